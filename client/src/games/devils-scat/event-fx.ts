@@ -1,0 +1,87 @@
+/**
+ * Animations for the server's `events` messages: cards flying between piles and hands, deals,
+ * knocks and scats. Purely visual; the state patch is what the table renders.
+ */
+import Phaser from "phaser";
+import { num, str, type Json } from "../../net/snapshot.ts";
+import { CardSprite } from "../../objects/card-sprite.ts";
+import { sharp, textStyle } from "../../objects/style.ts";
+import type { Point } from "./layout.ts";
+
+export interface FxStage {
+  readonly scene: Phaser.Scene;
+  seatPoint(seat: number): Point;
+  pilePoint(pile: string): Point;
+  readonly pileWidth: number;
+  name(seat: number): string;
+  readonly mySeat: number | null;
+}
+
+function eventType(e: Json): string {
+  return str(e["type"]) || str(e["kind"]) || str(e["event"]);
+}
+
+function cardOf(e: Json): string | null {
+  const c = e["card"];
+  return typeof c === "string" && c !== "" ? c : null;
+}
+
+export function flyCard(stage: FxStage, from: Point, to: Point, card: string | null, delay = 0): void {
+  const sprite = new CardSprite(stage.scene, card).setCardWidth(stage.pileWidth).setPosition(from.x, from.y).setDepth(80);
+  sprite.setAlpha(delay > 0 ? 0 : 1);
+  stage.scene.tweens.add({
+    targets: sprite,
+    x: to.x,
+    y: to.y,
+    alpha: { from: 1, to: 1 },
+    scale: 0.9,
+    delay,
+    duration: 380,
+    ease: "Cubic.easeInOut",
+    onComplete: () => sprite.destroy(),
+  });
+}
+
+export function banner(scene: Phaser.Scene, text: string, color = "#ffe27a"): void {
+  const { width, height } = scene.scale;
+  const label = sharp(scene.add.text(width / 2, height * 0.3, text, textStyle(Math.min(46, width / 12), color, true)));
+  label.setOrigin(0.5).setDepth(90).setStroke("#1a0d00", 8).setScale(0.6).setAlpha(0);
+  scene.tweens.add({ targets: label, scale: 1, alpha: 1, duration: 220, ease: "Back.easeOut" });
+  scene.tweens.add({ targets: label, alpha: 0, delay: 1500, duration: 400, onComplete: () => label.destroy() });
+}
+
+function dealt(stage: FxStage, e: Json, seats: number): void {
+  const from = stage.pilePoint("deck");
+  const perSeat = num(e["cards"], 3);
+  let k = 0;
+  for (let c = 0; c < perSeat; c++) {
+    for (let s = 0; s < seats; s++) flyCard(stage, from, stage.seatPoint(s), null, 60 * k++);
+  }
+}
+
+/** Plays one event; unknown types are ignored. */
+export function playEvent(stage: FxStage, e: Json, seats: number): void {
+  const seat = num(e["seat"], -1);
+  const who = seat >= 0 ? stage.name(seat) : "";
+  switch (eventType(e)) {
+    case "cardDrawn": {
+      const from = str(e["from"]) || str(e["pile"]) || "deck";
+      if (seat >= 0) flyCard(stage, stage.pilePoint(from), stage.seatPoint(seat), from === "discard" ? cardOf(e) : seat === stage.mySeat ? cardOf(e) : null);
+      return;
+    }
+    case "cardDiscarded":
+      if (seat >= 0) flyCard(stage, stage.seatPoint(seat), stage.pilePoint("discard"), cardOf(e));
+      return;
+    case "knocked":
+      banner(stage.scene, seat === stage.mySeat ? "You knocked!" : `${who} knocked!`);
+      return;
+    case "scatRevealed":
+      banner(stage.scene, `${who}: ${e["devil"] === true || str(e["kind"]) === "devil" ? "Devil's Scat!" : "SCAT!"}`, "#ff9a7a");
+      return;
+    case "roundDealt":
+      dealt(stage, e, seats);
+      return;
+    default:
+      return;
+  }
+}

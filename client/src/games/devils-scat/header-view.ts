@@ -1,0 +1,50 @@
+/** The strip along the top: round, goal, the favored suit, and own ping. */
+import Phaser from "phaser";
+import { suitTexture } from "../../objects/card-art.ts";
+import { sharp, textStyle } from "../../objects/style.ts";
+import type { Header } from "./view-model.ts";
+
+export class HeaderView {
+  private readonly bg: Phaser.GameObjects.Graphics;
+  private readonly left: Phaser.GameObjects.Text;
+  private readonly chip: Phaser.GameObjects.Graphics;
+  private readonly icon: Phaser.GameObjects.Image;
+  private readonly favored: Phaser.GameObjects.Text;
+  private readonly right: Phaser.GameObjects.Text;
+
+  constructor(private readonly scene: Phaser.Scene) {
+    this.bg = scene.add.graphics().setDepth(60);
+    this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
+    this.chip = scene.add.graphics().setDepth(61);
+    this.icon = scene.add.image(0, 0, suitTexture(scene.textures, "H")).setDepth(62).setVisible(false);
+    this.favored = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0, 0.5).setDepth(62));
+    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
+  }
+
+  /** `rightInset` leaves room for the Leave button. */
+  update(header: Header, pingMs: number | null, w: number, barH: number, rightInset: number): void {
+    const y = barH / 2 + 4;
+    const fs = w < 500 ? 14 : 17;
+    this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
+    this.left.setText([header.round, header.goal].filter((s) => s !== "").join(" · ")).setFontSize(fs).setPosition(22, y);
+    this.right.setText(pingMs === null ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
+    this.paintFavored(header, fs, y, w);
+  }
+
+  private paintFavored(header: Header, fs: number, y: number, w: number): void {
+    const show = header.favored !== null;
+    this.icon.setVisible(show);
+    this.chip.clear();
+    this.favored.setText(show ? `Favored: ${header.favoredName}` : "");
+    if (!show || header.favored === null) return;
+    this.icon.setTexture(suitTexture(this.scene.textures, header.favored));
+    const size = fs * 1.6;
+    const leftEnd = this.left.x + this.left.width + 18;
+    const totalW = size + 10 + this.favored.width;
+    const x0 = Math.max(leftEnd, w < 500 ? leftEnd : w / 2 - totalW / 2);
+    this.chip.fillStyle(0xfbf8f1, 1).fillCircle(x0 + size / 2, y, size / 2 + 4);
+    this.chip.lineStyle(2, 0xf5c542, 1).strokeCircle(x0 + size / 2, y, size / 2 + 4);
+    this.icon.setDisplaySize(size * 0.8, size * 0.8).setPosition(x0 + size / 2, y);
+    this.favored.setFontSize(fs).setPosition(x0 + size + 10, y);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The Devil's Scat table: own hand, deck and discard pile, opponents, Knock button, prompt and
+ * turn timer. It renders snapshots and turns clicks on legal things into actions.
+ */
+import Phaser from "phaser";
+import type { TableSnap } from "../../net/snapshot.ts";
+import { CanvasButton } from "../../objects/button.ts";
+import { HandView } from "../../objects/hand-view.ts";
+import { PileView } from "../../objects/pile-view.ts";
+import { SeatBadge } from "../../objects/seat-badge.ts";
+import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { TurnTimer } from "../../objects/turn-timer.ts";
+import type { Target } from "../../test-hook.ts";
+import { computeLayout, type Point, type TableLayout } from "./layout.ts";
+import { badgeInfo, isActive, legalOf, movesOf, promptText, scoreLine, seatTags, type Moves } from "./view-model.ts";
+
+export type SendAction = (action: { type: string; card?: string }) => void;
+
+export class DevilsScatTable {
+  private readonly hand: HandView;
+  private readonly deck: PileView;
+  private readonly discard: PileView;
+  private readonly badges = new Map<number, SeatBadge>();
+  private readonly knock: CanvasButton;
+  private readonly prompt: Phaser.GameObjects.Text;
+  private readonly meText: Phaser.GameObjects.Text;
+  private readonly myGlow: Phaser.GameObjects.Graphics;
+  private readonly timer: TurnTimer;
+  private layout: TableLayout = computeLayout(1280, 720, 2, 0);
+  private snap: TableSnap | null = null;
+  private mySeat: number | null = null;
+  private moves: Moves = movesOf([]);
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly send: SendAction,
+  ) {
+    this.myGlow = scene.add.graphics();
+    this.hand = new HandView(scene, (card) => this.moves.discards.has(card) && send({ type: "discard", card }));
+    this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }));
+    this.discard = new PileView(scene, "discard", () => this.moves.drawDiscard && send({ type: "drawDiscard" }));
+    this.knock = new CanvasButton(scene, "KNOCK", COLORS.gold, () => this.moves.knock && send({ type: "knock" }));
+    this.prompt = sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40));
+    this.prompt.setShadow(0, 2, "#000000", 4, false, true);
+    this.meText = sharp(scene.add.text(0, 0, "", textStyle(17, "#f4efe2", true)).setOrigin(0.5).setDepth(40));
+    this.timer = new TurnTimer(scene);
+  }
+
+  resize(w: number, h: number): void {
+    const seatCount = this.snap?.seats.length ?? 2;
+    this.layout = computeLayout(w, h, seatCount, this.mySeat);
+    if (this.snap) this.render(this.snap, this.mySeat);
+  }
+
+  render(snap: TableSnap, mySeat: number | null): void {
+    const relayout = snap.seats.length !== this.snap?.seats.length || mySeat !== this.mySeat;
+    this.snap = snap;
+    this.mySeat = mySeat;
+    if (relayout) this.layout = computeLayout(this.scene.scale.width, this.scene.scale.height, snap.seats.length, mySeat);
+    this.moves = movesOf(legalOf(snap, mySeat));
+    const L = this.layout;
+    const mine = mySeat === null ? null : (snap.seats[mySeat]?.mine ?? null);
+    this.hand.update(mine?.hand ?? [], this.moves.discards, L.hand);
+    const piles = snap.piles;
+    this.deck.setPosition(L.deck.x, L.deck.y).update(piles["deck"]?.count ?? 0, [], this.moves.drawDeck, L.pileW);
+    const dis = piles["discard"];
+    this.discard.setPosition(L.discard.x, L.discard.y).update(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
+    this.knock.place(L.knock.x, L.knock.y, L.knock.w, L.knock.h).setVisible(this.moves.knock).setDepth(45);
+    this.renderBadges(snap, mySeat);
+    this.renderMe(snap, mySeat);
+  }
+
+  /** Per-frame: countdown and away timers. */
+  tick(serverNow: number): void {
+    const snap = this.snap;
+    if (!snap) return;
+    const left = snap.deadline > 0 ? snap.deadline - serverNow : 0;
+    const at = this.timerPoint(snap);
+    this.timer.setVisible(left > 0 && at !== null && snap.status === "playing");
+    if (at && left > 0) {
+      const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
+      this.timer.setRadius(this.layout.timerR).setPosition(at.x, at.y).show(left, total);
+    }
+    for (const seat of snap.seats) {
+      if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
+      this.badges.get(seat.index)?.update(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
+    }
+  }
+
+  /** Where cards held by `seat` are on screen (the hand for the own seat). */
+  seatPoint(seat: number): Point {
+    if (seat === this.mySeat) return this.hand.slot(3);
+    return this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
+  }
+
+  pilePoint(pile: string): Point {
+    return pile === "discard" ? this.discard.anchor : this.deck.anchor;
+  }
+
+  get pileWidth(): number {
+    return this.layout.pileW;
+  }
+
+  targets(): Target[] {
+    const out: Array<Target | null> = [...this.hand.targets(), this.deck.target(), this.discard.target()];
+    if (this.knock.visible) out.push(canvasTarget("button:knock", this.knock, this.moves.knock));
+    return out.filter((t): t is Target => t !== null);
+  }
+
+  private timerPoint(snap: TableSnap): Point | null {
+    const seat = snap.turn >= 0 ? snap.turn : (snap.awaiting[0] ?? -1);
+    if (seat < 0) return null;
+    if (seat === this.mySeat) return { x: this.layout.prompt.x - this.prompt.width / 2 - this.layout.timerR - 14, y: this.layout.prompt.y };
+    const p = this.layout.seats.get(seat);
+    const bw = this.layout.badgeW;
+    return p ? { x: p.x + bw / 2 - 4, y: p.y - bw * 0.21 } : null;
+  }
+
+  private renderBadges(snap: TableSnap, mySeat: number | null): void {
+    const now = Date.now();
+    for (const seat of snap.seats) {
+      const at = seat.index === mySeat ? undefined : this.layout.seats.get(seat.index);
+      let badge = this.badges.get(seat.index);
+      if (!at) {
+        badge?.setVisible(false);
+        continue;
+      }
+      badge ??= new SeatBadge(this.scene);
+      this.badges.set(seat.index, badge);
+      badge.setVisible(true).setPosition(at.x, at.y).setDepth(20);
+      badge.update(badgeInfo(snap, seat, now), this.layout.badgeW);
+    }
+  }
+
+  private renderMe(snap: TableSnap, mySeat: number | null): void {
+    const L = this.layout;
+    const me = mySeat === null ? undefined : snap.seats[mySeat];
+    const tags = me ? seatTags(snap, me, Date.now()).filter((t) => t !== "BOT") : [];
+    this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...tags].join(" · ") : "Spectating");
+    this.meText.setFontSize(L.portrait ? 15 : 17).setPosition(L.me.x, L.me.y);
+    this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 17 : 22).setPosition(L.prompt.x, L.prompt.y);
+    const active = mySeat !== null && isActive(snap, mySeat);
+    const { cx, cy, cardW, maxWidth } = L.hand;
+    const hh = cardW * 1.4;
+    const g = this.myGlow.clear();
+    if (!active) return;
+    const w = Math.min(maxWidth + 24, cardW * 5.2);
+    g.fillStyle(COLORS.turn, 0.16).fillRoundedRect(cx - w / 2, cy - hh / 2 - hh * 0.2, w, hh * 1.3, 20);
+    g.lineStyle(3, COLORS.turn, 0.9).strokeRoundedRect(cx - w / 2, cy - hh / 2 - hh * 0.2, w, hh * 1.3, 20);
+  }
+}

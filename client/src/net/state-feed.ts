@@ -1,0 +1,140 @@
+/**
+ * Turns the room's schema state into `TableSnap` copies on every patch and tells listeners.
+ * The wire shape below mirrors server/src/room/schema.ts without importing the server.
+ */
+import type { Room } from "@colyseus/sdk";
+import {
+  EMPTY_TABLE,
+  parseLegal,
+  parseObject,
+  splitHand,
+  type PileSnap,
+  type SeatSnap,
+  type TableSnap,
+  type TableStatus,
+} from "./snapshot.ts";
+
+interface WirePrivate {
+  hand?: string;
+  legal?: string;
+  info?: string;
+}
+
+interface WireSeat {
+  index?: number;
+  name?: string;
+  occupied?: boolean;
+  isBot?: boolean;
+  botReason?: string;
+  connected?: boolean;
+  awayUntil?: number;
+  ping?: number;
+  handCount?: number;
+  score?: number;
+  info?: string;
+  mine?: WirePrivate | undefined;
+}
+
+interface WirePile {
+  count?: number;
+  cards?: Iterable<string>;
+}
+
+export interface WireState {
+  game?: string;
+  status?: string;
+  phase?: string;
+  version?: number;
+  deadline?: number;
+  round?: number;
+  dealer?: number;
+  turn?: number;
+  awaiting?: Iterable<number>;
+  seats?: Iterable<WireSeat>;
+  piles?: { forEach(cb: (value: WirePile, key: string) => void): void };
+  info?: string;
+  result?: string;
+  outcome?: string;
+  options?: string;
+  isPrivate?: boolean;
+}
+
+const STATUSES: readonly TableStatus[] = ["waiting", "playing", "ended"];
+
+function seatSnap(s: WireSeat, i: number): SeatSnap {
+  const mine = s.mine;
+  return {
+    index: s.index ?? i,
+    name: s.name ?? "",
+    occupied: s.occupied ?? false,
+    isBot: s.isBot ?? false,
+    botReason: s.botReason ?? "",
+    connected: s.connected ?? false,
+    awayUntil: s.awayUntil ?? 0,
+    ping: s.ping ?? 0,
+    handCount: s.handCount ?? 0,
+    score: s.score ?? 0,
+    info: parseObject(s.info, {}) ?? {},
+    mine: mine ? { hand: splitHand(mine.hand), legal: parseLegal(mine.legal), info: parseObject(mine.info, {}) ?? {} } : null,
+  };
+}
+
+function pilesSnap(state: WireState): Record<string, PileSnap> {
+  const out: Record<string, PileSnap> = {};
+  state.piles?.forEach((p, key) => {
+    out[key] = { count: p.count ?? 0, cards: p.cards ? Array.from(p.cards) : [] };
+  });
+  return out;
+}
+
+export function toSnapshot(state: WireState | undefined): TableSnap {
+  if (!state) return EMPTY_TABLE;
+  const status = STATUSES.find((s) => s === state.status) ?? "waiting";
+  return {
+    game: state.game ?? "",
+    status,
+    phase: state.phase ?? "",
+    version: state.version ?? 0,
+    deadline: state.deadline ?? 0,
+    round: state.round ?? 0,
+    dealer: state.dealer ?? -1,
+    turn: state.turn ?? -1,
+    awaiting: state.awaiting ? Array.from(state.awaiting) : [],
+    seats: state.seats ? Array.from(state.seats, seatSnap) : [],
+    piles: pilesSnap(state),
+    info: parseObject(state.info, {}) ?? {},
+    result: parseObject(state.result, null),
+    outcome: parseObject(state.outcome, null),
+    options: parseObject(state.options, {}) ?? {},
+    isPrivate: state.isPrivate ?? false,
+  };
+}
+
+export type SnapListener = (snap: TableSnap, prev: TableSnap) => void;
+
+export class StateFeed {
+  private snap: TableSnap = EMPTY_TABLE;
+  private readonly listeners = new Set<SnapListener>();
+
+  constructor(room: Room<unknown, WireState>) {
+    room.onStateChange((state) => this.update(state));
+    if (room.state) this.snap = toSnapshot(room.state);
+  }
+
+  get current(): TableSnap {
+    return this.snap;
+  }
+
+  /** Calls `fn` now and on every later change; returns the unsubscribe function. */
+  subscribe(fn: SnapListener): () => void {
+    this.listeners.add(fn);
+    fn(this.snap, EMPTY_TABLE);
+    return () => this.listeners.delete(fn);
+  }
+
+  private update(state: WireState): void {
+    const prev = this.snap;
+    this.snap = toSnapshot(state);
+    for (const fn of this.listeners) fn(this.snap, prev);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * One seat at one table: the room, its state feed, the server clock, which seat is ours,
+ * server messages (events, rejections) and the connection status (auto-reconnect included).
+ */
+import { SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import type { TableRoom } from "./connection.ts";
+import { saveSeat } from "./storage.ts";
+import { ServerClock } from "./server-clock.ts";
+import { StateFeed } from "./state-feed.ts";
+import type { Json, TableSnap } from "./snapshot.ts";
+import type { TableOptions } from "./table-options.ts";
+
+export type LinkStatus = "connected" | "reconnecting" | "left";
+
+export interface EventBatch {
+  readonly version: number;
+  readonly events: readonly Json[];
+}
+
+type Handler<T> = (value: T) => void;
+
+class Emitter<T> {
+  private readonly fns = new Set<Handler<T>>();
+  on(fn: Handler<T>): () => void {
+    this.fns.add(fn);
+    return () => this.fns.delete(fn);
+  }
+  emit(value: T): void {
+    for (const fn of this.fns) fn(value);
+  }
+}
+
+export class TableSession {
+  readonly feed: StateFeed;
+  readonly clock: ServerClock;
+  readonly events = new Emitter<EventBatch>();
+  readonly rejections = new Emitter<Rejection>();
+  readonly link = new Emitter<LinkStatus>();
+  status: LinkStatus = "connected";
+  /** Seat announced by `seated`; null for a spectator or before the message. */
+  private seatMsg: number | null = null;
+  private leaving = false;
+
+  constructor(
+    readonly room: TableRoom,
+    readonly game: string,
+    readonly options: TableOptions,
+  ) {
+    this.feed = new StateFeed(room);
+    this.clock = new ServerClock(room);
+    this.listen();
+    this.clock.start();
+  }
+
+  get roomId(): string {
+    return this.room.roomId;
+  }
+
+  get snap(): TableSnap {
+    return this.feed.current;
+  }
+
+  /** Our seat: from `seated`, else the seat whose private part we receive. */
+  get mySeat(): number | null {
+    if (this.seatMsg !== null) return this.seatMsg;
+    return this.snap.seats.find((s) => s.mine !== null)?.index ?? null;
+  }
+
+  sendAction(action: Json & { type: string }): void {
+    this.room.send("action", action);
+  }
+
+  fillBots(): void {
+    this.room.send("fillBots", {});
+  }
+
+  /** Saves what a reload needs to come back to this seat. */
+  remember(): void {
+    saveSeat({ token: this.room.reconnectionToken, roomId: this.room.roomId, game: this.game, options: this.options });
+  }
+
+  async leave(): Promise<void> {
+    this.leaving = true;
+    this.clock.stop();
+    saveSeat(null);
+    try {
+      await this.room.leave(true);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private setStatus(s: LinkStatus): void {
+    this.status = s;
+    this.link.emit(s);
+  }
+
+  private listen(): void {
+    const room = this.room;
+    room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
+    room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => this.rejections.emit(r));
+    room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
+      this.seatMsg = typeof m?.seat === "number" ? m.seat : null;
+    });
+    room.onMessage("*", () => undefined);
+    room.onDrop(() => this.setStatus("reconnecting"));
+    room.onReconnect(() => {
+      this.remember();
+      this.setStatus("connected");
+    });
+    room.onLeave(() => {
+      this.clock.stop();
+      if (!this.leaving) this.setStatus("left");
+    });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * An opponent's place at the table: name, score or lives, face-down cards, and tags for bots,
+ * takeovers, knocks and dropped players (with the seconds left before a bot takes over).
+ */
+import Phaser from "phaser";
+import { cardTexture } from "./card-art.ts";
+import { COLORS, sharp, textStyle } from "./style.ts";
+
+export interface BadgeInfo {
+  readonly name: string;
+  readonly occupied: boolean;
+  readonly line: string;
+  readonly tags: readonly string[];
+  readonly handCount: number;
+  readonly active: boolean;
+  readonly dim: boolean;
+}
+
+export class SeatBadge extends Phaser.GameObjects.Container {
+  private readonly panel: Phaser.GameObjects.Graphics;
+  private readonly nameText: Phaser.GameObjects.Text;
+  private readonly lineText: Phaser.GameObjects.Text;
+  private readonly tagText: Phaser.GameObjects.Text;
+  private readonly backs: Phaser.GameObjects.Image[] = [];
+  private w = 180;
+  private h = 80;
+
+  constructor(scene: Phaser.Scene) {
+    super(scene, 0, 0);
+    this.panel = scene.add.graphics();
+    this.nameText = sharp(scene.add.text(0, 0, "", textStyle(18, "#ffffff", true)).setOrigin(0.5, 0));
+    this.lineText = sharp(scene.add.text(0, 0, "", textStyle(15, "#d9f0df")).setOrigin(0.5, 0));
+    this.tagText = sharp(scene.add.text(0, 0, "", textStyle(13, "#ffd9a0", true)).setOrigin(0.5, 0));
+    this.add([this.panel, this.nameText, this.lineText, this.tagText]);
+    scene.add.existing(this);
+  }
+
+  get size(): { w: number; h: number } {
+    return { w: this.w, h: this.h };
+  }
+
+  update(info: BadgeInfo, w: number): void {
+    this.w = w;
+    this.h = Math.round(w * 0.42);
+    const fs = Math.max(12, Math.round(w * 0.095));
+    this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, -this.h / 2 + 6);
+    this.lineText.setText(info.line).setFontSize(fs).setPosition(0, -this.h / 2 + 10 + fs * 1.25);
+    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, -this.h / 2 + 14 + fs * 2.4);
+    this.fitName(w - 16);
+    this.paintPanel(info);
+    this.paintBacks(info.handCount);
+    this.setAlpha(info.dim ? 0.6 : 1);
+  }
+
+  private fitName(max: number): void {
+    let size = Number.parseInt(String(this.nameText.style.fontSize), 10);
+    while (this.nameText.width > max && size > 10) this.nameText.setFontSize(--size);
+  }
+
+  private paintPanel(info: BadgeInfo): void {
+    const { w, h } = this;
+    const g = this.panel.clear();
+    if (info.active) g.fillStyle(COLORS.turn, 0.3).fillRoundedRect(-w / 2 - 8, -h / 2 - 8, w + 16, h + 16, 18);
+    g.fillStyle(COLORS.panel, 0.88).fillRoundedRect(-w / 2, -h / 2, w, h, 12);
+    g.lineStyle(info.active ? 4 : 2, info.active ? COLORS.turn : 0x8fbfa0, info.active ? 1 : 0.6).strokeRoundedRect(-w / 2, -h / 2, w, h, 12);
+  }
+
+  /** Face-down cards tucked above the panel, one per card held. */
+  private paintBacks(count: number): void {
+    const cw = this.w * 0.2;
+    while (this.backs.length < count) {
+      const img = this.scene.add.image(0, 0, cardTexture(this.scene.textures, null));
+      this.backs.push(img);
+      this.addAt(img, 0);
+    }
+    this.backs.forEach((img, i) => {
+      img.setVisible(i < count).setDisplaySize(cw, cw * 1.4);
+      const off = (i - (count - 1) / 2) * cw * 0.45;
+      img.setPosition(off, -this.h / 2 - cw * 0.35).setAngle((i - (count - 1) / 2) * 7);
+    });
+  }
+}

@@ -1,0 +1,50 @@
+/** Shared look: felt colours, text styles and page-coordinate targets for canvas objects. */
+import type Phaser from "phaser";
+import type { Target } from "../test-hook.ts";
+import { FONT } from "./card-art.ts";
+
+export const COLORS = {
+  felt: 0x0f5a3a,
+  feltDark: 0x0a3f29,
+  feltEdge: 0x5a3a1e,
+  gold: 0xf5c542,
+  ink: 0x14201a,
+  panel: 0x0b2a1d,
+  turn: 0xffd54a,
+  legal: 0x7cf5b0,
+  danger: 0xff6b5e,
+} as const;
+
+export function textStyle(size: number, color = "#f4efe2", bold = false): Phaser.Types.GameObjects.Text.TextStyle {
+  return { fontFamily: FONT, fontSize: `${Math.round(size)}px`, color, fontStyle: bold ? "bold" : "normal" };
+}
+
+/** Crisp text on high-density screens. */
+export function sharp<T extends Phaser.GameObjects.Text>(text: T): T {
+  text.setResolution(Math.min(3, Math.max(1, window.devicePixelRatio || 1)));
+  return text;
+}
+
+interface Bounded {
+  readonly scene: Phaser.Scene;
+  readonly visible: boolean;
+  getBounds(): Phaser.Geom.Rectangle;
+}
+
+/** Where a canvas object sits on the page (CSS px), for `window.__scat.targets()`. */
+export function canvasTarget(id: string, obj: Bounded, enabled: boolean): Target | null {
+  if (!obj.visible || !obj.scene) return null;
+  const canvas = obj.scene.game.canvas;
+  const rect = canvas.getBoundingClientRect();
+  const sx = rect.width / obj.scene.scale.width;
+  const sy = rect.height / obj.scene.scale.height;
+  const b = obj.getBounds();
+  return {
+    id,
+    x: rect.left + scrollX + b.centerX * sx,
+    y: rect.top + scrollY + b.centerY * sy,
+    w: b.width * sx,
+    h: b.height * sy,
+    enabled,
+  };
+}

@@ -1,0 +1,32 @@
+/** Paints the shared textures, then returns to a saved table after a reload or opens the lobby. */
+import Phaser from "phaser";
+import { resume } from "../net/connection.ts";
+import { loadSeat } from "../net/storage.ts";
+import { cardTexture } from "../objects/card-art.ts";
+import { drawFelt } from "../objects/felt.ts";
+import { sharp, textStyle } from "../objects/style.ts";
+import { setStateProvider } from "../test-hook.ts";
+import { SCENES, toLobby, toTable } from "./flow.ts";
+
+export class BootScene extends Phaser.Scene {
+  constructor() {
+    super(SCENES.boot);
+  }
+
+  create(): void {
+    setStateProvider(() => ({ scene: "boot" }));
+    cardTexture(this.textures, null);
+    const { width, height } = this.scale;
+    drawFelt(this.add.graphics(), width, height);
+    const resuming = loadSeat() !== null;
+    sharp(this.add.text(width / 2, height / 2, resuming ? "Returning to your table…" : "Loading…", textStyle(24, "#f6ecd0", true))).setOrigin(0.5);
+    if (!resuming) {
+      toLobby(this.scene);
+      return;
+    }
+    void resume().then(
+      (session) => (session ? toTable(this.scene, session) : toLobby(this.scene, { message: "Your table has ended." })),
+      () => toLobby(this.scene),
+    );
+  }
+}

@@ -1,0 +1,43 @@
+/** Moving between scenes: to the lobby (optionally with a message) or straight into a table. */
+import type Phaser from "phaser";
+import { quickPlay } from "../net/connection.ts";
+import type { TableSession } from "../net/table-session.ts";
+import type { TableOptions } from "../net/table-options.ts";
+
+export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results" } as const;
+
+export interface LobbyData {
+  readonly message?: string;
+  /** Join with these options right away (Play again). */
+  readonly autoPlay?: TableOptions;
+}
+
+export interface TableData {
+  readonly session: TableSession;
+}
+
+function stopTable(scenes: Phaser.Scenes.ScenePlugin): void {
+  if (scenes.isActive(SCENES.results)) scenes.stop(SCENES.results);
+  if (scenes.isActive(SCENES.table) || scenes.isPaused(SCENES.table)) scenes.stop(SCENES.table);
+}
+
+export function toLobby(scenes: Phaser.Scenes.ScenePlugin, data: LobbyData = {}): void {
+  stopTable(scenes);
+  scenes.start(SCENES.lobby, data);
+}
+
+export function toTable(scenes: Phaser.Scenes.ScenePlugin, session: TableSession): void {
+  stopTable(scenes);
+  scenes.start(SCENES.table, { session } satisfies TableData);
+}
+
+/** Leaves the current table and quick-plays again with the same options. */
+export async function playAgain(scenes: Phaser.Scenes.ScenePlugin, session: TableSession): Promise<void> {
+  const options = session.options;
+  await session.leave();
+  try {
+    toTable(scenes, await quickPlay(options));
+  } catch {
+    toLobby(scenes, { autoPlay: options });
+  }
+}

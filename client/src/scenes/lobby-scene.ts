@@ -1,0 +1,73 @@
+/** The lobby: a felt backdrop with a fan of cards behind the HTML form. */
+import Phaser from "phaser";
+import { createPrivate, describeJoinError, joinByCode, quickPlay } from "../net/connection.ts";
+import { loadPrefs, savePrefs } from "../net/storage.ts";
+import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
+import type { TableSession } from "../net/table-session.ts";
+import { CardSprite } from "../objects/card-sprite.ts";
+import { drawFelt } from "../objects/felt.ts";
+import { setStateProvider } from "../test-hook.ts";
+import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
+import { SCENES, toTable, type LobbyData } from "./flow.ts";
+
+const FAN = ["AH", "10S", "QG", "6W", "KX"];
+
+export class LobbyScene extends Phaser.Scene {
+  private form: LobbyForm | null = null;
+  private felt!: Phaser.GameObjects.Graphics;
+  private fan: CardSprite[] = [];
+  private busy = false;
+
+  constructor() {
+    super(SCENES.lobby);
+  }
+
+  create(data: LobbyData): void {
+    this.busy = false;
+    this.felt = this.add.graphics();
+    this.fan = FAN.map((c) => new CardSprite(this, c));
+    this.layout();
+    this.scale.on("resize", this.layout, this);
+    this.form = mountLobby(sanitizeOptions(loadPrefs()), {
+      quickPlay: (o) => void this.join(o, "Finding a table…", () => quickPlay(o)),
+      createPrivate: (o) => void this.join(o, "Creating your table…", () => createPrivate(o)),
+      joinByCode: (code, o) => void this.join(o, `Joining ${code.toUpperCase()}…`, () => joinByCode(code, o)),
+    });
+    if (data?.message) this.form.setError(data.message);
+    setStateProvider(() => ({ scene: "lobby", busy: this.busy }));
+    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+      this.scale.off("resize", this.layout, this);
+      this.form?.destroy();
+      this.form = null;
+    });
+    if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
+  }
+
+  private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.form?.setBusy(true, note);
+    savePrefs(options);
+    try {
+      const session = await connect();
+      toTable(this.scene, session);
+    } catch (err) {
+      this.busy = false;
+      this.form?.setBusy(false);
+      this.form?.setError(describeJoinError(err));
+    }
+  }
+
+  private layout(): void {
+    const { width, height } = this.scale;
+    drawFelt(this.felt, width, height);
+    const portrait = height > width;
+    const cw = portrait ? width * 0.16 : Math.min(110, width * 0.08);
+    const cx = portrait ? width / 2 : width * 0.16;
+    const cy = portrait ? height - cw * 1.1 : height * 0.55;
+    this.fan.forEach((card, i) => {
+      const k = i - (FAN.length - 1) / 2;
+      card.setCardWidth(cw).setPosition(cx + k * cw * 0.45, cy + Math.abs(k) * cw * 0.08).setAngle(k * 9);
+    });
+  }
+}

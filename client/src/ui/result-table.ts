@@ -1,0 +1,78 @@
+/**
+ * Renders a round `result` generically: one row per seat with the hand, its value, every
+ * scoring item the server lists in `breakdown`, the round delta and the total.
+ */
+import { cardImageUrl } from "../objects/card-art.ts";
+import type { Json, TableSnap } from "../net/snapshot.ts";
+import { h } from "./dom.ts";
+
+const LABELS: Record<string, string> = {
+  won: "Won",
+  over29: "29+",
+  scat31: "31",
+  favored: "Favored",
+  knockPenalty: "Knock",
+  livesLost: "Lives lost",
+  lives: "Lives",
+  delta: "Round",
+  total: "Total",
+};
+const SKIP = new Set(["seat", "name", "delta", "total"]);
+
+function humanize(key: string): string {
+  return LABELS[key] ?? key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** `result.x` as a per-seat list, whether sent as an array or keyed by seat. */
+export function perSeat(v: unknown, seats: number): Array<Json | null> {
+  const out: Array<Json | null> = [];
+  for (let i = 0; i < seats; i++) {
+    const entry = Array.isArray(v) ? (v.find((e: unknown) => (e as Json | null)?.["seat"] === i) ?? v[i]) : (v as Json | null)?.[String(i)];
+    out.push(typeof entry === "object" && entry !== null && !Array.isArray(entry) ? (entry as Json) : Array.isArray(entry) ? { cards: entry } : null);
+  }
+  return out;
+}
+
+export function formatValue(v: unknown): string {
+  if (typeof v !== "number") return typeof v === "string" ? v : "";
+  return Number.isInteger(v) ? String(v) : `${Math.floor(v)}½`;
+}
+
+function formatItem(v: unknown): string {
+  if (v === true) return "✓";
+  if (v === false || v === null || v === undefined || v === 0) return "";
+  if (typeof v === "number") return v > 0 ? `+${v}` : String(v);
+  return String(v);
+}
+
+function cardsOf(hand: Json | null): string[] {
+  const c = hand?.["cards"] ?? hand?.["hand"];
+  if (typeof c === "string") return c.split(/\s+/).filter((x) => x !== "");
+  return Array.isArray(c) ? c.filter((x): x is string => typeof x === "string") : [];
+}
+
+function handCell(hand: Json | null): HTMLElement {
+  return h("td", { class: "hand-cell" }, ...cardsOf(hand).map((card) => h("img", { class: "mini-card", src: cardImageUrl(card), alt: card, title: card })));
+}
+
+export function resultTable(snap: TableSnap, result: Json, mySeat: number | null): HTMLElement {
+  const n = snap.seats.length;
+  const hands = perSeat(result["hands"], n);
+  const breakdown = perSeat(result["breakdown"], n);
+  const keys = [...new Set(breakdown.flatMap((b) => (b ? Object.keys(b) : [])))].filter((k) => !SKIP.has(k));
+  const winner = result["winner"];
+  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map(humanize), "Round", "Total"].map((t) => h("th", {}, t)));
+  const rows = snap.seats.map((seat, i) => {
+    const b = breakdown[i] ?? null;
+    const total = b?.["total"] ?? seat.score;
+    const name = `${seat.name || `Seat ${i + 1}`}${i === mySeat ? " (you)" : ""}`;
+    return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
+      h("td", { class: "name" }, i === winner ? `🏆 ${name}` : name),
+      handCell(hands[i] ?? null),
+      h("td", { class: "num" }, formatValue(hands[i]?.["value"])),
+      ...keys.map((k) => h("td", { class: "num" }, formatItem(b?.[k]))),
+      h("td", { class: "num delta" }, formatItem(b?.["delta"]) || "0"),
+      h("td", { class: "num total" }, String(total)));
+  });
+  return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)));
+}

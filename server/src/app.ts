@@ -1,0 +1,42 @@
+/** The server definition: one table room per game, the built client, and health checks. */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { defineRoom, defineServer, type Server } from "@colyseus/core";
+import { WebSocketTransport } from "@colyseus/ws-transport";
+import express from "express";
+import type { ServerConfig } from "./config.ts";
+import { GAMES } from "./games.ts";
+import { logger } from "./logger.ts";
+import { TableRoom } from "./room/table-room.ts";
+
+export function roomDefinitions() {
+  return Object.fromEntries(
+    Object.keys(GAMES).map((name) => [name, defineRoom(TableRoom).filterBy(["mode"])]),
+  );
+}
+
+function mountClient(app: express.Express, dist: string): void {
+  if (!existsSync(path.join(dist, "index.html"))) {
+    app.get("/", (_req, res) => {
+      res.status(503).type("text/plain").send("The client is not built yet: run `npm run build` (or `npm start`).");
+    });
+    return;
+  }
+  app.use(express.static(dist, { index: "index.html", maxAge: "1h" }));
+}
+
+export function createServer(config: ServerConfig): Server {
+  TableRoom.config = config;
+  logger.level = config.logLevel;
+  return defineServer({
+    rooms: roomDefinitions(),
+    transport: new WebSocketTransport({ maxPayload: 16 * 1024 }),
+    greet: false,
+    express: (app: express.Express) => {
+      app.get("/health", (_req, res) => {
+        res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()) });
+      });
+      mountClient(app, config.clientDist);
+    },
+  }) as unknown as Server;
+}

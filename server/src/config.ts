@@ -1,0 +1,46 @@
+/** Server configuration from environment variables (README "Configuration" lists them). */
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(2567),
+  HOST: z.string().default("0.0.0.0"),
+  /** Bot "thinking" delay range in ms: "min" or "min-max". */
+  BOT_DELAY_MS: z.string().regex(/^\d+(-\d+)?$/).default("700-1600"),
+  CLIENT_DIST: z.string().default(fileURLToPath(new URL("../../client/dist", import.meta.url))),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Messages a client may send per second on average before they are rejected. */
+  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(10),
+  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(20),
+  /** Spectators allowed per table. */
+  MAX_SPECTATORS: z.coerce.number().int().min(0).default(20),
+});
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly botDelayMs: readonly [number, number];
+  readonly clientDist: string;
+  readonly logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  readonly rateLimit: { readonly perSecond: number; readonly burst: number };
+  readonly maxSpectators: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`bad configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const [lo, hi] = e.BOT_DELAY_MS.split("-").map(Number) as [number, number | undefined];
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    botDelayMs: [lo, Math.max(lo, hi ?? lo)],
+    clientDist: e.CLIENT_DIST,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    maxSpectators: e.MAX_SPECTATORS,
+  };
+}

@@ -1,0 +1,12 @@
+/** The games this server hosts, by room name. A game appears here once it is complete. */
+import type { AnyGame, GameId } from "@scat/shared";
+import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
+
+export const GAMES: Partial<Record<GameId, AnyGame>> = {
+  devils_scat: devilsScat as AnyGame,
+};
+
+/** Table size when the join options name none. */
+export function defaultSeats(game: AnyGame): number {
+  return Math.min(Math.max(4, game.minSeats), game.maxSeats);
+}

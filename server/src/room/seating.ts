@@ -1,0 +1,100 @@
+/**
+ * Who sits where. The room's source of truth for seats (the schema only mirrors it): players,
+ * bots that were asked for, and bots that took over from a player who dropped or left. A player
+ * is recognised by the `playerId` their browser keeps, so they can take their seat back.
+ */
+import type { ArraySchema } from "@colyseus/schema";
+import { PrivateState, SeatState } from "./schema.ts";
+
+export type BotReason = "" | "filled" | "takeover" | "left";
+
+export interface Slot {
+  readonly index: number;
+  occupied: boolean;
+  name: string;
+  playerId: string | null;
+  sessionId: string | null;
+  isBot: boolean;
+  botReason: BotReason;
+  connected: boolean;
+  /** Server ms when a dropped player's reconnection window ends; 0 when not away. */
+  awayUntil: number;
+}
+
+const BOT_NAMES = ["Ada", "Basil", "Cleo", "Dmitri", "Esme", "Felix", "Gus", "Hana"];
+
+export type JoinPlace = { kind: "reclaim"; index: number } | { kind: "free"; index: number };
+
+export class Seating {
+  readonly slots: Slot[];
+
+  constructor(count: number) {
+    this.slots = Array.from({ length: count }, (_, index) => ({
+      index, occupied: false, name: "", playerId: null, sessionId: null,
+      isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0,
+    }));
+  }
+
+  get full(): boolean {
+    return this.slots.every((s) => s.occupied);
+  }
+
+  get humans(): Slot[] {
+    return this.slots.filter((s) => s.occupied && !s.isBot);
+  }
+
+  /** Seats every empty slot with a bot; starts from the highest seats so players keep the first. */
+  fillBots(limit = Infinity): void {
+    let added = 0;
+    for (const slot of [...this.slots].reverse()) {
+      if (slot.occupied || added >= limit) continue;
+      Object.assign(slot, { occupied: true, isBot: true, botReason: "filled", connected: true, name: `${BOT_NAMES[slot.index] ?? "Bot"} (bot)` });
+      added++;
+    }
+  }
+
+  /** Where a joining player goes: back to their own seat (held by a bot or left while away), or a free one. */
+  placeFor(playerId: string | undefined): JoinPlace | null {
+    const own = playerId ? this.slots.find((s) => s.occupied && s.playerId === playerId && (s.isBot || !s.connected)) : undefined;
+    if (own) return { kind: "reclaim", index: own.index };
+    const free = this.slots.find((s) => !s.occupied);
+    return free ? { kind: "free", index: free.index } : null;
+  }
+
+  seat(index: number, sessionId: string, playerId: string | null, name: string): Slot {
+    const slot = this.slots[index]!;
+    Object.assign(slot, { occupied: true, sessionId, playerId, name, isBot: false, botReason: "", connected: true, awayUntil: 0 });
+    return slot;
+  }
+
+  bySession(sessionId: string): Slot | undefined {
+    return this.slots.find((s) => s.sessionId === sessionId);
+  }
+
+  /** A bot plays the seat from now on; the player may come back with their playerId. */
+  handToBot(slot: Slot, reason: BotReason): void {
+    Object.assign(slot, { isBot: true, botReason: reason, sessionId: null, connected: false, awayUntil: 0 });
+  }
+
+  free(slot: Slot): void {
+    Object.assign(slot, { occupied: false, name: "", playerId: null, sessionId: null, isBot: false, botReason: "", connected: false, awayUntil: 0 });
+  }
+
+  /** Mirrors the slots into the synced seat list. */
+  project(seats: ArraySchema<SeatState>): void {
+    this.slots.forEach((slot, i) => {
+      let seat = seats[i];
+      if (!seat) {
+        seat = new SeatState({ index: i });
+        seat.mine = new PrivateState();
+        seats.push(seat);
+      }
+      if (seat.name !== slot.name) seat.name = slot.name;
+      if (seat.occupied !== slot.occupied) seat.occupied = slot.occupied;
+      if (seat.isBot !== slot.isBot) seat.isBot = slot.isBot;
+      if (seat.botReason !== slot.botReason) seat.botReason = slot.botReason;
+      if (seat.connected !== slot.connected) seat.connected = slot.connected;
+      if (seat.awayUntil !== slot.awayUntil) seat.awayUntil = slot.awayUntil;
+    });
+  }
+}

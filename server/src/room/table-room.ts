@@ -1,0 +1,184 @@
+/**
+ * One generic table room that hosts any game definition (ARCHITECTURE.md, "The room"):
+ * seats players and bots, validates messages, runs the engine through `Match`, projects it into
+ * the synced schema, sends events redacted per seat, and arms the clock for every deadline.
+ */
+import { Room, ServerError, type Client } from "@colyseus/core";
+import { StateView } from "@colyseus/schema";
+import { SERVER_MESSAGES, type AnyGame, type GameEvent, type Rejection } from "@scat/shared";
+import { loadConfig, type ServerConfig } from "../config.ts";
+import { GAMES } from "../games.ts";
+import { logger } from "../logger.ts";
+import { BotDriver } from "./bot-driver.ts";
+import { makeInviteCode } from "./invite-code.ts";
+import { Match } from "./match.ts";
+import { registerMessages } from "./messages.ts";
+import { projectMatch } from "./projection.ts";
+import { TableState } from "./schema.ts";
+import { Seating, type Slot } from "./seating.ts";
+import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
+
+const INVITE_KEY = "invite-codes";
+/** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
+const ROOM_ERROR = 526;
+
+export class TableRoom extends Room<{ state: TableState }> {
+  state = new TableState();
+  game!: AnyGame;
+  /** Set by `createServer`; rooms read it when they are created. */
+  static config: ServerConfig = loadConfig();
+  config: ServerConfig = TableRoom.config;
+  table!: TableOptions;
+  seating!: Seating;
+  match: Match | null = null;
+  bots!: BotDriver;
+  private deadlineTimer: { clear(): void } | null = null;
+  private inviteCode: string | null = null;
+
+  async onCreate(options: unknown): Promise<void> {
+    const game = GAMES[this.roomName as keyof typeof GAMES];
+    if (!game) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
+    this.game = game;
+    const parsed = parseTableOptions(game, options);
+    if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
+    const t = parsed.value;
+    if (t.join.mode !== undefined && t.join.mode !== t.mode) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
+    this.table = t;
+    this.maxClients = t.seats + this.config.maxSpectators;
+    this.maxMessagesPerSecond = Math.max(60, this.config.rateLimit.burst * 3);
+    this.seating = new Seating(t.seats);
+    this.seating.fillBots(t.bots);
+    this.bots = new BotDriver(this);
+    Object.assign(this.state, { game: game.id, isPrivate: t.join.private, options: JSON.stringify({ seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants }) });
+    if (t.join.private) await this.makePrivate();
+    this.seating.project(this.state.seats);
+    registerMessages(this);
+  }
+
+  private async makePrivate(): Promise<void> {
+    let code = makeInviteCode();
+    while (await this.presence.sismember(INVITE_KEY, code)) code = makeInviteCode();
+    await this.presence.sadd(INVITE_KEY, code);
+    this.inviteCode = code;
+    this.roomId = code;
+    await this.setPrivate(true);
+  }
+
+  onAuth(_client: Client, options: unknown): boolean {
+    const join = parseJoinOptions(options);
+    if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
+    if (join.value.spectate) return true;
+    if (!this.seating.placeFor(join.value.playerId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
+    return true;
+  }
+
+  onJoin(client: Client, options: unknown): void {
+    const join = parseJoinOptions(options);
+    client.view = new StateView();
+    const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId) : null;
+    if (!join.ok || !place) {
+      client.send(SERVER_MESSAGES.seated, { seat: null }, { afterNextPatch: true });
+      return;
+    }
+    const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
+    this.seating.project(this.state.seats);
+    client.view.add(this.state.seats[slot.index]!);
+    client.send(SERVER_MESSAGES.seated, { seat: slot.index }, { afterNextPatch: true });
+    logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
+    if (this.seating.full && !this.match) this.startGame();
+    else if (this.match) this.bots.schedule();
+  }
+
+  onDrop(client: Client): void {
+    const slot = this.seating.bySession(client.sessionId);
+    if (!slot) return;
+    slot.connected = false;
+    slot.awayUntil = Date.now() + this.table.join.reconnectSeconds * 1000;
+    this.seating.project(this.state.seats);
+    this.allowReconnection(client, this.table.join.reconnectSeconds).catch(() => {});
+  }
+
+  onReconnect(client: Client): void {
+    const slot = this.seating.bySession(client.sessionId);
+    if (slot) Object.assign(slot, { connected: true, awayUntil: 0 });
+    this.seating.project(this.state.seats);
+    client.send(SERVER_MESSAGES.seated, { seat: slot ? slot.index : null }, { afterNextPatch: true });
+  }
+
+  onLeave(client: Client, code?: number): void {
+    client.view?.dispose();
+    const slot = this.seating.bySession(client.sessionId);
+    if (!slot) return;
+    if (!this.match) this.seating.free(slot);
+    else if (!this.match.over) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
+    else slot.connected = false;
+    this.seating.project(this.state.seats);
+    if (this.match && !this.match.over) this.bots.schedule();
+  }
+
+  onDispose(): void {
+    if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
+  }
+
+  /** Every seat is taken: deal. Quick-play tables leave matchmaking once full. */
+  startGame(): void {
+    this.match = new Match(this.game, this.table.engine, Date.now());
+    this.state.status = "playing";
+    if (!this.table.join.private) void this.setPrivate(true);
+    logger.info({ room: this.roomId, game: this.game.id, seats: this.table.seats }, "game started");
+    this.afterStep(this.match.setupEvents);
+  }
+
+  /** Fills empty seats with bots and starts (a seated player asked for it). */
+  fillAndStart(): void {
+    this.seating.fillBots();
+    this.seating.project(this.state.seats);
+    this.startGame();
+  }
+
+  /** Runs a seat's action; returns the rejection to send back, or null. */
+  act(slot: Slot, action: unknown): Rejection | null {
+    if (!this.match) return { code: "not-started", message: "The game has not started yet", action };
+    const res = this.match.act(slot.index, action, Date.now());
+    if (!res.ok) return { ...res.error, action };
+    this.afterStep(res.value);
+    return null;
+  }
+
+  /** The clock calls this when the deadline armed at `version` passes. */
+  expireDeadline(version: number): void {
+    if (!this.match || this.match.state.version !== version) return;
+    const events = this.match.expire(Date.now());
+    if (events) this.afterStep(events);
+    else this.armDeadline();
+  }
+
+  private afterStep(events: readonly GameEvent[]): void {
+    const match = this.match!;
+    projectMatch(this.state, match);
+    if (match.over) this.state.status = "ended";
+    this.sendEvents(events);
+    this.armDeadline();
+    this.bots.schedule();
+  }
+
+  private sendEvents(events: readonly GameEvent[]): void {
+    if (events.length === 0) return;
+    const version = this.match!.state.version;
+    for (const client of this.clients) {
+      const seat = this.seating.bySession(client.sessionId)?.index ?? null;
+      const visible = events.map((e) => this.game.redactEvent(e, seat)).filter((e) => e !== null);
+      if (visible.length > 0) client.send(SERVER_MESSAGES.events, { version, events: visible });
+    }
+  }
+
+  private armDeadline(): void {
+    this.deadlineTimer?.clear();
+    this.deadlineTimer = null;
+    const match = this.match!;
+    const deadline = match.state.deadline;
+    if (deadline === null || match.over) return;
+    const version = match.state.version;
+    this.deadlineTimer = this.clock.setTimeout(() => this.expireDeadline(version), Math.max(0, deadline - Date.now()));
+  }
+}

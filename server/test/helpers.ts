@@ -1,0 +1,70 @@
+/** Shared helpers for room tests: a server on a free loopback port and condition waits. */
+import { createServer as createNetServer } from "node:net";
+import { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as ClientRoom } from "@colyseus/sdk";
+import { loadConfig } from "../src/config.ts";
+import { createServer } from "../src/app.ts";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export async function bootServer(env: Record<string, string> = {}): Promise<ColyseusTestServer> {
+  const port = await freePort();
+  const config = loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", ...env, PORT: String(port) });
+  const server = createServer(config);
+  await server.listen(port, "127.0.0.1");
+  return new ColyseusTestServer(server);
+}
+
+/** Polls `check` until it returns a truthy value (no fixed sleeps). */
+export async function until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    let v: T | undefined | null | false = undefined;
+    try { v = check(); } catch { v = undefined; }
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Collects every message a client room receives, by type. */
+export function record(room: ClientRoom): { type: string; message: unknown }[] {
+  const log: { type: string; message: unknown }[] = [];
+  room.onMessage("*", (type, message) => log.push({ type: String(type), message }));
+  return log;
+}
+
+export interface SeatSnapshot { hand: string[]; legal: { type: string; card?: string }[]; info: Record<string, unknown> }
+
+/** The decoded private part of a client's own seat, if it can see one. */
+export function mine(room: ClientRoom, seat: number): SeatSnapshot | null {
+  const m = (room.state as any)?.seats?.[seat]?.mine;
+  if (!m) return null;
+  return { hand: m.hand ? String(m.hand).split(" ") : [], legal: JSON.parse(m.legal || "[]"), info: JSON.parse(m.info || "{}") };
+}
+
+/** The seat whose private part this client decodes (only its own is ever sent), or null. */
+export function seatOf(room: ClientRoom): number | null {
+  const seats = (room.state as any)?.seats;
+  if (!seats) return null;
+  for (let i = 0; i < seats.length; i++) if (seats[i]?.mine) return i;
+  return null;
+}
+
+/** Waits until the client decodes its own seat. */
+export async function waitSeat(room: ClientRoom): Promise<number> {
+  return (await until(() => { const s = seatOf(room); return s === null ? null : { s }; }, "seated")).s;
+}
+
+/** Every event of one type a client received. */
+export function eventsOf(log: { type: string; message: unknown }[], type: string): any[] {
+  return log.filter((m) => m.type === "events").flatMap((m) => (m.message as { events: { type: string }[] }).events).filter((e) => e.type === type);
+}

@@ -1,0 +1,182 @@
+import type { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as ClientRoom } from "@colyseus/sdk";
+import { quickPlayKey } from "@scat/shared";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { TableRoom } from "../src/room/table-room.ts";
+import { bootServer, eventsOf, mine, record, until, waitSeat } from "./helpers.ts";
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => { colyseus = await bootServer(); });
+afterAll(async () => { await colyseus.shutdown(); });
+afterEach(async () => { vi.useRealTimers(); await colyseus.cleanup(); });
+
+const opts = (o: Record<string, unknown> = {}) => {
+  const base = { name: "Tess", seats: 3, bots: 2, turnSeconds: 30, variants: {}, ...o };
+  return { ...base, mode: quickPlayKey(base as never) };
+};
+
+function serverRoom(client: ClientRoom): TableRoom {
+  return colyseus.getRoomById(client.roomId) as unknown as TableRoom;
+}
+
+async function myTurn(room: ClientRoom, seat: number) {
+  return until(() => {
+    const m = mine(room, seat);
+    return m && m.legal.length > 0 ? m : null;
+  }, `a decision for seat ${seat}`);
+}
+
+/** Plays one decision from the legal list: prefers drawing, then discarding the first card. */
+function playOne(room: ClientRoom, legal: { type: string; card?: string }[]) {
+  const pick = legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "drawDeck") ?? legal.find((a) => a.type === "discard") ?? legal[0]!;
+  room.send("action", pick);
+}
+
+describe("a Devil's Scat table", () => {
+  it("plays a full game against bots to the end", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1 }));
+    const log = record(room);
+    const seat = await waitSeat(room);
+    await until(() => (room.state as any).status === "playing", "game start");
+    let lastVersion = -1;
+    while ((room.state as any).status !== "ended") {
+      const ready = await until(() => {
+        if ((room.state as any).status === "ended") return { legal: [] };
+        const m = mine(room, seat!);
+        return m && m.legal.length > 0 && (room.state as any).version !== lastVersion ? m : null;
+      }, "my decision or the end", 30_000);
+      if (ready.legal.length === 0) break;
+      lastVersion = (room.state as any).version;
+      playOne(room, ready.legal);
+    }
+    const outcome = JSON.parse((room.state as any).outcome);
+    expect(outcome.winners.length).toBeGreaterThan(0);
+    expect((room.state as any).phase).toBe("gameOver");
+    expect(log.some((m) => m.type === "events" && (m.message as any).events.some((e: any) => e.type === "gameWon"))).toBe(true);
+  }, 120_000);
+
+  it("rejects illegal and out-of-turn actions with a clear error and no state change", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1 }));
+    const log = record(room);
+    const seat = await waitSeat(room);
+    const srv = serverRoom(room);
+    await until(() => srv.match, "game start");
+    // Hold the bot still so the turn stays where it is while we probe.
+    const versionBefore = srv.match!.state.version;
+    const turn = (srv.match!.state as any).turn as number;
+    room.send("action", { type: "discard", card: "ZZ" });
+    room.send("action", { type: "fly" });
+    room.send("action", "not an object");
+    room.send("teleport", { x: 1 });
+    const rejections = await until(() => {
+      const r = log.filter((m) => m.type === "rejected").map((m) => m.message as any);
+      return r.length >= 4 ? r : null;
+    }, "four rejections");
+    for (const r of rejections) {
+      expect(typeof r.code).toBe("string");
+      expect(r.message.length).toBeGreaterThan(3);
+    }
+    expect(rejections.map((r) => r.code)).toContain("unknown-message");
+    expect(rejections.filter((r) => r.code === "invalid-action").length).toBeGreaterThanOrEqual(1);
+    if (turn !== seat) {
+      expect(srv.match!.state.version).toBeGreaterThanOrEqual(versionBefore);
+    }
+    // Out of turn: act for the seat whose turn it is not.
+    const other = srv.match!.state as any;
+    const res = srv.act(srv.seating.slots[other.turn === seat ? 1 - seat : seat]!, { type: other.turn === seat ? "knock" : "drawDeck" });
+    if (other.turn !== seat) expect(res?.code).toBe("not-your-turn");
+  });
+
+  it("applies the default action when a turn times out", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1, turnSeconds: 10 }));
+    const log = record(room);
+    const seat = await waitSeat(room);
+    const srv = serverRoom(room);
+    await myTurn(room, seat);
+    const state = srv.match!.state as any;
+    expect(state.turn).toBe(seat);
+    const handBefore = mine(room, seat)!.hand.join(" ");
+    const version = state.version;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(state.deadline + 1);
+    srv.expireDeadline(version);
+    vi.useRealTimers();
+    expect(srv.match!.state.version).toBeGreaterThan(version);
+    const events = await until(() => { const e = eventsOf(log, "turnTimedOut"); return e.length ? e : null; }, "timeout event");
+    expect(events[0].seat).toBe(seat);
+    const after = await until(() => mine(room, seat), "my seat");
+    expect(after.hand.length).toBe(3);
+    expect(log.some((m) => m.type === "events" && (m.message as any).events.some((e: any) => e.type === "cardDiscarded" && e.seat === seat))).toBe(true);
+    void handBefore;
+  });
+
+  it("keeps seat and hand across a disconnect and reconnect", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 3, bots: 2 }));
+    const log = record(room);
+    const seat = await waitSeat(room);
+    await until(() => (room.state as any).status === "playing", "game start");
+    const hand = (await until(() => mine(room, seat), "hand")).hand;
+    const srv = serverRoom(room);
+    room.reconnection.enabled = false;
+    room.connection.close(4010, "test drop");
+    await until(() => srv.seating.slots[seat]!.connected === false, "drop noticed");
+    expect(srv.seating.slots[seat]!.awayUntil).toBeGreaterThan(Date.now());
+    const back = await colyseus.sdk.reconnect(room.reconnectionToken);
+    const backLog = record(back);
+    await until(() => srv.seating.slots[seat]!.connected, "reconnected");
+    const again = await until(() => mine(back, seat), "hand after reconnect");
+    expect(again.hand.length).toBe(3);
+    // The hand is the same unless a default action ran meanwhile.
+    if (srv.match!.state.version === (srv.match!.state as any).version) expect(again.hand.length).toBe(hand.length);
+    expect(srv.seating.slots[seat]!.isBot).toBe(false);
+    void backLog;
+  });
+
+  it("lets a bot take the seat after the reconnection window, and the player take it back", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1, reconnectSeconds: 5, playerId: "player-aaaa-1111" }));
+    const log = record(room);
+    const seat = await waitSeat(room);
+    const srv = serverRoom(room);
+    await until(() => srv.match, "game start");
+    const watcher = await colyseus.sdk.joinById(room.roomId, { spectate: true, name: "Watcher" });
+    room.reconnection.enabled = false;
+    room.connection.close(4010, "test drop");
+    await until(() => (watcher.state as any).seats[seat].connected === false && (watcher.state as any).seats[seat].awayUntil > 0, "others see the drop");
+    await until(() => srv.seating.slots[seat]!.isBot, "bot takeover", 15_000);
+    await until(() => (watcher.state as any).seats[seat].isBot && (watcher.state as any).seats[seat].botReason === "takeover", "others see the takeover");
+    const versionAtTakeover = srv.match!.state.version;
+    await until(() => srv.match!.state.version > versionAtTakeover + 2 || srv.match!.over, "the bot plays the seat");
+    const back = await colyseus.sdk.joinById(room.roomId, { name: "Tess", playerId: "player-aaaa-1111" });
+    const backLog = record(back);
+    expect(await waitSeat(back)).toBe(seat);
+    expect(srv.seating.slots[seat]!.isBot).toBe(false);
+    await until(() => mine(back, seat)?.hand.length === 3, "hand back");
+  }, 30_000);
+
+  it("keeps private tables out of quick play and reachable by code only", async () => {
+    const host = await colyseus.sdk.create("devils_scat", { ...opts({ seats: 2, bots: 0 }), private: true });
+    expect(host.roomId).toMatch(/^[A-Z2-9]{6}$/);
+    const quick = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 0 }));
+    expect(quick.roomId).not.toBe(host.roomId);
+    await expect(colyseus.sdk.join("devils_scat", opts({ seats: 2, bots: 0 }))).resolves.toHaveProperty("roomId", quick.roomId);
+    const friend = await colyseus.sdk.joinById(host.roomId, { name: "Friend" });
+    const friendLog = record(friend);
+    expect(await waitSeat(friend)).toBe(1);
+    await expect(colyseus.sdk.joinById("ZZZZZZ", { name: "Guess" })).rejects.toThrow();
+  });
+
+  it("refuses bad options and unknown rooms with a clear error", async () => {
+    await expect(colyseus.sdk.joinOrCreate("devils_scat", { seats: 9 })).rejects.toThrow(/seats|players/);
+    await expect(colyseus.sdk.joinOrCreate("devils_scat", { seats: 5, bots: 1, variants: { bootASuit: true } })).rejects.toThrow(/bootASuit|Boot|2-3|2 or 3/i);
+    await expect(colyseus.sdk.joinOrCreate("no_such_game", {})).rejects.toThrow();
+    await expect(colyseus.sdk.joinOrCreate("devils_scat", { ...opts(), mode: "s9" })).rejects.toThrow(/mode/);
+  });
+
+  it("rate-limits a flooding client without disconnecting it", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 0 }));
+    const log = record(room);
+    for (let i = 0; i < 250; i++) room.send("action", { type: "knock" });
+    await until(() => log.some((m) => m.type === "rejected" && (m.message as any).code === "rate-limited"), "rate limit");
+    expect(room.connection.isOpen).toBe(true);
+  });
+});

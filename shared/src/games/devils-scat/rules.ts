@@ -1,0 +1,103 @@
+/**
+ * Setup, actions and timeouts (RULINGS.md, "Devil's Scat"; "Timers and default actions").
+ */
+import { err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
+import { SUITS } from "./cards.ts";
+import { chooseDiscard, isScat } from "./hand-value.ts";
+import { checkAction, canDrawDeck } from "./legal.ts";
+import { CLASSIC_LIVES, type DevilsScatOptions } from "./options.ts";
+import { dealRound, endTurn, knock, nextRound, revealScat } from "./round.ts";
+import { cloneState, type DevilsScatAction, type DevilsScatEvent, type DevilsScatState, type DrawSource } from "./state.ts";
+
+type Events = DevilsScatEvent[];
+type DsStep = Step<DevilsScatState, DevilsScatEvent>;
+
+/** First dealer at random; Boot a Suit removes one random suit for the whole game. */
+export function setup(options: DevilsScatOptions, ctx: Ctx): DsStep {
+  const n = options.seats;
+  const booted = options.bootASuit ? ctx.rng.pick(SUITS) : null;
+  const suits = SUITS.filter((suit) => suit !== booted);
+  const s: DevilsScatState = {
+    version: 0, phase: "turn", deadline: null, options, suits, round: 0,
+    dealer: ctx.rng.int(n), turn: -1, turnCount: 0,
+    hands: Array.from({ length: n }, () => []), deck: [], discard: [], favored: suits[0] ?? "H",
+    scores: new Array<number>(n).fill(0), lives: new Array<number>(n).fill(options.classic ? CLASSIC_LIVES : 0),
+    out: new Array<boolean>(n).fill(false), knocker: null, lastTurns: [], drawnFrom: null, drawnCard: null,
+    result: null, continued: new Array<boolean>(n).fill(false), winners: [], eliminated: [],
+  };
+  const events: Events = [];
+  dealRound(s, ctx, events);
+  return { state: s, events };
+}
+
+export function apply(state: DevilsScatState, seat: number, action: DevilsScatAction, ctx: Ctx): Result<DsStep> {
+  const refusal = checkAction(state, seat, action);
+  if (refusal) return err(refusal.code, refusal.message);
+  const s = cloneState(state);
+  s.version += 1;
+  const events: Events = [];
+  switch (action.type) {
+    case "drawDeck": draw(s, "deck", ctx, events); break;
+    case "drawDiscard": draw(s, "discard", ctx, events); break;
+    case "discard": discard(s, action.card, ctx, events); break;
+    case "knock": knock(s, ctx, events); break;
+    case "continue": continueRound(s, seat, ctx, events); break;
+  }
+  return ok({ state: s, events });
+}
+
+/**
+ * Draw pile empty: keep the top discard and shuffle the rest into a new draw pile (RULINGS.md,
+ * "Turns, dealers, piles").
+ */
+function draw(s: DevilsScatState, from: DrawSource, ctx: Ctx, events: Events): void {
+  if (from === "deck" && s.deck.length === 0) {
+    const top = s.discard.pop() as string;
+    s.deck = ctx.rng.shuffle(s.discard);
+    s.discard = [top];
+    events.push({ type: "deckReshuffled", count: s.deck.length, keptTop: top });
+  }
+  const card = (from === "deck" ? s.deck.pop() : s.discard.pop()) as string;
+  s.hands[s.turn]?.push(card);
+  s.drawnFrom = from;
+  s.drawnCard = card;
+  events.push({ type: "cardDrawn", seat: s.turn, from, card });
+}
+
+/** A discard completes the hand: a Scat or Devil's Scat is revealed at once and wins the round. */
+function discard(s: DevilsScatState, card: string, ctx: Ctx, events: Events): void {
+  const seat = s.turn;
+  const hand = (s.hands[seat] ?? []).filter((c) => c !== card);
+  s.hands[seat] = hand;
+  s.discard.push(card);
+  events.push({ type: "cardDiscarded", seat, card });
+  if (isScat(hand)) revealScat(s, seat, ctx, events);
+  else endTurn(s, ctx, events);
+}
+
+/** The next round is dealt once every player still in has continued. */
+function continueRound(s: DevilsScatState, seat: number, ctx: Ctx, events: Events): void {
+  s.continued[seat] = true;
+  events.push({ type: "playerContinued", seat });
+  if (s.continued.every((c, i) => c || s.out[i])) nextRound(s, ctx, events);
+}
+
+/**
+ * Turn timeout: draw from the deck (else the discard pile) and discard the lowest-value card that
+ * keeps the best hand value; a player who already drew only discards. Round pause: deal on.
+ */
+export function onDeadline(state: DevilsScatState, ctx: Ctx): DsStep {
+  if (state.phase === "gameOver") return { state, events: [] };
+  const s = cloneState(state);
+  s.version += 1;
+  const events: Events = [];
+  if (s.phase === "roundOver") {
+    nextRound(s, ctx, events);
+    return { state: s, events };
+  }
+  events.push({ type: "turnTimedOut", seat: s.turn });
+  if (s.drawnFrom === null) draw(s, canDrawDeck(s) ? "deck" : "discard", ctx, events);
+  const forbidden = s.drawnFrom === "discard" ? s.drawnCard : null;
+  discard(s, chooseDiscard(s.hands[s.turn] ?? [], forbidden, s.favored), ctx, events);
+  return { state: s, events };
+}

@@ -1,0 +1,5 @@
+export * from "./engine.ts";
+export * from "./rng.ts";
+export * from "./cards.ts";
+export * from "./dark-deck.ts";
+export * from "./protocol.ts";

@@ -1,0 +1,112 @@
+/**
+ * The client/server contract shared by the server, the Phaser client and load-test bots.
+ * docs/PROTOCOL.md describes it for third-party clients; keep both in step.
+ */
+import { z } from "zod";
+
+/** Room names, one per game (the room type a client joins). */
+export const GAME_IDS = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+/** Messages a client sends. */
+export const CLIENT_MESSAGES = {
+  /** A game action: `{ type, ...fields }`, validated against the game's action schema. */
+  action: "action",
+  /** While the table waits for players: fill every empty seat with a bot and start. */
+  fillBots: "fillBots",
+  /** Request: `{ t }` (client ms) -> `{ t, now }` (server ms), for clock offset and ping. */
+  time: "time",
+} as const;
+
+/** Messages the server sends. */
+export const SERVER_MESSAGES = {
+  /** `{ version, events }`: what happened in one step, redacted for the receiver. */
+  events: "events",
+  /** `{ code, message, action? }`: a rejected message, sent only to its sender. */
+  rejected: "rejected",
+  /** `{ seat }`: which seat this client holds (null = spectator); sent after join/reconnect. */
+  seated: "seated",
+} as const;
+
+export interface Rejection {
+  readonly code: string;
+  readonly message: string;
+  readonly action?: unknown;
+}
+
+/** Options a client passes when it creates or joins a table. */
+export const joinOptionsSchema = z.object({
+  name: z.string().trim().min(1).max(24).default("Player"),
+  /** A random id the browser keeps, so a player can take their seat back from a bot. */
+  playerId: z.string().min(8).max(64).optional(),
+  seats: z.number().int().min(2).max(6).optional(),
+  bots: z.number().int().min(0).max(5).default(0),
+  turnSeconds: z.number().int().min(10).max(120).default(30),
+  /** Game-specific table options (variants), e.g. `{ classic: true }`. */
+  variants: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).default({}),
+  /** Seconds a dropped player's seat waits before a bot takes it. */
+  reconnectSeconds: z.number().int().min(5).max(600).default(60),
+  /** Create a private table that only its invite code reaches. */
+  private: z.boolean().default(false),
+  /** Join as a spectator (sees no hand). */
+  spectate: z.boolean().default(false),
+  /** Quick-play key (see `quickPlayKey`); the room checks it matches its options. */
+  mode: z.string().max(200).optional(),
+});
+export type JoinOptions = z.input<typeof joinOptionsSchema>;
+export type ParsedJoinOptions = z.output<typeof joinOptionsSchema>;
+
+/** The canonical key quick play matches tables on: same size, bots, timer and variants. */
+export function quickPlayKey(o: { seats?: number | undefined; bots?: number | undefined; turnSeconds?: number | undefined; variants?: Record<string, unknown> | undefined }): string {
+  const variants = Object.entries(o.variants ?? {})
+    .filter(([, v]) => v !== false && v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
+    .join(",");
+  return `s${o.seats ?? 0}b${o.bots ?? 0}t${o.turnSeconds ?? 30}v${variants}`;
+}
+
+/**
+ * The view every engine's `view(state, seat)` returns, whatever the game. The server projects
+ * it into the synced schema; the public part goes to everyone, `you` only to that seat.
+ */
+export interface TableView {
+  readonly phase: string;
+  /** Absolute server ms when the current decision times out, or null. */
+  readonly deadline: number | null;
+  readonly round: number;
+  readonly dealer: number;
+  /** Seat whose turn it is, or -1. */
+  readonly turn: number;
+  /** Seats the game waits for now. */
+  readonly awaiting: readonly number[];
+  readonly seats: readonly SeatView[];
+  /** Public piles by name (`deck`, `discard`, ...). */
+  readonly piles: Readonly<Record<string, PileView>>;
+  /** Game-specific public facts. */
+  readonly info: Readonly<Record<string, unknown>>;
+  /** The last finished round/hand, public, or null. */
+  readonly result: unknown;
+  /** What only this seat sees; null for spectators and in the public view. */
+  readonly you: YouView | null;
+}
+
+export interface SeatView {
+  readonly handCount: number;
+  readonly score: number;
+  /** Game-specific public per-seat facts (knocked, lives, tokens, out...). */
+  readonly info: Readonly<Record<string, unknown>>;
+}
+
+export interface PileView {
+  readonly count: number;
+  /** The face-up cards anyone may see, bottom to top (empty for a face-down pile). */
+  readonly cards: readonly string[];
+}
+
+export interface YouView {
+  readonly seat: number;
+  readonly hand: readonly string[];
+  /** Game-specific private facts. */
+  readonly info: Readonly<Record<string, unknown>>;
+}

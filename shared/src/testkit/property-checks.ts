@@ -1,0 +1,105 @@
+/**
+ * The per-step checks of the property harness. Each throws an Error describing the violation.
+ */
+import type { BaseOptions, BaseState, Ctx, GameEvent, Seat } from "../engine.ts";
+import { cardIdsIn, multisetDiff } from "./multiset.ts";
+import type { PropertySpec } from "./property-spec.ts";
+
+type Spec<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V> = PropertySpec<S, A, O, E, V>;
+
+export interface StepCheck<S, E> {
+  readonly before: S | null;
+  readonly after: S;
+  readonly events: readonly E[];
+}
+
+const key = (a: unknown): string => JSON.stringify(a);
+const seatList = (seats: number): (Seat | null)[] => [...Array.from({ length: seats }, (_, i) => i), null];
+
+/**
+ * `apply` accepts every legal action and refuses every other candidate (all seats when
+ * `exhaustive`, else the awaited ones), awaited seats have something to do, and the input state
+ * is never mutated.
+ */
+export function checkLegality<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
+  spec: Spec<S, A, O, E, V>, state: S, seats: number, ctx: Ctx, exhaustive: boolean,
+): void {
+  const frozen = JSON.stringify(state);
+  const waiting = new Set(spec.game.awaiting(state));
+  for (let seat = 0; seat < seats; seat++) {
+    const legal = spec.game.legalActions(state, seat);
+    if (waiting.has(seat) && legal.length === 0) throw new Error(`awaited seat ${seat} has no legal action`);
+    if (exhaustive || waiting.has(seat)) checkCandidates(spec, state, seat, ctx, new Set(legal.map(key)));
+    else for (const action of legal) checkAccepted(spec, state, seat, action, ctx);
+  }
+  if (JSON.stringify(state) !== frozen) throw new Error("apply mutated its input state");
+}
+
+/**
+ * Every candidate outside the legal list is refused with a kebab-case code, and every legal
+ * action is among the candidates (the accepted candidates are exactly the legal ones).
+ */
+function checkCandidates<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
+  spec: Spec<S, A, O, E, V>, state: S, seat: Seat, ctx: Ctx, legal: ReadonlySet<string>,
+): void {
+  let accepted = 0;
+  for (const action of spec.candidateActions(state, seat)) {
+    const r = spec.game.apply(state, seat, action, ctx);
+    if (r.ok) {
+      if (!legal.has(key(action))) throw new Error(`illegal ${key(action)} of seat ${seat} was accepted`);
+      if (r.value.state.version !== state.version + 1) throw new Error(`version did not step by one on ${key(action)}`);
+      accepted += 1;
+    } else if (!KEBAB.test(r.error.code)) {
+      throw new Error(`error code "${r.error.code}" is not kebab-case`);
+    }
+  }
+  if (accepted !== legal.size) throw new Error(`seat ${seat}: ${legal.size} legal actions but ${accepted} candidates accepted`);
+}
+
+function checkAccepted<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
+  spec: Spec<S, A, O, E, V>, state: S, seat: Seat, action: A, ctx: Ctx,
+): void {
+  const r = spec.game.apply(state, seat, action, ctx);
+  if (!r.ok) throw new Error(`legal ${key(action)} of seat ${seat} refused: ${r.error.code}`);
+  if (r.value.state.version !== state.version + 1) throw new Error(`version did not step by one on ${key(action)}`);
+}
+
+const KEBAB = /^[a-z]+(-[a-z0-9]+)*$/;
+const universes = new WeakMap<readonly string[], ReadonlySet<string>>();
+function universeOf(ids: readonly string[]): ReadonlySet<string> {
+  let u = universes.get(ids);
+  if (u === undefined) universes.set(ids, (u = new Set(ids)));
+  return u;
+}
+
+/** Card conservation, view secrecy and event redaction after one step. */
+export function checkStep<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
+  spec: Spec<S, A, O, E, V>, check: StepCheck<S, E>, seats: number,
+): void {
+  const { before, after, events } = check;
+  if (before !== null && after.version !== before.version + 1) throw new Error(`version ${before.version} -> ${after.version}`);
+  const { missing, extra } = multisetDiff(spec.inventory(after), spec.fullDeck(after));
+  if (missing.length + extra.length > 0) throw new Error(`cards missing [${missing.join(" ")}] extra [${extra.join(" ")}]`);
+  const universe = universeOf(spec.cardIds);
+  for (const seat of seatList(seats)) {
+    const visible = spec.visibleCards(after, seat);
+    const shown = cardIdsIn(JSON.stringify(spec.game.view(after, seat)), universe);
+    const leaked = [...shown].filter((c) => !visible.has(c));
+    if (leaked.length > 0) throw new Error(`view of seat ${seat} shows hidden cards ${leaked.join(" ")}`);
+    const seen = events.map((e) => spec.game.redactEvent(e, seat)).filter((e) => e !== null);
+    const known = before === null ? visible : new Set([...visible, ...spec.visibleCards(before, seat)]);
+    const told = [...cardIdsIn(JSON.stringify(seen), universe)].filter((c) => !known.has(c));
+    if (told.length > 0) throw new Error(`events for seat ${seat} reveal hidden cards ${told.join(" ")}`);
+  }
+}
+
+/** A finished game waits for nobody and offers nothing. */
+export function checkTerminal<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
+  spec: Spec<S, A, O, E, V>, state: S, seats: number,
+): void {
+  if (state.deadline !== null) throw new Error("a finished game has a deadline");
+  if (spec.game.awaiting(state).length > 0) throw new Error("a finished game awaits seats");
+  for (let seat = 0; seat < seats; seat++) {
+    if (spec.game.legalActions(state, seat).length > 0) throw new Error(`seat ${seat} has actions after the game ended`);
+  }
+}
