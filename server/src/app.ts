@@ -15,7 +15,7 @@ export function roomDefinitions() {
   );
 }
 
-function mountClient(app: express.Express, dist: string): void {
+function mountClient(app: express.Application, dist: string): void {
   if (!existsSync(path.join(dist, "index.html"))) {
     app.get("/", (_req, res) => {
       res.status(503).type("text/plain").send("The client is not built yet: run `npm run build` (or `npm start`).");
@@ -32,7 +32,7 @@ export function createServer(config: ServerConfig): Server {
     rooms: roomDefinitions(),
     transport: new WebSocketTransport({ maxPayload: 16 * 1024 }),
     greet: false,
-    express: (app: express.Express) => {
+    express: (app: express.Application) => {
       app.get("/health", (_req, res) => {
         res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()) });
       });

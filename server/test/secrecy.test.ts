@@ -58,10 +58,10 @@ it("never shows a client a card in another seat's hand", async () => {
   let steps = 0;
   while (srv.match!.state.version < 60 && !srv.match!.over) {
     const version = srv.match!.state.version;
-    await until(() => [...players.map((p) => p.room), spectator].every((r) => (r.state as any).version === version && (r.state as any).seats?.length === 3), "clients in sync");
+    await until(() => [...players.map((p) => p.room), spectator].every((r) => (r.state as any).version === version && (r.state as any).status !== "waiting" && (r.state as any).seats?.length === 3), "clients in sync");
     check();
     const actor = players.find((p) => (mine(p.room, p.seat)?.legal.length ?? 0) > 0);
-    if (!actor) break;
+    if (!actor) throw new Error(`nobody can act at version ${version}: ${JSON.stringify(srv.match!.state)} legal ${JSON.stringify(players.map((p) => mine(p.room, p.seat)))}`);
     const legal = mine(actor.room, actor.seat)!.legal;
     const pick = steps % 7 === 3 ? legal.find((a) => a.type === "drawDiscard") : undefined;
     actor.room.send("action", pick ?? legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "drawDeck") ?? legal[legal.length - 1]!);

@@ -55,7 +55,8 @@ export class ServerClock {
   private async sample(): Promise<void> {
     const t0 = Date.now();
     try {
-      const reply = (await this.room.request(CLIENT_MESSAGES.time, { t: t0 }, { timeout: 5000 })) as { t?: number; now?: number };
+      const payload = this.ping === null ? { t: t0 } : { t: t0, rtt: this.ping };
+      const reply = (await this.room.request(CLIENT_MESSAGES.time, payload, { timeout: 5000 })) as { t?: number; now?: number };
       const t1 = Date.now();
       if (typeof reply?.now !== "number") return;
       const rtt = t1 - t0;

@@ -5,8 +5,8 @@ import { COLORS, sharp, textStyle } from "./style.ts";
 export class CanvasButton extends Phaser.GameObjects.Container {
   private readonly bg: Phaser.GameObjects.Graphics;
   private readonly label: Phaser.GameObjects.Text;
-  private w = 0;
-  private h = 0;
+  private bw = 0;
+  private bh = 0;
   enabled = true;
 
   constructor(
@@ -31,10 +31,10 @@ export class CanvasButton extends Phaser.GameObjects.Container {
 
   place(x: number, y: number, w: number, h: number): this {
     this.setPosition(x, y);
-    this.w = w;
-    this.h = h;
+    this.bw = w;
+    this.bh = h;
     this.setSize(w, h);
-    this.input?.hitArea.setTo(0, 0, w, h);
+    this.input?.hitArea?.setTo(0, 0, w, h);
     this.label.setFontSize(Math.round(Math.min(h * 0.42, 24)));
     this.paint(false);
     return this;
@@ -47,7 +47,7 @@ export class CanvasButton extends Phaser.GameObjects.Container {
   }
 
   private paint(hover: boolean): void {
-    const { w, h } = this;
+    const { bw: w, bh: h } = this;
     this.bg.clear();
     this.bg.fillStyle(0x000000, 0.35).fillRoundedRect(-w / 2 + 2, -h / 2 + 4, w, h, h / 2);
     const color = this.enabled ? this.fill : 0x6b6b6b;

@@ -20,6 +20,7 @@ export class CardSprite extends Phaser.GameObjects.Container {
     this.image = scene.add.image(0, 0, cardTexture(scene.textures, card));
     this.add([this.glow, this.image]);
     scene.add.existing(this);
+    this.setCardWidth(this.cardWidth);
   }
 
   setCard(card: string | null): this {
@@ -32,7 +33,7 @@ export class CardSprite extends Phaser.GameObjects.Container {
     this.cardWidth = w;
     this.image.setDisplaySize(w, w * CARD_RATIO);
     this.setSize(w, w * CARD_RATIO);
-    if (this.input) this.input.hitArea.setTo(0, 0, w, w * CARD_RATIO);
+    this.input?.hitArea?.setTo(0, 0, w, w * CARD_RATIO);
     this.paintMark();
     return this;
   }

@@ -28,7 +28,7 @@ export class PileView extends Phaser.GameObjects.Container {
   }
 
   /** `cards` are the visible face-up cards (bottom to top); the deck shows backs. */
-  update(count: number, cards: readonly string[], clickable: boolean, cardW: number): void {
+  show(count: number, cards: readonly string[], clickable: boolean, cardW: number): void {
     this.clickable = clickable;
     const h = cardW * CARD_RATIO;
     const faceUp = this.pile === "discard";

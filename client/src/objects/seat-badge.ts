@@ -22,8 +22,8 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   private readonly lineText: Phaser.GameObjects.Text;
   private readonly tagText: Phaser.GameObjects.Text;
   private readonly backs: Phaser.GameObjects.Image[] = [];
-  private w = 180;
-  private h = 80;
+  private bw = 180;
+  private bh = 80;
 
   constructor(scene: Phaser.Scene) {
     super(scene, 0, 0);
@@ -35,17 +35,13 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     scene.add.existing(this);
   }
 
-  get size(): { w: number; h: number } {
-    return { w: this.w, h: this.h };
-  }
-
-  update(info: BadgeInfo, w: number): void {
-    this.w = w;
-    this.h = Math.round(w * 0.42);
+  refresh(info: BadgeInfo, w: number): void {
+    this.bw = w;
+    this.bh = Math.round(w * 0.42);
     const fs = Math.max(12, Math.round(w * 0.095));
-    this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, -this.h / 2 + 6);
-    this.lineText.setText(info.line).setFontSize(fs).setPosition(0, -this.h / 2 + 10 + fs * 1.25);
-    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, -this.h / 2 + 14 + fs * 2.4);
+    this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, -this.bh / 2 + 6);
+    this.lineText.setText(info.line).setFontSize(fs).setPosition(0, -this.bh / 2 + 10 + fs * 1.25);
+    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, -this.bh / 2 + 14 + fs * 2.4);
     this.fitName(w - 16);
     this.paintPanel(info);
     this.paintBacks(info.handCount);
@@ -58,7 +54,7 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   }
 
   private paintPanel(info: BadgeInfo): void {
-    const { w, h } = this;
+    const { bw: w, bh: h } = this;
     const g = this.panel.clear();
     if (info.active) g.fillStyle(COLORS.turn, 0.3).fillRoundedRect(-w / 2 - 8, -h / 2 - 8, w + 16, h + 16, 18);
     g.fillStyle(COLORS.panel, 0.88).fillRoundedRect(-w / 2, -h / 2, w, h, 12);
@@ -67,7 +63,7 @@ export class SeatBadge extends Phaser.GameObjects.Container {
 
   /** Face-down cards tucked above the panel, one per card held. */
   private paintBacks(count: number): void {
-    const cw = this.w * 0.2;
+    const cw = this.bw * 0.2;
     while (this.backs.length < count) {
       const img = this.scene.add.image(0, 0, cardTexture(this.scene.textures, null));
       this.backs.push(img);
@@ -76,7 +72,7 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     this.backs.forEach((img, i) => {
       img.setVisible(i < count).setDisplaySize(cw, cw * 1.4);
       const off = (i - (count - 1) / 2) * cw * 0.45;
-      img.setPosition(off, -this.h / 2 - cw * 0.35).setAngle((i - (count - 1) / 2) * 7);
+      img.setPosition(off, -this.bh / 2 - cw * 0.35).setAngle((i - (count - 1) / 2) * 7);
     });
   }
 }

@@ -3,6 +3,7 @@ import type { Json, TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { h, uiRoot } from "./dom.ts";
 import { resultTable } from "./result-table.ts";
+import { isClassic } from "../games/devils-scat/view-model.ts";
 
 export interface ResultActions {
   continue(): void;
@@ -21,7 +22,7 @@ function roundTitle(snap: TableSnap, result: Json, mySeat: number | null): strin
   const round = typeof result["round"] === "number" ? `Round ${result["round"]}: ` : "";
   const winner = who(snap, result["winner"], mySeat);
   if (winner === "") return `${round}no winner`;
-  const scat = result["scat"] ? ` with ${result["scat"] === "devil" ? "the Devil's Scat" : "a Scat"}` : "";
+  const scat = result["devilsScat"] === true ? " with the Devil's Scat" : result["endedBy"] === "scat" || result["scat"] ? " with a Scat" : "";
   return `${round}${winner} ${winner === "You" ? "win" : "wins"}${scat}!`;
 }
 
@@ -49,7 +50,7 @@ export class ResultPanel {
     this.el.replaceChildren(h("div", { class: "panel result", testid: mode === "game" ? "game-over" : "round-result" },
       h("h2", { testid: "result-title" }, title),
       mode === "game" && result ? h("p", { class: "sub" }, roundTitle(snap, result, mySeat)) : null,
-      result ? resultTable(snap, result, mySeat) : null,
+      result ? resultTable(snap, result, mySeat, isClassic(snap)) : null,
       this.buttons(snap, mode, canContinue)));
   }
 

@@ -17,7 +17,10 @@ const LABELS: Record<string, string> = {
   delta: "Round",
   total: "Total",
 };
-const SKIP = new Set(["seat", "name", "delta", "total"]);
+/** Per-seat keys that are not scoring items (shown elsewhere or not at all). */
+const SKIP = new Set(["seat", "name", "hand", "cards", "value", "scat", "devilsScat", "out", "sittingOut", "delta", "total"]);
+/** Items every points round shows, even when nobody scored them. */
+const CORE = ["won", "over29", "scat31", "favored", "knockPenalty"];
 
 function humanize(key: string): string {
   return LABELS[key] ?? key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
@@ -55,19 +58,29 @@ function handCell(hand: Json | null): HTMLElement {
   return h("td", { class: "hand-cell" }, ...cardsOf(hand).map((card) => h("img", { class: "mini-card", src: cardImageUrl(card), alt: card, title: card })));
 }
 
-export function resultTable(snap: TableSnap, result: Json, mySeat: number | null): HTMLElement {
+/** Scoring columns: the core items (points scoring), then any other item someone scored. */
+function itemKeys(rows: ReadonlyArray<Json | null>, classic: boolean): string[] {
+  const all = [...new Set(rows.flatMap((b) => (b ? Object.keys(b) : [])))].filter((k) => !SKIP.has(k));
+  const used = (k: string): boolean => rows.some((b) => { const v = b?.[k]; return v !== undefined && v !== 0 && v !== false && v !== null; });
+  const core = classic ? [] : CORE.filter((k) => all.includes(k));
+  return [...core, ...all.filter((k) => !core.includes(k) && used(k))];
+}
+
+export function resultTable(snap: TableSnap, result: Json, mySeat: number | null, classic: boolean): HTMLElement {
   const n = snap.seats.length;
-  const hands = perSeat(result["hands"], n);
-  const breakdown = perSeat(result["breakdown"], n);
-  const keys = [...new Set(breakdown.flatMap((b) => (b ? Object.keys(b) : [])))].filter((k) => !SKIP.has(k));
+  const seatRows = result["seats"] !== undefined ? perSeat(result["seats"], n) : null;
+  const hands = seatRows ?? perSeat(result["hands"], n);
+  const breakdown = seatRows ?? perSeat(result["breakdown"], n);
+  const keys = itemKeys(breakdown, classic);
   const winner = result["winner"];
-  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map(humanize), "Round", "Total"].map((t) => h("th", {}, t)));
+  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map(humanize), "Round", classic ? "Lives" : "Total"].map((t) => h("th", {}, t)));
   const rows = snap.seats.map((seat, i) => {
     const b = breakdown[i] ?? null;
     const total = b?.["total"] ?? seat.score;
     const name = `${seat.name || `Seat ${i + 1}`}${i === mySeat ? " (you)" : ""}`;
+    const out = b?.["out"] === true ? " (out)" : "";
     return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
-      h("td", { class: "name" }, i === winner ? `🏆 ${name}` : name),
+      h("td", { class: "name" }, i === winner ? `🏆 ${name}${out}` : `${name}${out}`),
       handCell(hands[i] ?? null),
       h("td", { class: "num" }, formatValue(hands[i]?.["value"])),
       ...keys.map((k) => h("td", { class: "num" }, formatItem(b?.[k]))),

@@ -23,7 +23,7 @@ const INVITE_KEY = "invite-codes";
 const ROOM_ERROR = 526;
 
 export class TableRoom extends Room<{ state: TableState }> {
-  state = new TableState();
+  override state = new TableState();
   game!: AnyGame;
   /** Set by `createServer`; rooms read it when they are created. */
   static config: ServerConfig = loadConfig();
@@ -35,7 +35,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private deadlineTimer: { clear(): void } | null = null;
   private inviteCode: string | null = null;
 
-  async onCreate(options: unknown): Promise<void> {
+  override async onCreate(options: unknown): Promise<void> {
     const game = GAMES[this.roomName as keyof typeof GAMES];
     if (!game) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
     this.game = game;
@@ -64,7 +64,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     await this.setPrivate(true);
   }
 
-  onAuth(_client: Client, options: unknown): boolean {
+  override onAuth(_client: Client, options: unknown): boolean {
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
     if (join.value.spectate) return true;
@@ -72,24 +72,24 @@ export class TableRoom extends Room<{ state: TableState }> {
     return true;
   }
 
-  onJoin(client: Client, options: unknown): void {
+  override onJoin(client: Client, options: unknown): void {
     const join = parseJoinOptions(options);
     client.view = new StateView();
     const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId) : null;
     if (!join.ok || !place) {
-      client.send(SERVER_MESSAGES.seated, { seat: null }, { afterNextPatch: true });
+      client.send(SERVER_MESSAGES.seated, { seat: null });
       return;
     }
     const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
-    client.send(SERVER_MESSAGES.seated, { seat: slot.index }, { afterNextPatch: true });
+    client.send(SERVER_MESSAGES.seated, { seat: slot.index });
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
     if (this.seating.full && !this.match) this.startGame();
     else if (this.match) this.bots.schedule();
   }
 
-  onDrop(client: Client): void {
+  override onDrop(client: Client): void {
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return;
     slot.connected = false;
@@ -98,14 +98,14 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.allowReconnection(client, this.table.join.reconnectSeconds).catch(() => {});
   }
 
-  onReconnect(client: Client): void {
+  override onReconnect(client: Client): void {
     const slot = this.seating.bySession(client.sessionId);
     if (slot) Object.assign(slot, { connected: true, awayUntil: 0 });
     this.seating.project(this.state.seats);
-    client.send(SERVER_MESSAGES.seated, { seat: slot ? slot.index : null }, { afterNextPatch: true });
+    client.send(SERVER_MESSAGES.seated, { seat: slot ? slot.index : null });
   }
 
-  onLeave(client: Client, code?: number): void {
+  override onLeave(client: Client, code?: number): void {
     client.view?.dispose();
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return;
@@ -116,7 +116,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (this.match && !this.match.over) this.bots.schedule();
   }
 
-  onDispose(): void {
+  override onDispose(): void {
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 

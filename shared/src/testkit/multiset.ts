@@ -2,6 +2,7 @@
 
 /** Cards missing from `actual` and cards extra in it (duplicates count), compared to `expected`. */
 export function multisetDiff(actual: readonly string[], expected: readonly string[]): { missing: string[]; extra: string[] } {
+  if (sameSet(actual, expected)) return { missing: [], extra: [] };
   const counts = new Map<string, number>();
   for (const c of expected) counts.set(c, (counts.get(c) ?? 0) + 1);
   const extra: string[] = [];
@@ -28,12 +29,23 @@ export function cardIdsInValue(value: unknown, universe: ReadonlySet<string>, fo
   if (typeof value === "string") {
     if (universe.has(value)) found.add(value);
   } else if (Array.isArray(value)) {
-    for (const v of value) cardIdsInValue(v, universe, found);
+    for (let i = 0; i < value.length; i++) cardIdsInValue(value[i], universe, found);
   } else if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    for (const k in record) {
       if (universe.has(k)) found.add(k);
-      cardIdsInValue(v, universe, found);
+      const v = record[k];
+      if (typeof v === "string" || (typeof v === "object" && v !== null)) cardIdsInValue(v, universe, found);
     }
   }
   return found;
+}
+
+/** Fast path: both lists hold distinct cards and the same ones. */
+function sameSet(actual: readonly string[], expected: readonly string[]): boolean {
+  if (actual.length !== expected.length) return false;
+  const set = new Set(actual);
+  if (set.size !== actual.length) return false;
+  for (const c of expected) if (!set.has(c)) return false;
+  return true;
 }

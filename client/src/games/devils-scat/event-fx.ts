@@ -50,17 +50,13 @@ export function banner(scene: Phaser.Scene, text: string, color = "#ffe27a"): vo
   scene.tweens.add({ targets: label, alpha: 0, delay: 1500, duration: 400, onComplete: () => label.destroy() });
 }
 
-function dealt(stage: FxStage, e: Json, seats: number): void {
+function dealt(stage: FxStage, seat: number, count: number): void {
   const from = stage.pilePoint("deck");
-  const perSeat = num(e["cards"], 3);
-  let k = 0;
-  for (let c = 0; c < perSeat; c++) {
-    for (let s = 0; s < seats; s++) flyCard(stage, from, stage.seatPoint(s), null, 60 * k++);
-  }
+  for (let c = 0; c < count; c++) flyCard(stage, from, stage.seatPoint(seat), null, 90 * (c * 3 + seat));
 }
 
 /** Plays one event; unknown types are ignored. */
-export function playEvent(stage: FxStage, e: Json, seats: number): void {
+export function playEvent(stage: FxStage, e: Json): void {
   const seat = num(e["seat"], -1);
   const who = seat >= 0 ? stage.name(seat) : "";
   switch (eventType(e)) {
@@ -76,10 +72,19 @@ export function playEvent(stage: FxStage, e: Json, seats: number): void {
       banner(stage.scene, seat === stage.mySeat ? "You knocked!" : `${who} knocked!`);
       return;
     case "scatRevealed":
-      banner(stage.scene, `${who}: ${e["devil"] === true || str(e["kind"]) === "devil" ? "Devil's Scat!" : "SCAT!"}`, "#ff9a7a");
+      banner(stage.scene, `${who}: ${e["devilsScat"] === true ? "the Devil's Scat!" : "SCAT!"}`, "#ff9a7a");
+      return;
+    case "handDealt":
+      if (seat >= 0) dealt(stage, seat, num(e["count"], 3));
       return;
     case "roundDealt":
-      dealt(stage, e, seats);
+      if (num(e["round"], 0) > 1) banner(stage.scene, `Round ${num(e["round"], 0)}`, "#d8f5e0");
+      return;
+    case "deckReshuffled":
+      banner(stage.scene, "Deck reshuffled", "#d8f5e0");
+      return;
+    case "turnTimedOut":
+      banner(stage.scene, seat === stage.mySeat ? "Out of time!" : `${who} ran out of time`, "#ffb3aa");
       return;
     default:
       return;

@@ -62,9 +62,9 @@ export class DevilsScatTable {
     const mine = mySeat === null ? null : (snap.seats[mySeat]?.mine ?? null);
     this.hand.update(mine?.hand ?? [], this.moves.discards, L.hand);
     const piles = snap.piles;
-    this.deck.setPosition(L.deck.x, L.deck.y).update(piles["deck"]?.count ?? 0, [], this.moves.drawDeck, L.pileW);
+    this.deck.setPosition(L.deck.x, L.deck.y).show(piles["deck"]?.count ?? 0, [], this.moves.drawDeck, L.pileW);
     const dis = piles["discard"];
-    this.discard.setPosition(L.discard.x, L.discard.y).update(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
+    this.discard.setPosition(L.discard.x, L.discard.y).show(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
     this.knock.place(L.knock.x, L.knock.y, L.knock.w, L.knock.h).setVisible(this.moves.knock).setDepth(45);
     this.renderBadges(snap, mySeat);
     this.renderMe(snap, mySeat);
@@ -83,7 +83,7 @@ export class DevilsScatTable {
     }
     for (const seat of snap.seats) {
       if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
-      this.badges.get(seat.index)?.update(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
+      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
     }
   }
 
@@ -128,7 +128,7 @@ export class DevilsScatTable {
       badge ??= new SeatBadge(this.scene);
       this.badges.set(seat.index, badge);
       badge.setVisible(true).setPosition(at.x, at.y).setDepth(20);
-      badge.update(badgeInfo(snap, seat, now), this.layout.badgeW);
+      badge.refresh(badgeInfo(snap, seat, now), this.layout.badgeW);
     }
   }
 

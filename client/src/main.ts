@@ -1,0 +1,26 @@
+/** Entry point: the Phaser game (resizes with the window) and the browser-test hook. */
+import Phaser from "phaser";
+import { BootScene } from "./scenes/boot-scene.ts";
+import { LobbyScene } from "./scenes/lobby-scene.ts";
+import { ResultsScene } from "./scenes/results-scene.ts";
+import { TableScene } from "./scenes/table-scene.ts";
+import { installTestHook } from "./test-hook.ts";
+
+installTestHook();
+
+const game = new Phaser.Game({
+  type: Phaser.AUTO,
+  parent: "game",
+  backgroundColor: "#1b120b",
+  scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
+  input: { activePointers: 2 },
+  banner: false,
+  scene: [BootScene, LobbyScene, TableScene, ResultsScene],
+});
+
+declare global {
+  interface Window {
+    __game?: Phaser.Game;
+  }
+}
+window.__game = game;

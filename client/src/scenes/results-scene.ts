@@ -1,0 +1,64 @@
+/**
+ * Runs over the table: when a round ends it shows the scoring breakdown with Continue; at game
+ * over the winners with Play again and Back to lobby.
+ */
+import Phaser from "phaser";
+import { legalOf, movesOf } from "../games/devils-scat/view-model.ts";
+import type { TableSnap } from "../net/snapshot.ts";
+import type { TableSession } from "../net/table-session.ts";
+import { addTargets } from "../test-hook.ts";
+import { ResultPanel, type ResultMode } from "../ui/result-panel.ts";
+import { playAgain, SCENES, toLobby, type TableData } from "./flow.ts";
+
+let shown: ResultMode | null = null;
+
+/** Which result panel is on screen, if any (for the test hook). */
+export function shownResult(): ResultMode | null {
+  return shown;
+}
+
+export function resultMode(snap: TableSnap, canContinue: boolean): ResultMode | null {
+  if (snap.status === "ended" || snap.outcome !== null || /game.?over/i.test(snap.phase)) return "game";
+  if (canContinue || (snap.result !== null && /round.?(over|end)|result|scor/i.test(snap.phase))) return "round";
+  return null;
+}
+
+export class ResultsScene extends Phaser.Scene {
+  private session!: TableSession;
+  private panel: ResultPanel | null = null;
+  private cleanups: Array<() => void> = [];
+
+  constructor() {
+    super(SCENES.results);
+  }
+
+  create(data: TableData): void {
+    this.session = data.session;
+    shown = null;
+    this.cleanups = [this.session.feed.subscribe((snap) => this.onSnap(snap)), addTargets(() => this.panel?.targets() ?? [])];
+    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+      for (const fn of this.cleanups) fn();
+      this.hide();
+    });
+  }
+
+  private onSnap(snap: TableSnap): void {
+    const mySeat = this.session.mySeat;
+    const canContinue = movesOf(legalOf(snap, mySeat)).continue;
+    const mode = resultMode(snap, canContinue);
+    if (mode === null) return this.hide();
+    this.panel ??= new ResultPanel({
+      continue: () => this.session.sendAction({ type: "continue" }),
+      playAgain: () => void playAgain(this.scene, this.session),
+      toLobby: () => void this.session.leave().then(() => toLobby(this.scene)),
+    });
+    shown = mode;
+    this.panel.update(snap, mySeat, mode, canContinue);
+  }
+
+  private hide(): void {
+    this.panel?.destroy();
+    this.panel = null;
+    shown = null;
+  }
+}
