@@ -1,6 +1,8 @@
 /**
- * Plays the seats bots hold: after every step, each awaited bot seat gets one move after a
- * human-like pause. A move is dropped if the game moved on meanwhile (the version changed).
+ * Plays the seats bots hold: after every step, each bot seat with something it may do (the
+ * awaited seats, and in real-time games any seat with a legal call or slap) gets one chance to
+ * move after a human-like pause; the bot may pass (null). A move is dropped if the game moved on
+ * meanwhile (the version changed).
  */
 import { createRng } from "@scat/shared";
 import type { TableRoom } from "./table-room.ts";
@@ -14,9 +16,9 @@ export class BotDriver {
     const match = this.room.match;
     if (!match || match.over) return;
     const version = match.state.version;
-    for (const seat of match.awaiting()) {
-      const slot = this.room.seating.slots[seat];
-      if (!slot?.isBot) continue;
+    const seats = this.room.seating.slots.filter((s) => s.isBot).map((s) => s.index);
+    for (const seat of seats) {
+      if (match.legal(seat).length === 0) continue;
       this.pending.get(seat)?.clear();
       const [lo, hi] = this.room.config.botDelayMs;
       const delay = lo + Math.floor(Math.random() * (hi - lo + 1));

@@ -1,0 +1,53 @@
+/**
+ * Fair reaction times for a real-time race (the Hit the Deck slap race; ARCHITECTURE.md "The
+ * room": adjudicated from server-side timestamps plus each client's measured delay).
+ *
+ * The client stamps, on its own clock, when the card was first shown (the first frame after it
+ * rendered) and when the player pressed; it claims `reaction = pressedAt - shownAt`. The server
+ * knows when it sent the reveal (`revealAt`) and when the slap arrived (`arrivedAt`), and has the
+ * client's delay and clock offset. A claim is accepted when it is consistent with those:
+ *   - the press, mapped to server time, plus the one-way delay, matches the arrival;
+ *   - the card was shown after the reveal could reach the client, and no later than a couple of
+ *     frames after (so a client cannot shave its reaction by claiming it saw the card late).
+ * Otherwise the server's own estimate is used: arrival - reveal - round trip.
+ */
+import type { LatencyEstimator } from "./latency.ts";
+
+export interface SlapClaim {
+  /** Client clock, ms. */
+  readonly shownAt: number;
+  readonly pressedAt: number;
+}
+
+export interface Adjudication {
+  readonly reactionMs: number;
+  /** "claim" when the client's own measurement was accepted, else "estimate". */
+  readonly source: "claim" | "estimate";
+  /** The server's own estimate, for logs. */
+  readonly estimateMs: number;
+  /** Under 100 ms: faster than a human can react to a card. */
+  readonly suspicious: boolean;
+}
+
+/** Slack for timer granularity and sampling error, ms. */
+const BASE_TOLERANCE = 25;
+/** The longest a client may take from receiving a reveal to showing it (a few frames), ms. */
+const RENDER_MAX = 50;
+export const HUMAN_FLOOR_MS = 100;
+
+export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt: number, net: LatencyEstimator): Adjudication {
+  const estimate = Math.max(0, arrivedAt - revealAt - net.rtt);
+  const verdict = (reactionMs: number, source: Adjudication["source"]): Adjudication => ({
+    reactionMs, source, estimateMs: estimate, suspicious: reactionMs < HUMAN_FLOOR_MS,
+  });
+  if (!claim || net.count === 0) return verdict(estimate, "estimate");
+  const claimed = claim.pressedAt - claim.shownAt;
+  const tolerance = BASE_TOLERANCE + 2 * net.jitter;
+  const pressedServer = claim.pressedAt - net.offset;
+  const shownServer = claim.shownAt - net.offset;
+  const arrivalFits = Math.abs(pressedServer + net.oneWay - arrivedAt) <= tolerance;
+  const reached = revealAt + net.oneWay;
+  const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance;
+  const sane = Number.isFinite(claimed) && claimed >= 0 && claimed <= arrivedAt - revealAt + tolerance;
+  return arrivalFits && shownFits && sane ? verdict(claimed, "claim") : verdict(estimate, "estimate");
+}
