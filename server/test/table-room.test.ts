@@ -2,6 +2,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { replayMatch } from "../src/room/match.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { bootServer, eventsOf, mine, record, until, waitSeat } from "./helpers.ts";
 
@@ -52,7 +53,11 @@ describe("a Devil's Scat table", () => {
     const outcome = JSON.parse((room.state as any).outcome);
     expect(outcome.winners.length).toBeGreaterThan(0);
     expect((room.state as any).phase).toBe("gameOver");
-    expect(log.some((m) => m.type === "events" && (m.message as any).events.some((e: any) => e.type === "gameWon"))).toBe(true);
+    expect(eventsOf(log, "gameWon")).toHaveLength(1);
+    // The room's record replays to the same final state.
+    const match = serverRoom(room).match!;
+    expect(match.log.length).toBeGreaterThan(10);
+    expect(replayMatch(match.game, match.options, match.seed, match.startedAt, match.log)).toEqual(match.state);
   }, 120_000);
 
   it("rejects illegal and out-of-turn actions with a clear error and no state change", async () => {

@@ -21,16 +21,16 @@ export class Match {
   constructor(
     readonly game: AnyGame,
     readonly options: unknown,
-    now: number,
+    readonly startedAt: number,
     readonly seed: string = randomBytes(16).toString("hex"),
   ) {
-    const step = game.setup(options, { now, rng: rngFor(seed, 0) }) as Step<BaseState, GameEvent>;
+    const step = game.setup(options, { now: startedAt, rng: rngFor(seed, -1) }) as Step<BaseState, GameEvent>;
     this.state = step.state;
     this.setupEvents = step.events;
   }
 
   private ctx(now: number) {
-    return { now, rng: rngFor(this.seed, this.state.version + 1) };
+    return { now, rng: rngFor(this.seed, this.state.version) };
   }
 
   /** Applies a seat's action; on a rule error nothing changes. */
@@ -63,4 +63,18 @@ export class Match {
   get over(): boolean {
     return this.game.outcome(this.state) !== null;
   }
+}
+
+/** Plays a recorded match again from its seed, options, start time and log. */
+export function replayMatch(game: AnyGame, options: unknown, seed: string, startedAt: number, log: readonly LoggedStep[]): BaseState {
+  const match = new Match(game, options, startedAt, seed);
+  for (const step of log) {
+    if (step.seat === null) {
+      if (!match.expire(step.now)) throw new Error(`replay: deadline not due at ${step.now}`);
+    } else {
+      const res = match.act(step.seat, step.action, step.now);
+      if (!res.ok) throw new Error(`replay: ${res.error.code} at seat ${step.seat}`);
+    }
+  }
+  return match.state;
 }

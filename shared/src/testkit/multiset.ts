@@ -41,11 +41,19 @@ export function cardIdsInValue(value: unknown, universe: ReadonlySet<string>, fo
   return found;
 }
 
-/** Fast path: both lists hold distinct cards and the same ones. */
+const indexes = new WeakMap<readonly string[], Map<string, number>>();
+
+/** Fast path: `expected` holds distinct cards and `actual` holds each of them exactly once. */
 function sameSet(actual: readonly string[], expected: readonly string[]): boolean {
   if (actual.length !== expected.length) return false;
-  const set = new Set(actual);
-  if (set.size !== actual.length) return false;
-  for (const c of expected) if (!set.has(c)) return false;
+  let index = indexes.get(expected);
+  if (index === undefined) indexes.set(expected, (index = new Map(expected.map((c, i) => [c, i]))));
+  if (index.size !== expected.length) return false;
+  const seen = new Uint8Array(expected.length);
+  for (const c of actual) {
+    const i = index.get(c);
+    if (i === undefined || seen[i] === 1) return false;
+    seen[i] = 1;
+  }
   return true;
 }

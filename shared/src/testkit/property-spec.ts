@@ -24,11 +24,18 @@ export interface PlayConfig {
   readonly botRate: number;
   /** Chance a step lets the deadline expire (`onDeadline`) when one is set. */
   readonly deadlineRate: number;
-  /** Candidate-action rejection is checked for every seat each `exhaustiveEvery` steps, and for awaited seats every step. */
-  readonly exhaustiveEvery: number;
+  /**
+   * Every step checks the first awaited seat's candidate actions, every seat's legal actions,
+   * card conservation, every seat's events and the views of the seat that just moved and of a
+   * spectator. Every `fullEvery` steps it also checks every seat's candidates, every seat's view
+   * and that `apply` left its input unchanged. 1 = everything every step.
+   */
+  readonly fullEvery: number;
+  /** Relative weight of a legal action in random play (default 1 each), e.g. to make rounds long. */
+  readonly weight?: (action: { type: string }) => number;
 }
 
-export const DEFAULT_PLAY: PlayConfig = { botRate: 0.4, deadlineRate: 0.05, exhaustiveEvery: 5 };
+export const DEFAULT_PLAY: PlayConfig = { botRate: 0.4, deadlineRate: 0.05, fullEvery: 3 };
 
 /** One recorded step: a seat's action, or a deadline expiry (`seat` and `action` null). */
 export interface LoggedStep<A> {

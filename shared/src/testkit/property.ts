@@ -5,7 +5,7 @@
  */
 import type { BaseOptions, BaseState, Ctx, GameEvent, Seat } from "../engine.ts";
 import { createRng, rngFor, type Rng } from "../rng.ts";
-import { checkLegality, checkStep, checkTerminal, type StepCheck } from "./property-checks.ts";
+import { checkLegality, checkStep, checkTerminal, seatList, type StepCheck } from "./property-checks.ts";
 import { DEFAULT_PLAY, PropertyFailure, type GameLog, type LoggedStep, type PlayConfig, type PropertySpec } from "./property-spec.ts";
 
 export interface PlayedGame<S, O, A> {
@@ -25,20 +25,21 @@ export function playGame<S extends BaseState, A extends { type: string }, O exte
 ): PlayedGame<S, O, A> {
   const log: GameLog<O, A> = { seed, options, steps: [] };
   const chooser = createRng(`${seed}#harness`);
+  const probeRng = createRng(`${seed}#probes`);
   let now = 1_000_000;
   const first = spec.game.setup(options, ctxFor(seed, -1, now));
   const fail = (message: string, step: number): never => {
     throw new PropertyFailure(message, log as GameLog<unknown, unknown>, step);
   };
-  const guard = (step: number, check: () => void): void => {
+  const guard = <T>(step: number, check: () => T): T => {
     try {
-      check();
+      return check();
     } catch (e) {
       if (e instanceof PropertyFailure) throw e;
-      fail((e as Error).message, step);
+      return fail((e as Error).message, step);
     }
   };
-  guard(0, () => checkStep(spec, { before: null, after: first.state, events: first.events }, options.seats));
+  guard(0, () => checkStep(spec, { before: null, after: first.state, events: first.events, viewers: seatList(options.seats) }, options.seats));
   let state = first.state;
   for (let step = 0; ; step++) {
     if (spec.game.outcome(state) !== null) {
@@ -46,12 +47,16 @@ export function playGame<S extends BaseState, A extends { type: string }, O exte
       return { log, state, steps: step };
     }
     if (step >= spec.maxSteps) fail(`game did not end within ${spec.maxSteps} steps`, step);
-    guard(step, () => checkLegality(spec, state, options.seats, ctxFor(seed, state.version, now), step % config.exhaustiveEvery === 0));
-    const move = chooseMove(spec, state, chooser, config, now, `${seed}#bot#${step}`);
+    const full = step % config.fullEvery === 0;
+    const move = guard(step, () => chooseMove(spec, state, chooser, config, now, `${seed}#bot#${step}`));
+    const focus = move.seat ?? spec.game.awaiting(state)[0] ?? null;
+    // The legality probes' results are thrown away, so one stream per game serves them all.
+    guard(step, () => checkLegality(spec, state, options.seats, { now, rng: probeRng }, { full, focus }));
     now = move.now;
     const next = perform(spec, state, move, ctxFor(seed, state.version, now));
     if (typeof next === "string") return fail(next, step);
-    const check: StepCheck<S, E> = { before: state, after: next.state, events: next.events };
+    const viewers = full ? seatList(options.seats) : [move.seat, null];
+    const check: StepCheck<S, E> = { before: state, after: next.state, events: next.events, viewers };
     guard(step, () => checkStep(spec, check, options.seats));
     log.steps.push(move);
     state = next.state;
@@ -70,10 +75,21 @@ function chooseMove<S extends BaseState, A extends { type: string }, O extends B
   const seat = chooser.pick(waiting);
   const later = deadline === null ? now + chooser.int(3000) : Math.max(now, Math.min(now + chooser.int(3000), deadline - 1));
   const legal = spec.game.legalActions(state, seat);
-  const action = chooser.next() < config.botRate ? spec.game.bot(state, seat, createRng(botSeed)) : chooser.pick(legal);
+  const action = chooser.next() < config.botRate ? spec.game.bot(state, seat, createRng(botSeed)) : pickWeighted(chooser, legal, config.weight);
   if (action === null) throw new Error(`bot of awaited seat ${seat} returned null`);
   if (!legal.some((a) => JSON.stringify(a) === JSON.stringify(action))) throw new Error(`bot chose illegal ${JSON.stringify(action)}`);
   return { seat, action, now: later };
+}
+
+function pickWeighted<A extends { type: string }>(rng: Rng, legal: readonly A[], weight: PlayConfig["weight"]): A {
+  if (weight === undefined) return rng.pick(legal);
+  const weights = legal.map((a) => Math.max(0, weight(a)));
+  let r = rng.next() * weights.reduce((x, y) => x + y, 0);
+  for (let i = 0; i < legal.length; i++) {
+    r -= weights[i] as number;
+    if (r < 0) return legal[i] as A;
+  }
+  return rng.pick(legal);
 }
 
 function perform<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
@@ -106,7 +122,8 @@ export interface PropertyRun<O> {
   readonly games: number;
   /** Options of game i (drawn from its own RNG). */
   optionsFor(rng: Rng, index: number): O;
-  readonly config?: PlayConfig;
+  /** How game i is played (default `DEFAULT_PLAY`). */
+  configFor?(rng: Rng, index: number): PlayConfig;
 }
 
 export interface PropertyReport {
@@ -125,7 +142,8 @@ export function runProperty<S extends BaseState, A extends { type: string }, O e
   for (let i = 0; i < run.games; i++) {
     const gameSeed = `${run.seed}/${i}`;
     const options = run.optionsFor(createRng(`${gameSeed}#options`), i);
-    const played = playGame(spec, options, gameSeed, run.config ?? DEFAULT_PLAY);
+    const config = run.configFor?.(createRng(`${gameSeed}#config`), i) ?? DEFAULT_PLAY;
+    const played = playGame(spec, options, gameSeed, config);
     const again = replay(spec, played.log);
     if (JSON.stringify(again) !== JSON.stringify(played.state)) {
       throw new PropertyFailure("replaying the log gave a different final state", played.log as GameLog<unknown, unknown>, played.steps);

@@ -25,6 +25,32 @@ export function identityRng(): Rng {
   };
 }
 
+/**
+ * An RNG that plays a script: `int` returns the scripted numbers in order, `shuffle` returns the
+ * scripted arrays in order (each must be a permutation of its input), then both behave like
+ * `identityRng`. For tests that fix a deal or the first dealer.
+ */
+export function scriptedRng(script: { ints?: readonly number[]; shuffles?: readonly (readonly unknown[])[] }): Rng {
+  const ints = [...(script.ints ?? [])];
+  const shuffles = [...(script.shuffles ?? [])];
+  const base = identityRng();
+  return {
+    ...base,
+    int: (n: number): number => {
+      const v = ints.shift() ?? 0;
+      if (v < 0 || v >= n) throw new Error(`scripted int ${v} is outside [0, ${n})`);
+      return v;
+    },
+    shuffle: <T>(items: readonly T[]): T[] => {
+      const next = shuffles.shift();
+      if (next === undefined) return items.slice();
+      const sorted = (xs: readonly unknown[]): string => JSON.stringify(xs.map((x) => JSON.stringify(x)).sort());
+      if (sorted(next) !== sorted(items)) throw new Error("scripted shuffle is not a permutation of its input");
+      return next.slice() as T[];
+    },
+  };
+}
+
 export interface Played<S, E> {
   readonly state: S;
   readonly events: E[];

@@ -42,7 +42,7 @@ export function isCard(card: string): boolean {
 }
 
 export function cardSuit(card: string): Suit {
-  return card.slice(-1) as Suit;
+  return card.charAt(card.length - 1) as Suit;
 }
 
 export function cardRank(card: string): Rank {
@@ -50,7 +50,7 @@ export function cardRank(card: string): Rank {
 }
 
 export function cardValue(card: string): number {
-  return RANK_VALUES[cardRank(card)] ?? 0;
+  return VALUES.get(card) ?? RANK_VALUES[cardRank(card)] ?? 0;
 }
 
 /** The run position of a number card (6..10), or null for J, Q, K, A. */
@@ -65,3 +65,6 @@ export function gameDeck(suits: readonly Suit[] = SUITS): string[] {
 
 /** All 45 card ids. */
 export const ALL_CARDS: readonly string[] = gameDeck();
+
+/** Card values by id, precomputed: hand values are evaluated on every bot and timeout decision. */
+const VALUES: ReadonlyMap<string, number> = new Map(ALL_CARDS.map((c) => [c, RANK_VALUES[cardRank(c)]]));

@@ -11,12 +11,12 @@ export const TRIPS_VALUE = 30.5;
 
 /** The largest total of cards sharing one suit. */
 export function bestSuitTotal(hand: readonly string[]): number {
-  const totals = new Map<string, number>();
   let best = 0;
-  for (const card of hand) {
-    const t = (totals.get(cardSuit(card)) ?? 0) + cardValue(card);
-    totals.set(cardSuit(card), t);
-    if (t > best) best = t;
+  for (let i = 0; i < hand.length; i++) {
+    const suit = cardSuit(hand[i] as string);
+    let total = 0;
+    for (const card of hand) if (cardSuit(card) === suit) total += cardValue(card);
+    if (total > best) best = total;
   }
   return best;
 }

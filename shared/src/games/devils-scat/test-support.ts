@@ -49,8 +49,34 @@ export function scenario(sc: Scenario): DevilsScatState {
     hands, deck, discard, favored: sc.favored ?? "H", scores: (sc.scores ?? new Array<number>(n).fill(0)).slice(),
     lives: lives.slice(), out: lives.map((l) => options.classic && l <= 0), knocker: sc.knocker ?? null,
     lastTurns: (sc.lastTurns ?? []).slice(), drawnFrom: null, drawnCard: null, result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [], eliminated: [],
+    continued: new Array<boolean>(n).fill(false), winners: [],
+    eliminated: lives.flatMap((l, seat) => (options.classic && l <= 0 ? [seat] : [])),
   };
+}
+
+/**
+ * A deck order (as `ctx.rng.shuffle` would return it) that deals `hands` (by seat; "" for seats
+ * that are out) to `order` one card at a time, then flips `discardTop`; the rest stay below.
+ */
+export function stackedDeck(order: readonly number[], hands: readonly string[], discardTop: string, suits: readonly Suit[] = SUITS): string[] {
+  const parsed = hands.map((h) => cards(h));
+  const dealt: string[] = [];
+  for (let i = 0; i < 3; i++) for (const seat of order) dealt.push(parsed[seat]?.[i] as string);
+  const used = new Set([...dealt, discardTop]);
+  const rest = gameDeck(suits).filter((c) => !used.has(c));
+  return [...rest, discardTop, ...dealt.reverse()];
+}
+
+/**
+ * The seat to play knocks; every other player then draws from the deck and discards that card
+ * (or the round ends early on a Scat). Returns the moves played.
+ */
+export function knockThenPass(s: DevilsScatState): [number, DevilsScatAction][] {
+  const moves: [number, DevilsScatAction][] = [[s.turn, { type: "knock" }]];
+  const deck = s.deck.slice();
+  const others = s.hands.map((_, seat) => (s.turn + seat + 1) % s.hands.length).filter((seat) => seat !== s.turn && !s.out[seat]);
+  for (const seat of others) moves.push([seat, { type: "drawDeck" }], [seat, { type: "discard", card: deck.pop() as string }]);
+  return moves;
 }
 
 const FIXED: DevilsScatAction[] = [{ type: "drawDeck" }, { type: "drawDiscard" }, { type: "knock" }, { type: "continue" }];
@@ -77,11 +103,20 @@ export function visibleCards(s: DevilsScatState, seat: number | null): Set<strin
   return seen;
 }
 
+const decks = new Map<string, string[]>();
+/** The cards in play (cached per suit set: the harness asks every step). */
+function fullDeck(s: DevilsScatState): string[] {
+  const key = s.suits.join("");
+  let deck = decks.get(key);
+  if (deck === undefined) decks.set(key, (deck = gameDeck(s.suits)));
+  return deck;
+}
+
 export const propertySpec: PropertySpec<DevilsScatState, DevilsScatAction, DevilsScatOptions, DevilsScatEvent, TableView> = {
   game: devilsScat,
   candidateActions,
   inventory,
-  fullDeck: (s) => gameDeck(s.suits),
+  fullDeck,
   visibleCards,
   cardIds: ALL_CARDS,
   maxSteps: 20_000,
