@@ -176,6 +176,20 @@ describe("a Devil's Scat table", () => {
     await expect(colyseus.sdk.joinOrCreate("devils_scat", { ...opts(), mode: "s9" })).rejects.toThrow(/mode/);
   });
 
+  it("measures each client's round trip from ping/pong and shows it on the seat", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1 }));
+    const seat = await waitSeat(room);
+    // Answer pings late by 40 ms, as a distant client would.
+    room.onMessage("ping", (m: { s: number }) => setTimeout(() => room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() }), 40));
+    const srv = serverRoom(room);
+    await until(() => srv.net.of(room.sessionId).count >= 2, "two samples", 5_000);
+    expect(srv.net.of(room.sessionId).rtt).toBeGreaterThanOrEqual(40);
+    await until(() => (room.state as any).seats[seat].ping >= 40, "ping shown on the seat");
+    const log = record(room);
+    room.send("pong", { s: "soon" });
+    await until(() => log.some((m) => m.type === "rejected" && (m.message as any).code === "invalid-message"), "malformed pong rejected");
+  });
+
   it("rate-limits a flooding client without disconnecting it", async () => {
     const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 0 }));
     const log = record(room);

@@ -6,10 +6,11 @@
 import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
 import { z } from "zod";
+import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { TableRoom } from "./table-room.ts";
 
-const timeSchema = z.object({ t: z.number().finite(), rtt: z.number().min(0).max(60_000).optional() });
+const timeSchema = z.object({ t: z.number().finite() });
 
 function reject(client: Client, rejection: Rejection): void {
   client.send(SERVER_MESSAGES.rejected, rejection);
@@ -52,10 +53,15 @@ export function registerMessages(room: TableRoom): void {
   room.onMessage(CLIENT_MESSAGES.time, (client, payload: unknown) => {
     const parsed = timeSchema.safeParse(payload);
     if (!parsed.success) return reject(client, { code: "invalid-message", message: zodText(parsed.error) });
+    return { t: parsed.data.t, now: Date.now() };
+  });
+
+  room.onMessage(PONG, (client, payload: unknown) => {
+    if (!room.net.pong(client.sessionId, payload)) return reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
     const slot = room.seating.bySession(client.sessionId);
     const seat = slot ? room.state.seats[slot.index] : undefined;
-    if (seat && parsed.data.rtt !== undefined) seat.ping = Math.min(65535, Math.round(parsed.data.rtt));
-    return { t: parsed.data.t, now: Date.now() };
+    const rtt = Math.min(65535, Math.round(room.net.of(client.sessionId).rtt));
+    if (seat && seat.ping !== rtt) seat.ping = rtt;
   });
 
   room.onMessage("*", (client, type: string | number) => {

@@ -9,6 +9,7 @@ import { SERVER_MESSAGES, type AnyGame, type GameEvent, type Rejection } from "@
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
+import { NetMonitor } from "../realtime/net-monitor.ts";
 import { BotDriver } from "./bot-driver.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
@@ -19,6 +20,7 @@ import { Seating, type Slot } from "./seating.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
+const PING_INTERVAL_MS = 1_000;
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
 const ROOM_ERROR = 526;
 
@@ -32,6 +34,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   seating!: Seating;
   match: Match | null = null;
   bots!: BotDriver;
+  readonly net = new NetMonitor();
   private deadlineTimer: { clear(): void } | null = null;
   private inviteCode: string | null = null;
 
@@ -53,6 +56,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (t.join.private) await this.makePrivate();
     this.seating.project(this.state.seats);
     registerMessages(this);
+    this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
   }
 
   private async makePrivate(): Promise<void> {
@@ -107,6 +111,7 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   override onLeave(client: Client, code?: number): void {
     client.view?.dispose();
+    this.net.forget(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return;
     if (!this.match) this.seating.free(slot);
