@@ -70,12 +70,20 @@ export async function resume(): Promise<TableSession | null> {
   }
 }
 
+/** Matchmaking error codes (ErrorCode in @colyseus/shared-types) worth a plainer sentence. */
+const PLAIN: Record<number, string> = {
+  520: "That game is not available on this server yet.",
+  522: "No open table has that code: check it, or the table may have ended.",
+};
+
 /** A join failure as a sentence: the server's message, and its code when it has one. */
 export function describeJoinError(err: unknown): string {
   if (err instanceof Error) {
     const code = (err as Error & { code?: unknown }).code;
     const msg = err.message || err.name;
     if (/failed to fetch|networkerror|load failed/i.test(msg)) return "Cannot reach the game server. Is it running?";
+    const plain = typeof code === "number" ? PLAIN[code] : undefined;
+    if (plain) return `${plain} (${msg})`;
     return typeof code === "number" || typeof code === "string" ? `${msg} (${String(code)})` : msg;
   }
   if (typeof err === "string") return err;

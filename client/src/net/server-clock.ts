@@ -23,8 +23,8 @@ export class ServerClock {
   constructor(private readonly room: Room) {}
 
   start(): void {
-    void this.burst();
     this.timer = setInterval(() => void this.sample(), PERIOD_MS);
+    void this.burst();
   }
 
   stop(): void {
@@ -55,7 +55,7 @@ export class ServerClock {
   private async sample(): Promise<void> {
     const t0 = Date.now();
     try {
-      const payload = this.ping === null ? { t: t0 } : { t: t0, rtt: this.ping };
+      const payload = { t: t0 };
       const reply = (await this.room.request(CLIENT_MESSAGES.time, payload, { timeout: 5000 })) as { t?: number; now?: number };
       const t1 = Date.now();
       if (typeof reply?.now !== "number") return;

@@ -102,6 +102,10 @@ export class TableSession {
     room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
       this.seatMsg = typeof m?.seat === "number" ? m.seat : null;
     });
+    // The server measures our delay and clock offset from these; answer at once.
+    room.onMessage("ping", (m: { s?: unknown }) => {
+      if (typeof m?.s === "number") room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() });
+    });
     room.onMessage("*", () => undefined);
     room.onDrop(() => this.setStatus("reconnecting"));
     room.onReconnect(() => {

@@ -40,6 +40,13 @@ export class CanvasButton extends Phaser.GameObjects.Container {
     return this;
   }
 
+  /** The whole pill (the container's own bounds would only cover the label). */
+  override getBounds(output?: Phaser.Geom.Rectangle): Phaser.Geom.Rectangle {
+    const m = this.getWorldTransformMatrix();
+    const out = output ?? new Phaser.Geom.Rectangle();
+    return out.setTo(m.tx - this.bw / 2, m.ty - this.bh / 2, this.bw, this.bh);
+  }
+
   setEnabled(on: boolean): this {
     this.enabled = on;
     this.paint(false);

@@ -1,24 +1,57 @@
-/** The green felt table with a wooden rail, drawn to fit any screen. */
+/**
+ * The green felt table with a wooden rail, painted once per screen size into a texture (one
+ * full-screen layer instead of many, which matters on software-rendered and phone GPUs).
+ */
 import type Phaser from "phaser";
-import { COLORS } from "./style.ts";
 
-export function drawFelt(g: Phaser.GameObjects.Graphics, w: number, h: number): void {
-  g.clear();
-  g.fillStyle(0x1b120b, 1).fillRect(0, 0, w, h);
+function paint(w: number, h: number): HTMLCanvasElement {
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(w));
+  canvas.height = Math.max(1, Math.round(h));
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return canvas;
   const portrait = h > w * 1.1;
   const inset = portrait ? 6 : 14;
   const r = portrait ? 28 : Math.min(w, h) * 0.32;
-  g.fillStyle(COLORS.feltEdge, 1).fillRoundedRect(inset, inset, w - inset * 2, h - inset * 2, r);
-  g.fillStyle(0x3b2412, 1).fillRoundedRect(inset + 6, inset + 6, w - inset * 2 - 12, h - inset * 2 - 12, r - 4);
+  ctx.fillStyle = "#1b120b";
+  ctx.fillRect(0, 0, w, h);
+  const rail = ctx.createLinearGradient(0, 0, 0, h);
+  rail.addColorStop(0, "#6e4724");
+  rail.addColorStop(1, "#432812");
+  ctx.fillStyle = rail;
+  ctx.beginPath();
+  ctx.roundRect(inset, inset, w - inset * 2, h - inset * 2, r);
+  ctx.fill();
   const fx = inset + 12;
-  const fw = w - fx * 2;
-  const fh = h - fx * 2;
-  g.fillStyle(COLORS.feltDark, 1).fillRoundedRect(fx, fx, fw, fh, r - 8);
-  // Soft light in the middle of the cloth.
-  const steps = 10;
-  for (let i = 0; i < steps; i++) {
-    const k = 1 - i / steps;
-    g.fillStyle(COLORS.felt, 0.16).fillEllipse(w / 2, h / 2, fw * (0.35 + 0.65 * k), fh * (0.35 + 0.65 * k));
-  }
-  g.lineStyle(2, 0xe6d19a, 0.25).strokeRoundedRect(fx + 10, fx + 10, fw - 20, fh - 20, Math.max(8, r - 18));
+  const cloth = ctx.createRadialGradient(w / 2, h * 0.45, 10, w / 2, h * 0.5, Math.max(w, h) * 0.62);
+  cloth.addColorStop(0, "#17774c");
+  cloth.addColorStop(0.55, "#0f5a3a");
+  cloth.addColorStop(1, "#083222");
+  ctx.fillStyle = cloth;
+  ctx.beginPath();
+  ctx.roundRect(fx, fx, w - fx * 2, h - fx * 2, Math.max(8, r - 8));
+  ctx.fill();
+  ctx.strokeStyle = "rgba(0, 0, 0, 0.45)";
+  ctx.lineWidth = 3;
+  ctx.stroke();
+  ctx.strokeStyle = "rgba(230, 209, 154, 0.22)";
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.roundRect(fx + 10, fx + 10, w - fx * 2 - 20, h - fx * 2 - 20, Math.max(8, r - 18));
+  ctx.stroke();
+  return canvas;
+}
+
+/** Shows the felt behind everything in `scene`, repainting it for the current size. */
+export function drawFelt(image: Phaser.GameObjects.Image, w: number, h: number): void {
+  const textures = image.scene.textures;
+  const key = `felt:${Math.round(w)}x${Math.round(h)}`;
+  if (!textures.exists(key)) textures.addCanvas(key, paint(w, h));
+  image.setTexture(key).setOrigin(0, 0).setPosition(0, 0).setDepth(-10);
+}
+
+export function addFelt(scene: Phaser.Scene): Phaser.GameObjects.Image {
+  const image = scene.add.image(0, 0, "__DEFAULT");
+  drawFelt(image, scene.scale.width, scene.scale.height);
+  return image;
 }

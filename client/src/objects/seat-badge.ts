@@ -36,16 +36,23 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   }
 
   refresh(info: BadgeInfo, w: number): void {
-    this.bw = w;
-    this.bh = Math.round(w * 0.42);
     const fs = Math.max(12, Math.round(w * 0.095));
-    this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, -this.bh / 2 + 6);
-    this.lineText.setText(info.line).setFontSize(fs).setPosition(0, -this.bh / 2 + 10 + fs * 1.25);
-    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, -this.bh / 2 + 14 + fs * 2.4);
+    this.bw = w;
+    this.bh = Math.round(Math.max(w * 0.42, fs * 3.75 + 10));
+    const top = -this.bh / 2 + 5;
+    this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, top);
+    this.lineText.setText(info.line).setFontSize(fs).setPosition(0, top + fs * 1.35);
+    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, top + fs * 2.55);
     this.fitName(w - 16);
+    this.fitTags(w - 10);
     this.paintPanel(info);
     this.paintBacks(info.handCount);
     this.setAlpha(info.dim ? 0.6 : 1);
+  }
+
+  private fitTags(max: number): void {
+    let size = Number.parseInt(String(this.tagText.style.fontSize), 10);
+    while (this.tagText.width > max && size > 9) this.tagText.setFontSize(--size);
   }
 
   private fitName(max: number): void {

@@ -3,7 +3,7 @@ import Phaser from "phaser";
 import { resume } from "../net/connection.ts";
 import { loadSeat } from "../net/storage.ts";
 import { cardTexture } from "../objects/card-art.ts";
-import { drawFelt } from "../objects/felt.ts";
+import { addFelt } from "../objects/felt.ts";
 import { sharp, textStyle } from "../objects/style.ts";
 import { setStateProvider } from "../test-hook.ts";
 import { SCENES, toLobby, toTable } from "./flow.ts";
@@ -17,7 +17,7 @@ export class BootScene extends Phaser.Scene {
     setStateProvider(() => ({ scene: "boot" }));
     cardTexture(this.textures, null);
     const { width, height } = this.scale;
-    drawFelt(this.add.graphics(), width, height);
+    addFelt(this);
     const resuming = loadSeat() !== null;
     sharp(this.add.text(width / 2, height / 2, resuming ? "Returning to your table…" : "Loading…", textStyle(24, "#f6ecd0", true))).setOrigin(0.5);
     if (!resuming) {

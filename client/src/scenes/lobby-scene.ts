@@ -5,7 +5,7 @@ import { loadPrefs, savePrefs } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { CardSprite } from "../objects/card-sprite.ts";
-import { drawFelt } from "../objects/felt.ts";
+import { addFelt, drawFelt } from "../objects/felt.ts";
 import { setStateProvider } from "../test-hook.ts";
 import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
 import { SCENES, toTable, type LobbyData } from "./flow.ts";
@@ -14,7 +14,7 @@ const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
 export class LobbyScene extends Phaser.Scene {
   private form: LobbyForm | null = null;
-  private felt!: Phaser.GameObjects.Graphics;
+  private felt!: Phaser.GameObjects.Image;
   private fan: CardSprite[] = [];
   private busy = false;
 
@@ -24,7 +24,7 @@ export class LobbyScene extends Phaser.Scene {
 
   create(data: LobbyData): void {
     this.busy = false;
-    this.felt = this.add.graphics();
+    this.felt = addFelt(this);
     this.fan = FAN.map((c) => new CardSprite(this, c));
     this.layout();
     this.scale.on("resize", this.layout, this);
@@ -61,13 +61,14 @@ export class LobbyScene extends Phaser.Scene {
   private layout(): void {
     const { width, height } = this.scale;
     drawFelt(this.felt, width, height);
-    const portrait = height > width;
-    const cw = portrait ? width * 0.16 : Math.min(110, width * 0.08);
-    const cx = portrait ? width / 2 : width * 0.16;
-    const cy = portrait ? height - cw * 1.1 : height * 0.55;
+    const side = (width - 580) / 2;
+    const show = side > 200;
+    const cw = Math.min(110, side * 0.28);
+    const cx = side / 2 + 10;
+    const cy = height * 0.55;
     this.fan.forEach((card, i) => {
       const k = i - (FAN.length - 1) / 2;
-      card.setCardWidth(cw).setPosition(cx + k * cw * 0.45, cy + Math.abs(k) * cw * 0.08).setAngle(k * 9);
+      card.setVisible(show).setCardWidth(cw).setPosition(cx + k * cw * 0.5, cy + Math.abs(k) * cw * 0.1).setAngle(k * 10);
     });
   }
 }

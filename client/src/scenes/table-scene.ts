@@ -11,7 +11,7 @@ import { resume } from "../net/connection.ts";
 import type { LinkStatus, TableSession } from "../net/table-session.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { CanvasButton } from "../objects/button.ts";
-import { drawFelt } from "../objects/felt.ts";
+import { addFelt, drawFelt } from "../objects/felt.ts";
 import { canvasTarget } from "../objects/style.ts";
 import { addTargets, setStateProvider } from "../test-hook.ts";
 import { recentToasts, setBanner, toast } from "../ui/toast.ts";
@@ -22,7 +22,7 @@ import { shownResult } from "./results-scene.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
-  private felt!: Phaser.GameObjects.Graphics;
+  private felt!: Phaser.GameObjects.Image;
   private table!: DevilsScatTable;
   private header!: HeaderView;
   private leaveButton!: CanvasButton;
@@ -37,7 +37,7 @@ export class TableScene extends Phaser.Scene {
   create(data: TableData): void {
     this.session = data.session;
     this.waiting = null;
-    this.felt = this.add.graphics();
+    this.felt = addFelt(this);
     this.header = new HeaderView(this);
     this.table = new DevilsScatTable(this, (a) => this.session.sendAction(a));
     this.leaveButton = new CanvasButton(this, "Leave", 0xd9d2bf, () => void this.leave()).setDepth(65);
@@ -64,7 +64,7 @@ export class TableScene extends Phaser.Scene {
   private onSnap(snap: TableSnap): void {
     const mySeat = this.session.mySeat;
     this.table.render(snap, mySeat);
-    this.header.update(headerOf(snap), this.session.clock.ping, this.scale.width, this.layoutTopBar(), 96);
+    this.header.update(headerOf(snap), this.session.clock.ping, this.scale.width, this.layoutTopBar(), this.scale.width < 600 ? 82 : 96);
     if (snap.status === "waiting") {
       this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), leave: () => void this.leave() });
       this.waiting.update(snap, mySeat);
@@ -112,11 +112,13 @@ export class TableScene extends Phaser.Scene {
   private resize(): void {
     const { width, height } = this.scale;
     drawFelt(this.felt, width, height);
+    this.table.ping = this.session.clock.ping;
     this.table.resize(width, height);
     const bar = this.layoutTopBar();
-    this.leaveButton.place(width - 58, bar / 2 + 4, 84, bar - 12);
+    const leaveW = width < 600 ? 70 : 84;
+    this.leaveButton.place(width - leaveW / 2 - 14, bar / 2 + 4, leaveW, bar - 12);
     this.shownPing = this.session.clock.ping;
-    this.header.update(headerOf(this.session.snap), this.shownPing, width, bar, 96);
+    this.header.update(headerOf(this.session.snap), this.shownPing, width, bar, leaveW + 12);
   }
 
   private targets(): ReturnType<DevilsScatTable["targets"]> {

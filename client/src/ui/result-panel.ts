@@ -32,6 +32,21 @@ function gameTitle(snap: TableSnap, outcome: Json | null, mySeat: number | null)
   return `Game over: ${winners.map((s) => who(snap, s, mySeat)).join(" & ")} ${winners.length === 1 && winners[0] !== mySeat ? "wins" : "win"}!`;
 }
 
+/** Final standings from `outcome.ranking` and `outcome.scores`. */
+function ranking(snap: TableSnap, mySeat: number | null): HTMLElement | null {
+  const outcome = snap.outcome;
+  const order = Array.isArray(outcome?.["ranking"]) ? (outcome["ranking"] as unknown[]) : [];
+  const scores = Array.isArray(outcome?.["scores"]) ? (outcome["scores"] as unknown[]) : [];
+  const winners = Array.isArray(outcome?.["winners"]) ? (outcome["winners"] as unknown[]) : [];
+  if (order.length === 0) return null;
+  const classic = isClassic(snap);
+  const unit = (n: unknown): string => (classic ? (n === 1 ? "life" : "lives") : n === 1 ? "pt" : "pts");
+  return h("ol", { class: "ranking", testid: "ranking" }, ...order.map((seat) =>
+    h("li", { class: winners.includes(seat) ? "winner" : "" },
+      h("span", {}, `${winners.includes(seat) ? "★ " : ""}${who(snap, seat, mySeat)}`),
+      h("span", { class: "score" }, `${String(typeof seat === "number" ? (scores[seat] ?? "") : "")} ${unit(typeof seat === "number" ? scores[seat] : null)}`))));
+}
+
 export class ResultPanel {
   private readonly el: HTMLElement;
   private key = "";
@@ -49,7 +64,8 @@ export class ResultPanel {
     const title = mode === "game" ? gameTitle(snap, snap.outcome, mySeat) : result ? roundTitle(snap, result, mySeat) : "Round over";
     this.el.replaceChildren(h("div", { class: "panel result", testid: mode === "game" ? "game-over" : "round-result" },
       h("h2", { testid: "result-title" }, title),
-      mode === "game" && result ? h("p", { class: "sub" }, roundTitle(snap, result, mySeat)) : null,
+      mode === "game" ? ranking(snap, mySeat) : null,
+      mode === "game" && result ? h("p", { class: "sub" }, `Last round: ${roundTitle(snap, result, mySeat)}`) : null,
       result ? resultTable(snap, result, mySeat, isClassic(snap)) : null,
       this.buttons(snap, mode, canContinue)));
   }

@@ -73,18 +73,19 @@ export function resultTable(snap: TableSnap, result: Json, mySeat: number | null
   const breakdown = seatRows ?? perSeat(result["breakdown"], n);
   const keys = itemKeys(breakdown, classic);
   const winner = result["winner"];
-  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map(humanize), "Round", classic ? "Lives" : "Total"].map((t) => h("th", {}, t)));
+  // Classic scoring: lives lost already says what "Round" would.
+  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map(humanize), ...(classic ? [] : ["Round"]), classic ? "Lives" : "Total"].map((t) => h("th", {}, t)));
   const rows = snap.seats.map((seat, i) => {
     const b = breakdown[i] ?? null;
     const total = b?.["total"] ?? seat.score;
     const name = `${seat.name || `Seat ${i + 1}`}${i === mySeat ? " (you)" : ""}`;
     const out = b?.["out"] === true ? " (out)" : "";
     return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
-      h("td", { class: "name" }, i === winner ? `🏆 ${name}${out}` : `${name}${out}`),
+      h("td", { class: "name" }, i === winner ? `★ ${name}${out}` : `${name}${out}`),
       handCell(hands[i] ?? null),
       h("td", { class: "num" }, formatValue(hands[i]?.["value"])),
-      ...keys.map((k) => h("td", { class: "num" }, formatItem(b?.[k]))),
-      h("td", { class: "num delta" }, formatItem(b?.["delta"]) || "0"),
+      ...keys.map((k) => h("td", { class: "num" }, formatItem(k === "livesLost" && typeof b?.[k] === "number" ? -b[k] : b?.[k]))),
+      classic ? null : h("td", { class: "num delta" }, formatItem(b?.["delta"]) || "0"),
       h("td", { class: "num total" }, String(total)));
   });
   return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)));

@@ -48,7 +48,7 @@ export class Seating {
     let added = 0;
     for (const slot of [...this.slots].reverse()) {
       if (slot.occupied || added >= limit) continue;
-      Object.assign(slot, { occupied: true, isBot: true, botReason: "filled", connected: true, name: `${BOT_NAMES[slot.index] ?? "Bot"} (bot)` });
+      Object.assign(slot, { occupied: true, isBot: true, botReason: "filled", connected: true, name: BOT_NAMES[slot.index] ?? `Bot ${slot.index + 1}` });
       added++;
     }
   }

@@ -26,15 +26,22 @@ function cardOf(e: Json): string | null {
   return typeof c === "string" && c !== "" ? c : null;
 }
 
-export function flyCard(stage: FxStage, from: Point, to: Point, card: string | null, delay = 0): void {
+export interface FlyOptions {
+  readonly delay?: number;
+  readonly fromScale?: number;
+  readonly toScale?: number;
+}
+
+export function flyCard(stage: FxStage, from: Point, to: Point, card: string | null, o: FlyOptions = {}): void {
+  const delay = o.delay ?? 0;
   const sprite = new CardSprite(stage.scene, card).setCardWidth(stage.pileWidth).setPosition(from.x, from.y).setDepth(80);
-  sprite.setAlpha(delay > 0 ? 0 : 1);
+  sprite.setAlpha(delay > 0 ? 0 : 1).setScale(o.fromScale ?? 1);
   stage.scene.tweens.add({
     targets: sprite,
     x: to.x,
     y: to.y,
     alpha: { from: 1, to: 1 },
-    scale: 0.9,
+    scale: o.toScale ?? 0.9,
     delay,
     duration: 380,
     ease: "Cubic.easeInOut",
@@ -50,9 +57,15 @@ export function banner(scene: Phaser.Scene, text: string, color = "#ffe27a"): vo
   scene.tweens.add({ targets: label, alpha: 0, delay: 1500, duration: 400, onComplete: () => label.destroy() });
 }
 
+/** Cards at an opponent's place are drawn small; the own hand is pile-sized. */
+function seatScale(stage: FxStage, seat: number): number {
+  return seat === stage.mySeat ? 0.95 : 0.4;
+}
+
 function dealt(stage: FxStage, seat: number, count: number): void {
   const from = stage.pilePoint("deck");
-  for (let c = 0; c < count; c++) flyCard(stage, from, stage.seatPoint(seat), null, 90 * (c * 3 + seat));
+  const toScale = seatScale(stage, seat);
+  for (let c = 0; c < count; c++) flyCard(stage, from, stage.seatPoint(seat), null, { delay: 90 * (c * 3 + seat), toScale });
 }
 
 /** Plays one event; unknown types are ignored. */
@@ -62,11 +75,11 @@ export function playEvent(stage: FxStage, e: Json): void {
   switch (eventType(e)) {
     case "cardDrawn": {
       const from = str(e["from"]) || str(e["pile"]) || "deck";
-      if (seat >= 0) flyCard(stage, stage.pilePoint(from), stage.seatPoint(seat), from === "discard" ? cardOf(e) : seat === stage.mySeat ? cardOf(e) : null);
+      if (seat >= 0) flyCard(stage, stage.pilePoint(from), stage.seatPoint(seat), cardOf(e), { toScale: seatScale(stage, seat) });
       return;
     }
     case "cardDiscarded":
-      if (seat >= 0) flyCard(stage, stage.seatPoint(seat), stage.pilePoint("discard"), cardOf(e));
+      if (seat >= 0) flyCard(stage, stage.seatPoint(seat), stage.pilePoint("discard"), cardOf(e), { fromScale: seatScale(stage, seat), toScale: 1 });
       return;
     case "knocked":
       banner(stage.scene, seat === stage.mySeat ? "You knocked!" : `${who} knocked!`);

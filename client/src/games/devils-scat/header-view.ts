@@ -24,24 +24,26 @@ export class HeaderView {
   /** `rightInset` leaves room for the Leave button. */
   update(header: Header, pingMs: number | null, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
-    const fs = w < 500 ? 14 : 17;
+    const narrow = w < 600;
+    const fs = narrow ? 14 : 17;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
-    this.left.setText([header.round, header.goal].filter((s) => s !== "").join(" · ")).setFontSize(fs).setPosition(22, y);
-    this.right.setText(pingMs === null ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
-    this.paintFavored(header, fs, y, w);
+    const goal = narrow ? header.goal.replace(/^First /, "").replace(/ · 3 lives$/, "") : header.goal;
+    this.left.setText([header.round, goal].filter((s) => s !== "").join(" · ")).setFontSize(fs).setPosition(narrow ? 16 : 22, y);
+    this.right.setText(pingMs === null || narrow ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
+    this.paintFavored(header, fs, y, w, narrow);
   }
 
-  private paintFavored(header: Header, fs: number, y: number, w: number): void {
+  private paintFavored(header: Header, fs: number, y: number, w: number, narrow: boolean): void {
     const show = header.favored !== null;
     this.icon.setVisible(show);
     this.chip.clear();
-    this.favored.setText(show ? `Favored: ${header.favoredName}` : "");
+    this.favored.setText(show ? `${narrow ? "" : "Favored: "}${header.favoredName}` : "");
     if (!show || header.favored === null) return;
     this.icon.setTexture(suitTexture(this.scene.textures, header.favored));
     const size = fs * 1.6;
     const leftEnd = this.left.x + this.left.width + 18;
     const totalW = size + 10 + this.favored.width;
-    const x0 = Math.max(leftEnd, w < 500 ? leftEnd : w / 2 - totalW / 2);
+    const x0 = Math.max(leftEnd, narrow ? leftEnd : w / 2 - totalW / 2);
     this.chip.fillStyle(0xfbf8f1, 1).fillCircle(x0 + size / 2, y, size / 2 + 4);
     this.chip.lineStyle(2, 0xf5c542, 1).strokeCircle(x0 + size / 2, y, size / 2 + 4);
     this.icon.setDisplaySize(size * 0.8, size * 0.8).setPosition(x0 + size / 2, y);

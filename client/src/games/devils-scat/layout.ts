@@ -19,7 +19,11 @@ export interface TableLayout {
   readonly seats: ReadonlyMap<number, Point>;
   readonly badgeW: number;
   readonly me: Point;
+  /** Where the prompt starts; portrait: left-aligned after the own timer, wrapped at `promptW`. */
   readonly prompt: Point;
+  readonly promptW: number;
+  /** The own turn timer. */
+  readonly myTimer: Point;
   readonly knock: Point & { readonly w: number; readonly h: number };
   readonly timerR: number;
   readonly topBar: number;
@@ -37,14 +41,16 @@ export function opponentOrder(seatCount: number, mySeat: number | null): number[
   return out;
 }
 
-function arcSeats(order: number[], w: number, h: number): Map<number, Point> {
+function arcSeats(order: number[], w: number, h: number, topBar: number, badgeW: number): Map<number, Point> {
   const cx = w / 2;
   const cy = h * 0.5;
   const rx = w * 0.39;
-  const ry = h * 0.36;
+  // The top seat's cards and panel stay clear of the top bar.
+  const ry = Math.min(h * 0.36, cy - (topBar + 14 + badgeW * 0.48));
   const out = new Map<number, Point>();
   order.forEach((seat, i) => {
-    const t = order.length === 1 ? 0.5 : 0.04 + (0.92 * i) / (order.length - 1);
+    const spread = Math.min(0.92, 0.3 * (order.length - 1));
+    const t = order.length === 1 ? 0.5 : 0.5 - spread / 2 + (spread * i) / (order.length - 1);
     const a = Math.PI + t * Math.PI;
     out.set(seat, { x: cx + Math.cos(a) * rx, y: cy + Math.sin(a) * ry });
   });
@@ -67,28 +73,7 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
   const portrait = h > w * 1.1;
   const order = opponentOrder(Math.max(seatCount, 1), mySeat);
   const topBar = portrait ? 44 : 48;
-  if (portrait) {
-    const cardW = Math.min((w - 24) / 4.4, (h * 0.16) / CARD_RATIO);
-    const badgeW = Math.min(170, (w - 24) / Math.min(3, Math.max(1, order.length)) - 10);
-    const rowH = badgeW * 0.42 + badgeW * 0.42 + 14;
-    const seats = rowSeats(order, w, topBar + badgeW * 0.3 + badgeW * 0.21 + 6, rowH);
-    const handCy = h - cardW * CARD_RATIO * 0.5 - 22;
-    const pileW = Math.min(cardW * 1.05, w * 0.24);
-    const pileY = Math.max(h * 0.44, topBar + (order.length > 3 ? 2 : 1) * rowH + pileW * CARD_RATIO * 0.5);
-    const promptY = handCy - cardW * CARD_RATIO * 0.5 - 56;
-    const knockW = Math.min(150, w * 0.38);
-    return {
-      portrait, topBar, badgeW, seats,
-      hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
-      deck: { x: w / 2 - pileW * 0.72, y: pileY },
-      discard: { x: w / 2 + pileW * 0.72, y: pileY },
-      pileW,
-      me: { x: w / 2, y: promptY + 32 },
-      prompt: { x: w / 2 - knockW * 0.3, y: promptY },
-      knock: { x: w - knockW / 2 - 12, y: promptY + 4, w: knockW, h: 52 },
-      timerR: 24,
-    };
-  }
+  if (portrait) return portraitLayout(w, h, order, topBar);
   const cardW = Math.min(w * 0.1, (h * 0.2) / CARD_RATIO);
   const badgeW = Math.min(220, Math.max(150, w * 0.15));
   const handCy = h - cardW * CARD_RATIO * 0.5 - 20;
@@ -96,14 +81,47 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
   const pileY = h * 0.47;
   return {
     portrait, topBar, badgeW,
-    seats: arcSeats(order, w, h),
+    seats: arcSeats(order, w, h, topBar, badgeW),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: Math.min(w * 0.5, cardW * 5) },
     deck: { x: w / 2 - pileW * 0.72, y: pileY },
     discard: { x: w / 2 + pileW * 0.72, y: pileY },
     pileW,
     me: { x: w / 2 - Math.min(w * 0.25, cardW * 2.5) - badgeW * 0.6, y: handCy },
     prompt: { x: w / 2, y: handCy - cardW * CARD_RATIO * 0.5 - 40 },
+    promptW: w * 0.6,
+    myTimer: { x: w / 2 - Math.min(w * 0.25, cardW * 2.5) - 40, y: handCy - cardW * CARD_RATIO * 0.5 - 40 },
     knock: { x: w / 2 + Math.min(w * 0.25, cardW * 2.5) + 110, y: handCy, w: 170, h: 60 },
     timerR: 28,
+  };
+}
+
+/** Phone in portrait: opponents in rows under the top bar, piles in the middle, hand at the bottom. */
+function portraitLayout(w: number, h: number, order: number[], topBar: number): TableLayout {
+  const cardW = Math.min((w - 24) / 4.3, (h * 0.17) / CARD_RATIO);
+  const badgeW = Math.min(170, (w - 24) / Math.min(3, Math.max(1, order.length)) - 10);
+  const rowH = badgeW * 0.63 + 16;
+  const firstRow = topBar + 14 + badgeW * 0.42;
+  const rows = order.length > 3 ? 2 : 1;
+  const seats = rowSeats(order, w, firstRow, rowH);
+  const handCy = h - cardW * CARD_RATIO * 0.5 - 22;
+  const handTop = handCy - cardW * CARD_RATIO * 0.62;
+  const meY = handTop - 16;
+  const promptY = meY - 40;
+  const oppBottom = firstRow + (rows - 1) * rowH + badgeW * 0.21;
+  const pileW = Math.min(cardW * 1.1, w * 0.26);
+  const pileY = Math.max(oppBottom + pileW * CARD_RATIO * 0.5 + 20, (oppBottom + promptY) / 2 - 10);
+  const knockW = Math.min(150, w * 0.36);
+  return {
+    portrait: true, topBar, badgeW, seats,
+    hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
+    deck: { x: w / 2 - pileW * 0.72, y: pileY },
+    discard: { x: w / 2 + pileW * 0.72, y: pileY },
+    pileW,
+    me: { x: w / 2, y: meY },
+    prompt: { x: 14 + 22 * 2 + 10, y: promptY },
+    promptW: w - knockW - 14 - (14 + 22 * 2 + 10) - 10,
+    myTimer: { x: 14 + 22, y: promptY },
+    knock: { x: w - knockW / 2 - 14, y: promptY, w: knockW, h: 52 },
+    timerR: 22,
   };
 }

@@ -11,6 +11,7 @@ import { SeatBadge } from "../../objects/seat-badge.ts";
 import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
+import { formatValue } from "../../ui/result-table.ts";
 import { computeLayout, type Point, type TableLayout } from "./layout.ts";
 import { badgeInfo, isActive, legalOf, movesOf, promptText, scoreLine, seatTags, type Moves } from "./view-model.ts";
 
@@ -30,6 +31,8 @@ export class DevilsScatTable {
   private snap: TableSnap | null = null;
   private mySeat: number | null = null;
   private moves: Moves = movesOf([]);
+  /** Own round trip, shown by the own name on phones (the top bar has no room). */
+  ping: number | null = null;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -65,6 +68,9 @@ export class DevilsScatTable {
     this.deck.setPosition(L.deck.x, L.deck.y).show(piles["deck"]?.count ?? 0, [], this.moves.drawDeck, L.pileW);
     const dis = piles["discard"];
     this.discard.setPosition(L.discard.x, L.discard.y).show(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
+    const started = snap.status !== "waiting";
+    this.deck.setVisible(started);
+    this.discard.setVisible(started);
     this.knock.place(L.knock.x, L.knock.y, L.knock.w, L.knock.h).setVisible(this.moves.knock).setDepth(45);
     this.renderBadges(snap, mySeat);
     this.renderMe(snap, mySeat);
@@ -79,7 +85,10 @@ export class DevilsScatTable {
     this.timer.setVisible(left > 0 && at !== null && snap.status === "playing");
     if (at && left > 0) {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
-      this.timer.setRadius(this.layout.timerR).setPosition(at.x, at.y).show(left, total);
+      const r = this.layout.timerR;
+      const x = Phaser.Math.Clamp(at.x, r + 6, this.scene.scale.width - r - 6);
+      const y = Math.max(at.y, this.layout.topBar + r + 4);
+      this.timer.setRadius(r).setPosition(x, y).show(left, total);
     }
     for (const seat of snap.seats) {
       if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
@@ -90,7 +99,8 @@ export class DevilsScatTable {
   /** Where cards held by `seat` are on screen (the hand for the own seat). */
   seatPoint(seat: number): Point {
     if (seat === this.mySeat) return this.hand.slot(3);
-    return this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
+    const p = this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
+    return { x: p.x, y: p.y - this.layout.badgeW * 0.3 };
   }
 
   pilePoint(pile: string): Point {
@@ -110,7 +120,10 @@ export class DevilsScatTable {
   private timerPoint(snap: TableSnap): Point | null {
     const seat = snap.turn >= 0 ? snap.turn : (snap.awaiting[0] ?? -1);
     if (seat < 0) return null;
-    if (seat === this.mySeat) return { x: this.layout.prompt.x - this.prompt.width / 2 - this.layout.timerR - 14, y: this.layout.prompt.y };
+    if (seat === this.mySeat) {
+      const L = this.layout;
+      return L.portrait ? L.myTimer : { x: L.prompt.x - this.prompt.width / 2 - L.timerR - 14, y: L.prompt.y };
+    }
     const p = this.layout.seats.get(seat);
     const bw = this.layout.badgeW;
     return p ? { x: p.x + bw / 2 - 4, y: p.y - bw * 0.21 } : null;
@@ -136,16 +149,23 @@ export class DevilsScatTable {
     const L = this.layout;
     const me = mySeat === null ? undefined : snap.seats[mySeat];
     const tags = me ? seatTags(snap, me, Date.now()).filter((t) => t !== "BOT") : [];
-    this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...tags].join(" · ") : "Spectating");
+    const value = me?.mine?.info["value"];
+    const hand = typeof value === "number" && snap.status === "playing" ? [`hand ${formatValue(value)}`] : [];
+    const ping = L.portrait && this.ping !== null ? [`${this.ping} ms`] : [];
+    this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...hand, ...tags, ...ping].join(" · ") : "Spectating");
+    this.meText.setVisible(snap.status !== "waiting");
     this.meText.setFontSize(L.portrait ? 15 : 17).setPosition(L.me.x, L.me.y);
-    this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 17 : 22).setPosition(L.prompt.x, L.prompt.y);
+    this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);
+    this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true);
     const active = mySeat !== null && isActive(snap, mySeat);
     const { cx, cy, cardW, maxWidth } = L.hand;
     const hh = cardW * 1.4;
     const g = this.myGlow.clear();
     if (!active) return;
-    const w = Math.min(maxWidth + 24, cardW * 5.2);
-    g.fillStyle(COLORS.turn, 0.16).fillRoundedRect(cx - w / 2, cy - hh / 2 - hh * 0.2, w, hh * 1.3, 20);
-    g.lineStyle(3, COLORS.turn, 0.9).strokeRoundedRect(cx - w / 2, cy - hh / 2 - hh * 0.2, w, hh * 1.3, 20);
+    const w = Math.min(maxWidth + 24, cardW * 5.2, this.scene.scale.width - 12);
+    const top = cy - hh / 2 - hh * 0.2;
+    const bh = hh * 1.2 + 10;
+    g.fillStyle(COLORS.turn, 0.14).fillRoundedRect(cx - w / 2, top, w, bh, 20);
+    g.lineStyle(3, COLORS.turn, 0.9).strokeRoundedRect(cx - w / 2, top, w, bh, 20);
   }
 }

@@ -79,7 +79,7 @@ export function promptText(snap: TableSnap, mySeat: number | null, moves: Moves)
   if (snap.status === "ended") return "Game over";
   const knocker = snap.info["knocker"];
   const last = typeof knocker === "number" && knocker !== mySeat ? `${seatName(snap, knocker, mySeat)} knocked: last turn! ` : "";
-  if (moves.drawDeck || moves.drawDiscard) return `${last}Your turn: draw a card${moves.knock ? " or knock" : ""}`;
+  if (moves.drawDeck || moves.drawDiscard) return `${last}Your turn: draw${moves.knock ? " or knock" : " a card"}`;
   if (moves.discards.size > 0) return "Discard a card";
   if (moves.continue) return "Round over";
   if (snap.turn >= 0) return `${last}${seatName(snap, snap.turn, mySeat)} is playing…`;
