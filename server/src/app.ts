@@ -7,12 +7,16 @@ import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
 import { logger } from "./logger.ts";
+import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 
-export function roomDefinitions() {
-  return Object.fromEntries(
+export function roomDefinitions(config: ServerConfig) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const rooms: Record<string, any> = Object.fromEntries(
     Object.keys(GAMES).map((name) => [name, defineRoom(TableRoom).filterBy(["mode"])]),
   );
+  if (config.slapLab) rooms.slap_lab = defineRoom(SlapLabRoom);
+  return rooms;
 }
 
 function mountClient(app: express.Application, dist: string): void {
@@ -29,7 +33,7 @@ export function createServer(config: ServerConfig): Server {
   TableRoom.config = config;
   logger.level = config.logLevel;
   return defineServer({
-    rooms: roomDefinitions(),
+    rooms: roomDefinitions(config),
     transport: new WebSocketTransport({ maxPayload: 16 * 1024 }),
     greet: false,
     express: (app: express.Application) => {

@@ -14,6 +14,8 @@ const envSchema = z.object({
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(20),
   /** Spectators allowed per table. */
   MAX_SPECTATORS: z.coerce.number().int().min(0).default(20),
+  /** "1" registers the `slap_lab` room used by `npm run bench:slap`. */
+  SLAP_LAB: z.enum(["0", "1"]).default("0"),
 });
 
 export interface ServerConfig {
@@ -24,6 +26,7 @@ export interface ServerConfig {
   readonly logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly maxSpectators: number;
+  readonly slapLab: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -42,5 +45,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     maxSpectators: e.MAX_SPECTATORS,
+    slapLab: e.SLAP_LAB === "1",
   };
 }

@@ -1,9 +1,15 @@
 /** The games this server hosts, by room name. A game appears here once it is complete. */
 import type { AnyGame, GameId } from "@scat/shared";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
+import type { GamePlugin } from "./room/game-plugin.ts";
 
-export const GAMES: Partial<Record<GameId, AnyGame>> = {
-  devils_scat: devilsScat as AnyGame,
+export interface HostedGame {
+  readonly game: AnyGame;
+  readonly plugin?: GamePlugin;
+}
+
+export const GAMES: Partial<Record<GameId, HostedGame>> = {
+  devils_scat: { game: devilsScat as AnyGame },
 };
 
 /** Table size when the join options name none. */

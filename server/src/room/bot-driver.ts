@@ -16,24 +16,28 @@ export class BotDriver {
     const match = this.room.match;
     if (!match || match.over) return;
     const version = match.state.version;
-    const seats = this.room.seating.slots.filter((s) => s.isBot).map((s) => s.index);
-    for (const seat of seats) {
-      if (match.legal(seat).length === 0) continue;
+    for (const slot of this.room.seating.slots) {
+      if (!slot.isBot || match.legal(slot.index).length === 0) continue;
+      const seat = slot.index;
+      const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
+      const action = match.game.bot(match.state, seat, rng) as { type: string } | null;
       this.pending.get(seat)?.clear();
-      const [lo, hi] = this.room.config.botDelayMs;
-      const delay = lo + Math.floor(Math.random() * (hi - lo + 1));
-      this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version), delay));
+      if (action === null) continue;
+      const delay = this.room.plugin?.botDelay?.(this.room, seat, action, rng) ?? this.pause(rng.next());
+      this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version, action), delay));
     }
   }
 
-  private play(seat: number, version: number): void {
+  private pause(r: number): number {
+    const [lo, hi] = this.room.config.botDelayMs;
+    return lo + Math.floor(r * (hi - lo + 1));
+  }
+
+  private play(seat: number, version: number, action: { type: string }): void {
     this.pending.delete(seat);
     const match = this.room.match;
     const slot = this.room.seating.slots[seat];
     if (!match || match.state.version !== version || !slot?.isBot) return;
-    const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
-    const action = match.game.bot(match.state, seat, rng);
-    if (action === null) return;
     const rejection = this.room.act(slot, action);
     if (rejection) throw new Error(`bot at seat ${seat} chose an illegal action: ${JSON.stringify(rejection)}`);
   }

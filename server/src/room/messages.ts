@@ -39,7 +39,7 @@ export function registerMessages(room: TableRoom): void {
     if (!slot) return reject(client, { code: "not-seated", message: "Spectators cannot play", action: payload });
     const parsed = room.game.actionSchema.safeParse(payload);
     if (!parsed.success) return reject(client, { code: "invalid-action", message: zodText(parsed.error), action: payload });
-    const rejection = room.act(slot, parsed.data);
+    const rejection = room.act(slot, parsed.data, client, payload);
     if (rejection) reject(client, rejection);
   });
 

@@ -11,6 +11,7 @@ import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
 import { BotDriver } from "./bot-driver.ts";
+import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
 import { registerMessages } from "./messages.ts";
@@ -27,6 +28,7 @@ const ROOM_ERROR = 526;
 export class TableRoom extends Room<{ state: TableState }> {
   override state = new TableState();
   game!: AnyGame;
+  plugin: GamePlugin | null = null;
   /** Set by `createServer`; rooms read it when they are created. */
   static config: ServerConfig = loadConfig();
   config: ServerConfig = TableRoom.config;
@@ -39,9 +41,11 @@ export class TableRoom extends Room<{ state: TableState }> {
   private inviteCode: string | null = null;
 
   override async onCreate(options: unknown): Promise<void> {
-    const game = GAMES[this.roomName as keyof typeof GAMES];
-    if (!game) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
-    this.game = game;
+    const entry = GAMES[this.roomName as keyof typeof GAMES];
+    if (!entry) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
+    this.game = entry.game;
+    this.plugin = entry.plugin ?? null;
+    const game = entry.game;
     const parsed = parseTableOptions(game, options);
     if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
     const t = parsed.value;
@@ -56,6 +60,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (t.join.private) await this.makePrivate();
     this.seating.project(this.state.seats);
     registerMessages(this);
+    this.plugin?.setup?.(this);
     this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
   }
 
@@ -142,8 +147,11 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   /** Runs a seat's action; returns the rejection to send back, or null. */
-  act(slot: Slot, action: unknown): Rejection | null {
-    if (!this.match) return { code: "not-started", message: "The game has not started yet", action };
+  act(slot: Slot, parsed: { type: string }, client: Client | null = null, raw: unknown = parsed): Rejection | null {
+    if (!this.match) return { code: "not-started", message: "The game has not started yet", action: raw };
+    const prepared = this.plugin?.prepareAction?.(this, client, slot, parsed, raw) ?? parsed;
+    if (isRejection(prepared)) return prepared;
+    const action = prepared;
     const res = this.match.act(slot.index, action, Date.now());
     if (!res.ok) return { ...res.error, action };
     this.afterStep(res.value);
@@ -163,6 +171,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     projectMatch(this.state, match);
     if (match.over) this.state.status = "ended";
     this.sendEvents(events);
+    this.plugin?.afterStep?.(this, events);
     this.armDeadline();
     this.bots.schedule();
   }
@@ -184,6 +193,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     const deadline = match.state.deadline;
     if (deadline === null || match.over) return;
     const version = match.state.version;
-    this.deadlineTimer = this.clock.setTimeout(() => this.expireDeadline(version), Math.max(0, deadline - Date.now()));
+    const grace = this.plugin?.deadlineGrace?.(this) ?? 0;
+    this.deadlineTimer = this.clock.setTimeout(() => this.expireDeadline(version), Math.max(0, deadline + grace - Date.now()));
   }
 }

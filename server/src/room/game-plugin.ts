@@ -1,0 +1,26 @@
+/**
+ * What a game may add to the generic room on the server: real-time adjudication (Hit the Deck's
+ * slap race) and bot timing. The rules stay in the engine; a plugin only turns network facts
+ * (arrival times, client claims, measured delays) into the inputs the engine expects.
+ */
+import type { Client } from "@colyseus/core";
+import type { GameEvent, Rejection, Rng } from "@scat/shared";
+import type { Slot } from "./seating.ts";
+import type { TableRoom } from "./table-room.ts";
+
+export interface GamePlugin {
+  /** Once, when the room is created (e.g. a finer clock timestep). */
+  setup?(room: TableRoom): void;
+  /** Turns a seat's shape-checked action (and its raw payload) into the engine's action. */
+  prepareAction?(room: TableRoom, client: Client | null, slot: Slot, action: { type: string }, raw: unknown): { type: string } | Rejection;
+  /** After every accepted step, with its events (already sent). */
+  afterStep?(room: TableRoom, events: readonly GameEvent[]): void;
+  /** Extra ms to wait past the engine's deadline before applying it (slaps still in flight). */
+  deadlineGrace?(room: TableRoom): number;
+  /** How long a bot takes for this action, ms (undefined: the room's usual pause). */
+  botDelay?(room: TableRoom, seat: number, action: { type: string }, rng: Rng): number | undefined;
+}
+
+export function isRejection(value: { type: string } | Rejection): value is Rejection {
+  return !("type" in value) && "code" in value;
+}
