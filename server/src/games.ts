@@ -1,5 +1,6 @@
 /** The games this server hosts, by room name. A game appears here once it is complete. */
 import type { AnyGame, GameId } from "@scat/shared";
+import { darkHearts } from "@scat/shared/games/dark-hearts/index.ts";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
 import type { GamePlugin } from "./room/game-plugin.ts";
 
@@ -10,6 +11,7 @@ export interface HostedGame {
 
 export const GAMES: Partial<Record<GameId, HostedGame>> = {
   devils_scat: { game: devilsScat as AnyGame },
+  dark_hearts: { game: darkHearts as AnyGame },
 };
 
 /** Table size when the join options name none. */

@@ -44,7 +44,8 @@ const sortKey = (card: string): number => {
   const f = face(card, "light");
   return (SUIT_ORDER as readonly string[]).indexOf(suitOf(f)) * 20 + rankValue(f);
 };
-const ORDER = new Map([...ALL_CARDS].sort((a, b) => sortKey(a) - sortKey(b)).map((c, i) => [c, i]));
+const SORTED: readonly string[] = [...ALL_CARDS].sort((a, b) => sortKey(a) - sortKey(b));
+const ORDER = new Map(SORTED.map((c, i) => [c, i]));
 
 /** Canonical position of a card (hands are kept in this order); unknown ids sort last. */
 export function cardOrder(card: string): number {
@@ -53,6 +54,8 @@ export function cardOrder(card: string): number {
 
 /** A sorted copy in hand order (unknown ids last, by text, so the order is total). */
 export function sortCards(list: readonly string[]): string[] {
+  const known = list.map(cardOrder);
+  if (known.every((i) => i < SORTED.length)) return known.sort((a, b) => a - b).map((i) => SORTED[i] as string);
   return list.slice().sort((a, b) => cardOrder(a) - cardOrder(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 

@@ -78,6 +78,8 @@ export function awaiting(s: DarkHeartsState): number[] {
   return [];
 }
 
+const SUIT_NAMES: Readonly<Record<string, string>> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
 const e = (code: string, message: string): RuleError => ({ code, message });
 
 /** Why `action` is refused for `seat`, or null when it is legal. */
@@ -137,7 +139,7 @@ function checkFollow(s: DarkHeartsState, seat: number, card: string): RuleError 
   if (trick === null) return e("must-lead", "You lead this trick: choose a card and its shade.");
   if (legalFollows(s, s.hands[seat] ?? []).includes(card)) return null;
   if (suitOf(face(card, trick.shade)) !== trick.suit && (s.hands[seat] ?? []).some((c) => suitOf(face(c, trick.shade)) === trick.suit)) {
-    return e("must-follow-suit", `You must follow ${trick.shade} ${trick.suit}.`);
+    return e("must-follow-suit", `You must follow ${trick.shade} ${SUIT_NAMES[trick.suit] ?? trick.suit}.`);
   }
   return e("no-points-on-first-trick", "No card with a Dark point face may be played on the first trick.");
 }

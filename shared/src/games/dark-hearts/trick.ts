@@ -33,7 +33,7 @@ export function playCard(s: DarkHeartsState, card: string, leadShade: Shade | nu
 }
 
 /** The highest face of the led suit in the trick's shade takes the trick (Aces high). */
-export function trickWinner(trick: Pick<Trick, "shade" | "suit" | "plays">): number {
+export function trickWinner(trick: { readonly shade: Shade; readonly suit: string; readonly plays: readonly Play[] }): number {
   let best: Play | undefined;
   for (const p of trick.plays) {
     const f = face(p.card, trick.shade);
@@ -44,7 +44,7 @@ export function trickWinner(trick: Pick<Trick, "shade" | "suit" | "plays">): num
 }
 
 /** Points count only for the faces in the trick's shade. */
-export function trickPoints(trick: Pick<Trick, "shade" | "plays">): number {
+export function trickPoints(trick: { readonly shade: Shade; readonly plays: readonly Play[] }): number {
   return trick.plays.reduce((sum, p) => sum + cardPoints(p.card, trick.shade), 0);
 }
 
