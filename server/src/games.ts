@@ -1,7 +1,9 @@
 /** The games this server hosts, by room name. A game appears here once it is complete. */
 import type { AnyGame, GameId } from "@scat/shared";
+import { darkHand, skitScat } from "@scat/shared/games/dark-hand/index.ts";
 import { darkHearts } from "@scat/shared/games/dark-hearts/index.ts";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
+import { scatterbrain } from "@scat/shared/games/scatterbrain/index.ts";
 import type { GamePlugin } from "./room/game-plugin.ts";
 
 export interface HostedGame {
@@ -11,7 +13,10 @@ export interface HostedGame {
 
 export const GAMES: Partial<Record<GameId, HostedGame>> = {
   devils_scat: { game: devilsScat as AnyGame },
+  skit_scat: { game: skitScat as AnyGame },
+  dark_hand: { game: darkHand as AnyGame },
   dark_hearts: { game: darkHearts as AnyGame },
+  scatterbrain: { game: scatterbrain as AnyGame },
 };
 
 /** Table size when the join options name none. */

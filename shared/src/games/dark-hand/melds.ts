@@ -6,7 +6,7 @@
  * Standard cards (Skit Scat) have only their one face, judged as the Light shade.
  */
 import { splitCard, STANDARD_RANKS, STANDARD_SUITS } from "../../cards.ts";
-import { face, SHADES, type Shade } from "../../dark-deck.ts";
+import { darkPairs, SHADES, type DarkCard, type Shade } from "../../dark-deck.ts";
 
 export const MELD_KINDS = ["skit", "scat"] as const;
 export type MeldKind = (typeof MELD_KINDS)[number];
@@ -23,9 +23,12 @@ const RUN_RANKS: readonly string[] = [...STANDARD_RANKS, "A"];
 /** Every Skit's ranks: A-2-3, 2-3-4, .. J-Q-K, Q-K-A (12 runs, none wrapping). */
 export const SKIT_RUNS: readonly (readonly string[])[] = Array.from({ length: RUN_RANKS.length - 2 }, (_, i) => RUN_RANKS.slice(i, i + 3));
 
+/** Both faces of every Dark card by id (faces are looked up on every bot and legality step). */
+const DARK_FACES: ReadonlyMap<string, DarkCard> = new Map(darkPairs().map((c) => [`${c.light}/${c.dark}`, c]));
+
 /** The face a card shows in a shade: a Dark card's face, or a standard card itself. */
 export function faceOf(card: string, shade: Shade): string {
-  return card.includes("/") ? face(card, shade) : card;
+  return DARK_FACES.get(card)?.[shade] ?? card;
 }
 
 /** The shades a game judges hands in. */

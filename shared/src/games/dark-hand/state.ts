@@ -120,8 +120,8 @@ export interface HandState extends BaseState {
   result: HandResult | null;
   continued: boolean[];
   winners: number[];
-  /** Seats in the order they went out, for the final ranking. */
-  eliminated: number[];
+  /** Seats that went out, one group per hand in which someone did (for the final ranking). */
+  eliminated: number[][];
 }
 
 export type HandEvent =
@@ -158,7 +158,7 @@ export function cloneState(s: HandState): HandState {
     finalTurns: s.finalTurns.slice(),
     continued: s.continued.slice(),
     winners: s.winners.slice(),
-    eliminated: s.eliminated.slice(),
+    eliminated: s.eliminated.map((g) => g.slice()),
   };
 }
 
