@@ -3,7 +3,9 @@ import type { AnyGame, GameId } from "@scat/shared";
 import { darkHand, skitScat } from "@scat/shared/games/dark-hand/index.ts";
 import { darkHearts } from "@scat/shared/games/dark-hearts/index.ts";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
+import { hitTheDeck } from "@scat/shared/games/hit-the-deck/index.ts";
 import { scatterbrain } from "@scat/shared/games/scatterbrain/index.ts";
+import { hitTheDeckPlugin } from "./games/hit-the-deck-plugin.ts";
 import type { GamePlugin } from "./room/game-plugin.ts";
 
 export interface HostedGame {
@@ -17,6 +19,7 @@ export const GAMES: Partial<Record<GameId, HostedGame>> = {
   dark_hand: { game: darkHand as AnyGame },
   dark_hearts: { game: darkHearts as AnyGame },
   scatterbrain: { game: scatterbrain as AnyGame },
+  hit_the_deck: { game: hitTheDeck as AnyGame, plugin: hitTheDeckPlugin },
 };
 
 /** Table size when the join options name none. */

@@ -18,6 +18,7 @@ afterAll(async () => { await colyseus.shutdown(); });
 const SHORT: Record<string, Record<string, number | boolean>> = {
   dark_hearts: { target: 15 },
   scatterbrain: { memoriseMs: 2_000 },
+  hit_the_deck: { target: 30 },
 };
 
 describe.each(Object.keys(GAMES))("%s", (name) => {

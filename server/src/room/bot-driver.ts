@@ -20,10 +20,11 @@ export class BotDriver {
       if (!slot.isBot || match.legal(slot.index).length === 0) continue;
       const seat = slot.index;
       const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
-      const action = match.game.bot(match.state, seat, rng) as { type: string } | null;
       this.pending.get(seat)?.clear();
+      const plan = this.room.plugin?.botPlan?.(this.room, seat, rng);
+      const action = plan === undefined ? (match.game.bot(match.state, seat, rng) as { type: string } | null) : plan?.action ?? null;
       if (action === null) continue;
-      const delay = this.room.plugin?.botDelay?.(this.room, seat, action, rng) ?? this.pause(rng.next());
+      const delay = plan ? Math.max(0, plan.delayMs) : this.pause(rng.next());
       this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version, action), delay));
     }
   }

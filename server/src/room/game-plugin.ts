@@ -17,8 +17,11 @@ export interface GamePlugin {
   afterStep?(room: TableRoom, events: readonly GameEvent[]): void;
   /** Extra ms to wait past the engine's deadline before applying it (slaps still in flight). */
   deadlineGrace?(room: TableRoom): number;
-  /** How long a bot takes for this action, ms (undefined: the room's usual pause). */
-  botDelay?(room: TableRoom, seat: number, action: { type: string }, rng: Rng): number | undefined;
+  /**
+   * The bot's move and when to make it (ms from now): undefined leaves it to the room (the
+   * engine's `bot` after the usual pause); null means the bot does nothing now.
+   */
+  botPlan?(room: TableRoom, seat: number, rng: Rng): { action: { type: string }; delayMs: number } | null | undefined;
 }
 
 export function isRejection(value: { type: string } | Rejection): value is Rejection {

@@ -152,10 +152,18 @@ export class TableRoom extends Room<{ state: TableState }> {
     const prepared = this.plugin?.prepareAction?.(this, client, slot, parsed, raw) ?? parsed;
     if (isRejection(prepared)) return prepared;
     const action = prepared;
+    this.expireIfDue();
     const res = this.match.act(slot.index, action, Date.now());
     if (!res.ok) return { ...res.error, action };
     this.afterStep(res.value);
     return null;
+  }
+
+  /** A deadline (plus any in-flight grace) that passed before this action arrived applies first. */
+  private expireIfDue(): void {
+    const deadline = this.match?.state.deadline ?? null;
+    if (deadline === null) return;
+    if (Date.now() >= deadline + (this.plugin?.deadlineGrace?.(this) ?? 0)) this.expireDeadline(this.match!.state.version);
   }
 
   /** The clock calls this when the deadline armed at `version` passes. */

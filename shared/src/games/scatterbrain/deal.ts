@@ -25,7 +25,7 @@ export function dealHand(s: ScatterbrainState, ctx: Ctx, events: Events): void {
   for (let i = 0; i < HAND_SIZE; i++) for (const seat of order) s.hands[seat]?.push(deck.pop() as string);
   s.deck = deck;
   s.dealt = s.hands.map((h) => h.slice());
-  s.hands.forEach((hand, seat) => hand.forEach((card) => (s.ledger[card] = { seat, dealt: true })));
+  s.ledger = s.hands.flatMap((hand, seat) => hand.map((card) => ({ card, seat, dealt: true })));
   const mercy = order.filter((seat) => straightKind(s.hands[seat] ?? []) !== null);
   s.phase = "memorise";
   s.deadline = mercy.length > 0 ? null : ctx.now + s.options.memoriseMs;
@@ -41,7 +41,7 @@ function resetHand(s: ScatterbrainState): void {
   s.hands = Array.from({ length: n }, () => []);
   s.holes = new Array<string | null>(n).fill(null);
   s.discard = [];
-  s.ledger = {};
+  s.ledger = [];
   s.misses = [];
   s.called = new Array<null>(n).fill(null);
   s.out = new Array<boolean>(n).fill(false);

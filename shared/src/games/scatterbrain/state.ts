@@ -34,7 +34,8 @@ export const actionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("discard"), card: z.string().min(2).max(3) }),
   z.object({ type: z.literal("callScatterbrain") }),
   z.object({ type: z.literal("declineCall") }),
-  z.object({ type: z.literal("guess"), target: z.number().int(), card: z.string().min(2).max(3) }),
+  /** Names a card only: it hits whichever opponent still in the hand holds it (README, "Guessing"). */
+  z.object({ type: z.literal("guess"), card: z.string().min(2).max(3) }),
   z.object({ type: z.literal("skipGuess") }),
   z.object({ type: z.literal("continue") }),
 ]);
@@ -45,16 +46,23 @@ export const ACTION_TYPES = [
 
 /** What the table publicly knows of a card's whereabouts: dealt face up to `seat`, or taken by it from the discard pile. */
 export interface LedgerEntry {
+  readonly card: string;
   readonly seat: number;
   readonly dealt: boolean;
 }
 
+/** The ledger without `cards` (they left the hand they were known to be in, in public). */
+export const forget = (ledger: readonly LedgerEntry[], ...cards: string[]): LedgerEntry[] => ledger.filter((e) => !cards.includes(e.card));
+
 /** The last guess, announced to the whole table. */
 export interface LastGuess {
+  /** The guesser. */
   readonly seat: number;
-  readonly target: number;
+  /** The card named. */
   readonly card: string;
   readonly outcome: GuessOutcome;
+  /** The opponent who held it (in hand or as hole card) and handed it over; null on a miss. */
+  readonly holder: number | null;
   readonly points: number;
   /** Made after the deck ran out (hand cards then go to the discard pile, unscored). */
   readonly deckOut: DeckOut | null;
@@ -122,9 +130,9 @@ export interface ScatterbrainState extends BaseState {
   /** The face-up deal of this hand, which every seat (and spectator) memorised. */
   dealt: string[][];
   /** Public whereabouts of cards since the deal (bot memory; never shown in views). */
-  ledger: Record<string, LedgerEntry>;
-  /** Guesses that found nothing: `card` is neither in `target`'s hand nor its hole. */
-  misses: { target: number; card: string }[];
+  ledger: LedgerEntry[];
+  /** Cards guessed this hand that no opponent still in the hand held (in no hand, no hole) at the time. */
+  misses: string[];
   /** Kind of the straight each seat called this hand, or null. */
   called: (StraightKind | null)[];
   /** Out of this hand (hole card guessed). */
@@ -184,7 +192,7 @@ export function cloneState(s: ScatterbrainState): ScatterbrainState {
     holes: s.holes.slice(),
     deck: s.deck.slice(),
     discard: s.discard.slice(),
-    ledger: { ...s.ledger },
+    ledger: s.ledger.slice(),
     misses: s.misses.slice(),
     called: s.called.slice(),
     out: s.out.slice(),

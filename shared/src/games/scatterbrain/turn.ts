@@ -6,7 +6,7 @@
 import type { Ctx } from "../../engine.ts";
 import { straightKind } from "./cards.ts";
 import { endHand, scoreStraight } from "./hand-end.ts";
-import { isOpen, seatsFrom, type DrawSource, type ScatterbrainEvent, type ScatterbrainState } from "./state.ts";
+import { forget, isOpen, seatsFrom, type DrawSource, type ScatterbrainEvent, type ScatterbrainState } from "./state.ts";
 
 type Events = ScatterbrainEvent[];
 
@@ -64,7 +64,7 @@ export function draw(s: ScatterbrainState, from: DrawSource, events: Events): vo
   s.drawnFrom = from;
   s.drawnCard = card;
   s.step = "discard";
-  if (from === "discard") s.ledger[card] = { seat, dealt: false };
+  if (from === "discard") s.ledger.push({ card, seat, dealt: false });
   events.push({ type: "cardDrawn", seat, from, card });
 }
 
@@ -73,7 +73,7 @@ export function discard(s: ScatterbrainState, card: string, ctx: Ctx, events: Ev
   const seat = s.turn;
   s.hands[seat] = (s.hands[seat] ?? []).filter((c) => c !== card);
   s.discard.push(card);
-  delete s.ledger[card];
+  s.ledger = forget(s.ledger, card);
   events.push({ type: "cardDiscarded", seat, card });
   if (straightKind(straightOf(s, seat)) !== null) s.step = "call";
   else nextTurn(s, seat, ctx, events);
@@ -90,7 +90,7 @@ export function callScatterbrain(s: ScatterbrainState, ctx: Ctx, events: Events)
   const seat = s.turn;
   const cards = straightOf(s, seat);
   const { kind, multiplier, points } = scoreStraight(s, seat, cards);
-  for (const c of cards) delete s.ledger[c];
+  s.ledger = forget(s.ledger, ...cards);
   events.push({ type: "scatterbrainCalled", seat, cards, hole: s.holes[seat] as string, kind, multiplier, points });
   nextTurn(s, seat, ctx, events);
 }
