@@ -7,6 +7,7 @@ import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
 import { logger } from "./logger.ts";
+import { registry } from "./metrics.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 
@@ -39,6 +40,9 @@ export function createServer(config: ServerConfig): Server {
     express: (app: express.Application) => {
       app.get("/health", (_req, res) => {
         res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()) });
+      });
+      app.get("/metrics", async (_req, res) => {
+        res.type(registry.contentType).send(await registry.metrics());
       });
       mountClient(app, config.clientDist);
     },

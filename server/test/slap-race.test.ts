@@ -87,6 +87,8 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   expect(Math.abs(slaps[1]!.reactionMs - 300)).toBeLessThan(25);
   expect(closed.result.penalised).toEqual([0]);
   expect(slapMetrics.adjudicated - before).toBe(2);
+  const metrics = await (await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`)).text();
+  expect(metrics).toMatch(/scat_slaps_adjudicated_total\{source="claim"\} [1-9]/);
 });
 
 it("makes a slap with no race open a fake-out that draws 2", async () => {

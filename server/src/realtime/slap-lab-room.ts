@@ -6,6 +6,7 @@
  */
 import { Room, type Client } from "@colyseus/core";
 import { logger } from "../logger.ts";
+import { slapsAdjudicated, slapsUnderFloor } from "../metrics.ts";
 import { NetMonitor, PONG, serverNow } from "./net-monitor.ts";
 import { RaceCollector } from "./race.ts";
 
@@ -47,7 +48,11 @@ export class SlapLabRoom extends Room {
     if (!c || p?.race !== this.race || seat < 0 || c.has(seat)) return;
     const claim = typeof p.shownAt === "number" && typeof p.pressedAt === "number" ? { shownAt: p.shownAt, pressedAt: p.pressedAt } : null;
     const slap = c.slap(seat, claim, arrivedAt, this.net.of(client.sessionId));
-    if (slap.suspicious) logger.warn({ seat, reactionMs: slap.reactionMs }, "reaction under 100 ms");
+    slapsAdjudicated.inc({ source: slap.source });
+    if (slap.suspicious) {
+      slapsUnderFloor.inc();
+      logger.warn({ seat, reactionMs: slap.reactionMs }, "reaction under 100 ms");
+    }
     if (c.slaps.length === this.players) this.finish();
   }
 

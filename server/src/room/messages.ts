@@ -6,6 +6,7 @@
 import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
 import { z } from "zod";
+import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { TableRoom } from "./table-room.ts";
@@ -13,6 +14,7 @@ import type { TableRoom } from "./table-room.ts";
 const timeSchema = z.object({ t: z.number().finite() });
 
 function reject(client: Client, rejection: Rejection): void {
+  actionsRejected.inc({ code: rejection.code });
   client.send(SERVER_MESSAGES.rejected, rejection);
 }
 

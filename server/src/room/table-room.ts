@@ -9,6 +9,7 @@ import { SERVER_MESSAGES, type AnyGame, type GameEvent, type Rejection } from "@
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
+import { gamesStarted, tablesOpen } from "../metrics.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
 import { BotDriver } from "./bot-driver.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
@@ -61,6 +62,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.seating.project(this.state.seats);
     registerMessages(this);
     this.plugin?.setup?.(this);
+    tablesOpen.inc({ game: game.id });
     this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
   }
 
@@ -127,6 +129,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   override onDispose(): void {
+    if (this.game) tablesOpen.dec({ game: this.game.id });
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
@@ -134,6 +137,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   startGame(): void {
     this.match = new Match(this.game, this.table.engine, Date.now());
     this.state.status = "playing";
+    gamesStarted.inc({ game: this.game.id });
     if (!this.table.join.private) void this.setPrivate(true);
     logger.info({ room: this.roomId, game: this.game.id, seats: this.table.seats }, "game started");
     this.afterStep(this.match.setupEvents);
