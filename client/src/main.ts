@@ -1,12 +1,16 @@
 /** Entry point: the Phaser game (resizes with the window) and the browser-test hook. */
 import Phaser from "phaser";
 import { BootScene } from "./scenes/boot-scene.ts";
+import { GalleryScene } from "./scenes/gallery-scene.ts";
 import { LobbyScene } from "./scenes/lobby-scene.ts";
 import { ResultsScene } from "./scenes/results-scene.ts";
 import { TableScene } from "./scenes/table-scene.ts";
 import { installTestHook } from "./test-hook.ts";
 
 installTestHook();
+
+/** `?gallery` opens the building-block gallery instead of the game. */
+const gallery = new URLSearchParams(location.search).has("gallery");
 
 const game = new Phaser.Game({
   type: Phaser.AUTO,
@@ -15,7 +19,7 @@ const game = new Phaser.Game({
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
   input: { activePointers: 2 },
   banner: false,
-  scene: [BootScene, LobbyScene, TableScene, ResultsScene],
+  scene: gallery ? [GalleryScene] : [BootScene, LobbyScene, TableScene, ResultsScene],
 });
 
 declare global {

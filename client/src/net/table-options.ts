@@ -1,32 +1,63 @@
 /** The table a player asks for in the lobby, and the join options built from it. */
 import { quickPlayKey, type GameId, type JoinOptions } from "@scat/shared";
+import { DEFAULT_GAME, gameModule, seatRange } from "../games/registry.ts";
+import type { VariantDef, VariantValue } from "../games/types.ts";
 
 export interface TableOptions {
   readonly game: GameId;
   readonly seats: number;
   readonly bots: number;
   readonly turnSeconds: number;
-  readonly variants: Readonly<Record<string, boolean>>;
+  /** Only values that differ from the variant's default (so equal tables share a quick-play key). */
+  readonly variants: Readonly<Record<string, VariantValue>>;
 }
 
 export const DEFAULT_OPTIONS: TableOptions = {
-  game: "devils_scat",
+  game: DEFAULT_GAME,
   seats: 3,
   bots: 2,
   turnSeconds: 30,
   variants: {},
 };
 
-/** Keeps a remembered or typed choice inside what the protocol accepts. */
+/** Whether a variant is offered at this table size. */
+export function variantAllowed(v: VariantDef, seats: number): boolean {
+  return seats >= (v.seats?.min ?? 0) && seats <= (v.seats?.max ?? Infinity);
+}
+
+/** A remembered or typed variant value made valid, or undefined when it is the default. */
+export function sanitizeVariant(v: VariantDef, raw: unknown): VariantValue | undefined {
+  switch (v.kind) {
+    case "checkbox":
+      return raw === true && v.default !== true ? true : raw === false && v.default === true ? false : undefined;
+    case "select": {
+      const hit = v.options.find((o) => String(o.value) === String(raw));
+      return hit === undefined || hit.value === v.default ? undefined : hit.value;
+    }
+    case "number": {
+      if (typeof raw !== "number" && typeof raw !== "string") return undefined;
+      const n = Number(raw);
+      if (raw === "" || !Number.isFinite(n)) return undefined;
+      const c = clampInt(n, v.min, v.max);
+      return c === v.default ? undefined : c;
+    }
+  }
+}
+
+/** Keeps a remembered or typed choice inside what the protocol and the game accept. */
 export function sanitizeOptions(o: Partial<TableOptions>): TableOptions {
-  const seats = clampInt(o.seats ?? DEFAULT_OPTIONS.seats, 2, 6);
+  const module = gameModule(o.game ?? "");
+  const game = module?.id ?? DEFAULT_GAME;
+  const range = seatRange(game);
+  const seats = clampInt(o.seats ?? range.default, range.min, range.max);
   const bots = clampInt(o.bots ?? seats - 1, 0, seats - 1);
   const turnSeconds = clampInt(o.turnSeconds ?? DEFAULT_OPTIONS.turnSeconds, 10, 120);
-  const variants: Record<string, boolean> = {};
-  for (const [k, v] of Object.entries(o.variants ?? {})) if (v === true) variants[k] = true;
-  // Boot a Suit is for 2-3 player games only (rules, Variants).
-  if (seats > 3) delete variants["bootASuit"];
-  return { game: o.game ?? DEFAULT_OPTIONS.game, seats, bots, turnSeconds, variants };
+  const variants: Record<string, VariantValue> = {};
+  for (const v of gameModule(game)?.variants ?? []) {
+    const value = variantAllowed(v, seats) ? sanitizeVariant(v, o.variants?.[v.key]) : undefined;
+    if (value !== undefined) variants[v.key] = value;
+  }
+  return { game, seats, bots, turnSeconds, variants };
 }
 
 function clampInt(n: number, min: number, max: number): number {

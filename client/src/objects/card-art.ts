@@ -1,9 +1,11 @@
 /**
- * Card faces and the card back, painted on canvases and registered as Phaser textures on
- * first use (`card:10H`, `card:back`). Any id is drawn, so an unexpected card still shows.
+ * Devil's Scat card faces and the card back, painted on canvases and registered as Phaser
+ * textures on first use (`card:10H`, `card:back`). Any id is drawn, so an unexpected card still
+ * shows. The card size (CARD_W x CARD_H) is shared by every deck's art.
  */
 import type Phaser from "phaser";
 import { splitCard } from "@scat/shared";
+import type { CardArt } from "./card-view.ts";
 import { suitIcon, suitStyle } from "./suit-art.ts";
 
 export const CARD_W = 180;
@@ -13,7 +15,7 @@ export const FONT = '"DejaVu Sans", "Liberation Sans", "Helvetica Neue", Arial, 
 
 const FACES = new Set(["J", "Q", "K"]);
 
-function blank(): [HTMLCanvasElement, CanvasRenderingContext2D] {
+export function blank(): [HTMLCanvasElement, CanvasRenderingContext2D] {
   const canvas = document.createElement("canvas");
   canvas.width = CARD_W;
   canvas.height = CARD_H;
@@ -22,7 +24,7 @@ function blank(): [HTMLCanvasElement, CanvasRenderingContext2D] {
   return [canvas, ctx];
 }
 
-function frame(ctx: CanvasRenderingContext2D, fill: string, stroke: string): void {
+export function frame(ctx: CanvasRenderingContext2D, fill: string, stroke: string): void {
   ctx.beginPath();
   ctx.roundRect(3, 3, CARD_W - 6, CARD_H - 6, 16);
   ctx.fillStyle = fill;
@@ -109,6 +111,9 @@ export function cardTexture(textures: Phaser.Textures.TextureManager, card: stri
   if (!textures.exists(key)) textures.addCanvas(key, card === null ? drawBack() : drawFace(card));
   return key;
 }
+
+/** The Devil's Scat deck as `CardArt` (the default of `CardSprite`). */
+export const scatArt: CardArt = { texture: cardTexture };
 
 const faceUrls = new Map<string, string>();
 

@@ -1,7 +1,12 @@
-/** The player's own hand along the bottom: cards keyed by id, legal ones raised and ringed. */
+/**
+ * The player's own hand along the bottom: cards keyed by id, legal ones raised and ringed.
+ * Any deck: pass a `CardFactory` (default: Devil's Scat sprites; `spriteFactory(standardArt)`,
+ * `shadeSwitch.factory()` for Dark cards).
+ */
 import type Phaser from "phaser";
 import { CARD_RATIO } from "./card-art.ts";
-import { CardSprite } from "./card-sprite.ts";
+import { spriteFactory } from "./card-sprite.ts";
+import type { CardFactory, CardView } from "./card-view.ts";
 import { canvasTarget } from "./style.ts";
 import type { Target } from "../test-hook.ts";
 
@@ -12,21 +17,35 @@ export interface HandPlace {
   readonly maxWidth: number;
 }
 
+export interface HandMarks {
+  /** Picked cards (e.g. chosen for a pass): ringed gold and raised higher. */
+  readonly selected?: ReadonlySet<string>;
+  /** Cards that do not count: hatched (`CardSprite.setDimmed`). */
+  readonly dimmed?: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
 export class HandView {
-  private readonly sprites = new Map<string, CardSprite>();
+  private readonly sprites = new Map<string, CardView>();
   private order: string[] = [];
-  private legal = new Set<string>();
+  private legal: ReadonlySet<string> = NONE;
+  private marks: HandMarks = {};
   private place: HandPlace = { cx: 0, cy: 0, cardW: 100, maxWidth: 400 };
 
   constructor(
     private readonly scene: Phaser.Scene,
     private readonly onPick: (card: string) => void,
+    private readonly make: CardFactory = spriteFactory(),
+    /** Target ids are `${prefix}${card}`. */
+    private readonly prefix = "card:",
   ) {}
 
   /** Shows `hand`; `legal` are the cards that may be clicked now (none: all plain). */
-  update(hand: readonly string[], legal: ReadonlySet<string>, place: HandPlace): void {
+  update(hand: readonly string[], legal: ReadonlySet<string>, place: HandPlace, marks: HandMarks = {}): void {
     this.place = place;
     this.legal = new Set(legal);
+    this.marks = marks;
     for (const [card, sprite] of this.sprites) {
       if (!hand.includes(card)) {
         sprite.destroy();
@@ -44,10 +63,15 @@ export class HandView {
     return { x: this.place.cx + (index - (n - 1) / 2) * step, y: this.place.cy };
   }
 
+  /** The card objects in hand order (e.g. to flip one). */
+  views(): CardView[] {
+    return this.order.flatMap((c) => this.sprites.get(c) ?? []);
+  }
+
   targets(): Target[] {
     return this.order.flatMap((card) => {
       const s = this.sprites.get(card);
-      const t = s ? canvasTarget(`card:${card}`, s, this.legal.has(card)) : null;
+      const t = s ? canvasTarget(`${this.prefix}${card}`, s, this.legal.has(card)) : null;
       return t ? [t] : [];
     });
   }
@@ -60,14 +84,16 @@ export class HandView {
   private placeCard(card: string, i: number): void {
     let sprite = this.sprites.get(card);
     const { x, y } = this.slot(i);
-    const lift = this.legal.has(card) ? this.place.cardW * CARD_RATIO * 0.12 : 0;
+    const selected = this.marks.selected?.has(card) === true;
+    const lift = this.place.cardW * CARD_RATIO * (selected ? 0.22 : this.legal.has(card) ? 0.12 : 0);
     if (!sprite) {
-      sprite = new CardSprite(this.scene, card).onClick(() => this.onPick(card));
+      sprite = this.make(this.scene, card).onClick(() => this.onPick(card));
       sprite.setPosition(x, y + 30).setAlpha(0);
       this.sprites.set(card, sprite);
     }
     sprite.setCardWidth(this.place.cardW).setDepth(10 + i);
-    sprite.setMark(this.legal.has(card) ? "legal" : this.legal.size > 0 ? "dim" : "none");
+    sprite.setMark(selected ? "selected" : this.legal.has(card) ? "legal" : this.legal.size > 0 ? "dim" : "none");
+    sprite.setDimmed(this.marks.dimmed?.has(card) === true);
     this.scene.tweens.killTweensOf(sprite);
     this.scene.tweens.add({ targets: sprite, x, y: y - lift, alpha: 1, duration: 180, ease: "Quad.easeOut" });
   }

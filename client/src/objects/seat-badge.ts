@@ -1,20 +1,28 @@
 /**
- * An opponent's place at the table: name, score or lives, face-down cards, and tags for bots,
- * takeovers, knocks and dropped players (with the seconds left before a bot takes over).
+ * An opponent's place at the table: name, game-specific lines (score, lives, two scores...),
+ * an optional row of chips (tokens), face-down cards, and tags for bots, takeovers, knocks and
+ * dropped players (with the seconds left before a bot takes over).
  */
 import Phaser from "phaser";
 import { cardTexture } from "./card-art.ts";
 import { COLORS, sharp, textStyle } from "./style.ts";
+import { TokenRow, type TokenStyle } from "./token-row.ts";
 
 export interface BadgeInfo {
   readonly name: string;
   readonly occupied: boolean;
-  readonly line: string;
+  /** One text line each under the name ("12 pts", "☀ 14 · ☾ 3"); at least one row is kept. */
+  readonly lines: readonly string[];
   readonly tags: readonly string[];
   readonly handCount: number;
   readonly active: boolean;
   readonly dim: boolean;
+  /** Chips under the lines (Dark Hand tokens, lives...). */
+  readonly tokens?: { readonly count: number; readonly style?: TokenStyle };
 }
+
+/** Texture key of the face-down cards drawn above the panel (default: Devil's Scat back). */
+export type BackTexture = (textures: Phaser.Textures.TextureManager) => string;
 
 export class SeatBadge extends Phaser.GameObjects.Container {
   private readonly panel: Phaser.GameObjects.Graphics;
@@ -22,10 +30,14 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   private readonly lineText: Phaser.GameObjects.Text;
   private readonly tagText: Phaser.GameObjects.Text;
   private readonly backs: Phaser.GameObjects.Image[] = [];
+  private tokens: TokenRow | null = null;
   private bw = 180;
   private bh = 80;
 
-  constructor(scene: Phaser.Scene) {
+  constructor(
+    scene: Phaser.Scene,
+    private readonly back: BackTexture = (t) => cardTexture(t, null),
+  ) {
     super(scene, 0, 0);
     this.panel = scene.add.graphics();
     this.nameText = sharp(scene.add.text(0, 0, "", textStyle(18, "#ffffff", true)).setOrigin(0.5, 0));
@@ -37,17 +49,34 @@ export class SeatBadge extends Phaser.GameObjects.Container {
 
   refresh(info: BadgeInfo, w: number): void {
     const fs = Math.max(12, Math.round(w * 0.095));
+    const lines = info.lines.length > 0 ? info.lines : [""];
+    const chips = info.tokens !== undefined ? fs * 1.3 : 0;
+    const extra = (lines.length - 1) * fs * 1.2 + chips;
     this.bw = w;
-    this.bh = Math.round(Math.max(w * 0.42, fs * 3.75 + 10));
+    this.bh = Math.round(Math.max(w * 0.42 + extra, fs * 3.75 + 10 + extra));
     const top = -this.bh / 2 + 5;
     this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, top);
-    this.lineText.setText(info.line).setFontSize(fs).setPosition(0, top + fs * 1.35);
-    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, top + fs * 2.55);
+    this.lineText.setText(lines.join("\n")).setFontSize(fs).setLineSpacing(fs * 0.05).setPosition(0, top + fs * 1.35);
+    this.paintTokens(info, fs, top + fs * 1.35 + lines.length * fs * 1.2 + chips / 2 - fs * 0.05);
+    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, top + fs * 2.55 + extra);
     this.fitName(w - 16);
     this.fitTags(w - 10);
     this.paintPanel(info);
     this.paintBacks(info.handCount);
     this.setAlpha(info.dim ? 0.6 : 1);
+  }
+
+  private paintTokens(info: BadgeInfo, fs: number, y: number): void {
+    if (info.tokens === undefined) {
+      this.tokens?.setVisible(false);
+      return;
+    }
+    if (!this.tokens) {
+      this.tokens = new TokenRow(this.scene);
+      this.add(this.tokens);
+    }
+    if (info.tokens.style) this.tokens.setStyle(info.tokens.style);
+    this.tokens.setVisible(true).setPosition(0, y).show(info.tokens.count, fs * 1.1);
   }
 
   private fitTags(max: number): void {
@@ -72,7 +101,7 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   private paintBacks(count: number): void {
     const cw = this.bw * 0.2;
     while (this.backs.length < count) {
-      const img = this.scene.add.image(0, 0, cardTexture(this.scene.textures, null));
+      const img = this.scene.add.image(0, 0, this.back(this.scene.textures));
       this.backs.push(img);
       this.addAt(img, 0);
     }

@@ -9,7 +9,7 @@ export interface SuitStyle {
 }
 
 /** Shapes are drawn in a unit box centred on 0,0 with a half-size of 1. */
-function heart(ctx: CanvasRenderingContext2D): void {
+export function heart(ctx: CanvasRenderingContext2D): void {
   ctx.beginPath();
   ctx.moveTo(0, 0.95);
   ctx.bezierCurveTo(-0.35, 0.6, -1.05, 0.15, -0.98, -0.38);

@@ -4,7 +4,7 @@ import { quickPlay } from "../net/connection.ts";
 import type { TableSession } from "../net/table-session.ts";
 import type { TableOptions } from "../net/table-options.ts";
 
-export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results" } as const;
+export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery" } as const;
 
 export interface LobbyData {
   readonly message?: string;

@@ -3,7 +3,8 @@
  * over the winners with Play again and Back to lobby.
  */
 import Phaser from "phaser";
-import { legalOf, movesOf } from "../games/devils-scat/view-model.ts";
+import { hasLegal } from "../games/common.ts";
+import { gameModule } from "../games/registry.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { addTargets } from "../test-hook.ts";
@@ -44,14 +45,14 @@ export class ResultsScene extends Phaser.Scene {
 
   private onSnap(snap: TableSnap): void {
     const mySeat = this.session.mySeat;
-    const canContinue = movesOf(legalOf(snap, mySeat)).continue;
+    const canContinue = hasLegal(snap, mySeat, "continue");
     const mode = resultMode(snap, canContinue);
     if (mode === null) return this.hide();
     this.panel ??= new ResultPanel({
       continue: () => this.session.sendAction({ type: "continue" }),
       playAgain: () => void playAgain(this.scene, this.session),
       toLobby: () => void this.session.leave().then(() => toLobby(this.scene)),
-    });
+    }, gameModule(this.session.game)?.results);
     shown = mode;
     this.panel.update(snap, mySeat, mode, canContinue);
   }

@@ -1,19 +1,18 @@
 /**
- * A table in play: renders the session's snapshots through the game's table view, plays event
- * animations, shows rejections and the connection state, and launches the results overlay.
+ * A table in play: renders the session's snapshots through the game's table view (from the
+ * registry), forwards event animations, shows rejections and the connection state, and
+ * launches the results overlay.
  */
 import Phaser from "phaser";
-import { DevilsScatTable } from "../games/devils-scat/table-view.ts";
-import { HeaderView } from "../games/devils-scat/header-view.ts";
-import { playEvent, type FxStage } from "../games/devils-scat/event-fx.ts";
-import { headerOf, seatName } from "../games/devils-scat/view-model.ts";
+import { gameModule } from "../games/registry.ts";
+import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
 import { resume } from "../net/connection.ts";
 import type { LinkStatus, TableSession } from "../net/table-session.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { CanvasButton } from "../objects/button.ts";
 import { addFelt, drawFelt } from "../objects/felt.ts";
-import { canvasTarget } from "../objects/style.ts";
-import { addTargets, setStateProvider } from "../test-hook.ts";
+import { canvasTarget, sharp, textStyle } from "../objects/style.ts";
+import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { recentToasts, setBanner, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
 import { SCENES, toLobby, toTable, type TableData } from "./flow.ts";
@@ -22,9 +21,9 @@ import { shownResult } from "./results-scene.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
+  private module: GameModule | null = null;
   private felt!: Phaser.GameObjects.Image;
-  private table!: DevilsScatTable;
-  private header!: HeaderView;
+  private table: GameTableView | null = null;
   private leaveButton!: CanvasButton;
   private waiting: WaitingPanel | null = null;
   private cleanups: Array<() => void> = [];
@@ -38,33 +37,46 @@ export class TableScene extends Phaser.Scene {
     this.session = data.session;
     this.waiting = null;
     this.felt = addFelt(this);
-    this.header = new HeaderView(this);
-    this.table = new DevilsScatTable(this, (a) => this.session.sendAction(a));
+    this.module = gameModule(this.session.game);
+    this.table = this.module?.createTable(this.host()) ?? null;
+    if (!this.table) {
+      const { width, height } = this.scale;
+      sharp(this.add.text(width / 2, height / 2, `This client cannot show ${this.session.game} yet.`, textStyle(22, "#f6ecd0", true))).setOrigin(0.5);
+    }
     this.leaveButton = new CanvasButton(this, "Leave", 0xd9d2bf, () => void this.leave()).setDepth(65);
     this.resize();
     const s = this.session;
     this.cleanups = [
       s.feed.subscribe((snap) => this.onSnap(snap)),
-      s.events.on((batch) => batch.events.forEach((e) => playEvent(this.fxStage(), e))),
+      s.events.on((batch) => batch.events.forEach((e) => this.table?.event?.(e))),
       s.rejections.on((r) => toast(r.message || r.code, "error")),
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
     ];
-    setStateProvider(() => ({ ...tableState(this.session), toasts: recentToasts(), resultPanel: shownResult() }));
+    setStateProvider(() => ({ ...tableState(this.session, this.module), toasts: recentToasts(), resultPanel: shownResult() }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
   }
 
   override update(): void {
-    this.table.tick(this.session.clock.now());
+    this.table?.tick(this.session.clock.now());
     if (this.session.clock.ping !== this.shownPing) this.resize();
+  }
+
+  private host(): TableHost {
+    return {
+      scene: this,
+      session: this.session,
+      send: (action) => this.session.sendAction(action),
+      topBar: () => ({ h: this.layoutTopBar(), rightInset: this.leaveWidth() + 12 }),
+      ping: () => this.session.clock.ping,
+    };
   }
 
   private onSnap(snap: TableSnap): void {
     const mySeat = this.session.mySeat;
-    this.table.render(snap, mySeat);
-    this.header.update(headerOf(snap), this.session.clock.ping, this.scale.width, this.layoutTopBar(), this.scale.width < 600 ? 82 : 96);
+    this.table?.render(snap, mySeat);
     if (snap.status === "waiting") {
       this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), leave: () => void this.leave() });
       this.waiting.update(snap, mySeat);
@@ -92,44 +104,35 @@ export class TableScene extends Phaser.Scene {
     toLobby(this.scene);
   }
 
-  private fxStage(): FxStage {
-    const table = this.table;
-    const session = this.session;
-    return {
-      scene: this,
-      seatPoint: (seat) => table.seatPoint(seat),
-      pilePoint: (pile) => table.pilePoint(pile),
-      pileWidth: table.pileWidth,
-      name: (seat) => seatName(session.snap, seat, session.mySeat),
-      mySeat: session.mySeat,
-    };
-  }
-
   private layoutTopBar(): number {
     return this.scale.height > this.scale.width * 1.1 ? 44 : 48;
+  }
+
+  private leaveWidth(): number {
+    return this.scale.width < 600 ? 70 : 84;
   }
 
   private resize(): void {
     const { width, height } = this.scale;
     drawFelt(this.felt, width, height);
-    this.table.ping = this.session.clock.ping;
-    this.table.resize(width, height);
     const bar = this.layoutTopBar();
-    const leaveW = width < 600 ? 70 : 84;
+    const leaveW = this.leaveWidth();
     this.leaveButton.place(width - leaveW / 2 - 14, bar / 2 + 4, leaveW, bar - 12);
     this.shownPing = this.session.clock.ping;
-    this.header.update(headerOf(this.session.snap), this.shownPing, width, bar, leaveW + 12);
+    this.table?.resize(width, height);
   }
 
-  private targets(): ReturnType<DevilsScatTable["targets"]> {
+  private targets(): Target[] {
     const leave = canvasTarget("button:leave", this.leaveButton, true);
-    return [...this.table.targets(), ...(this.waiting?.targets() ?? []), ...(leave ? [leave] : [])];
+    return [...(this.table?.targets() ?? []), ...(this.waiting?.targets() ?? []), ...(leave ? [leave] : [])];
   }
 
   private teardown(): void {
     this.scale.off("resize", this.resize, this);
     for (const fn of this.cleanups) fn();
     this.cleanups = [];
+    this.table?.destroy?.();
+    this.table = null;
     this.waiting?.destroy();
     this.waiting = null;
     setBanner(null);

@@ -1,14 +1,15 @@
-/** The plain table snapshot `window.__scat.state()` returns while seated. */
-import { legalOf } from "../games/devils-scat/view-model.ts";
+/** The plain table snapshot `window.__scat.state()` returns while seated (plus the game's extras). */
+import { legalOf } from "../games/common.ts";
+import type { GameModule } from "../games/types.ts";
 import type { TableSession } from "../net/table-session.ts";
 
-export function tableState(session: TableSession): Record<string, unknown> {
+export function tableState(session: TableSession, module: GameModule | null): Record<string, unknown> {
   const snap = session.snap;
   const mySeat = session.mySeat;
   const mine = mySeat === null ? null : (snap.seats[mySeat]?.mine ?? null);
-  const discard = snap.piles["discard"];
   return {
     scene: "table",
+    game: session.game,
     link: session.status,
     roomId: session.roomId,
     mySeat,
@@ -37,13 +38,12 @@ export function tableState(session: TableSession): Record<string, unknown> {
       score: s.score,
       info: s.info,
     })),
-    deckCount: snap.piles["deck"]?.count ?? 0,
-    discardTop: discard?.cards[discard.cards.length - 1] ?? null,
-    discardCount: discard?.count ?? 0,
+    piles: snap.piles,
     info: snap.info,
     options: snap.options,
     isPrivate: snap.isPrivate,
     result: snap.result,
     outcome: snap.outcome,
+    ...(module?.testState?.(snap, mySeat) ?? {}),
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The lobby form (HTML over the canvas): name, game, table size, bots, turn time, variants,
- * and the three ways in: quick play, a private table, or a code from a friend.
+ * and the three ways in: quick play, a private table, or a code from a friend. Games, their
+ * seat ranges and variants come from the registry (games/registry.ts).
  */
-import { GAMES, gameDef } from "../games/catalog.ts";
+import { DEFAULT_GAME, gameModule, lobbyGames, seatRange } from "../games/registry.ts";
 import { loadName, saveName } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
+import { readVariantControls, renderVariantControls } from "./variant-controls.ts";
 
 export interface LobbyActions {
   quickPlay(o: TableOptions): void;
@@ -20,7 +22,7 @@ export interface LobbyForm {
 }
 
 function gamePicker(selected: string): HTMLElement {
-  return h("div", { class: "games", role: "radiogroup" }, ...GAMES.map((g) =>
+  return h("div", { class: "games", role: "radiogroup" }, ...lobbyGames().map((g) =>
     h("label", { class: `game-tile${g.playable ? "" : " soon"}`, testid: `game-${g.id}` },
       h("input", { type: "radio", name: "game", value: g.id, disabled: !g.playable, checked: g.id === selected }),
       h("span", { class: "game-title" }, g.title),
@@ -39,12 +41,13 @@ function field(label: string, control: HTMLElement): HTMLElement {
 }
 
 function build(o: TableOptions): HTMLElement {
+  const range = seatRange(o.game);
   return h("form", { class: "lobby panel", testid: "lobby", autocomplete: "off" },
     h("h1", {}, "Scat Tables"),
     field("Your name", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", required: true })),
     gamePicker(o.game),
     h("div", { class: "row" },
-      field("Players", numberSelect("seats-select", 2, 6, o.seats)),
+      field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),
       field("Bots", numberSelect("bots-select", 0, o.seats - 1, o.bots)),
       field("Turn (s)", h("input", { type: "number", min: 10, max: 120, step: 5, value: o.turnSeconds, testid: "turn-input" }))),
     h("div", { class: "variants", testid: "variants" }),
@@ -58,26 +61,22 @@ function build(o: TableOptions): HTMLElement {
     h("p", { class: "error", testid: "lobby-error", role: "alert" }));
 }
 
+function chosenGame(form: HTMLElement): string {
+  return form.querySelector<HTMLInputElement>('input[name="game"]:checked')?.value ?? DEFAULT_GAME;
+}
+
 function renderVariants(form: HTMLElement, o: TableOptions): void {
-  const box = byTestId(form, "variants");
-  box.replaceChildren(...(gameDef(o.game)?.variants ?? []).map((v) => {
-    const off = v.maxSeats !== undefined && o.seats > v.maxSeats;
-    return h("label", { class: `check${off ? " off" : ""}` },
-      h("input", { type: "checkbox", name: v.key, testid: `variant-${v.key}`, checked: o.variants[v.key] === true && !off, disabled: off }),
-      h("span", {}, v.label));
-  }));
+  renderVariantControls(byTestId(form, "variants"), gameModule(o.game)?.variants ?? [], o.seats, o.variants);
 }
 
 function readOptions(form: HTMLElement): TableOptions {
-  const game = form.querySelector<HTMLInputElement>('input[name="game"]:checked')?.value ?? "devils_scat";
-  const variants: Record<string, boolean> = {};
-  for (const cb of form.querySelectorAll<HTMLInputElement>(".variants input:checked")) variants[cb.name] = true;
+  const game = chosenGame(form);
   return sanitizeOptions({
-    game: gameDef(game)?.id ?? "devils_scat",
+    game: gameModule(game)?.id ?? DEFAULT_GAME,
     seats: Number(byTestId<HTMLSelectElement>(form, "seats-select").value),
     bots: Number(byTestId<HTMLSelectElement>(form, "bots-select").value),
     turnSeconds: Number(byTestId<HTMLInputElement>(form, "turn-input").value),
-    variants,
+    variants: readVariantControls(byTestId(form, "variants"), gameModule(game)?.variants ?? []),
   });
 }
 
@@ -86,6 +85,16 @@ function onSeatsChange(form: HTMLElement): void {
   const seats = Number(byTestId<HTMLSelectElement>(form, "seats-select").value);
   byTestId(form, "bots-select").replaceWith(numberSelect("bots-select", 0, seats - 1, seats - 1));
   renderVariants(form, readOptions(form));
+}
+
+/** Another game: its seat range (keeping the size when it fits) and its variants. */
+function onGameChange(form: HTMLElement): void {
+  const o = readOptions(form);
+  const range = seatRange(o.game);
+  byTestId(form, "seats-select").replaceWith(numberSelect("seats-select", range.min, range.max, o.seats));
+  byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
+  byTestId(form, "bots-select").replaceWith(numberSelect("bots-select", 0, o.seats - 1, o.bots));
+  renderVariants(form, o);
 }
 
 export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyForm {
@@ -105,6 +114,7 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   };
   const setError = (m: string | null): void => void (byTestId(form, "lobby-error").textContent = m ?? "");
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => onGameChange(form));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     if (named()) actions.quickPlay(readOptions(form));

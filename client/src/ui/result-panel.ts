@@ -1,9 +1,13 @@
-/** The round result (with Continue) and the game-over summary (Play again, Back to lobby). */
-import type { Json, TableSnap } from "../net/snapshot.ts";
+/**
+ * The round result (with Continue) and the game-over summary (Play again, Back to lobby).
+ * Titles and bodies come from the game's `ResultRenderers`, else the generic ones.
+ */
+import type { ResultRenderers } from "../games/types.ts";
+import type { TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { h, uiRoot } from "./dom.ts";
+import { defaultGameTitle, defaultRoundTitle, rankingList } from "./result-defaults.ts";
 import { resultTable } from "./result-table.ts";
-import { isClassic } from "../games/devils-scat/view-model.ts";
 
 export interface ResultActions {
   continue(): void;
@@ -13,45 +17,14 @@ export interface ResultActions {
 
 export type ResultMode = "round" | "game";
 
-function who(snap: TableSnap, seat: unknown, mySeat: number | null): string {
-  if (typeof seat !== "number") return "";
-  return seat === mySeat ? "You" : snap.seats[seat]?.name || `Seat ${seat + 1}`;
-}
-
-function roundTitle(snap: TableSnap, result: Json, mySeat: number | null): string {
-  const round = typeof result["round"] === "number" ? `Round ${result["round"]}: ` : "";
-  const winner = who(snap, result["winner"], mySeat);
-  if (winner === "") return `${round}no winner`;
-  const scat = result["devilsScat"] === true ? " with the Devil's Scat" : result["endedBy"] === "scat" || result["scat"] ? " with a Scat" : "";
-  return `${round}${winner} ${winner === "You" ? "win" : "wins"}${scat}!`;
-}
-
-function gameTitle(snap: TableSnap, outcome: Json | null, mySeat: number | null): string {
-  const winners = Array.isArray(outcome?.["winners"]) ? (outcome["winners"] as unknown[]) : [];
-  if (winners.length === 0) return "Game over";
-  return `Game over: ${winners.map((s) => who(snap, s, mySeat)).join(" & ")} ${winners.length === 1 && winners[0] !== mySeat ? "wins" : "win"}!`;
-}
-
-/** Final standings from `outcome.ranking` and `outcome.scores`. */
-function ranking(snap: TableSnap, mySeat: number | null): HTMLElement | null {
-  const outcome = snap.outcome;
-  const order = Array.isArray(outcome?.["ranking"]) ? (outcome["ranking"] as unknown[]) : [];
-  const scores = Array.isArray(outcome?.["scores"]) ? (outcome["scores"] as unknown[]) : [];
-  const winners = Array.isArray(outcome?.["winners"]) ? (outcome["winners"] as unknown[]) : [];
-  if (order.length === 0) return null;
-  const classic = isClassic(snap);
-  const unit = (n: unknown): string => (classic ? (n === 1 ? "life" : "lives") : n === 1 ? "pt" : "pts");
-  return h("ol", { class: "ranking", testid: "ranking" }, ...order.map((seat) =>
-    h("li", { class: winners.includes(seat) ? "winner" : "" },
-      h("span", {}, `${winners.includes(seat) ? "★ " : ""}${who(snap, seat, mySeat)}`),
-      h("span", { class: "score" }, `${String(typeof seat === "number" ? (scores[seat] ?? "") : "")} ${unit(typeof seat === "number" ? scores[seat] : null)}`))));
-}
-
 export class ResultPanel {
   private readonly el: HTMLElement;
   private key = "";
 
-  constructor(private readonly actions: ResultActions) {
+  constructor(
+    private readonly actions: ResultActions,
+    private readonly r: ResultRenderers = {},
+  ) {
     this.el = h("div", { class: "overlay", testid: "result-overlay" });
     uiRoot().append(this.el);
   }
@@ -60,13 +33,17 @@ export class ResultPanel {
     const key = `${mode}|${snap.version}|${canContinue}|${snap.awaiting.join(",")}`;
     if (key === this.key) return;
     this.key = key;
+    const r = this.r;
     const result = snap.result;
-    const title = mode === "game" ? gameTitle(snap, snap.outcome, mySeat) : result ? roundTitle(snap, result, mySeat) : "Round over";
+    const roundTitle = r.roundTitle ?? defaultRoundTitle;
+    const title = mode === "game" ? (r.gameTitle ?? defaultGameTitle)(snap, snap.outcome, mySeat) : result ? roundTitle(snap, result, mySeat) : "Round over";
+    const gameBody = mode === "game" ? (r.gameBody ? r.gameBody(snap, snap.outcome, mySeat) : rankingList(snap, mySeat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined)) : null;
+    const roundBody = result ? (r.roundBody ? r.roundBody(snap, result, mySeat) : resultTable(snap, result, mySeat)) : null;
     this.el.replaceChildren(h("div", { class: "panel result", testid: mode === "game" ? "game-over" : "round-result" },
       h("h2", { testid: "result-title" }, title),
-      mode === "game" ? ranking(snap, mySeat) : null,
+      gameBody,
       mode === "game" && result ? h("p", { class: "sub" }, `Last round: ${roundTitle(snap, result, mySeat)}`) : null,
-      result ? resultTable(snap, result, mySeat, isClassic(snap)) : null,
+      roundBody,
       this.buttons(snap, mode, canContinue)));
   }
 

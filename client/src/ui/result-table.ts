@@ -1,29 +1,34 @@
 /**
  * Renders a round `result` generically: one row per seat with the hand, its value, every
- * scoring item the server lists in `breakdown`, the round delta and the total.
+ * scoring item the server lists in `breakdown`, the round delta and the total. Games tune it
+ * with `ResultTableOptions` (column labels, always-shown items, card images).
  */
 import { cardImageUrl } from "../objects/card-art.ts";
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import { h } from "./dom.ts";
 
-const LABELS: Record<string, string> = {
-  won: "Won",
-  over29: "29+",
-  scat31: "31",
-  favored: "Favored",
-  knockPenalty: "Knock",
-  livesLost: "Lives lost",
-  lives: "Lives",
-  delta: "Round",
-  total: "Total",
-};
-/** Per-seat keys that are not scoring items (shown elsewhere or not at all). */
-const SKIP = new Set(["seat", "name", "hand", "cards", "value", "scat", "devilsScat", "out", "sittingOut", "delta", "total"]);
-/** Items every points round shows, even when nobody scored them. */
-const CORE = ["won", "over29", "scat31", "favored", "knockPenalty"];
+export interface ResultTableOptions {
+  /** Column headings by item key (default: the key in words, "knockPenalty" -> "Knock Penalty"). */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Items shown even when nobody scored them, in this order. */
+  readonly core?: readonly string[];
+  /** More per-seat keys that are not scoring items. */
+  readonly skip?: readonly string[];
+  /** Items shown with the sign flipped (`livesLost: 1` -> -1). */
+  readonly negate?: readonly string[];
+  /** No "Round" delta column, and the last column is called `totalLabel`. */
+  readonly hideDelta?: boolean;
+  readonly totalLabel?: string;
+  /** Image of a card for the hand column (default: Devil's Scat art). */
+  readonly imageUrl?: (card: string) => string;
+}
 
-function humanize(key: string): string {
-  return LABELS[key] ?? key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+const LABELS: Record<string, string> = { delta: "Round", total: "Total" };
+/** Per-seat keys that are not scoring items (shown elsewhere or not at all). */
+const SKIP = new Set(["seat", "name", "hand", "cards", "value", "out", "sittingOut", "delta", "total"]);
+
+function humanize(key: string, labels: Readonly<Record<string, string>>): string {
+  return labels[key] ?? LABELS[key] ?? key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 }
 
 /** `result.x` as a per-seat list, whether sent as an array or keyed by seat. */
@@ -54,27 +59,30 @@ function cardsOf(hand: Json | null): string[] {
   return Array.isArray(c) ? c.filter((x): x is string => typeof x === "string") : [];
 }
 
-function handCell(hand: Json | null): HTMLElement {
-  return h("td", { class: "hand-cell" }, ...cardsOf(hand).map((card) => h("img", { class: "mini-card", src: cardImageUrl(card), alt: card, title: card })));
+function handCell(hand: Json | null, url: (card: string) => string): HTMLElement {
+  return h("td", { class: "hand-cell" }, ...cardsOf(hand).map((card) => h("img", { class: "mini-card", src: url(card), alt: card, title: card })));
 }
 
-/** Scoring columns: the core items (points scoring), then any other item someone scored. */
-function itemKeys(rows: ReadonlyArray<Json | null>, classic: boolean): string[] {
-  const all = [...new Set(rows.flatMap((b) => (b ? Object.keys(b) : [])))].filter((k) => !SKIP.has(k));
+/** Scoring columns: the core items, then any other item someone scored. */
+function itemKeys(rows: ReadonlyArray<Json | null>, o: ResultTableOptions): string[] {
+  const skip = new Set([...SKIP, ...(o.skip ?? [])]);
+  const all = [...new Set(rows.flatMap((b) => (b ? Object.keys(b) : [])))].filter((k) => !skip.has(k));
   const used = (k: string): boolean => rows.some((b) => { const v = b?.[k]; return v !== undefined && v !== 0 && v !== false && v !== null; });
-  const core = classic ? [] : CORE.filter((k) => all.includes(k));
+  const core = (o.core ?? []).filter((k) => all.includes(k));
   return [...core, ...all.filter((k) => !core.includes(k) && used(k))];
 }
 
-export function resultTable(snap: TableSnap, result: Json, mySeat: number | null, classic: boolean): HTMLElement {
+export function resultTable(snap: TableSnap, result: Json, mySeat: number | null, o: ResultTableOptions = {}): HTMLElement {
   const n = snap.seats.length;
   const seatRows = result["seats"] !== undefined ? perSeat(result["seats"], n) : null;
   const hands = seatRows ?? perSeat(result["hands"], n);
   const breakdown = seatRows ?? perSeat(result["breakdown"], n);
-  const keys = itemKeys(breakdown, classic);
+  const keys = itemKeys(breakdown, o);
   const winner = result["winner"];
-  // Classic scoring: lives lost already says what "Round" would.
-  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map(humanize), ...(classic ? [] : ["Round"]), classic ? "Lives" : "Total"].map((t) => h("th", {}, t)));
+  const labels = o.labels ?? {};
+  const negate = new Set(o.negate ?? []);
+  const noDelta = o.hideDelta === true;
+  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map((k) => humanize(k, labels)), ...(noDelta ? [] : ["Round"]), o.totalLabel ?? "Total"].map((t) => h("th", {}, t)));
   const rows = snap.seats.map((seat, i) => {
     const b = breakdown[i] ?? null;
     const total = b?.["total"] ?? seat.score;
@@ -82,10 +90,10 @@ export function resultTable(snap: TableSnap, result: Json, mySeat: number | null
     const out = b?.["out"] === true ? " (out)" : "";
     return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
       h("td", { class: "name" }, i === winner ? `★ ${name}${out}` : `${name}${out}`),
-      handCell(hands[i] ?? null),
+      handCell(hands[i] ?? null, o.imageUrl ?? cardImageUrl),
       h("td", { class: "num" }, formatValue(hands[i]?.["value"])),
-      ...keys.map((k) => h("td", { class: "num" }, formatItem(k === "livesLost" && typeof b?.[k] === "number" ? -b[k] : b?.[k]))),
-      classic ? null : h("td", { class: "num delta" }, formatItem(b?.["delta"]) || "0"),
+      ...keys.map((k) => h("td", { class: "num" }, formatItem(negate.has(k) && typeof b?.[k] === "number" ? -b[k] : b?.[k]))),
+      noDelta ? null : h("td", { class: "num delta" }, formatItem(b?.["delta"]) || "0"),
       h("td", { class: "num total" }, String(total)));
   });
   return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)));

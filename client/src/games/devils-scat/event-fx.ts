@@ -2,10 +2,9 @@
  * Animations for the server's `events` messages: cards flying between piles and hands, deals,
  * knocks and scats. Purely visual; the state patch is what the table renders.
  */
-import Phaser from "phaser";
+import type Phaser from "phaser";
 import { num, str, type Json } from "../../net/snapshot.ts";
-import { CardSprite } from "../../objects/card-sprite.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { banner, flyCard as flyAny, type FlyOptions } from "../../objects/card-fx.ts";
 import type { Point } from "./layout.ts";
 
 export interface FxStage {
@@ -26,35 +25,8 @@ function cardOf(e: Json): string | null {
   return typeof c === "string" && c !== "" ? c : null;
 }
 
-export interface FlyOptions {
-  readonly delay?: number;
-  readonly fromScale?: number;
-  readonly toScale?: number;
-}
-
 export function flyCard(stage: FxStage, from: Point, to: Point, card: string | null, o: FlyOptions = {}): void {
-  const delay = o.delay ?? 0;
-  const sprite = new CardSprite(stage.scene, card).setCardWidth(stage.pileWidth).setPosition(from.x, from.y).setDepth(80);
-  sprite.setAlpha(delay > 0 ? 0 : 1).setScale(o.fromScale ?? 1);
-  stage.scene.tweens.add({
-    targets: sprite,
-    x: to.x,
-    y: to.y,
-    alpha: { from: 1, to: 1 },
-    scale: o.toScale ?? 0.9,
-    delay,
-    duration: 380,
-    ease: "Cubic.easeInOut",
-    onComplete: () => sprite.destroy(),
-  });
-}
-
-export function banner(scene: Phaser.Scene, text: string, color = "#ffe27a"): void {
-  const { width, height } = scene.scale;
-  const label = sharp(scene.add.text(width / 2, height * 0.3, text, textStyle(Math.min(46, width / 12), color, true)));
-  label.setOrigin(0.5).setDepth(90).setStroke("#1a0d00", 8).setScale(0.6).setAlpha(0);
-  scene.tweens.add({ targets: label, scale: 1, alpha: 1, duration: 220, ease: "Back.easeOut" });
-  scene.tweens.add({ targets: label, alpha: 0, delay: 1500, duration: 400, onComplete: () => label.destroy() });
+  flyAny(stage.scene, from, to, card, stage.pileWidth, o);
 }
 
 /** Cards at an opponent's place are drawn small; the own hand is pile-sized. */

@@ -1,9 +1,10 @@
 /**
- * The Devil's Scat table: own hand, deck and discard pile, opponents, Knock button, prompt and
- * turn timer. It renders snapshots and turns clicks on legal things into actions.
+ * The Devil's Scat table: header, own hand, deck and discard pile, opponents, Knock button,
+ * prompt and turn timer. It renders snapshots, plays event animations and turns clicks on legal
+ * things into actions.
  */
 import Phaser from "phaser";
-import type { TableSnap } from "../../net/snapshot.ts";
+import type { Json, TableSnap } from "../../net/snapshot.ts";
 import { CanvasButton } from "../../objects/button.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { PileView } from "../../objects/pile-view.ts";
@@ -12,12 +13,15 @@ import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { formatValue } from "../../ui/result-table.ts";
+import type { GameTableView, TableHost } from "../types.ts";
+import { playEvent, type FxStage } from "./event-fx.ts";
+import { HeaderView } from "./header-view.ts";
 import { computeLayout, type Point, type TableLayout } from "./layout.ts";
-import { badgeInfo, isActive, legalOf, movesOf, promptText, scoreLine, seatTags, type Moves } from "./view-model.ts";
+import { badgeInfo, headerOf, isActive, legalOf, movesOf, promptText, scoreLine, seatName, seatTags, type Moves } from "./view-model.ts";
 
-export type SendAction = (action: { type: string; card?: string }) => void;
-
-export class DevilsScatTable {
+export class DevilsScatTable implements GameTableView {
+  private readonly scene: Phaser.Scene;
+  private readonly header: HeaderView;
   private readonly hand: HandView;
   private readonly deck: PileView;
   private readonly discard: PileView;
@@ -31,13 +35,12 @@ export class DevilsScatTable {
   private snap: TableSnap | null = null;
   private mySeat: number | null = null;
   private moves: Moves = movesOf([]);
-  /** Own round trip, shown by the own name on phones (the top bar has no room). */
-  ping: number | null = null;
 
-  constructor(
-    private readonly scene: Phaser.Scene,
-    private readonly send: SendAction,
-  ) {
+  constructor(private readonly host: TableHost) {
+    const scene = host.scene;
+    const send = (a: { type: string; card?: string }): void => host.send(a);
+    this.scene = scene;
+    this.header = new HeaderView(scene);
     this.myGlow = scene.add.graphics();
     this.hand = new HandView(scene, (card) => this.moves.discards.has(card) && send({ type: "discard", card }));
     this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }));
@@ -53,6 +56,7 @@ export class DevilsScatTable {
     const seatCount = this.snap?.seats.length ?? 2;
     this.layout = computeLayout(w, h, seatCount, this.mySeat);
     if (this.snap) this.render(this.snap, this.mySeat);
+    else this.header.update(headerOf(this.host.session.snap), this.host.ping(), w, this.host.topBar().h, this.host.topBar().rightInset);
   }
 
   render(snap: TableSnap, mySeat: number | null): void {
@@ -74,6 +78,12 @@ export class DevilsScatTable {
     this.knock.place(L.knock.x, L.knock.y, L.knock.w, L.knock.h).setVisible(this.moves.knock).setDepth(45);
     this.renderBadges(snap, mySeat);
     this.renderMe(snap, mySeat);
+    const bar = this.host.topBar();
+    this.header.update(headerOf(snap), this.host.ping(), this.scene.scale.width, bar.h, bar.rightInset);
+  }
+
+  event(e: Json): void {
+    playEvent(this.fxStage(), e);
   }
 
   /** Per-frame: countdown and away timers. */
@@ -109,6 +119,18 @@ export class DevilsScatTable {
 
   get pileWidth(): number {
     return this.layout.pileW;
+  }
+
+  private fxStage(): FxStage {
+    const session = this.host.session;
+    return {
+      scene: this.scene,
+      seatPoint: (seat) => this.seatPoint(seat),
+      pilePoint: (pile) => this.pilePoint(pile),
+      pileWidth: this.pileWidth,
+      name: (seat) => seatName(session.snap, seat, session.mySeat),
+      mySeat: session.mySeat,
+    };
   }
 
   targets(): Target[] {
@@ -151,7 +173,8 @@ export class DevilsScatTable {
     const tags = me ? seatTags(snap, me, Date.now()).filter((t) => t !== "BOT") : [];
     const value = me?.mine?.info["value"];
     const hand = typeof value === "number" && snap.status === "playing" ? [`hand ${formatValue(value)}`] : [];
-    const ping = L.portrait && this.ping !== null ? [`${this.ping} ms`] : [];
+    const myPing = this.host.ping();
+    const ping = L.portrait && myPing !== null ? [`${myPing} ms`] : [];
     this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...hand, ...tags, ...ping].join(" · ") : "Spectating");
     this.meText.setVisible(snap.status !== "waiting");
     this.meText.setFontSize(L.portrait ? 15 : 17).setPosition(L.me.x, L.me.y);

@@ -5,6 +5,9 @@
 import { num, str, type LegalAction, type SeatSnap, type TableSnap } from "../../net/snapshot.ts";
 import { suitStyle } from "../../objects/suit-art.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
+import { baseSeatTags, isActive, legalCards, seatName, variantOf } from "../common.ts";
+
+export { isActive, legalOf, seatName } from "../common.ts";
 
 export interface Moves {
   readonly drawDeck: boolean;
@@ -14,25 +17,14 @@ export interface Moves {
   readonly discards: ReadonlySet<string>;
 }
 
-export function legalOf(snap: TableSnap, mySeat: number | null): readonly LegalAction[] {
-  return (mySeat === null ? undefined : snap.seats[mySeat]?.mine?.legal) ?? [];
-}
-
 export function movesOf(legal: readonly LegalAction[]): Moves {
   const has = (t: string): boolean => legal.some((a) => a.type === t);
-  const discards = new Set(legal.filter((a) => a.type === "discard" && typeof a.card === "string").map((a) => a.card as string));
+  const discards = legalCards(legal, "discard");
   return { drawDeck: has("drawDeck"), drawDiscard: has("drawDiscard"), knock: has("knock"), continue: has("continue"), discards };
 }
 
-export function seatName(snap: TableSnap, seat: number | null | undefined, mySeat: number | null): string {
-  if (seat === null || seat === undefined || seat < 0) return "";
-  if (seat === mySeat) return "You";
-  return snap.seats[seat]?.name || `Seat ${seat + 1}`;
-}
-
 export function isClassic(snap: TableSnap): boolean {
-  const variants = snap.options["variants"];
-  return snap.info["classic"] === true || (typeof variants === "object" && variants !== null && (variants as Record<string, unknown>)["classic"] === true);
+  return snap.info["classic"] === true || variantOf(snap, "classic") === true;
 }
 
 /** "12 pts" or "Lives 2" (classic variant). */
@@ -43,21 +35,10 @@ export function scoreLine(snap: TableSnap, seat: SeatSnap): string {
 }
 
 export function seatTags(snap: TableSnap, seat: SeatSnap, serverNow: number): string[] {
-  const tags: string[] = [];
-  if (seat.index === snap.dealer) tags.push("DEALER");
-  if (seat.isBot) tags.push(seat.botReason === "takeover" ? "BOT (took over)" : "BOT");
-  if (seat.occupied && !seat.isBot && !seat.connected) {
-    const left = seat.awayUntil > 0 ? Math.max(0, Math.ceil((seat.awayUntil - serverNow) / 1000)) : 0;
-    tags.push(left > 0 ? `AWAY ${left}s` : "AWAY");
-  }
+  const tags = baseSeatTags(snap, seat, serverNow);
   if (seat.info["knocked"] === true || snap.info["knocker"] === seat.index) tags.push("KNOCKED");
   if (seat.info["out"] === true) tags.push("OUT");
   return tags;
-}
-
-export function isActive(snap: TableSnap, seat: number): boolean {
-  if (snap.status !== "playing") return false;
-  return snap.turn === seat || (snap.turn < 0 && snap.awaiting.includes(seat));
 }
 
 export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): BadgeInfo {
@@ -65,7 +46,7 @@ export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): B
   return {
     name: seat.name || `Seat ${seat.index + 1}`,
     occupied: seat.occupied,
-    line: seat.occupied ? `${scoreLine(snap, seat)}${ping}` : "",
+    lines: seat.occupied ? [`${scoreLine(snap, seat)}${ping}`] : [""],
     tags: seatTags(snap, seat, serverNow),
     handCount: seat.handCount,
     active: isActive(snap, seat.index),

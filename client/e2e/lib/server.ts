@@ -1,17 +1,11 @@
-/**
- * Browser-test plumbing: a real game server on a free loopback port, Chromium through
- * playwright-core with a fresh profile, and helpers that wait on `window.__scat` conditions.
- */
+/** A real game server (`server/src/main.ts` through tsx) on a free loopback port. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
 
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
+/** The monorepo root. */
+export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,12 +20,14 @@ export async function freePort(): Promise<number> {
 }
 
 export interface GameServer {
+  /** `http://127.0.0.1:<port>`: serves client/dist at `/` and the rooms. */
   readonly url: string;
   readonly log: () => string;
   stop(): Promise<void>;
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null>): Promise<T> {
+/** Polls `probe` every 100 ms until it returns non-null. */
+export async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null>): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown = null;
   while (Date.now() < end) {
@@ -46,6 +42,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
 }
 
+/** Starts the server (bots act after 150 ms); `env` adds or overrides variables. */
 export async function startServer(env: Record<string, string> = {}): Promise<GameServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/src/main.ts"], {
@@ -73,41 +70,4 @@ export async function startServer(env: Record<string, string> = {}): Promise<Gam
       clearTimeout(timer);
     },
   };
-}
-
-export interface Player {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly errors: string[];
-  close(): Promise<void>;
-}
-
-/** A browser with its own fresh profile (so its own playerId), at the given viewport. */
-export async function launchPlayer(viewport: { width: number; height: number }): Promise<Player> {
-  const dir = mkdtempSync(path.join(tmpdir(), "scat-e2e-"));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    viewport,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return {
-    context,
-    page,
-    errors,
-    async close() {
-      await context.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SHOTS, { recursive: true });
-  const file = path.join(SHOTS, `${name}.png`);
-  await page.screenshot({ path: file });
-  return file;
 }

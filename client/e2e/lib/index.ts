@@ -1,0 +1,6 @@
+/** The browser-test kit: `import { useBrowserSuite, clickTarget, waitState, ... } from "./lib/index.ts"`. */
+export * from "./browser.ts";
+export * from "./lobby.ts";
+export * from "./page.ts";
+export * from "./server.ts";
+export * from "./suite.ts";

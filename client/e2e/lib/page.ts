@@ -1,0 +1,110 @@
+/** Reads and drives the game page through `window.__scat` (client/src/test-hook.ts) and real clicks. */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+
+export const SHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
+
+export interface LegalAction {
+  readonly type: string;
+  readonly card?: string;
+  readonly [key: string]: unknown;
+}
+
+export interface SeatState {
+  readonly index: number;
+  readonly name: string;
+  readonly occupied: boolean;
+  readonly isBot: boolean;
+  readonly connected: boolean;
+  readonly handCount: number;
+  readonly score: number;
+  readonly info: Record<string, unknown>;
+}
+
+/** `window.__scat.state()` while seated (scenes/table-state.ts) plus the game's `testState`. */
+export interface TableState {
+  readonly scene: string;
+  readonly game?: string;
+  readonly link?: string;
+  readonly roomId?: string;
+  readonly mySeat?: number | null;
+  readonly status?: string;
+  readonly phase?: string;
+  readonly round?: number;
+  readonly turn?: number;
+  readonly awaiting?: readonly number[];
+  readonly deadline?: number;
+  readonly legal?: readonly LegalAction[];
+  readonly hand?: readonly string[];
+  readonly myInfo?: Record<string, unknown>;
+  readonly seats?: readonly SeatState[];
+  readonly piles?: Record<string, { count: number; cards: readonly string[] }>;
+  readonly info?: Record<string, unknown>;
+  readonly isPrivate?: boolean;
+  readonly result?: ({ seats?: unknown[] } & Record<string, unknown>) | null;
+  readonly outcome?: ({ winners?: unknown[] } & Record<string, unknown>) | null;
+  readonly resultPanel?: "round" | "game" | null;
+  readonly remainingMs?: number;
+  readonly ping?: number | null;
+  readonly toasts?: readonly string[];
+  /** Game extras (`testState`), e.g. Devil's Scat `deckCount`, `discardTop`. */
+  readonly [extra: string]: unknown;
+}
+
+export interface Target {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly enabled: boolean;
+}
+
+export async function state(page: Page): Promise<TableState> {
+  return page.evaluate(() => (window.__scat?.state() ?? { scene: "none" }) as TableState);
+}
+
+/**
+ * Waits until `predicate` holds and returns the state. The predicate is a JS expression over `s`
+ * (the hook's snapshot), evaluated in the page: `"s.status === 'playing' && s.hand.length === 3"`.
+ */
+export async function waitState(page: Page, predicate: string, timeout = 20_000): Promise<TableState> {
+  await page.waitForFunction(`(() => { const s = window.__scat && window.__scat.state(); return !!s && (${predicate}); })()`, null, { timeout, polling: 50 });
+  return state(page);
+}
+
+export async function target(page: Page, id: string): Promise<Target | null> {
+  return page.evaluate((tid) => window.__scat?.target(tid) ?? null, id);
+}
+
+export async function targets(page: Page): Promise<Target[]> {
+  return page.evaluate(() => window.__scat?.targets() ?? []);
+}
+
+/** Clicks a canvas or DOM target at its on-screen position, once it exists and is enabled. */
+export async function clickTarget(page: Page, id: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction((tid) => window.__scat?.target(tid)?.enabled === true, id, { timeout, polling: 50 });
+  const t = await target(page, id);
+  if (!t) throw new Error(`no target ${id}`);
+  await page.mouse.click(t.x, t.y);
+}
+
+/** Whether `mine.legal` holds an action of `type`. */
+export function has(s: TableState, type: string): boolean {
+  return (s.legal ?? []).some((a) => a.type === type);
+}
+
+/** The first legal action of `type` (e.g. the card a `discard` names). */
+export function legal(s: TableState, type: string): LegalAction | undefined {
+  return (s.legal ?? []).find((a) => a.type === type);
+}
+
+/** Saves `e2e/screenshots/<name>.png` (`name` may hold a folder: `dark-hearts/01-pass`). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SHOTS, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  return file;
+}
