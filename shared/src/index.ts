@@ -3,3 +3,4 @@ export * from "./rng.ts";
 export * from "./cards.ts";
 export * from "./dark-deck.ts";
 export * from "./protocol.ts";
+export * from "./piles.ts";

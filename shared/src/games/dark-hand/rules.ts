@@ -8,6 +8,7 @@ import { canDrawDeck, checkAction, declareOptions, type DeclareOption } from "./
 import type { GameRules, TableOptions } from "./options.ts";
 import { dealHand, endHand, endTurn, nextHand, openFinalRound } from "./round.ts";
 import { cloneState, type DrawSource, type HandAction, type HandEvent, type HandState } from "./state.ts";
+import { refillDrawPile } from "../../piles.ts";
 
 type Events = HandEvent[];
 type HandStep = Step<HandState, HandEvent>;
@@ -50,12 +51,8 @@ export function apply(state: HandState, seat: number, action: HandAction, ctx: C
  * "Turns, dealers, piles").
  */
 function draw(s: HandState, from: DrawSource, ctx: Ctx, events: Events): void {
-  if (from === "deck" && s.deck.length === 0) {
-    const top = s.discard.pop() as string;
-    s.deck = ctx.rng.shuffle(s.discard);
-    s.discard = [top];
-    events.push({ type: "deckReshuffled", count: s.deck.length, keptTop: top });
-  }
+  const reshuffled = from === "deck" ? refillDrawPile(s, ctx.rng) : null;
+  if (reshuffled) events.push(reshuffled);
   const card = (from === "deck" ? s.deck.pop() : s.discard.pop()) as string;
   s.hands[s.turn]?.push(card);
   s.drawnFrom = from;

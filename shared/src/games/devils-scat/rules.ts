@@ -8,6 +8,7 @@ import { checkAction, canDrawDeck } from "./legal.ts";
 import { CLASSIC_LIVES, type DevilsScatOptions } from "./options.ts";
 import { dealRound, endTurn, knock, nextRound, revealScat } from "./round.ts";
 import { cloneState, type DevilsScatAction, type DevilsScatEvent, type DevilsScatState, type DrawSource } from "./state.ts";
+import { refillDrawPile } from "../../piles.ts";
 
 type Events = DevilsScatEvent[];
 type DsStep = Step<DevilsScatState, DevilsScatEvent>;
@@ -51,12 +52,8 @@ export function apply(state: DevilsScatState, seat: number, action: DevilsScatAc
  * "Turns, dealers, piles").
  */
 function draw(s: DevilsScatState, from: DrawSource, ctx: Ctx, events: Events): void {
-  if (from === "deck" && s.deck.length === 0) {
-    const top = s.discard.pop() as string;
-    s.deck = ctx.rng.shuffle(s.discard);
-    s.discard = [top];
-    events.push({ type: "deckReshuffled", count: s.deck.length, keptTop: top });
-  }
+  const reshuffled = from === "deck" ? refillDrawPile(s, ctx.rng) : null;
+  if (reshuffled) events.push(reshuffled);
   const card = (from === "deck" ? s.deck.pop() : s.discard.pop()) as string;
   s.hands[s.turn]?.push(card);
   s.drawnFrom = from;
