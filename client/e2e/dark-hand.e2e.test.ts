@@ -1,0 +1,174 @@
+/**
+ * Dark Hand and Skit Scat in a real browser against a real server: the lobby options, a Dark
+ * Hand table against two bots played through a hand by clicking the canvas (calling "Light/Dark
+ * Hand!" in the call window right after the deal, flipping the hand to the Dark shade), the hand
+ * result; the Dark Hand table on a phone; a Skit Scat table where one turn is played.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chooseTable, clickTarget as click, DESKTOP, has, openLobby, PHONE, screenshot, targets, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+
+const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
+const shot = (page: Page, name: string): Promise<string> => screenshot(page, `dark-hand/${name}`);
+const TURN = `(s.legal || []).some(a => ["drawDeck", "drawDiscard", "discard", "declare", "endTurn"].includes(a.type))`;
+
+/** One step of the own turn, by clicking what `mine.legal` allows (declares whenever it may). */
+async function step(page: Page, s: TableState): Promise<void> {
+  const v = s.version as number;
+  const declare = (s.legal ?? []).find((a) => a.type === "declare");
+  if (declare) await click(page, typeof declare["shade"] === "string" ? `button:declare-${declare["shade"]}` : "button:declare");
+  else if (has(s, "endTurn")) await click(page, "button:keep");
+  else if (has(s, "drawDeck")) await click(page, "pile:deck");
+  else if (has(s, "drawDiscard")) await click(page, "pile:discard");
+  else {
+    // The server says whether the hand already forms a meld: then give back the card drawn.
+    const drawn = s.myInfo?.["drawnCard"];
+    const keep = Array.isArray(s.myInfo?.["makes"]) && (s.myInfo["makes"] as unknown[]).length > 0;
+    const card = keep && typeof drawn === "string" ? drawn : (s.legal ?? []).find((a) => a.type === "discard")?.card;
+    expect(card).toBeTypeOf("string");
+    await click(page, `card:${card}`);
+  }
+  await waitState(page, `s.version > ${v}`);
+}
+
+/** Continue after a hand (the result also goes away by itself after the server's pause). */
+async function nextHand(page: Page, round: number): Promise<void> {
+  await click(page, "button:continue").catch(async (err: unknown) => {
+    const s = await waitState(page, "true");
+    if (s.resultPanel === "round" && (s.round ?? 0) <= round) throw err;
+  });
+  await waitState(page, `s.resultPanel === "game" || s.round > ${round}`, 30_000);
+}
+
+const seen = { finalRound: false, declareStep: false };
+
+/** Plays own turns until a result is up; notes (and shoots) a declare step and a final round. */
+async function playUntilResult(page: Page): Promise<TableState> {
+  const end = Date.now() + 150_000;
+  while (Date.now() < end) {
+    const s = await waitState(page, `s.resultPanel === "round" || s.resultPanel === "game" || ${TURN} || (s.finalRound && ${!seen.finalRound})`, 60_000);
+    if (s.resultPanel) return s;
+    if (s.finalRound === true && !seen.finalRound) {
+      seen.finalRound = true;
+      expect(s.finalLine).toMatch(/FINAL ROUND .* last turns: /);
+      expect(s.meldCount).toBeGreaterThan(0);
+      await shot(page, "05-final-round");
+      continue;
+    }
+    if (!seen.declareStep && has(s, "endTurn")) {
+      seen.declareStep = true;
+      await shot(page, "05-declare-step");
+    }
+    await step(page, s);
+  }
+  throw new Error("no hand result within the time limit");
+}
+
+describe("Dark Hand and Skit Scat in the browser", () => {
+  let dark: Page;
+
+  it("offers both games in the lobby with the engine's defaults", async () => {
+    const { page } = await suite.lobbyPlayer("Lobby", DESKTOP);
+    expect(await page.isEnabled('[data-testid="game-dark_hand"] input')).toBe(true);
+    expect(await page.isEnabled('[data-testid="game-skit_scat"] input')).toBe(true);
+    await page.click('[data-testid="game-dark_hand"]');
+    expect(await page.inputValue('[data-testid="variant-tokens"]')).toBe("5");
+    expect(await page.isChecked('[data-testid="variant-forfeitPlay"]')).toBe(false);
+    const seats = await page.locator('[data-testid="seats-select"] option').allTextContents();
+    expect(seats.map((t) => Number.parseInt(t, 10))).toEqual([2, 3, 4, 5, 6]);
+    await shot(page, "01-lobby");
+    await page.click('[data-testid="game-skit_scat"]');
+    expect(await page.locator('[data-testid="variant-tokens"]').count()).toBe(0);
+  });
+
+  it("plays a Dark Hand hand against bots with a call, both shades and the result", async () => {
+    const { page, errors } = await suite.lobbyPlayer("Tester", DESKTOP);
+    await chooseTable(page, { game: "dark_hand", seats: 3, bots: 2, turnSeconds: 60, variants: { tokens: 7 } });
+    await page.click('[data-testid="quick-play"]');
+    const start = await waitState(page, `s.scene === "table" && s.status === "playing" && (s.hand || []).length === 3`, 30_000);
+    expect(start.info?.["startTokens"]).toBe(7);
+    expect(start.hand?.every((c) => c.includes("/"))).toBe(true);
+    await shot(page, "02-deal");
+
+    // Right after the deal the own call window is open: "call" is legal even off turn.
+    const win = await waitState(page, `(s.legal || []).some(a => a.type === "call")`, 20_000);
+    const shade = String((win.legal ?? []).find((a) => a.type === "call")?.["shade"]);
+    expect(await targets(page).then((ts) => ts.find((t) => t.id === `button:call-${shade}`)?.enabled)).toBe(true);
+    await click(page, `button:call-${shade}`);
+    const called = await waitState(page, `s.jokers && s.jokers[${JSON.stringify(shade)}] === s.mySeat`);
+    expect(called.seats?.[called.mySeat ?? -1]?.info["called"]).toBe(shade);
+    expect(called.seats?.[called.mySeat ?? -1]?.info["tokens"]).toBe(6);
+    expect((called.announcements as string[]).some((a) => a.startsWith("You call"))).toBe(true);
+    expect(called.toasts?.some((t) => t.includes("Hand!"))).toBe(true);
+    expect(await page.evaluate((id) => window.__scat?.target(id), `button:call-${shade}`)).toBeNull();
+    await shot(page, "03-called");
+
+    await click(page, "button:shade");
+    await waitState(page, `s.shade === "dark"`);
+    await page.waitForTimeout(400); // the flip animation (screenshot only)
+    await shot(page, "04-dark-shade");
+
+    const done = await playUntilResult(page);
+    const mine = (done.result?.seats as Array<Record<string, unknown>>).find((r) => r["seat"] === done.mySeat);
+    expect(done.result?.seats).toHaveLength(3);
+    expect(mine?.["called"]).toBe(shade);
+    expect(["returned", "pot"]).toContain(mine?.["joker"]);
+    expect(await page.locator('[data-testid="result-table"] tbody tr').count()).toBe(3);
+    expect(await page.textContent('[data-testid="round-result"]')).toMatch(/Hand \d+: .* wins? with a (Skit|Scat)/);
+    expect(await page.textContent(`[data-testid="result-row-${done.mySeat}"]`)).toContain(mine?.["joker"] === "pot" ? "to pot" : "returned");
+    await shot(page, "06-hand-result");
+    if (done.resultPanel === "round") await nextHand(page, done.round ?? 1);
+    expect(errors).toEqual([]);
+    dark = page;
+  });
+
+  it("plays on until a Skit opens a final round (shown on screen) or six hands are over", async () => {
+    const end = Date.now() + 220_000;
+    for (let hand = 0; hand < 6 && !seen.finalRound && Date.now() < end; hand++) {
+      const r = await playUntilResult(dark);
+      if (r.resultPanel === "game") break;
+      await nextHand(dark, r.round ?? 1);
+    }
+    if (!seen.finalRound) console.warn("no final round came up in six hands (the deal decides)");
+  }, 240_000);
+
+  it("shows a Dark Hand table on a phone with every control on screen", async () => {
+    const { page, errors } = await suite.lobbyPlayer("Phone", PHONE);
+    await chooseTable(page, { game: "dark_hand", seats: 5, bots: 4, turnSeconds: 60 });
+    await page.click('[data-testid="quick-play"]');
+    await waitState(page, `s.scene === "table" && s.status === "playing" && (s.hand || []).length === 3 && (s.legal || []).some(a => a.type === "call")`, 30_000);
+    const ts = await targets(page);
+    for (const t of ts) expect(t.x >= 0 && t.x <= PHONE.width && t.y >= 0 && t.y <= PHONE.height, t.id).toBe(true);
+    const call = ts.find((t) => t.id.startsWith("button:call-") && t.enabled);
+    expect(call).toBeDefined();
+    const shade = call?.id.slice("button:call-".length) ?? "";
+    await click(page, `button:call-${shade}`);
+    const after = await waitState(page, `s.jokers && s.jokers[${JSON.stringify(shade)}] === s.mySeat`);
+    expect(after.finalRound).toBe(false);
+    await shot(page, "07-phone");
+    expect(errors).toEqual([]);
+  });
+
+  it("loads a Skit Scat table with the standard deck and plays a turn", async () => {
+    const { page, errors } = await suite.lobbyPlayer("Skitter", DESKTOP);
+    await chooseTable(page, { game: "skit_scat", seats: 2, bots: 1, turnSeconds: 60 });
+    await page.click('[data-testid="quick-play"]');
+    const start = await waitState(page, `s.scene === "table" && s.status === "playing" && (s.hand || []).length === 3`, 30_000);
+    expect(start.info?.["startTokens"]).toBe(3);
+    expect(start.hand?.some((c) => c.includes("/"))).toBe(false);
+    expect(start.legal?.some((a) => a.type === "call")).toBe(false);
+    const turn = await waitState(page, `s.resultPanel === "round" || (s.legal || []).some(a => a.type === "drawDeck")`, 30_000);
+    if (turn.resultPanel !== "round") {
+      await shot(page, "08-skit-scat-turn");
+      await click(page, "pile:discard");
+      const drawn = await waitState(page, `(s.hand || []).length === 4`);
+      const card = drawn.legal?.find((a) => a.type === "discard")?.card ?? "";
+      await click(page, `card:${card}`);
+      const after = await waitState(page, `!(s.hand || []).includes(${JSON.stringify(card)}) || s.resultPanel === "round"`);
+      expect(after.resultPanel === "round" || !(after.hand ?? []).includes(card)).toBe(true);
+      expect(after.discardCount).toBeGreaterThan(0);
+    }
+    await shot(page, "09-skit-scat-after-turn");
+    expect(errors).toEqual([]);
+  });
+});

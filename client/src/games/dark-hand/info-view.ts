@@ -1,0 +1,63 @@
+/**
+ * Table-wide information: the header strip (game, hand, tokens each, ping), the pot with its
+ * chips, and the final-round line saying whose Skit opened it and who still has a last turn.
+ */
+import Phaser from "phaser";
+import { sharp, textStyle } from "../../objects/style.ts";
+import { TokenRow } from "../../objects/token-row.ts";
+import type { Point } from "./layout.ts";
+
+export class InfoView {
+  private readonly bar: Phaser.GameObjects.Graphics;
+  private readonly left: Phaser.GameObjects.Text;
+  private readonly right: Phaser.GameObjects.Text;
+  private readonly potChips: TokenRow;
+  private readonly potText: Phaser.GameObjects.Text;
+  private readonly finalBg: Phaser.GameObjects.Graphics;
+  private readonly finalText: Phaser.GameObjects.Text;
+
+  constructor(scene: Phaser.Scene) {
+    this.bar = scene.add.graphics().setDepth(60);
+    this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
+    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
+    this.potChips = new TokenRow(scene, undefined, 7).setDepth(25);
+    this.potText = sharp(scene.add.text(0, 0, "", textStyle(17, "#fff1b8", true)).setOrigin(0.5, 0).setDepth(25));
+    this.potText.setShadow(0, 1, "#000000", 3, false, true);
+    this.finalBg = scene.add.graphics().setDepth(62);
+    this.finalText = sharp(scene.add.text(0, 0, "", textStyle(17, "#2a1600", true)).setOrigin(0.5).setDepth(63));
+  }
+
+  header(text: string, ping: number | null, w: number, barH: number, rightInset: number): void {
+    const y = barH / 2 + 4;
+    const narrow = w < 600;
+    this.bar.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
+    const shown = narrow ? text.replace(/ · \d+ tokens each/, "").replace(" · Forfeit Play", " · FP") : text;
+    this.left.setText(shown).setFontSize(narrow ? 14 : 17).setPosition(narrow ? 16 : 22, y);
+    this.right.setText(ping === null || narrow ? "" : `ping ${ping} ms`).setPosition(w - rightInset - 12, y);
+  }
+
+  pot(at: Point, count: number, visible: boolean, size: number): void {
+    this.potChips.setVisible(visible).setPosition(at.x, at.y).show(count, size);
+    this.potText.setVisible(visible).setText(`Pot · ${count}`).setFontSize(Math.max(13, Math.round(size * 0.6))).setPosition(at.x, at.y + size * 0.7);
+  }
+
+  get potPoint(): Point {
+    return { x: this.potChips.x, y: this.potChips.y };
+  }
+
+  /** The gold final-round strip (hidden when `text` is empty). */
+  finalRound(text: string, at: Point & { w: number }, portrait: boolean): void {
+    const show = text !== "";
+    this.finalBg.setVisible(show);
+    this.finalText.setVisible(show);
+    if (!show) return;
+    const fs = portrait ? 13 : 16;
+    this.finalText.setText(text).setFontSize(fs).setWordWrapWidth(at.w - 20, true).setAlign("center").setPosition(at.x, at.y);
+    if (this.finalText.width > at.w - 16) this.finalText.setScale((at.w - 16) / this.finalText.width);
+    else this.finalText.setScale(1);
+    const w = Math.min(at.w, this.finalText.displayWidth + 28);
+    const h = this.finalText.displayHeight + 10;
+    this.finalBg.clear().fillStyle(0xffd54a, 1).fillRoundedRect(at.x - w / 2, at.y - h / 2, w, h, h / 2);
+    this.finalBg.lineStyle(3, 0x7a3d00, 1).strokeRoundedRect(at.x - w / 2, at.y - h / 2, w, h, h / 2);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Where everything sits: landscape puts opponents on an arc over the piles with the Jokers to the
+ * left and the pot to the right; portrait stacks opponents in rows, a Joker on each side of the
+ * piles. Melds lie under the piles; the own hand is always along the bottom.
+ */
+import { CARD_RATIO } from "../../objects/card-art.ts";
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface Box extends Point {
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface TableLayout {
+  readonly portrait: boolean;
+  readonly topBar: number;
+  readonly hand: { readonly cx: number; readonly cy: number; readonly cardW: number; readonly maxWidth: number };
+  readonly deck: Point;
+  readonly discard: Point;
+  readonly pileW: number;
+  readonly seats: ReadonlyMap<number, Point>;
+  readonly badgeW: number;
+  /** Joker tiles (centre, tile width) and the call buttons under them. */
+  readonly jokers: { readonly light: Point; readonly dark: Point; readonly w: number };
+  readonly callW: number;
+  /** Centre line of the call buttons. */
+  readonly callY: number;
+  readonly callH: number;
+  readonly pot: Point;
+  /** The laid-down Skits and Scats: centre of the row and small card width. */
+  readonly melds: Point & { readonly w: number; readonly cardW: number };
+  /** The final-round line. */
+  readonly status: Point & { readonly w: number };
+  readonly prompt: Point;
+  readonly promptW: number;
+  readonly myTimer: Point;
+  readonly me: Point;
+  readonly shadeButton: Box;
+  /** Turn buttons (declare, keep): landscape a column right of the hand, portrait a row. */
+  readonly actions: Box & { readonly vertical: boolean };
+  readonly timerR: number;
+}
+
+export function opponentOrder(seatCount: number, mySeat: number | null): number[] {
+  const me = mySeat ?? -1;
+  const start = me < 0 ? 0 : me + 1;
+  const out: number[] = [];
+  for (let k = 0; k < seatCount; k++) {
+    const s = (start + k) % seatCount;
+    if (s !== me) out.push(s);
+  }
+  return out;
+}
+
+function arcSeats(order: number[], w: number, h: number, topBar: number, badgeW: number): Map<number, Point> {
+  const cx = w / 2;
+  const cy = h * 0.46;
+  const rx = w * 0.4;
+  const ry = Math.min(h * 0.36, cy - (topBar + 14 + badgeW * 0.48));
+  const out = new Map<number, Point>();
+  order.forEach((seat, i) => {
+    const spread = Math.min(0.92, 0.3 * (order.length - 1));
+    const t = order.length === 1 ? 0.5 : 0.5 - spread / 2 + (spread * i) / (order.length - 1);
+    const a = Math.PI + t * Math.PI;
+    out.set(seat, { x: cx + Math.cos(a) * rx, y: cy + Math.sin(a) * ry });
+  });
+  return out;
+}
+
+function rowSeats(order: number[], w: number, top: number, rowH: number): Map<number, Point> {
+  const perRow = order.length <= 3 ? order.length : Math.ceil(order.length / 2);
+  const out = new Map<number, Point>();
+  order.forEach((seat, i) => {
+    const row = Math.floor(i / perRow);
+    const inRow = Math.min(perRow, order.length - row * perRow);
+    out.set(seat, { x: (w * ((i % perRow) + 0.5)) / inRow, y: top + row * rowH });
+  });
+  return out;
+}
+
+export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
+  const order = opponentOrder(Math.max(seatCount, 1), mySeat);
+  if (h > w * 1.1) return portraitLayout(w, h, order);
+  const topBar = 48;
+  const cardW = Math.min(w * 0.1, (h * 0.2) / CARD_RATIO);
+  const badgeW = Math.min(200, Math.max(150, w * 0.15));
+  const handCy = h - cardW * CARD_RATIO * 0.5 - 20;
+  const handHalf = cardW * 2.2;
+  const pileW = cardW * 0.9;
+  const pileY = h * 0.4;
+  const jw = pileW * 0.78;
+  const deckLeft = w / 2 - pileW * 1.22;
+  const callW = Math.min(150, w * 0.11);
+  const side = w / 2 - handHalf - 30 - 90;
+  const promptY = handCy - cardW * CARD_RATIO * 0.5 - 40;
+  return {
+    portrait: false, topBar, badgeW,
+    seats: arcSeats(order, w, h, topBar, badgeW),
+    hand: { cx: w / 2, cy: handCy, cardW, maxWidth: handHalf * 2 },
+    deck: { x: w / 2 - pileW * 0.72, y: pileY },
+    discard: { x: w / 2 + pileW * 0.72, y: pileY },
+    pileW,
+    jokers: { dark: { x: deckLeft - callW / 2 - 14, y: pileY }, light: { x: deckLeft - callW * 1.5 - 28, y: pileY }, w: jw },
+    callW, callH: 42, callY: pileY + jw * 0.65 + 20 + 21 + 4,
+    pot: { x: w / 2 + pileW * 1.22 + 90, y: pileY },
+    melds: { x: w / 2, y: pileY + pileW * CARD_RATIO * 0.5 + 36 + pileW * 0.5 * CARD_RATIO * 0.5 + 14, w: w * 0.62, cardW: pileW * 0.5 },
+    status: { x: w / 2, y: topBar / 2 + 4, w: w - 2 * 330 },
+    prompt: { x: w / 2, y: promptY },
+    promptW: w * 0.6,
+    myTimer: { x: w / 2, y: promptY },
+    me: { x: side, y: handCy - 4 },
+    shadeButton: { x: side, y: handCy + 66, w: 170, h: 40 },
+    actions: { x: w / 2 + handHalf + 30 + 90, y: handCy, w: 180, h: 44, vertical: true },
+    timerR: 28,
+  };
+}
+
+/** Phone in portrait: opponents in rows under the top bar, then piles with a Joker either side. */
+function portraitLayout(w: number, h: number, order: number[]): TableLayout {
+  const topBar = 44;
+  const cardW = Math.min((w - 24) / 4.3, (h * 0.15) / CARD_RATIO);
+  const badgeW = Math.min(170, (w - 24) / Math.min(3, Math.max(1, order.length)) - 10);
+  const rowH = badgeW * 0.63 + 16;
+  const firstRow = topBar + 14 + badgeW * 0.42;
+  const rows = order.length > 3 ? 2 : 1;
+  const oppBottom = firstRow + (rows - 1) * rowH + badgeW * 0.26;
+  const handCy = h - cardW * CARD_RATIO * 0.5 - 22;
+  const meY = handCy - cardW * CARD_RATIO * 0.72 - 18;
+  const promptY = meY - 38;
+  const actionsY = promptY - 46;
+  const pileW = Math.min(cardW * 0.9, w * 0.19);
+  const pileY = oppBottom + 24 + pileW * CARD_RATIO * 0.5 + 8;
+  const meldW = Math.min(pileW * 0.5, w / 14);
+  const meldsY = actionsY - 34 - meldW * CARD_RATIO * 0.5;
+  const callW = Math.min(130, w * 0.31);
+  const jw = pileW * 0.7;
+  const potY = pileY + pileW * CARD_RATIO * 0.5 + 46;
+  return {
+    portrait: true, topBar, badgeW,
+    seats: rowSeats(order, w, firstRow, rowH),
+    hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
+    deck: { x: w / 2 - pileW * 0.64, y: pileY },
+    discard: { x: w / 2 + pileW * 0.64, y: pileY },
+    pileW,
+    jokers: { light: { x: callW / 2 + 6, y: pileY - 8 }, dark: { x: w - callW / 2 - 6, y: pileY - 8 }, w: jw },
+    callW, callH: 34, callY: potY,
+    pot: { x: w / 2, y: potY },
+    melds: { x: w / 2, y: Math.max(meldsY, pileY + pileW * CARD_RATIO * 0.5 + 96), w: w - 16, cardW: meldW },
+    status: { x: w / 2, y: oppBottom + 14, w: w - 16 },
+    prompt: { x: 14 + 22 * 2 + 10, y: promptY },
+    promptW: w - (14 + 22 * 2 + 10) - 10,
+    myTimer: { x: 14 + 22, y: promptY },
+    me: { x: 14, y: meY },
+    shadeButton: { x: w - 62, y: meY, w: 112, h: 34 },
+    actions: { x: w / 2, y: actionsY, w: w - 16, h: 42, vertical: false },
+    timerR: 22,
+  };
+}
