@@ -7,7 +7,7 @@ import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { DarkCardSprite } from "../../objects/dark-card.ts";
 import { sharp, textStyle } from "../../objects/style.ts";
-import { countsIn, facePoints, type TrickPlay, type TrickShown } from "./view-model.ts";
+import { countsIn, type TrickPlay, type TrickShown } from "./view-model.ts";
 
 export class TrickCard extends Phaser.GameObjects.Container {
   readonly sprite: DarkCardSprite;
@@ -32,7 +32,7 @@ export class TrickCard extends Phaser.GameObjects.Container {
   /** Shows `p` of trick `t`; `winning` marks the card taking (or that took) the trick. */
   show(t: TrickShown, p: TrickPlay, name: string, cardW: number, winning: boolean): this {
     const counts = countsIn(t, p);
-    const pts = facePoints(p.face);
+    const pts = p.points;
     this.sprite.setCard(p.card).setShade(t.shade).setCardWidth(cardW);
     this.sprite.setDimmed(!counts).setMark(winning ? "selected" : "none");
     const fs = Math.max(10, Math.round(cardW * 0.14));

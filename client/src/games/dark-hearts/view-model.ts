@@ -68,6 +68,8 @@ export interface TrickPlay {
   readonly card: string;
   /** The face that counts in this trick. */
   readonly face: string;
+  /** Points that face carries in the trick's shade (from the server's view). */
+  readonly points: number;
 }
 
 export interface TrickShown {
@@ -89,22 +91,16 @@ export function trickOf(raw: unknown): TrickShown | null {
   if (!shade) return null;
   const plays = (Array.isArray(t["plays"]) ? t["plays"] : []).flatMap((p: unknown): TrickPlay[] => {
     const o = (p ?? {}) as Json;
-    return typeof o["card"] === "string" ? [{ seat: num(o["seat"], -1), card: o["card"], face: str(o["face"]) }] : [];
+    return typeof o["card"] === "string" ? [{ seat: num(o["seat"], -1), card: o["card"], face: str(o["face"]), points: num(o["points"], 0) }] : [];
   });
   const winning = typeof t["winning"] === "number" ? t["winning"] : null;
   const winner = typeof t["winner"] === "number" ? t["winner"] : null;
   return { leader: num(t["leader"], -1), shade, suit: str(t["suit"]), plays, winning, number: num(t["number"], 0), winner, points: num(t["points"], 0) };
 }
 
-/** Points a face carries (display only: the server scores). */
-export function facePoints(face: string): number {
-  if (face === "QS") return 13;
-  return face.endsWith("H") ? 1 : 0;
-}
-
-/** A card that cannot take the trick and carries no points: it does not count. */
+/** A card that cannot take the trick and carries no points (as the server says): it does not count. */
 export function countsIn(t: TrickShown, p: TrickPlay): boolean {
-  return p.face.slice(-1) === t.suit || facePoints(p.face) > 0;
+  return p.face.slice(-1) === t.suit || p.points > 0;
 }
 
 export function broken(snap: TableSnap): Record<Shade, boolean> {

@@ -19,7 +19,7 @@ describe("view", () => {
     expect(v).toMatchObject({ phase: "play", round: 2, dealer: 1, turn: 2, awaiting: [2], you: null, result: null });
     expect(v.info["trick"]).toEqual({
       leader: 0, shade: "light", suit: "H", winning: 0,
-      plays: [{ seat: 0, card: card("4H/10D"), face: "4H" }, { seat: 1, card: card("4D/JH"), face: "4D" }],
+      plays: [{ seat: 0, card: card("4H/10D"), face: "4H", points: 1 }, { seat: 1, card: card("4D/JH"), face: "4D", points: 0 }],
     });
     expect(v.piles["trick"]).toEqual({ count: 2, cards: dh("4H/10D 4D/JH") });
     expect(v.info).toMatchObject({ heartsBroken: { light: true, dark: false }, trickNumber: 2, tricksPlayed: 1, passDirection: "hold", target: 100, leftover: null });

@@ -5,6 +5,7 @@
  * pass is seen by its giver and, after the exchange, its receiver; others learn only who passed.
  */
 import { face } from "../../dark-deck.ts";
+import { cardPoints } from "./cards.ts";
 import type { TableView } from "../../protocol.ts";
 import { awaiting } from "./legal.ts";
 import { passSource, passTarget } from "./options.ts";
@@ -44,13 +45,16 @@ export function view(s: DarkHeartsState, seat: number | null): TableView {
   };
 }
 
-/** A trick with the face that counts for every card and the seat currently winning it. */
+/**
+ * A trick with the face that counts for every card, the points each carries in the trick's
+ * shade, and the seat currently winning it (clients display these; they never score).
+ */
 function trickInfo(t: Trick | TrickRecord): Record<string, unknown> {
   return {
     leader: t.leader,
     shade: t.shade,
     suit: t.suit,
-    plays: t.plays.map((p) => ({ seat: p.seat, card: p.card, face: face(p.card, t.shade) })),
+    plays: t.plays.map((p) => ({ seat: p.seat, card: p.card, face: face(p.card, t.shade), points: cardPoints(p.card, t.shade) })),
     winning: t.plays.length > 0 ? trickWinner(t) : null,
   };
 }
