@@ -1,0 +1,77 @@
+/**
+ * The strip along the top (hand number, goal, direction of play, the open demand, own ping) and
+ * the direction ring round the piles: arrows turning the way play goes.
+ */
+import Phaser from "phaser";
+import { sharp, textStyle } from "../../objects/style.ts";
+import type { Point } from "./layout.ts";
+import type { Header } from "./view-model.ts";
+
+export class HeaderView {
+  private readonly bg: Phaser.GameObjects.Graphics;
+  private readonly left: Phaser.GameObjects.Text;
+  private readonly mid: Phaser.GameObjects.Text;
+  private readonly right: Phaser.GameObjects.Text;
+
+  constructor(scene: Phaser.Scene) {
+    this.bg = scene.add.graphics().setDepth(60);
+    this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
+    this.mid = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0.5, 0.5).setDepth(61));
+    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
+  }
+
+  update(header: Header, pingMs: number | null, w: number, barH: number, rightInset: number): void {
+    const y = barH / 2 + 4;
+    const narrow = w < 600;
+    const fs = narrow ? 13 : 17;
+    this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
+    this.left.setText(narrow ? header.left.replace("Game to ", "to ") : header.left).setFontSize(fs).setPosition(narrow ? 14 : 22, y);
+    const dir = header.direction === 1 ? "⟳ left" : "⟲ right";
+    const demand = header.demand ? `  ·  Must play ${header.demand}` : "";
+    this.mid.setText(`${narrow ? "" : "Play goes "}${dir}${demand}`).setFontSize(fs);
+    const midX = narrow ? this.left.x + this.left.width + 12 + this.mid.width / 2 : w / 2;
+    this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
+    this.right.setText(pingMs === null || narrow ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
+  }
+}
+
+/** Arrows round the piles, turning clockwise for "left" (+1) and the other way for "right". */
+export class DirectionRing {
+  private readonly g: Phaser.GameObjects.Graphics;
+  private readonly label: Phaser.GameObjects.Text;
+
+  constructor(scene: Phaser.Scene) {
+    this.g = scene.add.graphics().setDepth(2);
+    this.label = sharp(scene.add.text(0, 0, "", textStyle(14, "#d8f5e0", true)).setOrigin(0.5).setDepth(3));
+  }
+
+  show(at: Point & { rx: number; ry: number }, direction: 1 | -1, visible: boolean): void {
+    const g = this.g.clear();
+    this.label.setVisible(visible);
+    if (!visible) return;
+    g.lineStyle(4, 0xd8f5e0, 0.45);
+    const arcs: Array<[number, number]> = [[-2.7, -0.45], [0.45, 2.7]];
+    for (const [a0, a1] of arcs) {
+      const pts: Phaser.Math.Vector2[] = [];
+      for (let i = 0; i <= 24; i++) {
+        const a = a0 + ((a1 - a0) * i) / 24;
+        pts.push(new Phaser.Math.Vector2(at.x + Math.cos(a) * at.rx, at.y + Math.sin(a) * at.ry));
+      }
+      g.strokePoints(pts);
+      this.head(g, at, direction === 1 ? a1 : a0, direction);
+    }
+    this.label.setText(direction === 1 ? "⟳ play goes left" : "⟲ play goes right").setPosition(at.x, at.y + at.ry + 14);
+  }
+
+  private head(g: Phaser.GameObjects.Graphics, at: Point & { rx: number; ry: number }, a: number, direction: 1 | -1): void {
+    const x = at.x + Math.cos(a) * at.rx;
+    const y = at.y + Math.sin(a) * at.ry;
+    const tx = -Math.sin(a) * at.rx * direction;
+    const ty = Math.cos(a) * at.ry * direction;
+    const len = Math.hypot(tx, ty) || 1;
+    const ux = tx / len;
+    const uy = ty / len;
+    const s = 14;
+    g.fillStyle(0xd8f5e0, 0.7).fillTriangle(x + ux * s, y + uy * s, x - uy * s * 0.6, y + ux * s * 0.6, x + uy * s * 0.6, y - ux * s * 0.6);
+  }
+}
