@@ -4,11 +4,20 @@
  */
 import type { GameId } from "@scat/shared";
 import { devilsScat } from "./devils-scat/index.ts";
+import { scatterbrain } from "./scatterbrain/index.ts";
+import { darkHearts } from "./dark-hearts/index.ts";
+import { darkHandModule, skitScatModule } from "./dark-hand/index.ts";
+import { hitTheDeck } from "./hit-the-deck/index.ts";
 import type { GameModule, SeatRange } from "./types.ts";
 
 /** Register a game here: `room_name: module,` (the module lives in `games/<game>/index.ts`). */
 const MODULES: Partial<Record<GameId, GameModule>> = {
+  hit_the_deck: hitTheDeck,
+  dark_hearts: darkHearts,
   devils_scat: devilsScat,
+  scatterbrain: scatterbrain,
+  skit_scat: skitScatModule,
+  dark_hand: darkHandModule,
 };
 
 /** Lobby order and the titles of games whose module has not arrived yet. */
