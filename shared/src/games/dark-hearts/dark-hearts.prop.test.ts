@@ -10,7 +10,7 @@ import { optionsSchema, type DarkHeartsOptions } from "./options.ts";
 import { propertySpec } from "./test-support.ts";
 
 /** A game to 100 runs a dozen hands (~1,200 steps), so fewer than 2,000 games fit in ~30 s. */
-const GAMES = Number(process.env["PROP_GAMES"] ?? 800);
+const GAMES = Number(process.env["PROP_GAMES"] ?? 2_000);
 
 /**
  * 3 and 4 seats alternately. A game to 100 lasts a dozen hands, so most games play to a lower

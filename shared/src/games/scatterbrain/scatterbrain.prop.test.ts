@@ -12,7 +12,7 @@ import { DEFAULT_PLAY, type PlayConfig } from "../../testkit/property-spec.ts";
 import { optionsSchema, type ScatterbrainOptions } from "./options.ts";
 import { propertySpec } from "./test-support.ts";
 
-const GAMES = Number(process.env["PROP_GAMES"] ?? 600);
+const GAMES = Number(process.env["PROP_GAMES"] ?? 2_000);
 
 function optionsFor(rng: Rng): ScatterbrainOptions {
   return optionsSchema.parse({ seats: 4, turnMs: 10_000 + rng.int(5) * 10_000, pauseMs: rng.pick([0, 8_000]) });
