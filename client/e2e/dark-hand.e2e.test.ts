@@ -139,12 +139,18 @@ describe("Dark Hand and Skit Scat in the browser", () => {
     await waitState(page, `s.scene === "table" && s.status === "playing" && (s.hand || []).length === 3 && (s.legal || []).some(a => a.type === "call")`, 30_000);
     const ts = await targets(page);
     for (const t of ts) expect(t.x >= 0 && t.x <= PHONE.width && t.y >= 0 && t.y <= PHONE.height, t.id).toBe(true);
+    // Bots call in their windows too, so the first call to reach the server may be a bot's: the
+    // button can be gone by the time we look, or our call can lose the race (a rejection toast).
     const call = ts.find((t) => t.id.startsWith("button:call-") && t.enabled);
-    expect(call).toBeDefined();
-    const shade = call?.id.slice("button:call-".length) ?? "";
-    await click(page, `button:call-${shade}`);
-    const after = await waitState(page, `s.jokers && s.jokers[${JSON.stringify(shade)}] === s.mySeat`);
-    expect(after.finalRound).toBe(false);
+    if (call) {
+      const shade = call.id.slice("button:call-".length);
+      await click(page, call.id);
+      const after = await waitState(page, `(s.jokers && s.jokers[${JSON.stringify(shade)}] !== null && s.jokers[${JSON.stringify(shade)}] !== undefined)`);
+      if ((after.jokers as Record<string, number | null> | undefined)?.[shade] === after.mySeat) expect(after.finalRound).toBe(false);
+    } else {
+      const now = await waitState(page, "true");
+      expect(Object.values(now.jokers ?? {}).some((holder) => holder !== null)).toBe(true);
+    }
     await shot(page, "07-phone");
     expect(errors).toEqual([]);
   });
