@@ -48,7 +48,7 @@ export interface SeatSnapshot { hand: string[]; legal: { type: string; card?: st
 export function mine(room: ClientRoom, seat: number): SeatSnapshot | null {
   const m = (room.state as any)?.seats?.[seat]?.mine;
   if (!m) return null;
-  return { hand: m.hand ? String(m.hand).split(" ") : [], legal: JSON.parse(m.legal || "[]"), info: JSON.parse(m.info || "{}") };
+  return { hand: m.hand ? String(m.hand).split(" ") : [], legal: expandLegal(JSON.parse(m.legal || "[]")), info: JSON.parse(m.info || "{}") };
 }
 
 /** The seat whose private part this client decodes (only its own is ever sent), or null. */
@@ -67,4 +67,19 @@ export async function waitSeat(room: ClientRoom): Promise<number> {
 /** Every event of one type a client received. */
 export function eventsOf(log: { type: string; message: unknown }[], type: string): any[] {
   return log.filter((m) => m.type === "events").flatMap((m) => (m.message as { events: { type: string }[] }).events).filter((e) => e.type === type);
+}
+
+/** Expands `{type, cards: {choose, from}}` summaries in a legal list into every concrete action. */
+export function expandLegal(legal: any[]): any[] {
+  return legal.flatMap((a) => {
+    const c = a?.cards;
+    if (!c || Array.isArray(c) || typeof c.choose !== "number") return [a];
+    const out: any[] = [];
+    const pick = (start: number, acc: string[]) => {
+      if (acc.length === c.choose) return void out.push({ ...a, cards: acc });
+      for (let i = start; i < c.from.length; i++) pick(i + 1, [...acc, c.from[i]]);
+    };
+    pick(0, []);
+    return out;
+  });
 }

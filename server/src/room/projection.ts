@@ -5,6 +5,7 @@
  */
 import type { MapSchema } from "@colyseus/schema";
 import type { TableView } from "@scat/shared";
+import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
 import { PileState, type PrivateState, type SeatState, type TableState } from "./schema.ts";
 
@@ -43,7 +44,7 @@ function projectSeat(seat: SeatState, pub: TableView["seats"][number] | undefine
 export function projectPrivate(mine: PrivateState, view: TableView, legal: unknown[]): void {
   set(mine, "hand", view.you ? view.you.hand.join(" ") : "");
   set(mine, "info", JSON.stringify(view.you?.info ?? {}));
-  set(mine, "legal", JSON.stringify(legal));
+  set(mine, "legal", JSON.stringify(compactLegal(legal)));
 }
 
 /** Projects the whole match into the table state. */

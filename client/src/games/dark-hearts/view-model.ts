@@ -41,6 +41,22 @@ function cardsOf(a: LegalAction): string[] {
   return Array.isArray(c) ? c.filter((x): x is string => typeof x === "string") : [];
 }
 
+/** Every `k`-card choice from `from` (the server sends "any k of these" as one summary). */
+function choices(from: readonly string[], k: number, start = 0, acc: string[] = [], out: string[][] = []): string[][] {
+  if (acc.length === k) out.push([...acc]);
+  else for (let i = start; i < from.length; i++) choices(from, k, i + 1, [...acc, from[i]!], out);
+  return out;
+}
+
+/** The passes one legal entry allows: one action, or a `{choose, from}` summary of many. */
+function passesOf(a: LegalAction): string[][] {
+  const c = a["cards"] as { choose?: unknown; from?: unknown } | unknown[] | undefined;
+  if (c && !Array.isArray(c) && typeof c.choose === "number" && Array.isArray(c.from)) {
+    return choices(c.from.filter((x): x is string => typeof x === "string"), c.choose);
+  }
+  return [cardsOf(a)];
+}
+
 export function movesOf(legal: readonly LegalAction[]): Moves {
   const passes = new Set<string>();
   const passCards = new Set<string>();
@@ -48,9 +64,10 @@ export function movesOf(legal: readonly LegalAction[]): Moves {
   const plays = new Set<string>();
   for (const a of legal) {
     if (a.type === "passCards") {
-      const cards = cardsOf(a);
-      passes.add(passKey(cards));
-      cards.forEach((c) => passCards.add(c));
+      for (const cards of passesOf(a)) {
+        passes.add(passKey(cards));
+        cards.forEach((c) => passCards.add(c));
+      }
     } else if (a.type === "lead" && typeof a.card === "string") {
       const shade = asShade(a["shade"]);
       if (shade) leads[shade].add(a.card);
