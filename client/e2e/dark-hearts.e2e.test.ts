@@ -15,11 +15,25 @@ type Shade = "light" | "dark";
 
 const myTurn = `(s.legal || []).some(a => a.type === "lead" || a.type === "play")`;
 
+/** Clicks a card until the table shows it picked (the deal may still be sliding cards in). */
+async function pickCard(page: Page, card: string): Promise<void> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await clickTarget(page, `card:${card}`);
+    try {
+      await waitState(page, `(s.picked || []).includes(${JSON.stringify(card)})`, 2_000);
+      return;
+    } catch {
+      // Not picked yet: the card was still moving. Try again.
+    }
+  }
+  throw new Error(`could not pick ${card}`);
+}
+
 /** Picks the first three cards, checks the pick, confirms, and waits for the exchange. */
 async function pass(page: Page, s: TableState, shots: string): Promise<TableState> {
   const pick = (s.hand ?? []).slice(0, 3);
   expect(s.myInfo?.["passed"]).toBeNull();
-  for (const card of pick) await clickTarget(page, `card:${card}`);
+  for (const card of pick) await pickCard(page, card);
   const picked = await waitState(page, `s.picked.length === 3`);
   expect([...(picked["picked"] as string[])].sort()).toEqual([...pick].sort());
   expect((await state(page)).toasts ?? []).toEqual([]);
@@ -92,10 +106,11 @@ async function viewLastTrick(page: Page, prefix: string, log: HandLog): Promise<
   log.sawLast = true;
 }
 
-async function startTable(page: Page): Promise<TableState> {
-  await chooseTable(page, { game: "dark_hearts", seats: 4, bots: 3, turnSeconds: 90, variants: { target: 50 } });
+async function startTable(page: Page, seats = 4): Promise<TableState> {
+  await chooseTable(page, { game: "dark_hearts", seats, bots: seats - 1, turnSeconds: 90, variants: { target: 50 } });
   await page.click('[data-testid="quick-play"]');
-  return waitState(page, `s.scene === "table" && s.status === "playing" && s.phase === "pass" && (s.hand || []).length === 13`, 30_000);
+  const cards = seats === 3 ? 17 : 13;
+  return waitState(page, `s.scene === "table" && s.status === "playing" && s.phase === "pass" && (s.hand || []).length === ${cards}`, 30_000);
 }
 
 describe("Dark Hearts in the browser", () => {
@@ -133,6 +148,14 @@ describe("Dark Hearts in the browser", () => {
     await shot(page, "06-next-pass");
     expect(errors).toEqual([]);
   }, 300_000);
+
+  it("deals 17 cards to three players and passes from them (680 choices reach the browser)", async () => {
+    const { page, errors } = await suite.lobbyPlayer("Three", DESKTOP);
+    const s = await startTable(page, 3);
+    expect(s.seats).toHaveLength(3);
+    await pass(page, s, "15-three-players");
+    expect(errors).toEqual([]);
+  });
 
   it("passes and plays tricks on a 390x844 phone", async () => {
     const { page, errors } = await suite.lobbyPlayer("Phone", PHONE);
