@@ -183,8 +183,9 @@ describe("a Devil's Scat table", () => {
     room.onMessage("ping", (m: { s: number }) => setTimeout(() => room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() }), 40));
     const srv = serverRoom(room);
     await until(() => srv.net.of(room.sessionId).count >= 2, "two samples", 5_000);
-    expect(srv.net.of(room.sessionId).rtt).toBeGreaterThanOrEqual(40);
-    await until(() => (room.state as any).seats[seat].ping >= 40, "ping shown on the seat");
+    // Timers may fire a fraction of a ms early against performance.now(): allow 2 ms.
+    expect(srv.net.of(room.sessionId).rtt).toBeGreaterThanOrEqual(38);
+    await until(() => (room.state as any).seats[seat].ping >= 38, "ping shown on the seat");
     const log = record(room);
     room.send("pong", { s: "soon" });
     await until(() => log.some((m) => m.type === "rejected" && (m.message as any).code === "invalid-message"), "malformed pong rejected");
