@@ -83,8 +83,11 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   // Arrival order says p0 first; the adjudicated order follows the reactions (and ignores the
   // reactionMs the client tried to set).
   expect(slaps.map((x) => x.seat)).toEqual([1, 0]);
-  expect(Math.abs(slaps[0]!.reactionMs - 200)).toBeLessThan(25);
-  expect(Math.abs(slaps[1]!.reactionMs - 300)).toBeLessThan(25);
+  // The clients' own timers may run late on a busy machine, never early.
+  expect(slaps[0]!.reactionMs).toBeGreaterThanOrEqual(195);
+  expect(slaps[0]!.reactionMs).toBeLessThan(260);
+  expect(slaps[1]!.reactionMs).toBeGreaterThanOrEqual(295);
+  expect(slaps[1]!.reactionMs).toBeLessThan(360);
   expect(closed.result.penalised).toEqual([0]);
   expect(slapMetrics.adjudicated - before).toBe(2);
   const metrics = await (await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`)).text();
