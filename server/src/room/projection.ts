@@ -5,12 +5,18 @@
  */
 import type { MapSchema } from "@colyseus/schema";
 import type { TableView } from "@scat/shared";
+import { logger } from "../logger.ts";
 import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
 import { PileState, type PrivateState, type SeatState, type TableState } from "./schema.ts";
 
+/** Strings past this size risk damage in StateView patches (seen at ~32 KB with schema 5.0.34). */
+const LARGE_STRING = 16_000;
+
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) target[key] = value;
+  if (target[key] === value) return;
+  if (typeof value === "string" && value.length > LARGE_STRING) logger.warn({ field: String(key), length: value.length }, "large synced string");
+  target[key] = value;
 }
 
 function setList(list: { length: number; [i: number]: unknown; splice(start: number, n?: number): unknown; push(...v: never[]): number }, values: readonly (string | number)[]): void {
