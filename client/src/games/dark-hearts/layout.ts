@@ -3,6 +3,8 @@
  * them in a row above it; the own hand is always along the bottom with the controls above it.
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
+import { opponentOrder, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
+export { opponentOrder } from "../seat-ring.ts";
 
 export interface Point {
   readonly x: number;
@@ -34,28 +36,9 @@ export interface TableLayout {
   readonly received: Point & { readonly cardW: number };
 }
 
-/** Opponents in turn order starting at the own seat's left. */
-export function opponentOrder(seatCount: number, mySeat: number | null): number[] {
-  const me = mySeat ?? -1;
-  const out: number[] = [];
-  for (let k = 0; k < seatCount; k++) {
-    const s = ((me < 0 ? 0 : me + 1) + k) % seatCount;
-    if (s !== me) out.push(s);
-  }
-  return out;
-}
 
 function arcSeats(order: number[], w: number, cy: number, top: number): Map<number, Point> {
-  const out = new Map<number, Point>();
-  const rx = w * 0.4;
-  const ry = cy - top;
-  order.forEach((seat, i) => {
-    const spread = order.length >= 3 ? 1 : 0.55;
-    const t = order.length === 1 ? 0.5 : 0.5 - spread / 2 + (spread * i) / (order.length - 1);
-    const a = Math.PI + t * Math.PI;
-    out.set(seat, { x: w / 2 + Math.cos(a) * rx, y: cy + Math.sin(a) * ry });
-  });
-  return out;
+  return onArc(order, { cx: w / 2, cy, rx: w * 0.4, ry: cy - top, spread: order.length >= 3 ? 1 : 0.55 });
 }
 
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {

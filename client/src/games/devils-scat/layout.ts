@@ -3,6 +3,8 @@
  * portrait stacks them in rows above; the own hand is always along the bottom.
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
+import { opponentOrder, rowSeats, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
+export { opponentOrder } from "../seat-ring.ts";
 
 export interface Point {
   readonly x: number;
@@ -29,45 +31,14 @@ export interface TableLayout {
   readonly topBar: number;
 }
 
-/** Opponents in turn order starting at the own seat's left. */
-export function opponentOrder(seatCount: number, mySeat: number | null): number[] {
-  const me = mySeat ?? -1;
-  const start = me < 0 ? 0 : me + 1;
-  const out: number[] = [];
-  for (let k = 0; k < seatCount; k++) {
-    const s = (start + k) % seatCount;
-    if (s !== me) out.push(s);
-  }
-  return out;
-}
 
 function arcSeats(order: number[], w: number, h: number, topBar: number, badgeW: number): Map<number, Point> {
-  const cx = w / 2;
   const cy = h * 0.5;
-  const rx = w * 0.39;
   // The top seat's cards and panel stay clear of the top bar.
   const ry = Math.min(h * 0.36, cy - (topBar + 14 + badgeW * 0.48));
-  const out = new Map<number, Point>();
-  order.forEach((seat, i) => {
-    const spread = Math.min(0.92, 0.3 * (order.length - 1));
-    const t = order.length === 1 ? 0.5 : 0.5 - spread / 2 + (spread * i) / (order.length - 1);
-    const a = Math.PI + t * Math.PI;
-    out.set(seat, { x: cx + Math.cos(a) * rx, y: cy + Math.sin(a) * ry });
-  });
-  return out;
+  return onArc(order, { cx: w / 2, cy, rx: w * 0.39, ry, spread: arcSpread(order.length) });
 }
 
-function rowSeats(order: number[], w: number, top: number, rowH: number): Map<number, Point> {
-  const perRow = order.length <= 3 ? order.length : Math.ceil(order.length / 2);
-  const out = new Map<number, Point>();
-  order.forEach((seat, i) => {
-    const row = Math.floor(i / perRow);
-    const inRow = Math.min(perRow, order.length - row * perRow);
-    const col = i % perRow;
-    out.set(seat, { x: (w * (col + 0.5)) / inRow, y: top + row * rowH });
-  });
-  return out;
-}
 
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
   const portrait = h > w * 1.1;

@@ -4,6 +4,8 @@
  * hand along the bottom, and the SLAP / CALL / DRAW buttons by the hand.
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
+import { opponentOrder, rowSeats, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
+export { opponentOrder } from "../seat-ring.ts";
 
 export interface Point {
   readonly x: number;
@@ -37,27 +39,11 @@ export interface TableLayout {
   readonly timerR: number;
 }
 
-export function opponentOrder(seatCount: number, mySeat: number | null): number[] {
-  const me = mySeat ?? -1;
-  const out: number[] = [];
-  for (let k = 0; k < seatCount; k++) {
-    const s = (me + 1 + k + seatCount) % seatCount;
-    if (s !== me) out.push(s);
-  }
-  return out;
-}
 
 function arcSeats(order: number[], w: number, h: number, top: number, badgeW: number): Map<number, Point> {
-  const out = new Map<number, Point>();
   const cy = h * 0.5;
   const ry = Math.min(h * 0.34, cy - (top + 14 + badgeW * 0.45));
-  order.forEach((seat, i) => {
-    const spread = Math.min(0.96, 0.3 * (order.length - 1));
-    const t = order.length === 1 ? 0.5 : 0.5 - spread / 2 + (spread * i) / (order.length - 1);
-    const a = Math.PI + t * Math.PI;
-    out.set(seat, { x: w / 2 + Math.cos(a) * w * 0.4, y: cy + Math.sin(a) * ry });
-  });
-  return out;
+  return onArc(order, { cx: w / 2, cy, rx: w * 0.4, ry, spread: arcSpread(order.length, 0.96) });
 }
 
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
@@ -90,16 +76,6 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
   };
 }
 
-function rowSeats(order: number[], w: number, top: number, rowH: number): Map<number, Point> {
-  const perRow = order.length <= 3 ? order.length : Math.ceil(order.length / 2);
-  const out = new Map<number, Point>();
-  order.forEach((seat, i) => {
-    const row = Math.floor(i / perRow);
-    const inRow = Math.min(perRow, order.length - row * perRow);
-    out.set(seat, { x: (w * ((i % perRow) + 0.5)) / inRow, y: top + row * rowH });
-  });
-  return out;
-}
 
 function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const topBar = 44;

@@ -5,6 +5,8 @@
  * Portrait: one row per opponent (badge left, strip right) under the top bar.
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
+import { opponentOrder } from "../seat-ring.ts";
+export { opponentOrder } from "../seat-ring.ts";
 
 export interface Point {
   readonly x: number;
@@ -52,17 +54,6 @@ export interface TableLayout {
   readonly grid: Rect;
 }
 
-/** Opponents in turn order starting at the own seat's left. */
-export function opponentOrder(seatCount: number, mySeat: number | null): number[] {
-  const me = mySeat ?? -1;
-  const start = me < 0 ? 0 : me + 1;
-  const out: number[] = [];
-  for (let k = 0; k < seatCount; k++) {
-    const s = (start + k) % seatCount;
-    if (s !== me) out.push(s);
-  }
-  return out;
-}
 
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
   const order = opponentOrder(Math.max(seatCount, 1), mySeat);
