@@ -154,7 +154,12 @@ describe("a Devil's Scat table", () => {
     const backLog = record(back);
     expect(await waitSeat(back)).toBe(seat);
     expect(srv.seating.slots[seat]!.isBot).toBe(false);
-    await until(() => mine(back, seat)?.hand.length === 3, "hand back");
+    // The seat's hand is visible again: the one the server holds for it (3 cards, or 4 mid-turn).
+    await until(() => {
+      const hand = mine(back, seat)?.hand ?? [];
+      const truth = (srv.match!.state as any).hands[seat] as string[];
+      return hand.length >= 3 && [...hand].sort().join() === [...truth].sort().join();
+    }, "hand back");
   }, 30_000);
 
   it("keeps private tables out of quick play and reachable by code only", async () => {
