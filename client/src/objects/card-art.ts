@@ -73,14 +73,15 @@ export function drawFace(card: string): HTMLCanvasElement {
   return canvas;
 }
 
-export function drawBack(): HTMLCanvasElement {
+/** A card back: a frame around a diagonal lattice, in a deck's own colours. */
+export function latticeBack(fill: string, line: string, lattice: string): [HTMLCanvasElement, CanvasRenderingContext2D] {
   const [canvas, ctx] = blank();
-  frame(ctx, "#7c1426", "#f1e3c6");
+  frame(ctx, fill, line);
   ctx.save();
   ctx.beginPath();
   ctx.roundRect(14, 14, CARD_W - 28, CARD_H - 28, 10);
   ctx.clip();
-  ctx.strokeStyle = "rgba(255, 214, 150, 0.28)";
+  ctx.strokeStyle = lattice;
   ctx.lineWidth = 3;
   for (let d = -CARD_H; d < CARD_W + CARD_H; d += 18) {
     ctx.beginPath();
@@ -91,9 +92,14 @@ export function drawBack(): HTMLCanvasElement {
     ctx.stroke();
   }
   ctx.restore();
-  ctx.strokeStyle = "#f1e3c6";
+  ctx.strokeStyle = line;
   ctx.lineWidth = 3;
   ctx.strokeRect(14, 14, CARD_W - 28, CARD_H - 28);
+  return [canvas, ctx];
+}
+
+export function drawBack(): HTMLCanvasElement {
+  const [canvas, ctx] = latticeBack("#7c1426", "#f1e3c6", "rgba(255, 214, 150, 0.28)");
   ctx.fillStyle = "#4a0a16";
   ctx.beginPath();
   ctx.arc(CARD_W / 2, CARD_H / 2, 40, 0, Math.PI * 2);

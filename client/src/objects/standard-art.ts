@@ -5,7 +5,7 @@
  */
 import type Phaser from "phaser";
 import { splitCard } from "@scat/shared";
-import { blank, CARD_H, CARD_W, FONT, frame } from "./card-art.ts";
+import { blank, CARD_H, CARD_W, FONT, frame, latticeBack } from "./card-art.ts";
 import type { CardArt } from "./card-view.ts";
 import { drawStandardSuit, suitColor, type Shade } from "./standard-suits.ts";
 
@@ -93,26 +93,7 @@ export function drawStandardFace(card: string, shade: Shade = "light"): HTMLCanv
 }
 
 export function drawStandardBack(): HTMLCanvasElement {
-  const [canvas, ctx] = blank();
-  frame(ctx, "#173a6b", "#e9e2cf");
-  ctx.save();
-  ctx.beginPath();
-  ctx.roundRect(14, 14, CARD_W - 28, CARD_H - 28, 10);
-  ctx.clip();
-  ctx.strokeStyle = "rgba(200, 220, 255, 0.25)";
-  ctx.lineWidth = 3;
-  for (let d = -CARD_H; d < CARD_W + CARD_H; d += 18) {
-    ctx.beginPath();
-    ctx.moveTo(d, 0);
-    ctx.lineTo(d + CARD_H, CARD_H);
-    ctx.moveTo(d, CARD_H);
-    ctx.lineTo(d + CARD_H, 0);
-    ctx.stroke();
-  }
-  ctx.restore();
-  ctx.strokeStyle = "#e9e2cf";
-  ctx.lineWidth = 3;
-  ctx.strokeRect(14, 14, CARD_W - 28, CARD_H - 28);
+  const [canvas, ctx] = latticeBack("#173a6b", "#e9e2cf", "rgba(200, 220, 255, 0.25)");
   drawStandardSuit(ctx, "S", CARD_W / 2, CARD_H / 2, 56, "#e9e2cf");
   return canvas;
 }
