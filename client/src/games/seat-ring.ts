@@ -1,7 +1,12 @@
 /** Where opponents sit around the table, shared by every game's layout. */
-export interface SeatPoint {
+export interface Point {
   readonly x: number;
   readonly y: number;
+}
+
+export interface Box extends Point {
+  readonly w: number;
+  readonly h: number;
 }
 
 /** Opponents in turn order starting at the own seat's left (a spectator sees seat 0 first). */
@@ -31,8 +36,8 @@ export function arcSpread(opponents: number, max = 0.92): number {
 }
 
 /** Opponents spaced evenly along the arc, left to right in turn order. */
-export function arcSeats(order: readonly number[], arc: SeatArc): Map<number, SeatPoint> {
-  const out = new Map<number, SeatPoint>();
+export function arcSeats(order: readonly number[], arc: SeatArc): Map<number, Point> {
+  const out = new Map<number, Point>();
   order.forEach((seat, i) => {
     const t = order.length === 1 ? 0.5 : 0.5 - arc.spread / 2 + (arc.spread * i) / (order.length - 1);
     const a = Math.PI + t * Math.PI;
@@ -42,9 +47,9 @@ export function arcSeats(order: readonly number[], arc: SeatArc): Map<number, Se
 }
 
 /** Portrait: opponents in one row (up to 3) or two, evenly spaced. */
-export function rowSeats(order: readonly number[], w: number, top: number, rowH: number): Map<number, SeatPoint> {
+export function rowSeats(order: readonly number[], w: number, top: number, rowH: number): Map<number, Point> {
   const perRow = order.length <= 3 ? order.length : Math.ceil(order.length / 2);
-  const out = new Map<number, SeatPoint>();
+  const out = new Map<number, Point>();
   order.forEach((seat, i) => {
     const row = Math.floor(i / perRow);
     const inRow = Math.min(perRow, order.length - row * perRow);

@@ -5,16 +5,8 @@
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { opponentOrder, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
 export { opponentOrder } from "../seat-ring.ts";
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
-
-export interface Box extends Point {
-  readonly w: number;
-  readonly h: number;
-}
+import type { Box, Point } from "../seat-ring.ts";
+export type { Box, Point };
 
 export interface TableLayout {
   readonly portrait: boolean;

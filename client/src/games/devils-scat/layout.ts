@@ -5,11 +5,8 @@
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { opponentOrder, rowSeats, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
 export { opponentOrder } from "../seat-ring.ts";
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+import type { Point } from "../seat-ring.ts";
+export type { Point };
 
 export interface TableLayout {
   readonly portrait: boolean;

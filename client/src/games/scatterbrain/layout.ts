@@ -7,11 +7,8 @@
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { opponentOrder } from "../seat-ring.ts";
 export { opponentOrder } from "../seat-ring.ts";
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+import type { Point } from "../seat-ring.ts";
+export type { Point };
 
 export interface Zone {
   readonly badge: Point;
