@@ -2,6 +2,7 @@
 import Phaser from "phaser";
 import { BootScene } from "./scenes/boot-scene.ts";
 import { GalleryScene } from "./scenes/gallery-scene.ts";
+import { GuessGalleryScene } from "./scenes/guess-gallery-scene.ts";
 import { LobbyScene } from "./scenes/lobby-scene.ts";
 import { ResultsScene } from "./scenes/results-scene.ts";
 import { TableScene } from "./scenes/table-scene.ts";
@@ -9,8 +10,9 @@ import { installTestHook } from "./test-hook.ts";
 
 installTestHook();
 
-/** `?gallery` opens the building-block gallery instead of the game. */
-const gallery = new URLSearchParams(location.search).has("gallery");
+/** `?gallery` opens the building-block gallery instead of the game; `?gallery=guess` the guess panel. */
+const params = new URLSearchParams(location.search);
+const gallery = params.has("gallery") ? (params.get("gallery") === "guess" ? GuessGalleryScene : GalleryScene) : null;
 
 const game = new Phaser.Game({
   type: Phaser.AUTO,
@@ -19,7 +21,7 @@ const game = new Phaser.Game({
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
   input: { activePointers: 2 },
   banner: false,
-  scene: gallery ? [GalleryScene] : [BootScene, LobbyScene, TableScene, ResultsScene],
+  scene: gallery ? [gallery] : [BootScene, LobbyScene, TableScene, ResultsScene],
 });
 
 declare global {
