@@ -25,9 +25,12 @@ const SHOT = "scatterbrain";
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const rank = (card: string): number => RANKS.indexOf(card.slice(0, -1)) + 1;
 
-/** Starts a 4-seat table with 3 bots and a 3 s memorise phase; returns the memorise state. */
+/** The memorise phase: long enough for a loaded CI machine to see it, short enough to keep tests quick. */
+const MEMORISE_MS = 5000; // one of the lobby's choices (3, 5, 8, 12, 20 s)
+
+/** Starts a 4-seat table with 3 bots and a short memorise phase; returns the memorise state. */
 async function startTable(page: Page): Promise<TableState> {
-  await chooseTable(page, { game: "scatterbrain", seats: 4, bots: 3, turnSeconds: 30, variants: { memoriseMs: 3000 } });
+  await chooseTable(page, { game: "scatterbrain", seats: 4, bots: 3, turnSeconds: 30, variants: { memoriseMs: MEMORISE_MS } });
   await page.click('[data-testid="quick-play"]');
   return waitState(page, `s.scene === "table" && s.phase === "memorise" && Array.isArray(s.dealt)`, 30_000);
 }
@@ -38,8 +41,8 @@ async function checkMemorise(page: Page, s: TableState, name: string): Promise<s
   for (const hand of dealt) expect(hand).toHaveLength(7);
   expect(dealt[s.mySeat ?? -1]).toEqual(s.hand);
   await page.waitForFunction(() => window.__scat?.targets().some((t) => t.id === "countdown:Memorise") === true, null, { timeout: 5000 });
-  // Let the deal animation land (the phase lasts 3 s), still in the memorise phase.
-  const settled = await waitState(page, `s.phase !== "memorise" || s.remainingMs < 2100`, 5000);
+  // Let the deal animation land (about a second), still in the memorise phase.
+  const settled = await waitState(page, `s.phase !== "memorise" || s.remainingMs < ${MEMORISE_MS - 1000}`, MEMORISE_MS);
   expect(settled.phase).toBe("memorise");
   await screenshot(page, `${SHOT}/${name}`);
   return dealt;
