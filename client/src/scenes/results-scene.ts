@@ -28,6 +28,9 @@ export class ResultsScene extends Phaser.Scene {
   private session!: TableSession;
   private panel: ResultPanel | null = null;
   private cleanups: Array<() => void> = [];
+  /** A result that waits for the last play's animation (see `ResultRenderers.holdMs`). */
+  private held: Phaser.Time.TimerEvent | null = null;
+  private latest: TableSnap | null = null;
 
   constructor() {
     super(SCENES.results);
@@ -44,10 +47,22 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   private onSnap(snap: TableSnap): void {
+    this.latest = snap;
     const mySeat = this.session.mySeat;
     const canContinue = hasLegal(snap, mySeat, "continue");
     const mode = resultMode(snap, canContinue);
     if (mode === null) return this.hide();
+    if (this.held) return;
+    if (this.panel === null) {
+      const hold = gameModule(this.session.game)?.results?.holdMs?.() ?? 0;
+      if (hold > 0) {
+        this.held = this.time.delayedCall(hold, () => {
+          this.held = null;
+          if (this.latest) this.onSnap(this.latest);
+        });
+        return;
+      }
+    }
     this.panel ??= new ResultPanel({
       continue: () => this.session.sendAction({ type: "continue" }),
       playAgain: () => void playAgain(this.scene, this.session),
@@ -58,6 +73,8 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   private hide(): void {
+    this.held?.remove();
+    this.held = null;
     this.panel?.destroy();
     this.panel = null;
     shown = null;

@@ -64,6 +64,11 @@ function missFx(stage: FxStage, id: string): void {
 let busyUntil = 0;
 const REVEAL_MS = 2100;
 
+/** How long the guess reveals on screen (or queued) still run, in ms. */
+export function guessRevealLeft(): number {
+  return Math.max(0, busyUntil - Date.now());
+}
+
 /** Plays the `lastGuess` record of a `cardGuessed` event (after the reveal still on screen). */
 export function playGuess(stage: FxStage, guess: Json): void {
   const now = Date.now();

@@ -2,6 +2,7 @@
  * The Scatterbrain hand result: how the hand ended, and per seat the straight laid down (with its
  * kind and multiplier), hand cards and hole cards guessed, the points this hand and the total.
  */
+import { guessRevealLeft } from "./guess-fx.ts";
 import type { Json, TableSnap } from "../../net/snapshot.ts";
 import { standardImageUrl } from "../../objects/standard-art.ts";
 import { h } from "../../ui/dom.ts";
@@ -55,4 +56,4 @@ function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLEl
   return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...body)));
 }
 
-export const scatterbrainResults: ResultRenderers = { roundTitle, roundBody };
+export const scatterbrainResults: ResultRenderers = { roundTitle, roundBody, holdMs: guessRevealLeft };
