@@ -13,7 +13,7 @@ const shot = (page: Page, name: string): Promise<string> => screenshot(page, `da
 const TURN = `(s.legal || []).some(a => ["drawDeck", "drawDiscard", "discard", "declare", "endTurn"].includes(a.type))`;
 
 /** One step of the own turn, by clicking what `mine.legal` allows (declares whenever it may). */
-async function step(page: Page, s: TableState): Promise<void> {
+async function step(page: Page, s: TableState): Promise<TableState> {
   const v = s.version as number;
   const declare = (s.legal ?? []).find((a) => a.type === "declare");
   if (declare) await click(page, typeof declare["shade"] === "string" ? `button:declare-${declare["shade"]}` : "button:declare");
@@ -28,7 +28,7 @@ async function step(page: Page, s: TableState): Promise<void> {
     expect(card).toBeTypeOf("string");
     await click(page, `card:${card}`);
   }
-  await waitState(page, `s.version > ${v}`);
+  return waitState(page, `s.version > ${v}`);
 }
 
 /** Continue after a hand (the result also goes away by itself after the server's pause). */
@@ -42,24 +42,29 @@ async function nextHand(page: Page, round: number): Promise<void> {
 
 const seen = { finalRound: false, declareStep: false };
 
+/** The first time a final round is on: checks the strip that says so and who still plays. */
+async function noteFinalRound(page: Page, s: TableState): Promise<boolean> {
+  if (s.finalRound !== true || seen.finalRound) return false;
+  seen.finalRound = true;
+  expect(s.finalLine).toMatch(/FINAL ROUND .* last turns: /);
+  expect(s.meldCount).toBeGreaterThan(0);
+  await shot(page, "05-final-round");
+  return true;
+}
+
 /** Plays own turns until a result is up; notes (and shoots) a declare step and a final round. */
 async function playUntilResult(page: Page): Promise<TableState> {
   const end = Date.now() + 150_000;
   while (Date.now() < end) {
     const s = await waitState(page, `s.resultPanel === "round" || s.resultPanel === "game" || ${TURN} || (s.finalRound && ${!seen.finalRound})`, 60_000);
     if (s.resultPanel) return s;
-    if (s.finalRound === true && !seen.finalRound) {
-      seen.finalRound = true;
-      expect(s.finalLine).toMatch(/FINAL ROUND .* last turns: /);
-      expect(s.meldCount).toBeGreaterThan(0);
-      await shot(page, "05-final-round");
-      continue;
-    }
+    if (await noteFinalRound(page, s)) continue;
     if (!seen.declareStep && has(s, "endTurn")) {
       seen.declareStep = true;
       await shot(page, "05-declare-step");
     }
-    await step(page, s);
+    // Our own Skit opens a final round that only bots play: look right after our step.
+    await noteFinalRound(page, await step(page, s));
   }
   throw new Error("no hand result within the time limit");
 }
@@ -128,8 +133,13 @@ describe("Dark Hand and Skit Scat in the browser", () => {
     const end = Date.now() + 480_000;
     for (let hand = 0; hand < 14 && !seen.finalRound && Date.now() < end; hand++) {
       const r = await playUntilResult(dark);
-      if (r.resultPanel === "game") break;
-      await nextHand(dark, r.round ?? 1);
+      if (r.resultPanel !== "game") {
+        await nextHand(dark, r.round ?? 1);
+        continue;
+      }
+      // Game over first: a new game at a new table, and on.
+      await click(dark, "button:play-again");
+      await waitState(dark, `s.scene === "table" && s.status === "playing" && s.roomId !== ${JSON.stringify(r.roomId)} && (s.hand || []).length === 3`, 30_000);
     }
     expect(seen.finalRound).toBe(true);
   }, 500_000);
@@ -179,7 +189,8 @@ describe("Dark Hand and Skit Scat in the browser", () => {
       await click(page, `card:${card}`);
       const after = await waitState(page, `!(s.hand || []).includes(${JSON.stringify(card)}) || s.resultPanel === "round"`);
       expect(after.resultPanel === "round" || !(after.hand ?? []).includes(card)).toBe(true);
-      expect(after.discardCount).toBeGreaterThan(0);
+      // Back to three cards (the bot may already have taken our discard, so the pile can be empty).
+      if (after.resultPanel !== "round") expect(after.hand).toHaveLength(3);
     }
     await shot(page, "09-skit-scat-after-turn");
     expect(errors).toEqual([]);

@@ -46,6 +46,18 @@ export interface Step<S, E> {
   readonly events: readonly E[];
 }
 
+/**
+ * The frame of every engine step, an accepted action or a deadline: a copy of `state` made by
+ * the game's `clone`, its version bumped, changed in place by `body`, which pushes the events.
+ */
+export function advance<S extends { version: number }, E>(state: S, clone: (s: S) => S, body: (s: S, events: E[]) => void): Step<S, E> {
+  const s = clone(state);
+  s.version += 1;
+  const events: E[] = [];
+  body(s, events);
+  return { state: s, events };
+}
+
 export interface Outcome {
   /** Seats that won the game (usually one). */
   readonly winners: readonly Seat[];

@@ -43,3 +43,8 @@ export function variantOf(snap: TableSnap, key: string): unknown {
   const variants = snap.options["variants"];
   return typeof variants === "object" && variants !== null ? (variants as Record<string, unknown>)[key] : undefined;
 }
+
+/** Opponents away from the table (occupied, not bots, disconnected): their badges count down. */
+export function awaySeats(snap: TableSnap, mySeat: number | null): SeatSnap[] {
+  return snap.seats.filter((seat) => seat.index !== mySeat && seat.occupied && !seat.isBot && !seat.connected);
+}

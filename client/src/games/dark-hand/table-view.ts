@@ -12,6 +12,8 @@ import { PileView } from "../../objects/pile-view.ts";
 import { SeatBadge } from "../../objects/seat-badge.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
+import { awaySeats } from "../common.ts";
+import { seatAnchor } from "../seat-ring.ts";
 import type { GameTableView, TableHost } from "../types.ts";
 import { deckArt, type DeckArt } from "./cards.ts";
 import { TurnControls } from "./controls.ts";
@@ -126,16 +128,11 @@ export class SkitScatTable implements GameTableView {
       const x = Phaser.Math.Clamp(at.x, r + 6, this.scene.scale.width - r - 6);
       this.timer.setRadius(r).setPosition(x, Math.max(at.y, this.layout.topBar + r + 4)).show(left, total);
     }
-    for (const seat of snap.seats) {
-      if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
-      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
-    }
+    for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   seatPoint(seat: number): Point {
-    if (seat === this.mySeat) return this.hand.slot(1);
-    const p = this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
-    return { x: p.x, y: p.y - this.layout.badgeW * 0.3 };
+    return seatAnchor(seat, this.mySeat, () => this.hand.slot(1), this.layout.seats, this.layout.badgeW * 0.3, this.scene.scale.width);
   }
 
   private fxStage(): FxStage {

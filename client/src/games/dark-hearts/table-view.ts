@@ -13,6 +13,7 @@ import type { SeatBadge } from "../../objects/seat-badge.ts";
 import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
+import { seatAnchor } from "../seat-ring.ts";
 import type { GameTableView, TableHost } from "../types.ts";
 import { playEvent, type FxStage } from "./event-fx.ts";
 import { HeaderView } from "./header-view.ts";
@@ -213,8 +214,7 @@ export class DarkHeartsTable implements GameTableView {
   }
 
   private seatPoint(seat: number): Point {
-    if (seat === this.mySeat) return this.hand.slot(6);
-    return this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
+    return seatAnchor(seat, this.mySeat, () => this.hand.slot(6), this.layout.seats, 0, this.scene.scale.width);
   }
 
   private fxStage(): FxStage {

@@ -12,6 +12,8 @@ import { SeatBadge } from "../../objects/seat-badge.ts";
 import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
+import { awaySeats } from "../common.ts";
+import { seatAnchor } from "../seat-ring.ts";
 import { formatValue } from "../../ui/result-table.ts";
 import type { GameTableView, TableHost } from "../types.ts";
 import { playEvent, type FxStage } from "./event-fx.ts";
@@ -100,17 +102,12 @@ export class DevilsScatTable implements GameTableView {
       const y = Math.max(at.y, this.layout.topBar + r + 4);
       this.timer.setRadius(r).setPosition(x, y).show(left, total);
     }
-    for (const seat of snap.seats) {
-      if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
-      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
-    }
+    for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   /** Where cards held by `seat` are on screen (the hand for the own seat). */
   seatPoint(seat: number): Point {
-    if (seat === this.mySeat) return this.hand.slot(3);
-    const p = this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
-    return { x: p.x, y: p.y - this.layout.badgeW * 0.3 };
+    return seatAnchor(seat, this.mySeat, () => this.hand.slot(3), this.layout.seats, this.layout.badgeW * 0.3, this.scene.scale.width);
   }
 
   pilePoint(pile: string): Point {

@@ -10,6 +10,8 @@ import { PileView } from "../../objects/pile-view.ts";
 import { SeatBadge } from "../../objects/seat-badge.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
+import { awaySeats } from "../common.ts";
+import { seatAnchor } from "../seat-ring.ts";
 import type { GameTableView, TableHost } from "../types.ts";
 import { hitFactory, hitTexture } from "./card-art.ts";
 import { Controls } from "./controls.ts";
@@ -106,10 +108,7 @@ export class HitTheDeckTable implements GameTableView {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
       this.timer.setRadius(this.layout.timerR).setPosition(at.x, at.y).show(left, total);
     }
-    for (const seat of snap.seats) {
-      if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
-      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
-    }
+    for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   targets(): Target[] {
@@ -123,9 +122,7 @@ export class HitTheDeckTable implements GameTableView {
 
   /** Where cards held by `seat` are on screen (the hand for the own seat). */
   seatPoint(seat: number): Point {
-    if (seat === this.mySeat) return this.hand.slot(3);
-    const p = this.layout.seats.get(seat) ?? { x: this.scene.scale.width / 2, y: 0 };
-    return { x: p.x, y: p.y - this.layout.badgeW * 0.25 };
+    return seatAnchor(seat, this.mySeat, () => this.hand.slot(3), this.layout.seats, this.layout.badgeW * 0.25, this.scene.scale.width);
   }
 
   private fxStage(): FxStage {

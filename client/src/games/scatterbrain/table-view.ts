@@ -12,6 +12,7 @@ import { spriteFactory } from "../../objects/card-sprite.ts";
 import { standardArt } from "../../objects/standard-art.ts";
 import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
 import type { Target } from "../../test-hook.ts";
+import { awaySeats } from "../common.ts";
 import type { GameTableView, TableHost } from "../types.ts";
 import { DiscardFan } from "./discard-fan.ts";
 import { playEvent, type FxStage } from "./event-fx.ts";
@@ -106,10 +107,7 @@ export class ScatterbrainTable implements GameTableView {
     this.countdown.setVisible(!this.grid.visible && label !== "");
     if (!this.grid.visible && label !== "") this.countdown.setRadius(L.countdownR).setPosition(L.countdown.x + (L.portrait ? L.countdownR - this.countdown.pillWidth / 2 : 0), L.countdown.y).show(left, total, label);
     this.grid.placeCountdown(L.grid, left, total);
-    for (const seat of snap.seats) {
-      if (seat.index === this.mySeat || seat.connected || seat.isBot || !seat.occupied) continue;
-      this.zones.get(seat.index)?.refreshBadge(snap, seat, L.badgeW, serverNow);
-    }
+    for (const seat of awaySeats(snap, this.mySeat)) this.zones.get(seat.index)?.refreshBadge(snap, seat, L.badgeW, serverNow);
   }
 
   targets(): Target[] {

@@ -2,7 +2,7 @@
  * Setup, actions and timeouts of Skit Scat and Dark Hand (RULINGS.md, "Skit Scat and Dark Hand";
  * "Turns, dealers, piles"; "Timers and default actions").
  */
-import { err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
+import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import type { Shade } from "../../dark-deck.ts";
 import { canDrawDeck, checkAction, declareOptions, type DeclareOption } from "./legal.ts";
 import type { GameRules, TableOptions } from "./options.ts";
@@ -31,19 +31,17 @@ export function setupGame(options: TableOptions, rules: GameRules, ctx: Ctx): Ha
 export function apply(state: HandState, seat: number, action: HandAction, ctx: Ctx): Result<HandStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  switch (action.type) {
-    case "drawDeck": draw(s, "deck", ctx, events); break;
-    case "drawDiscard": draw(s, "discard", ctx, events); break;
-    case "discard": discard(s, action.card, ctx, events); break;
-    case "declare": declare(s, chosenOption(s, action.shade), ctx, events); break;
-    case "endTurn": endTurn(s, ctx, events); break;
-    case "call": call(s, seat, action.shade, ctx, events); break;
-    case "continue": continueHand(s, seat, ctx, events); break;
-  }
-  return ok({ state: s, events });
+  return ok(advance(state, cloneState, (s, events: Events) => {
+    switch (action.type) {
+      case "drawDeck": draw(s, "deck", ctx, events); break;
+      case "drawDiscard": draw(s, "discard", ctx, events); break;
+      case "discard": discard(s, action.card, ctx, events); break;
+      case "declare": declare(s, chosenOption(s, action.shade), ctx, events); break;
+      case "endTurn": endTurn(s, ctx, events); break;
+      case "call": call(s, seat, action.shade, ctx, events); break;
+      case "continue": continueHand(s, seat, ctx, events); break;
+    }
+  }));
 }
 
 /**
@@ -121,23 +119,18 @@ function continueHand(s: HandState, seat: number, ctx: Ctx, events: Events): voi
  */
 export function onDeadline(state: HandState, ctx: Ctx): HandStep {
   if (state.phase === "gameOver") return { state, events: [] };
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  if (s.phase === "roundOver") {
-    nextHand(s, ctx, events);
-    return { state: s, events };
-  }
-  const seat = s.turn;
-  events.push({ type: "turnTimedOut", seat });
-  if (s.step === "draw") draw(s, canDrawDeck(s) ? "deck" : "discard", ctx, events);
-  if (s.step === "discard") discard(s, s.drawnCard ?? (s.hands[seat]?.[0] as string), ctx, events);
-  if (s.turn === seat && s.step === "declare") {
-    const option = defaultDeclaration(declareOptions(s, seat));
-    if (option === null) endTurn(s, ctx, events);
-    else declare(s, option, ctx, events);
-  }
-  return { state: s, events };
+  return advance(state, cloneState, (s, events: Events) => {
+    if (s.phase === "roundOver") return nextHand(s, ctx, events);
+    const seat = s.turn;
+    events.push({ type: "turnTimedOut", seat });
+    if (s.step === "draw") draw(s, canDrawDeck(s) ? "deck" : "discard", ctx, events);
+    if (s.step === "discard") discard(s, s.drawnCard ?? (s.hands[seat]?.[0] as string), ctx, events);
+    if (s.turn === seat && s.step === "declare") {
+      const option = defaultDeclaration(declareOptions(s, seat));
+      if (option === null) endTurn(s, ctx, events);
+      else declare(s, option, ctx, events);
+    }
+  });
 }
 
 /** A Scat before a Skit; never a Forfeit Play. */

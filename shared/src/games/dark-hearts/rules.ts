@@ -2,7 +2,7 @@
  * Setup, actions and timeouts (rules/dark-hearts.md; RULINGS.md, "Dark Hearts", "Shared
  * rulings"; "Timers and default actions").
  */
-import { err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
+import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { choosePass, dealRound } from "./deal.ts";
 import { defaultPass, defaultPlay } from "./defaults.ts";
 import { checkAction } from "./legal.ts";
@@ -31,16 +31,14 @@ export function setup(options: DarkHeartsOptions, ctx: Ctx): DhStep {
 export function apply(state: DarkHeartsState, seat: number, action: DarkHeartsAction, ctx: Ctx): Result<DhStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  switch (action.type) {
-    case "passCards": choosePass(s, seat, action.cards, ctx, events); break;
-    case "lead": playCard(s, action.card, action.shade, ctx, events); break;
-    case "play": playCard(s, action.card, null, ctx, events); break;
-    case "continue": continueHand(s, seat, ctx, events); break;
-  }
-  return ok({ state: s, events });
+  return ok(advance(state, cloneState, (s, events: Events) => {
+    switch (action.type) {
+      case "passCards": choosePass(s, seat, action.cards, ctx, events); break;
+      case "lead": playCard(s, action.card, action.shade, ctx, events); break;
+      case "play": playCard(s, action.card, null, ctx, events); break;
+      case "continue": continueHand(s, seat, ctx, events); break;
+    }
+  }));
 }
 
 /** The next hand is dealt once every seat has continued (or at the pause deadline). */
@@ -62,21 +60,19 @@ function nextHand(s: DarkHeartsState, ctx: Ctx, events: Events): void {
  */
 export function onDeadline(state: DarkHeartsState, ctx: Ctx): DhStep {
   if (state.phase === "gameOver") return { state, events: [] };
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  if (s.phase === "roundOver") {
-    nextHand(s, ctx, events);
-  } else if (s.phase === "pass") {
-    const late = s.passes.flatMap((p, seat) => (p === null ? [seat] : []));
-    events.push({ type: "passTimedOut", seats: late });
-    for (const seat of late) choosePass(s, seat, defaultPass(s.hands[seat] ?? []), ctx, events);
-  } else {
-    events.push({ type: "turnTimedOut", seat: s.turn });
-    const action = defaultPlay(s);
-    if (action !== null && action.type !== "passCards" && action.type !== "continue") {
-      playCard(s, action.card, action.type === "lead" ? action.shade : null, ctx, events);
+  return advance(state, cloneState, (s, events: Events) => {
+    if (s.phase === "roundOver") {
+      nextHand(s, ctx, events);
+    } else if (s.phase === "pass") {
+      const late = s.passes.flatMap((p, seat) => (p === null ? [seat] : []));
+      events.push({ type: "passTimedOut", seats: late });
+      for (const seat of late) choosePass(s, seat, defaultPass(s.hands[seat] ?? []), ctx, events);
+    } else {
+      events.push({ type: "turnTimedOut", seat: s.turn });
+      const action = defaultPlay(s);
+      if (action !== null && action.type !== "passCards" && action.type !== "continue") {
+        playCard(s, action.card, action.type === "lead" ? action.shade : null, ctx, events);
+      }
     }
-  }
-  return { state: s, events };
+  });
 }

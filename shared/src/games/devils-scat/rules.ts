@@ -1,7 +1,7 @@
 /**
  * Setup, actions and timeouts (RULINGS.md, "Devil's Scat"; "Timers and default actions").
  */
-import { err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
+import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { SUITS } from "./cards.ts";
 import { chooseDiscard, isScat } from "./hand-value.ts";
 import { checkAction, canDrawDeck } from "./legal.ts";
@@ -34,17 +34,15 @@ export function setup(options: DevilsScatOptions, ctx: Ctx): DsStep {
 export function apply(state: DevilsScatState, seat: number, action: DevilsScatAction, ctx: Ctx): Result<DsStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  switch (action.type) {
-    case "drawDeck": draw(s, "deck", ctx, events); break;
-    case "drawDiscard": draw(s, "discard", ctx, events); break;
-    case "discard": discard(s, action.card, ctx, events); break;
-    case "knock": knock(s, ctx, events); break;
-    case "continue": continueRound(s, seat, ctx, events); break;
-  }
-  return ok({ state: s, events });
+  return ok(advance(state, cloneState, (s, events: Events) => {
+    switch (action.type) {
+      case "drawDeck": draw(s, "deck", ctx, events); break;
+      case "drawDiscard": draw(s, "discard", ctx, events); break;
+      case "discard": discard(s, action.card, ctx, events); break;
+      case "knock": knock(s, ctx, events); break;
+      case "continue": continueRound(s, seat, ctx, events); break;
+    }
+  }));
 }
 
 /**
@@ -85,16 +83,11 @@ function continueRound(s: DevilsScatState, seat: number, ctx: Ctx, events: Event
  */
 export function onDeadline(state: DevilsScatState, ctx: Ctx): DsStep {
   if (state.phase === "gameOver") return { state, events: [] };
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  if (s.phase === "roundOver") {
-    nextRound(s, ctx, events);
-    return { state: s, events };
-  }
-  events.push({ type: "turnTimedOut", seat: s.turn });
-  if (s.drawnFrom === null) draw(s, canDrawDeck(s) ? "deck" : "discard", ctx, events);
-  const forbidden = s.drawnFrom === "discard" ? s.drawnCard : null;
-  discard(s, chooseDiscard(s.hands[s.turn] ?? [], forbidden, s.favored), ctx, events);
-  return { state: s, events };
+  return advance(state, cloneState, (s, events: Events) => {
+    if (s.phase === "roundOver") return nextRound(s, ctx, events);
+    events.push({ type: "turnTimedOut", seat: s.turn });
+    if (s.drawnFrom === null) draw(s, canDrawDeck(s) ? "deck" : "discard", ctx, events);
+    const forbidden = s.drawnFrom === "discard" ? s.drawnCard : null;
+    discard(s, chooseDiscard(s.hands[s.turn] ?? [], forbidden, s.favored), ctx, events);
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Setup, actions and timeouts (RULINGS.md "Hit the Deck"; "Timers and default actions").
  */
-import { err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
+import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { drawAndPlay, playCard } from "./effects.ts";
 import { checkAction } from "./legal.ts";
 import type { HitTheDeckOptions } from "./options.ts";
@@ -29,20 +29,18 @@ export function setup(options: HitTheDeckOptions, ctx: Ctx): HtdStep {
 export function apply(state: HitTheDeckState, seat: number, action: HitTheDeckAction, ctx: Ctx): Result<HtdStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  switch (action.type) {
-    case "play": playCard(s, seat, action.card, false, ctx, events); break;
-    case "draw": drawAndPlay(s, seat, ctx, events); break;
-    case "slap":
-      if (s.phase === "race") slap(s, seat, action.reactionMs, ctx, events);
-      else fakeOut(s, seat, ctx, events);
-      break;
-    case "call": call(s, seat, ctx, events); break;
-    case "continue": continueRound(s, seat, ctx, events); break;
-  }
-  return ok({ state: s, events });
+  return ok(advance(state, cloneState, (s, events: Events) => {
+    switch (action.type) {
+      case "play": playCard(s, seat, action.card, false, ctx, events); break;
+      case "draw": drawAndPlay(s, seat, ctx, events); break;
+      case "slap":
+        if (s.phase === "race") slap(s, seat, action.reactionMs, ctx, events);
+        else fakeOut(s, seat, ctx, events);
+        break;
+      case "call": call(s, seat, ctx, events); break;
+      case "continue": continueRound(s, seat, ctx, events); break;
+    }
+  }));
 }
 
 /** The next hand is dealt once every player has continued. */
@@ -59,14 +57,12 @@ function continueRound(s: HitTheDeckState, seat: number, ctx: Ctx, events: Event
  */
 export function onDeadline(state: HitTheDeckState, ctx: Ctx): HtdStep {
   if (state.phase === "gameOver") return { state, events: [] };
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  if (s.phase === "roundOver") nextRound(s, ctx, events);
-  else if (s.phase === "race") raceTimeout(s, ctx, events);
-  else {
-    events.push({ type: "turnTimedOut", seat: s.turn });
-    drawAndPlay(s, s.turn, ctx, events);
-  }
-  return { state: s, events };
+  return advance(state, cloneState, (s, events: Events) => {
+    if (s.phase === "roundOver") nextRound(s, ctx, events);
+    else if (s.phase === "race") raceTimeout(s, ctx, events);
+    else {
+      events.push({ type: "turnTimedOut", seat: s.turn });
+      drawAndPlay(s, s.turn, ctx, events);
+    }
+  });
 }

@@ -2,7 +2,7 @@
  * Setup, actions and timeouts (RULINGS.md, "Scatterbrain"; "Turns, dealers, piles"; "Timers and
  * default actions").
  */
-import { err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
+import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { checkAction } from "./check.ts";
 import { chooseHole, chooseMissingHoles, dealHand, pickUp } from "./deal.ts";
 import { guess, skipGuess } from "./guess.ts";
@@ -32,21 +32,19 @@ export function setup(options: ScatterbrainOptions, ctx: Ctx): SbStep {
 export function apply(state: ScatterbrainState, seat: number, action: ScatterbrainAction, ctx: Ctx): Result<SbStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  switch (action.type) {
-    case "chooseHole": chooseHole(s, seat, action.card, false, ctx, events); break;
-    case "drawDeck": draw(s, "deck", events); break;
-    case "drawDiscard": draw(s, "discard", events); break;
-    case "discard": discard(s, action.card, ctx, events); break;
-    case "callScatterbrain": callScatterbrain(s, ctx, events); break;
-    case "declineCall": declineCall(s, ctx, events); break;
-    case "guess": guess(s, action.card, ctx, events); break;
-    case "skipGuess": skipGuess(s, ctx, events); break;
-    case "continue": continueHand(s, seat, ctx, events); break;
-  }
-  return ok({ state: s, events });
+  return ok(advance(state, cloneState, (s, events: Events) => {
+    switch (action.type) {
+      case "chooseHole": chooseHole(s, seat, action.card, false, ctx, events); break;
+      case "drawDeck": draw(s, "deck", events); break;
+      case "drawDiscard": draw(s, "discard", events); break;
+      case "discard": discard(s, action.card, ctx, events); break;
+      case "callScatterbrain": callScatterbrain(s, ctx, events); break;
+      case "declineCall": declineCall(s, ctx, events); break;
+      case "guess": guess(s, action.card, ctx, events); break;
+      case "skipGuess": skipGuess(s, ctx, events); break;
+      case "continue": continueHand(s, seat, ctx, events); break;
+    }
+  }));
 }
 
 /** The next hand is dealt once everyone has continued (or at the pause deadline). */
@@ -70,17 +68,15 @@ function nextHand(s: ScatterbrainState, ctx: Ctx, events: Events): void {
  */
 export function onDeadline(state: ScatterbrainState, ctx: Ctx): SbStep {
   if (state.phase === "gameOver") return { state, events: [] };
-  const s = cloneState(state);
-  s.version += 1;
-  const events: Events = [];
-  switch (s.phase) {
-    case "memorise": pickUp(s, ctx, events); break;
-    case "chooseHole": chooseMissingHoles(s, ctx, events); break;
-    case "turn": timeOutTurn(s, ctx, events); break;
-    case "guess": timeOutGuess(s, ctx, events); break;
-    case "handOver": nextHand(s, ctx, events); break;
-  }
-  return { state: s, events };
+  return advance(state, cloneState, (s, events: Events) => {
+    switch (s.phase) {
+      case "memorise": pickUp(s, ctx, events); break;
+      case "chooseHole": chooseMissingHoles(s, ctx, events); break;
+      case "turn": timeOutTurn(s, ctx, events); break;
+      case "guess": timeOutGuess(s, ctx, events); break;
+      case "handOver": nextHand(s, ctx, events); break;
+    }
+  });
 }
 
 function timeOutTurn(s: ScatterbrainState, ctx: Ctx, events: Events): void {
