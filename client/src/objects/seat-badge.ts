@@ -42,7 +42,7 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     this.panel = scene.add.graphics();
     this.nameText = sharp(scene.add.text(0, 0, "", textStyle(18, "#ffffff", true)).setOrigin(0.5, 0));
     this.lineText = sharp(scene.add.text(0, 0, "", textStyle(15, "#d9f0df")).setOrigin(0.5, 0));
-    this.tagText = sharp(scene.add.text(0, 0, "", textStyle(13, "#ffd9a0", true)).setOrigin(0.5, 0));
+    this.tagText = sharp(scene.add.text(0, 0, "", textStyle(13, "#ffd9a0", true)).setOrigin(0.5, 0).setAlign("center"));
     this.add([this.panel, this.nameText, this.lineText, this.tagText]);
     scene.add.existing(this);
   }
@@ -52,15 +52,15 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     const lines = info.lines.length > 0 ? info.lines : [""];
     const chips = info.tokens !== undefined ? fs * 1.3 : 0;
     const extra = (lines.length - 1) * fs * 1.2 + chips;
+    const tagExtra = this.fitTags(info.tags, Math.max(11, fs - 2), w - 10);
     this.bw = w;
-    this.bh = Math.round(Math.max(w * 0.42 + extra, fs * 3.75 + 10 + extra));
+    this.bh = Math.round(Math.max(w * 0.42 + extra, fs * 3.75 + 10 + extra) + tagExtra);
     const top = -this.bh / 2 + 5;
     this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, top);
     this.lineText.setText(lines.join("\n")).setFontSize(fs).setLineSpacing(fs * 0.05).setPosition(0, top + fs * 1.35);
     this.paintTokens(info, fs, top + fs * 1.35 + lines.length * fs * 1.2 + chips / 2 - fs * 0.05);
-    this.tagText.setText(info.tags.join(" · ")).setFontSize(Math.max(11, fs - 2)).setPosition(0, top + fs * 2.55 + extra);
+    this.tagText.setPosition(0, top + fs * 2.55 + extra);
     this.fitName(w - 16);
-    this.fitTags(w - 10);
     this.paintPanel(info);
     this.paintBacks(info.handCount);
     this.setAlpha(info.dim ? 0.6 : 1);
@@ -79,9 +79,27 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     this.tokens.setVisible(true).setPosition(0, y).show(info.tokens.count, fs * 1.1);
   }
 
-  private fitTags(max: number): void {
-    let size = Number.parseInt(String(this.tagText.style.fontSize), 10);
-    while (this.tagText.width > max && size > 9) this.tagText.setFontSize(--size);
+  /**
+   * Tags on one line, shrunk down to 10 px to fit `max`; if they still do not fit, on as many
+   * lines as they need, broken between tags. Returns the height added by the extra lines.
+   */
+  private fitTags(tags: readonly string[], size: number, max: number): number {
+    const t = this.tagText.setFontSize(size).setText(tags.join(" · "));
+    const oneLine = t.height;
+    while (t.width > max && size > 10) t.setFontSize(--size);
+    if (t.width <= max) return 0;
+    const lines: string[] = [];
+    let line = "";
+    for (const tag of tags) {
+      const longer = line === "" ? tag : `${line} · ${tag}`;
+      if (line !== "" && t.setText(longer).width > max) {
+        lines.push(line);
+        line = tag;
+      } else line = longer;
+    }
+    lines.push(line);
+    t.setText(lines.join("\n"));
+    return Math.max(0, t.height - oneLine);
   }
 
   private fitName(max: number): void {

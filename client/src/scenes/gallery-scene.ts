@@ -114,7 +114,7 @@ export class GalleryScene extends Phaser.Scene {
     const bw = 190;
     const infos = [
       { name: "Ann", lines: ["Tokens 5"], tokens: { count: 5 }, handCount: 3, active: true, tags: ["DEALER"] },
-      { name: "Bot Bea", lines: ["☀ Light 14", "☾ Dark 3"], handCount: 13, active: false, tags: ["BOT"] },
+      { name: "Bot Bea", lines: ["☀ Light 14", "☾ Dark 3"], handCount: 13, active: false, tags: ["BOT", "☀ LIGHT HAND", "⚑ FINAL TURN", "AWAY 12s"] },
       { name: "Cy", lines: ["Lives"], tokens: { count: 2, style: TOKEN_STYLES.life }, handCount: 0, active: false, tags: ["AWAY 42s"] },
     ];
     this.badges.forEach((b, i) => {
