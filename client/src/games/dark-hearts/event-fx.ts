@@ -4,7 +4,7 @@
  */
 import type Phaser from "phaser";
 import { num, str, type Json } from "../../net/snapshot.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { banner } from "../../objects/card-fx.ts";
 import { asShade, directionText, SHADE_ICON, SHADE_NAME } from "./view-model.ts";
 
 export interface FxStage {
@@ -15,15 +15,6 @@ export interface FxStage {
 
 function seatsText(stage: FxStage, v: unknown): string {
   return (Array.isArray(v) ? v : []).filter((s): s is number => typeof s === "number").map((s) => stage.name(s)).join(", ");
-}
-
-/** Big text over the table for 1.5 s, wrapped to fit a phone (card-fx `banner` does not wrap). */
-function banner(scene: Phaser.Scene, text: string, color = "#ffe27a"): void {
-  const { width, height } = scene.scale;
-  const label = sharp(scene.add.text(width / 2, height * 0.3, text, textStyle(Math.min(40, width / 13), color, true)));
-  label.setOrigin(0.5).setAlign("center").setWordWrapWidth(width - 32, true).setDepth(90).setStroke("#1a0d00", 7).setScale(0.6).setAlpha(0);
-  scene.tweens.add({ targets: label, scale: 1, alpha: 1, duration: 220, ease: "Back.easeOut" });
-  scene.tweens.add({ targets: label, alpha: 0, delay: 1500, duration: 400, onComplete: () => label.destroy() });
 }
 
 /** Plays one event; unknown types are ignored. */

@@ -5,7 +5,7 @@
  */
 import type Phaser from "phaser";
 import { num, str, type Json } from "../../net/snapshot.ts";
-import { flyCard } from "../../objects/card-fx.ts";
+import { banner as sharedBanner, flyCard } from "../../objects/card-fx.ts";
 import { sharp, textStyle } from "../../objects/style.ts";
 import { hitFactory } from "./card-art.ts";
 import { COLOURS, isColour } from "./glyphs.ts";
@@ -34,25 +34,9 @@ export function floatText(scene: Phaser.Scene, at: Point, text: string, color = 
   scene.tweens.add({ targets: t, y: at.y - 60, alpha: { from: 1, to: 0 }, delay: 700, duration: 1300, onComplete: () => t.destroy() });
 }
 
-const live = new Set<Phaser.GameObjects.Text>();
-
-/** Drops the banners on screen (the race title takes their place). */
-export function clearBanners(): void {
-  for (const label of live) label.destroy();
-  live.clear();
-}
-
-/** Big text over the table for 1.5 s, shrunk to fit narrow screens; above the race title during a race. */
+/** A banner above the race title while a race is open. */
 export function banner(scene: Phaser.Scene, text: string, color = "#ffe27a"): void {
-  const { width, height } = scene.scale;
-  const y = height * (raceClock.openRace ? 0.21 : 0.3);
-  const label = sharp(scene.add.text(width / 2, y, text, textStyle(Math.min(44, width / 12), color, true)));
-  live.add(label);
-  label.setOrigin(0.5).setDepth(90).setStroke("#1a0d00", 8);
-  const fit = Math.min(1, (width - 24) / Math.max(1, label.width));
-  label.setScale(fit * 0.6).setAlpha(0);
-  scene.tweens.add({ targets: label, scale: fit, alpha: 1, duration: 220, ease: "Back.easeOut" });
-  scene.tweens.add({ targets: label, alpha: 0, delay: 1500, duration: 400, onComplete: () => (live.delete(label), label.destroy()) });
+  sharedBanner(scene, text, color, raceClock.openRace ? 0.21 : 0.3);
 }
 
 function penalty(stage: FxStage, e: Json, seat: number): void {

@@ -13,7 +13,7 @@ import { hitFactory } from "./card-art.ts";
 import { handCanvas } from "./glyphs.ts";
 import type { Point, TableLayout } from "./layout.ts";
 import { boardRows, RaceBoard } from "./race-board.ts";
-import { clearBanners } from "./event-fx.ts";
+import { clearBanners } from "../../objects/card-fx.ts";
 import { clientNow } from "./race-clock.ts";
 
 export interface RaceStage {

@@ -5,7 +5,7 @@
  */
 import { num, str, type Json } from "../../net/snapshot.ts";
 import { flyCard } from "../../objects/card-fx.ts";
-import { banner } from "./banner.ts";
+import { banner } from "../../objects/card-fx.ts";
 import { spriteFactory } from "../../objects/card-sprite.ts";
 import { standardArt } from "../../objects/standard-art.ts";
 import { playGuess, type FxStage } from "./guess-fx.ts";

@@ -5,7 +5,7 @@
  */
 import type Phaser from "phaser";
 import { num, str, type Json } from "../../net/snapshot.ts";
-import { banner } from "./banner.ts";
+import { banner } from "../../objects/card-fx.ts";
 import { CardSprite } from "../../objects/card-sprite.ts";
 import { standardArt } from "../../objects/standard-art.ts";
 import { COLORS } from "../../objects/style.ts";
