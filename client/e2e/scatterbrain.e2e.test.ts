@@ -146,6 +146,8 @@ describe("Scatterbrain in the browser", () => {
     // Play on to the end of the hand (the human may get to guess on the way).
     const over = await playUntil(page, `s.resultPanel === "round" || s.resultPanel === "game"`, dealt, log, 200_000);
     expect(over.result?.seats).toHaveLength(4);
+    // The result waits for a guess reveal still on screen (a hand can end on a guess), for 2.5 s at most.
+    expect((over["revealLeftMs"] as number) <= 50 || (over["resultHeldMs"] as number) >= 2400).toBe(true);
     expect(await page.locator('[data-testid="result-table"] tbody tr').count()).toBe(4);
     await screenshot(page, `${SHOT}/06-hand-result`);
     expect(errors).toEqual([]);

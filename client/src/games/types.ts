@@ -92,7 +92,7 @@ export interface ResultRenderers {
   gameBody?(snap: TableSnap, outcome: Json | null, mySeat: number | null): HTMLElement | null;
   /** "pts" / "lives" after a final score. */
   scoreUnit?(snap: TableSnap, score: unknown): string;
-  /** How long the last play's animation still runs, in ms: the result waits so as not to cover it. */
+  /** How long the last play's animation still runs, in ms: the result waits (up to 2.5 s) so as not to cover it. */
   holdMs?(): number;
 }
 

@@ -12,10 +12,18 @@ import { ResultPanel, type ResultMode } from "../ui/result-panel.ts";
 import { playAgain, SCENES, toLobby, type TableData } from "./flow.ts";
 
 let shown: ResultMode | null = null;
+/** How long the last result waited for the table's animation, in ms (for the test hook). */
+let lastHold = 0;
+/** The longest a result waits, so that it stays up a while before the next hand is dealt. */
+const MAX_HOLD_MS = 2500;
 
 /** Which result panel is on screen, if any (for the test hook). */
 export function shownResult(): ResultMode | null {
   return shown;
+}
+
+export function resultHeldMs(): number {
+  return lastHold;
 }
 
 export function resultMode(snap: TableSnap, canContinue: boolean): ResultMode | null {
@@ -54,7 +62,8 @@ export class ResultsScene extends Phaser.Scene {
     if (mode === null) return this.hide();
     if (this.held) return;
     if (this.panel === null) {
-      const hold = gameModule(this.session.game)?.results?.holdMs?.() ?? 0;
+      const hold = Math.min(MAX_HOLD_MS, gameModule(this.session.game)?.results?.holdMs?.() ?? 0);
+      lastHold = hold;
       if (hold > 0) {
         this.held = this.time.delayedCall(hold, () => {
           this.held = null;

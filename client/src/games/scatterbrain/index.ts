@@ -1,5 +1,6 @@
 /** Scatterbrain for the client: lobby entry, table view, result panel, test-hook extras. */
 import type { GameModule } from "../types.ts";
+import { guessRevealLeft } from "./guess-fx.ts";
 import { scatterbrainResults } from "./results.ts";
 import { ScatterbrainTable } from "./table-view.ts";
 
@@ -25,6 +26,7 @@ export const scatterbrain: GameModule = {
       lastGuess: snap.info["lastGuess"] ?? null,
       dealt: snap.info["dealt"] ?? null,
       step: snap.info["step"] ?? null,
+      revealLeftMs: guessRevealLeft(),
     };
   },
   testTargets: ["card:<card>", "pile:deck", "pile:discard", "button:call", "button:decline", "guess:<card>", "button:skip-guess"],
