@@ -12,8 +12,16 @@ import { ResultPanel, type ResultMode } from "../ui/result-panel.ts";
 import { playAgain, SCENES, toLobby, type TableData } from "./flow.ts";
 
 let shown: ResultMode | null = null;
-/** How long the last result waited for the table's animation, in ms (for the test hook). */
-let lastHold = 0;
+/** How the last result waited for the table's animation (for the test hook). */
+export interface ResultHold {
+  /** Waits started for it (0 or 1). */
+  readonly holds: number;
+  /** The wait asked for, in ms (at most MAX_HOLD_MS). */
+  readonly holdMs: number;
+  /** How long the animation still ran when the panel came up, in ms. */
+  readonly leftAtShowMs: number;
+}
+let lastHold: ResultHold = { holds: 0, holdMs: 0, leftAtShowMs: 0 };
 /** The longest a result waits, so that it stays up a while before the next hand is dealt. */
 const MAX_HOLD_MS = 2500;
 
@@ -22,7 +30,7 @@ export function shownResult(): ResultMode | null {
   return shown;
 }
 
-export function resultHeldMs(): number {
+export function resultHold(): ResultHold {
   return lastHold;
 }
 
@@ -37,7 +45,9 @@ export class ResultsScene extends Phaser.Scene {
   private panel: ResultPanel | null = null;
   private cleanups: Array<() => void> = [];
   /** A result that waits for the last play's animation (see `ResultRenderers.holdMs`). */
-  private held: Phaser.Time.TimerEvent | null = null;
+  private held: ReturnType<typeof setTimeout> | null = null;
+  /** The wait this result got (0: none); it waits once at most. */
+  private heldMs: number | null = null;
   private latest: TableSnap | null = null;
 
   constructor() {
@@ -60,17 +70,21 @@ export class ResultsScene extends Phaser.Scene {
     const canContinue = hasLegal(snap, mySeat, "continue");
     const mode = resultMode(snap, canContinue);
     if (mode === null) return this.hide();
-    if (this.held) return;
-    if (this.panel === null) {
-      const hold = Math.min(MAX_HOLD_MS, gameModule(this.session.game)?.results?.holdMs?.() ?? 0);
-      lastHold = hold;
-      if (hold > 0) {
-        this.held = this.time.delayedCall(hold, () => {
+    if (this.held !== null) return;
+    const module = gameModule(this.session.game);
+    if (this.panel === null && this.heldMs === null) {
+      this.heldMs = Math.min(MAX_HOLD_MS, module?.results?.holdMs?.() ?? 0);
+      if (this.heldMs > 0) {
+        // A DOM timer, not the scene clock: the panel is HTML and must come up on time.
+        this.held = setTimeout(() => {
           this.held = null;
           if (this.latest) this.onSnap(this.latest);
-        });
+        }, this.heldMs);
         return;
       }
+    }
+    if (this.panel === null) {
+      lastHold = { holds: (this.heldMs ?? 0) > 0 ? 1 : 0, holdMs: this.heldMs ?? 0, leftAtShowMs: module?.results?.holdMs?.() ?? 0 };
     }
     this.panel ??= new ResultPanel({
       continue: () => this.session.sendAction({ type: "continue" }),
@@ -82,8 +96,9 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   private hide(): void {
-    this.held?.remove();
+    if (this.held !== null) clearTimeout(this.held);
     this.held = null;
+    this.heldMs = null;
     this.panel?.destroy();
     this.panel = null;
     shown = null;

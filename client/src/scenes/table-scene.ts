@@ -17,7 +17,7 @@ import { recentToasts, setBanner, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
 import { SCENES, toLobby, toTable, type TableData } from "./flow.ts";
 import { tableState } from "./table-state.ts";
-import { resultHeldMs, shownResult } from "./results-scene.ts";
+import { resultHold, shownResult } from "./results-scene.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
@@ -53,7 +53,7 @@ export class TableScene extends Phaser.Scene {
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
     ];
-    setStateProvider(() => ({ ...tableState(this.session, this.module), toasts: recentToasts(), resultPanel: shownResult(), resultHeldMs: resultHeldMs() }));
+    setStateProvider(() => ({ ...tableState(this.session, this.module), toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
