@@ -88,7 +88,7 @@ describe("Devil's Scat in the browser", () => {
     table = await player(DESKTOP);
     const { page } = table;
     await openLobby(page, "Tester");
-    await chooseTable(page, 3, 2, 15);
+    await chooseTable(page, 3, 2, 60);
     await screenshot(page, "02-lobby-desktop");
     await page.click('[data-testid="quick-play"]');
     const start = await waitState(page, `s.scene === "table" && s.status === "playing" && (s.hand || []).length === 3`);

@@ -141,7 +141,7 @@ describe("Hit the Deck in the browser", () => {
     expect(clientOf(after).fakeOutsSent).toBe(fakeOuts + 1);
     await screenshot(page, "hit-the-deck/04-fake-out");
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 
   it("fits a phone in portrait with the slap pad and the hand on screen", async () => {
     const { page, errors } = await suite.lobbyPlayer("Phone", PHONE);
@@ -161,5 +161,5 @@ describe("Hit the Deck in the browser", () => {
     expect(mine?.reactionMs ?? -1).toBeGreaterThanOrEqual(0);
     await screenshot(page, "hit-the-deck/07-phone-race-result");
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -26,7 +26,7 @@ const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 const rank = (card: string): number => RANKS.indexOf(card.slice(0, -1)) + 1;
 
 /** The memorise phase: long enough for a loaded CI machine to see it, short enough to keep tests quick. */
-const MEMORISE_MS = 5000; // one of the lobby's choices (3, 5, 8, 12, 20 s)
+const MEMORISE_MS = 8000; // one of the lobby's choices (3, 5, 8, 12, 20 s)
 
 /** Starts a 4-seat table with 3 bots and a short memorise phase; returns the memorise state. */
 async function startTable(page: Page): Promise<TableState> {
@@ -52,7 +52,8 @@ async function checkMemorise(page: Page, s: TableState, name: string): Promise<s
 async function chooseHole(page: Page, name: string): Promise<string> {
   const s = await waitState(page, `s.phase === "chooseHole" && (s.legal || []).some(a => a.type === "chooseHole")`, 20_000);
   expect(s["dealt"]).toBeNull();
-  expect((await targets(page)).some((t) => t.id === "countdown:Hole card")).toBe(true);
+  // The countdown's label follows on the next frame.
+  await page.waitForFunction(() => window.__scat?.targets().some((t) => t.id === "countdown:Hole card") === true, null, { timeout: 5000 });
   await screenshot(page, `${SHOT}/${name}`);
   const hand = [...(s.hand ?? [])].sort((a, b) => rank(a) - rank(b));
   const hole = hand[3] as string;

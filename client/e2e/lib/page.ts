@@ -71,8 +71,9 @@ export async function state(page: Page): Promise<TableState> {
  * (the hook's snapshot), evaluated in the page: `"s.status === 'playing' && s.hand.length === 3"`.
  */
 export async function waitState(page: Page, predicate: string, timeout = 20_000): Promise<TableState> {
-  await page.waitForFunction(`(() => { const s = window.__scat && window.__scat.state(); return !!s && (${predicate}); })()`, null, { timeout, polling: 50 });
-  return state(page);
+  // The snapshot that satisfied the predicate, not a later read (bots act in between).
+  const handle = await page.waitForFunction(`(() => { const s = window.__scat && window.__scat.state(); return s && (${predicate}) ? s : null; })()`, null, { timeout, polling: 50 });
+  return (await handle.jsonValue()) as TableState;
 }
 
 export async function target(page: Page, id: string): Promise<Target | null> {
