@@ -140,7 +140,10 @@ describe("Dark Hearts in the browser", () => {
     expect(await page.locator('[data-testid="result-table"] tbody tr').count()).toBe(4);
     await shot(page, "05-hand-summary");
 
-    await clickTarget(page, "button:continue");
+    // On a slow machine the server's pause may already have dealt the next hand: then no Continue.
+    await clickTarget(page, "button:continue").catch(async (err: unknown) => {
+      if ((await state(page)).round === 1) throw err;
+    });
     const next = await waitState(page, `s.round === 2 && s.phase === "pass" && (s.hand || []).length === 13 && s.resultPanel === null`, 30_000);
     expect(next["passDirection"]).toBe("right");
     expect(next.seats?.[me]?.info["light"]).toBe(seats[me]?.total.light);

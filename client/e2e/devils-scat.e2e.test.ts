@@ -105,7 +105,10 @@ describe("Devil's Scat in the browser", () => {
     expect(await page.isVisible('[data-testid="round-result"]')).toBe(true);
     await screenshot(page, "05-round-result");
 
-    await click(page, "button:continue");
+    // On a slow machine the server's pause may already have dealt the next round: then no Continue.
+    await click(page, "button:continue").catch(async (err: unknown) => {
+      if ((await state(page)).round === result.round) throw err;
+    });
     // A Scat dealt straight away ends the next round at once: its result counts as "next round" too.
     const next = await waitState(page, `s.round === ${(result.round ?? 1) + 1} && ((s.resultPanel === null && (s.hand || []).length === 3) || s.resultPanel === "round")`, 30_000);
     expect(next.status).toBe("playing");
