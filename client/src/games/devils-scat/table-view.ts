@@ -175,6 +175,9 @@ export class DevilsScatTable implements GameTableView {
     this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...hand, ...tags, ...ping].join(" · ") : "Spectating");
     this.meText.setVisible(snap.status !== "waiting");
     this.meText.setFontSize(L.portrait ? 15 : 17).setPosition(L.me.x, L.me.y);
+    // A long line (knocked, away, ping) shrinks to the screen's width rather than running off it.
+    const room = this.scene.scale.width - 16;
+    for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > 10; ) this.meText.setFontSize(--size);
     this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true);
     const active = mySeat !== null && isActive(snap, mySeat);
