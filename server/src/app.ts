@@ -1,4 +1,5 @@
 /** The server definition: one table room per game, the built client, and health checks. */
+import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineRoom, defineServer, type Server } from "@colyseus/core";
@@ -8,6 +9,8 @@ import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
 import { logger } from "./logger.ts";
 import { registry } from "./metrics.ts";
+import { FRAME_LIMITS } from "./net/frame-limits.ts";
+import { createGatedHttpServer } from "./net/http-gate.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 
@@ -30,18 +33,36 @@ function mountClient(app: express.Application, dist: string): void {
   app.use(express.static(dist, { index: "index.html", maxAge: "1h" }));
 }
 
+/** Open when no token is configured (local development); otherwise `Authorization: Bearer <token>`. */
+function metricsAuthorized(config: ServerConfig, header: string | undefined): boolean {
+  if (config.metricsToken === null) return true;
+  const given = Buffer.from(header ?? "");
+  const wanted = Buffer.from(`Bearer ${config.metricsToken}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * The server for one process. Colyseus's own shutdown-on-uncaught-exception is off: a fault in
+ * one table must not end the others (main.ts logs and counts process-level errors and drains on
+ * SIGTERM/SIGINT itself).
+ */
 export function createServer(config: ServerConfig): Server {
   TableRoom.config = config;
   logger.level = config.logLevel;
   return defineServer({
     rooms: roomDefinitions(config),
-    transport: new WebSocketTransport({ maxPayload: 16 * 1024 }),
+    transport: new WebSocketTransport({ server: createGatedHttpServer(config), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
+    gracefullyShutdown: false,
     express: (app: express.Application) => {
       app.get("/health", (_req, res) => {
         res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()) });
       });
-      app.get("/metrics", async (_req, res) => {
+      app.get("/metrics", async (req, res) => {
+        if (!metricsAuthorized(config, req.headers.authorization)) {
+          res.status(401).set("www-authenticate", "Bearer").json({ error: "metrics need a bearer token" });
+          return;
+        }
         res.type(registry.contentType).send(await registry.metrics());
       });
       mountClient(app, config.clientDist);

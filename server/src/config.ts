@@ -16,6 +16,17 @@ const envSchema = z.object({
   MAX_SPECTATORS: z.coerce.number().int().min(0).default(20),
   /** "1" registers the `slap_lab` room used by `npm run bench:slap`. */
   SLAP_LAB: z.enum(["0", "1"]).default("0"),
+  /** Seconds a matchmaking seat reservation waits for its WebSocket; an unjoined table closes then. */
+  SEAT_RESERVATION_SECONDS: z.coerce.number().int().min(2).max(120).default(15),
+  /** Matchmaking HTTP requests per second an address may make on average, and at once. */
+  MATCHMAKE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+  MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),
+  /** Comma-separated origins allowed to call the HTTP API from another page ("*" = any); the page's own origin always may. */
+  ALLOWED_ORIGINS: z.string().default("http://localhost:5173,http://127.0.0.1:5173"),
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** "1" behind a reverse proxy: the client address is the last X-Forwarded-For hop the proxy added. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 });
 
 export interface ServerConfig {
@@ -27,6 +38,11 @@ export interface ServerConfig {
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly maxSpectators: number;
   readonly slapLab: boolean;
+  readonly seatReservationSeconds: number;
+  readonly matchmakeRate: { readonly perSecond: number; readonly burst: number };
+  readonly allowedOrigins: readonly string[];
+  readonly metricsToken: string | null;
+  readonly trustProxy: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -46,5 +62,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     maxSpectators: e.MAX_SPECTATORS,
     slapLab: e.SLAP_LAB === "1",
+    seatReservationSeconds: e.SEAT_RESERVATION_SECONDS,
+    matchmakeRate: { perSecond: e.MATCHMAKE_RATE_PER_SECOND, burst: e.MATCHMAKE_BURST },
+    allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
+    metricsToken: e.METRICS_TOKEN ?? null,
+    trustProxy: e.TRUST_PROXY === "1",
   };
 }

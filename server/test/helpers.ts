@@ -17,7 +17,7 @@ export async function freePort(): Promise<number> {
 
 export async function bootServer(env: Record<string, string> = {}): Promise<ColyseusTestServer> {
   const port = await freePort();
-  const config = loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", ...env, PORT: String(port) });
+  const config = loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", ...env, PORT: String(port) });
   const server = createServer(config);
   await server.listen(port, "127.0.0.1");
   return new ColyseusTestServer(server);

@@ -1,7 +1,8 @@
 /**
  * Client messages: shape checked with zod, rate limited per client, and every rejection sent
  * only to its sender as `rejected` `{ code, message }` with no state change. Malformed payloads
- * and unknown types are answered the same way rather than by a disconnect.
+ * and unknown types are answered the same way rather than by a disconnect. A rejection never
+ * carries what the client sent: nothing a client sends is echoed or re-encoded.
  */
 import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
@@ -13,24 +14,45 @@ import type { TableRoom } from "./table-room.ts";
 
 const timeSchema = z.object({ t: z.number().finite() });
 
-function reject(client: Client, rejection: Rejection): void {
-  actionsRejected.inc({ code: rejection.code });
-  client.send(SERVER_MESSAGES.rejected, rejection);
-}
-
+/** Zod's reasons, with field names cut to a safe alphabet and the whole capped: never an echo. */
 function zodText(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+  const field = (p: PropertyKey) => String(p).replace(/[^A-Za-z0-9_]/g, "").slice(0, 24);
+  const text = error.issues.map((i) => (i.path.length ? `${i.path.map(field).join(".")}: ${i.message}` : i.message)).join("; ");
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
-export function registerMessages(room: TableRoom): void {
-  const limiters = new WeakMap<Client, RateLimiter>();
-  const allow = (client: Client): boolean => {
-    let limiter = limiters.get(client);
+/** Answers a client's bad input: counted always, replied to while the client's budget lasts. */
+export class Replies {
+  private readonly limiters = new WeakMap<Client, RateLimiter>();
+
+  constructor(private readonly rate: { readonly perSecond: number; readonly burst: number }) {}
+
+  /** Spends one of the client's message tokens; false once it sends faster than allowed. */
+  allow(client: Client): boolean {
+    let limiter = this.limiters.get(client);
     if (!limiter) {
-      limiter = new RateLimiter(room.config.rateLimit.perSecond, room.config.rateLimit.burst, Date.now());
-      limiters.set(client, limiter);
+      limiter = new RateLimiter(this.rate.perSecond, this.rate.burst, Date.now());
+      this.limiters.set(client, limiter);
     }
-    if (limiter.take(Date.now())) return true;
+    return limiter.take(Date.now());
+  }
+
+  reject(client: Client, rejection: Rejection): void {
+    actionsRejected.inc({ code: rejection.code });
+    client.send(SERVER_MESSAGES.rejected, { code: rejection.code, message: rejection.message });
+  }
+
+  /** A rejection that also spends a token: a flood of bad input gets one reply per token. */
+  refuse(client: Client, rejection: Rejection): void {
+    if (this.allow(client)) return this.reject(client, rejection);
+    actionsRejected.inc({ code: rejection.code });
+  }
+}
+
+export function registerMessages(room: TableRoom, replies: Replies): void {
+  const reject = (client: Client, rejection: Rejection): void => replies.reject(client, rejection);
+  const allow = (client: Client): boolean => {
+    if (replies.allow(client)) return true;
     reject(client, { code: "rate-limited", message: "Too many messages: slow down" });
     return false;
   };
@@ -38,9 +60,9 @@ export function registerMessages(room: TableRoom): void {
   room.onMessage(CLIENT_MESSAGES.action, (client, payload: unknown) => {
     if (!allow(client)) return;
     const slot = room.seating.bySession(client.sessionId);
-    if (!slot) return reject(client, { code: "not-seated", message: "Spectators cannot play", action: payload });
+    if (!slot) return reject(client, { code: "not-seated", message: "Spectators cannot play" });
     const parsed = room.game.actionSchema.safeParse(payload);
-    if (!parsed.success) return reject(client, { code: "invalid-action", message: zodText(parsed.error), action: payload });
+    if (!parsed.success) return reject(client, { code: "invalid-action", message: zodText(parsed.error) });
     const rejection = room.act(slot, parsed.data, client, payload);
     if (rejection) reject(client, rejection);
   });
@@ -66,8 +88,8 @@ export function registerMessages(room: TableRoom): void {
     if (seat && seat.ping !== rtt) seat.ping = rtt;
   });
 
-  room.onMessage("*", (client, type: string | number) => {
+  room.onMessage("*", (client) => {
     if (!allow(client)) return;
-    reject(client, { code: "unknown-message", message: `Unknown message type "${String(type)}"` });
+    reject(client, { code: "unknown-message", message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)" });
   });
 }

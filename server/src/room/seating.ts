@@ -19,6 +19,9 @@ export interface Slot {
   connected: boolean;
   /** Server ms when a dropped player's reconnection window ends; 0 when not away. */
   awayUntil: number;
+  /** The session a matchmaking seat reservation holds this seat for, until `reservedUntil`. */
+  reservedFor: string | null;
+  reservedUntil: number;
 }
 
 const BOT_NAMES = ["Ada", "Basil", "Cleo", "Dmitri", "Esme", "Felix", "Gus", "Hana"];
@@ -31,7 +34,7 @@ export class Seating {
   constructor(count: number) {
     this.slots = Array.from({ length: count }, (_, index) => ({
       index, occupied: false, name: "", playerId: null, sessionId: null,
-      isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0,
+      isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0, reservedFor: null, reservedUntil: 0,
     }));
   }
 
@@ -53,17 +56,36 @@ export class Seating {
     }
   }
 
-  /** Where a joining player goes: back to their own seat (held by a bot or left while away), or a free one. */
-  placeFor(playerId: string | undefined): JoinPlace | null {
+  /**
+   * Where a joining player goes: back to their own seat (held by a bot or left while away), the
+   * seat reserved for their session, or a free one nobody else holds a live reservation on.
+   */
+  placeFor(playerId: string | undefined, sessionId: string | null = null, now = Date.now()): JoinPlace | null {
     const own = playerId ? this.slots.find((s) => s.occupied && s.playerId === playerId && (s.isBot || !s.connected)) : undefined;
     if (own) return { kind: "reclaim", index: own.index };
-    const free = this.slots.find((s) => !s.occupied);
+    const held = sessionId ? this.slots.find((s) => !s.occupied && s.reservedFor === sessionId) : undefined;
+    if (held) return { kind: "free", index: held.index };
+    const free = this.slots.find((s) => !s.occupied && !this.isHeld(s, now));
     return free ? { kind: "free", index: free.index } : null;
+  }
+
+  private isHeld(slot: Slot, now: number): boolean {
+    return slot.reservedFor !== null && slot.reservedUntil > now;
+  }
+
+  /** Holds a seat for a session between its matchmaking reservation and its join. */
+  reserve(index: number, sessionId: string, until: number): void {
+    Object.assign(this.slots[index]!, { reservedFor: sessionId, reservedUntil: until });
+  }
+
+  /** True while a seat is neither taken nor held by a live reservation. */
+  hasOpenSeat(now = Date.now()): boolean {
+    return this.slots.some((s) => !s.occupied && !this.isHeld(s, now));
   }
 
   seat(index: number, sessionId: string, playerId: string | null, name: string): Slot {
     const slot = this.slots[index]!;
-    Object.assign(slot, { occupied: true, sessionId, playerId, name, isBot: false, botReason: "", connected: true, awayUntil: 0 });
+    Object.assign(slot, { occupied: true, sessionId, playerId, name, isBot: false, botReason: "", connected: true, awayUntil: 0, reservedFor: null, reservedUntil: 0 });
     return slot;
   }
 
@@ -77,7 +99,7 @@ export class Seating {
   }
 
   free(slot: Slot): void {
-    Object.assign(slot, { occupied: false, name: "", playerId: null, sessionId: null, isBot: false, botReason: "", connected: false, awayUntil: 0 });
+    Object.assign(slot, { occupied: false, name: "", playerId: null, sessionId: null, isBot: false, botReason: "", connected: false, awayUntil: 0, reservedFor: null, reservedUntil: 0 });
   }
 
   /** Mirrors the slots into the synced seat list. */

@@ -1,0 +1,106 @@
+/**
+ * The HTTP server every request and upgrade passes through first: cross-origin rules (no
+ * credentials, only allowed origins), a body-size cap and a per-address rate limit on
+ * matchmaking, and matchmaking options that must be a JSON object. Colyseus registers its own
+ * request listeners later; checking in `emit` puts this gate before all of them.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
+import type { ServerConfig } from "../config.ts";
+import { matchmakeRefused } from "../metrics.ts";
+import { RateLimiter } from "../room/rate-limit.ts";
+
+/** Matchmaking bodies are join options: a few hundred bytes. */
+export const MAX_MATCHMAKE_BODY = 4096;
+const IDLE_LIMITER_MS = 60_000;
+
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
+  const hops = typeof forwarded === "string" ? forwarded.split(",").map((h) => h.trim()).filter(Boolean) : [];
+  return hops.at(-1) ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/** Same-origin pages, listed origins, or any origin when "*" is listed. */
+export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
+  if (allowed.includes("*") || allowed.includes(origin)) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(res: ServerResponse, status: number, reason: string, error: string): void {
+  matchmakeRefused.inc({ reason });
+  res.writeHead(status, { "content-type": "application/json", connection: "close" });
+  res.end(JSON.stringify({ code: status, error }));
+}
+
+/** Replaces Colyseus's permissive CORS (any origin, with credentials) by the configured rule. */
+function configureCors(config: ServerConfig): void {
+  const controller = matchMaker.controller as { DEFAULT_CORS_HEADERS: Record<string, string>; getCorsHeaders(h: Headers): Record<string, string> };
+  controller.DEFAULT_CORS_HEADERS = {
+    "Access-Control-Allow-Headers": "Origin, X-Requested-With, Content-Type, Accept, Authorization",
+    "Access-Control-Allow-Methods": "GET,HEAD,POST",
+    "Access-Control-Max-Age": "600",
+  };
+  controller.getCorsHeaders = (headers: Headers) => {
+    const origin = headers.get("origin");
+    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins)) return { Vary: "Origin" };
+    return { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
+  };
+}
+
+/** Matchmaking options must be a JSON object (not an array, a number, null...). */
+function requireObjectOptions(): void {
+  const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: unknown) => Promise<unknown> };
+  const invoke = controller.invokeMethod.bind(controller);
+  controller.invokeMethod = (method, room, options, auth) => {
+    if (options === null || typeof options !== "object" || Array.isArray(options)) {
+      matchmakeRefused.inc({ reason: "options-not-object" });
+      return Promise.reject(new ServerError(ErrorCode.APPLICATION_ERROR, "bad join options: the request body must be a JSON object"));
+    }
+    return invoke(method, room, options, auth);
+  };
+}
+
+export function createGatedHttpServer(config: ServerConfig): Server {
+  configureCors(config);
+  requireObjectOptions();
+  const limiters = new Map<string, { limiter: RateLimiter; seen: number }>();
+  const sweep = setInterval(() => {
+    const old = Date.now() - IDLE_LIMITER_MS;
+    for (const [key, entry] of limiters) if (entry.seen < old) limiters.delete(key);
+  }, IDLE_LIMITER_MS);
+  sweep.unref();
+
+  const admit = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "POST" || !req.url?.startsWith("/matchmake/")) return true;
+    if (req.headers["content-length"] === undefined) {
+      refuse(res, 411, "no-length", "matchmaking requests need a Content-Length");
+      return false;
+    }
+    if (Number(req.headers["content-length"]) > MAX_MATCHMAKE_BODY) {
+      refuse(res, 413, "body-too-large", `matchmaking options are limited to ${MAX_MATCHMAKE_BODY} bytes`);
+      return false;
+    }
+    const key = clientAddress(req, config.trustProxy);
+    const now = Date.now();
+    let entry = limiters.get(key);
+    if (!entry) limiters.set(key, (entry = { limiter: new RateLimiter(config.matchmakeRate.perSecond, config.matchmakeRate.burst, now), seen: now }));
+    entry.seen = now;
+    if (entry.limiter.take(now)) return true;
+    res.setHeader("retry-after", "1");
+    refuse(res, 429, "rate-limited", "too many matchmaking requests from this address: wait a moment");
+    return false;
+  };
+
+  const server = createServer();
+  const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
+  server.emit = ((event: string, ...args: unknown[]) => {
+    if (event === "request" && !admit(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+    return emit(event, ...args);
+  }) as Server["emit"];
+  server.on("close", () => clearInterval(sweep));
+  return server;
+}

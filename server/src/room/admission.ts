@@ -1,0 +1,89 @@
+/**
+ * Who matchmaking may send to a table. Colyseus reserves a seat on the HTTP matchmaking call and
+ * only asks the room (`onAuth`) when the WebSocket arrives, so concurrent quick-play joins used
+ * to be routed to a table whose seats were all reserved, and were refused there (`table-full`).
+ * Here the reservation itself claims a player seat (or a spectator place), so a table never
+ * accepts more players than it has seats; a refused reservation makes the matchmaker try another
+ * table or create one. A quick-play table leaves quick play the moment no seat is open and comes
+ * back if a reservation lapses or a player leaves before the deal.
+ */
+import { Room } from "@colyseus/core";
+import { parseJoinOptions } from "./table-options.ts";
+import type { Seating } from "./seating.ts";
+
+export interface AdmissionHost {
+  readonly seating: Seating;
+  readonly maxSpectators: number;
+  /** Seconds a matchmaking reservation waits for its WebSocket. */
+  readonly seatReservationTimeout: number;
+  /** True when the table is reached only by its code (invite tables, or the game has started). */
+  byCodeOnly(): boolean;
+  setPrivate(hidden: boolean): Promise<void>;
+  isSeated(sessionId: string): boolean;
+  readonly clients: ArrayLike<{ readonly sessionId: string }>;
+  readonly clock: { setTimeout(fn: () => void, ms: number): unknown };
+}
+
+export class Admission {
+  /** Spectator reservations not yet joined: sessionId -> expiry (server ms). */
+  private readonly spectators = new Map<string, number>();
+  private hidden = false;
+
+  constructor(private readonly host: AdmissionHost) {}
+
+  /** Claims a place for a matchmaking reservation; false sends the matchmaker elsewhere. */
+  admit(sessionId: string, options: unknown, now = Date.now()): boolean {
+    const join = parseJoinOptions(options);
+    // Bad options are refused in onAuth, where the client gets the reason.
+    if (!join.ok) return true;
+    const until = now + this.host.seatReservationTimeout * 1000;
+    if (join.value.spectate) {
+      if (this.spectatorCount(now) >= this.host.maxSpectators) return false;
+      this.spectators.set(sessionId, until);
+    } else {
+      const place = this.host.seating.placeFor(join.value.playerId, sessionId, now);
+      if (!place) return false;
+      this.host.seating.reserve(place.index, sessionId, until);
+    }
+    this.host.clock.setTimeout(() => this.refresh(), until - now + 1);
+    this.refresh(now);
+    return true;
+  }
+
+  /** A reserved session arrived (or gave up): its spectator place is no longer pending. */
+  settled(sessionId: string): void {
+    this.spectators.delete(sessionId);
+  }
+
+  /** Shows or hides the table from quick play as seats open and close. */
+  refresh(now = Date.now()): void {
+    const hide = this.host.byCodeOnly() || !this.host.seating.hasOpenSeat(now);
+    if (hide === this.hidden) return;
+    this.hidden = hide;
+    void this.host.setPrivate(hide);
+  }
+
+  private spectatorCount(now: number): number {
+    for (const [id, until] of this.spectators) if (until <= now) this.spectators.delete(id);
+    let watching = 0;
+    for (let i = 0; i < this.host.clients.length; i++) if (!this.host.isSeated(this.host.clients[i]!.sessionId)) watching++;
+    return watching + this.spectators.size;
+  }
+}
+
+type ReserveSeat = (this: Room, sessionId: string, joinOptions?: unknown, ...rest: unknown[]) => Promise<boolean>;
+
+/**
+ * Puts `admit` in front of Colyseus's own seat reservation for one room class. `_reserveSeat` is
+ * core's internal step that every matchmaking call (joinOrCreate, join, joinById, create) goes
+ * through; reconnections (`allowReconnection`) pass `allowReconnection = true` and are let by.
+ */
+export function gateReservations(RoomClass: { prototype: Room }, admission: (room: Room) => Admission): void {
+  const proto = RoomClass.prototype as unknown as { _reserveSeat: ReserveSeat };
+  const core = proto._reserveSeat;
+  proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
+    const reconnecting = rest[2] === true;
+    if (!reconnecting && !admission(this).admit(sessionId, joinOptions)) return false;
+    return core.call(this, sessionId, joinOptions, ...rest);
+  };
+}
