@@ -4,3 +4,4 @@ export * from "./cards.ts";
 export * from "./dark-deck.ts";
 export * from "./protocol.ts";
 export * from "./piles.ts";
+export * from "./recorded-match.ts";

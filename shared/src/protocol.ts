@@ -26,6 +26,11 @@ export const SERVER_MESSAGES = {
   rejected: "rejected",
   /** `{ seat }`: which seat this client holds (null = spectator); sent after join/reconnect. */
   seated: "seated",
+  /**
+   * `GameLog` (fairness/game-log.ts): the finished game with its seed and salt revealed, sent to
+   * every client once the game is over and to every client that joins or reconnects after that.
+   */
+  gameLog: "gameLog",
 } as const;
 
 export interface Rejection {

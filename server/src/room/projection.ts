@@ -57,6 +57,7 @@ export function projectPrivate(mine: PrivateState, view: TableView, legal: unkno
 export function projectMatch(table: TableState, match: Match): void {
   const game = match.game;
   const pub = game.view(match.state, null) as TableView;
+  set(table, "seedCommit", match.commitment);
   set(table, "phase", pub.phase);
   set(table, "version", match.state.version);
   set(table, "deadline", pub.deadline ?? 0);

@@ -78,6 +78,11 @@ export const TableState = schema(
     /** JSON of the table's parsed options (seats, bots, turnSeconds, variants...). */
     options: t.string().default("{}"),
     isPrivate: t.boolean().default(false),
+    /**
+     * SHA-256 of the secret seed and salt (docs/FAIRNESS.md), from the deal on; "" before.
+     * The seed and salt themselves reach clients only in the `gameLog` message after the end.
+     */
+    seedCommit: t.string().default(""),
   },
   "TableState",
 );

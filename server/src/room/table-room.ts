@@ -12,6 +12,7 @@ import { logger } from "../logger.ts";
 import { gamesStarted, tablesOpen } from "../metrics.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
 import { BotDriver } from "./bot-driver.ts";
+import { publishGameLog } from "./fairness.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
@@ -183,6 +184,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     projectMatch(this.state, match);
     if (match.over) this.state.status = "ended";
     this.sendEvents(events);
+    if (match.over) publishGameLog(this, match);
     this.plugin?.afterStep?.(this, events);
     this.armDeadline();
     this.bots.schedule();

@@ -1,0 +1,4 @@
+/** Fair play anyone can check (docs/FAIRNESS.md): the seed commitment, the game log, the verifier. */
+export * from "./commitment.ts";
+export * from "./game-log.ts";
+export * from "./verify.ts";

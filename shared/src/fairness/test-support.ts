@@ -1,0 +1,75 @@
+/**
+ * Test helpers for the fairness verifier: every engine with its property spec and a game-size
+ * options generator, and a game log built from a harness game exactly as the server builds one.
+ */
+import type { AnyGame, BaseState } from "../engine.ts";
+import type { GameId } from "../protocol.ts";
+import type { Rng } from "../rng.ts";
+import { DEFAULT_PLAY, type PlayConfig, type PropertySpec } from "../testkit/property-spec.ts";
+import { playGame } from "../testkit/property.ts";
+import { racingDarkHandSpec, skitScatSpec } from "../games/dark-hand/test-support.ts";
+import { propertySpec as darkHearts } from "../games/dark-hearts/test-support.ts";
+import { propertySpec as devilsScat } from "../games/devils-scat/test-support.ts";
+import { propertySpec as hitTheDeck } from "../games/hit-the-deck/test-support.ts";
+import { propertySpec as scatterbrain } from "../games/scatterbrain/test-support.ts";
+import { ENGINES } from "../games/registry.ts";
+import { commitSeed } from "./commitment.ts";
+import { GAME_LOG_FORMAT, type GameLog } from "./game-log.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySpec = PropertySpec<any, any, any, any, any>;
+
+interface FairCase {
+  /** Random play. Dark Hand's racing spec only widens who may act (calls from seats not on turn); its apply is the real engine's. */
+  readonly spec: AnySpec;
+  readonly options: (rng: Rng, index: number) => Record<string, unknown>;
+  readonly config: PlayConfig;
+}
+
+const turn = (rng: Rng) => ({ turnMs: 10_000 + rng.int(5) * 10_000, pauseMs: rng.pick([0, 8_000]) });
+const seats = (lo: number, hi: number, index: number) => lo + (index % (hi - lo + 1));
+const BOTS: PlayConfig = { ...DEFAULT_PLAY, botRate: 0.7, deadlineRate: 0.1 };
+
+/** Every hosted game, with short targets so a property run stays quick. */
+export const FAIR_CASES: Record<GameId, FairCase> = {
+  devils_scat: { spec: devilsScat, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), classic: r.int(2) === 0 }), config: DEFAULT_PLAY },
+  skit_scat: { spec: skitScatSpec, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r) }), config: BOTS },
+  dark_hand: { spec: racingDarkHandSpec, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), forfeitPlay: r.int(2) === 0 }), config: BOTS },
+  dark_hearts: { spec: darkHearts, options: (r, i) => ({ seats: seats(3, 4, i), ...turn(r), target: r.pick([10, 20, 30]) }), config: DEFAULT_PLAY },
+  scatterbrain: { spec: scatterbrain, options: (r) => ({ seats: 4, ...turn(r) }), config: { ...BOTS, fullEvery: 5 } },
+  hit_the_deck: { spec: hitTheDeck, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), target: r.pick([10, 25]) }), config: { ...DEFAULT_PLAY, weight: (a) => (a.type === "slap" ? 0.1 : 1) } },
+};
+
+/** A CSPRNG-shaped secret (32 lowercase hex digits) derived from a test seed, so runs reproduce. */
+export const hexSecret = (text: string): string => commitSeed(text, "0".repeat(32)).slice(0, 32);
+
+export interface FairGame {
+  readonly log: GameLog;
+  readonly state: BaseState;
+  readonly engine: AnyGame;
+}
+
+/** Plays one random game of `game` from `seed` and writes its log as the server would. */
+export function playLogged(game: GameId, seed: string, rng: Rng, index: number): FairGame {
+  const c = FAIR_CASES[game];
+  const engine = ENGINES[game];
+  const options = engine.optionsSchema.parse(c.options(rng, index)) as Record<string, unknown>;
+  const secret = hexSecret(seed);
+  const salt = hexSecret(`${seed}#salt`);
+  const played = playGame(c.spec, options, secret, c.config);
+  const outcome = engine.outcome(played.state);
+  if (outcome === null) throw new Error("the harness returned an unfinished game");
+  const log: GameLog = {
+    format: GAME_LOG_FORMAT,
+    matchId: `test-${seed}`,
+    game,
+    options,
+    startedAt: 1_000_000,
+    seed: secret,
+    salt,
+    commitment: commitSeed(secret, salt),
+    steps: played.log.steps,
+    outcome,
+  };
+  return { log: JSON.parse(JSON.stringify(log)) as GameLog, state: played.state, engine };
+}
