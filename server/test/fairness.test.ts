@@ -1,0 +1,132 @@
+/**
+ * Fair play through the real room, for every game: one player, bots and a spectator play to the
+ * end. Every state a client decodes and every message it receives is searched for the seed and
+ * the salt until the game is over; the table shows the commitment from the deal on; at the end
+ * every client (and a spectator who joins later, and a player who reconnects) receives the log,
+ * which verifies against the commitment seen at the deal and reproduces the final standings.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as ClientRoom } from "@colyseus/sdk";
+import { quickPlayKey, SERVER_MESSAGES } from "@scat/shared";
+import { verifyLog, type GameLog } from "@scat/shared/fairness/index.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GAMES } from "../src/games.ts";
+import { gameLogOf } from "../src/room/fairness.ts";
+import type { TableRoom } from "../src/room/table-room.ts";
+import { bootServer, mine, until, waitSeat } from "./helpers.ts";
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => { colyseus = await bootServer(); });
+afterAll(async () => { await colyseus.shutdown(); });
+afterEach(async () => { await colyseus.cleanup(); });
+
+const SHORT: Record<string, Record<string, number | boolean>> = {
+  dark_hearts: { target: 15 },
+  scatterbrain: { memoriseMs: 2_000 },
+  hit_the_deck: { target: 30 },
+};
+
+/** Watches one client: every decoded state and every message, and the logs it was sent. */
+function watch(room: ClientRoom) {
+  const seen = { states: [] as string[], messages: [] as { type: string; text: string }[], logs: [] as GameLog[], commitAtDeal: "", uncommittedDeal: false };
+  room.onStateChange((state: any) => {
+    seen.states.push(JSON.stringify(state.toJSON()));
+    if (state.status !== "waiting" && !seen.commitAtDeal) {
+      seen.commitAtDeal = state.seedCommit;
+      if (!state.seedCommit) seen.uncommittedDeal = true;
+    }
+  });
+  room.onMessage("*", (type, message) => {
+    seen.messages.push({ type: String(type), text: JSON.stringify(message) });
+    if (type === SERVER_MESSAGES.gameLog) seen.logs.push(message as GameLog);
+  });
+  return seen;
+}
+
+/** Plays the player's seat from `mine.legal` until the server's match is over. */
+async function playToEnd(name: string, room: ClientRoom, seat: number, srv: TableRoom): Promise<void> {
+  let seen = -1;
+  while (!srv.match?.over) {
+    const next = await until(() => {
+      if (srv.match?.over) return { legal: [] as { type: string }[] };
+      const m = mine(room, seat);
+      const v = (room.state as any).version;
+      return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? { legal: m.legal } : null;
+    }, `${name}: a decision or the end`, 60_000);
+    if (next.legal.length === 0) return;
+    seen = (room.state as any).version;
+    room.send("action", next.legal.find((a) => a.type === "continue") ?? next.legal[0]);
+  }
+}
+
+describe.each(Object.keys(GAMES))("%s", (name) => {
+  it("keeps seed and salt secret until the end, then every client's log verifies", async () => {
+    const game = GAMES[name as keyof typeof GAMES]!.game;
+    const base = { name: "Vera", seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 30, variants: SHORT[name] ?? {} };
+    const player = await colyseus.sdk.joinOrCreate(name, { ...base, mode: quickPlayKey(base) });
+    const mineSeen = watch(player);
+    const spectator = await colyseus.sdk.joinById(player.roomId, { spectate: true });
+    const spySeen = watch(spectator);
+    const seat = await waitSeat(player);
+    const srv = colyseus.getRoomById(player.roomId) as unknown as TableRoom;
+    await until(() => srv.match, "the deal");
+    const { seed, salt, commitment } = srv.match!;
+    await playToEnd(name, player, seat, srv);
+    await until(() => mineSeen.logs.length > 0 && spySeen.logs.length > 0, "the game log");
+
+    for (const seen of [mineSeen, spySeen]) {
+      expect(seen.uncommittedDeal, "the deal came without a commitment").toBe(false);
+      expect(seen.commitAtDeal).toBe(commitment);
+      expect(seen.states.length).toBeGreaterThan(3);
+      for (const text of seen.states) expect(text.includes(seed) || text.includes(salt)).toBe(false);
+      const first = seen.messages.findIndex((m) => m.type === SERVER_MESSAGES.gameLog);
+      for (const m of seen.messages.slice(0, first)) expect(m.text.includes(seed) || m.text.includes(salt), `${m.type} leaked`).toBe(false);
+      const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), { publishedCommitment: seen.commitAtDeal });
+      if (!verdict.ok) throw new Error(`${name}: ${verdict.code}: ${verdict.reason}`);
+      expect(verdict.outcome).toEqual(JSON.parse((player.state as any).outcome || JSON.stringify(game.outcome(srv.match!.state))));
+      expect(JSON.stringify(verdict.state)).toBe(JSON.stringify(srv.match!.state));
+    }
+    expect(mineSeen.logs[0]).toEqual(gameLogOf(srv.roomId, srv.match!));
+
+    // Later connections get the log too: a new spectator, and the player coming back.
+    const late = await colyseus.sdk.joinById(player.roomId, { spectate: true });
+    const lateSeen = watch(late);
+    player.reconnection.enabled = false;
+    player.connection.close(4010, "test drop");
+    await until(() => srv.seating.slots[seat]!.connected === false, "the drop");
+    const back = await colyseus.sdk.reconnect(player.reconnectionToken);
+    const backSeen = watch(back);
+    await until(() => lateSeen.logs.length > 0 && backSeen.logs.length > 0, "the log for later connections");
+    expect(lateSeen.logs[0]).toEqual(mineSeen.logs[0]);
+    expect(backSeen.logs[0]).toEqual(mineSeen.logs[0]);
+  }, 180_000);
+});
+
+describe("npm run verify", () => {
+  const run = promisify(execFile);
+  const root = join(import.meta.dirname, "..", "..");
+  const cli = (file: string) => run(join(root, "node_modules", ".bin", "tsx"), [join(root, "tools", "verify-log.ts"), file], { cwd: root });
+
+  it("says deal verified for a real log and fails loudly with exit 1 for a tampered one", async () => {
+    const base = { name: "Vera", seats: 2, bots: 1, turnSeconds: 30, variants: {} };
+    const player = await colyseus.sdk.joinOrCreate("devils_scat", { ...base, mode: quickPlayKey(base) });
+    const seen = watch(player);
+    const srv = colyseus.getRoomById(player.roomId) as unknown as TableRoom;
+    await playToEnd("devils_scat", player, await waitSeat(player), srv);
+    const log = (await until(() => seen.logs[0], "the game log"));
+    const dir = mkdtempSync(join(tmpdir(), "scat-log-"));
+    writeFileSync(join(dir, "good.json"), JSON.stringify(log, null, 2));
+    writeFileSync(join(dir, "bad.json"), JSON.stringify({ ...log, salt: log.salt.replace(/^./, (c) => (c === "a" ? "b" : "a")) }));
+    const good = await cli(join(dir, "good.json"));
+    expect(good.stdout).toMatch(/^deal verified: devils_scat /);
+    expect(good.stdout).toContain(`outcome ${JSON.stringify(log.outcome)}`);
+    const bad = await cli(join(dir, "bad.json")).then(() => null, (e: { code: number; stdout: string }) => e);
+    expect(bad?.code).toBe(1);
+    expect(bad?.stdout).toMatch(/^NOT verified \(commitment-mismatch\)/);
+  }, 120_000);
+});
