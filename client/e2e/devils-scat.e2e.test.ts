@@ -138,7 +138,7 @@ describe("Devil's Scat in the browser", () => {
     await friend.page.fill('[data-testid="join-code"]', "NOPE99");
     await friend.page.click('[data-testid="join-by-code"]');
     await friend.page.waitForFunction(() => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "").length > 0);
-    expect(await friend.page.textContent('[data-testid="lobby-error"]')).toContain("No open table has that code");
+    expect(await friend.page.textContent('[data-testid="lobby-error"]')).toContain("No table has that code");
     expect(await friend.page.isEnabled('[data-testid="join-by-code"]')).toBe(true);
 
     await openLobby(host.page, "Host");
@@ -190,6 +190,8 @@ describe("Devil's Scat in the browser", () => {
     const again = await waitState(page, `s.scene === "table" && s.status === "playing" && s.roomId !== ${JSON.stringify(first.roomId)} && (s.hand || []).length === 3`, 30_000);
     expect(again.seats).toHaveLength(2);
     await click(page, "button:leave");
+    // Leaving a running game asks first: a bot would take the seat.
+    await page.click('[data-testid="confirm-yes"]');
     await waitState(page, `s.scene === "lobby"`);
     expect(await page.inputValue('[data-testid="name-input"]')).toBe("Phone");
     expect(phone.errors).toEqual([]);

@@ -49,6 +49,14 @@ export interface TableState {
   readonly remainingMs?: number;
   readonly ping?: number | null;
   readonly toasts?: readonly string[];
+  /** Table chrome (scenes/table-chrome.ts): the newest move-log lines, whether it is open, the
+   * first-time hint, the game whose rules are open, the signal bars (0-4), spectating. */
+  readonly moveLog?: readonly string[];
+  readonly logOpen?: boolean;
+  readonly hint?: string | null;
+  readonly rules?: string | null;
+  readonly signal?: number;
+  readonly watching?: boolean;
   /** Game extras (`testState`), e.g. Devil's Scat `deckCount`, `discardTop`. */
   readonly [extra: string]: unknown;
 }

@@ -30,8 +30,8 @@ export function identity(): Identity {
   return { name: loadName() || "Player", playerId: playerId() };
 }
 
-function seated(room: TableRoom, game: GameId | string, options: TableOptions): TableSession {
-  const session = new TableSession(room, game, options);
+function seated(room: TableRoom, game: GameId | string, options: TableOptions, watching = false): TableSession {
+  const session = new TableSession(room, game, options, watching);
   session.remember();
   return session;
 }
@@ -46,9 +46,21 @@ export async function createPrivate(options: TableOptions): Promise<TableSession
   return seated(room, options.game, options);
 }
 
+/** Invite codes are upper case; quick-play room ids are case-sensitive and pass unchanged. */
+export function normalizeCode(code: string): string {
+  const c = code.trim();
+  return /^[a-z2-9]{6}$/i.test(c) ? c.toUpperCase() : c;
+}
+
 export async function joinByCode(code: string, options: TableOptions): Promise<TableSession> {
-  const room = await sdk().joinById<WireState>(code.trim().toUpperCase(), identity());
+  const room = await sdk().joinById<WireState>(normalizeCode(code), identity());
   return seated(room, room.name || options.game, options);
+}
+
+/** Watches a table without a seat (docs/PROTOCOL.md: `joinById(roomId, {spectate: true})`). */
+export async function watchTable(code: string, options: TableOptions): Promise<TableSession> {
+  const room = await sdk().joinById<WireState>(normalizeCode(code), { ...identity(), spectate: true });
+  return seated(room, room.name || options.game, options, true);
 }
 
 /** After a reload: the saved reconnection token, else the seat by playerId, else nothing. */
@@ -62,31 +74,40 @@ export async function resume(): Promise<TableSession | null> {
     // The token expired or the server restarted; try to take the seat back by playerId.
   }
   try {
-    const room = await sdk().joinById<WireState>(saved.roomId, identity());
-    return seated(room, saved.game, saved.options);
+    // A spectator comes back as a spectator: never take a free seat by reloading.
+    const room = await sdk().joinById<WireState>(saved.roomId, { ...identity(), ...(saved.watching ? { spectate: true } : {}) });
+    return seated(room, saved.game, saved.options, saved.watching === true);
   } catch {
     saveSeat(null);
     return null;
   }
 }
 
-/** Matchmaking error codes (ErrorCode in @colyseus/shared-types) worth a plainer sentence. */
-const PLAIN: Record<number, string> = {
-  520: "That game is not available on this server yet.",
-  522: "No open table has that code: check it, or the table may have ended.",
-};
+/** Links that open straight into a table: `?table=CODE` to sit down, `?watch=CODE` to watch. */
+export function tableLink(code: string, mode: "table" | "watch" = "table"): string {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "";
+  const server = new URLSearchParams(location.search).get("server");
+  if (server) url.searchParams.set("server", server);
+  url.searchParams.set(mode, code);
+  return url.toString();
+}
 
-/** A join failure as a sentence: the server's message, and its code when it has one. */
-export function describeJoinError(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as Error & { code?: unknown }).code;
-    const msg = err.message || err.name;
-    if (/failed to fetch|networkerror|load failed/i.test(msg)) return "Cannot reach the game server. Is it running?";
-    const plain = typeof code === "number" ? PLAIN[code] : undefined;
-    if (plain) return `${plain} (${msg})`;
-    return typeof code === "number" || typeof code === "string" ? `${msg} (${String(code)})` : msg;
-  }
-  if (typeof err === "string") return err;
-  if (typeof err === "object" && err !== null && "message" in err) return String((err as { message: unknown }).message);
-  return "Something went wrong.";
+/** The invitation this page was opened with, if any. */
+export function linkedTable(): { code: string; watch: boolean } | null {
+  const params = new URLSearchParams(location.search);
+  const watch = params.get("watch");
+  if (watch) return { code: watch, watch: true };
+  const table = params.get("table");
+  return table ? { code: table, watch: false } : null;
+}
+
+/** Drops `?table=`/`?watch=` from the address bar once used (a reload then resumes the seat). */
+export function forgetLinkedTable(): void {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("table") && !url.searchParams.has("watch")) return;
+  url.searchParams.delete("table");
+  url.searchParams.delete("watch");
+  history.replaceState(null, "", url.toString());
 }

@@ -15,6 +15,8 @@ export interface SavedSeat {
   readonly roomId: string;
   readonly game: string;
   readonly options: TableOptions;
+  /** Watching without a seat. */
+  readonly watching?: boolean;
 }
 
 function read(store: Storage, key: string): string | null {

@@ -36,6 +36,8 @@ export class TableSession {
   readonly events = new Emitter<EventBatch>();
   readonly rejections = new Emitter<Rejection>();
   readonly link = new Emitter<LinkStatus>();
+  /** Actions this client sent (the first-time hint fades once the player has acted). */
+  readonly sent = new Emitter<Json & { type: string }>();
   status: LinkStatus = "connected";
   /** Seat announced by `seated`; null for a spectator or before the message. */
   private seatMsg: number | null = null;
@@ -45,6 +47,8 @@ export class TableSession {
     readonly room: TableRoom,
     readonly game: string,
     readonly options: TableOptions,
+    /** Joined as a spectator: never holds a seat. */
+    readonly watching = false,
   ) {
     this.feed = new StateFeed(room);
     this.clock = new ServerClock(room);
@@ -68,6 +72,7 @@ export class TableSession {
 
   sendAction(action: Json & { type: string }): void {
     this.room.send("action", action);
+    this.sent.emit(action);
   }
 
   fillBots(): void {
@@ -76,7 +81,7 @@ export class TableSession {
 
   /** Saves what a reload needs to come back to this seat. */
   remember(): void {
-    saveSeat({ token: this.room.reconnectionToken, roomId: this.room.roomId, game: this.game, options: this.options });
+    saveSeat({ token: this.room.reconnectionToken, roomId: this.room.roomId, game: this.game, options: this.options, watching: this.watching });
   }
 
   async leave(): Promise<void> {

@@ -18,8 +18,14 @@ export class TurnTimer extends Phaser.GameObjects.Container {
 
   setRadius(r: number): this {
     this.radius = r;
-    this.label.setFontSize(Math.round(r * 0.8));
+    this.fitLabel();
     return this;
+  }
+
+  /** Two digits fill the ring; three ("120") get a smaller size so they stay inside it. */
+  private fitLabel(): void {
+    const digits = Math.max(1, this.label.text.length);
+    this.label.setFontSize(Math.round(this.radius * (digits >= 3 ? 0.58 : 0.8)));
   }
 
   /** `leftMs` of `totalMs`; hides itself when there is no deadline. */
@@ -34,6 +40,9 @@ export class TurnTimer extends Phaser.GameObjects.Container {
     g.beginPath();
     g.arc(0, 0, r * 0.85, -Math.PI / 2, -Math.PI / 2 + frac * Math.PI * 2, false);
     g.strokePath();
-    this.label.setText(String(Math.ceil(leftMs / 1000))).setColor(urgent ? "#ffb3aa" : "#ffffff");
+    const text = String(Math.ceil(leftMs / 1000));
+    const resized = text.length !== this.label.text.length;
+    this.label.setText(text).setColor(urgent ? "#ffb3aa" : "#ffffff");
+    if (resized) this.fitLabel();
   }
 }

@@ -1,6 +1,6 @@
 /** Paints the shared textures, then returns to a saved table after a reload or opens the lobby. */
 import Phaser from "phaser";
-import { resume } from "../net/connection.ts";
+import { linkedTable, resume } from "../net/connection.ts";
 import { loadSeat } from "../net/storage.ts";
 import { cardTexture } from "../objects/card-art.ts";
 import { addFelt } from "../objects/felt.ts";
@@ -21,7 +21,8 @@ export class BootScene extends Phaser.Scene {
     const resuming = loadSeat() !== null;
     sharp(this.add.text(width / 2, height / 2, resuming ? "Returning to your table…" : "Loading…", textStyle(24, "#f6ecd0", true))).setOrigin(0.5);
     if (!resuming) {
-      toLobby(this.scene);
+      const invite = linkedTable();
+      toLobby(this.scene, invite ? { invite } : {});
       return;
     }
     void resume().then(

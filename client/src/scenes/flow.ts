@@ -10,6 +10,8 @@ export interface LobbyData {
   readonly message?: string;
   /** Join with these options right away (Play again). */
   readonly autoPlay?: TableOptions;
+  /** Opened by an invitation link (`?table=CODE` or `?watch=CODE`). */
+  readonly invite?: { readonly code: string; readonly watch: boolean };
 }
 
 export interface TableData {

@@ -1,13 +1,15 @@
 /** The lobby: a felt backdrop with a fan of cards behind the HTML form. */
 import Phaser from "phaser";
-import { createPrivate, describeJoinError, joinByCode, quickPlay } from "../net/connection.ts";
-import { loadPrefs, savePrefs } from "../net/storage.ts";
+import { createPrivate, forgetLinkedTable, joinByCode, quickPlay, watchTable } from "../net/connection.ts";
+import { explainJoinError } from "../net/errors.ts";
+import { loadName, loadPrefs, savePrefs } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { CardSprite } from "../objects/card-sprite.ts";
 import { addFelt, drawFelt } from "../objects/felt.ts";
 import { setStateProvider } from "../test-hook.ts";
 import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
+import { openRules } from "../ui/rules-panel.ts";
 import { SCENES, toTable, type LobbyData } from "./flow.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
@@ -31,7 +33,9 @@ export class LobbyScene extends Phaser.Scene {
     this.form = mountLobby(sanitizeOptions(loadPrefs()), {
       quickPlay: (o) => void this.join(o, "Finding a table…", () => quickPlay(o)),
       createPrivate: (o) => void this.join(o, "Creating your table…", () => createPrivate(o)),
-      joinByCode: (code, o) => void this.join(o, `Joining ${code.toUpperCase()}…`, () => joinByCode(code, o)),
+      joinByCode: (code, o) => void this.join(o, `Joining ${code.toUpperCase()}…`, () => joinByCode(code, o), code),
+      watchByCode: (code, o) => void this.join(o, `Opening ${code.toUpperCase()} to watch…`, () => watchTable(code, o), code, true),
+      showRules: (game) => openRules(game),
     });
     if (data?.message) this.form.setError(data.message);
     setStateProvider(() => ({ scene: "lobby", busy: this.busy }));
@@ -41,20 +45,30 @@ export class LobbyScene extends Phaser.Scene {
       this.form = null;
     });
     if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
+    else if (data?.invite) this.followInvite(data.invite);
   }
 
-  private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>): Promise<void> {
+  /** An invitation link: watching needs no name; joining goes straight in once a name is known. */
+  private followInvite(invite: { code: string; watch: boolean }): void {
+    const o = sanitizeOptions(loadPrefs());
+    if (invite.watch) return void this.join(o, `Opening ${invite.code} to watch…`, () => watchTable(invite.code, o), invite.code, true);
+    if (loadName() !== "") return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
+    this.form?.invite(invite.code, false);
+  }
+
+  private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>, code: string | null = null, watching = false): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.form?.setBusy(true, note);
     savePrefs(options);
     try {
       const session = await connect();
+      forgetLinkedTable();
       toTable(this.scene, session);
     } catch (err) {
       this.busy = false;
       this.form?.setBusy(false);
-      this.form?.setError(describeJoinError(err));
+      this.form?.setProblem(explainJoinError(err, watching), code);
     }
   }
 

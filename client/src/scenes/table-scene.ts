@@ -13,9 +13,12 @@ import { CanvasButton } from "../objects/button.ts";
 import { addFelt, drawFelt } from "../objects/felt.ts";
 import { canvasTarget, sharp, textStyle } from "../objects/style.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
+import { explainRejection } from "../net/errors.ts";
+import { confirmDialog, dismissConfirm } from "../ui/confirm.ts";
 import { recentToasts, setBanner, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
 import { SCENES, toLobby, toTable, type TableData } from "./flow.ts";
+import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
 
@@ -27,7 +30,8 @@ export class TableScene extends Phaser.Scene {
   private leaveButton!: CanvasButton;
   private waiting: WaitingPanel | null = null;
   private cleanups: Array<() => void> = [];
-  private shownPing: number | null = null;
+  private chrome: TableChrome | null = null;
+  private toolbarW = 0;
 
   constructor() {
     super(SCENES.table);
@@ -44,16 +48,21 @@ export class TableScene extends Phaser.Scene {
       sharp(this.add.text(width / 2, height / 2, `This client cannot show ${this.session.game} yet.`, textStyle(22, "#f6ecd0", true))).setOrigin(0.5);
     }
     this.leaveButton = new CanvasButton(this, "Leave", 0xd9d2bf, () => void this.leave()).setDepth(65);
+    this.chrome = new TableChrome(this.session);
     this.resize();
     const s = this.session;
     this.cleanups = [
       s.feed.subscribe((snap) => this.onSnap(snap)),
-      s.events.on((batch) => batch.events.forEach((e) => this.table?.event?.(e))),
-      s.rejections.on((r) => toast(r.message || r.code, "error")),
+      s.events.on((batch) => {
+        batch.events.forEach((e) => this.table?.event?.(e));
+        this.chrome?.onEvents(batch);
+      }),
+      s.rejections.on((r) => toast(explainRejection(r), "error")),
+      s.sent.on(() => this.chrome?.moved()),
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
     ];
-    setStateProvider(() => ({ ...tableState(this.session, this.module), toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
+    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
@@ -61,7 +70,7 @@ export class TableScene extends Phaser.Scene {
 
   override update(): void {
     this.table?.tick(this.session.clock.now());
-    if (this.session.clock.ping !== this.shownPing) this.resize();
+    this.chrome?.tick();
   }
 
   private host(): TableHost {
@@ -69,7 +78,7 @@ export class TableScene extends Phaser.Scene {
       scene: this,
       session: this.session,
       send: (action) => this.session.sendAction(action),
-      topBar: () => ({ h: this.layoutTopBar(), rightInset: this.leaveWidth() + 12 }),
+      topBar: () => ({ h: this.layoutTopBar(), rightInset: this.leaveWidth() + 12 + this.toolbarW + 8 }),
       ping: () => this.session.clock.ping,
     };
   }
@@ -77,6 +86,7 @@ export class TableScene extends Phaser.Scene {
   private onSnap(snap: TableSnap): void {
     const mySeat = this.session.mySeat;
     this.table?.render(snap, mySeat);
+    this.chrome?.onSnap(snap);
     if (snap.status === "waiting") {
       this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), leave: () => void this.leave() });
       this.waiting.update(snap, mySeat);
@@ -100,8 +110,24 @@ export class TableScene extends Phaser.Scene {
   }
 
   private async leave(): Promise<void> {
+    if (this.running() && !(await this.confirmLeave())) return;
+    if (!this.scene.isActive()) return;
     await this.session.leave();
     toLobby(this.scene);
+  }
+
+  /** Seated in a game that is still being played: leaving hands the seat to a bot. */
+  private running(): boolean {
+    return this.session.mySeat !== null && this.session.snap.status === "playing" && this.session.snap.outcome === null;
+  }
+
+  private confirmLeave(): Promise<boolean> {
+    return confirmDialog({
+      title: "Leave this game?",
+      body: "The game goes on without you: a bot takes your seat and plays your cards.",
+      yes: "Leave the game",
+      no: "Stay",
+    });
   }
 
   private layoutTopBar(): number {
@@ -118,13 +144,13 @@ export class TableScene extends Phaser.Scene {
     const bar = this.layoutTopBar();
     const leaveW = this.leaveWidth();
     this.leaveButton.place(width - leaveW / 2 - 14, bar / 2 + 4, leaveW, bar - 12);
-    this.shownPing = this.session.clock.ping;
+    this.toolbarW = this.chrome?.place(leaveW + 14 + 8, bar) ?? 0;
     this.table?.resize(width, height);
   }
 
   private targets(): Target[] {
     const leave = canvasTarget("button:leave", this.leaveButton, true);
-    return [...(this.table?.targets() ?? []), ...(this.waiting?.targets() ?? []), ...(leave ? [leave] : [])];
+    return [...(this.table?.targets() ?? []), ...(this.waiting?.targets() ?? []), ...(this.chrome?.targets() ?? []), ...(leave ? [leave] : [])];
   }
 
   private teardown(): void {
@@ -135,6 +161,9 @@ export class TableScene extends Phaser.Scene {
     this.table = null;
     this.waiting?.destroy();
     this.waiting = null;
+    this.chrome?.destroy();
+    this.chrome = null;
+    dismissConfirm();
     setBanner(null);
     this.scene.stop(SCENES.results);
   }

@@ -6,18 +6,26 @@
 import { DEFAULT_GAME, gameModule, lobbyGames, seatRange } from "../games/registry.ts";
 import { loadName, saveName } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
+import type { JoinProblem } from "../net/errors.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
+import { joinRow, showProblem } from "./lobby-join.ts";
 import { readVariantControls, renderVariantControls } from "./variant-controls.ts";
 
 export interface LobbyActions {
   quickPlay(o: TableOptions): void;
   createPrivate(o: TableOptions): void;
   joinByCode(code: string, o: TableOptions): void;
+  watchByCode(code: string, o: TableOptions): void;
+  showRules(game: string): void;
 }
 
 export interface LobbyForm {
   setBusy(busy: boolean, note?: string): void;
   setError(message: string | null): void;
+  /** A failed join: its sentence and the way on (watch instead, check the code...). */
+  setProblem(problem: JoinProblem, code: string | null): void;
+  /** An invitation link without a name yet: the code filled in, the name asked for. */
+  invite(code: string, watch: boolean): void;
   destroy(): void;
 }
 
@@ -27,6 +35,7 @@ function gamePicker(selected: string): HTMLElement {
       h("input", { type: "radio", name: "game", value: g.id, disabled: !g.playable, checked: g.id === selected }),
       h("span", { class: "game-title" }, g.title),
       h("span", { class: "game-blurb" }, g.playable ? g.blurb : "Coming soon"),
+      g.playable && h("button", { type: "button", class: "rules-link", testid: `rules-${g.id}`, "data-game": g.id, "aria-label": `How to play ${g.title}` }, "How to play"),
     )));
 }
 
@@ -40,7 +49,7 @@ function field(label: string, control: HTMLElement): HTMLElement {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
-function build(o: TableOptions): HTMLElement {
+function build(o: TableOptions): HTMLFormElement {
   const range = seatRange(o.game);
   return h("form", { class: "lobby panel", testid: "lobby", autocomplete: "off" },
     h("h1", {}, "Scat Tables"),
@@ -54,11 +63,9 @@ function build(o: TableOptions): HTMLElement {
     h("div", { class: "buttons" },
       h("button", { type: "submit", class: "primary", testid: "quick-play" }, "Quick play"),
       h("button", { type: "button", testid: "create-private" }, "Create private table")),
-    h("div", { class: "join-row" },
-      h("input", { type: "text", maxlength: 12, placeholder: "Invite code", testid: "join-code", autocapitalize: "characters" }),
-      h("button", { type: "button", testid: "join-by-code" }, "Join by code")),
+    joinRow(),
     h("p", { class: "note", testid: "lobby-note" }),
-    h("p", { class: "error", testid: "lobby-error", role: "alert" }));
+    h("div", { class: "error", testid: "lobby-error", role: "alert" }));
 }
 
 function chosenGame(form: HTMLElement): string {
@@ -93,7 +100,8 @@ function onGameChange(form: HTMLElement): void {
   const range = seatRange(o.game);
   byTestId(form, "seats-select").replaceWith(numberSelect("seats-select", range.min, range.max, o.seats));
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
-  byTestId(form, "bots-select").replaceWith(numberSelect("bots-select", 0, o.seats - 1, o.bots));
+  // Quick play must make a table that starts: every seat but the player's own gets a bot.
+  byTestId(form, "bots-select").replaceWith(numberSelect("bots-select", 0, o.seats - 1, o.seats - 1));
   renderVariants(form, o);
 }
 
@@ -120,13 +128,29 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     if (named()) actions.quickPlay(readOptions(form));
   });
   byTestId(form, "create-private").addEventListener("click", () => named() && actions.createPrivate(readOptions(form)));
-  byTestId(form, "join-by-code").addEventListener("click", () => {
-    const code = byTestId<HTMLInputElement>(form, "join-code").value.trim();
-    if (code === "") return setError("Type the invite code a friend gave you.");
-    if (named()) actions.joinByCode(code, readOptions(form));
-  });
+  const code = (): string | null => {
+    const c = byTestId<HTMLInputElement>(form, "join-code").value.trim();
+    if (c === "") setError("Type the invite code a friend gave you.");
+    return c === "" ? null : c;
+  };
+  const join = (c: string | null): void => void (c !== null && named() && actions.joinByCode(c, readOptions(form)));
+  const watch = (c: string | null): void => void (c !== null && actions.watchByCode(c, readOptions(form)));
+  byTestId(form, "join-by-code").addEventListener("click", () => join(code()));
+  byTestId(form, "watch-by-code").addEventListener("click", () => watch(code()));
+  for (const b of form.querySelectorAll<HTMLButtonElement>(".rules-link")) {
+    b.addEventListener("click", (e) => {
+      e.preventDefault();
+      actions.showRules(b.dataset["game"] ?? DEFAULT_GAME);
+    });
+  }
   return {
     setError,
+    setProblem: (problem, c) => showProblem(byTestId(form, "lobby-error"), problem, { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() }, c !== null),
+    invite(c, watching) {
+      byTestId<HTMLInputElement>(form, "join-code").value = c;
+      byTestId(form, "lobby-note").textContent = watching ? `Watch table ${c}: press Watch.` : `You are invited to table ${c}: enter your name and press Join.`;
+      (watching ? byTestId(form, "watch-by-code") : nameInput).focus();
+    },
     setBusy(busy, note) {
       for (const el of form.querySelectorAll<HTMLButtonElement>("button")) el.disabled = busy;
       byTestId(form, "lobby-note").textContent = busy ? (note ?? "Connecting…") : "";

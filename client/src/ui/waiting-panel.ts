@@ -1,4 +1,9 @@
-/** Before the game starts: who sits where, the invite code of a private table, fill with bots. */
+/**
+ * Before the game starts: who sits where and which seats are still empty, the invite link and
+ * code (copy buttons), fill with bots. A spectator sees the same, without the buttons that need
+ * a seat.
+ */
+import { tableLink } from "../net/connection.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -11,35 +16,49 @@ export interface WaitingActions {
 
 export class WaitingPanel {
   private readonly el: HTMLElement;
+  private readonly link: string;
 
   constructor(
     private readonly code: string,
     actions: WaitingActions,
   ) {
+    this.link = tableLink(code);
     this.el = h("div", { class: "panel waiting", testid: "waiting" },
       h("h2", { testid: "waiting-title" }, "Waiting for players"),
       h("div", { class: "invite", testid: "invite" },
-        h("span", { class: "invite-label" }, "Invite code: friends join with it from the lobby"),
-        h("div", { class: "invite-row" },
+        h("span", { class: "invite-label", testid: "invite-label" }, "Invite friends: send them this link"),
+        h("div", { class: "invite-link" },
+          h("input", { type: "text", readonly: true, value: this.link, testid: "invite-link", "aria-label": "Invite link" }),
+          h("button", { type: "button", class: "primary", testid: "copy-link" }, "Copy link")),
+        h("div", { class: "invite-row", testid: "invite-code-row" },
+          h("span", { class: "invite-label" }, "or the code"),
           h("span", { class: "invite-code", testid: "invite-code" }, code),
           h("button", { type: "button", testid: "copy-code" }, "Copy"))),
+      h("p", { class: "note", testid: "waiting-missing" }),
       h("ul", { class: "seat-list", testid: "seat-list" }),
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", testid: "fill-bots" }, "Fill with bots and start"),
         h("button", { type: "button", testid: "leave-table" }, "Leave")));
     byTestId(this.el, "fill-bots").addEventListener("click", () => actions.fillBots());
     byTestId(this.el, "leave-table").addEventListener("click", () => actions.leave());
-    byTestId(this.el, "copy-code").addEventListener("click", () => void this.copy());
+    byTestId(this.el, "copy-code").addEventListener("click", () => void this.copy(this.code, `Copied the code ${this.code}`));
+    byTestId(this.el, "copy-link").addEventListener("click", () => void this.copy(this.link, "Copied the invite link"));
+    byTestId(this.el, "invite-link").addEventListener("focus", (e) => (e.target as HTMLInputElement).select());
     uiRoot().append(this.el);
   }
 
   update(snap: TableSnap, mySeat: number | null): void {
     const taken = snap.seats.filter((s) => s.occupied).length;
+    const missing = snap.seats.length - taken;
     byTestId(this.el, "waiting-title").textContent = `Waiting for players (${taken}/${snap.seats.length})`;
-    byTestId(this.el, "invite").hidden = !snap.isPrivate;
+    byTestId(this.el, "invite-code-row").hidden = !snap.isPrivate;
+    byTestId(this.el, "waiting-missing").textContent = mySeat === null
+      ? "You are watching this table: the game starts when every seat is taken."
+      : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
+    byTestId(this.el, "fill-bots").hidden = mySeat === null;
     byTestId(this.el, "seat-list").replaceChildren(...snap.seats.map((s) =>
       h("li", { class: s.occupied ? "taken" : "empty" },
-        s.occupied ? `${s.name || `Seat ${s.index + 1}`}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat")));
+        s.occupied ? `${s.name || `Seat ${s.index + 1}`}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat: waiting for a player")));
   }
 
   targets(): Target[] {
@@ -50,12 +69,12 @@ export class WaitingPanel {
     this.el.remove();
   }
 
-  private async copy(): Promise<void> {
+  private async copy(text: string, done: string): Promise<void> {
     try {
-      await navigator.clipboard.writeText(this.code);
-      toast(`Copied ${this.code}`);
+      await navigator.clipboard.writeText(text);
+      toast(done);
     } catch {
-      toast(`Invite code: ${this.code}`);
+      toast(text);
     }
   }
 }

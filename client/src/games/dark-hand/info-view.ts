@@ -1,5 +1,5 @@
 /**
- * Table-wide information: the header strip (game, hand, tokens each, ping), the pot with its
+ * Table-wide information: the header strip (game, hand, tokens each), the pot with its
  * chips, and the final-round line saying whose Skit opened it and who still has a last turn.
  */
 import Phaser from "phaser";
@@ -10,7 +10,6 @@ import type { Point } from "./layout.ts";
 export class InfoView {
   private readonly bar: Phaser.GameObjects.Graphics;
   private readonly left: Phaser.GameObjects.Text;
-  private readonly right: Phaser.GameObjects.Text;
   private readonly potChips: TokenRow;
   private readonly potText: Phaser.GameObjects.Text;
   private readonly finalBg: Phaser.GameObjects.Graphics;
@@ -19,7 +18,6 @@ export class InfoView {
   constructor(scene: Phaser.Scene) {
     this.bar = scene.add.graphics().setDepth(60);
     this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
-    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
     this.potChips = new TokenRow(scene, undefined, 7).setDepth(25);
     this.potText = sharp(scene.add.text(0, 0, "", textStyle(17, "#fff1b8", true)).setOrigin(0.5, 0).setDepth(25));
     this.potText.setShadow(0, 1, "#000000", 3, false, true);
@@ -27,13 +25,12 @@ export class InfoView {
     this.finalText = sharp(scene.add.text(0, 0, "", textStyle(17, "#2a1600", true)).setOrigin(0.5).setDepth(63));
   }
 
-  header(text: string, ping: number | null, w: number, barH: number, rightInset: number): void {
+  header(text: string, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     this.bar.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const shown = narrow ? text.replace(/ · \d+ tokens each/, "").replace(" · Forfeit Play", " · FP") : text;
     this.left.setText(shown).setFontSize(narrow ? 14 : 17).setPosition(narrow ? 16 : 22, y);
-    this.right.setText(ping === null || narrow ? "" : `ping ${ping} ms`).setPosition(w - rightInset - 12, y);
   }
 
   pot(at: Point, count: number, visible: boolean, size: number): void {

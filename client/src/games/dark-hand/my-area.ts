@@ -24,7 +24,7 @@ export class MyArea {
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
   }
 
-  render(snap: TableSnap, mySeat: number | null, L: TableLayout, prompt: string, ping: number | null): void {
+  render(snap: TableSnap, mySeat: number | null, L: TableLayout, prompt: string): void {
     const me = mySeat === null ? undefined : snap.seats[mySeat];
     const playing = snap.status !== "waiting";
     this.text.setVisible(playing);
@@ -33,8 +33,7 @@ export class MyArea {
       const n = tokenCount(me);
       const tags = seatTags(snap, me, Date.now()).filter((t) => t !== "BOT");
       const makes = this.makesLine(me.mine?.info ?? {}, isDark(snap));
-      const pingText = L.portrait && ping !== null ? ` · ${ping} ms` : "";
-      const lines = [`You · ${n} token${n === 1 ? "" : "s"}${pingText}`, tags.join(" · "), makes].filter((s) => s !== "");
+      const lines = [`You · ${n} token${n === 1 ? "" : "s"}`, tags.join(" · "), makes].filter((s) => s !== "");
       this.text.setText(L.portrait ? lines.join(" · ") : lines.join("\n"));
     } else this.text.setText("Spectating");
     this.text.setFontSize(L.portrait ? 13 : 16).setOrigin(L.portrait ? 0 : 0.5, 0.5).setAlign(L.portrait ? "left" : "center");

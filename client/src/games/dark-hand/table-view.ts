@@ -97,9 +97,9 @@ export class SkitScatTable implements GameTableView {
     this.controls.update(snap, this.moves, mine?.info ?? {}, L.actions);
     this.controls.placeShade(L.shadeButton, this.shade, started && this.art.dark);
     this.renderBadges(snap, mySeat);
-    this.my.render(snap, mySeat, L, promptText(snap, mySeat, this.moves), this.host.ping());
+    this.my.render(snap, mySeat, L, promptText(snap, mySeat, this.moves));
     const bar = this.host.topBar();
-    this.info.header(headerOf(snap).left, this.host.ping(), this.scene.scale.width, bar.h, bar.rightInset);
+    this.info.header(headerOf(snap).left, this.scene.scale.width, bar.h, bar.rightInset);
   }
 
   private renderJokers(snap: TableSnap, mySeat: number | null, started: boolean): void {

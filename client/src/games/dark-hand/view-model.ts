@@ -6,6 +6,7 @@ import { num, str, type Json, type LegalAction, type SeatSnap, type TableSnap } 
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
+import { signalGlyph } from "../../objects/signal.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -102,7 +103,8 @@ export function tokenCount(seat: SeatSnap): number {
 }
 
 export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): BadgeInfo {
-  const ping = seat.ping > 0 && !seat.isBot ? ` · ${seat.ping} ms` : "";
+  const bars = seat.isBot ? "" : signalGlyph(seat.ping);
+  const ping = bars ? ` · ${bars}` : "";
   const n = tokenCount(seat);
   return {
     name: seat.name || `Seat ${seat.index + 1}`,

@@ -1,6 +1,6 @@
 /**
  * The strip along the top: hand number, pass direction, game length, the leftover (3 players),
- * one "hearts broken" marker per shade (words and symbols, not only colour) and the own ping.
+ * one "hearts broken" marker per shade (words and symbols, not only colour).
  */
 import Phaser from "phaser";
 import type { Shade } from "../../objects/dark-card.ts";
@@ -20,7 +20,6 @@ export class HeaderView {
   private readonly left: Phaser.GameObjects.Text;
   private readonly chips: Phaser.GameObjects.Graphics;
   private readonly marks: Record<Shade, Phaser.GameObjects.Text>;
-  private readonly right: Phaser.GameObjects.Text;
 
   constructor(scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
@@ -28,16 +27,14 @@ export class HeaderView {
     this.chips = scene.add.graphics().setDepth(61);
     const mark = (): Phaser.GameObjects.Text => sharp(scene.add.text(0, 0, "", textStyle(15, "#ffffff", true)).setOrigin(0.5).setDepth(62));
     this.marks = { light: mark(), dark: mark() };
-    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
   }
 
-  update(header: Header, pingMs: number | null, w: number, barH: number, rightInset: number): void {
+  update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 700;
     const fs = narrow ? 13 : 16;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     this.left.setText(narrow ? header.short : header.text).setFontSize(fs).setPosition(narrow ? 14 : 22, y);
-    this.right.setText(pingMs === null || narrow ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
     // A phone has no room beside the text: the markers take a row under the bar.
     if (narrow) this.paintMarks(header, fs, barH + 18, 12, w - 12, narrow);
     else this.paintMarks(header, fs, y, this.left.x + this.left.width + 12, w - rightInset - 110, narrow);

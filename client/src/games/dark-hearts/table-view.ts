@@ -89,7 +89,7 @@ export class DarkHeartsTable implements GameTableView {
     renderBadges(this.scene, this.badges, snap, mySeat, this.layout, this.host.session.clock.now());
     this.renderMe(snap, mySeat);
     const bar = this.host.topBar();
-    this.header.update(headerOf(snap), this.host.ping(), this.scene.scale.width, bar.h, bar.rightInset);
+    this.header.update(headerOf(snap), this.scene.scale.width, bar.h, bar.rightInset);
   }
 
   event(e: Json): void {

@@ -1,4 +1,4 @@
-/** The strip along the top: round, goal, the favored suit, and own ping. */
+/** The strip along the top: round, goal and the favored suit (connection quality is the toolbar's signal icon). */
 import Phaser from "phaser";
 import { suitTexture } from "../../objects/card-art.ts";
 import { sharp, textStyle } from "../../objects/style.ts";
@@ -10,7 +10,6 @@ export class HeaderView {
   private readonly chip: Phaser.GameObjects.Graphics;
   private readonly icon: Phaser.GameObjects.Image;
   private readonly favored: Phaser.GameObjects.Text;
-  private readonly right: Phaser.GameObjects.Text;
 
   constructor(private readonly scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
@@ -18,18 +17,16 @@ export class HeaderView {
     this.chip = scene.add.graphics().setDepth(61);
     this.icon = scene.add.image(0, 0, suitTexture(scene.textures, "H")).setDepth(62).setVisible(false);
     this.favored = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0, 0.5).setDepth(62));
-    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
   }
 
   /** `rightInset` leaves room for the Leave button. */
-  update(header: Header, pingMs: number | null, w: number, barH: number, rightInset: number): void {
+  update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     const fs = narrow ? 14 : 17;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const goal = narrow ? header.goal.replace(/^First /, "").replace(/ · 3 lives$/, "") : header.goal;
     this.left.setText([header.round, goal].filter((s) => s !== "").join(" · ")).setFontSize(fs).setPosition(narrow ? 16 : 22, y);
-    this.right.setText(pingMs === null || narrow ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
     this.paintFavored(header, fs, y, w, narrow);
   }
 

@@ -58,7 +58,7 @@ export class DevilsScatTable implements GameTableView {
     const seatCount = this.snap?.seats.length ?? 2;
     this.layout = computeLayout(w, h, seatCount, this.mySeat);
     if (this.snap) this.render(this.snap, this.mySeat);
-    else this.header.update(headerOf(this.host.session.snap), this.host.ping(), w, this.host.topBar().h, this.host.topBar().rightInset);
+    else this.header.update(headerOf(this.host.session.snap), w, this.host.topBar().h, this.host.topBar().rightInset);
   }
 
   render(snap: TableSnap, mySeat: number | null): void {
@@ -81,7 +81,7 @@ export class DevilsScatTable implements GameTableView {
     this.renderBadges(snap, mySeat);
     this.renderMe(snap, mySeat);
     const bar = this.host.topBar();
-    this.header.update(headerOf(snap), this.host.ping(), this.scene.scale.width, bar.h, bar.rightInset);
+    this.header.update(headerOf(snap), this.scene.scale.width, bar.h, bar.rightInset);
   }
 
   event(e: Json): void {
@@ -170,12 +170,10 @@ export class DevilsScatTable implements GameTableView {
     const tags = me ? seatTags(snap, me, Date.now()).filter((t) => t !== "BOT") : [];
     const value = me?.mine?.info["value"];
     const hand = typeof value === "number" && snap.status === "playing" ? [`hand ${formatValue(value)}`] : [];
-    const myPing = this.host.ping();
-    const ping = L.portrait && myPing !== null ? [`${myPing} ms`] : [];
-    this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...hand, ...tags, ...ping].join(" · ") : "Spectating");
+    this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...hand, ...tags].join(" · ") : "Spectating");
     this.meText.setVisible(snap.status !== "waiting");
     this.meText.setFontSize(L.portrait ? 15 : 17).setPosition(L.me.x, L.me.y);
-    // A long line (knocked, away, ping) shrinks to the screen's width rather than running off it.
+    // A long line (knocked, away) shrinks to the screen's width rather than running off it.
     const room = this.scene.scale.width - 16;
     for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > 10; ) this.meText.setFontSize(--size);
     this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);

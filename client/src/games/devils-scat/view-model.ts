@@ -6,6 +6,7 @@ import { num, str, type LegalAction, type SeatSnap, type TableSnap } from "../..
 import { suitStyle } from "../../objects/suit-art.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import { baseSeatTags, isActive, legalCards, seatName, variantOf } from "../common.ts";
+import { signalGlyph } from "../../objects/signal.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -42,7 +43,8 @@ export function seatTags(snap: TableSnap, seat: SeatSnap, serverNow: number): st
 }
 
 export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): BadgeInfo {
-  const ping = seat.ping > 0 && !seat.isBot ? ` · ${seat.ping} ms` : "";
+  const bars = seat.isBot ? "" : signalGlyph(seat.ping);
+  const ping = bars ? ` · ${bars}` : "";
   return {
     name: seat.name || `Seat ${seat.index + 1}`,
     occupied: seat.occupied,

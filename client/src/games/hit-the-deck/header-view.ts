@@ -1,5 +1,5 @@
 /**
- * The strip along the top (hand number, goal, direction of play, the open demand, own ping) and
+ * The strip along the top (hand number, goal, direction of play, the open demand) and
  * the direction ring round the piles: arrows turning the way play goes.
  */
 import Phaser from "phaser";
@@ -11,16 +11,14 @@ export class HeaderView {
   private readonly bg: Phaser.GameObjects.Graphics;
   private readonly left: Phaser.GameObjects.Text;
   private readonly mid: Phaser.GameObjects.Text;
-  private readonly right: Phaser.GameObjects.Text;
 
   constructor(scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
     this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
     this.mid = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0.5, 0.5).setDepth(61));
-    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
   }
 
-  update(header: Header, pingMs: number | null, w: number, barH: number, rightInset: number): void {
+  update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     const fs = narrow ? 13 : 17;
@@ -31,7 +29,6 @@ export class HeaderView {
     this.mid.setText(`${narrow ? "" : "Play goes "}${dir}${demand}`).setFontSize(fs);
     const midX = narrow ? this.left.x + this.left.width + 12 + this.mid.width / 2 : w / 2;
     this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
-    this.right.setText(pingMs === null || narrow ? "" : `ping ${pingMs} ms`).setFontSize(fs - 2).setPosition(w - rightInset - 12, y);
   }
 }
 

@@ -1,4 +1,4 @@
-/** The own seat: the prompt over the hand, the own line (name, ping, points, tags) and the turn glow. */
+/** The own seat: the prompt over the hand, the own line (name, points, tags) and the turn glow. */
 import type Phaser from "phaser";
 import type { TableSnap } from "../../net/snapshot.ts";
 import { CARD_RATIO } from "../../objects/card-art.ts";
@@ -18,11 +18,10 @@ export class MyPlace {
     this.line = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setOrigin(0.5).setDepth(40));
   }
 
-  update(snap: TableSnap, mySeat: number | null, moves: Moves, L: TableLayout, myPing: number | null): void {
+  update(snap: TableSnap, mySeat: number | null, moves: Moves, L: TableLayout): void {
     const me = mySeat === null ? undefined : snap.seats[mySeat];
-    const ping = myPing === null ? "… ms" : `${myPing} ms`;
     const tags = me ? seatTags(snap, me, Date.now()) : [];
-    const text = me ? [`You · ${ping}`, `${me.score} pts`, ...tags].join(" · ") : "Spectating";
+    const text = me ? ["You", `${me.score} pts`, ...tags].join(" · ") : "Spectating";
     this.line.setText(text).setVisible(snap.status !== "waiting").setFontSize(L.portrait ? 14 : 16).setPosition(L.me.x, L.me.y);
     this.line.setWordWrapWidth(L.portrait ? L.promptW : 260, true);
     const race = snap.info["race"] !== null && snap.info["race"] !== undefined;

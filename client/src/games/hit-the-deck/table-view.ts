@@ -1,5 +1,5 @@
 /**
- * The Hit the Deck table: header (direction, demand, ping), opponents with their pings, the draw
+ * The Hit the Deck table: header (direction, demand), opponents with their connection bars, the draw
  * and discard piles inside the direction ring, the own hand with playable cards raised, the
  * SLAP / CALL / DRAW controls, the slap race and the event animations.
  */
@@ -65,7 +65,7 @@ export class HitTheDeckTable implements GameTableView {
   resize(w: number, h: number): void {
     this.layout = computeLayout(w, h, this.snap?.seats.length ?? 2, this.mySeat);
     if (this.snap) this.render(this.snap, this.mySeat);
-    else this.header.update(headerOf(this.host.session.snap), this.host.ping(), w, this.host.topBar().h, this.host.topBar().rightInset);
+    else this.header.update(headerOf(this.host.session.snap), w, this.host.topBar().h, this.host.topBar().rightInset);
   }
 
   render(snap: TableSnap, mySeat: number | null): void {
@@ -87,10 +87,10 @@ export class HitTheDeckTable implements GameTableView {
     this.ring.show(L.ring, headerOf(snap).direction, snap.status === "playing");
     this.controls.update(this.moves, L, snap.status === "playing", raceOf(snap) !== null);
     this.renderBadges(snap, mySeat);
-    this.me.update(snap, mySeat, this.moves, L, this.host.ping());
+    this.me.update(snap, mySeat, this.moves, L);
     this.race.render(snap);
     const bar = this.host.topBar();
-    this.header.update(headerOf(snap), this.host.ping(), this.scene.scale.width, bar.h, bar.rightInset);
+    this.header.update(headerOf(snap), this.scene.scale.width, bar.h, bar.rightInset);
   }
 
   event(e: Json): void {

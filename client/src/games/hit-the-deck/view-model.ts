@@ -5,6 +5,7 @@
 import type { Json, LegalAction, SeatSnap, TableSnap } from "../../net/snapshot.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
+import { signalGlyph } from "../../objects/signal.ts";
 import { COLOURS, isColour } from "./glyphs.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
@@ -44,7 +45,7 @@ export function directionOf(snap: TableSnap): 1 | -1 {
 
 export function pingText(seat: SeatSnap): string {
   if (seat.isBot) return "bot";
-  return seat.ping > 0 ? `${seat.ping} ms` : "… ms";
+  return signalGlyph(seat.ping) || "…";
 }
 
 export function seatTags(snap: TableSnap, seat: SeatSnap, serverNow: number): string[] {

@@ -1,4 +1,4 @@
-/** The strip along the top: hand number, the target, the deck count, and own ping. */
+/** The strip along the top: hand number, the target and the deck count. */
 import type Phaser from "phaser";
 import type { TableSnap } from "../../net/snapshot.ts";
 import { sharp, textStyle } from "../../objects/style.ts";
@@ -6,15 +6,13 @@ import { sharp, textStyle } from "../../objects/style.ts";
 export class HeaderBar {
   private readonly bg: Phaser.GameObjects.Graphics;
   private readonly left: Phaser.GameObjects.Text;
-  private readonly right: Phaser.GameObjects.Text;
 
   constructor(scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
     this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
-    this.right = sharp(scene.add.text(0, 0, "", textStyle(14, "#cfe8d6")).setOrigin(1, 0.5).setDepth(61));
   }
 
-  update(snap: TableSnap | null, pingMs: number | null, w: number, barH: number, rightInset: number): void {
+  update(snap: TableSnap | null, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
@@ -22,6 +20,5 @@ export class HeaderBar {
     const deck = snap?.piles["deck"]?.count ?? 0;
     const parts = snap && snap.round > 0 ? [`Hand ${snap.round}`, narrow ? `to ${target}` : `First to ${target} pts`, `Deck ${deck}`] : ["Scatterbrain"];
     this.left.setText(parts.join(" · ")).setFontSize(narrow ? 14 : 17).setPosition(narrow ? 16 : 22, y);
-    this.right.setText(pingMs === null || narrow ? "" : `ping ${pingMs} ms`).setPosition(w - rightInset - 12, y);
   }
 }

@@ -147,7 +147,7 @@ export class ScatterbrainTable implements GameTableView {
 
   private paintHeader(snap: TableSnap | null): void {
     const bar = this.host.topBar();
-    this.header.update(snap, this.host.ping(), this.scene.scale.width, bar.h, bar.rightInset);
+    this.header.update(snap, this.scene.scale.width, bar.h, bar.rightInset);
   }
 
   private point(seat: number, what: "hand" | "hole" | "trophy"): Point {

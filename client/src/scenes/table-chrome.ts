@@ -1,0 +1,72 @@
+/**
+ * What every table has around the game's own view: the toolbar (move log, how to play,
+ * connection quality), the move log fed by the server's events, and the first-time hint.
+ */
+import { legalOf } from "../games/common.ts";
+import type { TableSnap } from "../net/snapshot.ts";
+import type { EventBatch, TableSession } from "../net/table-session.ts";
+import type { Target } from "../test-hook.ts";
+import { FirstHint } from "../ui/first-hint.ts";
+import { MoveLog } from "../ui/move-log/panel.ts";
+import { closeRules, openRules, rulesShown } from "../ui/rules-panel.ts";
+import { TableToolbar } from "../ui/table-toolbar.ts";
+
+export class TableChrome {
+  private readonly toolbar: TableToolbar;
+  private readonly log = new MoveLog();
+  private readonly hint: FirstHint;
+  private barH = 48;
+
+  constructor(private readonly session: TableSession) {
+    this.toolbar = new TableToolbar({
+      toggleLog: () => this.toggleLog(),
+      showRules: () => openRules(session.game),
+    });
+    this.log.onCount((n) => this.toolbar.setLogState(this.log.open, n));
+    this.hint = new FirstHint(session.game);
+  }
+
+  onEvents(batch: EventBatch): void {
+    this.log.add(batch.events, { game: this.session.game, snap: this.session.snap, mySeat: this.session.mySeat });
+  }
+
+  onSnap(snap: TableSnap): void {
+    const playing = snap.status === "playing";
+    this.hint.update(playing ? legalOf(snap, this.session.mySeat).map((a) => a.type) : [], this.barH + 8);
+  }
+
+  /** An action we sent: the hint fades after a few. */
+  moved(): void {
+    this.hint.moved();
+  }
+
+  tick(): void {
+    this.toolbar.setSignal(this.session.clock.ping);
+  }
+
+  /** Places the toolbar left of Leave; returns its width. */
+  place(rightOfLeave: number, barH: number): number {
+    this.barH = barH;
+    return this.toolbar.place(rightOfLeave, barH);
+  }
+
+  targets(): Target[] {
+    return this.toolbar.targets();
+  }
+
+  state(): Record<string, unknown> {
+    return { moveLog: this.log.recent(), logOpen: this.log.open, hint: this.hint.text(), rules: rulesShown(), signal: this.toolbar.signal() };
+  }
+
+  destroy(): void {
+    closeRules();
+    this.toolbar.destroy();
+    this.log.destroy();
+    this.hint.destroy();
+  }
+
+  private toggleLog(): void {
+    this.log.toggle();
+    this.toolbar.setLogState(this.log.open, this.log.count);
+  }
+}

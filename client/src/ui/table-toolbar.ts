@@ -1,0 +1,68 @@
+/**
+ * The table's small buttons left of Leave: the move log, how to play (`?`), and the connection
+ * quality as signal bars (the round trip in ms is only in the tooltip, never in a caption).
+ */
+import { domTarget, type Target } from "../test-hook.ts";
+import { byTestId, h, uiRoot } from "./dom.ts";
+
+export interface ToolbarActions {
+  toggleLog(): void;
+  showRules(): void;
+}
+
+/** 4 bars under 120 ms, 3 under 250, 2 under 500, else 1; 0 while unknown. */
+export function signalLevel(pingMs: number | null): 0 | 1 | 2 | 3 | 4 {
+  if (pingMs === null) return 0;
+  return pingMs < 120 ? 4 : pingMs < 250 ? 3 : pingMs < 500 ? 2 : 1;
+}
+
+const QUALITY = ["Measuring the connection…", "Poor connection", "Fair connection", "Good connection", "Excellent connection"] as const;
+
+export class TableToolbar {
+  private readonly el: HTMLElement;
+
+  constructor(actions: ToolbarActions) {
+    this.el = h("div", { class: "toolbar", testid: "toolbar" },
+      h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
+      h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log" }, "Log"),
+      h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"));
+    byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
+    byTestId(this.el, "show-rules").addEventListener("click", () => actions.showRules());
+    uiRoot().append(this.el);
+  }
+
+  /** Right edge `right` px from the screen's right; returns the toolbar's width. */
+  place(right: number, barH: number): number {
+    this.el.style.right = `${right}px`;
+    this.el.style.top = `${Math.max(4, barH / 2 + 4 - 17)}px`;
+    return this.el.offsetWidth;
+  }
+
+  setSignal(pingMs: number | null): void {
+    const level = signalLevel(pingMs);
+    const icon = byTestId(this.el, "signal");
+    if (icon.dataset["level"] === String(level)) return;
+    icon.dataset["level"] = String(level);
+    const label = pingMs === null ? QUALITY[0] : `${QUALITY[level]} (${pingMs} ms round trip)`;
+    icon.setAttribute("aria-label", QUALITY[level]);
+    icon.title = label;
+  }
+
+  setLogState(open: boolean, count: number): void {
+    const b = byTestId(this.el, "toggle-log");
+    b.setAttribute("aria-expanded", String(open));
+    b.textContent = count > 0 ? `Log ${count > 99 ? "99+" : count}` : "Log";
+  }
+
+  signal(): number {
+    return Number(byTestId(this.el, "signal").dataset["level"] ?? 0);
+  }
+
+  targets(): Target[] {
+    return [domTarget("button:log", byTestId(this.el, "toggle-log")), domTarget("button:rules", byTestId(this.el, "show-rules"))].filter((t): t is Target => t !== null);
+  }
+
+  destroy(): void {
+    this.el.remove();
+  }
+}
