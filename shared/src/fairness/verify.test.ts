@@ -4,6 +4,7 @@
  * game with deadline expiries in it.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { replaySteps } from "../recorded-match.ts";
 import { createRng } from "../rng.ts";
@@ -100,5 +101,13 @@ describe("verifyLog", () => {
     const reordered = Object.fromEntries(Object.entries(copy()).reverse());
     reordered["outcome"] = { scores: LOG.outcome.scores, ranking: LOG.outcome.ranking, winners: LOG.outcome.winners };
     expect(verifyLog(reordered).ok).toBe(true);
+  });
+
+  it("verifies the example log in docs/FAIRNESS.md (old logs keep verifying)", () => {
+    const doc = readFileSync(new URL("../../../docs/FAIRNESS.md", import.meta.url), "utf8");
+    const example = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const r = verifyLog(JSON.parse(example!));
+    expect(describeVerdict(r)).toMatch(/^deal verified: devils_scat test-docs-example, 13 steps/);
   });
 });

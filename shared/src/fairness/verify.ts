@@ -86,6 +86,6 @@ export function verifyLog(input: unknown, opts: VerifyOptions = {}): VerifyResul
 export function describeVerdict(result: VerifyResult): string {
   if (!result.ok) return `NOT verified (${result.code}): ${result.reason}`;
   const { log, outcome } = result;
-  const standings = outcome.ranking.map((seat) => `seat ${seat} ${outcome.scores[seat] ?? "?"}`).join(", ");
-  return `deal verified: ${log.game} ${log.matchId}, ${log.steps.length} steps, winners ${outcome.winners.map((s) => `seat ${s}`).join(" and ")}; standings ${standings}`;
+  const standings = outcome.ranking.map((seat) => `seat ${seat} (${outcome.scores[seat] ?? "?"})`).join(", ");
+  return `deal verified: ${log.game} ${log.matchId}, ${log.steps.length} steps, winners ${outcome.winners.map((s) => `seat ${s}`).join(" and ")}; standings: ${standings}`;
 }
