@@ -48,7 +48,7 @@ describe("tables", () => {
     await friend.page.goto(link);
     await friend.page.waitForSelector('[data-testid="name-input"]');
     expect(await friend.page.inputValue('[data-testid="join-code"]')).toBe(code);
-    expect(await friend.page.textContent('[data-testid="lobby-note"]')).toContain(code);
+    expect(await friend.page.textContent('[data-testid="lobby-invite"]')).toContain(code);
     await screenshot(friend.page, "tables/02-invited-phone");
     await friend.page.fill('[data-testid="name-input"]', "Friend");
     await friend.page.click('[data-testid="join-by-code"]');

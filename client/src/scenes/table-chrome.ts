@@ -45,9 +45,9 @@ export class TableChrome {
   }
 
   /** Places the toolbar left of Leave; returns its width. */
-  place(rightOfLeave: number, barH: number): number {
+  place(rightOfLeave: number, barH: number, narrow: boolean): number {
     this.barH = barH;
-    return this.toolbar.place(rightOfLeave, barH);
+    return this.toolbar.place(rightOfLeave, barH, narrow);
   }
 
   targets(): Target[] {

@@ -144,7 +144,7 @@ export class TableScene extends Phaser.Scene {
     const bar = this.layoutTopBar();
     const leaveW = this.leaveWidth();
     this.leaveButton.place(width - leaveW / 2 - 14, bar / 2 + 4, leaveW, bar - 12);
-    this.toolbarW = this.chrome?.place(leaveW + 14 + 8, bar) ?? 0;
+    this.toolbarW = this.chrome?.place(leaveW + 14 + 6, bar, width < 600) ?? 0;
     this.table?.resize(width, height);
   }
 

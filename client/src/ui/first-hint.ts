@@ -1,7 +1,7 @@
 /**
  * The first-time hint: the first times a player sits at a game, one line says what they can do
- * now (from the game's rules data) and that `?` explains the rest. It never catches a click, and
- * goes once the player has made a few moves.
+ * now (from the game's rules data) and that `?` explains the rest. It never catches a click, each
+ * hint stays a few seconds, and they stop once the player has made a few moves.
  */
 import { hintFor } from "../rules/index.ts";
 import { h, uiRoot } from "./dom.ts";
@@ -11,6 +11,8 @@ const KEY = "scat.hinted.";
 const TIMES = 2;
 /** Own moves before the hint leaves this table. */
 const MOVES = 3;
+/** How long one hint stays on screen. */
+const SHOW_MS = 9000;
 
 function seen(game: string): number {
   try {
@@ -23,6 +25,8 @@ function seen(game: string): number {
 export class FirstHint {
   private readonly el: HTMLElement;
   private moves = 0;
+  private shown: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private done: boolean;
 
   constructor(private readonly game: string) {
@@ -40,10 +44,17 @@ export class FirstHint {
 
   update(legalTypes: readonly string[], top: number): void {
     const hint = this.done ? null : hintFor(this.game, legalTypes);
-    this.el.hidden = hint === null;
-    if (hint === null) return;
-    this.el.textContent = `${hint} Tap ? for how to play.`;
+    const text = hint === null ? null : `${hint} Tap ? for how to play.`;
+    if (text === this.shown) return;
+    this.shown = text;
+    this.el.hidden = text === null;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (text === null) return;
+    this.el.textContent = text;
     this.el.style.top = `${top}px`;
+    // Each hint stays a few seconds: long enough to read, not long enough to hide the table.
+    this.timer = setTimeout(() => void (this.el.hidden = true), SHOW_MS);
   }
 
   moved(): void {
@@ -57,6 +68,7 @@ export class FirstHint {
   }
 
   destroy(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
     this.el.remove();
   }
 }

@@ -35,7 +35,7 @@ function gamePicker(selected: string): HTMLElement {
       h("input", { type: "radio", name: "game", value: g.id, disabled: !g.playable, checked: g.id === selected }),
       h("span", { class: "game-title" }, g.title),
       h("span", { class: "game-blurb" }, g.playable ? g.blurb : "Coming soon"),
-      g.playable && h("button", { type: "button", class: "rules-link", testid: `rules-${g.id}`, "data-game": g.id, "aria-label": `How to play ${g.title}` }, "How to play"),
+      g.playable && h("button", { type: "button", class: "rules-link", testid: `rules-${g.id}`, "data-game": g.id, "aria-label": `How to play ${g.title}`, title: `How to play ${g.title}` }, "?"),
     )));
 }
 
@@ -148,7 +148,8 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     setProblem: (problem, c) => showProblem(byTestId(form, "lobby-error"), problem, { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() }, c !== null),
     invite(c, watching) {
       byTestId<HTMLInputElement>(form, "join-code").value = c;
-      byTestId(form, "lobby-note").textContent = watching ? `Watch table ${c}: press Watch.` : `You are invited to table ${c}: enter your name and press Join.`;
+      const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch table ${c}: press Watch.` : `You are invited to table ${c}: enter your name, then press Join below.`);
+      form.querySelector("h1")?.after(note);
       (watching ? byTestId(form, "watch-by-code") : nameInput).focus();
     },
     setBusy(busy, note) {

@@ -19,6 +19,8 @@ export interface ProblemWays {
 export function showProblem(box: HTMLElement, problem: JoinProblem, ways: ProblemWays, hasCode: boolean): void {
   const way = wayButton(problem, ways, hasCode);
   box.replaceChildren(h("span", { testid: "problem-text" }, problem.text), ...(way ? [way] : []));
+  // The lobby scrolls on small screens: the sentence must not land below the fold.
+  box.scrollIntoView({ block: "nearest" });
 }
 
 function wayButton(problem: JoinProblem, ways: ProblemWays, hasCode: boolean): HTMLElement | null {

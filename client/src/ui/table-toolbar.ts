@@ -24,7 +24,8 @@ export class TableToolbar {
   constructor(actions: ToolbarActions) {
     this.el = h("div", { class: "toolbar", testid: "toolbar" },
       h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
-      h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log" }, "Log"),
+      h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Move log" },
+        h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"));
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
     byTestId(this.el, "show-rules").addEventListener("click", () => actions.showRules());
@@ -32,7 +33,8 @@ export class TableToolbar {
   }
 
   /** Right edge `right` px from the screen's right; returns the toolbar's width. */
-  place(right: number, barH: number): number {
+  place(right: number, barH: number, narrow: boolean): number {
+    this.el.classList.toggle("narrow", narrow);
     this.el.style.right = `${right}px`;
     this.el.style.top = `${Math.max(4, barH / 2 + 4 - 17)}px`;
     return this.el.offsetWidth;
@@ -51,7 +53,7 @@ export class TableToolbar {
   setLogState(open: boolean, count: number): void {
     const b = byTestId(this.el, "toggle-log");
     b.setAttribute("aria-expanded", String(open));
-    b.textContent = count > 0 ? `Log ${count > 99 ? "99+" : count}` : "Log";
+    b.replaceChildren(h("span", { class: "wide-only" }, count > 0 ? `Log ${count > 99 ? "99+" : count}` : "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰"));
   }
 
   signal(): number {

@@ -34,12 +34,13 @@ export class HeaderView {
     const show = header.favored !== null;
     this.icon.setVisible(show);
     this.chip.clear();
-    this.favored.setText(show ? `${narrow ? "" : "Favored: "}${header.favoredName}` : "");
+    // A phone shows the suit's symbol only: the top bar's right end holds the toolbar and Leave.
+    this.favored.setText(show && !narrow ? `Favored: ${header.favoredName}` : "");
     if (!show || header.favored === null) return;
     this.icon.setTexture(suitTexture(this.scene.textures, header.favored));
     const size = fs * 1.6;
     const leftEnd = this.left.x + this.left.width + 18;
-    const totalW = size + 10 + this.favored.width;
+    const totalW = size + (narrow ? 0 : 10 + this.favored.width);
     const x0 = Math.max(leftEnd, narrow ? leftEnd : w / 2 - totalW / 2);
     this.chip.fillStyle(0xfbf8f1, 1).fillCircle(x0 + size / 2, y, size / 2 + 4);
     this.chip.lineStyle(2, 0xf5c542, 1).strokeCircle(x0 + size / 2, y, size / 2 + 4);

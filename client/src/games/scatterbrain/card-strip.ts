@@ -61,7 +61,9 @@ export class CardStrip {
     const total = groups.reduce((n, g) => n + g.cards.length, 0);
     const fixed = groups.length * cardW + gaps.reduce((a, b) => a + b, 0);
     const loose = total - groups.length;
-    const step = loose > 0 ? Math.min(cardW * 0.62, Math.max(cardW * 0.2, (maxW - fixed) / loose)) : 0;
+    // The first caption's overhang shifts the cards right: the cards get the width left after it.
+    const room = maxW - (over[0] ?? 0) - fixed;
+    const step = loose > 0 ? Math.min(cardW * 0.62, Math.max(cardW * 0.2, room / loose)) : 0;
     const h = cardW * CARD_RATIO;
     let x = at.x + cardW / 2 + (over[0] ?? 0);
     let k = k0;

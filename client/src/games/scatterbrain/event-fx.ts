@@ -50,7 +50,8 @@ export function playEvent(stage: FxStage, e: Json): void {
     case "mercyHand":
       return banner(stage.scene, "Mercy hand: a straight was dealt!", "#7cf5b0");
     case "cardsPickedUp":
-      return banner(stage.scene, "Cards picked up: choose a hole card", "#d8f5e0");
+      // Mid-table (empty until the first discard), short: the prompt over the hand says what to do.
+      return banner(stage.scene, "Cards picked up!", "#d8f5e0", 0.5);
     case "holeChosen":
       return seat >= 0 ? fly(stage, stage.handPoint(seat), stage.holePoint(seat), null) : undefined;
     case "discardStarted":

@@ -94,7 +94,8 @@ function landscape(w: number, h: number, order: number[]): TableLayout {
     prompt: { x: w / 2, y: handCy - cardW * CARD_RATIO * 0.8 - 24 },
     promptW: w * 0.56,
     me: { x: w - 16, y: handCy + cardW * 0.55 },
-    countdown: { x: topX + badgeW / 2 + 26 + sideW * 1.25 + 40, y: topY - 14 },
+    // Under the top seat, clear of the right seat's face-down fan and of a memorise strip.
+    countdown: { x: w / 2 - 90, y: topY + badgeW * 0.21 + 46 },
     countdownR: 22,
     buttons: { x: w - 16 - 118, y: handCy - cardW * CARD_RATIO * 0.5 - 44 },
     grid: { x: (w - gridW) / 2, y: topBar + 20, w: gridW, h: gridH },
