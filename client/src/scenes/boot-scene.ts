@@ -21,13 +21,18 @@ export class BootScene extends Phaser.Scene {
     const resuming = loadSeat() !== null;
     sharp(this.add.text(width / 2, height / 2, resuming ? "Returning to your table…" : "Loading…", textStyle(24, "#f6ecd0", true))).setOrigin(0.5);
     if (!resuming) {
-      const invite = linkedTable();
-      toLobby(this.scene, invite ? { invite } : {});
+      toLobby(this.scene, invited());
       return;
     }
     void resume().then(
-      (session) => (session ? toTable(this.scene, session) : toLobby(this.scene, { message: "Your table has ended." })),
+      (session) => (session ? toTable(this.scene, session) : toLobby(this.scene, { message: "Your table has ended.", ...invited() })),
       () => toLobby(this.scene),
     );
   }
+}
+
+/** The invitation in the address bar (`?table=` / `?watch=`), as lobby data. */
+function invited(): { invite?: { code: string; watch: boolean } } {
+  const invite = linkedTable();
+  return invite ? { invite } : {};
 }

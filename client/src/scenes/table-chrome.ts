@@ -16,6 +16,7 @@ export class TableChrome {
   private readonly log = new MoveLog();
   private readonly hint: FirstHint;
   private barH = 48;
+  private right = 0;
 
   constructor(private readonly session: TableSession) {
     this.toolbar = new TableToolbar({
@@ -32,7 +33,7 @@ export class TableChrome {
 
   onSnap(snap: TableSnap): void {
     const playing = snap.status === "playing";
-    this.hint.update(playing ? legalOf(snap, this.session.mySeat).map((a) => a.type) : [], this.barH + 8);
+    this.hint.update(playing ? legalOf(snap, this.session.mySeat).map((a) => a.type) : [], this.barH + 6, this.right);
   }
 
   /** An action we sent: the hint fades after a few. */
@@ -47,6 +48,7 @@ export class TableChrome {
   /** Places the toolbar left of Leave; returns its width. */
   place(rightOfLeave: number, barH: number, narrow: boolean): number {
     this.barH = barH;
+    this.right = Math.max(8, rightOfLeave - 4);
     return this.toolbar.place(rightOfLeave, barH, narrow);
   }
 

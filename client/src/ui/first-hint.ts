@@ -42,7 +42,8 @@ export class FirstHint {
     }
   }
 
-  update(legalTypes: readonly string[], top: number): void {
+  /** `top` and `right`: the bubble's corner under the toolbar's `?`. */
+  update(legalTypes: readonly string[], top: number, right: number): void {
     const hint = this.done ? null : hintFor(this.game, legalTypes);
     const text = hint === null ? null : `${hint} Tap ? for how to play.`;
     if (text === this.shown) return;
@@ -53,6 +54,7 @@ export class FirstHint {
     if (text === null) return;
     this.el.textContent = text;
     this.el.style.top = `${top}px`;
+    this.el.style.right = `${right}px`;
     // Each hint stays a few seconds: long enough to read, not long enough to hide the table.
     this.timer = setTimeout(() => void (this.el.hidden = true), SHOW_MS);
   }

@@ -50,8 +50,9 @@ export function playEvent(stage: FxStage, e: Json): void {
     case "mercyHand":
       return banner(stage.scene, "Mercy hand: a straight was dealt!", "#7cf5b0");
     case "cardsPickedUp":
-      // Mid-table (empty until the first discard), short: the prompt over the hand says what to do.
-      return banner(stage.scene, "Cards picked up!", "#d8f5e0", 0.5);
+      // Mid-table (empty until the first discard), short: the prompt over the hand says what to
+      // do. A phone has no free middle (the piles fill it): the prompt and countdown say it all.
+      return stage.scene.scale.height > stage.scene.scale.width * 1.1 ? undefined : banner(stage.scene, "Cards picked up!", "#d8f5e0", 0.5);
     case "holeChosen":
       return seat >= 0 ? fly(stage, stage.handPoint(seat), stage.holePoint(seat), null) : undefined;
     case "discardStarted":

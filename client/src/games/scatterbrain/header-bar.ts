@@ -18,7 +18,8 @@ export class HeaderBar {
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const target = typeof snap?.info["target"] === "number" ? snap.info["target"] : 100;
     const deck = snap?.piles["deck"]?.count ?? 0;
-    const parts = snap && snap.round > 0 ? [`Hand ${snap.round}`, narrow ? `to ${target}` : `First to ${target} pts`, `Deck ${deck}`] : ["Scatterbrain"];
+    // A phone leaves the deck count to the deck's own label: the bar's right end holds the toolbar.
+    const parts = snap && snap.round > 0 ? [`Hand ${snap.round}`, narrow ? `to ${target}` : `First to ${target} pts`, ...(narrow ? [] : [`Deck ${deck}`])] : ["Scatterbrain"];
     this.left.setText(parts.join(" · ")).setFontSize(narrow ? 14 : 17).setPosition(narrow ? 16 : 22, y);
   }
 }
