@@ -22,7 +22,7 @@ export const CLIENT_MESSAGES = {
 export const SERVER_MESSAGES = {
   /** `{ version, events }`: what happened in one step, redacted for the receiver. */
   events: "events",
-  /** `{ code, message, action? }`: a rejected message, sent only to its sender. */
+  /** `{ code, message }`: a rejected message or frame, sent only to its sender (never echoing it). */
   rejected: "rejected",
   /** `{ seat }`: which seat this client holds (null = spectator); sent after join/reconnect. */
   seated: "seated",
@@ -36,7 +36,6 @@ export const SERVER_MESSAGES = {
 export interface Rejection {
   readonly code: string;
   readonly message: string;
-  readonly action?: unknown;
 }
 
 /** Options a client passes when it creates or joins a table. */

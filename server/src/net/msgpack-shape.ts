@@ -1,8 +1,13 @@
 /**
  * Walks msgpack bytes without decoding them: checks that exactly one well-formed value fills
  * the bytes, within nesting, entry and string limits. Iterative (an explicit count of pending
- * values per level), so a hostile 3,000-deep value costs a loop, not the call stack. Extension
- * types are refused: msgpackr would turn them into objects of its own choosing.
+ * values per level), so a hostile 3,000-deep value costs a loop, not the call stack.
+ *
+ * The SDK packs objects with msgpackr's record extension: `d4 72 <id>` defines a record (an
+ * array of key strings follows, then one value per key) and a later byte equal to a defined
+ * `<id>` (0x40..0x7f) starts another record of that shape. Those are walked like maps, exactly
+ * as msgpackr's decoder reads them. Every other extension type is refused: msgpackr would turn
+ * it into an object of its own choosing.
  */
 import type { FrameLimits } from "./frame-limits.ts";
 
@@ -33,9 +38,35 @@ const SIZED: Record<number, { width: number; kind: "str" | "bin" | "arr" | "map"
   0xde: { width: 2, kind: "map" }, 0xdf: { width: 4, kind: "map" },
 };
 
+const RECORD_EXT = 0x72;
+const isStringByte = (b: number | undefined) => b !== undefined && ((b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb));
+
+/** A record definition at `at` (`d4 72 <id> [keys...]`): its head, after noting the shape. */
+function readRecordDefinition(buf: Uint8Array, at: number, records: Map<number, number>, limits: FrameLimits): Head | ShapeError {
+  const id = buf[at + 2];
+  if (id === undefined) return "truncated";
+  if (id < 0x40 || id > 0x7f) return "unsupported-type";
+  const keys = readHead(buf, at + 3, records);
+  if (keys === "truncated") return keys;
+  if (keys === null || keys.children < 0 || buf[at + 3]! < 0x90 || (buf[at + 3]! > 0x9f && buf[at + 3]! !== 0xdc)) return "unsupported-type";
+  let end = at + 3 + keys.size;
+  for (let k = 0; k < keys.children; k++) {
+    if (!isStringByte(buf[end])) return end >= buf.length ? "truncated" : "unsupported-type";
+    const key = readHead(buf, end, records);
+    if (key === "truncated" || key === null) return "truncated";
+    if (key.bytes > limits.maxStringBytes) return "string-too-long";
+    end += key.size;
+  }
+  if (end > buf.length) return "truncated";
+  records.set(id, keys.children);
+  return { size: end - at, children: keys.children, entries: keys.children, bytes: 0 };
+}
+
 /** Reads the head of the value at `at`; null when the type byte is not allowed. */
-function readHead(buf: Uint8Array, at: number): Head | null | "truncated" {
+function readHead(buf: Uint8Array, at: number, records: Map<number, number>): Head | null | "truncated" {
   const b = buf[at]!;
+  const fields = records.get(b);
+  if (fields !== undefined) return { size: 1, children: fields, entries: fields, bytes: 0 };
   if (b <= 0x7f || b >= 0xe0) return { size: 1, children: -1, entries: 0, bytes: 0 };
   if (b >= 0xa0 && b <= 0xbf) return { size: 1 + (b & 0x1f), children: -1, entries: 0, bytes: b & 0x1f };
   if (b >= 0x90 && b <= 0x9f) return { size: 1, children: b & 0x0f, entries: b & 0x0f, bytes: 0 };
@@ -54,6 +85,7 @@ function readHead(buf: Uint8Array, at: number): Head | null | "truncated" {
 /** Checks `buf[start..]` holds exactly one msgpack value within `limits`; null when it does. */
 export function checkMsgpack(buf: Uint8Array, start: number, limits: FrameLimits): ShapeError | null {
   const pending: number[] = [1];
+  const records = new Map<number, number>();
   let at = start;
   let items = 0;
   while (pending.length > 0) {
@@ -62,9 +94,9 @@ export function checkMsgpack(buf: Uint8Array, start: number, limits: FrameLimits
       continue;
     }
     if (at >= buf.length) return "truncated";
-    const head = readHead(buf, at);
+    const head = buf[at] === 0xd4 && buf[at + 1] === RECORD_EXT ? readRecordDefinition(buf, at, records, limits) : readHead(buf, at, records);
     if (head === null) return "unsupported-type";
-    if (head === "truncated") return "truncated";
+    if (typeof head === "string") return head;
     if (head.bytes > limits.maxStringBytes) return "string-too-long";
     if (at + head.size > buf.length) return "truncated";
     at += head.size;

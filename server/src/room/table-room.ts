@@ -3,20 +3,22 @@
  * seats players and bots, validates messages, runs the engine through `Match`, projects it into
  * the synced schema, sends events redacted per seat, and arms the clock for every deadline.
  */
-import { Room, ServerError, type Client } from "@colyseus/core";
+import { Room, ServerError, type Client, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { SERVER_MESSAGES, type AnyGame, type GameEvent, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
-import { gamesStarted, tablesOpen } from "../metrics.ts";
+import { gamesStarted, handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
+import { guardFrames } from "../net/guard-frames.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
+import { Admission, gateReservations, type AdmissionHost } from "./admission.ts";
 import { BotDriver } from "./bot-driver.ts";
 import { publishGameLog } from "./fairness.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
-import { registerMessages } from "./messages.ts";
+import { Replies, registerMessages } from "./messages.ts";
 import { projectMatch } from "./projection.ts";
 import { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
@@ -41,6 +43,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   readonly net = new NetMonitor();
   private deadlineTimer: { clear(): void } | null = null;
   private inviteCode: string | null = null;
+  admission!: Admission;
+  replies!: Replies;
 
   override async onCreate(options: unknown): Promise<void> {
     const entry = GAMES[this.roomName as keyof typeof GAMES];
@@ -55,15 +59,19 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.table = t;
     this.maxClients = t.seats + this.config.maxSpectators;
     this.maxMessagesPerSecond = Math.max(60, this.config.rateLimit.burst * 3);
+    this.seatReservationTimeout = this.config.seatReservationSeconds;
+    this.replies = new Replies(this.config.rateLimit);
+    guardFrames(this, (client, refusal) => this.replies.refuse(client, refusal));
     this.seating = new Seating(t.seats);
+    this.admission = new Admission(this.admissionHost());
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private, options: JSON.stringify({ seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants }) });
     if (t.join.private) await this.makePrivate();
     this.seating.project(this.state.seats);
-    registerMessages(this);
+    registerMessages(this, this.replies);
     this.plugin?.setup?.(this);
-    tablesOpen.inc({ game: game.id });
+    tableOpened(this, game.id);
     this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
   }
 
@@ -76,18 +84,32 @@ export class TableRoom extends Room<{ state: TableState }> {
     await this.setPrivate(true);
   }
 
-  override onAuth(_client: Client, options: unknown): boolean {
+  private admissionHost(): AdmissionHost {
+    return {
+      seating: this.seating,
+      maxSpectators: this.config.maxSpectators,
+      seatReservationTimeout: this.seatReservationTimeout,
+      clients: this.clients,
+      clock: this.clock,
+      byCodeOnly: () => this.inviteCode !== null || this.match !== null,
+      setPrivate: (hidden: boolean) => this.setPrivate(hidden),
+      isSeated: (sessionId: string) => this.seating.bySession(sessionId) !== undefined,
+    };
+  }
+
+  override onAuth(client: Client, options: unknown): boolean {
+    this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
     if (join.value.spectate) return true;
-    if (!this.seating.placeFor(join.value.playerId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
+    if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     return true;
   }
 
   override onJoin(client: Client, options: unknown): void {
     const join = parseJoinOptions(options);
     client.view = new StateView();
-    const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId) : null;
+    const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId, client.sessionId) : null;
     if (!join.ok || !place) {
       client.send(SERVER_MESSAGES.seated, { seat: null });
       return;
@@ -126,11 +148,23 @@ export class TableRoom extends Room<{ state: TableState }> {
     else if (!this.match.over) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
     else slot.connected = false;
     this.seating.project(this.state.seats);
+    this.admission.refresh();
     if (this.match && !this.match.over) this.bots.schedule();
   }
 
+  /**
+   * An exception inside a message handler, timer or hook ends that message or timer only: it is
+   * logged and counted, the sender of a message is told, and every table goes on.
+   */
+  override onUncaughtException(error: RoomException, method: string): void {
+    handlerErrors.inc({ method });
+    logger.error({ room: this.roomId, method, err: error.cause ?? error }, "exception contained in a room");
+    const client = (error as { client?: Client }).client;
+    if (method === "onMessage" && client) this.replies.reject(client, { code: "server-error", message: "The server could not handle that message; the table goes on" });
+  }
+
   override onDispose(): void {
-    if (this.game) tablesOpen.dec({ game: this.game.id });
+    tableClosed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
@@ -139,7 +173,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.match = new Match(this.game, this.table.engine, Date.now());
     this.state.status = "playing";
     gamesStarted.inc({ game: this.game.id });
-    if (!this.table.join.private) void this.setPrivate(true);
+    this.admission.refresh();
     logger.info({ room: this.roomId, game: this.game.id, seats: this.table.seats }, "game started");
     this.afterStep(this.match.setupEvents);
   }
@@ -153,13 +187,13 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   /** Runs a seat's action; returns the rejection to send back, or null. */
   act(slot: Slot, parsed: { type: string }, client: Client | null = null, raw: unknown = parsed): Rejection | null {
-    if (!this.match) return { code: "not-started", message: "The game has not started yet", action: raw };
+    if (!this.match) return { code: "not-started", message: "The game has not started yet" };
     const prepared = this.plugin?.prepareAction?.(this, client, slot, parsed, raw) ?? parsed;
     if (isRejection(prepared)) return prepared;
     const action = prepared;
     this.expireIfDue();
     const res = this.match.act(slot.index, action, Date.now());
-    if (!res.ok) return { ...res.error, action };
+    if (!res.ok) return { code: res.error.code, message: res.error.message };
     this.afterStep(res.value);
     return null;
   }
@@ -211,3 +245,5 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.deadlineTimer = this.clock.setTimeout(() => this.expireDeadline(version), Math.max(0, deadline + grace - Date.now()));
   }
 }
+
+gateReservations(TableRoom, (room) => (room as TableRoom).admission);
