@@ -99,6 +99,15 @@ describe("tables", () => {
     await screenshot(page, "tables/06-unknown-code-phone");
     await page.click('[data-testid="check-code"]');
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("join-code");
+
+    // A waiting private table on the phone: who is missing, the link and the code; leaving asks nothing.
+    await chooseTable(page, { game: "dark_hearts", seats: 4, bots: 1 });
+    await page.click('[data-testid="create-private"]');
+    await waitState(page, `s.scene === "table" && s.status === "waiting"`);
+    expect(await page.textContent('[data-testid="waiting-missing"]')).toContain("2 more players needed");
+    await screenshot(page, "tables/11-waiting-phone");
+    await page.click('[data-testid="leave-table"]');
+    await waitState(page, `s.scene === "lobby"`);
     expect(errors).toEqual([]);
   });
 
@@ -126,6 +135,14 @@ describe("tables", () => {
     await clickTarget(page, "button:leave");
     await page.click('[data-testid="confirm-yes"]');
     await waitState(page, `s.scene === "lobby"`);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps a 120-second turn's three digits inside the timer ring", async () => {
+    const { page, errors } = await suite.lobbyPlayer("Slow", DESKTOP);
+    await chooseTable(page, { game: "devils_scat", seats: 2, turnSeconds: 120 });
+    await quickPlay(page, "s.myTurn === true && s.remainingMs > 100000", 60_000);
+    await screenshot(page, "tables/10-timer-120");
     expect(errors).toEqual([]);
   });
 

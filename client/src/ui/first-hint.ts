@@ -55,6 +55,7 @@ export class FirstHint {
     this.el.textContent = text;
     this.el.style.top = `${top}px`;
     this.el.style.right = `${right}px`;
+    this.el.style.maxWidth = `min(330px, calc(100vw - ${right + 8}px))`;
     // Each hint stays a few seconds: long enough to read, not long enough to hide the table.
     this.timer = setTimeout(() => void (this.el.hidden = true), SHOW_MS);
   }

@@ -65,9 +65,11 @@ function raceClosed(e: Json, c: Ctx): string {
   const r = obj(e["result"]);
   const slaps = list(r["slaps"]).map(obj);
   const fastest = slaps[0];
-  const penalised = list(r["penalised"]).map((s) => c.who(s)).join(", ");
+  const losers = list(r["penalised"]).map((s) => c.who(s));
+  const penalised = losers.join(", ");
+  const verb = losers.length === 1 && losers[0] !== "You" ? "draws" : "draw";
   const lead = fastest ? `fastest ${c.who(fastest["seat"])}${typeof fastest["reactionMs"] === "number" ? ` (${Math.round(fastest["reactionMs"])} ms)` : ""}` : "nobody slapped";
-  return `Slap race over: ${lead}${penalised ? `; ${penalised} draw${penalised.includes(",") ? "" : "s"} 4` : ""}.`;
+  return `Slap race over: ${lead}${penalised ? `; ${penalised} ${verb} 4` : ""}.`;
 }
 
 function winners(e: Json, c: Ctx): string {
@@ -100,13 +102,13 @@ const FORMATS: Readonly<Record<string, Format>> = {
   heartsBroken: (e) => `Hearts are broken in ${SHADE(e["shade"])}.`,
   holeChosen: (e, c) => (c.mine(e["seat"]) && e["card"] ? `You chose ${c.card(e["card"])} as your hole card${e["timedOut"] ? " (time ran out)" : ""}.` : `${c.who(e["seat"])} chose a hole card${e["timedOut"] ? " (time ran out)" : ""}.`),
   scatterbrainCalled: (e, c) => `${c.who(e["seat"])} called Scatterbrain! (+${String(e["points"] ?? 10)})`,
-  callDeclined: (e, c) => `${c.who(e["seat"])} declined to call and plays on.`,
+  callDeclined: (e, c) => `${c.who(e["seat"])} declined to call, playing on.`,
   cardGuessed: guessed,
   guessSkipped: (e, c) => `${c.who(e["seat"])} passed instead of guessing.`,
   playerOutOfHand: (e, c) => `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "are" : "is"} out of the hand.`,
   nothingToDraw: (e, c) => `${c.who(e["seat"])} had nothing to draw.`,
   penaltyDrawn: (e, c) => `${c.who(e["seat"])} drew ${String(e["count"] ?? "")} as a penalty (${e["reason"] === "fake-out" ? "fake-out" : e["reason"] === "missed-call" ? "missed call" : "slap race"}).`,
-  deckCut: (e, c) => `${c.who(e["seat"])} was skipped and cut the deck${e["card"] ? `: ${c.card(e["card"])}` : ""}.`,
+  deckCut: (e, c) => `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "were" : "was"} skipped and cut the deck${e["card"] ? `: ${c.card(e["card"])}` : ""}.`,
   deckFlipped: (e, c) => `${c.who(e["seat"])} flipped the deck: play changes direction.`,
   raceOpened: () => "WITH A HAND: slap!",
   raceClosed,
