@@ -125,7 +125,7 @@ export class TableScene extends Phaser.Scene {
     return confirmDialog({
       title: "Leave this game?",
       body: "The game goes on without you: a bot takes your seat and plays your cards.",
-      yes: "Leave the game",
+      yes: "Leave",
       no: "Stay",
     });
   }

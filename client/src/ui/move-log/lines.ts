@@ -100,7 +100,10 @@ const FORMATS: Readonly<Record<string, Format>> = {
   cardPlayed: (e, c) => (e["shade"] !== undefined ? `${c.who(e["seat"])} ${e["lead"] ? "led" : "played"} ${faceWords(e["card"], e["shade"])}.` : `${c.who(e["seat"])} played ${c.card(e["card"])}${e["drawn"] ? " (just drawn)" : ""}.`),
   trickWon: (e, c) => `${c.who(obj(e["trick"])["winner"])} took the trick${Number(obj(e["trick"])["points"]) > 0 ? ` (${String(obj(e["trick"])["points"])} pts)` : ""}.`,
   heartsBroken: (e) => `Hearts are broken in ${SHADE(e["shade"])}.`,
-  holeChosen: (e, c) => (c.mine(e["seat"]) && e["card"] ? `You chose ${c.card(e["card"])} as your hole card${e["timedOut"] ? " (time ran out)" : ""}.` : `${c.who(e["seat"])} chose a hole card${e["timedOut"] ? " (time ran out)" : ""}.`),
+  holeChosen: (e, c) => {
+    const text = c.mine(e["seat"]) && e["card"] ? `You chose ${c.card(e["card"])} as your hole card` : `${c.who(e["seat"])} chose a hole card`;
+    return e["timedOut"] ? { text: `${text} (time ran out: chosen for ${c.mine(e["seat"]) ? "you" : "them"}).`, kind: "timeout" } : `${text}.`;
+  },
   scatterbrainCalled: (e, c) => `${c.who(e["seat"])} called Scatterbrain! (+${String(e["points"] ?? 10)})`,
   callDeclined: (e, c) => `${c.who(e["seat"])} declined to call, playing on.`,
   cardGuessed: guessed,

@@ -10,6 +10,21 @@ import { logLine, type LineContext, type LogLine } from "./lines.ts";
 
 const KEEP = 200;
 
+/** The toast for a decision the table made for us when our time ran out, else null. */
+function ownTimeout(e: Json, mySeat: number | null): string | null {
+  if (mySeat === null) return null;
+  switch (e["type"]) {
+    case "turnTimedOut":
+      return e["seat"] === mySeat ? "Time ran out — a card was played for you." : null;
+    case "passTimedOut":
+      return Array.isArray(e["seats"]) && e["seats"].includes(mySeat) ? "Time ran out — three cards were passed for you." : null;
+    case "holeChosen":
+      return e["seat"] === mySeat && e["timedOut"] === true ? "Time ran out — a hole card was chosen for you." : null;
+    default:
+      return null;
+  }
+}
+
 export class MoveLog {
   private readonly el: HTMLElement;
   private readonly list: HTMLOListElement;
@@ -35,7 +50,8 @@ export class MoveLog {
       this.lines.push(line);
       if (this.lines.length > KEEP) this.lines.shift();
       added = true;
-      if (line.kind === "timeout" && e["seat"] === ctx.mySeat && ctx.mySeat !== null) toast("Time ran out — a card was played for you.", "error");
+      const own = ownTimeout(e, ctx.mySeat);
+      if (own !== null) toast(own, "error");
     }
     if (!added) return;
     if (!this.el.hidden) this.render();
