@@ -51,22 +51,33 @@ function configureCors(config: ServerConfig): void {
   };
 }
 
-/** Matchmaking options must be a JSON object (not an array, a number, null...). */
-function requireObjectOptions(): void {
+/**
+ * Matchmaking options must be a JSON object (not an array, a number, null...). Quick-play joins
+ * for the same game and options run one after another in this process: concurrent ones would
+ * all pick the same table, all but its open seats would be refused, and Colyseus would retry
+ * them after a random back-off of up to seconds. In turn, each finds the next open table at once.
+ */
+function guardMatchmaking(): void {
   const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: unknown) => Promise<unknown> };
   const invoke = controller.invokeMethod.bind(controller);
+  const queues = new Map<string, Promise<unknown>>();
   controller.invokeMethod = (method, room, options, auth) => {
     if (options === null || typeof options !== "object" || Array.isArray(options)) {
       matchmakeRefused.inc({ reason: "options-not-object" });
       return Promise.reject(new ServerError(ErrorCode.APPLICATION_ERROR, "bad join options: the request body must be a JSON object"));
     }
-    return invoke(method, room, options, auth);
+    if (method !== "joinOrCreate") return invoke(method, room, options, auth);
+    const key = `${room}\n${String((options as { mode?: unknown }).mode ?? "")}`;
+    const turn = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => invoke(method, room, options, auth));
+    queues.set(key, turn);
+    void turn.catch(() => undefined).finally(() => { if (queues.get(key) === turn) queues.delete(key); });
+    return turn;
   };
 }
 
 export function createGatedHttpServer(config: ServerConfig): Server {
   configureCors(config);
-  requireObjectOptions();
+  guardMatchmaking();
   const limiters = new Map<string, { limiter: RateLimiter; seen: number }>();
   const sweep = setInterval(() => {
     const old = Date.now() - IDLE_LIMITER_MS;

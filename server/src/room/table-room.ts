@@ -157,6 +157,8 @@ export class TableRoom extends Room<{ state: TableState }> {
    * logged and counted, the sender of a message is told, and every table goes on.
    */
   override onUncaughtException(error: RoomException, method: string): void {
+    // A ServerError is a deliberate refusal (bad options, a full table) on its way to the client.
+    if (error.cause instanceof ServerError) return;
     handlerErrors.inc({ method });
     logger.error({ room: this.roomId, method, err: error.cause ?? error }, "exception contained in a room");
     const client = (error as { client?: Client }).client;

@@ -1,0 +1,91 @@
+/** A real server process (`server/src/main.ts`, TypeScript loaded by tsx) on a free loopback port, for tests and benchmarks. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Resident set size of the process in bytes (from /proc). */
+  rss(): Promise<number>;
+  metrics(token?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const end = Date.now() + 60_000;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  const keep = (d: Buffer) => { text = (text + d.toString()).slice(-200_000); };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, child, () => text);
+  return {
+    url, port, child,
+    output: () => text,
+    async rss() {
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async metrics(token?: string) {
+      const res = await fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+      return res.text();
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Sum of a Prometheus metric's samples whose labels include `labels` (e.g. `game="devils_scat"`). */
+export function metricValue(text: string, name: string, labels = ""): number {
+  let sum = 0;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(name)) continue;
+    const rest = line.slice(name.length);
+    if (rest[0] !== " " && rest[0] !== "{") continue;
+    if (labels && !rest.includes(labels)) continue;
+    sum += Number(line.split(" ").at(-1));
+  }
+  return sum;
+}
