@@ -40,6 +40,9 @@ export class BotDriver {
     const slot = this.room.seating.slots[seat];
     if (!match || match.state.version !== version || !slot?.isBot) return;
     const rejection = this.room.act(slot, action);
+    // A deadline that passed just before the move applies first (the room's act does that); the
+    // move was planned for the old step, and the new step has scheduled the bots again.
+    if (rejection && this.room.match?.state.version !== version) return;
     if (rejection) throw new Error(`bot at seat ${seat} chose an illegal action: ${JSON.stringify(rejection)}`);
   }
 }
