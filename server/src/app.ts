@@ -2,7 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { defineRoom, defineServer, type Server } from "@colyseus/core";
+import { LobbyRoom, defineRoom, defineServer, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import express from "express";
 import type { ServerConfig } from "./config.ts";
@@ -17,8 +17,10 @@ import { TableRoom } from "./room/table-room.ts";
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const rooms: Record<string, any> = Object.fromEntries(
-    Object.keys(GAMES).map((name) => [name, defineRoom(TableRoom).filterBy(["mode"])]),
+    Object.keys(GAMES).map((name) => [name, defineRoom(TableRoom).filterBy(["mode"]).enableRealtimeListing()]),
   );
+  // The live list of public tables (docs/PROTOCOL.md, "Lobby").
+  rooms.lobby = defineRoom(LobbyRoom);
   if (config.slapLab) rooms.slap_lab = defineRoom(SlapLabRoom);
   return rooms;
 }

@@ -14,6 +14,8 @@ export const CLIENT_MESSAGES = {
   action: "action",
   /** While the table waits for players: fill every empty seat with a bot and start. */
   fillBots: "fillBots",
+  /** While the table waits: `{ on }` turns the countdown to filling with bots on or off. */
+  autoFill: "autoFill",
   /** Request: `{ t }` (client ms) -> `{ t, now }` (server ms), for clock offset and ping. */
   time: "time",
 } as const;
@@ -54,6 +56,8 @@ export const joinOptionsSchema = z.object({
   private: z.boolean().default(false),
   /** Join as a spectator (sees no hand). */
   spectate: z.boolean().default(false),
+  /** Seconds a waiting table counts down, from its first player, before bots fill the empty seats (0 = never; default 30, private tables 0). */
+  autoFillSeconds: z.number().int().min(0).max(300).optional(),
   /** Quick-play key (see `quickPlayKey`); the room checks it matches its options. */
   mode: z.string().max(200).optional(),
 });

@@ -9,6 +9,7 @@ import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
+import { withQuickPlayKey } from "../room/table-options.ts";
 
 /** Matchmaking bodies are join options: a few hundred bytes. */
 export const MAX_MATCHMAKE_BODY = 4096;
@@ -66,7 +67,9 @@ function guardMatchmaking(): void {
       matchmakeRefused.inc({ reason: "options-not-object" });
       return Promise.reject(new ServerError(ErrorCode.APPLICATION_ERROR, "bad join options: the request body must be a JSON object"));
     }
+    if (method === "join") return invoke(method, room, withQuickPlayKey(room, options as Record<string, unknown>), auth);
     if (method !== "joinOrCreate") return invoke(method, room, options, auth);
+    options = withQuickPlayKey(room, options as Record<string, unknown>);
     const key = `${room}\n${String((options as { mode?: unknown }).mode ?? "")}`;
     const turn = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => invoke(method, room, options, auth));
     queues.set(key, turn);

@@ -4,8 +4,9 @@
  * to be routed to a table whose seats were all reserved, and were refused there (`table-full`).
  * Here the reservation itself claims a player seat (or a spectator place), so a table never
  * accepts more players than it has seats; a refused reservation makes the matchmaker try another
- * table or create one. A quick-play table leaves quick play the moment no seat is open and comes
- * back if a reservation lapses or a player leaves before the deal.
+ * table or create one. A quick-play table leaves quick play the moment no seat is open (it stays
+ * listed for the lobby, to watch) and comes back if a reservation lapses or a player leaves
+ * before the deal.
  */
 import { Room } from "@colyseus/core";
 import { parseJoinOptions } from "./table-options.ts";
@@ -16,9 +17,9 @@ export interface AdmissionHost {
   readonly maxSpectators: number;
   /** Seconds a matchmaking reservation waits for its WebSocket. */
   readonly seatReservationTimeout: number;
-  /** True when the table is reached only by its code (invite tables, or the game has started). */
+  /** True when quick play must not send players here whatever the seats (invite tables, or the game has started). */
   byCodeOnly(): boolean;
-  setPrivate(hidden: boolean): Promise<void>;
+  setQuickPlayOpen(open: boolean): void;
   isSeated(sessionId: string): boolean;
   readonly clients: ArrayLike<{ readonly sessionId: string }>;
   readonly clock: { setTimeout(fn: () => void, ms: number): unknown };
@@ -27,7 +28,6 @@ export interface AdmissionHost {
 export class Admission {
   /** Spectator reservations not yet joined: sessionId -> expiry (server ms). */
   private readonly spectators = new Map<string, number>();
-  private hidden = false;
 
   constructor(private readonly host: AdmissionHost) {}
 
@@ -55,12 +55,9 @@ export class Admission {
     this.spectators.delete(sessionId);
   }
 
-  /** Shows or hides the table from quick play as seats open and close. */
+  /** Opens or closes the table to quick play as seats open and close. */
   refresh(now = Date.now()): void {
-    const hide = this.host.byCodeOnly() || !this.host.seating.hasOpenSeat(now);
-    if (hide === this.hidden) return;
-    this.hidden = hide;
-    void this.host.setPrivate(hide);
+    this.host.setQuickPlayOpen(!this.host.byCodeOnly() && this.host.seating.hasOpenSeat(now));
   }
 
   private spectatorCount(now: number): number {

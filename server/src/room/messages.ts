@@ -13,6 +13,7 @@ import { RateLimiter } from "./rate-limit.ts";
 import type { TableRoom } from "./table-room.ts";
 
 const timeSchema = z.object({ t: z.number().finite() });
+const autoFillSchema = z.object({ on: z.boolean() });
 
 /** Zod's reasons, with field names cut to a safe alphabet and the whole capped: never an echo. */
 function zodText(error: z.ZodError): string {
@@ -72,6 +73,15 @@ export function registerMessages(room: TableRoom, replies: Replies): void {
     if (!room.seating.bySession(client.sessionId)) return reject(client, { code: "not-seated", message: "Only a seated player can start the table" });
     if (room.match) return reject(client, { code: "already-started", message: "The game has already started" });
     room.fillAndStart();
+  });
+
+  room.onMessage(CLIENT_MESSAGES.autoFill, (client, payload: unknown) => {
+    if (!allow(client)) return;
+    const parsed = autoFillSchema.safeParse(payload);
+    if (!parsed.success) return reject(client, { code: "invalid-message", message: zodText(parsed.error) });
+    if (!room.seating.bySession(client.sessionId)) return reject(client, { code: "not-seated", message: "Only a seated player can change the countdown" });
+    if (room.match) return reject(client, { code: "already-started", message: "The game has already started" });
+    room.waiting.setAutoFill(parsed.data.on);
   });
 
   room.onMessage(CLIENT_MESSAGES.time, (client, payload: unknown) => {

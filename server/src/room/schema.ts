@@ -78,6 +78,8 @@ export const TableState = schema(
     /** JSON of the table's parsed options (seats, bots, turnSeconds, variants...). */
     options: t.string().default("{}"),
     isPrivate: t.boolean().default(false),
+    /** While waiting: server ms when bots fill the empty seats and the game starts; 0 = no countdown. */
+    autoFillAt: t.float64().default(0),
     /**
      * SHA-256 of the secret seed and salt (docs/FAIRNESS.md), from the deal on; "" before.
      * The seed and salt themselves reach clients only in the `gameLog` message after the end.

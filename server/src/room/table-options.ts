@@ -1,6 +1,6 @@
 /** Turns a client's join options into the table's options, or a readable error. */
 import { joinOptionsSchema, quickPlayKey, type AnyGame, type ParsedJoinOptions } from "@scat/shared";
-import { defaultSeats } from "../games.ts";
+import { GAMES, defaultSeats } from "../games.ts";
 
 export interface TableOptions {
   readonly join: ParsedJoinOptions;
@@ -9,6 +9,8 @@ export interface TableOptions {
   /** What the engine's `setup` receives. */
   readonly engine: unknown;
   readonly mode: string;
+  /** Countdown before bots fill a waiting table's empty seats, seconds (0 = never). */
+  readonly autoFillSeconds: number;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -34,5 +36,17 @@ export function parseTableOptions(game: AnyGame, raw: unknown): Parsed<TableOpti
   const engine = game.optionsSchema.safeParse({ ...j.variants, seats, turnMs: j.turnSeconds * 1000 });
   if (!engine.success) return { ok: false, message: issuesText(engine.error) };
   const mode = quickPlayKey({ seats, bots: j.bots, turnSeconds: j.turnSeconds, variants: j.variants });
-  return { ok: true, value: { join: j, seats, bots: j.bots, engine: engine.data, mode } };
+  const autoFillSeconds = j.autoFillSeconds ?? (j.private ? 0 : 30);
+  return { ok: true, value: { join: j, seats, bots: j.bots, engine: engine.data, mode, autoFillSeconds } };
+}
+
+/**
+ * Quick play matches tables on their `mode` key. A join that names none gets the key of its own
+ * options, so it meets only tables with the same options (never a started or closed one).
+ */
+export function withQuickPlayKey(roomName: string, options: Record<string, unknown>): Record<string, unknown> {
+  const hosted = GAMES[roomName as keyof typeof GAMES];
+  if (!hosted || options.mode !== undefined) return options;
+  const parsed = parseTableOptions(hosted.game, options);
+  return parsed.ok ? { ...options, mode: parsed.value.mode } : options;
 }

@@ -19,6 +19,7 @@ import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
 import { Replies, registerMessages } from "./messages.ts";
+import { WaitingTable } from "./waiting-table.ts";
 import { projectMatch } from "./projection.ts";
 import { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
@@ -45,6 +46,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private inviteCode: string | null = null;
   admission!: Admission;
   replies!: Replies;
+  waiting!: WaitingTable;
 
   override async onCreate(options: unknown): Promise<void> {
     const entry = GAMES[this.roomName as keyof typeof GAMES];
@@ -64,11 +66,19 @@ export class TableRoom extends Room<{ state: TableState }> {
     guardFrames(this, (client, refusal) => this.replies.refuse(client, refusal));
     this.seating = new Seating(t.seats);
     this.admission = new Admission(this.admissionHost());
+    this.waiting = new WaitingTable({
+      table: t, seating: this.seating, clients: this.clients, clock: this.clock,
+      status: () => this.state.status,
+      setAutoFillAt: (at) => { this.state.autoFillAt = at; },
+      setMatchmaking: (update) => this.setMatchmaking(update),
+      fillAndStart: () => this.fillAndStart(),
+    });
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private, options: JSON.stringify({ seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants }) });
     if (t.join.private) await this.makePrivate();
     this.seating.project(this.state.seats);
+    this.metadata = this.waiting.listing();
     registerMessages(this, this.replies);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
@@ -92,7 +102,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       clients: this.clients,
       clock: this.clock,
       byCodeOnly: () => this.inviteCode !== null || this.match !== null,
-      setPrivate: (hidden: boolean) => this.setPrivate(hidden),
+      setQuickPlayOpen: (open: boolean) => this.waiting.setQuickPlayOpen(open),
       isSeated: (sessionId: string) => this.seating.bySession(sessionId) !== undefined,
     };
   }
@@ -112,6 +122,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId, client.sessionId) : null;
     if (!join.ok || !place) {
       client.send(SERVER_MESSAGES.seated, { seat: null });
+      this.waiting.changed();
       return;
     }
     const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
@@ -119,6 +130,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
+    this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
     else if (this.match) this.bots.schedule();
   }
@@ -143,12 +155,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     client.view?.dispose();
     this.net.forget(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
-    if (!slot) return;
+    if (!slot) return this.waiting.changed();
     if (!this.match) this.seating.free(slot);
     else if (!this.match.over) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
     else slot.connected = false;
     this.seating.project(this.state.seats);
     this.admission.refresh();
+    this.waiting.seatsChanged();
     if (this.match && !this.match.over) this.bots.schedule();
   }
 
@@ -176,6 +189,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.state.status = "playing";
     gamesStarted.inc({ game: this.game.id });
     this.admission.refresh();
+    this.waiting.seatsChanged();
     logger.info({ room: this.roomId, game: this.game.id, seats: this.table.seats }, "game started");
     this.afterStep(this.match.setupEvents);
   }
@@ -218,7 +232,10 @@ export class TableRoom extends Room<{ state: TableState }> {
   private afterStep(events: readonly GameEvent[]): void {
     const match = this.match!;
     projectMatch(this.state, match);
-    if (match.over) this.state.status = "ended";
+    if (match.over && this.state.status !== "ended") {
+      this.state.status = "ended";
+      this.waiting.changed();
+    }
     this.sendEvents(events);
     if (match.over) publishGameLog(this, match);
     this.plugin?.afterStep?.(this, events);
