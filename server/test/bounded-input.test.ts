@@ -90,6 +90,16 @@ describe("frames", () => {
     expect((await fetch(`${server.url}/health`)).ok).toBe(true);
   });
 
+  it("closes a socket that floods refused frames, as it would any flood", async () => {
+    const { raw } = await seated();
+    for (let i = 0; i < 200; i++) raw.send(Uint8Array.of(99));
+    await raw.until(() => raw.closeCode !== null, "close").catch(() => null);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(raw.closeCode).toBe(4002);
+    expect(raw.rejections().length).toBeLessThanOrEqual(60);
+    expect((await fetch(`${server.url}/health`)).ok).toBe(true);
+  });
+
   it("refuses frames from a socket with no seat reservation", async () => {
     const base = server.url.replace(/^http/, "ws");
     const stray = await RawClient.open(`${base}/nope/NOROOM?sessionId=abc`).catch(() => null);

@@ -1,9 +1,11 @@
 /**
  * Puts `inspectFrame` in front of a room's frame handling. Colyseus binds each joined client's
  * socket to the room's `_onMessage` when the client joins, so an own `_onMessage` on the room
- * instance sees every frame before core decodes it.
+ * instance sees every frame before core decodes it. Refused frames never reach core's own flood
+ * count, so they are counted here the same way: past the room's `maxMessagesPerSecond` in one
+ * second the socket is closed (4002), as core does for any other flood.
  */
-import { Room, type Client } from "@colyseus/core";
+import { CloseCode, Room, type Client } from "@colyseus/core";
 import { inspectFrame, type FrameRefusal } from "./frame-guard.ts";
 
 type OnMessage = (this: Room, client: Client, buffer: Uint8Array) => void;
@@ -11,12 +13,21 @@ type OnMessage = (this: Room, client: Client, buffer: Uint8Array) => void;
 const coreOnMessage = (Room.prototype as unknown as { _onMessage: OnMessage })._onMessage;
 
 export function guardFrames(room: Room, refuse: (client: Client, refusal: FrameRefusal) => void): void {
+  const floods = new WeakMap<Client, { second: number; count: number }>();
+  const flooding = (client: Client): boolean => {
+    const second = Math.floor(Date.now() / 1000);
+    const seen = floods.get(client);
+    if (seen && seen.second === second) return ++seen.count > room.maxMessagesPerSecond;
+    floods.set(client, { second, count: 1 });
+    return false;
+  };
   Object.defineProperty(room, "_onMessage", {
     configurable: true,
     value(client: Client, buffer: Uint8Array) {
       const refusal = buffer instanceof Uint8Array ? inspectFrame(buffer) : { code: "bad-frame" as const, message: "frames must be binary" };
-      if (refusal) refuse(client, refusal);
-      else coreOnMessage.call(room, client, buffer);
+      if (!refusal) return coreOnMessage.call(room, client, buffer);
+      if (flooding(client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");
+      refuse(client, refusal);
     },
   });
 }
