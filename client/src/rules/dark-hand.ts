@@ -11,7 +11,7 @@ export const darkHandRules: GameRules = {
       heading: "A deck with two faces",
       text: [
         "Every card has a Light face (cream) and a Dark face (night blue, with a crescent); the small chip in the corner shows the other face. Both faces travel together: whoever sees the card sees both.",
-        "The Shade switch turns every card over so you can read your hand either way.",
+        "The Show Dark / Show Light button turns every card over so you can read your hand either way.",
       ],
       examples: [
         { cards: ["5H/9C", "6H/8S", "7H/KD"], caption: "Light faces: 5-6-7 of hearts, a Skit in Light", shade: "light" },
@@ -29,7 +29,7 @@ export const darkHandRules: GameRules = {
     {
       heading: "Calls: Light Hand! and Dark Hand!",
       text: [
-        "From the deal until the end of your first turn, you may call a shade at any moment, even when it is not your turn (press the Call button). Each shade's Joker goes to the first caller only.",
+        "From the deal until the end of your first turn, you may call a shade at any moment, even when it is not your turn (the Light Hand! and Dark Hand! buttons by the Jokers). Each Joker goes to the first player who calls its shade.",
         "The caller puts a token on the Joker and from then on may only win in the called shade. After your first turn you may call only during your own turn, and not declare in the turn you called.",
       ],
     },
@@ -53,7 +53,7 @@ export const darkHandRules: GameRules = {
   hints: {
     call: "You may call Light Hand! or Dark Hand! now: double stakes if you win in that shade.",
     drawDeck: "Your turn: draw from the deck or take the top discard, then discard one card.",
-    discard: "Discard one card. Flip the Shade switch to read your hand in the other shade.",
+    discard: "Discard one card. Show Dark / Show Light reads your hand in the other shade.",
     declare: "Your cards make a meld: declare it, or keep playing.",
     endTurn: "Declare your meld, or end your turn and keep your cards hidden.",
     continue: "The hand is over: press Continue when you are ready.",

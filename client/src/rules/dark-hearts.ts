@@ -43,7 +43,7 @@ export const darkHeartsRules: GameRules = {
     },
   ],
   hints: {
-    passCards: "Pick three cards to pass, then press Pass.",
+    passCards: "Pick three cards to pass, then press PASS 3.",
     lead: "You lead: pick a card, and the shade the trick is played in.",
     play: "Follow the led suit in the trick's shade if you can.",
     continue: "The hand is over: press Continue when you are ready.",

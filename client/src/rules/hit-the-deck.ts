@@ -32,7 +32,7 @@ export const hitTheDeckRules: GameRules = {
       heading: "Slap! (WITH A HAND)",
       text: [
         "When a WITH A HAND card comes up, everyone slaps (the Slap button, or the space bar) as fast as they can. The player who played it must also press Call within 2 seconds.",
-        "The slowest slapper draws 4; anyone who does not slap draws 4; a missed call makes the caller draw 4. The fastest reaction wins, measured fairly for everyone's connection.",
+        "Anyone who does not slap draws 4; if everyone slaps, the slowest draws 4; a missed call makes only the caller draw 4. Reaction times are measured on the server, allowing for each player's connection, so a slow network does not make you slow.",
         "Slapping when nothing was played (a fake-out) costs 2 cards.",
       ],
       examples: [{ cards: ["HH.a"], caption: "HIT THE DECK WITH A HAND: slap!" }],

@@ -25,11 +25,12 @@ export const scatterbrainRules: GameRules = {
       text: [
         "On your turn draw from the deck or take the top discard, then discard one card face up. Every discard stays visible.",
         "Your six cards plus the hole card must make seven ranks in a row, suits mixed; the Ace is low (A-7) or high (8-A), never both. One colour doubles all your points this hand, one suit triples them.",
-        "When you hold a straight you may call Scatterbrain: it is laid face up and scores 10 (times its multiplier). Or decline and play on for a better one.",
+        "When you hold a straight you may call Scatterbrain (the SCATTERBRAIN! button): it is laid face up and scores 10 (times its multiplier). Or keep playing for a better one.",
       ],
       examples: [
         { cards: ["8C", "9H", "10S", "JD", "QC", "KH", "AS"], caption: "A straight, 8 to Ace: 10 points" },
         { cards: ["2H", "3D", "4H", "5D", "6H", "7D", "AH"], caption: "All red: a Pure straight, every point this hand x2" },
+        { cards: ["8S", "9S", "10S", "JS", "QS", "KS", "AS"], caption: "All spades: a Top straight, every point this hand x3" },
       ],
     },
     {
@@ -44,7 +45,7 @@ export const scatterbrainRules: GameRules = {
     chooseHole: "Pick your hole card: it lies face down and counts in your straight.",
     drawDeck: "Your turn: draw from the deck or take the top discard, then discard one card.",
     discard: "Discard one card, aiming for seven ranks in a row with your hole card.",
-    callScatterbrain: "You have a straight! Call Scatterbrain, or decline and play on.",
+    callScatterbrain: "You have a straight! Press SCATTERBRAIN!, or keep playing for a better one.",
     guess: "Name a card an opponent holds: 2 points in hand, 20 for a hole card.",
     continue: "The hand is over: press Continue when you are ready.",
   },
