@@ -1,19 +1,11 @@
 /** Shared helpers for room tests: a server on a free loopback port and condition waits. */
-import { createServer as createNetServer } from "node:net";
 import { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
+import { freePort } from "./support/server-process.ts";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };
 
 export async function bootServer(env: Record<string, string> = {}): Promise<ColyseusTestServer> {
   const port = await freePort();
