@@ -10,7 +10,8 @@ const suite = useBrowserSuite();
 const GAMES = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
 
 async function rulesFromLobby(viewport: Viewport, tag: string): Promise<void> {
-  const { page, errors } = await suite.lobbyPlayer("Reader", viewport);
+  const player = await suite.lobbyPlayer("Reader", viewport);
+  const { page, errors } = player;
   for (const game of GAMES) {
     await page.click(`[data-testid="rules-${game}"]`);
     await page.waitForSelector(`[data-testid="rules-overlay"][data-game="${game}"]`);
@@ -26,6 +27,7 @@ async function rulesFromLobby(viewport: Viewport, tag: string): Promise<void> {
   // Opening the rules never changes the chosen game.
   expect(await page.isChecked('[data-testid="game-devils_scat"] input')).toBe(true);
   expect(errors).toEqual([]);
+  await player.close();
 }
 
 describe("how to play", () => {
@@ -39,7 +41,8 @@ describe("how to play", () => {
 
   for (const [viewport, tag] of [[DESKTOP, "desktop"], [PHONE, "phone"]] as const) {
     it(`shows a first-time hint and the rules from the table's ? (${tag})`, async () => {
-      const { page, errors } = await suite.lobbyPlayer("Newcomer", viewport);
+      const player = await suite.lobbyPlayer("Newcomer", viewport);
+      const { page, errors } = player;
       await chooseTable(page, { game: "dark_hand", seats: 3, turnSeconds: 60 });
       const s = await quickPlay(page, "s.hint !== null", 40_000);
       expect(s.hint).toMatch(/\?/);
@@ -52,6 +55,7 @@ describe("how to play", () => {
       await waitState(page, "s.rules === null");
       expect((await state(page)).scene).toBe("table");
       expect(errors).toEqual([]);
+      await player.close();
     });
   }
 });

@@ -15,7 +15,8 @@ async function problem(p: Player): Promise<string> {
 
 describe("tables", () => {
   it("quick play on Scatterbrain and Hit the Deck fills every other seat with bots and starts", async () => {
-    const { page, errors } = await suite.lobbyPlayer("Solo", DESKTOP);
+    const solo = await suite.lobbyPlayer("Solo", DESKTOP);
+    const { page, errors } = solo;
     for (const game of ["scatterbrain", "hit_the_deck"]) {
       await page.click(`[data-testid="game-${game}"]`);
       const seats = Number(await page.inputValue('[data-testid="seats-select"]'));
@@ -27,6 +28,7 @@ describe("tables", () => {
       await waitState(page, `s.scene === "lobby"`);
     }
     expect(errors).toEqual([]);
+    await solo.close();
   });
 
   it("invites by link, fills a table, offers a full table to watch, watches by link and by code", async () => {
@@ -86,10 +88,13 @@ describe("tables", () => {
     await late.page.click('[data-testid="watch-by-code"]');
     await waitState(late.page, `s.scene === "table" && s.watching === true`);
     for (const p of [host, friend, late, viewer]) expect(p.errors).toEqual([]);
+    // Tables left running cost the next tests CPU on a small machine.
+    for (const p of [host, friend, late, viewer]) await p.close();
   });
 
   it("turns an unknown code into a sentence with a way on", async () => {
-    const { page, errors } = await suite.lobbyPlayer("Typo", PHONE);
+    const player = await suite.lobbyPlayer("Typo", PHONE);
+    const { page, errors } = player;
     await page.fill('[data-testid="join-code"]', "NOPE99");
     await page.click('[data-testid="join-by-code"]');
     await page.waitForSelector('[data-testid="check-code"]');
@@ -109,10 +114,12 @@ describe("tables", () => {
     await page.click('[data-testid="leave-table"]');
     await waitState(page, `s.scene === "lobby"`);
     expect(errors).toEqual([]);
+    await player.close();
   });
 
   it("logs every move, announces a timed-out turn, shows the connection as an icon and asks before leaving", async () => {
-    const { page, errors } = await suite.lobbyPlayer("Sleepy", DESKTOP);
+    const player = await suite.lobbyPlayer("Sleepy", DESKTOP);
+    const { page, errors } = player;
     await chooseTable(page, { game: "devils_scat", seats: 3, turnSeconds: 10 });
     await quickPlay(page);
     // Do nothing: our turn times out and the table plays for us.
@@ -136,18 +143,22 @@ describe("tables", () => {
     await page.click('[data-testid="confirm-yes"]');
     await waitState(page, `s.scene === "lobby"`);
     expect(errors).toEqual([]);
+    await player.close();
   });
 
   it("keeps a 120-second turn's three digits inside the timer ring", async () => {
-    const { page, errors } = await suite.lobbyPlayer("Slow", DESKTOP);
+    const player = await suite.lobbyPlayer("Slow", DESKTOP);
+    const { page, errors } = player;
     await chooseTable(page, { game: "devils_scat", seats: 2, turnSeconds: 120 });
     await quickPlay(page, "s.myTurn === true && s.remainingMs > 100000", 60_000);
     await screenshot(page, "tables/10-timer-120");
     expect(errors).toEqual([]);
+    await player.close();
   });
 
   it("shows the move log on a phone", async () => {
-    const { page, errors } = await suite.lobbyPlayer("Phone", PHONE);
+    const player = await suite.lobbyPlayer("Phone", PHONE);
+    const { page, errors } = player;
     await chooseTable(page, { game: "hit_the_deck", seats: 3, turnSeconds: 10 });
     await quickPlay(page);
     await waitState(page, "(s.moveLog || []).length >= 3", 60_000);
@@ -155,5 +166,6 @@ describe("tables", () => {
     await waitState(page, "s.logOpen === true");
     await screenshot(page, "tables/09-move-log-phone");
     expect(errors).toEqual([]);
+    await player.close();
   });
 });

@@ -68,5 +68,6 @@ export function openRules(game: string): void {
   const onKey = (e: KeyboardEvent): void => void (e.key === "Escape" && closeRules());
   document.addEventListener("keydown", onKey);
   uiRoot().append(el);
+  byTestId<HTMLButtonElement>(el, "rules-close").focus();
   open = { el, onKey };
 }
