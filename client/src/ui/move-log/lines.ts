@@ -79,6 +79,11 @@ function winners(e: Json, c: Ctx): string {
 
 const SHADE = (s: unknown): string => (s === "dark" ? "Dark" : "Light");
 
+function scored(e: Json, c: Ctx): LogLine {
+  const winner = obj(e["result"])["winner"];
+  return { text: typeof winner === "number" ? `${c.who(winner)} won the hand.` : "The hand is over.", kind: "round" };
+}
+
 const FORMATS: Readonly<Record<string, Format>> = {
   turnTimedOut: timedOut,
   passTimedOut: (e, c) => ({ text: `Time ran out: cards were passed for ${list(e["seats"]).map((s) => c.who(s)).join(", ")}.`, kind: "timeout" }),
@@ -118,6 +123,11 @@ const FORMATS: Readonly<Record<string, Format>> = {
   callMissed: (e, c) => `${c.who(e["seat"])} missed the call.`,
   fakedOut: (e, c) => `${c.who(e["seat"])} slapped with no race open (fake-out).`,
   wentOut: (e, c) => `${c.who(e["seat"])} went out!`,
+  replacementDrawn: (e, c) => `${c.who(e["seat"])} drew ${c.mine(e["seat"]) && e["card"] ? c.card(e["card"]) : "a card"} to replace it.`,
+  mercyHand: () => "A straight was dealt: a mercy hand, dealt again.",
+  deckExhausted: () => "The deck ran out: guessing to finish the hand.",
+  roundScored: scored,
+  handScored: scored,
 };
 
 /** The move-log line for one event, or null. */
