@@ -2,7 +2,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { LobbyRoom, defineRoom, defineServer, type Server } from "@colyseus/core";
+import { LobbyRoom, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import express from "express";
 import type { ServerConfig } from "./config.ts";
@@ -44,6 +46,21 @@ function metricsAuthorized(config: ServerConfig, header: string | undefined): bo
 }
 
 /**
+ * Without REDIS_URL: Colyseus's in-process presence and driver (one process, nothing else to
+ * run). With it: presence (invite codes, the lobby channel, cross-process room calls) and the
+ * room listing live in Redis, so any process can answer matchmaking for any table
+ * (docs/OPERATIONS.md).
+ */
+function scaleOut(config: ServerConfig) {
+  if (config.redisUrl === null) return config.publicAddress === null ? {} : { publicAddress: config.publicAddress };
+  return {
+    presence: new RedisPresence(config.redisUrl),
+    driver: new RedisDriver(config.redisUrl),
+    ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
+  };
+}
+
+/**
  * The server for one process. Colyseus's own shutdown-on-uncaught-exception is off: a fault in
  * one table must not end the others (main.ts logs and counts process-level errors and drains on
  * SIGTERM/SIGINT itself).
@@ -52,13 +69,15 @@ export function createServer(config: ServerConfig): Server {
   TableRoom.config = config;
   logger.level = config.logLevel;
   return defineServer({
+    ...scaleOut(config),
     rooms: roomDefinitions(config),
     transport: new WebSocketTransport({ server: createGatedHttpServer(config), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {
       app.get("/health", (_req, res) => {
-        res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()) });
+        // The process id and public address tell an operator (and the cluster tests) which process answered.
+        res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()), process: matchMaker.processId, publicAddress: config.publicAddress });
       });
       app.get("/metrics", async (req, res) => {
         if (!metricsAuthorized(config, req.headers.authorization)) {

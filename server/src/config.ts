@@ -27,6 +27,13 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** "1" behind a reverse proxy: the client address is the last X-Forwarded-For hop the proxy added. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /** Set: presence and matchmaking go through this Redis, so several processes share tables, codes and the lobby. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "REDIS_URL must be redis://host:port[/db] or rediss://...").optional(),
+  /**
+   * Where clients open the WebSocket to this process, without a scheme (`host[:port][/path]`):
+   * the SDK connects to `ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>`, so a proxy routes on it.
+   */
+  PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
 });
 
 export interface ServerConfig {
@@ -43,6 +50,8 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   readonly metricsToken: string | null;
   readonly trustProxy: boolean;
+  readonly redisUrl: string | null;
+  readonly publicAddress: string | null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -67,5 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY === "1",
+    redisUrl: e.REDIS_URL ?? null,
+    publicAddress: e.PUBLIC_ADDRESS ?? null,
   };
 }
