@@ -42,10 +42,10 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 }
 
 /** `detached`: its own process group, so a terminal's Ctrl-C reaches only the launcher, which stops it in order (cluster/). */
-export async function startServerProcess(env: Record<string, string> = {}, { detached = false } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", ...env },
     stdio: ["ignore", "pipe", "pipe"],
