@@ -15,6 +15,10 @@ const RATES = (process.env.RATES ?? "20,50,100,200").split(",").map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 
 const base = { name: "Bench", seats: 4, bots: 0, turnSeconds: 120, variants: {} };
+/** The SDK can also report a refused join from inside its socket handlers: count those too. */
+let strayErrors = 0;
+process.on("unhandledRejection", () => { strayErrors++; });
+process.on("uncaughtException", () => { strayErrors++; });
 const options = { ...base, mode: quickPlayKey(base) };
 
 async function joinOnce(sdk: Client): Promise<{ ms: number; room: Room }> {
@@ -28,6 +32,7 @@ async function joinOnce(sdk: Client): Promise<{ ms: number; room: Room }> {
 async function runRate(url: string, rate: number): Promise<void> {
   const sdk = new Client(url);
   const total = rate * SECONDS;
+  strayErrors = 0;
   const joins: Promise<{ ms: number; room: Room }>[] = [];
   const start = performance.now();
   for (let i = 0; i < total; i++) {
@@ -36,12 +41,12 @@ async function runRate(url: string, rate: number): Promise<void> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     joins.push(joinOnce(sdk));
   }
-  const settled = await Promise.allSettled(joins);
+  const settled = await Promise.allSettled(joins.map((j) => Promise.race([j, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no seat within 30 s")), 30_000))])));
   const ok = settled.filter((s) => s.status === "fulfilled").map((s) => (s as PromiseFulfilledResult<{ ms: number; room: Room }>).value);
   const errors = settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason).slice(0, 80));
   const ms = ok.map((j) => j.ms);
   const tables = new Set(ok.map((j) => j.room.roomId)).size;
-  console.log(`| ${rate} | ${total} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 99))} | ${errors.length} | ${tables} |`);
+  console.log(`| ${rate} | ${total} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 99))} | ${errors.length} | ${tables} |${strayErrors ? ` (${strayErrors} errors reported by the SDK outside the join call)` : ""}`);
   if (errors.length > 0) console.log(`  first errors: ${[...new Set(errors)].slice(0, 3).join(" / ")}`);
   await Promise.all(ok.map((j) => j.room.leave().catch(() => undefined)));
 }
