@@ -92,6 +92,52 @@ describe("tables", () => {
     for (const p of [host, friend, late, viewer]) await p.close();
   });
 
+  it("counts down to filling a waiting table with bots, which a player may stop and restart", async () => {
+    const player = await suite.lobbyPlayer("Early", DESKTOP);
+    const { page, errors } = player;
+    await chooseTable(page, { game: "devils_scat", seats: 3, bots: 0 });
+    await page.click('[data-testid="quick-play"]');
+    const counting = await waitState(page, `s.scene === "table" && s.status === "waiting" && s.autoFillIn !== null && s.autoFillIn > 0`);
+    expect(counting.autoFillIn).toBeLessThanOrEqual(30);
+    expect(await page.textContent('[data-testid="autofill-text"]')).toMatch(/Bots fill the empty seats in \d+ s/);
+    expect(await page.textContent('[data-testid="waiting-missing"]')).toContain("2 more players needed");
+    await screenshot(page, "tables/12-autofill-countdown");
+    await page.click('[data-testid="autofill-toggle"]');
+    await waitState(page, "s.autoFillIn === null");
+    expect(await page.textContent('[data-testid="autofill-text"]')).toContain("No countdown");
+    await page.click('[data-testid="autofill-toggle"]');
+    await waitState(page, "s.autoFillIn !== null && s.autoFillIn > 20");
+    await clickTarget(page, "button:fill-bots");
+    await waitState(page, `s.status === "playing"`);
+    expect(errors).toEqual([]);
+    await player.close();
+  });
+
+  it("lists public tables live in the lobby, and joins and watches from the list", async () => {
+    const host = await suite.lobbyPlayer("Lister", DESKTOP);
+    await chooseTable(host.page, { game: "devils_scat", seats: 3, bots: 0, turnSeconds: 45 });
+    await host.page.click('[data-testid="quick-play"]');
+    const { roomId } = await waitState(host.page, `s.scene === "table" && s.status === "waiting"`);
+    const id = JSON.stringify(roomId);
+
+    const guest = await suite.lobbyPlayer("Guest", PHONE);
+    await waitState(guest.page, `(s.openTables || []).some((t) => t.roomId === ${id} && t.open && t.players === 1)`);
+    await guest.page.locator(`[data-testid="open-table-${roomId}"]`).scrollIntoViewIfNeeded();
+    await screenshot(guest.page, "tables/13-open-tables-phone");
+    await guest.page.click(`[data-testid="join-${roomId}"]`);
+    await waitState(guest.page, `s.scene === "table" && s.roomId === ${id} && s.mySeat !== null`);
+
+    const viewer = await suite.lobbyPlayer("Viewer", DESKTOP);
+    await waitState(viewer.page, `(s.openTables || []).some((t) => t.roomId === ${id} && t.players === 2)`);
+    await screenshot(viewer.page, "tables/14-open-tables-desktop");
+    await viewer.page.click(`[data-testid="watch-${roomId}"]`);
+    await waitState(viewer.page, `s.scene === "table" && s.watching === true && s.roomId === ${id}`);
+    await clickTarget(host.page, "button:fill-bots");
+    await waitState(viewer.page, `s.status === "playing"`);
+    for (const p of [host, guest, viewer]) expect(p.errors).toEqual([]);
+    for (const p of [host, guest, viewer]) await p.close();
+  });
+
   it("turns an unknown code into a sentence with a way on", async () => {
     const player = await suite.lobbyPlayer("Typo", PHONE);
     const { page, errors } = player;

@@ -57,6 +57,10 @@ export interface TableState {
   readonly rules?: string | null;
   readonly signal?: number;
   readonly watching?: boolean;
+  /** While waiting: seconds before bots fill the table (null: no countdown). */
+  readonly autoFillIn?: number | null;
+  /** In the lobby: the live list of public tables (net/lobby-feed.ts). */
+  readonly openTables?: ReadonlyArray<{ roomId: string; game: string; status: string; open: boolean; players: number; bots: number; seats: number }>;
   /** Game extras (`testState`), e.g. Devil's Scat `deckCount`, `discardTop`. */
   readonly [extra: string]: unknown;
 }

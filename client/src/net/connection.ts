@@ -36,6 +36,11 @@ function seated(room: TableRoom, game: GameId | string, options: TableOptions, w
   return session;
 }
 
+/** The live list of public tables (docs/PROTOCOL.md, "Lobby"). */
+export function joinLobbyRoom(): Promise<Room> {
+  return sdk().joinOrCreate("lobby", {});
+}
+
 export async function quickPlay(options: TableOptions): Promise<TableSession> {
   const room = await sdk().joinOrCreate<WireState>(options.game, quickPlayOptions(options, identity()));
   return seated(room, options.game, options);

@@ -56,6 +56,8 @@ export interface TableSnap {
   readonly outcome: Json | null;
   readonly options: Json;
   readonly isPrivate: boolean;
+  /** While waiting: server ms when bots fill the empty seats and the game starts; 0 = no countdown. */
+  readonly autoFillAt: number;
 }
 
 export const EMPTY_TABLE: TableSnap = {
@@ -75,6 +77,7 @@ export const EMPTY_TABLE: TableSnap = {
   outcome: null,
   options: {},
   isPrivate: false,
+  autoFillAt: 0,
 };
 
 /** Parses a JSON object field; anything else (empty, broken, an array) gives `fallback`. */

@@ -57,6 +57,7 @@ export interface WireState {
   outcome?: string;
   options?: string;
   isPrivate?: boolean;
+  autoFillAt?: number;
 }
 
 const STATUSES: readonly TableStatus[] = ["waiting", "playing", "ended"];
@@ -107,6 +108,7 @@ export function toSnapshot(state: WireState | undefined): TableSnap {
     outcome: parseObject(state.outcome, null),
     options: parseObject(state.options, {}) ?? {},
     isPrivate: state.isPrivate ?? false,
+    autoFillAt: state.autoFillAt ?? 0,
   };
 }
 

@@ -79,6 +79,11 @@ export class TableSession {
     this.room.send("fillBots", {});
   }
 
+  /** Turns the countdown to filling the table with bots on (from now) or off. */
+  autoFill(on: boolean): void {
+    this.room.send("autoFill", { on });
+  }
+
   /** Saves what a reload needs to come back to this seat. */
   remember(): void {
     saveSeat({ token: this.room.reconnectionToken, roomId: this.room.roomId, game: this.game, options: this.options, watching: this.watching });

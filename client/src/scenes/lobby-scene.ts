@@ -1,6 +1,7 @@
 /** The lobby: a felt backdrop with a fan of cards behind the HTML form. */
 import Phaser from "phaser";
 import { createPrivate, forgetLinkedTable, joinByCode, quickPlay, watchTable } from "../net/connection.ts";
+import { LobbyFeed, type OpenTable } from "../net/lobby-feed.ts";
 import { explainJoinError } from "../net/errors.ts";
 import { loadName, loadPrefs, savePrefs } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
@@ -9,6 +10,7 @@ import { CardSprite } from "../objects/card-sprite.ts";
 import { addFelt, drawFelt } from "../objects/felt.ts";
 import { setStateProvider } from "../test-hook.ts";
 import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
+import { OpenTablesPanel } from "../ui/open-tables.ts";
 import { openRules } from "../ui/rules-panel.ts";
 import { SCENES, toTable, type LobbyData } from "./flow.ts";
 
@@ -19,6 +21,8 @@ export class LobbyScene extends Phaser.Scene {
   private felt!: Phaser.GameObjects.Image;
   private fan: CardSprite[] = [];
   private busy = false;
+  private feed: LobbyFeed | null = null;
+  private openTables: readonly OpenTable[] = [];
 
   constructor() {
     super(SCENES.lobby);
@@ -38,14 +42,28 @@ export class LobbyScene extends Phaser.Scene {
       showRules: (game) => openRules(game),
     });
     if (data?.message) this.form.setError(data.message);
-    setStateProvider(() => ({ scene: "lobby", busy: this.busy }));
+    this.startFeed(this.form);
+    setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables }));
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+      this.feed?.stop();
+      this.feed = null;
       this.scale.off("resize", this.layout, this);
       this.form?.destroy();
       this.form = null;
     });
     if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
     else if (data?.invite) this.followInvite(data.invite);
+  }
+
+  /** The live list of public tables; the lobby works without it (an older server has no `lobby`). */
+  private startFeed(form: LobbyForm): void {
+    const panel = new OpenTablesPanel({ join: (id) => form.joinTable(id), watch: (id) => form.watchTable(id) });
+    form.append(panel.el);
+    this.feed = new LobbyFeed((tables) => {
+      this.openTables = tables;
+      panel.update(tables);
+    });
+    this.feed.start().catch(() => panel.el.remove());
   }
 
   /** An invitation link: watching needs no name; joining goes straight in once a name is known. */

@@ -62,7 +62,7 @@ export class TableScene extends Phaser.Scene {
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
     ];
-    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
+    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
@@ -71,6 +71,7 @@ export class TableScene extends Phaser.Scene {
   override update(): void {
     this.table?.tick(this.session.clock.now());
     this.chrome?.tick();
+    this.waiting?.tick(this.session.clock.now());
   }
 
   private host(): TableHost {
@@ -88,7 +89,7 @@ export class TableScene extends Phaser.Scene {
     this.table?.render(snap, mySeat);
     this.chrome?.onSnap(snap);
     if (snap.status === "waiting") {
-      this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), leave: () => void this.leave() });
+      this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), autoFill: (on) => this.session.autoFill(on), leave: () => void this.leave() });
       this.waiting.update(snap, mySeat);
     } else if (this.waiting) {
       this.waiting.destroy();

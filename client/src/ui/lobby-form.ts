@@ -26,6 +26,11 @@ export interface LobbyForm {
   setProblem(problem: JoinProblem, code: string | null): void;
   /** An invitation link without a name yet: the code filled in, the name asked for. */
   invite(code: string, watch: boolean): void;
+  /** Joins or watches a table of the live list, with the same checks as the code field. */
+  joinTable(roomId: string): void;
+  watchTable(roomId: string): void;
+  /** Adds a section at the end of the form (the live list of tables). */
+  append(el: HTMLElement): void;
   destroy(): void;
 }
 
@@ -146,6 +151,9 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   return {
     setError,
     setProblem: (problem, c) => showProblem(byTestId(form, "lobby-error"), problem, { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() }, c !== null),
+    joinTable: (roomId) => join(roomId),
+    watchTable: (roomId) => watch(roomId),
+    append: (el) => void form.append(el),
     invite(c, watching) {
       byTestId<HTMLInputElement>(form, "join-code").value = c;
       const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch table ${c}: press Watch.` : `You are invited to table ${c}: enter your name, then press Join below.`);

@@ -11,12 +11,17 @@ import { toast } from "./toast.ts";
 
 export interface WaitingActions {
   fillBots(): void;
+  /** Countdown to filling with bots: on (from now) or off. */
+  autoFill(on: boolean): void;
   leave(): void;
 }
 
 export class WaitingPanel {
   private readonly el: HTMLElement;
   private readonly link: string;
+  private autoFillAt = 0;
+  private seated = false;
+  private shownSeconds = -1;
 
   constructor(
     private readonly code: string,
@@ -35,11 +40,15 @@ export class WaitingPanel {
           h("span", { class: "invite-code", testid: "invite-code" }, code),
           h("button", { type: "button", testid: "copy-code" }, "Copy"))),
       h("p", { class: "note", testid: "waiting-missing" }),
+      h("div", { class: "autofill", testid: "autofill" },
+        h("span", { testid: "autofill-text" }),
+        h("button", { type: "button", testid: "autofill-toggle" })),
       h("ul", { class: "seat-list", testid: "seat-list" }),
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", testid: "fill-bots" }, "Fill with bots and start"),
         h("button", { type: "button", testid: "leave-table" }, "Leave")));
     byTestId(this.el, "fill-bots").addEventListener("click", () => actions.fillBots());
+    byTestId(this.el, "autofill-toggle").addEventListener("click", () => actions.autoFill(this.autoFillAt === 0));
     byTestId(this.el, "leave-table").addEventListener("click", () => actions.leave());
     byTestId(this.el, "copy-code").addEventListener("click", () => void this.copy(this.code, `Copied the code ${this.code}`));
     byTestId(this.el, "copy-link").addEventListener("click", () => void this.copy(this.link, "Copied the invite link"));
@@ -56,9 +65,31 @@ export class WaitingPanel {
       ? "You are watching this table: the game starts when every seat is taken."
       : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
     byTestId(this.el, "fill-bots").hidden = mySeat === null;
+    this.autoFillAt = snap.autoFillAt;
+    this.seated = mySeat !== null;
+    this.shownSeconds = -1;
     byTestId(this.el, "seat-list").replaceChildren(...snap.seats.map((s) =>
       h("li", { class: s.occupied ? "taken" : "empty" },
         s.occupied ? `${s.name || `Seat ${s.index + 1}`}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat: waiting for a player")));
+  }
+
+  /** Every frame: the seconds left before bots fill the table (text changes once a second). */
+  tick(serverNow: number): void {
+    const seconds = this.autoFillAt > 0 ? Math.max(0, Math.ceil((this.autoFillAt - serverNow) / 1000)) : 0;
+    if (seconds === this.shownSeconds) return;
+    this.shownSeconds = seconds;
+    const on = this.autoFillAt > 0;
+    byTestId(this.el, "autofill-text").textContent = on
+      ? `Bots fill the empty seats in ${seconds} s and the game starts.`
+      : this.seated ? "No countdown: the table waits for players." : "";
+    const toggle = byTestId(this.el, "autofill-toggle");
+    toggle.hidden = !this.seated;
+    toggle.textContent = on ? "Wait for players" : "Count down to bots";
+  }
+
+  /** Seconds left on the bot countdown (null: none), for the test hook. */
+  countdown(): number | null {
+    return this.autoFillAt > 0 ? this.shownSeconds : null;
   }
 
   targets(): Target[] {
