@@ -13,15 +13,15 @@ import { slapsAdjudicated, slapsUnderFloor } from "../metrics.ts";
 import { serverNow } from "../realtime/net-monitor.ts";
 import { RaceCollector } from "../realtime/race.ts";
 import type { GamePlugin } from "../room/game-plugin.ts";
-import type { TableRoom } from "../room/table-room.ts";
+import type { TableHost } from "../room/host.ts";
 
 /** Counts of adjudicated slaps (also exported as Prometheus counters). */
 export const slapMetrics = { adjudicated: 0, claimsAccepted: 0, underHumanFloor: 0 };
 
 interface RaceWatch { id: number; collector: RaceCollector }
-const races = new WeakMap<TableRoom, RaceWatch>();
+const races = new WeakMap<TableHost, RaceWatch>();
 
-const stateOf = (room: TableRoom) => room.match!.state as unknown as HitTheDeckState;
+const stateOf = (room: TableHost) => room.match!.state as unknown as HitTheDeckState;
 
 function claimOf(raw: unknown): { shownAt: number; pressedAt: number } | null {
   const r = raw as { shownAt?: unknown; pressedAt?: unknown } | null;
@@ -29,7 +29,7 @@ function claimOf(raw: unknown): { shownAt: number; pressedAt: number } | null {
     ? { shownAt: r.shownAt, pressedAt: r.pressedAt } : null;
 }
 
-function scheduleFakeOuts(room: TableRoom, events: readonly GameEvent[]): void {
+function scheduleFakeOuts(room: TableHost, events: readonly GameEvent[]): void {
   const match = room.match!;
   for (const slot of room.seating.slots) {
     if (!slot.isBot) continue;
@@ -45,7 +45,7 @@ function scheduleFakeOuts(room: TableRoom, events: readonly GameEvent[]): void {
 
 export const hitTheDeckPlugin: GamePlugin = {
   setup(room) {
-    room.setSimulationInterval(() => undefined, 10);
+    room.tickEvery(10);
   },
 
   afterStep(room, events) {

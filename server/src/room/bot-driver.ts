@@ -5,12 +5,16 @@
  * meanwhile (the version changed).
  */
 import { createRng } from "@scat/shared";
-import type { TableRoom } from "./table-room.ts";
+import type { GamePlugin } from "./game-plugin.ts";
+import type { TableHost, Timer } from "./host.ts";
 
 export class BotDriver {
-  private pending = new Map<number, { clear(): void }>();
+  private pending = new Map<number, Timer>();
 
-  constructor(private readonly room: TableRoom) {}
+  constructor(
+    private readonly room: TableHost,
+    private readonly plugin: GamePlugin | null,
+  ) {}
 
   schedule(): void {
     const match = this.room.match;
@@ -21,7 +25,7 @@ export class BotDriver {
       const seat = slot.index;
       const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
       this.pending.get(seat)?.clear();
-      const plan = this.room.plugin?.botPlan?.(this.room, seat, rng);
+      const plan = this.plugin?.botPlan?.(this.room, seat, rng);
       const action = plan === undefined ? (match.game.bot(match.state, seat, rng) as { type: string } | null) : plan?.action ?? null;
       if (action === null) continue;
       const delay = plan ? Math.max(0, plan.delayMs) : this.pause(rng.next());

@@ -6,22 +6,22 @@
 import type { Client } from "@colyseus/core";
 import type { GameEvent, Rejection, Rng } from "@scat/shared";
 import type { Slot } from "./seating.ts";
-import type { TableRoom } from "./table-room.ts";
+import type { TableHost } from "./host.ts";
 
 export interface GamePlugin {
   /** Once, when the room is created (e.g. a finer clock timestep). */
-  setup?(room: TableRoom): void;
+  setup?(room: TableHost): void;
   /** Turns a seat's shape-checked action (and its raw payload) into the engine's action. */
-  prepareAction?(room: TableRoom, client: Client | null, slot: Slot, action: { type: string }, raw: unknown): { type: string } | Rejection;
+  prepareAction?(room: TableHost, client: Client | null, slot: Slot, action: { type: string }, raw: unknown): { type: string } | Rejection;
   /** After every accepted step, with its events (already sent). */
-  afterStep?(room: TableRoom, events: readonly GameEvent[]): void;
+  afterStep?(room: TableHost, events: readonly GameEvent[]): void;
   /** Extra ms to wait past the engine's deadline before applying it (slaps still in flight). */
-  deadlineGrace?(room: TableRoom): number;
+  deadlineGrace?(room: TableHost): number;
   /**
    * The bot's move and when to make it (ms from now): undefined leaves it to the room (the
    * engine's `bot` after the usual pause); null means the bot does nothing now.
    */
-  botPlan?(room: TableRoom, seat: number, rng: Rng): { action: { type: string }; delayMs: number } | null | undefined;
+  botPlan?(room: TableHost, seat: number, rng: Rng): { action: { type: string }; delayMs: number } | null | undefined;
 }
 
 export function isRejection(value: { type: string } | Rejection): value is Rejection {

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
-import type { TableRoom } from "./table-room.ts";
+import type { TableHost } from "./host.ts";
 
 const timeSchema = z.object({ t: z.number().finite() });
 const autoFillSchema = z.object({ on: z.boolean() });
@@ -50,7 +50,10 @@ export class Replies {
   }
 }
 
-export function registerMessages(room: TableRoom, replies: Replies): void {
+type Handler = (client: Client, payload: unknown) => unknown;
+
+/** The handler of every client message type; the room registers them ("*" answers the rest). */
+export function messageHandlers(room: TableHost, replies: Replies): Record<string, Handler> {
   const reject = (client: Client, rejection: Rejection): void => replies.reject(client, rejection);
   const allow = (client: Client): boolean => {
     if (replies.allow(client)) return true;
@@ -58,7 +61,8 @@ export function registerMessages(room: TableRoom, replies: Replies): void {
     return false;
   };
 
-  room.onMessage(CLIENT_MESSAGES.action, (client, payload: unknown) => {
+  const handlers: Record<string, Handler> = {};
+  handlers[CLIENT_MESSAGES.action] = (client, payload) => {
     if (!allow(client)) return;
     const slot = room.seating.bySession(client.sessionId);
     if (!slot) return reject(client, { code: "not-seated", message: "Spectators cannot play" });
@@ -66,40 +70,39 @@ export function registerMessages(room: TableRoom, replies: Replies): void {
     if (!parsed.success) return reject(client, { code: "invalid-action", message: zodText(parsed.error) });
     const rejection = room.act(slot, parsed.data, client, payload);
     if (rejection) reject(client, rejection);
-  });
+  };
 
-  room.onMessage(CLIENT_MESSAGES.fillBots, (client) => {
+  handlers[CLIENT_MESSAGES.fillBots] = (client) => {
     if (!allow(client)) return;
     if (!room.seating.bySession(client.sessionId)) return reject(client, { code: "not-seated", message: "Only a seated player can start the table" });
     if (room.match) return reject(client, { code: "already-started", message: "The game has already started" });
     room.fillAndStart();
-  });
+  };
 
-  room.onMessage(CLIENT_MESSAGES.autoFill, (client, payload: unknown) => {
+  handlers[CLIENT_MESSAGES.autoFill] = (client, payload) => {
     if (!allow(client)) return;
     const parsed = autoFillSchema.safeParse(payload);
     if (!parsed.success) return reject(client, { code: "invalid-message", message: zodText(parsed.error) });
     if (!room.seating.bySession(client.sessionId)) return reject(client, { code: "not-seated", message: "Only a seated player can change the countdown" });
     if (room.match) return reject(client, { code: "already-started", message: "The game has already started" });
-    room.waiting.setAutoFill(parsed.data.on);
-  });
+    room.setAutoFill(parsed.data.on);
+  };
 
-  room.onMessage(CLIENT_MESSAGES.time, (client, payload: unknown) => {
+  handlers[CLIENT_MESSAGES.time] = (client, payload) => {
     const parsed = timeSchema.safeParse(payload);
     if (!parsed.success) return reject(client, { code: "invalid-message", message: zodText(parsed.error) });
     return { t: parsed.data.t, now: Date.now() };
-  });
+  };
 
-  room.onMessage(PONG, (client, payload: unknown) => {
+  handlers[PONG] = (client, payload) => {
     if (!room.net.pong(client.sessionId, payload)) return reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
     const slot = room.seating.bySession(client.sessionId);
-    const seat = slot ? room.state.seats[slot.index] : undefined;
-    const rtt = Math.min(65535, Math.round(room.net.of(client.sessionId).rtt));
-    if (seat && seat.ping !== rtt) seat.ping = rtt;
-  });
+    if (slot) room.showPing(slot.index, Math.min(65535, Math.round(room.net.of(client.sessionId).rtt)));
+  };
 
-  room.onMessage("*", (client) => {
+  handlers["*"] = (client) => {
     if (!allow(client)) return;
     reject(client, { code: "unknown-message", message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)" });
-  });
+  };
+  return handlers;
 }

@@ -14,11 +14,12 @@ import { guardFrames } from "../net/guard-frames.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
 import { Admission, gateReservations, type AdmissionHost } from "./admission.ts";
 import { BotDriver } from "./bot-driver.ts";
+import type { TableHost } from "./host.ts";
 import { publishGameLog } from "./fairness.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
-import { Replies, registerMessages } from "./messages.ts";
+import { Replies, messageHandlers } from "./messages.ts";
 import { WaitingTable } from "./waiting-table.ts";
 import { projectMatch } from "./projection.ts";
 import { TableState } from "./schema.ts";
@@ -30,7 +31,7 @@ const PING_INTERVAL_MS = 1_000;
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
 const ROOM_ERROR = 526;
 
-export class TableRoom extends Room<{ state: TableState }> {
+export class TableRoom extends Room<{ state: TableState }> implements TableHost {
   override state = new TableState();
   game!: AnyGame;
   plugin: GamePlugin | null = null;
@@ -74,12 +75,12 @@ export class TableRoom extends Room<{ state: TableState }> {
       fillAndStart: () => this.fillAndStart(),
     });
     this.seating.fillBots(t.bots);
-    this.bots = new BotDriver(this);
+    this.bots = new BotDriver(this, this.plugin);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private, options: JSON.stringify({ seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants }) });
     if (t.join.private) await this.makePrivate();
     this.seating.project(this.state.seats);
     this.metadata = this.waiting.listing();
-    registerMessages(this, this.replies);
+    for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
     this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
@@ -169,6 +170,19 @@ export class TableRoom extends Room<{ state: TableState }> {
    * An exception inside a message handler, timer or hook ends that message or timer only: it is
    * logged and counted, the sender of a message is told, and every table goes on.
    */
+  setAutoFill(on: boolean): void {
+    this.waiting.setAutoFill(on);
+  }
+
+  showPing(seat: number, rttMs: number): void {
+    const state = this.state.seats[seat];
+    if (state && state.ping !== rttMs) state.ping = rttMs;
+  }
+
+  tickEvery(ms: number): void {
+    this.setSimulationInterval(() => undefined, ms);
+  }
+
   override onUncaughtException(error: RoomException, method: string): void {
     // A ServerError is a deliberate refusal (bad options, a full table) on its way to the client.
     if (error.cause instanceof ServerError) return;

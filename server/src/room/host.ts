@@ -1,0 +1,37 @@
+/**
+ * What a table offers the code it hosts: game plugins, the bot driver and the message handlers
+ * talk to the room through this narrow interface (ARCHITECTURE.md, "Host interface"), so none of
+ * them imports `TableRoom` and the room stays the one place that wires them together.
+ */
+import type { Client } from "@colyseus/core";
+import type { AnyGame, Rejection } from "@scat/shared";
+import type { ServerConfig } from "../config.ts";
+import type { NetMonitor } from "../realtime/net-monitor.ts";
+import type { Match } from "./match.ts";
+import type { Seating, Slot } from "./seating.ts";
+
+export interface Timer {
+  clear(): void;
+}
+
+export interface TableHost {
+  readonly roomId: string;
+  readonly config: ServerConfig;
+  readonly game: AnyGame;
+  /** The game in progress, null while the table waits. */
+  readonly match: Match | null;
+  readonly seating: Seating;
+  readonly net: NetMonitor;
+  /** The room's clock: timers are cleared with the room. */
+  readonly clock: { setTimeout(fn: () => void, ms: number): Timer };
+  /** Runs a seat's action; the rejection to send back, or null. */
+  act(slot: Slot, action: { type: string }, client?: Client | null, raw?: unknown): Rejection | null;
+  /** A seated player asked to fill the empty seats with bots and start. */
+  fillAndStart(): void;
+  /** A seated player turned the countdown to filling with bots on or off. */
+  setAutoFill(on: boolean): void;
+  /** Shows a seat's measured round trip. */
+  showPing(seat: number, rttMs: number): void;
+  /** Runs the room's clock every `ms` (finer timers for real-time races). */
+  tickEvery(ms: number): void;
+}
