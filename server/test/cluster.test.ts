@@ -2,7 +2,7 @@
  * A real cluster (cluster/cluster.ts): Debian's redis-server, three server processes and nginx
  * in front, all on free loopback ports. Players whose matchmaking lands on different processes
  * (an SDK pointed at /p<n> talks to process n only) meet at one table, codes and spectating
- * work from any process, the lobby lists the tables of every process, hundreds of concurrent
+ * work from any process, so does a reload's reconnect, the lobby lists the tables of every process, hundreds of concurrent
  * joins through the balancer all get a seat, and the rate limit sees the client nginx saw.
  */
 import { request } from "node:http";
@@ -54,6 +54,26 @@ describe("a cluster behind nginx", () => {
     // Both sockets reach the one hosting process, whichever process answered their HTTP.
     expect(hostOf(a.room)).toBe(hostOf(b.room));
     await Promise.all([a.room.leave(), b.room.leave()]);
+  });
+
+  it("gives a player their seat back after a reload whose reconnect lands on another process", async () => {
+    const a = await seated(via(1).joinOrCreate("devils_scat", quick({ name: "R", bots: 1, turnSeconds: 43 })));
+    await until(() => (a.room.state as { status?: string }).status === "playing", "the game started");
+    const other = (Number(hostOf(a.room).slice(1)) % 3) + 1;
+    a.room.reconnection.enabled = false;
+    a.room.connection.close(4010, "reload");
+    // The token is valid once the hosting process has seen the drop: retry until then.
+    let back: Room | null = null;
+    for (const end = Date.now() + 10_000; !back;) {
+      back = await via(other).reconnect(a.room.reconnectionToken).catch((err: unknown) => {
+        if (Date.now() > end) throw err;
+        return new Promise<null>((r) => setTimeout(() => r(null), 100));
+      });
+    }
+    const again = await seated(Promise.resolve(back));
+    expect(again.seat).toBe(a.seat);
+    expect(hostOf(back)).toBe(hostOf(a.room));
+    await back.leave();
   });
 
   it("resolves an invite code created on one process from the others, and spectating from any", async () => {
