@@ -77,8 +77,12 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
     p0.send("action", { type: "call" });
     setTimeout(() => p0.send("action", { type: "slap", shownAt, pressedAt: clock() }), 300);
   });
+  // No fine timer runs while no race is open; one runs while it is.
+  expect(srv.fineTick).toBeNull();
   p0.send("action", playFace(s, 0, "HH"));
+  await until(() => srv.fineTick === 10, "the 10 ms clock during the race");
   const closed = await until(() => log1.events.find((e) => e.type === "raceClosed"), "race closed", 8_000);
+  await until(() => srv.fineTick === null, "no fine clock after the race");
   const slaps = closed.result.slaps as { seat: number; reactionMs: number }[];
   // Arrival order says p0 first; the adjudicated order follows the reactions (and ignores the
   // reactionMs the client tried to set).

@@ -1,7 +1,7 @@
 /**
  * Hit the Deck on the server: the fair slap race (ARCHITECTURE.md "The room"). The reveal goes
- * out as an immediate `events` message; the room runs a 10 ms timestep so race deadlines fire on
- * time; each slap's reaction time is adjudicated from the client's claim checked against the
+ * out as an immediate `events` message; while a race is open the room's clock ticks every 10 ms
+ * so its deadlines fire on time (idle tables run no such timer); each slap's reaction time is adjudicated from the client's claim checked against the
  * server's arrival time and the client's measured delay (realtime/adjudicate.ts); the deadline
  * waits a short collection window for slaps still in flight. Bots slap and call at human-like
  * times drawn once per race.
@@ -17,6 +17,9 @@ import type { TableHost } from "../room/host.ts";
 
 /** Counts of adjudicated slaps (also exported as Prometheus counters). */
 export const slapMetrics = { adjudicated: 0, claimsAccepted: 0, underHumanFloor: 0 };
+
+/** The room clock's resolution while a race is open (it otherwise ticks with the 50 ms patches). */
+const RACE_TICK_MS = 10;
 
 interface RaceWatch { id: number; collector: RaceCollector }
 const races = new WeakMap<TableHost, RaceWatch>();
@@ -44,11 +47,8 @@ function scheduleFakeOuts(room: TableHost, events: readonly GameEvent[]): void {
 }
 
 export const hitTheDeckPlugin: GamePlugin = {
-  setup(room) {
-    room.tickEvery(10);
-  },
-
   afterStep(room, events) {
+    room.tickEvery(stateOf(room).race === null ? null : RACE_TICK_MS);
     const opened = events.find((e) => e.type === "raceOpened") as Extract<HitTheDeckEvent, { type: "raceOpened" }> | undefined;
     if (opened) races.set(room, { id: opened.race, collector: new RaceCollector(serverNow()) });
     scheduleFakeOuts(room, events);

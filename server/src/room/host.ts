@@ -32,6 +32,6 @@ export interface TableHost {
   setAutoFill(on: boolean): void;
   /** Shows a seat's measured round trip. */
   showPing(seat: number, rttMs: number): void;
-  /** Runs the room's clock every `ms` (finer timers for real-time races). */
-  tickEvery(ms: number): void;
+  /** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */
+  tickEvery(ms: number | null): void;
 }

@@ -179,8 +179,14 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (state && state.ping !== rttMs) state.ping = rttMs;
   }
 
-  tickEvery(ms: number): void {
-    this.setSimulationInterval(() => undefined, ms);
+  /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
+  fineTick: number | null = null;
+
+  tickEvery(ms: number | null): void {
+    if (ms === this.fineTick) return;
+    this.fineTick = ms;
+    if (ms === null) this.setSimulationInterval(undefined);
+    else this.setSimulationInterval(() => undefined, ms);
   }
 
   override onUncaughtException(error: RoomException, method: string): void {
