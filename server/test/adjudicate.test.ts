@@ -55,4 +55,15 @@ describe("slap adjudication", () => {
     expect(adjudicate(null, reveal, reveal + 500, network(0, 100)).reactionMs).toBe(300);
     expect(adjudicate({ shownAt: 0, pressedAt: 200 }, reveal, reveal + 500, new LatencyEstimator()).source).toBe("estimate");
   });
+  it("allows for a stall of the server's own loop, and only for that", () => {
+    const net = network(0, 40);
+    // Shown at +45, pressed 230 later, sent at once: it should arrive at +315, but the server
+    // was busy for 90 ms and stamped it at +400.
+    const claim = { shownAt: reveal + 45, pressedAt: reveal + 275 };
+    const stamped = reveal + 275 + 40 + 90;
+    expect(adjudicate(claim, reveal, stamped, net).source).toBe("estimate");
+    expect(adjudicate(claim, reveal, stamped, net, 90)).toMatchObject({ source: "claim", reactionMs: 230 });
+    // A stall does not let a claim arrive earlier than it could have, or claim a faster press.
+    expect(adjudicate({ shownAt: reveal + 45, pressedAt: reveal + 300 }, reveal, reveal + 250, net, 90).source).toBe("estimate");
+  });
 });

@@ -10,6 +10,11 @@
  *   - the card was shown after the reveal could reach the client, and no later than a couple of
  *     frames after (so a client cannot shave its reaction by claiming it saw the card late).
  * Otherwise the server's own estimate is used: arrival - reveal - round trip.
+ *
+ * The server stamps the arrival when it handles the message. If its event loop was stalled
+ * (a long step, a garbage collection) the stamp is late by up to the stall, so the arrival may
+ * come that much later than the claim predicts, and the reveal may have left that much late
+ * (`stallMs`, measured by the server itself since the reveal; a client cannot widen it).
  */
 import type { LatencyEstimator } from "./latency.ts";
 
@@ -35,7 +40,7 @@ const BASE_TOLERANCE = 25;
 const RENDER_MAX = 50;
 export const HUMAN_FLOOR_MS = 100;
 
-export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt: number, net: LatencyEstimator): Adjudication {
+export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt: number, net: LatencyEstimator, stallMs = 0): Adjudication {
   const estimate = Math.max(0, arrivedAt - revealAt - net.rtt);
   const verdict = (reactionMs: number, source: Adjudication["source"]): Adjudication => ({
     reactionMs, source, estimateMs: estimate, suspicious: reactionMs < HUMAN_FLOOR_MS,
@@ -45,9 +50,11 @@ export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt:
   const tolerance = BASE_TOLERANCE + 2 * net.jitter;
   const pressedServer = claim.pressedAt - net.offset;
   const shownServer = claim.shownAt - net.offset;
-  const arrivalFits = Math.abs(pressedServer + net.oneWay - arrivedAt) <= tolerance;
+  const late = arrivedAt - (pressedServer + net.oneWay);
+  const arrivalFits = late >= -tolerance && late <= tolerance + stallMs;
   const reached = revealAt + net.oneWay;
-  const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance;
+  // A stall may also have held the reveal back on its way out.
+  const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance + stallMs;
   const sane = Number.isFinite(claimed) && claimed >= 0 && claimed <= arrivedAt - revealAt + tolerance;
   return arrivalFits && shownFits && sane ? verdict(claimed, "claim") : verdict(estimate, "estimate");
 }

@@ -4,6 +4,7 @@
  */
 import { adjudicate, type Adjudication, type SlapClaim } from "./adjudicate.ts";
 import type { LatencyEstimator } from "./latency.ts";
+import { stallSince } from "./loop-lag.ts";
 
 export interface RaceSlap extends Adjudication {
   readonly seat: number;
@@ -23,9 +24,10 @@ export class RaceCollector {
     return this.slaps.some((s) => s.seat === seat);
   }
 
-  /** Records a slap and returns its adjudication. */
+  /** Records a slap and returns its adjudication (allowing for the server's own recent stalls). */
   slap(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
-    const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net) };
+    const stall = stallSince(this.revealAt);
+    const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall) };
     this.slaps.push(slap);
     return slap;
   }

@@ -1,0 +1,45 @@
+/**
+ * How late this process's event loop has been running, recently. A message that reached the
+ * socket while the loop was busy (a long step, a garbage collection) is handled, and stamped,
+ * up to that long after it arrived; the slap adjudication allows for it instead of judging an
+ * honest, late-stamped claim implausible. One sampler per process, started on first use.
+ */
+const SAMPLE_MS = 20;
+const KEEP_MS = 3_000;
+
+/** Sample times (server epoch ms) and how late each sample fired. */
+const at: number[] = [];
+const lag: number[] = [];
+let timer: ReturnType<typeof setInterval> | null = null;
+let last = 0;
+
+const now = (): number => performance.timeOrigin + performance.now();
+
+function sample(): void {
+  const t = now();
+  at.push(t);
+  lag.push(Math.max(0, t - last - SAMPLE_MS));
+  last = t;
+  while (at.length > 0 && at[0]! < t - KEEP_MS) {
+    at.shift();
+    lag.shift();
+  }
+}
+
+function start(): void {
+  if (timer) return;
+  last = now();
+  timer = setInterval(sample, SAMPLE_MS);
+  timer.unref();
+}
+
+/**
+ * The longest the loop stalled between `since` and now (server epoch ms), including a stall
+ * still in progress (the time since the last sample beyond one interval).
+ */
+export function stallSince(since: number): number {
+  start();
+  let worst = Math.max(0, now() - last - SAMPLE_MS);
+  for (let i = at.length - 1; i >= 0 && at[i]! >= since; i--) worst = Math.max(worst, lag[i]!);
+  return worst;
+}
