@@ -4,7 +4,7 @@ import { h } from "./dom.ts";
 
 export function joinRow(): HTMLElement {
   return h("div", { class: "join-row" },
-    h("input", { type: "text", maxlength: 12, placeholder: "Table code", testid: "join-code", autocapitalize: "characters", "aria-label": "Table code" }),
+    h("input", { type: "text", maxlength: 12, placeholder: "Code", testid: "join-code", autocapitalize: "characters", "aria-label": "Table code" }),
     h("button", { type: "button", testid: "join-by-code" }, "Join"),
     h("button", { type: "button", testid: "watch-by-code" }, "Watch"));
 }
