@@ -1,4 +1,5 @@
 /** Starts one server process: rooms, client page and /health on one port. */
+import { matchMaker } from "@colyseus/core";
 import { loadConfig } from "./config.ts";
 import { createServer } from "./app.ts";
 import { logger } from "./logger.ts";
@@ -24,4 +25,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await server.listen(config.port, config.host);
+
+// With Redis, Colyseus picks a new table's process from a shared room-count table. A peer whose
+// health check misses this process (a stall, or a check sent while it was still booting) removes
+// it there, and Colyseus re-adds it only on its next room change or after a minute, so an idle
+// process could get no new tables for that long. Re-announcing every few seconds bounds that.
+if (config.redisUrl !== null) {
+  setInterval(() => { void Promise.resolve(matchMaker.stats.persist(true)).catch(() => undefined); }, 3_000).unref();
+}
 logger.info({ port: config.port, host: config.host }, `card tables listening on http://localhost:${config.port}`);
