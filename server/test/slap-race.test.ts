@@ -83,6 +83,8 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   await until(() => srv.fineTick === 10, "the 10 ms clock during the race");
   const closed = await until(() => log1.events.find((e) => e.type === "raceClosed"), "race closed", 8_000);
   await until(() => srv.fineTick === null, "no fine clock after the race");
+  // ...and the room's clock still runs its timers (deadlines, bots) without it.
+  await Promise.race([new Promise((r) => srv.clock.setTimeout(() => r(true), 60)), new Promise((_, reject) => setTimeout(() => reject(new Error("the room clock stopped")), 2_000))]);
   const slaps = closed.result.slaps as { seat: number; reactionMs: number }[];
   // Arrival order says p0 first; the adjudicated order follows the reactions (and ignores the
   // reactionMs the client tried to set).

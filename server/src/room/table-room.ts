@@ -185,8 +185,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   tickEvery(ms: number | null): void {
     if (ms === this.fineTick) return;
     this.fineTick = ms;
-    if (ms === null) this.setSimulationInterval(undefined);
-    else this.setSimulationInterval(() => undefined, ms);
+    if (ms !== null) return this.setSimulationInterval(() => undefined, ms);
+    this.setSimulationInterval(undefined);
+    // Core 0.18.17 clears the interval but keeps its handle, and the patch loop ticks the clock
+    // only while no handle is set: without this the room's clock (every timer) would stop.
+    (this as unknown as { _simulationInterval?: unknown })._simulationInterval = undefined;
   }
 
   override onUncaughtException(error: RoomException, method: string): void {
