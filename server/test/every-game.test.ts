@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { replayMatch } from "../src/room/match.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
-import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
+import { bootServer, playToEnd, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -29,18 +29,7 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
     const log = record(room);
     const seat = await waitSeat(room);
     const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
-    let seen = -1;
-    while (!srv.match?.over) {
-      const next = await until(() => {
-        if (srv.match?.over) return { legal: [] as { type: string }[] };
-        const m = mine(room, seat);
-        const v = (room.state as any).version;
-        return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? { legal: m.legal } : null;
-      }, `${name}: a decision or the end`, 60_000);
-      if (next.legal.length === 0) break;
-      seen = (room.state as any).version;
-      room.send("action", next.legal.find((a) => a.type === "continue") ?? next.legal[0]);
-    }
+    await playToEnd(name, room, seat, srv);
     await until(() => (room.state as any).status === "ended", "ended status");
     expect(JSON.parse((room.state as any).outcome).winners.length).toBeGreaterThan(0);
     expect(log.filter((m) => m.type === "rejected").map((m) => JSON.stringify(m.message))).toEqual([]);

@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { gameLogOf } from "../src/room/fairness.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
-import { bootServer, mine, until, waitSeat } from "./helpers.ts";
+import { bootServer, playToEnd, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -48,21 +48,6 @@ function watch(room: ClientRoom) {
   return seen;
 }
 
-/** Plays the player's seat from `mine.legal` until the server's match is over. */
-async function playToEnd(name: string, room: ClientRoom, seat: number, srv: TableRoom): Promise<void> {
-  let seen = -1;
-  while (!srv.match?.over) {
-    const next = await until(() => {
-      if (srv.match?.over) return { legal: [] as { type: string }[] };
-      const m = mine(room, seat);
-      const v = (room.state as any).version;
-      return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? { legal: m.legal } : null;
-    }, `${name}: a decision or the end`, 60_000);
-    if (next.legal.length === 0) return;
-    seen = (room.state as any).version;
-    room.send("action", next.legal.find((a) => a.type === "continue") ?? next.legal[0]);
-  }
-}
 
 describe.each(Object.keys(GAMES))("%s", (name) => {
   it("keeps seed and salt secret until the end, then every client's log verifies", async () => {

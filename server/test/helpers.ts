@@ -75,3 +75,22 @@ export function expandLegal(legal: any[]): any[] {
     return out;
   });
 }
+
+/**
+ * Plays one seat from `mine.legal` (Continue first, else the first choice) until the server's
+ * match is over, acting only on a state the client has fully received.
+ */
+export async function playToEnd(name: string, room: ClientRoom, seat: number, srv: { match: { over: boolean; state: { version: number } } | null }): Promise<void> {
+  let seen = -1;
+  while (!srv.match?.over) {
+    const next = await until(() => {
+      if (srv.match?.over) return { legal: [] as { type: string }[] };
+      const m = mine(room, seat);
+      const v = (room.state as any).version;
+      return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? { legal: m.legal } : null;
+    }, `${name}: a decision or the end`, 60_000);
+    if (next.legal.length === 0) return;
+    seen = (room.state as any).version;
+    room.send("action", next.legal.find((a) => a.type === "continue") ?? next.legal[0]);
+  }
+}
