@@ -184,6 +184,12 @@ describe("Devil's Scat in the browser", () => {
     const over = await playToGameOver(page);
     expect(over.outcome?.winners?.length).toBeGreaterThan(0);
     expect(await page.isVisible('[data-testid="ranking"]')).toBe(true);
+    // The server reveals the seed; the page checks it against the commitment and replays the game.
+    await page.waitForSelector('[data-testid="deal-verified"]', { timeout: 30_000 });
+    expect(await page.isVisible('[data-testid="deal-not-verified"]')).toBe(false);
+    const download = page.locator('[data-testid="download-log"]');
+    expect(await download.getAttribute("href")).toMatch(/^blob:/);
+    expect(await download.getAttribute("download")).toMatch(/\.json$/);
     await screenshot(page, "12-phone-game-over");
 
     await click(page, "button:play-again");

@@ -36,6 +36,8 @@ export class TableSession {
   readonly events = new Emitter<EventBatch>();
   readonly rejections = new Emitter<Rejection>();
   readonly link = new Emitter<LinkStatus>();
+  /** The finished game's log with the seed revealed (docs/FAIRNESS.md). */
+  readonly gameLog = new Emitter<unknown>();
   /** Actions this client sent (the first-time hint fades once the player has acted). */
   readonly sent = new Emitter<Json & { type: string }>();
   status: LinkStatus = "connected";
@@ -116,6 +118,7 @@ export class TableSession {
     room.onMessage("ping", (m: { s?: unknown }) => {
       if (typeof m?.s === "number") room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() });
     });
+    room.onMessage(SERVER_MESSAGES.gameLog, (log: unknown) => this.gameLog.emit(log));
     room.onMessage("*", () => undefined);
     room.onDrop(() => this.setStatus("reconnecting"));
     room.onReconnect(() => {

@@ -7,6 +7,7 @@ import Phaser from "phaser";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
 import { resume } from "../net/connection.ts";
+import { watchFairDeal } from "../ui/fair-deal.ts";
 import type { LinkStatus, TableSession } from "../net/table-session.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { CanvasButton } from "../objects/button.ts";
@@ -61,6 +62,7 @@ export class TableScene extends Phaser.Scene {
       s.sent.on(() => this.chrome?.moved()),
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
+      watchFairDeal(s),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);

@@ -1,0 +1,44 @@
+/**
+ * "Deal verified" after a game (docs/FAIRNESS.md). When the game is over the server sends its
+ * log with the seed revealed; we check the seed against the commitment this client saw in the
+ * table state from the deal on, replay every step with the shared engines and compare the
+ * standings. The verifier (every engine) loads only then. The log can be downloaded and checked
+ * again outside our client with `npm run verify -- <log.json>`.
+ */
+import type { TableSession } from "../net/table-session.ts";
+import { h, uiRoot } from "./dom.ts";
+
+function logFileName(log: unknown): string {
+  const id = (log as { matchId?: unknown } | null)?.matchId;
+  return `${typeof id === "string" ? id.replace(/[^A-Za-z0-9_-]/g, "") : "game"}.json`;
+}
+
+export function watchFairDeal(session: TableSession): () => void {
+  let badge: HTMLElement | null = null;
+  let url: string | null = null;
+  let closed = false;
+
+  const show = async (log: unknown): Promise<void> => {
+    const commitment = (session.room.state as { seedCommit?: string } | undefined)?.seedCommit;
+    const { verifyLog } = await import("@scat/shared/fairness/index.ts");
+    const verdict = verifyLog(log, commitment ? { publishedCommitment: commitment } : {});
+    if (closed) return;
+    badge?.remove();
+    if (url) URL.revokeObjectURL(url);
+    url = URL.createObjectURL(new Blob([JSON.stringify(log, null, 2)], { type: "application/json" }));
+    const text = verdict.ok
+      ? "✓ Deal verified: the shuffle matches its commitment and every move replays."
+      : `✗ Deal NOT verified: ${verdict.reason}`;
+    badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status" },
+      h("span", {}, text), h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"));
+    uiRoot().append(badge);
+  };
+
+  const off = session.gameLog.on((log) => void show(log));
+  return () => {
+    closed = true;
+    off();
+    badge?.remove();
+    if (url) URL.revokeObjectURL(url);
+  };
+}
