@@ -51,6 +51,9 @@ describe("checkMsgpack", () => {
     expect(checkMsgpack(pack("x".repeat(FRAME_LIMITS.maxStringBytes + 1)), 0, FRAME_LIMITS)).toBe("string-too-long");
     expect(checkMsgpack(pack(new Date(0)), 0, FRAME_LIMITS)).toBe("unsupported-type");
     expect(checkMsgpack(Uint8Array.of(0x01, 0x02), 0, FRAME_LIMITS)).toBe("trailing-bytes");
+    // msgpackr refuses a map whose key is an array or a map (found by the property above).
+    expect(checkMsgpack(Uint8Array.of(0x81, 0x90, 0x01), 0, FRAME_LIMITS)).toBe("container-key");
+    expect(checkMsgpack(Uint8Array.of(0x81, 0x01, 0x90), 0, FRAME_LIMITS)).toBeNull();
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import type { FrameLimits } from "./frame-limits.ts";
 
-export type ShapeError = "truncated" | "too-deep" | "too-many-items" | "string-too-long" | "unsupported-type" | "trailing-bytes";
+export type ShapeError = "truncated" | "too-deep" | "too-many-items" | "string-too-long" | "unsupported-type" | "trailing-bytes" | "container-key";
 
 interface Head {
   /** Bytes of the head itself plus any inline payload (numbers, strings). */
@@ -85,12 +85,15 @@ function readHead(buf: Uint8Array, at: number, records: Map<number, number>): He
 /** Checks `buf[start..]` holds exactly one msgpack value within `limits`; null when it does. */
 export function checkMsgpack(buf: Uint8Array, start: number, limits: FrameLimits): ShapeError | null {
   const pending: number[] = [1];
+  /** Per level: is it a map (whose even-numbered children are keys)? */
+  const maps: boolean[] = [false];
   const records = new Map<number, number>();
   let at = start;
   let items = 0;
   while (pending.length > 0) {
     if (pending[pending.length - 1] === 0) {
       pending.pop();
+      maps.pop();
       continue;
     }
     if (at >= buf.length) return "truncated";
@@ -99,6 +102,9 @@ export function checkMsgpack(buf: Uint8Array, start: number, limits: FrameLimits
     if (typeof head === "string") return head;
     if (head.bytes > limits.maxStringBytes) return "string-too-long";
     if (at + head.size > buf.length) return "truncated";
+    // msgpackr turns maps into objects: a key must be a scalar (it refuses an array or map key).
+    if (maps[maps.length - 1] && pending[pending.length - 1]! % 2 === 0 && head.children >= 0) return "container-key";
+    const isMap = buf[at]! >= 0x80 && buf[at]! <= 0x8f ? true : buf[at] === 0xde || buf[at] === 0xdf;
     at += head.size;
     pending[pending.length - 1]! -= 1;
     if (head.children > 0) {
@@ -106,6 +112,7 @@ export function checkMsgpack(buf: Uint8Array, start: number, limits: FrameLimits
       if (items > limits.maxItems) return "too-many-items";
       if (pending.length > limits.maxDepth) return "too-deep";
       pending.push(head.children);
+      maps.push(isMap);
     }
   }
   return at === buf.length ? null : "trailing-bytes";
