@@ -41,7 +41,8 @@ export * from "./options.ts";
 export * from "./state.ts";
 export { fits, playableCards, checkAction, mustCall } from "./legal.ts";
 export { rankSlaps, RACE_PENALTY, FAKE_OUT_PENALTY } from "./race.ts";
-export { scoreHand, lowestScorers, HAND_SIZE } from "./round.ts";
+export { scoreHand, lowestScorers } from "./round.ts";
+export { HAND_SIZE } from "./deal.ts";
 export { MAX_CHAIN } from "./effects.ts";
 export {
   botReactionMs, botCallDelayMs, botRacePlan, botFakeOutMs, choosePlay, type BotRacePlan,

@@ -6,7 +6,7 @@ import { drawAndPlay, playCard } from "./effects.ts";
 import { checkAction } from "./legal.ts";
 import type { HitTheDeckOptions } from "./options.ts";
 import { call, fakeOut, raceTimeout, slap } from "./race.ts";
-import { dealRound, nextRound } from "./round.ts";
+import { dealRound, nextRound } from "./deal.ts";
 import { cloneState, type HitTheDeckAction, type HitTheDeckEvent, type HitTheDeckState } from "./state.ts";
 
 type Events = HitTheDeckEvent[];
