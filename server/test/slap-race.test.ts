@@ -95,6 +95,9 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   expect(slaps[1]!.reactionMs).toBeGreaterThanOrEqual(295);
   expect(slaps[1]!.reactionMs).toBeLessThan(360);
   expect(closed.result.penalised).toEqual([0]);
+  // The result shows the arrival order the reaction times overturned, and how each was adjudicated.
+  expect(slaps.map((x) => (x as { arrival?: number }).arrival)).toEqual([2, 1]);
+  for (const x of slaps) expect(["claim", "estimate"]).toContain((x as { timing?: string }).timing);
   expect(slapMetrics.adjudicated - before).toBe(2);
   const metrics = await (await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`)).text();
   expect(metrics).toMatch(/scat_slaps_adjudicated_total\{source="claim"\} [1-9]/);

@@ -6,7 +6,7 @@
  */
 import type { RuleError } from "../../engine.ts";
 import { card } from "./cards.ts";
-import { topCard, type HitTheDeckAction, type HitTheDeckState } from "./state.ts";
+import { ADJUDICATED_TIMINGS, topCard, type HitTheDeckAction, type HitTheDeckState } from "./state.ts";
 
 /**
  * May `id` go on the discard pile now? A demand (WITH A NUMBER / WITH A COLOR) takes only a
@@ -77,7 +77,7 @@ export function checkAction(s: HitTheDeckState, seat: number, action: HitTheDeck
       if (s.phase !== "roundOver") return e("wrong-phase", "The hand is still being played.");
       return s.continued[seat] ? e("already-continued", "You already continued.") : null;
     case "slap":
-      return checkSlap(s, seat, action.reactionMs);
+      return checkSlap(s, seat, action.reactionMs, action.timing);
     case "call":
       return checkCall(s, seat);
     case "play":
@@ -88,9 +88,12 @@ export function checkAction(s: HitTheDeckState, seat: number, action: HitTheDeck
   }
 }
 
-function checkSlap(s: HitTheDeckState, seat: number, reactionMs: unknown): RuleError | null {
+function checkSlap(s: HitTheDeckState, seat: number, reactionMs: unknown, timing: unknown): RuleError | null {
   if (reactionMs !== undefined && (typeof reactionMs !== "number" || !Number.isFinite(reactionMs) || reactionMs < 0)) {
     return e("bad-reaction-time", "A reaction time must be a finite number of ms, 0 or more.");
+  }
+  if (timing !== undefined && (reactionMs === undefined || !(ADJUDICATED_TIMINGS as readonly unknown[]).includes(timing))) {
+    return e("bad-reaction-time", "A slap's timing is \"claim\" or \"estimate\", and only with a reaction time.");
   }
   if (s.phase === "roundOver") return e("wrong-phase", "No hand is being played.");
   return hasSlapped(s, seat) ? e("already-slapped", "You already slapped in this race.") : null;

@@ -8,7 +8,7 @@ import type { Ctx } from "../../engine.ts";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";
 import { faceOf } from "./cards.ts";
 import { hitTheDeck as game } from "./index.ts";
-import { actionSchema, adjudicatedSlapSchema, withReactionMs, type HitTheDeckAction, type HitTheDeckState } from "./state.ts";
+import { actionSchema, adjudicatedSlapSchema, reordering, withReactionMs, type HitTheDeckAction, type HitTheDeckState } from "./state.ts";
 import { playFace, scenario } from "./test-support.ts";
 
 type Move = readonly [number, HitTheDeckAction];
@@ -56,8 +56,13 @@ describe("closing the race", () => {
     const closed = eventsOf(events, "raceClosed")[0]?.result;
     expect(closed).toEqual({
       id: 1, cause: 0, how: "played", called: true, nonSlappers: [], reason: "last-slapper", penalised: [2], closedBy: "all-slapped",
-      slaps: [{ seat: 1, reactionMs: 250, arrival: 2 }, { seat: 0, reactionMs: 300, arrival: 3 }, { seat: 2, reactionMs: 400, arrival: 1 }],
+      slaps: [
+        { seat: 1, reactionMs: 250, arrival: 2, arrivedMs: 500, timing: "server" },
+        { seat: 0, reactionMs: 300, arrival: 3, arrivedMs: 500, timing: "server" },
+        { seat: 2, reactionMs: 400, arrival: 1, arrivedMs: 500, timing: "server" },
+      ],
     });
+    expect(reordering(closed!)).toEqual({ byArrival: [2, 1, 0], byReaction: [1, 0, 2], changed: true });
     expect(eventsOf(events, "penaltyDrawn").map((e) => [e.seat, e.reason, e.count])).toEqual([[2, "race", 4]]);
     expect(state.lastRace).toEqual(closed);
   });
@@ -71,7 +76,7 @@ describe("closing the race", () => {
   it("a slap without a reaction time counts the time since the race opened", () => {
     const s = raced();
     const late = play(game, s, [[1, { type: "slap" }]], at(1_900)).state;
-    expect(late.race?.slaps).toEqual([{ seat: 1, reactionMs: 900 }]);
+    expect(late.race?.slaps).toEqual([{ seat: 1, reactionMs: 900, arrivedMs: 900, timing: "arrival" }]);
     const { state } = play(game, late, [CALL, slapIn(2, 950), slapIn(0, 100)], at(2_000));
     expect(state.lastRace?.penalised).toEqual([2]);
   });
@@ -159,6 +164,13 @@ describe("refusals during a race", () => {
     }
     expect(refusal(game, s, 2, withReactionMs(0))).toBeNull();
   });
+
+  it("a timing is claim or estimate, and only with a reaction time", () => {
+    for (const bad of [{ type: "slap", timing: "claim" }, { type: "slap", reactionMs: 200, timing: "arrival" }, { type: "slap", reactionMs: 200, timing: 1 }]) {
+      expect(refusal(game, s, 2, bad as HitTheDeckAction)?.code).toBe("bad-reaction-time");
+    }
+    expect(refusal(game, s, 2, withReactionMs(200, "estimate"))).toBeNull();
+  });
 });
 
 describe("the reaction time is the server's, never the client's", () => {
@@ -167,6 +179,24 @@ describe("the reaction time is the server's, never the client's", () => {
     expect(adjudicatedSlapSchema.parse({ type: "slap", reactionMs: 287 })).toEqual({ type: "slap", reactionMs: 287 });
     expect(adjudicatedSlapSchema.safeParse({ type: "slap", reactionMs: -3 }).success).toBe(false);
     expect(withReactionMs(287)).toEqual({ type: "slap", reactionMs: 287 });
+    expect(actionSchema.parse({ type: "slap", timing: "claim" })).toEqual({ type: "slap" });
+    expect(adjudicatedSlapSchema.parse(withReactionMs(287, "claim"))).toEqual({ type: "slap", reactionMs: 287, timing: "claim" });
+    expect(adjudicatedSlapSchema.safeParse({ type: "slap", reactionMs: 287, timing: "fast" }).success).toBe(false);
+  });
+
+  it("the result keeps how each time was found and when each slap arrived; reordering tells whether reaction times changed the arrival order", () => {
+    const moves: Move[] = [[2, withReactionMs(180, "claim")], [1, { type: "slap" }], CALL];
+    const opened = play(game, raced(), moves.slice(0, 1), at(1_400)).state;
+    const { state } = play(game, play(game, opened, moves.slice(1), at(1_650)).state, [[0, withReactionMs(420, "estimate")]], at(1_800));
+    expect(state.lastRace?.slaps).toEqual([
+      { seat: 2, reactionMs: 180, arrival: 1, arrivedMs: 400, timing: "claim" },
+      { seat: 0, reactionMs: 420, arrival: 3, arrivedMs: 800, timing: "estimate" },
+      { seat: 1, reactionMs: 650, arrival: 2, arrivedMs: 650, timing: "arrival" },
+    ]);
+    expect(state.lastRace?.penalised).toEqual([1]);
+    expect(reordering(state.lastRace!)).toEqual({ byArrival: [2, 1, 0], byReaction: [2, 0, 1], changed: true });
+    const inOrder = play(game, raced(), [slapIn(0, 100), slapIn(1, 200), CALL, slapIn(2, 300)], at(1_500)).state;
+    expect(reordering(inOrder.lastRace!).changed).toBe(false);
   });
 });
 

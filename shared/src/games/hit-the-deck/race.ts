@@ -7,7 +7,7 @@
 import type { Ctx } from "../../engine.ts";
 import { drawPenalty } from "./piles.ts";
 import { startTurn } from "./round.ts";
-import type { HitTheDeckEvent, HitTheDeckState, Race, RaceCause, RaceResult } from "./state.ts";
+import type { HitTheDeckEvent, HitTheDeckState, Race, RaceCause, RaceResult, SlapAction } from "./state.ts";
 
 type Events = HitTheDeckEvent[];
 
@@ -36,9 +36,12 @@ function raceDeadline(r: Race): number {
   return r.call === "pending" ? Math.min(r.callDeadline, r.slapDeadline) : r.slapDeadline;
 }
 
-export function slap(s: HitTheDeckState, seat: number, reactionMs: number | undefined, ctx: Ctx, events: Events): void {
+/** Records a slap: the server's `reactionMs` (and `timing`), else the arrival time since the race opened. */
+export function slap(s: HitTheDeckState, seat: number, action: SlapAction, ctx: Ctx, events: Events): void {
   const r = s.race as Race;
-  r.slaps.push({ seat, reactionMs: reactionMs ?? Math.max(0, ctx.now - r.openedAt) });
+  const arrivedMs = Math.max(0, ctx.now - r.openedAt);
+  const { reactionMs, timing } = action;
+  r.slaps.push(reactionMs === undefined ? { seat, reactionMs: arrivedMs, arrivedMs, timing: "arrival" } : { seat, reactionMs, arrivedMs, timing: timing ?? "server" });
   events.push({ type: "slapped", seat, race: r.id, arrival: r.slaps.length });
   settle(s, ctx, events);
 }
@@ -91,7 +94,7 @@ export function closeRace(s: HitTheDeckState, closedBy: RaceResult["closedBy"], 
 /** Seats fastest first: by reaction time, ties by arrival. */
 export function rankSlaps(slaps: Race["slaps"]): RaceResult["slaps"] {
   return slaps
-    .map((x, i) => ({ seat: x.seat, reactionMs: x.reactionMs, arrival: i + 1 }))
+    .map((x, i) => ({ seat: x.seat, reactionMs: x.reactionMs, arrival: i + 1, arrivedMs: x.arrivedMs, timing: x.timing }))
     .sort((a, b) => a.reactionMs - b.reactionMs || a.arrival - b.arrival);
 }
 

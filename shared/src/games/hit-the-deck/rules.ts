@@ -34,7 +34,7 @@ export function apply(state: HitTheDeckState, seat: number, action: HitTheDeckAc
       case "play": playCard(s, seat, action.card, false, ctx, events); break;
       case "draw": drawAndPlay(s, seat, ctx, events); break;
       case "slap":
-        if (s.phase === "race") slap(s, seat, action.reactionMs, ctx, events);
+        if (s.phase === "race") slap(s, seat, action, ctx, events);
         else fakeOut(s, seat, ctx, events);
         break;
       case "call": call(s, seat, ctx, events); break;

@@ -23,10 +23,30 @@ export const actionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("continue") }),
 ]);
 
-/** A slap as `apply` receives it: `reactionMs` is the server's adjudicated reaction time. */
-export const adjudicatedSlapSchema = z.object({ type: z.literal("slap"), reactionMs: z.number().finite().min(0).optional() });
+/**
+ * How a slap's reaction time was found (README "The slap and its reaction time"):
+ * - `claim`: measured on the player's device (card shown to press) and accepted by the server
+ *   because it fits the slap's arrival and the player's measured network delay;
+ * - `estimate`: the server's own estimate, arrival minus reveal minus the round trip (the claim
+ *   was missing or did not fit);
+ * - `arrival`: the time from the race opening to the slap's arrival at the server, uncompensated
+ *   (bots, and any slap that carries no reaction time);
+ * - `server`: adjudicated by the server, method not recorded (logs from before `timing` existed).
+ */
+export const SLAP_TIMINGS = ["claim", "estimate", "arrival", "server"] as const;
+export type SlapTiming = (typeof SLAP_TIMINGS)[number];
+/** The timings the room attaches with a `reactionMs` (the others the engine infers). */
+export const ADJUDICATED_TIMINGS = ["claim", "estimate"] as const;
+export type AdjudicatedTiming = (typeof ADJUDICATED_TIMINGS)[number];
 
-export type SlapAction = { type: "slap"; reactionMs?: number };
+/** A slap as `apply` receives it: `reactionMs` is the server's adjudicated reaction time, `timing` how it was found. */
+export const adjudicatedSlapSchema = z.object({
+  type: z.literal("slap"),
+  reactionMs: z.number().finite().min(0).optional(),
+  timing: z.enum(ADJUDICATED_TIMINGS).optional(),
+});
+
+export type SlapAction = { type: "slap"; reactionMs?: number; timing?: AdjudicatedTiming };
 export type HitTheDeckAction =
   | { type: "play"; card: string }
   | { type: "draw" }
@@ -35,9 +55,9 @@ export type HitTheDeckAction =
   | { type: "continue" };
 export const ACTION_TYPES = ["play", "draw", "slap", "call", "continue"] as const;
 
-/** A slap with the server's adjudicated reaction time attached. */
-export function withReactionMs(reactionMs: number): SlapAction {
-  return { type: "slap", reactionMs };
+/** A slap with the server's adjudicated reaction time (and how it was found) attached. */
+export function withReactionMs(reactionMs: number, timing?: AdjudicatedTiming): SlapAction {
+  return timing === undefined ? { type: "slap", reactionMs } : { type: "slap", reactionMs, timing };
 }
 
 /** WITH A NUMBER / WITH A COLOR: what must be played next, until someone plays it. */
@@ -52,6 +72,14 @@ export type CallState = (typeof CALL_STATES)[number];
 export interface Slap {
   readonly seat: number;
   readonly reactionMs: number;
+  /** When the slap reached the server, ms after the race opened (`ctx.now - openedAt`). */
+  readonly arrivedMs: number;
+  readonly timing: SlapTiming;
+}
+
+/** A slap in a closed race's result: `arrival` is its place in arrival order, from 1. */
+export interface RankedSlap extends Slap {
+  readonly arrival: number;
 }
 
 /** An open slap race (RULINGS.md "Hit the Deck", WITH A HAND). */
@@ -81,12 +109,22 @@ export interface RaceResult {
   readonly cause: number;
   readonly how: RaceCause;
   readonly called: boolean;
-  readonly slaps: readonly { readonly seat: number; readonly reactionMs: number; readonly arrival: number }[];
+  readonly slaps: readonly RankedSlap[];
   readonly nonSlappers: readonly number[];
   readonly reason: RaceReason;
   /** Seats that drew the 4. */
   readonly penalised: readonly number[];
   readonly closedBy: "all-slapped" | "deadline";
+}
+
+/**
+ * Did reaction times change the order against arrival at the server (latency compensation at
+ * work)? The slappers in arrival order and in the result's order, and whether they differ.
+ */
+export function reordering(result: Pick<RaceResult, "slaps">): { byArrival: number[]; byReaction: number[]; changed: boolean } {
+  const byReaction = result.slaps.map((x) => x.seat);
+  const byArrival = [...result.slaps].sort((a, b) => a.arrival - b.arrival).map((x) => x.seat);
+  return { byArrival, byReaction, changed: byArrival.some((seat, i) => seat !== byReaction[i]) };
 }
 
 export interface SeatResult {

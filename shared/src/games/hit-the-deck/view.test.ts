@@ -34,7 +34,7 @@ describe("view", () => {
 
   it("shows the open race (who slapped, in order) but reaction times only once it has closed", () => {
     const s = base();
-    const open = play(game, s, [[0, playFace(s, 0, "HH")], [2, withReactionMs(321)]], ctxAt(1_000)).state;
+    const open = play(game, s, [[0, playFace(s, 0, "HH")], [2, withReactionMs(321, "claim")]], ctxAt(1_000)).state;
     const v = game.view(open, 1);
     expect(v.turn).toBe(-1);
     expect(v.info["race"]).toEqual({
@@ -42,15 +42,20 @@ describe("view", () => {
       openedAt: 1_000, deadline: 4_000, callDeadline: 3_000, slapped: [2], next: 1,
     });
     expect(json(v)).not.toContain("321");
+    expect(json(v)).not.toContain("claim");
     expect(v.seats.map((x) => x.info)).toEqual([
       { continued: false, slapped: false, mustCall: true },
       { continued: false, slapped: false, mustCall: false },
       { continued: false, slapped: true, mustCall: false },
     ]);
     expect(v.you?.info).toMatchObject({ canSlap: true, raceOpen: true, mustCall: false });
-    const closed = play(game, open, [[0, { type: "call" }], [0, withReactionMs(200)], [1, withReactionMs(250)]]).state;
+    const closed = play(game, open, [[0, { type: "call" }], [0, withReactionMs(200, "estimate")], [1, withReactionMs(250)]], ctxAt(1_600)).state;
     const lr = game.view(closed, null).info["lastRace"] as { slaps: unknown };
-    expect(lr.slaps).toEqual([{ seat: 0, reactionMs: 200, arrival: 2 }, { seat: 1, reactionMs: 250, arrival: 3 }, { seat: 2, reactionMs: 321, arrival: 1 }]);
+    expect(lr.slaps).toEqual([
+      { seat: 0, reactionMs: 200, arrival: 2, arrivedMs: 600, timing: "estimate" },
+      { seat: 1, reactionMs: 250, arrival: 3, arrivedMs: 600, timing: "server" },
+      { seat: 2, reactionMs: 321, arrival: 1, arrivedMs: 0, timing: "claim" },
+    ]);
     expect(game.view(closed, null).info["race"]).toBeNull();
   });
 
