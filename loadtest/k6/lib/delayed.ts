@@ -1,0 +1,16 @@
+/**
+ * A simulated one-way network path: each message waits `base + jitter` ms and messages keep
+ * their order, like TCP (a later one never overtakes an earlier one). Works on k6 and Node.
+ */
+export class DelayedPath {
+  private lastAt = 0;
+
+  constructor(readonly baseMs: number, readonly jitterMs: number, private readonly rnd: () => number) {}
+
+  send(fn: () => void): void {
+    if (this.baseMs <= 0 && this.jitterMs <= 0) return fn();
+    const at = Math.max(this.lastAt, Date.now() + this.baseMs + this.rnd() * this.jitterMs);
+    this.lastAt = at;
+    setTimeout(fn, Math.max(0, at - Date.now()));
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * One table driven by one load generator (a k6 VU, or one task of the Node swarm): it creates a
+ * private table, seats its simulated players (one SDK client and WebSocket each; the rest of the
+ * seats are bots), and plays it at the pace the scenario sets until the game ends or time is up.
+ * Driving a whole table from one place puts every player on one clock, so action→others'-patch
+ * latency and "was the truly fastest slapper first" are measured exactly.
+ */
+import type { Client, Room } from "@colyseus/sdk";
+import { DelayedPath } from "./delayed.ts";
+import { chooseAction } from "./policy.ts";
+import { readView, type LegalAction, type TableView } from "./view.ts";
+
+/** Where measurements go (k6 metrics, or the swarm's arrays). */
+export interface Sink {
+  trend(name: string, value: number): void;
+  count(name: string, n?: number): void;
+  rate(name: string, ok: boolean): void;
+}
+
+export interface TablePlan {
+  readonly game: string;
+  readonly seats: number;
+  readonly humans: number;
+  readonly turnSeconds: number;
+  readonly variants: Record<string, unknown>;
+  /** A player's think time before acting, ms. */
+  readonly thinkMs: () => number;
+  /** A player's reaction time to a revealed slap card, ms (integers, distinct within a race). */
+  readonly reactionMs: () => number;
+  /** Injected one-way delay of player i: base up, base down, jitter (ms). */
+  readonly path: (player: number) => { upMs: number; downMs: number; jitterMs: number };
+  /** Epoch ms when the table must be left even if the game goes on. */
+  readonly stopAt: number;
+  readonly rnd: () => number;
+  readonly client: () => Client;
+  /** Actions a player picks whenever one is legal. */
+  readonly prefer?: (a: LegalAction) => boolean;
+}
+
+interface Player {
+  readonly index: number;
+  room: Room;
+  seat: number;
+  view: TableView;
+  lastVersion: number;
+  scheduledFor: number;
+  readonly up: DelayedPath;
+  readonly down: DelayedPath;
+  /** Offset of this player's simulated clock, ms. */
+  readonly clockOffset: number;
+  leaving: boolean;
+}
+
+interface Pending { actor: number; version: number; sentAt: number; seen: Set<number> }
+
+interface RaceTruth {
+  readonly reactions: Map<number, number>;
+  readonly claimed: Map<number, number>;
+  lastWireAt: number;
+  closedAt: number;
+  scored: boolean;
+}
+
+const now = (): number => Date.now();
+const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+const bytesOf = (room: Room): number => {
+  const ws = (room as unknown as { connection?: { transport?: { ws?: { bytesIn?: number } } } }).connection?.transport?.ws;
+  return ws?.bytesIn ?? 0;
+};
+
+export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
+  const players: Player[] = [];
+  const races = new Map<number, RaceTruth>();
+  let pending: Pending | null = null;
+  let lastProgress = now();
+  let maxVersion = 0;
+  let startVersion = -1;
+  let finished = false;
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((r) => { resolveDone = r; });
+  const finish = () => { if (!finished) { finished = true; resolveDone(); } };
+
+  const join = async (i: number, make: (c: Client) => Promise<Room>): Promise<Room | null> => {
+    const t0 = now();
+    try {
+      const room = await make(plan.client());
+      sink.trend("join_ms", now() - t0);
+      sink.rate("join_failed", false);
+      return room;
+    } catch (err) {
+      sink.rate("join_failed", true);
+      sink.count("join_errors");
+      void i; void err;
+      return null;
+    }
+  };
+
+  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true };
+  const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1" }));
+  if (!host) return;
+  const rooms: Room[] = [host];
+  const rest = await Promise.all(Array.from({ length: plan.humans - 1 }, (_, k) => join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}` }))));
+  for (const r of rest) if (r) rooms.push(r);
+
+  const act = (p: Player, action: Record<string, unknown>, onWire?: () => void) => {
+    if (p.leaving) return;
+    p.up.send(() => {
+      if (p.leaving) return;
+      onWire?.();
+      p.room.send("action", action);
+    });
+    sink.count("actions");
+  };
+
+  const onRaceOpened = (p: Player, e: { race: number; cause: number }) => {
+    const truth = races.get(e.race) ?? { reactions: new Map(), claimed: new Map(), lastWireAt: 0, closedAt: 0, scored: false };
+    races.set(e.race, truth);
+    let r = plan.reactionMs();
+    while ([...truth.reactions.values()].includes(r)) r += 1;
+    truth.reactions.set(p.seat, r);
+    const clock = () => now() + p.clockOffset;
+    const shownAt = clock() + plan.rnd() * 16; // the next animation frame shows the card
+    setTimeout(() => {
+      const pressedAt = shownAt + r;
+      truth.claimed.set(p.seat, r);
+      p.up.send(() => {
+        if (p.leaving) return;
+        truth.lastWireAt = Math.max(truth.lastWireAt, now());
+        p.room.send("action", { type: "slap", shownAt, pressedAt });
+      });
+      sink.count("actions");
+      if (e.cause === p.seat) {
+        setTimeout(() => p.up.send(() => {
+          if (p.leaving) return;
+          truth.lastWireAt = Math.max(truth.lastWireAt, now());
+          p.room.send("action", { type: "call" });
+        }), 60 + plan.rnd() * 120);
+      }
+    }, Math.max(0, shownAt - clock() + r));
+  };
+
+  const onRaceClosed = (result: { id: number; closedBy: string; slaps: { seat: number; reactionMs: number }[] }) => {
+    const truth = races.get(result.id);
+    if (!truth || truth.scored) return;
+    truth.scored = true;
+    if (result.closedBy === "all-slapped" && truth.lastWireAt > 0) sink.trend("slap_result_ms", truth.closedAt - truth.lastWireAt);
+    // Only races every simulated player slapped in, with no bot, are scored against the truth.
+    if (plan.humans !== plan.seats || result.slaps.length !== plan.seats || truth.reactions.size !== plan.seats) return;
+    sink.count("slap_races");
+    const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
+    sink.rate("slap_fastest_wins", result.slaps[0]!.seat === byTruth[0]![0]);
+    sink.rate("slap_slowest_penalised", result.slaps[result.slaps.length - 1]!.seat === byTruth[byTruth.length - 1]![0]);
+    let exact = true;
+    for (let i = 0; i < byTruth.length; i++) if (result.slaps[i]!.seat !== byTruth[i]![0]) exact = false;
+    sink.rate("slap_order_exact", exact);
+    for (const s of result.slaps) {
+      const claimed = truth.claimed.get(s.seat);
+      if (claimed !== undefined) sink.rate("slap_claim_accepted", Math.abs(s.reactionMs - claimed) <= 1);
+    }
+  };
+
+  const maybeAct = (p: Player) => {
+    const v = p.view;
+    if (v.status !== "playing" || p.leaving || p.scheduledFor === v.version) return;
+    if (chooseAction(plan.game, v.legal, plan.rnd, plan.prefer) === null) return;
+    p.scheduledFor = v.version;
+    const version = v.version;
+    setTimeout(() => {
+      const cur = p.view;
+      if (cur.version !== version || p.leaving || finished) return;
+      const action = chooseAction(plan.game, cur.legal, plan.rnd, plan.prefer);
+      if (!action) return;
+      // Latency is measured on exclusive turns only, when no other seat can move the state.
+      if (pending && now() - pending.sentAt > 10_000) pending = null;
+      const exclusive = !pending && cur.awaiting.length === 1 && cur.awaiting[0] === p.seat;
+      act(p, action, () => {
+        // From the moment the action leaves (after any injected delay) to each client's patch.
+        if (exclusive && !pending && p.view.version === version) pending = { actor: p.index, version, sentAt: now(), seen: new Set() };
+      });
+    }, plan.thinkMs());
+  };
+
+  const onState = (p: Player) => {
+    p.view = readView(p.room.state);
+    if (p.seat < 0 && p.view.mySeat >= 0) p.seat = p.view.mySeat;
+    const v = p.view.version;
+    if (v > p.lastVersion) {
+      if (pending && v > pending.version && !pending.seen.has(p.index)) {
+        pending.seen.add(p.index);
+        sink.trend(p.index === pending.actor ? "own_patch_ms" : "others_patch_ms", now() - pending.sentAt);
+        if (pending.seen.size >= players.length) pending = null;
+      }
+      p.lastVersion = v;
+      if (startVersion < 0 && p.view.status === "playing") startVersion = v;
+      if (v > maxVersion) { maxVersion = v; lastProgress = now(); }
+    }
+    if (p.view.status === "ended") { sink.count("tables_finished"); finish(); return; }
+    maybeAct(p);
+  };
+
+  rooms.forEach((room, index) => {
+    const path = plan.path(index);
+    const p: Player = {
+      index, room, seat: -1, view: readView(undefined), lastVersion: -1, scheduledFor: -1,
+      up: new DelayedPath(path.upMs, path.jitterMs, plan.rnd), down: new DelayedPath(path.downMs, path.jitterMs, plan.rnd),
+      clockOffset: (plan.rnd() - 0.5) * 20_000, leaving: false,
+    };
+    players.push(p);
+    room.onMessage("*", () => undefined);
+    room.onMessage("ping", (m: { s: number }) => p.down.send(() => {
+      const c = now() + p.clockOffset;
+      p.up.send(() => { if (!p.leaving) room.send("pong", { s: m.s, c }); });
+    }));
+    room.onMessage("rejected", () => sink.count("rejected"));
+    room.onMessage("events", (m: { events: { type: string; race?: number; cause?: number; result?: never }[] }) => {
+      for (const e of m.events) if (e.type === "raceClosed") {
+        const id = (e.result as unknown as { id: number }).id;
+        const truth = races.get(id);
+        if (truth && truth.closedAt === 0) truth.closedAt = now();
+      }
+      p.down.send(() => {
+        for (const e of m.events) {
+          if (e.type === "raceOpened" && p.seat >= 0) onRaceOpened(p, e as { race: number; cause: number });
+          if (e.type === "raceClosed") onRaceClosed(e.result as never);
+        }
+      });
+    });
+    room.onStateChange(() => onState(p));
+    room.onLeave((code: number) => {
+      if (!p.leaving) { sink.count("disconnects"); finish(); }
+      void code;
+    });
+  });
+  for (const p of players) if (p.room.state) onState(p);
+
+  const tableSeconds = plan.turnSeconds;
+  const watchdog = setInterval(() => {
+    if (finished) return;
+    if (now() >= plan.stopAt) return finish();
+    const status = players[0]?.view.status;
+    // Every decision has a deadline: no progress for a whole turn plus slack means a stuck table.
+    if (status === "playing" && now() - lastProgress > tableSeconds * 1000 + 10_000) {
+      sink.count("stuck_tables");
+      finish();
+    }
+  }, 500);
+  await done;
+  clearInterval(watchdog);
+  const steps = maxVersion - Math.max(0, startVersion);
+  if (steps > 0) for (const p of players) sink.trend("bytes_per_step_client", bytesOf(p.room) / steps);
+  sink.count("tables");
+  for (const p of players) p.leaving = true;
+  await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+  await wait(0);
+}

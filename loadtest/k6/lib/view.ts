@@ -1,0 +1,60 @@
+/**
+ * Everything the load clients read from a table's synced state, in one place (docs/PROTOCOL.md
+ * "Synced state"): the rest of the client never touches schema fields. Values that are JSON
+ * strings today may become typed schema later; `plain` accepts either.
+ */
+
+/** A JSON string, a schema instance (`toJSON`) or a plain value, as a plain value. */
+function plain(value: unknown, fallback: unknown): unknown {
+  if (value === undefined || value === null || value === "") return fallback;
+  if (typeof value === "string") {
+    try { return JSON.parse(value); } catch { return fallback; }
+  }
+  const withJson = value as { toJSON?: () => unknown };
+  return typeof withJson.toJSON === "function" ? withJson.toJSON() : value;
+}
+
+export interface LegalAction { readonly type: string; readonly [key: string]: unknown }
+
+export interface TableView {
+  readonly status: string;
+  readonly phase: string;
+  readonly version: number;
+  readonly turn: number;
+  readonly awaiting: readonly number[];
+  readonly seatCount: number;
+  /** This client's seat (the one whose private part it can decode), or -1. */
+  readonly mySeat: number;
+  /** What this client may send now (`mine.legal`). */
+  readonly legal: readonly LegalAction[];
+  /** `mine.info`: game-specific private facts. */
+  readonly mine: Readonly<Record<string, unknown>>;
+  /** Public `info`. */
+  readonly info: Readonly<Record<string, unknown>>;
+}
+
+interface RawSeat { mine?: { legal?: unknown; info?: unknown } | null }
+interface RawState {
+  status?: string; phase?: string; version?: number; turn?: number;
+  awaiting?: Iterable<number>; seats?: Iterable<RawSeat> & { length: number }; info?: unknown;
+}
+
+export function readView(state: unknown): TableView {
+  const s = (state ?? {}) as RawState;
+  const seats = s.seats ? [...s.seats] : [];
+  const mySeat = seats.findIndex((seat) => seat?.mine !== undefined && seat.mine !== null);
+  const mine = mySeat >= 0 ? seats[mySeat]!.mine! : null;
+  const legal = mine ? plain(mine.legal, []) : [];
+  return {
+    status: s.status ?? "",
+    phase: s.phase ?? "",
+    version: s.version ?? 0,
+    turn: s.turn ?? -1,
+    awaiting: s.awaiting ? [...s.awaiting] : [],
+    seatCount: seats.length,
+    mySeat,
+    legal: Array.isArray(legal) ? legal.map((a) => (typeof a === "string" ? { type: a } : a as LegalAction)) : [],
+    mine: (mine ? plain(mine.info, {}) : {}) as Record<string, unknown>,
+    info: plain(s.info, {}) as Record<string, unknown>,
+  };
+}

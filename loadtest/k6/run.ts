@@ -1,0 +1,105 @@
+/**
+ * Runs one k6 scenario (docs/BENCHMARKS.md "k6"): bundles it, starts the target unless BASE_URL
+ * is given (one server process, optionally pinned to one core, or the local cluster), runs k6,
+ * and writes the summary JSON and the HTML dashboard export to loadtest/reports/.
+ *
+ *   tsx loadtest/k6/run.ts <scenario> [--cluster] [--smoke] [--pin <cpu>] [--url <BASE_URL>] [KEY=VALUE ...]
+ *
+ * KEY=VALUE pairs go to the scenario as its environment (e.g. TABLES=40 DURATION=2m). `--smoke`
+ * presets a run of seconds with loose latency limits (the CI smoke). Exits with k6's status:
+ * 0 when every threshold held, 99 when one failed.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startCluster, type Cluster } from "../../cluster/cluster.ts";
+import { startServerProcess, type ServerProcess } from "../src/server-process.ts";
+import { bundle, SCENARIOS } from "./build.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const K6_BIN = process.env.K6_BIN ?? path.join(HERE, "..", ".k6", "bin", "k6");
+export const REPORTS = path.join(HERE, "..", "reports");
+
+/** Seconds-long runs for CI, with latency limits a loaded shared machine meets (correctness limits stay). */
+export const SMOKE: Record<string, Record<string, string>> = {
+  "join-storm": { DURATION: "5s", START_RATE: "2", PEAK_RATE: "10", HOLD_MS: "500", RACE_ROUNDS: "3", P99_JOIN_MS: "5000", P50_JOIN_MS: "2000" },
+  tables: { TABLES: "6", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", P99_JOIN_MS: "5000" },
+  "slap-storm": { TABLES: "2", DURATION: "20s", THINK_MS: "120", P99_SLAP_MS: "2000" },
+  soak: { TABLES: "3", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", RSS_GROWTH_MB: "256" },
+};
+
+/** What the server gets for load tests: matchmaking limits out of the way (every VU comes from one address). */
+export const SERVER_ENV = { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "warn", BOT_DELAY_MS: "700-1600" };
+
+export interface RunOptions {
+  readonly scenario: string;
+  readonly baseUrl: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Name of the report files (loadtest/reports/<label>.json / .html). */
+  readonly label: string;
+  /** Forwards k6's output as it comes (default: to this process's stdout). */
+  readonly onOutput?: (text: string) => void;
+}
+
+export function k6Installed(): boolean {
+  return existsSync(K6_BIN);
+}
+
+/** Runs k6 on a bundled scenario; resolves with k6's exit code and its output. */
+export async function runK6(o: RunOptions): Promise<{ code: number; output: string; summary: string }> {
+  if (!k6Installed()) throw new Error(`k6 not found at ${K6_BIN}: run \`npm run k6:install\``);
+  const [script] = await bundle([o.scenario]);
+  mkdirSync(REPORTS, { recursive: true });
+  const summary = path.join(REPORTS, `${o.label}.json`);
+  const child = spawn(K6_BIN, ["run", "--quiet", "--summary-export", summary, script!], {
+    env: {
+      ...process.env, ...o.env, BASE_URL: o.baseUrl,
+      K6_NO_USAGE_REPORT: "true", K6_WEB_DASHBOARD: "true", K6_WEB_DASHBOARD_PORT: "-1",
+      K6_WEB_DASHBOARD_EXPORT: path.join(REPORTS, `${o.label}.html`),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const take = (d: Buffer) => { const t = d.toString(); output += t; (o.onOutput ?? ((x: string) => process.stdout.write(x)))(t); };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
+  const code = await new Promise<number>((resolve) => child.once("exit", (c) => resolve(c ?? 1)));
+  return { code, output, summary };
+}
+
+export interface Target { readonly url: string; readonly label: string; stop(): Promise<void>; readonly pids: readonly number[] }
+
+/** One server process (pinned to a core with `pin`), or the 3-process cluster. */
+export async function startTarget(kind: "one" | "cluster", pin?: string): Promise<Target> {
+  if (kind === "cluster") {
+    const c: Cluster = await startCluster({ env: SERVER_ENV });
+    return { url: c.url, label: "cluster", pids: c.servers.map((s) => s.child.pid!), stop: () => c.stop() };
+  }
+  const s: ServerProcess = await startServerProcess(SERVER_ENV);
+  if (pin !== undefined) spawnSync("taskset", ["-a", "-p", "-c", pin, String(s.child.pid)], { stdio: "ignore" });
+  return { url: s.url, label: pin !== undefined ? `one-cpu${pin}` : "one", pids: [s.child.pid!], stop: () => s.stop() };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const scenario = args.find((a) => !a.startsWith("--") && !a.includes("=") && SCENARIOS.includes(a));
+  if (!scenario) {
+    console.error(`usage: run.ts <${SCENARIOS.join("|")}> [--cluster] [--smoke] [--pin <cpu>] [--url <BASE_URL>] [KEY=VALUE ...]`);
+    process.exit(2);
+  }
+  const flag = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const env: Record<string, string> = { ...(args.includes("--smoke") ? SMOKE[scenario] : {}) };
+  for (const a of args) if (/^[A-Z0-9_]+=/.test(a)) env[a.slice(0, a.indexOf("="))] = a.slice(a.indexOf("=") + 1);
+  const url = flag("--url") ?? process.env.BASE_URL;
+  const target = url ? { url, label: "url", pids: [], stop: async () => undefined } : await startTarget(args.includes("--cluster") ? "cluster" : "one", flag("--pin"));
+  let code = 1;
+  try {
+    const r = await runK6({ scenario, baseUrl: target.url, env, label: `${scenario}-${target.label}` });
+    code = r.code;
+    console.log(`\nk6 exit ${code}; summary ${r.summary}; dashboard ${r.summary.replace(/\.json$/, ".html")}`);
+  } finally {
+    await target.stop();
+  }
+  process.exit(code);
+}

@@ -1,0 +1,58 @@
+/**
+ * `slap-storm`: Hit the Deck tables where every seat is a simulated player who races on every
+ * slappable card. Each player has a known reaction time per race (log-normal, median 270 ms,
+ * whole ms, distinct within a race), its own one-way delays up and down (independently 5..150 ms:
+ * asymmetric), jitter on top, and a clock offset up to ±10 s. Measures, per race: whether the
+ * truly fastest came first and the truly slowest was penalised (the server's latency compensation
+ * is what is under test), whether each claim was accepted, and the time from the last slap or
+ * call leaving the client to the result arriving (`slap_result_ms`, injected delay excluded).
+ *
+ * Env: BASE_URL, TABLES (VUs, default 8), SEATS (4), DURATION (60s), THINK_MS (250),
+ * MIN_DELAY_MS (5), MAX_DELAY_MS (150), JITTER_MS (10), FAIR_RATE (0.98), P99_SLAP_MS (20).
+ */
+import "./lib/shims.ts";
+import exec from "k6/execution";
+import { client, durationMs, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
+import { logNormal, seeded } from "./lib/random.ts";
+import { playsWithAHand } from "./lib/policy.ts";
+import { playTable } from "./lib/table.ts";
+
+const DURATION = env("DURATION", "60s");
+const SEATS = num("SEATS", 4);
+const MIN = num("MIN_DELAY_MS", 5);
+const MAX = num("MAX_DELAY_MS", 150);
+const JITTER = num("JITTER_MS", 10);
+const FAIR = num("FAIR_RATE", 0.98);
+
+export const options = {
+  scenarios: {
+    slaps: { executor: "constant-vus", vus: num("TABLES", 8), duration: DURATION, gracefulStop: "20s" },
+  },
+  thresholds: {
+    slap_fastest_wins: [`rate>=${FAIR}`],
+    slap_slowest_penalised: [`rate>=${FAIR}`],
+    slap_result_ms: [p99("P99_SLAP_MS", 20)],
+    slap_races: ["count>0"],
+    join_failed: ["rate==0"],
+    disconnects: ["count==0"],
+    stuck_tables: ["count==0"],
+    vu_errors: ["count==0"],
+  },
+};
+
+export default async function (): Promise<void> {
+  const vu = exec.vu.idInTest;
+  const iteration = exec.vu.iterationInScenario;
+  const rnd = seeded(vu * 15_485_863 + iteration * 32_452_843 + 5);
+  const stopAt = exec.scenario.startTime + durationMs(DURATION) - 500;
+  // Too late for another table: idle out the scenario instead of spinning through empty iterations.
+  if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
+  const paths = Array.from({ length: SEATS }, () => ({ upMs: MIN + rnd() * (MAX - MIN), downMs: MIN + rnd() * (MAX - MIN), jitterMs: JITTER }));
+  await guarded(() => playTable({
+    game: "hit_the_deck", seats: SEATS, humans: SEATS, turnSeconds: 30, variants: { target: 1000 },
+    thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
+    reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
+    path: (i) => paths[i]!,
+    stopAt, rnd, client, prefer: playsWithAHand,
+  }, sink));
+}

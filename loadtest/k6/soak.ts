@@ -1,0 +1,89 @@
+/**
+ * `soak`: moderate human-pace load for a long time (an hour by default; seconds in CI), with the
+ * server's resident memory sampled from /metrics. RSS and latency must stay flat: the growth of
+ * RSS from the first to the last sample (`rss_growth_mb`) and the patch p99 have thresholds;
+ * the dashboard export shows both over time.
+ *
+ * Env: BASE_URL, TABLES (VUs, default 12), DURATION (1h), THINK_MS (2000), TURN_SECONDS (30),
+ * P99_PATCH_MS (50), RSS_GROWTH_MB (64), METRICS_TOKEN (when the server asks for one).
+ */
+import "./lib/shims.ts";
+import http from "k6/http";
+import exec from "k6/execution";
+import { Gauge, Trend } from "k6/metrics";
+import { BASE_URL, client, durationMs, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
+import { GAMES } from "./lib/policy.ts";
+import { logNormal, seeded } from "./lib/random.ts";
+import { playTable } from "./lib/table.ts";
+
+const DURATION = env("DURATION", "1h");
+const THINK = num("THINK_MS", 2000);
+const TURN = num("TURN_SECONDS", 30);
+const rssMb = new Trend("server_rss_mb");
+const rssGrowth = new Gauge("rss_growth_mb");
+
+export const options = {
+  scenarios: {
+    tables: { executor: "constant-vus", exec: "tables", vus: num("TABLES", 12), duration: DURATION, gracefulStop: "20s" },
+    memory: { executor: "constant-vus", exec: "memory", vus: 1, duration: DURATION, gracefulStop: "5s" },
+  },
+  thresholds: {
+    own_patch_ms: [p99("P99_PATCH_MS", 50)],
+    others_patch_ms: [p99("P99_PATCH_MS", 50)],
+    join_failed: ["rate==0"],
+    disconnects: ["count==0"],
+    stuck_tables: ["count==0"],
+    vu_errors: ["count==0"],
+    actions: ["count>0"],
+    rss_growth_mb: [`value<${num("RSS_GROWTH_MB", 64)}`],
+  },
+};
+
+/** RSS (MB) of each process that answers /metrics, keyed by its health id; nginx spreads requests. */
+function sampleRss(): Map<string, number> {
+  const token = __ENV.METRICS_TOKEN;
+  const out = new Map<string, number>();
+  for (let i = 0; i < 6; i++) {
+    const res = http.get(`${BASE_URL}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, tags: { name: "metrics" } });
+    const text = typeof res.body === "string" ? res.body : "";
+    const rss = /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)/m.exec(text);
+    const id = /^process_start_time_seconds(?:\{[^}]*\})? (\S+)/m.exec(text)?.[1] ?? "one";
+    if (rss) out.set(id, Number(rss[1]) / 1_048_576);
+  }
+  return out;
+}
+
+export function setup(): { rss: Record<string, number> } {
+  return { rss: Object.fromEntries(sampleRss()) };
+}
+
+export async function memory(): Promise<void> {
+  for (const mb of sampleRss().values()) rssMb.add(mb);
+  await new Promise((r) => setTimeout(r, Math.min(30_000, durationMs(DURATION) / 6)));
+}
+
+export function teardown(data: { rss: Record<string, number> }): void {
+  let growth = 0;
+  for (const [id, mb] of sampleRss()) {
+    rssMb.add(mb);
+    if (data.rss[id] !== undefined) growth = Math.max(growth, mb - data.rss[id]!);
+  }
+  rssGrowth.add(growth);
+}
+
+export async function tables(): Promise<void> {
+  const vu = exec.vu.idInTest;
+  const iteration = exec.vu.iterationInScenario;
+  const setup = GAMES[(vu + iteration) % GAMES.length]!;
+  const rnd = seeded(vu * 2_654_435 + iteration * 40_503 + 3);
+  const stopAt = exec.scenario.startTime + durationMs(DURATION) - 500;
+  // Too late for another table: idle out the scenario instead of spinning through empty iterations.
+  if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
+  await guarded(() => playTable({
+    game: setup.game, seats: setup.seats, humans: 2 + ((vu + iteration) % (setup.seats - 1)), turnSeconds: TURN, variants: setup.variants,
+    thinkMs: () => logNormal(rnd, THINK, 0.5, 20, TURN * 1000 * 0.6),
+    reactionMs: () => Math.round(logNormal(rnd, 300, 0.25, 150, 1500)),
+    path: () => ({ upMs: 0, downMs: 0, jitterMs: 0 }),
+    stopAt, rnd, client,
+  }, sink));
+}

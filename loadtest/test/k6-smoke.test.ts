@@ -1,0 +1,35 @@
+/**
+ * The CI smoke of every k6 scenario (loadtest/k6/, docs/BENCHMARKS.md "k6"): seconds each, against
+ * one server process and against the local cluster (redis + 3 processes + nginx, cluster/). A
+ * scenario passes only when k6 exits 0, i.e. every threshold held: correctness thresholds (no
+ * refused join, no table-full in the quick-play race, no disconnect or stuck table, slap
+ * adjudication ≥ 98 % right) are the real ones; latency limits are loose here because the machine
+ * is shared (the figures in BENCHMARKS.md come from full runs).
+ * Needs k6 in loadtest/.k6/bin (`npm run k6:install`).
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { k6Installed, K6_BIN, runK6, SMOKE, startTarget, type Target } from "../k6/run.ts";
+
+const SCENARIOS = ["join-storm", "tables", "slap-storm", "soak"] as const;
+
+interface Summary { metrics: Record<string, Record<string, number> & { thresholds?: Record<string, boolean> }> }
+
+describe.each(["one", "cluster"] as const)("k6 smoke against %s", (kind) => {
+  let target: Target;
+  beforeAll(async () => {
+    if (!k6Installed()) throw new Error(`k6 is missing at ${K6_BIN}: run \`npm run k6:install\` first`);
+    target = await startTarget(kind);
+  });
+  afterAll(async () => { await target?.stop(); });
+
+  it.each(SCENARIOS)("%s holds every threshold", async (scenario) => {
+    const r = await runK6({ scenario, baseUrl: target.url, env: SMOKE[scenario]!, label: `smoke-${scenario}-${kind}`, onOutput: () => undefined });
+    const failed = r.code === 0 ? "" : r.output.split("\n").filter((l) => l.includes("✗") || /error|ERRO/i.test(l)).join("\n");
+    expect(failed || r.code, `k6 exit ${r.code}:\n${failed}\n${r.output.slice(-3000)}`).toBe(0);
+    // The run did something: the summary has the scenario's own measurements.
+    const summary = JSON.parse(readFileSync(r.summary, "utf8")) as Summary;
+    const must = { "join-storm": "join_ms", tables: "own_patch_ms", "slap-storm": "slap_fastest_wins", soak: "server_rss_mb" }[scenario];
+    expect(Object.keys(summary.metrics)).toContain(must);
+  });
+});
