@@ -55,7 +55,7 @@ export async function runK6(o: RunOptions): Promise<{ code: number; output: stri
   const child = spawn(K6_BIN, ["run", "--quiet", "--summary-export", summary, script!], {
     env: {
       ...process.env, ...o.env, BASE_URL: o.baseUrl,
-      K6_NO_USAGE_REPORT: "true", K6_WEB_DASHBOARD: "true", K6_WEB_DASHBOARD_PORT: "-1",
+      K6_NO_USAGE_REPORT: "true", K6_WEB_DASHBOARD: "true", K6_WEB_DASHBOARD_PORT: "-1", K6_WEB_DASHBOARD_PERIOD: o.env?.DASHBOARD_PERIOD ?? (/^\d+s$/.test(o.env?.DURATION ?? "") && parseInt(o.env!.DURATION!, 10) <= 120 ? "2s" : "10s"),
       K6_WEB_DASHBOARD_EXPORT: path.join(REPORTS, `${o.label}.html`),
     },
     stdio: ["ignore", "pipe", "pipe"],

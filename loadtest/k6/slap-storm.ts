@@ -53,6 +53,6 @@ export default async function (): Promise<void> {
     thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
     reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
     path: (i) => paths[i]!,
-    stopAt, rnd, client, prefer: playsWithAHand,
+    stopAt, rnd, client, prefer: playsWithAHand, debug: __ENV.DEBUG_SLAPS === "1",
   }, sink));
 }

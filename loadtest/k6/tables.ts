@@ -9,7 +9,7 @@
  */
 import "./lib/shims.ts";
 import exec from "k6/execution";
-import { BASE_URL, client, durationMs, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
+import { client, durationMs, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
 import { GAMES } from "./lib/policy.ts";
 import { logNormal, seeded } from "./lib/random.ts";
 import { playTable } from "./lib/table.ts";
@@ -49,8 +49,4 @@ export default async function (): Promise<void> {
     path: () => ({ upMs: 0, downMs: 0, jitterMs: 0 }),
     stopAt, rnd, client,
   }, sink));
-}
-
-export function setup(): void {
-  console.log(`tables against ${BASE_URL}`);
 }

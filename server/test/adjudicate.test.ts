@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adjudicate } from "../src/realtime/adjudicate.ts";
 import { LatencyEstimator } from "../src/realtime/latency.ts";
+import { NetMonitor, QUICK_SAMPLES } from "../src/realtime/net-monitor.ts";
 
 /** A client whose clock runs `offset` ms ahead of the server's, `oneWay` ms away each direction. */
 function network(offset: number, oneWay: number, jitter: number[] = [0]): LatencyEstimator {
@@ -65,5 +66,37 @@ describe("slap adjudication", () => {
     expect(adjudicate(claim, reveal, stamped, net, 90)).toMatchObject({ source: "claim", reactionMs: 230 });
     // A stall does not let a claim arrive earlier than it could have, or claim a faster press.
     expect(adjudicate({ shownAt: reveal + 45, pressedAt: reveal + 300 }, reveal, reveal + 250, net, 90).source).toBe("estimate");
+  });
+});
+
+describe("the network monitor", () => {
+  const fakeClient = (sessionId: string) => {
+    const sent: number[] = [];
+    return { sessionId, sent, send: (type: string, m: { s: number }) => { if (type === "ping") sent.push(m.s); } };
+  };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("pings a newly joined client several times at once, so its delay is known before a race can open", async () => {
+    const monitor = new NetMonitor();
+    const client = fakeClient("a");
+    monitor.welcome(client as never);
+    await sleep(600);
+    expect(client.sent.length).toBeGreaterThanOrEqual(5);
+    // Answered: enough samples, so the regular ping adds no quick ones.
+    for (const s of client.sent) monitor.pong("a", { s, c: s + 5 });
+    expect(monitor.of("a").count).toBeGreaterThanOrEqual(QUICK_SAMPLES);
+    const before = client.sent.length;
+    monitor.ping([client as never]);
+    await sleep(400);
+    expect(client.sent.length).toBe(before + 1);
+  });
+
+  it("stops the quick pings of a client that left", async () => {
+    const monitor = new NetMonitor();
+    const client = fakeClient("b");
+    monitor.welcome(client as never);
+    monitor.forget("b");
+    await sleep(400);
+    expect(client.sent.length).toBeLessThanOrEqual(1);
   });
 });

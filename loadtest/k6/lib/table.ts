@@ -35,6 +35,8 @@ export interface TablePlan {
   readonly client: () => Client;
   /** Actions a player picks whenever one is legal. */
   readonly prefer?: (a: LegalAction) => boolean;
+  /** Logs every slap whose claim the server did not accept. */
+  readonly debug?: boolean;
 }
 
 interface Player {
@@ -74,6 +76,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   const races = new Map<number, RaceTruth>();
   let pending: Pending | null = null;
   let lastProgress = now();
+  const tableStart = now();
   let maxVersion = 0;
   let startVersion = -1;
   let finished = false;
@@ -95,13 +98,6 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       return null;
     }
   };
-
-  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true };
-  const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1" }));
-  if (!host) return;
-  const rooms: Room[] = [host];
-  const rest = await Promise.all(Array.from({ length: plan.humans - 1 }, (_, k) => join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}` }))));
-  for (const r of rest) if (r) rooms.push(r);
 
   const act = (p: Player, action: Record<string, unknown>, onWire?: () => void) => {
     if (p.leaving) return;
@@ -156,7 +152,13 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     sink.rate("slap_order_exact", exact);
     for (const s of result.slaps) {
       const claimed = truth.claimed.get(s.seat);
-      if (claimed !== undefined) sink.rate("slap_claim_accepted", Math.abs(s.reactionMs - claimed) <= 1);
+      if (claimed === undefined) continue;
+      const accepted = Math.abs(s.reactionMs - claimed) <= 1;
+      sink.rate("slap_claim_accepted", accepted);
+      if (!accepted && plan.debug) {
+        const p = players.find((x) => x.seat === s.seat);
+        console.log(`claim refused: race ${result.id} seat ${s.seat} claimed ${claimed} got ${s.reactionMs} ${JSON.stringify(s)} path up ${p?.up.baseMs.toFixed(0)} down ${p?.down.baseMs.toFixed(0)} t+${now() - tableStart} ms`);
+      }
     }
   };
 
@@ -199,7 +201,8 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     maybeAct(p);
   };
 
-  rooms.forEach((room, index) => {
+  const addPlayer = (room: Room): void => {
+    const index = players.length;
     const path = plan.path(index);
     const p: Player = {
       index, room, seat: -1, view: readView(undefined), lastVersion: -1, scheduledFor: -1,
@@ -231,8 +234,18 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       if (!p.leaving) { sink.count("disconnects"); finish(); }
       void code;
     });
-  });
-  for (const p of players) if (p.room.state) onState(p);
+    if (room.state) onState(p);
+  };
+
+  // Each player listens from the moment its join resolves (the deal follows the last join at once).
+  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true };
+  const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1" }));
+  if (!host) return;
+  addPlayer(host);
+  await Promise.all(Array.from({ length: plan.humans - 1 }, async (_, k) => {
+    const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}` }));
+    if (room) addPlayer(room);
+  }));
 
   const tableSeconds = plan.turnSeconds;
   const watchdog = setInterval(() => {
