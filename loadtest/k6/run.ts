@@ -52,7 +52,7 @@ export async function runK6(o: RunOptions): Promise<{ code: number; output: stri
   const [script] = await bundle([o.scenario]);
   mkdirSync(REPORTS, { recursive: true });
   const summary = path.join(REPORTS, `${o.label}.json`);
-  const child = spawn(K6_BIN, ["run", "--quiet", "--summary-export", summary, script!], {
+  const child = spawn(K6_BIN, ["run", "--quiet", "--summary-trend-stats", "avg,min,med,max,p(90),p(95),p(99)", "--summary-export", summary, script!], {
     env: {
       ...process.env, ...o.env, BASE_URL: o.baseUrl,
       K6_NO_USAGE_REPORT: "true", K6_WEB_DASHBOARD: "true", K6_WEB_DASHBOARD_PORT: "-1", K6_WEB_DASHBOARD_PERIOD: o.env?.DASHBOARD_PERIOD ?? (/^\d+s$/.test(o.env?.DURATION ?? "") && parseInt(o.env!.DURATION!, 10) <= 120 ? "2s" : "10s"),

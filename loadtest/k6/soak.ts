@@ -39,16 +39,23 @@ export const options = {
   },
 };
 
-/** RSS (MB) of each process that answers /metrics, keyed by its health id; nginx spreads requests. */
+/** RSS (MB) of each process: behind the cluster's nginx /p<n>/ reaches process n; else the one process. */
 function sampleRss(): Map<string, number> {
   const token = __ENV.METRICS_TOKEN;
+  const read = (path: string): number | null => {
+    const res = http.get(`${BASE_URL}${path}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, tags: { name: "metrics" } });
+    const rss = res.status === 200 && typeof res.body === "string" ? /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)/m.exec(res.body) : null;
+    return rss ? Number(rss[1]) / 1_048_576 : null;
+  };
   const out = new Map<string, number>();
-  for (let i = 0; i < 6; i++) {
-    const res = http.get(`${BASE_URL}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, tags: { name: "metrics" } });
-    const text = typeof res.body === "string" ? res.body : "";
-    const rss = /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)/m.exec(text);
-    const id = /^process_start_time_seconds(?:\{[^}]*\})? (\S+)/m.exec(text)?.[1] ?? "one";
-    if (rss) out.set(id, Number(rss[1]) / 1_048_576);
+  for (let n = 1; n <= 16; n++) {
+    const mb = read(`/p${n}`);
+    if (mb === null) break;
+    out.set(`p${n}`, mb);
+  }
+  if (out.size === 0) {
+    const mb = read("");
+    if (mb !== null) out.set("one", mb);
   }
   return out;
 }
