@@ -15,6 +15,12 @@ import { FRAME_LIMITS } from "./net/frame-limits.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
+import { accountRoutes } from "./accounts/routes.ts";
+import { Platform } from "./ranked/platform.ts";
+import { RankedQueueRoom } from "./ranked/queue-room.ts";
+import { queueRoomName } from "./ranked/formats.ts";
+import { apiCors } from "./ranked/api-cors.ts";
+import { rankedRoutes } from "./ranked/routes.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,6 +29,8 @@ export function roomDefinitions(config: ServerConfig) {
   );
   // The live list of public tables (docs/PROTOCOL.md, "Lobby").
   rooms.lobby = defineRoom(LobbyRoom);
+  // One ranked queue per game (docs/API.md, "Ranked queue").
+  for (const game of Object.keys(GAMES)) rooms[queueRoomName(game)] = defineRoom(RankedQueueRoom);
   if (config.slapLab) rooms.slap_lab = defineRoom(SlapLabRoom);
   return rooms;
 }
@@ -67,8 +75,10 @@ function scaleOut(config: ServerConfig) {
  */
 export function createServer(config: ServerConfig): Server {
   TableRoom.config = config;
+  const platform = new Platform(config);
+  TableRoom.platform = RankedQueueRoom.platform = platform;
   logger.level = config.logLevel;
-  return defineServer({
+  const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config),
     transport: new WebSocketTransport({ server: createGatedHttpServer(config), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
@@ -86,7 +96,10 @@ export function createServer(config: ServerConfig): Server {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform));
       mountClient(app, config.clientDist);
     },
   }) as unknown as Server;
+  server.onShutdown(() => platform.close());
+  return server;
 }

@@ -33,6 +33,13 @@ const envSchema = z.object({
    * Where clients open the WebSocket to this process, without a scheme (`host[:port][/path]`):
    * the SDK connects to `ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>`, so a proxy routes on it.
    */
+  /** Ranked play (docs/API.md): embedded PGlite's files go under DATA_DIR unless DATABASE_URL names a PostgreSQL server. */
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be postgres://user@host:port/db").optional(),
+  /** Signs account tokens (at least 32 characters); unset: a random one kept in DATA_DIR. Every process of a cluster needs the same. */
+  TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
+  /** Accounts (guest or named) one address may create per hour. */
+  ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
 });
 
@@ -52,6 +59,10 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   readonly redisUrl: string | null;
   readonly publicAddress: string | null;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly tokenSecret: string | null;
+  readonly accountsPerHour: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -78,5 +89,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === "1",
     redisUrl: e.REDIS_URL ?? null,
     publicAddress: e.PUBLIC_ADDRESS ?? null,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? null,
+    tokenSecret: e.TOKEN_SECRET ?? null,
+    accountsPerHour: e.ACCOUNTS_PER_HOUR,
   };
 }

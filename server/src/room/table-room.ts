@@ -24,6 +24,8 @@ import { WaitingTable } from "./waiting-table.ts";
 import { projectMatch } from "./projection.ts";
 import { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
+import { Platform } from "../ranked/platform.ts";
+import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -38,6 +40,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   /** Set by `createServer`; rooms read it when they are created. */
   static config: ServerConfig = loadConfig();
   config: ServerConfig = TableRoom.config;
+  /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
+  static platform: Platform = new Platform(TableRoom.config);
+  /** Set when the ranked queue made this table (ranked/ranked-table.ts). */
+  ranked: RankedTable | null = null;
   table!: TableOptions;
   seating!: Seating;
   match: Match | null = null;
@@ -59,7 +65,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
     const t = parsed.value;
     if (t.join.mode !== undefined && t.join.mode !== t.mode) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
-    this.table = t;
+    this.ranked = RankedTable.open(TableRoom.platform, game.id, options, this);
+    this.table = this.ranked ? { ...t, mode: RANKED_MODE } : t;
     this.maxClients = t.seats + this.config.maxSpectators;
     this.maxMessagesPerSecond = Math.max(60, this.config.rateLimit.burst * 3);
     this.seatReservationTimeout = this.config.seatReservationSeconds;
@@ -108,11 +115,12 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     };
   }
 
-  override onAuth(client: Client, options: unknown): boolean {
+  override async onAuth(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
     this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
     if (join.value.spectate) return true;
+    if (this.ranked) await this.ranked.authorize(options, context);
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     return true;
   }
@@ -131,6 +139,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
+    this.ranked?.greet(client);
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
@@ -172,6 +181,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
    * logged and counted, the sender of a message is told, and every table goes on.
    */
   setAutoFill(on: boolean): void {
+    if (this.ranked) return;
     this.waiting.setAutoFill(on);
   }
 
@@ -220,6 +230,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
   fillAndStart(): void {
+    if (this.ranked) return;
     this.seating.fillBots();
     this.seating.project(this.state.seats);
     this.startGame();
@@ -263,6 +274,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     }
     this.sendEvents(events);
     if (match.over) publishGameLog(this, match);
+    if (match.over) this.ranked?.finish(match);
     this.plugin?.afterStep?.(this, events);
     this.armDeadline();
     this.bots.schedule();
@@ -306,3 +318,4 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 }
 
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
+gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);

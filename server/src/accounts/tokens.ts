@@ -1,0 +1,58 @@
+/**
+ * Account tokens: HS256 JWTs (`jose`) naming the player and the account's token version, kept
+ * by the browser. Raising the version (sign out) refuses every older token. The secret is
+ * TOKEN_SECRET, or one generated once and kept in DATA_DIR, so tokens survive a restart.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { SignJWT, jwtVerify } from "jose";
+
+const ISSUER = "scat-tables";
+/** A guest has no password: its token is its only key, so it lasts long. */
+const LIFETIME = "365d";
+
+export interface TokenClaims {
+  readonly playerId: string;
+  readonly version: number;
+}
+
+export class Tokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ v: claims.version })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.playerId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(LIFETIME)
+      .sign(this.key);
+  }
+
+  /** The claims of a well-signed, unexpired token; null for anything else. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"] });
+      if (typeof payload.sub !== "string" || typeof payload.v !== "number") return null;
+      return { playerId: payload.sub, version: payload.v };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** TOKEN_SECRET, else the secret kept in `<dataDir>/token-secret` (made on first start). */
+export function tokenSecret(configured: string | null, dataDir: string): string {
+  if (configured !== null) return configured;
+  const file = path.resolve(dataDir, "token-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,72 @@
+/**
+ * Versioned migrations, applied in name order by Kysely's `Migrator` (which records them in
+ * `kysely_migration` and takes a lock, so two processes starting together apply each once).
+ * Never edit a released migration: add the next one.
+ */
+import type { Kysely } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+
+const migrations: Record<string, Migration> = {
+  "0001-accounts-and-ratings": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable("players")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("display_name", "text", (c) => c.notNull())
+        .addColumn("username", "text")
+        .addColumn("username_key", "text", (c) => c.unique())
+        .addColumn("password_hash", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("token_version", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createTable("ratings")
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("mu", "double precision", (c) => c.notNull())
+        .addColumn("sigma", "double precision", (c) => c.notNull())
+        .addColumn("rating", "integer", (c) => c.notNull())
+        .addColumn("games", "integer", (c) => c.notNull())
+        .addColumn("wins", "integer", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("ratings_pk", ["player_id", "game"])
+        .execute();
+      // The leaderboard reads by game, best first; ties by player id so ranks are stable.
+      await db.schema.createIndex("ratings_board").on("ratings").columns(["game", "rating desc", "player_id"]).execute();
+      await db.schema.createTable("matches")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("seed", "text", (c) => c.notNull())
+        .addColumn("options", "jsonb", (c) => c.notNull())
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addColumn("ended_at", "bigint", (c) => c.notNull())
+        .addColumn("standings", "jsonb", (c) => c.notNull())
+        .addColumn("log", "jsonb", (c) => c.notNull())
+        .execute();
+      await db.schema.createTable("match_players")
+        .addColumn("match_id", "text", (c) => c.notNull().references("matches.id").onDelete("cascade"))
+        .addColumn("seat", "integer", (c) => c.notNull())
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("place", "integer", (c) => c.notNull())
+        .addColumn("rating_before", "integer", (c) => c.notNull())
+        .addColumn("rating_after", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("match_players_pk", ["match_id", "seat"])
+        .execute();
+      await db.schema.createIndex("match_players_by_player").on("match_players").columns(["player_id", "match_id"]).execute();
+      await db.schema.createTable("rating_history")
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("match_id", "text", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("rating", "integer", (c) => c.notNull())
+        .addColumn("mu", "double precision", (c) => c.notNull())
+        .addColumn("sigma", "double precision", (c) => c.notNull())
+        .addPrimaryKeyConstraint("rating_history_pk", ["player_id", "game", "match_id"])
+        .execute();
+      await db.schema.createIndex("rating_history_by_time").on("rating_history").columns(["player_id", "game", "at"]).execute();
+      await db.schema.createIndex("matches_by_end").on("matches").column("ended_at").execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

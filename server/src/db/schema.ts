@@ -1,0 +1,75 @@
+/**
+ * The tables as the typed query layer sees them (migrations.ts creates them). Times are server
+ * milliseconds in `bigint` columns, read back as numbers (database.ts sets the int8 parser).
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PlayersTable {
+  id: string;
+  display_name: string;
+  /** Null for a guest; set once the player picks a username and password. */
+  username: string | null;
+  username_key: string | null;
+  password_hash: string | null;
+  created_at: number;
+  /** Raised by "sign out everywhere"; a token carrying an older version is refused. */
+  token_version: Generated<number>;
+}
+
+export interface RatingsTable {
+  player_id: string;
+  game: string;
+  mu: number;
+  sigma: number;
+  /** The number shown (see ranked/rating.ts); indexed for the leaderboard. */
+  rating: number;
+  games: number;
+  wins: number;
+  updated_at: number;
+}
+
+export interface MatchesTable {
+  id: string;
+  game: string;
+  seed: string;
+  options: Json<unknown>;
+  started_at: number;
+  ended_at: number;
+  /** Per seat: player id, name, place (1 = first; equal places tie), score, forfeited. */
+  standings: Json<unknown>;
+  /** The game log in the shape the client downloads (shared/src/fairness/game-log.ts). */
+  log: Json<unknown>;
+}
+
+export interface MatchPlayersTable {
+  match_id: string;
+  seat: number;
+  player_id: string;
+  place: number;
+  rating_before: number;
+  rating_after: number;
+}
+
+export interface RatingHistoryTable {
+  player_id: string;
+  game: string;
+  match_id: string;
+  at: number;
+  rating: number;
+  mu: number;
+  sigma: number;
+}
+
+export interface Database {
+  players: PlayersTable;
+  ratings: RatingsTable;
+  matches: MatchesTable;
+  match_players: MatchPlayersTable;
+  rating_history: RatingHistoryTable;
+}
+
+export type Player = Selectable<PlayersTable>;
+export type NewPlayer = Insertable<PlayersTable>;
+export type Rating = Selectable<RatingsTable>;

@@ -1,0 +1,47 @@
+/**
+ * The accounts-and-ratings side of one server process: the store (opened on first use, so a
+ * process or test that never touches accounts never starts PGlite), the token signer and the
+ * account service. `DATA_DIR=:memory:` keeps PGlite in memory and the token secret in the process
+ * (tests).
+ */
+import { randomBytes } from "node:crypto";
+import type { ServerConfig } from "../config.ts";
+import { Accounts } from "../accounts/accounts.ts";
+import { Tokens, tokenSecret } from "../accounts/tokens.ts";
+import { openStore, type Db, type Store } from "../db/database.ts";
+
+export const IN_MEMORY = ":memory:";
+
+type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret">;
+
+export class Platform {
+  readonly tokens: Tokens;
+  /** Signs tokens and ranked roster tickets. */
+  readonly secret: string;
+  private opening: Promise<Store> | null = null;
+
+  constructor(private readonly config: PlatformConfig) {
+    const memory = config.dataDir === IN_MEMORY;
+    this.secret = config.tokenSecret ?? (memory ? randomBytes(32).toString("hex") : tokenSecret(null, config.dataDir));
+    this.tokens = new Tokens(this.secret);
+  }
+
+  store(): Promise<Store> {
+    this.opening ??= openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir });
+    return this.opening;
+  }
+
+  async db(): Promise<Db> {
+    return (await this.store()).db;
+  }
+
+  async accounts(): Promise<Accounts> {
+    return new Accounts(await this.db(), this.tokens);
+  }
+
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = null;
+    if (opening) await (await opening).close();
+  }
+}

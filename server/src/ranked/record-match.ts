@@ -1,0 +1,79 @@
+/**
+ * Writes a finished ranked match and rates it, in one transaction, once per match id: the match
+ * row is inserted first and a second attempt (a table resumed after a crash, a retried write)
+ * finds it there and only reads back what the first one did. Rating rows are locked in player id
+ * order, so two matches sharing a player never deadlock and each rates from the other's result.
+ */
+import type { GameLog } from "@scat/shared/fairness/game-log.ts";
+import type { Db } from "../db/database.ts";
+import { NEW_SKILL, displayRating, isProvisional, rateGame, type Skill } from "./rating.ts";
+import type { SeatResult } from "./standings.ts";
+
+export interface RankedSeat {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly name: string;
+}
+
+export interface RatingChange {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly place: number;
+  readonly before: number;
+  readonly after: number;
+  readonly delta: number;
+  readonly provisional: boolean;
+}
+
+export interface RankedResult {
+  readonly matchId: string;
+  /** False when this match id was already recorded (nothing changed this time). */
+  readonly rated: boolean;
+  readonly changes: RatingChange[];
+}
+
+export async function recordRankedMatch(db: Db, log: GameLog, seats: readonly RankedSeat[], standings: readonly SeatResult[], endedAt: number): Promise<RankedResult> {
+  const placeOf = new Map(standings.map((s) => [s.seat, s]));
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx.insertInto("matches").values({
+      id: log.matchId, game: log.game, seed: log.seed, options: JSON.stringify(log.options),
+      started_at: log.startedAt, ended_at: endedAt,
+      standings: JSON.stringify(seats.map((s) => ({ ...s, ...placeOf.get(s.seat) }))),
+      log: JSON.stringify(log),
+    }).onConflict((oc) => oc.column("id").doNothing()).returning("id").executeTakeFirst();
+    if (!inserted) return { matchId: log.matchId, rated: false, changes: await changesOf(tx, log.matchId) };
+
+    const ids = seats.map((s) => s.playerId);
+    await tx.insertInto("ratings")
+      .values(ids.map((player_id) => ({ player_id, game: log.game, mu: NEW_SKILL.mu, sigma: NEW_SKILL.sigma, rating: displayRating(NEW_SKILL), games: 0, wins: 0, updated_at: endedAt })))
+      .onConflict((oc) => oc.columns(["player_id", "game"]).doNothing()).execute();
+    const rows = await tx.selectFrom("ratings").selectAll().where("game", "=", log.game).where("player_id", "in", ids).orderBy("player_id").forUpdate().execute();
+    const byId = new Map(rows.map((r) => [r.player_id, r]));
+    const before: Skill[] = seats.map((s) => byId.get(s.playerId)!);
+    const places = seats.map((s) => placeOf.get(s.seat)?.place ?? seats.length);
+    const after = rateGame(before, places);
+
+    const changes: RatingChange[] = [];
+    for (const [i, s] of seats.entries()) {
+      const row = byId.get(s.playerId)!;
+      const skill = after[i]!;
+      const place = places[i]!;
+      const rating = displayRating(skill);
+      await tx.updateTable("ratings").set({ mu: skill.mu, sigma: skill.sigma, rating, games: row.games + 1, wins: row.wins + (place === 1 ? 1 : 0), updated_at: endedAt })
+        .where("player_id", "=", s.playerId).where("game", "=", log.game).execute();
+      changes.push({ seat: s.seat, playerId: s.playerId, place, before: row.rating, after: rating, delta: rating - row.rating, provisional: isProvisional(row.games + 1) });
+    }
+    await tx.insertInto("match_players").values(changes.map((c) => ({ match_id: log.matchId, seat: c.seat, player_id: c.playerId, place: c.place, rating_before: c.before, rating_after: c.after }))).execute();
+    await tx.insertInto("rating_history").values(seats.map((s, i) => ({ player_id: s.playerId, game: log.game, match_id: log.matchId, at: endedAt, rating: displayRating(after[i]!), mu: after[i]!.mu, sigma: after[i]!.sigma }))).execute();
+    return { matchId: log.matchId, rated: true, changes };
+  });
+}
+
+async function changesOf(db: Db, matchId: string): Promise<RatingChange[]> {
+  const rows = await db.selectFrom("match_players as mp")
+    .innerJoin("matches as m", "m.id", "mp.match_id")
+    .innerJoin("ratings as r", (j) => j.onRef("r.player_id", "=", "mp.player_id").onRef("r.game", "=", "m.game"))
+    .select(["mp.seat", "mp.player_id", "mp.place", "mp.rating_before", "mp.rating_after", "r.games"])
+    .where("mp.match_id", "=", matchId).orderBy("mp.seat").execute();
+  return rows.map((r) => ({ seat: r.seat, playerId: r.player_id, place: r.place, before: r.rating_before, after: r.rating_after, delta: r.rating_after - r.rating_before, provisional: isProvisional(r.games) }));
+}

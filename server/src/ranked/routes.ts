@@ -1,0 +1,52 @@
+/**
+ * Ranked read routes (docs/API.md, "Ratings"): leaderboards, profiles, rating history, recent
+ * matches and the stored log of a ranked match (the same JSON the client's "Download game log"
+ * saves, so the replay viewer and the fairness verifier read it unchanged).
+ */
+import express from "express";
+import { GAME_IDS } from "@scat/shared";
+import { bearer, fail, handle } from "../accounts/routes.ts";
+import type { Platform } from "./platform.ts";
+import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "./queries.ts";
+import { publicPlayer } from "../accounts/accounts.ts";
+import { RANKED_FORMATS } from "./formats.ts";
+
+const isGame = (g: string): boolean => (GAME_IDS as readonly string[]).includes(g);
+
+export function rankedRoutes(platform: Platform): express.Router {
+  const router = express.Router();
+  router.get("/ranked/formats", (_req, res) => { res.json(RANKED_FORMATS); });
+
+  router.get("/leaderboard/:game", handle(async (req, res) => {
+    const game = String(req.params.game);
+    if (!isGame(game)) return fail(res, 404, "unknown-game", `no game "${game}"`);
+    const db = await platform.db();
+    const player = await (await platform.accounts()).authenticate(bearer(req));
+    const [top, mine] = await Promise.all([topPlayers(db, game), player ? aroundPlayer(db, game, player.id) : null]);
+    res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [] });
+  }));
+
+  router.get("/players/:id", handle(async (req, res) => {
+    const accounts = await platform.accounts();
+    const player = await accounts.byId(String(req.params.id));
+    if (!player) return fail(res, 404, "unknown-player", "no such player");
+    const db = await platform.db();
+    const [ratings, recent] = await Promise.all([ratingsOf(db, player.id), recentMatches(db, player.id)]);
+    const { id, name, guest } = publicPlayer(player);
+    res.json({ player: { id, name, guest }, ratings, recent });
+  }));
+
+  router.get("/players/:id/history/:game", handle(async (req, res) => {
+    const game = String(req.params.game);
+    if (!isGame(game)) return fail(res, 404, "unknown-game", `no game "${game}"`);
+    res.json({ game, history: await historyOf(await platform.db(), String(req.params.id), game) });
+  }));
+
+  router.get("/matches/:id/log", handle(async (req, res) => {
+    const log = await matchLog(await platform.db(), String(req.params.id));
+    if (log === null) return fail(res, 404, "unknown-match", "no ranked match with that id");
+    res.setHeader("content-disposition", `attachment; filename="${String(req.params.id).replace(/[^\w.-]/g, "_")}.json"`);
+    res.json(log);
+  }));
+  return router;
+}

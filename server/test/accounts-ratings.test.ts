@@ -1,0 +1,130 @@
+/**
+ * Storage, accounts and ratings against both databases the server runs on: embedded PGlite and
+ * a real PostgreSQL server started here (loopback, temp dir, stopped after).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts";
+import { Accounts } from "../src/accounts/accounts.ts";
+import { Tokens } from "../src/accounts/tokens.ts";
+import { migrate, openStore, type Store } from "../src/db/database.ts";
+import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "../src/ranked/queries.ts";
+import { recordRankedMatch, type RankedSeat } from "../src/ranked/record-match.ts";
+import { PROVISIONAL_GAMES } from "../src/ranked/rating.ts";
+import { standingsOf } from "../src/ranked/standings.ts";
+import { startPostgres, type PostgresServer } from "./support/postgres-server.ts";
+
+let pg: PostgresServer;
+beforeAll(async () => { pg = await startPostgres(); }, 60_000);
+afterAll(async () => { await pg?.stop(); });
+
+function fakeLog(matchId: string, seats: number, winners: number[], ranking: number[], scores: number[]): GameLog {
+  const hex = "ab".repeat(16);
+  return { format: GAME_LOG_FORMAT, matchId, game: "devils_scat", options: { seats }, startedAt: 1_000, seed: hex, salt: hex, commitment: "c".repeat(64), steps: [{ seat: null, action: null, now: 1_001 }], outcome: { winners, ranking, scores } };
+}
+
+describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (kind) => {
+  let store: Store;
+  let accounts: Accounts;
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
+  });
+  afterAll(async () => { await store?.close(); });
+
+  it("applies the migrations once (a second run changes nothing)", async () => {
+    await migrate(store.db);
+    const applied = await store.db.selectFrom("kysely_migration" as never).selectAll().execute();
+    expect(applied.length).toBe(1);
+  });
+
+  it("makes a guest, gives it a username and password, signs in elsewhere and signs out everywhere", async () => {
+    const guest = await accounts.createGuest("  Ada ");
+    expect(guest.player).toMatchObject({ name: "Ada", guest: true, username: null });
+    expect((await accounts.authenticate(guest.token))?.id).toBe(guest.player.id);
+    expect(await accounts.authenticate(guest.token.slice(0, -2) + "xx")).toBeNull();
+    expect(await accounts.authenticate("not-a-token")).toBeNull();
+
+    const named = await accounts.register(guest.player.id, `Ada_${kind}`, "correct horse");
+    if (typeof named === "string") throw new Error(named);
+    expect(named.player).toMatchObject({ id: guest.player.id, guest: false, username: `Ada_${kind}` });
+    expect(await accounts.register(guest.player.id, "other", "correct horse")).toBe("already-registered");
+    const other = await accounts.createGuest("Bo");
+    expect(await accounts.register(other.player.id, `ADA_${kind.toUpperCase()}`, "whatever12")).toBe("username-taken");
+
+    expect(await accounts.signIn(`ada_${kind}`, "wrong password")).toBe("bad-credentials");
+    expect(await accounts.signIn("nobody", "correct horse")).toBe("bad-credentials");
+    const elsewhere = await accounts.signIn(`ada_${kind}`, "correct horse");
+    if (typeof elsewhere === "string") throw new Error(elsewhere);
+    expect(elsewhere.player.id).toBe(guest.player.id);
+
+    await accounts.signOut(guest.player.id);
+    expect(await accounts.authenticate(elsewhere.token)).toBeNull();
+    expect(await accounts.authenticate(guest.token)).toBeNull();
+    const again = await accounts.signIn(`ada_${kind}`, "correct horse");
+    expect(typeof again !== "string" && (await accounts.authenticate(again.token))?.id).toBe(guest.player.id);
+    expect((await accounts.rename(guest.player.id, "Ada L."))?.name).toBe("Ada L.");
+  });
+
+  it("rates a match once by its id, from places with ties, and reads it back on the board and profile", async () => {
+    const players = await Promise.all(["P0", "P1", "P2", "P3"].map((n) => accounts.createGuest(n)));
+    const seats: RankedSeat[] = players.map((p, seat) => ({ seat, playerId: p.player.id, name: p.player.name }));
+    // Seat 2 won; seats 0 and 3 tie for second (same score, neither won); seat 1 is last.
+    const log = fakeLog(`m-${kind}-1`, 4, [2], [2, 0, 3, 1], [7, 4, 10, 7]);
+    const standings = standingsOf(log.outcome, new Set());
+    expect(standings.map((s) => [s.seat, s.place])).toEqual([[2, 1], [0, 2], [3, 2], [1, 4]]);
+
+    const first = await recordRankedMatch(store.db, log, seats, standings, 5_000);
+    expect(first.rated).toBe(true);
+    const bySeat = new Map(first.changes.map((c) => [c.seat, c]));
+    expect(bySeat.get(2)!.after).toBeGreaterThan(1500);
+    expect(bySeat.get(1)!.after).toBeLessThan(1500);
+    expect(bySeat.get(0)!.after).toBe(bySeat.get(3)!.after);
+    expect(first.changes.every((c) => c.before === 1500 && c.provisional && c.delta === c.after - c.before)).toBe(true);
+
+    // The same match again (a resumed table, a retried write): nothing changes, same answer.
+    const second = await recordRankedMatch(store.db, log, seats, standings, 6_000);
+    expect(second.rated).toBe(false);
+    expect(second.changes).toEqual(first.changes);
+    const winner = await ratingsOf(store.db, players[2]!.player.id);
+    expect(winner).toEqual([{ game: "devils_scat", rating: bySeat.get(2)!.after, games: 1, wins: 1, provisional: PROVISIONAL_GAMES > 1 }]);
+    expect(await historyOf(store.db, players[2]!.player.id, "devils_scat")).toEqual([{ matchId: log.matchId, at: 5_000, rating: bySeat.get(2)!.after }]);
+    const recent = await recentMatches(store.db, players[1]!.player.id);
+    expect(recent).toHaveLength(1);
+    expect(recent[0]).toMatchObject({ matchId: log.matchId, place: 4, ratingBefore: 1500, delta: bySeat.get(1)!.delta });
+    expect(await matchLog(store.db, log.matchId)).toEqual(log);
+    expect(await matchLog(store.db, "nope")).toBeNull();
+
+    const top = await topPlayers(store.db, "devils_scat");
+    expect(top[0]!.playerId).toBe(players[2]!.player.id);
+    expect(top.map((e) => e.rank)).toEqual(top.map((_, i) => i + 1));
+    const last = await aroundPlayer(store.db, "devils_scat", players[1]!.player.id);
+    expect(last!.me.rank).toBe(top.findIndex((e) => e.playerId === players[1]!.player.id) + 1);
+    expect(last!.around.map((e) => e.rank)).toEqual(last!.around.map((_, i) => last!.around[0]!.rank + i));
+    expect(last!.around.some((e) => e.playerId === players[1]!.player.id)).toBe(true);
+    expect(await aroundPlayer(store.db, "dark_hand", players[1]!.player.id)).toBeNull();
+  });
+
+  it("places a player who left and did not come back last, whatever the engine ranked", async () => {
+    const players = await Promise.all(["L0", "L1"].map((n) => accounts.createGuest(n)));
+    const seats: RankedSeat[] = players.map((p, seat) => ({ seat, playerId: p.player.id, name: p.player.name }));
+    const log = fakeLog(`m-${kind}-2`, 2, [0], [0, 1], [3, 0]);
+    const standings = standingsOf(log.outcome, new Set([0]));
+    expect(standings).toEqual([{ seat: 1, place: 1, score: 0, forfeited: false }, { seat: 0, place: 2, score: 3, forfeited: true }]);
+    const res = await recordRankedMatch(store.db, log, seats, standings, 7_000);
+    expect(res.changes.find((c) => c.seat === 0)!.delta).toBeLessThan(0);
+    expect(res.changes.find((c) => c.seat === 1)!.delta).toBeGreaterThan(0);
+  });
+
+  it("rates concurrent matches sharing a player without losing either update", async () => {
+    const [a, b, c] = await Promise.all(["C0", "C1", "C2"].map((n) => accounts.createGuest(n)));
+    const seat = (p: typeof a, i: number): RankedSeat => ({ seat: i, playerId: p!.player.id, name: p!.player.name });
+    const l1 = fakeLog(`m-${kind}-c1`, 2, [0], [0, 1], [1, 0]);
+    const l2 = fakeLog(`m-${kind}-c2`, 2, [0], [0, 1], [1, 0]);
+    await Promise.all([
+      recordRankedMatch(store.db, l1, [seat(a, 0), seat(b, 1)], standingsOf(l1.outcome, new Set()), 8_000),
+      recordRankedMatch(store.db, l2, [seat(a, 0), seat(c, 1)], standingsOf(l2.outcome, new Set()), 8_001),
+    ]);
+    expect((await ratingsOf(store.db, a!.player.id))[0]).toMatchObject({ games: 2, wins: 2 });
+    expect(await historyOf(store.db, a!.player.id, "devils_scat")).toHaveLength(2);
+  });
+});

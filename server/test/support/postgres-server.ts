@@ -1,0 +1,2 @@
+/** Tests start the same throwaway PostgreSQL server the benchmarks use. */
+export * from "../../../loadtest/src/postgres-server.ts";
