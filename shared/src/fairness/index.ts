@@ -2,3 +2,4 @@
 export * from "./commitment.ts";
 export * from "./game-log.ts";
 export * from "./verify.ts";
+export * from "./replay.ts";

@@ -60,6 +60,11 @@ export class RaceView {
     return this.board.raceId;
   }
 
+  /** The result board's lines while it is up (test hook). */
+  get boardText(): readonly string[] {
+    return this.board.text;
+  }
+
   /** A race opened: the card lands; `onShown(at)` runs after the first frame that drew it. */
   opened(id: number, card: string, onShown: (at: number) => void): void {
     this.clearHands();
