@@ -6,6 +6,7 @@ import { GuessGalleryScene } from "./scenes/guess-gallery-scene.ts";
 import { LobbyScene } from "./scenes/lobby-scene.ts";
 import { ResultsScene } from "./scenes/results-scene.ts";
 import { TableScene } from "./scenes/table-scene.ts";
+import { ReplayScene } from "./replay/replay-scene.ts";
 import { installTestHook } from "./test-hook.ts";
 
 installTestHook();
@@ -21,7 +22,7 @@ const game = new Phaser.Game({
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
   input: { activePointers: 2 },
   banner: false,
-  scene: gallery ? [gallery] : [BootScene, LobbyScene, TableScene, ResultsScene],
+  scene: gallery ? [gallery] : [BootScene, LobbyScene, TableScene, ResultsScene, ReplayScene],
 });
 
 declare global {

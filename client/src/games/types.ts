@@ -6,7 +6,6 @@
 import type Phaser from "phaser";
 import type { GameId } from "@scat/shared";
 import type { Json, TableSnap } from "../net/snapshot.ts";
-import type { TableSession } from "../net/table-session.ts";
 import type { Target } from "../test-hook.ts";
 
 /** A variant's value as the join options carry it (`variants` in docs/PROTOCOL.md). */
@@ -52,10 +51,17 @@ export interface SeatRange {
   readonly default: number;
 }
 
-/** What the table scene gives a game's table view. */
+/** What a table view reads from its table: a live `TableSession`, or a replay. */
+export interface TableSource {
+  readonly snap: TableSnap;
+  readonly mySeat: number | null;
+  readonly clock: { now(): number };
+}
+
+/** What the table scene (or the replay scene) gives a game's table view. */
 export interface TableHost {
   readonly scene: Phaser.Scene;
-  readonly session: TableSession;
+  readonly session: TableSource;
   /** Sends `{type, ...}` as an `action` message (only ever something `mine.legal` allows). */
   send(action: Json & { type: string }): void;
   /** The top bar the scene keeps free for the header: its height and the Leave button's width. */

@@ -6,7 +6,8 @@ import { cardTexture } from "../objects/card-art.ts";
 import { addFelt } from "../objects/felt.ts";
 import { sharp, textStyle } from "../objects/style.ts";
 import { setStateProvider } from "../test-hook.ts";
-import { SCENES, toLobby, toTable } from "./flow.ts";
+import { replayLink } from "../replay/replay-loader.ts";
+import { SCENES, toLobby, toReplay, toTable } from "./flow.ts";
 
 export class BootScene extends Phaser.Scene {
   constructor() {
@@ -16,6 +17,8 @@ export class BootScene extends Phaser.Scene {
   create(): void {
     setStateProvider(() => ({ scene: "boot" }));
     cardTexture(this.textures, null);
+    const replay = replayLink();
+    if (replay) return toReplay(this.scene, { url: replay });
     const { width, height } = this.scale;
     addFelt(this);
     const resuming = loadSeat() !== null;

@@ -3,8 +3,9 @@ import type Phaser from "phaser";
 import { quickPlay } from "../net/connection.ts";
 import type { TableSession } from "../net/table-session.ts";
 import type { TableOptions } from "../net/table-options.ts";
+import type { ReplaySource } from "../replay/replay-loader.ts";
 
-export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery" } as const;
+export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery", replay: "replay" } as const;
 
 export interface LobbyData {
   readonly message?: string;
@@ -31,6 +32,12 @@ export function toLobby(scenes: Phaser.Scenes.ScenePlugin, data: LobbyData = {})
 export function toTable(scenes: Phaser.Scenes.ScenePlugin, session: TableSession): void {
   stopTable(scenes);
   scenes.start(SCENES.table, { session } satisfies TableData);
+}
+
+/** The replay viewer (replay/replay-scene.ts) for a game log in hand or at a URL. */
+export function toReplay(scenes: Phaser.Scenes.ScenePlugin, source: ReplaySource): void {
+  stopTable(scenes);
+  scenes.start(SCENES.replay, { source });
 }
 
 /** Leaves the current table and quick-plays again with the same options. */

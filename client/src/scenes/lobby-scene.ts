@@ -12,7 +12,8 @@ import { setStateProvider } from "../test-hook.ts";
 import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
 import { OpenTablesPanel } from "../ui/open-tables.ts";
 import { openRules } from "../ui/rules-panel.ts";
-import { SCENES, toTable, type LobbyData } from "./flow.ts";
+import { replayEntry } from "../replay/lobby-entry.ts";
+import { SCENES, toReplay, toTable, type LobbyData } from "./flow.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -42,11 +43,14 @@ export class LobbyScene extends Phaser.Scene {
       showRules: (game) => openRules(game),
     });
     if (data?.message) this.form.setError(data.message);
+    const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message));
+    this.form.append(replays.el);
     this.startFeed(this.form);
     setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables }));
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.feed?.stop();
       this.feed = null;
+      replays.destroy();
       this.scale.off("resize", this.layout, this);
       this.form?.destroy();
       this.form = null;

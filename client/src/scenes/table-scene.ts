@@ -18,7 +18,7 @@ import { explainRejection } from "../net/errors.ts";
 import { confirmDialog, dismissConfirm } from "../ui/confirm.ts";
 import { recentToasts, setBanner, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
-import { SCENES, toLobby, toTable, type TableData } from "./flow.ts";
+import { SCENES, toLobby, toReplay, toTable, type TableData } from "./flow.ts";
 import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
@@ -62,7 +62,7 @@ export class TableScene extends Phaser.Scene {
       s.sent.on(() => this.chrome?.moved()),
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
-      watchFairDeal(s),
+      watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
@@ -117,6 +117,13 @@ export class TableScene extends Phaser.Scene {
     if (!this.scene.isActive()) return;
     await this.session.leave();
     toLobby(this.scene);
+  }
+
+  /** "Replay this game" once it is over: leave the finished table for the replay viewer. */
+  private async replay(log: unknown, publishedCommitment: string | undefined): Promise<void> {
+    const seat = this.session.mySeat;
+    await this.session.leave();
+    if (this.scene.isActive()) toReplay(this.scene, publishedCommitment ? { log, publishedCommitment, seat } : { log, seat });
   }
 
   /** Seated in a game that is still being played: leaving hands the seat to a bot. */

@@ -3,7 +3,7 @@
  * log with the seed revealed; we check the seed against the commitment this client saw in the
  * table state from the deal on, replay every step with the shared engines and compare the
  * standings. The verifier (every engine) loads only then. The log can be downloaded and checked
- * again outside our client with `npm run verify -- <log.json>`.
+ * again outside our client with `npm run verify -- <log.json>`, or replayed step by step.
  */
 import type { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "./dom.ts";
@@ -13,7 +13,11 @@ function logFileName(log: unknown): string {
   return `${typeof id === "string" ? id.replace(/[^A-Za-z0-9_-]/g, "") : "game"}.json`;
 }
 
-export function watchFairDeal(session: TableSession): () => void {
+/**
+ * Shows the verdict when the log arrives. `replay(log, commitment)`, when given, adds "Replay
+ * this game" (the replay viewer, replay/replay-scene.ts) beside the download link.
+ */
+export function watchFairDeal(session: TableSession, replay?: (log: unknown, commitment: string | undefined) => void): () => void {
   let badge: HTMLElement | null = null;
   let url: string | null = null;
   let closed = false;
@@ -29,8 +33,10 @@ export function watchFairDeal(session: TableSession): () => void {
     const text = verdict.ok
       ? "✓ Deal verified: the shuffle matches its commitment and every move replays."
       : `✗ Deal NOT verified: ${verdict.reason}`;
+    const again = verdict.ok && replay ? h("button", { type: "button", class: "link", testid: "replay-game" }, "Replay this game") : null;
+    again?.addEventListener("click", () => replay?.(log, commitment));
     badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status" },
-      h("span", {}, text), h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"));
+      h("span", {}, text), h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"), again);
     uiRoot().append(badge);
   };
 

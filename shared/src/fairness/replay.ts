@@ -90,6 +90,11 @@ export class Replay {
     return Array.from({ length: this.seats }, (_, seat) => [...(this.view(index, seat).you?.hand ?? [])]);
   }
 
+  /** What the step that led to this frame was, in words. */
+  describe(index: number): string {
+    return describeStep(this.at(index).step);
+  }
+
   outcomeAt(index: number): Outcome | null {
     return this.game.outcome(this.at(index).state);
   }

@@ -4,7 +4,9 @@
  */
 import type { AnyGame, BaseState } from "../engine.ts";
 import type { GameId } from "../protocol.ts";
-import type { Rng } from "../rng.ts";
+import { createRng, type Rng } from "../rng.ts";
+import { RecordedMatch } from "../recorded-match.ts";
+import { withReactionMs, type HitTheDeckState } from "../games/hit-the-deck/index.ts";
 import { DEFAULT_PLAY, type PlayConfig, type PropertySpec } from "../testkit/property-spec.ts";
 import { playGame } from "../testkit/property.ts";
 import { racingDarkHandSpec, skitScatSpec } from "../games/dark-hand/test-support.ts";
@@ -72,4 +74,64 @@ export function playLogged(game: GameId, seed: string, rng: Rng, index: number):
     outcome,
   };
   return { log: JSON.parse(JSON.stringify(log)) as GameLog, state: played.state, engine };
+}
+
+/**
+ * A Hit the Deck game whose races look like the server's: every seat's slap carries an
+ * adjudicated reaction time (`claim` or `estimate`) and arrives after its own network delay, so
+ * arrival order and reaction order often differ; the cause calls (or, now and then, forgets).
+ * Turns are bot moves. For replay tests of the race report.
+ */
+export function hitTheDeckRaceLog(seed: string, seats = 3, target = 100): GameLog {
+  const game = ENGINES.hit_the_deck;
+  const options = game.optionsSchema.parse({ seats, turnMs: 10_000, pauseMs: 3_000, target }) as Record<string, unknown>;
+  const secret = hexSecret(seed);
+  const salt = hexSecret(`${seed}#salt`);
+  const rng = createRng(`${seed}#play`);
+  const startedAt = 1_700_000_000_000;
+  const match = new RecordedMatch(game, options, startedAt, secret);
+  let now = startedAt;
+  for (let guard = 0; !match.over && guard < 50_000; guard++) {
+    const s = match.state as HitTheDeckState;
+    if (s.race !== null) {
+      const race = s.race;
+      const plan: Array<{ at: number; seat: number; action: unknown }> = [];
+      for (let seat = 0; seat < seats; seat++) {
+        if (race.slaps.some((x) => x.seat === seat)) continue;
+        const reaction = 170 + rng.int(380);
+        plan.push({ at: race.openedAt + reaction + rng.int(260), seat, action: withReactionMs(reaction, rng.int(4) === 0 ? "estimate" : "claim") });
+      }
+      if (race.call === "pending" && rng.int(8) > 0) plan.push({ at: race.openedAt + 250 + rng.int(600), seat: race.cause, action: { type: "call" } });
+      plan.sort((a, b) => a.at - b.at);
+      for (const p of plan) if (match.state === s || (match.state as HitTheDeckState).race?.id === race.id) match.act(p.seat, p.action, p.at);
+      now = Math.max(now, ...plan.map((p) => p.at));
+      if ((match.state as HitTheDeckState).race?.id === race.id) {
+        now = Math.max(now, match.state.deadline!);
+        match.expire(now);
+      }
+      continue;
+    }
+    const seat = match.awaiting().find((x) => game.bot(match.state, x, rng) !== null);
+    if (seat === undefined) {
+      now = Math.max(now, match.state.deadline ?? now);
+      match.expire(now);
+      continue;
+    }
+    now += 300 + rng.int(1200);
+    const deadline = match.state.deadline;
+    if (deadline !== null && now >= deadline) {
+      now = deadline;
+      match.expire(now);
+      continue;
+    }
+    const res = match.act(seat, game.bot(match.state, seat, rng), now);
+    if (!res.ok) throw new Error(`bot move refused: ${res.error.message}`);
+  }
+  const outcome = game.outcome(match.state);
+  if (outcome === null) throw new Error("the race game did not end");
+  const log: GameLog = {
+    format: GAME_LOG_FORMAT, matchId: `race-${seed}`, game: "hit_the_deck", options, startedAt,
+    seed: secret, salt, commitment: commitSeed(secret, salt), steps: match.log, outcome,
+  };
+  return JSON.parse(JSON.stringify(log)) as GameLog;
 }

@@ -81,7 +81,7 @@ export function boardRows(result: Json, name: (seat: number) => string, mySeat: 
   }
   if (reason === "missed-call") rows.push({ text: `${name(cause)} forgot to call → +4`, tone: "penalty" });
   const byArrival = arrivalOrderIfChanged(slaps);
-  if (byArrival) rows.push({ text: `⚖ Lag compensated: by reaction time, not arrival (${byArrival.map(name).join(", ")})`, tone: "note" });
+  if (byArrival) rows.push({ text: `⚖ Lag compensated: ordered by reaction time; by arrival it was ${byArrival.map(name).join(", ")}`, tone: "note" });
   if (slaps.some((s) => s.timing === "estimate")) rows.push({ text: "≈ the server's estimate (no usable device timing)", tone: "note" });
   return rows;
 }

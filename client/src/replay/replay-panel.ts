@@ -1,0 +1,175 @@
+/**
+ * The replay viewer's HTML: transport (start, step back, play/pause, step on, end), a position
+ * slider, speed, whose view (each seat, a spectator, every hand open), jump to a round, what the
+ * last step was, and a side panel with the round result, the open hands and the game's extras
+ * (Hit the Deck: the last race in full). It docks beside (or below) the canvas, which shrinks
+ * to the rest of the window (replay.css), so it never covers the table.
+ */
+import type { Replay } from "@scat/shared/fairness/replay.ts";
+import type { GameModule } from "../games/types.ts";
+import type { TableSnap } from "../net/snapshot.ts";
+import { domTarget, type Target } from "../test-hook.ts";
+import { h, uiRoot } from "../ui/dom.ts";
+import { defaultGameTitle, defaultRoundTitle, rankingList } from "../ui/result-defaults.ts";
+import { resultTable } from "../ui/result-table.ts";
+import { viewSeat, type ReplayView } from "./replay-snap.ts";
+
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
+
+export interface PanelActions {
+  seek(frame: number): void;
+  step(delta: 1 | -1): void;
+  play(on: boolean): void;
+  speed(x: number): void;
+  view(v: ReplayView): void;
+  exit(): void;
+}
+
+export interface PanelState {
+  readonly frame: number;
+  readonly view: ReplayView;
+  readonly playing: boolean;
+  readonly speed: number;
+  readonly snap: TableSnap;
+  readonly extra: HTMLElement | null;
+  readonly module: GameModule | null;
+}
+
+const viewKey = (v: ReplayView): string => (v.kind === "seat" ? `seat:${v.seat}` : v.kind);
+function parseView(key: string): ReplayView {
+  if (key.startsWith("seat:")) return { kind: "seat", seat: Number(key.slice(5)) };
+  return key === "open" ? { kind: "open" } : { kind: "spectator" };
+}
+
+function button(testid: string, label: string, title: string, fn: () => void): HTMLButtonElement {
+  const b = h("button", { type: "button", testid, title, "aria-label": title }, label);
+  b.addEventListener("click", fn);
+  return b;
+}
+
+/** A log that could not be replayed: the reason, loudly, and the way back. */
+export function failurePanel(reason: string, exit: () => void): HTMLElement {
+  const el = h("div", { class: "panel replay-failed", testid: "replay-error", role: "alert" },
+    h("h2", {}, "✗ Cannot replay this game"), h("p", { testid: "replay-error-reason" }, reason), button("replay-exit", "Back to lobby", "Back to lobby", exit));
+  uiRoot().append(el);
+  return el;
+}
+
+export class ReplayPanel {
+  private readonly el: HTMLElement;
+  private readonly slider: HTMLInputElement;
+  private readonly playBtn: HTMLButtonElement;
+  private readonly backBtn: HTMLButtonElement;
+  private readonly fwdBtn: HTMLButtonElement;
+  private readonly position: HTMLElement;
+  private readonly stepLine: HTMLElement;
+  private readonly speedSel: HTMLSelectElement;
+  private readonly viewSel: HTMLSelectElement;
+  private readonly roundSel: HTMLSelectElement;
+  private readonly details: HTMLElement;
+  private playing = false;
+  private step = "";
+  private detailKey = "";
+
+  constructor(private readonly replay: Replay, private readonly actions: PanelActions) {
+    const log = replay.log;
+    this.backBtn = button("replay-back", "‹", "Step back", () => actions.step(-1));
+    this.fwdBtn = button("replay-forward", "›", "Step forward", () => actions.step(1));
+    this.playBtn = button("replay-play", "▶ Play", "Play", () => actions.play(!this.playing));
+    this.slider = h("input", { type: "range", min: 0, max: replay.last, value: 0, step: 1, testid: "replay-slider", "aria-label": "Position" });
+    this.slider.addEventListener("change", () => actions.seek(Number(this.slider.value)));
+    this.position = h("span", { class: "replay-pos", testid: "replay-position" });
+    this.stepLine = h("p", { class: "replay-step", testid: "replay-step" });
+    this.speedSel = h("select", { testid: "replay-speed", "aria-label": "Speed" }, ...SPEEDS.map((x) => h("option", { value: x, selected: x === 1 }, `${x}×`)));
+    this.speedSel.addEventListener("change", () => actions.speed(Number(this.speedSel.value)));
+    const seatOptions = Array.from({ length: replay.seats }, (_, i) => h("option", { value: `seat:${i}` }, `Seat ${i + 1}'s view`));
+    this.viewSel = h("select", { testid: "replay-view", "aria-label": "Whose view" }, ...seatOptions, h("option", { value: "spectator" }, "Spectator"), h("option", { value: "open" }, "All hands open"));
+    this.viewSel.addEventListener("change", () => actions.view(parseView(this.viewSel.value)));
+    this.roundSel = h("select", { testid: "replay-round", "aria-label": "Jump to round" }, ...replay.rounds.map((r) => h("option", { value: r.frame }, r.round === 0 ? "Start" : `Round ${r.round}`)));
+    this.roundSel.addEventListener("change", () => actions.seek(Number(this.roundSel.value)));
+    this.details = h("div", { class: "replay-details", testid: "replay-details" });
+    const title = h("div", { class: "replay-title" },
+      h("strong", {}, `Replay · ${replay.game.title}`),
+      h("span", { class: "replay-verified", testid: "replay-verified", title: `Verified: the seed matches its commitment ${log.commitment.slice(0, 16)}… and every step replays` }, "✓ verified"));
+    this.el = h("div", { class: "replay-panel", testid: "replay-panel" },
+      title,
+      h("div", { class: "replay-transport" },
+        button("replay-start", "«", "To the deal", () => actions.seek(0)),
+        this.backBtn, this.playBtn, this.fwdBtn,
+        button("replay-end", "»", "To the end", () => actions.seek(replay.last)),
+        this.position),
+      this.slider,
+      h("div", { class: "replay-selects" }, this.viewSel, this.roundSel, this.speedSel),
+      this.stepLine,
+      this.details);
+    uiRoot().append(this.el);
+    document.body.classList.add("replay-on");
+  }
+
+  update(s: PanelState): void {
+    const replay = this.replay;
+    this.playing = s.playing;
+    this.playBtn.textContent = s.playing ? "❙❙ Pause" : "▶ Play";
+    this.playBtn.title = s.playing ? "Pause" : "Play";
+    this.playBtn.setAttribute("aria-label", this.playBtn.title);
+    this.backBtn.disabled = s.frame <= 0;
+    this.fwdBtn.disabled = s.frame >= replay.last;
+    this.slider.value = String(s.frame);
+    this.position.textContent = `Step ${s.frame}/${replay.last} · Round ${s.snap.round}`;
+    this.speedSel.value = String(s.speed);
+    this.viewSel.value = viewKey(s.view);
+    const round = [...replay.rounds].reverse().find((r) => r.frame <= s.frame);
+    if (round) this.roundSel.value = String(round.frame);
+    const frame = replay.at(s.frame);
+    this.step = replay.describe(s.frame);
+    this.stepLine.textContent = frame.step ? `${this.step} · ${new Date(frame.now).toISOString().slice(11, 19)} UTC` : this.step;
+    const key = `${s.frame}|${viewKey(s.view)}`;
+    if (key !== this.detailKey) {
+      this.detailKey = key;
+      this.details.replaceChildren(...this.sections(s));
+    }
+  }
+
+  stepText(): string {
+    return this.step;
+  }
+
+  targets(): Target[] {
+    const ids = ["replay-start", "replay-back", "replay-play", "replay-forward", "replay-end"];
+    return ids.map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`))).filter((t): t is Target => t !== null);
+  }
+
+  destroy(): void {
+    this.el.remove();
+    document.body.classList.remove("replay-on");
+  }
+
+  private sections(s: PanelState): HTMLElement[] {
+    const out: HTMLElement[] = [];
+    const snap = s.snap;
+    const seat = viewSeat(s.view);
+    const r = s.module?.results ?? {};
+    if (snap.outcome) {
+      out.push(h("section", { testid: "replay-outcome" },
+        h("h3", {}, (r.gameTitle ?? defaultGameTitle)(snap, snap.outcome, seat)),
+        r.gameBody ? r.gameBody(snap, snap.outcome, seat) : rankingList(snap, seat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined)));
+    }
+    if (snap.result && (s.view.kind !== "open" || snap.outcome)) {
+      out.push(h("section", { testid: "replay-result" },
+        h("h3", {}, (r.roundTitle ?? defaultRoundTitle)(snap, snap.result, seat)),
+        h("div", { class: "table-wrap" }, r.roundBody ? r.roundBody(snap, snap.result, seat) : resultTable(snap, snap.result, seat))));
+    }
+    if (s.view.kind === "open") out.push(this.hands(s.frame));
+    if (s.extra) out.push(h("section", {}, s.extra));
+    return out;
+  }
+
+  private hands(frame: number): HTMLElement {
+    const hands = this.replay.hands(frame);
+    return h("section", { testid: "replay-hands" },
+      h("h3", {}, "All hands"),
+      ...hands.map((hand, seat) => h("div", { class: "replay-hand", testid: `replay-hand-${seat}` },
+        h("span", { class: "replay-hand-seat" }, `Seat ${seat + 1} (${hand.length})`),
+        ...hand.map((card) => h("span", { class: "chip" }, card)))));
+  }
+}
