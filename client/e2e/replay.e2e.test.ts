@@ -155,7 +155,7 @@ describe("replay viewer", () => {
     await clickTarget(page, "button:exit-replay");
     await waitState(page, `s.scene === "lobby"`);
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 
   it("opens a stored log by a ?replay= link on a phone, and refuses a tampered one loudly", async () => {
     expect(playedLog).not.toBeNull();
