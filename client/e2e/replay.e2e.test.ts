@@ -11,12 +11,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { hitTheDeckRaceLog } from "@scat/shared/fairness/test-support.ts";
+import { hitTheDeckRaceLog, playLogged } from "@scat/shared/fairness/test-support.ts";
+import { createRng } from "@scat/shared";
 import { openReplay } from "@scat/shared/fairness/replay.ts";
 import { reordering, type RaceResult } from "@scat/shared/games/hit-the-deck/index.ts";
 import { chooseTable, clickTarget, DESKTOP, has, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
-const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
+// Ranked storage in memory: the ?replay= link test reaches the stored-match log route.
+const suite = useBrowserSuite({ DATA_DIR: ":memory:", ...(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}) });
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `replay/${name}`);
 
 /** Serves JSON documents by path on a free loopback port, with CORS (a log stored elsewhere). */
@@ -158,7 +160,8 @@ describe("replay viewer", () => {
   }, 300_000);
 
   it("opens a stored log by a ?replay= link on a phone, and refuses a tampered one loudly", async () => {
-    expect(playedLog).not.toBeNull();
+    // The log the first test downloaded (a generated one when this test runs alone).
+    playedLog ??= JSON.parse(JSON.stringify(playLogged("devils_scat", "e2e-link", createRng("e2e-link"), 0).log)) as Record<string, unknown>;
     const { page, errors } = await suite.player(PHONE);
     const good = await serve("/matches/good.json", playedLog);
     await page.goto(`${suite.server.url}/?replay=${encodeURIComponent(good)}`);
@@ -174,6 +177,10 @@ describe("replay viewer", () => {
     await page.waitForSelector('[data-testid="replay-error"]', { timeout: 30_000 });
     expect(await page.textContent('[data-testid="replay-error-reason"]')).toContain("commitment-mismatch");
     await shot(page, "08-tampered");
+    // A relative link, as to a stored ranked match's log route on this server (none with this id).
+    await page.goto(`${suite.server.url}/?replay=${encodeURIComponent("/api/matches/no-such-match/log")}`);
+    await page.waitForSelector('[data-testid="replay-error"]', { timeout: 90_000 });
+    expect(await page.textContent('[data-testid="replay-error-reason"]')).toMatch(/\/api\/matches\/no-such-match\/log: HTTP 404/);
     await page.click('[data-testid="replay-exit"]');
     await waitState(page, `s.scene === "lobby"`);
     expect(page.url()).not.toContain("replay=");

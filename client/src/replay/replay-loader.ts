@@ -48,6 +48,15 @@ export async function loadReplay(source: ReplaySource): Promise<Replay> {
   return opened.replay;
 }
 
+/**
+ * The page address that opens the replay of the log at `logUrl` (relative or absolute), e.g. a
+ * stored ranked match: `replayHref(\`/api/matches/${id}/log\`)` for links in profiles and the
+ * leaderboard.
+ */
+export function replayHref(logUrl: string): string {
+  return `/?replay=${encodeURIComponent(logUrl)}`;
+}
+
 /** `?replay=<url>` in the address bar (relative URLs resolve against this page). */
 export function replayLink(search = location.search): string | null {
   const raw = new URLSearchParams(search).get("replay");
