@@ -69,7 +69,10 @@ function raceClosed(e: Json, c: Ctx): string {
   const penalised = losers.join(", ");
   const verb = losers.length === 1 && losers[0] !== "You" ? "draws" : "draw";
   const lead = fastest ? `fastest ${c.who(fastest["seat"])}${typeof fastest["reactionMs"] === "number" ? ` (${Math.round(fastest["reactionMs"])} ms)` : ""}` : "nobody slapped";
-  return `Slap race over: ${lead}${penalised ? `; ${penalised} ${verb} 4` : ""}.`;
+  // Reaction times (latency compensated) changed the order against arrival at the server.
+  const arrival = slaps.map((x) => x["arrival"]);
+  const reordered = arrival.every((a) => typeof a === "number") && arrival.some((a, i) => a !== i + 1);
+  return `Slap race over: ${lead}${penalised ? `; ${penalised} ${verb} 4` : ""}.${reordered ? " Lag compensated: ordered by reaction time, not arrival." : ""}`;
 }
 
 function winners(e: Json, c: Ctx): string {
