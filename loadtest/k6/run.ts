@@ -10,7 +10,7 @@
  * 0 when every threshold held, 99 when one failed.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
@@ -81,6 +81,33 @@ export async function startTarget(kind: "one" | "cluster", pin?: string): Promis
   return { url: s.url, label: pin !== undefined ? `one-cpu${pin}` : "one", pids: [s.child.pid!], stop: () => s.stop() };
 }
 
+/** The JS thread's time on a CPU and time runnable but waiting for one (ns, /proc/<pid>/schedstat). */
+function schedstat(pid: number): { run: number; wait: number } | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, "utf8").trim().split(/\s+/).map(Number);
+    return { run: run!, wait: wait! };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Measures how much CPU the server processes got during `work`: on a shared machine a server
+ * that waits for a CPU more than it runs is starved, whatever the load generator reports.
+ */
+export async function withCpuAccount<T>(pids: readonly number[], work: () => Promise<T>): Promise<{ result: T; cpu: { pid: number; onCpuS: number; waitingS: number }[]; wallS: number }> {
+  const before = pids.map(schedstat);
+  const t0 = Date.now();
+  const result = await work();
+  const wallS = (Date.now() - t0) / 1000;
+  const cpu = pids.flatMap((pid, i) => {
+    const a = before[i];
+    const b = schedstat(pid);
+    return a && b ? [{ pid, onCpuS: (b.run - a.run) / 1e9, waitingS: (b.wait - a.wait) / 1e9 }] : [];
+  });
+  return { result, cpu, wallS };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const scenario = args.find((a) => !a.startsWith("--") && !a.includes("=") && SCENARIOS.includes(a));
@@ -95,8 +122,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const target = url ? { url, label: "url", pids: [], stop: async () => undefined } : await startTarget(args.includes("--cluster") ? "cluster" : "one", flag("--pin"));
   let code = 1;
   try {
-    const r = await runK6({ scenario, baseUrl: target.url, env, label: `${scenario}-${target.label}` });
+    const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+    const loadBefore = load();
+    const { result: r, cpu, wallS } = await withCpuAccount(target.pids, () => runK6({ scenario, baseUrl: target.url, env, label: `${scenario}-${target.label}` }));
     code = r.code;
+    const machine = { loadBefore, loadAfter: load(), wallS, serverThreads: cpu };
+    writeFileSync(r.summary.replace(/\.json$/, ".machine.json"), JSON.stringify(machine, null, 2));
+    for (const c of cpu) console.log(`server ${c.pid}: JS thread on a CPU ${c.onCpuS.toFixed(1)} s, runnable but waiting for a CPU ${c.waitingS.toFixed(1)} s, over ${wallS.toFixed(0)} s`);
+    console.log(`load average before ${loadBefore}, after ${machine.loadAfter}`);
     console.log(`\nk6 exit ${code}; summary ${r.summary}; dashboard ${r.summary.replace(/\.json$/, ".html")}`);
   } finally {
     await target.stop();

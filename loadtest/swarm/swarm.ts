@@ -9,11 +9,12 @@
  * slap), DURATION_S (60), RAMP_PER_S (tables started per second, 20), THINK_MS (1500),
  * P99_PATCH_MS (50). Exit 1 when a threshold fails.
  */
+import { readFileSync } from "node:fs";
 import { Client } from "@colyseus/sdk";
 import { GAMES, playsWithAHand } from "../k6/lib/policy.ts";
 import { logNormal, seeded } from "../k6/lib/random.ts";
 import { playTable, type Sink } from "../k6/lib/table.ts";
-import { startTarget } from "../k6/run.ts";
+import { startTarget, withCpuAccount } from "../k6/run.ts";
 import { percentile } from "../src/stats.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -70,12 +71,17 @@ async function tableLoop(i: number): Promise<void> {
   }
 }
 
-const loops: Promise<void>[] = [];
-for (let i = 0; i < TABLES; i++) {
-  loops.push(tableLoop(i));
-  if ((i + 1) % RAMP === 0) await new Promise((r) => setTimeout(r, 1000));
-}
-await Promise.all(loops);
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const loadBefore = loadavg();
+const { cpu, wallS } = await withCpuAccount(target.pids, async () => {
+  const loops: Promise<void>[] = [];
+  for (let i = 0; i < TABLES; i++) {
+    loops.push(tableLoop(i));
+    if ((i + 1) % RAMP === 0) await new Promise((r) => setTimeout(r, 1000));
+  }
+  await Promise.all(loops);
+});
+const loadAfter = loadavg();
 await target.stop();
 
 const p = (n: string, q: number) => { const a = trends.get(n) ?? []; return a.length ? percentile(a, q).toFixed(1) : "-"; };
@@ -86,6 +92,8 @@ for (const n of ["join_ms", "own_patch_ms", "others_patch_ms", "slap_result_ms",
 }
 for (const n of ["join_failed", "slap_fastest_wins", "slap_slowest_penalised", "slap_claim_accepted"]) if (rates.has(n)) console.log(`  ${n}: ${rate(n)}`);
 console.log(`  counts: ${[...counts.entries()].map(([k, v]) => `${k}=${v}`).join(" ")}`);
+for (const c of cpu) console.log(`  server ${c.pid}: JS thread on a CPU ${c.onCpuS.toFixed(1)} s, runnable but waiting for a CPU ${c.waitingS.toFixed(1)} s, over ${wallS.toFixed(0)} s`);
+console.log(`  load average before ${loadBefore}, after ${loadAfter}`);
 const failures: string[] = [];
 const p99 = (n: string) => { const a = trends.get(n) ?? []; return a.length ? percentile(a, 99) : 0; };
 if (MODE === "tables" && (p99("own_patch_ms") >= P99_PATCH || p99("others_patch_ms") >= P99_PATCH)) failures.push(`patch p99 >= ${P99_PATCH} ms`);

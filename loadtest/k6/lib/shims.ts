@@ -73,7 +73,11 @@ class MiniHeaders {
 
 async function miniFetch(url: string, init: { method?: string; body?: string; headers?: MiniHeaders | Record<string, string> } = {}) {
   const headers = init.headers instanceof MiniHeaders ? init.headers.toObject() : (init.headers ?? {});
-  const res = await http.asyncRequest(init.method ?? "GET", url, init.body ?? null, { headers, tags: { name: url.replace(/\/matchmake\/([a-zA-Z]+)\/.*/, "/matchmake/$1") } });
+  const params = { headers, tags: { name: url.replace(/\/matchmake\/([a-zA-Z]+)\/.*/, "/matchmake/$1") } };
+  let res = await http.asyncRequest(init.method ?? "GET", url, init.body ?? null, params);
+  // A kept-alive connection the server closed while idle fails at once with EOF/reset and no
+  // response; browsers resend on a fresh connection then, and so does this.
+  if (res.status === 0 && /EOF|reset by peer|broken pipe/i.test(res.error)) res = await http.asyncRequest(init.method ?? "GET", url, init.body ?? null, params);
   const resHeaders = new MiniHeaders();
   for (const [k, v] of Object.entries(res.headers ?? {})) resHeaders.set(k, String(v));
   const body = typeof res.body === "string" ? res.body : "";

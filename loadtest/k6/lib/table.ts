@@ -117,8 +117,11 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     truth.reactions.set(p.seat, r);
     const clock = () => now() + p.clockOffset;
     const shownAt = clock() + plan.rnd() * 16; // the next animation frame shows the card
+    const pressAt = shownAt - p.clockOffset + r;
     setTimeout(() => {
       const pressedAt = shownAt + r;
+      // How late this client's own timer fired (a busy load generator stalls like a busy phone).
+      sink.trend("slap_client_stall_ms", Math.max(0, now() - pressAt));
       truth.claimed.set(p.seat, r);
       p.up.send(() => {
         if (p.leaving) return;

@@ -39,12 +39,37 @@ interface RawState {
   awaiting?: Iterable<number>; seats?: Iterable<RawSeat> & { length: number }; info?: unknown;
 }
 
+/** A typed legal choice (schema): `card`/`shade`/`from` are space-separated lists. */
+interface RawChoice { type: string; card?: string; shade?: string; choose?: number; from?: string }
+
+const words = (text: string | undefined): string[] => (text ? text.split(" ").filter(Boolean) : []);
+
+/** The legal actions from `mine.legal`: a JSON string of actions, or typed compact choices. */
+function legalActions(raw: unknown): LegalAction[] {
+  if (raw === undefined || raw === null) return [];
+  if (typeof raw === "string") {
+    const list = plain(raw, []);
+    return Array.isArray(list) ? list.map((a) => (typeof a === "string" ? { type: a } : a as LegalAction)) : [];
+  }
+  const out: LegalAction[] = [];
+  for (const c of raw as Iterable<RawChoice>) {
+    const cards = words(c.card);
+    const shades = words(c.shade);
+    if ((c.choose ?? 0) > 0) out.push({ type: c.type, cards: { choose: c.choose, from: words(c.from) } });
+    else if (cards.length && shades.length) for (const card of cards) for (const shade of shades) out.push({ type: c.type, card, shade });
+    else if (cards.length) for (const card of cards) out.push({ type: c.type, card });
+    else if (shades.length) for (const shade of shades) out.push({ type: c.type, shade });
+    else out.push({ type: c.type });
+  }
+  return out;
+}
+
 export function readView(state: unknown): TableView {
   const s = (state ?? {}) as RawState;
   const seats = s.seats ? [...s.seats] : [];
   const mySeat = seats.findIndex((seat) => seat?.mine !== undefined && seat.mine !== null);
   const mine = mySeat >= 0 ? seats[mySeat]!.mine! : null;
-  const legal = mine ? plain(mine.legal, []) : [];
+
   return {
     status: s.status ?? "",
     phase: s.phase ?? "",
@@ -53,7 +78,7 @@ export function readView(state: unknown): TableView {
     awaiting: s.awaiting ? [...s.awaiting] : [],
     seatCount: seats.length,
     mySeat,
-    legal: Array.isArray(legal) ? legal.map((a) => (typeof a === "string" ? { type: a } : a as LegalAction)) : [],
+    legal: mine ? legalActions(mine.legal) : [],
     mine: (mine ? plain(mine.info, {}) : {}) as Record<string, unknown>,
     info: plain(s.info, {}) as Record<string, unknown>,
   };
