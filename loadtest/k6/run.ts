@@ -25,7 +25,9 @@ export const REPORTS = path.join(HERE, "..", "reports");
 export const SMOKE: Record<string, Record<string, string>> = {
   "join-storm": { DURATION: "5s", START_RATE: "2", PEAK_RATE: "10", HOLD_MS: "500", RACE_ROUNDS: "3", P99_JOIN_MS: "5000", P50_JOIN_MS: "2000" },
   tables: { TABLES: "6", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", P99_JOIN_MS: "5000" },
-  "slap-storm": { TABLES: "2", DURATION: "20s", THINK_MS: "120", P99_SLAP_MS: "2000" },
+  // About 8 races: one slap sent late by a starved CI machine must not fail the run (a full run
+  // keeps 98 %); arrival order (about 50 %) or a whole class of misjudged races still fails it.
+  "slap-storm": { TABLES: "2", DURATION: "20s", THINK_MS: "120", P99_SLAP_MS: "2000", FAIR_RATE: "0.85" },
   soak: { TABLES: "3", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", RSS_GROWTH_MB: "256" },
 };
 

@@ -234,8 +234,11 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     });
     room.onStateChange(() => onState(p));
     room.onLeave((code: number) => {
-      if (!p.leaving) { sink.count("disconnects"); finish(); }
-      void code;
+      if (!p.leaving) {
+        sink.count("disconnects");
+        console.warn(`disconnected: table ${p.room.roomId} seat ${p.seat} code ${code}`);
+        finish();
+      }
     });
     if (room.state) onState(p);
   };
