@@ -156,6 +156,25 @@ describe("ranked play", () => {
     await td.leave();
   });
 
+  it("gives a ranked seat back only to its account after the player left", async () => {
+    const [gus, hal] = [await guest("Gus"), await guest("Hal")];
+    const g = await queueAndSit("devils_scat", gus.token);
+    const hh = await queueAndSit("devils_scat", hal.token);
+    const [tg, th] = await Promise.all([g.table, hh.table]);
+    const table = tableOf(tg);
+    await until(() => table.match !== null, "the deal");
+    const seat = table.seating.slots.find((s) => s.playerId === gus.id)!.index;
+    await tg.leave(true);
+    await until(() => table.seating.slots[seat]!.isBot, "a bot holds the seat");
+    // The id alone (public on the leaderboard) is not enough, nor another account's token.
+    await expect(new Client(base).joinById(tg.roomId, { playerId: gus.id })).rejects.toThrow();
+    await expect(new Client(base).joinById(tg.roomId, { playerId: gus.id, token: hal.token })).rejects.toThrow();
+    const back = await new Client(base).joinById(tg.roomId, { playerId: gus.id, token: gus.token, name: "Impostor name" });
+    expect(await waitSeat(back)).toBe(seat);
+    expect(table.seating.slots[seat]).toMatchObject({ isBot: false, playerId: gus.id, name: "Gus" });
+    await Promise.all([back.leave(), th.leave()]);
+  });
+
   it("refuses the queue without an account, the same account twice, and ranked tables made by a client", async () => {
     await expect(new Client(base).joinOrCreate("ranked_devils_scat", {})).rejects.toThrow(/sign-in-required/);
     const fay = await guest("Fay");

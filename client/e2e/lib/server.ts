@@ -47,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Gam
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "150", LOG_LEVEL: "warn", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "150", LOG_LEVEL: "warn", DATA_DIR: ":memory:", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -8,6 +8,7 @@ import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
 import type { WireState } from "./state-feed.ts";
 import { TableSession } from "./table-session.ts";
+import { rankedRejoin } from "../account/ranked-queue.ts";
 
 export type TableRoom = Room<unknown, WireState>;
 
@@ -80,7 +81,7 @@ export async function resume(): Promise<TableSession | null> {
   }
   try {
     // A spectator comes back as a spectator: never take a free seat by reloading.
-    const room = await sdk().joinById<WireState>(saved.roomId, { ...identity(), ...(saved.watching ? { spectate: true } : {}) });
+    const room = await sdk().joinById<WireState>(saved.roomId, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
     return seated(room, saved.game, saved.options, saved.watching === true);
   } catch {
     saveSeat(null);

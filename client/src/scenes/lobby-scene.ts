@@ -14,6 +14,7 @@ import { OpenTablesPanel } from "../ui/open-tables.ts";
 import { openRules } from "../ui/rules-panel.ts";
 import { replayEntry } from "../replay/lobby-entry.ts";
 import { SCENES, toReplay, toTable, type LobbyData } from "./flow.ts";
+import { mountAccountPanel } from "../account/account-panel.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -46,11 +47,15 @@ export class LobbyScene extends Phaser.Scene {
     const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message));
     this.form.append(replays.el);
     this.startFeed(this.form);
+    // Accounts and ranked play (account/account-panel.ts).
+    const account = mountAccountPanel({ seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); }, setBusy: (b, note) => this.form?.setBusy(b, note) });
+    this.form.append(account.el);
     setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables }));
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.feed?.stop();
       this.feed = null;
       replays.destroy();
+      account.destroy();
       this.scale.off("resize", this.layout, this);
       this.form?.destroy();
       this.form = null;

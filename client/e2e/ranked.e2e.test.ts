@@ -1,0 +1,100 @@
+/**
+ * Ranked play in real browsers: two players (own browser profiles, so two guest accounts made
+ * silently on their first visit) press Ranked Devil's Scat, the queue seats them together, they
+ * play the game to the end by clicking the table, each sees their rating change, and both
+ * appear with their new ratings on the leaderboard and in their profile's rating chart.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+
+const suite = useBrowserSuite();
+
+/** A player in the lobby; page loads get a minute (the shared test machine is often loaded). */
+async function lobbyPlayer(name: string): Promise<Player> {
+  const p = await suite.player();
+  p.page.setDefaultNavigationTimeout(90_000);
+  await openLobby(p.page, suite.server.url, name);
+  return p;
+}
+
+/** Knocks as soon as it may, else draws from the deck and discards; continues after a round. */
+async function playToGameOver(page: Page): Promise<TableState> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const s = await waitState(page, `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "discard", "continue"].includes(a.type))`, 60_000);
+    if (s.resultPanel === "game") return s;
+    if (has(s, "continue")) {
+      await click(page, "button:continue");
+      await waitState(page, `s.resultPanel === "game" || !(s.legal || []).some(a => a.type === "continue")`, 30_000);
+    } else if (has(s, "knock")) {
+      await click(page, "button:knock");
+      await waitState(page, `!(s.legal || []).some(a => a.type === "knock")`);
+    } else if (has(s, "drawDeck")) {
+      await click(page, "pile:deck");
+      await waitState(page, `!(s.legal || []).some(a => a.type === "drawDeck")`);
+    } else {
+      await click(page, `card:${legal(s, "discard")!.card}`);
+      await waitState(page, `!(s.legal || []).some(a => a.type === "discard")`);
+    }
+  }
+  throw new Error("the game did not end within the time limit");
+}
+
+async function readyForRanked(page: Page): Promise<string> {
+  await page.waitForSelector('[data-testid="ranked-devils_scat"]:not([disabled])', { timeout: 60_000 });
+  return (await page.getAttribute('[data-testid="account-panel"]', "data-player")) ?? "";
+}
+
+describe("ranked play", () => {
+  it("two players queue, meet, play a ranked game to the end and see their new ratings", async () => {
+    const ann = await lobbyPlayer("Ann");
+    const ben = await lobbyPlayer("Ben");
+    const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
+    expect(annId).not.toBe(benId);
+    expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe("1500?");
+
+    await ann.page.click('[data-testid="ranked-devils_scat"]');
+    await ann.page.waitForSelector('[data-testid="queue-range"]:has-text("±")', { timeout: 30_000 });
+    expect(await ann.page.textContent('[data-testid="queue-status"]')).toContain("Your rating 1500");
+    await screenshot(ann.page, "ranked/01-queue");
+    await ben.page.click('[data-testid="ranked-devils_scat"]');
+
+    const table = `s.scene === "table" && s.status === "playing" && (s.seats || []).length === 2`;
+    const [sa, sb] = await Promise.all([waitState(ann.page, table, 60_000), waitState(ben.page, table, 60_000)]);
+    expect(sa.roomId).toBe(sb.roomId);
+    expect(sa.seats!.every((seat) => !seat.isBot)).toBe(true);
+    expect(sa.seats!.map((seat) => seat.name).sort()).toEqual(["Ann", "Ben"]);
+
+    await Promise.all([playToGameOver(ann.page), playToGameOver(ben.page)]);
+    const badges = await Promise.all([ann, ben].map(async (p) => {
+      const el = await p.page.waitForSelector('[data-testid="rating-change"]', { timeout: 30_000 });
+      return { text: (await el.textContent()) ?? "", after: Number(await el.getAttribute("data-after")) };
+    }));
+    for (const b of badges) expect(b.text).toMatch(/^[+−]\d+ [▲▼] \d+\?$/);
+    expect(badges.map((b) => b.text.includes("▲")).sort()).toEqual([false, true]);
+    await screenshot(ann.page, "ranked/02-rating-change");
+
+    await click(ann.page, "button:leave");
+    await waitState(ann.page, `s.scene === "lobby"`);
+    await readyForRanked(ann.page);
+    expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe(`${badges[0]!.after}?`);
+    await ann.page.click('[data-testid="open-leaderboard"]');
+    await ann.page.waitForSelector('[data-testid="board-top"]');
+    const rows = await ann.page.$$eval('[data-testid="board-top"] tbody tr', (trs) => trs.map((tr) => ({ id: tr.getAttribute("data-player"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent) })));
+    const byId = new Map(rows.map((r) => [r.id, r.cells]));
+    expect(byId.get(annId)?.[2]).toBe(`${badges[0]!.after}?`);
+    expect(byId.get(benId)?.[2]).toBe(`${badges[1]!.after}?`);
+    expect(rows.map((r) => r.cells[0])).toEqual(rows.map((_, i) => String(i + 1)));
+    expect(await ann.page.textContent('[data-testid="board-me"]')).toContain(`#${rows.findIndex((r) => r.id === annId) + 1}`);
+    await screenshot(ann.page, "ranked/03-leaderboard");
+
+    await ann.page.click('[data-testid="leaderboard-close"]');
+    await ann.page.click('[data-testid="open-profile"]');
+    await ann.page.waitForSelector('[data-testid="rating-chart"][data-points="1"]');
+    expect(await ann.page.textContent('[data-testid="profile-recent"]')).toContain("Devil's Scat");
+    await screenshot(ann.page, "ranked/04-profile");
+    expect(ann.errors).toEqual([]);
+    expect(ben.errors).toEqual([]);
+  });
+});

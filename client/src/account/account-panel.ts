@@ -1,0 +1,132 @@
+/**
+ * The account and ranked section of the lobby: who you play as (a guest account made silently on
+ * the first visit, with the name you typed), saving it with a username and password, signing in
+ * on another device, signing out, a Ranked button per game showing your rating, and the
+ * leaderboard and profile.
+ */
+import type { GameId } from "@scat/shared";
+import { lobbyGames } from "../games/registry.ts";
+import { loadName, saveName } from "../net/storage.ts";
+import type { TableSession } from "../net/table-session.ts";
+import { byTestId, h } from "../ui/dom.ts";
+import { api, ensureAccount, loadAccount, ratingText, saveAccount, type Account, type GameRating } from "./api.ts";
+import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
+import { clearRatingChange, playRanked, showRatingChange } from "./ranked-queue.ts";
+import "./account.css";
+
+export interface AccountActions {
+  /** The ranked queue seated us: go to the table. */
+  seated(session: TableSession): void;
+  setBusy(busy: boolean, note?: string): void;
+}
+
+export interface AccountPanel {
+  readonly el: HTMLElement;
+  destroy(): void;
+}
+
+function credentialsForm(testid: string, submit: string): HTMLFormElement {
+  return h("form", { class: "credentials", testid, hidden: true },
+    h("input", { type: "text", name: "username", placeholder: "Username", autocomplete: "username", testid: `${testid}-username`, required: true, minlength: 3, maxlength: 24 }),
+    h("input", { type: "password", name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 }),
+    h("button", { type: "submit", class: "primary", testid: `${testid}-submit` }, submit));
+}
+
+export function mountAccountPanel(actions: AccountActions): AccountPanel {
+  clearRatingChange();
+  const status = h("p", { class: "account-status", testid: "account-status" }, "Connecting your account…");
+  const ranked = h("div", { class: "ranked-buttons", testid: "ranked-buttons" });
+  const error = h("p", { class: "error", testid: "account-error", role: "alert" });
+  const register = credentialsForm("register-form", "Save account");
+  const signIn = credentialsForm("sign-in-form", "Sign in");
+  const tools = h("div", { class: "account-tools" },
+    h("button", { type: "button", testid: "open-leaderboard" }, "Leaderboard"),
+    h("button", { type: "button", testid: "open-profile" }, "My profile"),
+    h("button", { type: "button", testid: "show-register" }, "Save with a password"),
+    h("button", { type: "button", testid: "show-sign-in" }, "Sign in"),
+    h("button", { type: "button", testid: "sign-out" }, "Sign out"));
+  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, ranked, tools, register, signIn, error);
+  let account: Account | null = null;
+  let ratings: readonly GameRating[] = [];
+  let busy = false;
+
+  const render = (): void => {
+    const a = account;
+    status.textContent = a ? `Playing as ${a.player.name}${a.player.guest ? " (guest account on this device)" : ` (@${a.player.username})`}` : "Not signed in";
+    el.dataset["player"] = a?.player.id ?? "";
+    byTestId(el, "show-register").hidden = !a?.player.guest;
+    byTestId(el, "sign-out").hidden = !a || a.player.guest;
+    ranked.replaceChildren(...lobbyGames().filter((g) => g.playable).map((g) => {
+      const b = h("button", { type: "button", class: "ranked-button", testid: `ranked-${g.id}`, disabled: !a || busy },
+        h("span", {}, `Ranked ${g.title}`), h("span", { class: "ranked-rating", testid: `rating-${g.id}` }, ratingText(ratings.find((r) => r.game === g.id))));
+      b.addEventListener("click", () => void queue(g.id as GameId, g.title));
+      return b;
+    }));
+  };
+
+  const refresh = async (): Promise<void> => {
+    try {
+      account = await ensureAccount(loadName());
+      ratings = (await api.profile(account.player.id)).ratings;
+      error.textContent = "";
+    } catch (err) {
+      error.textContent = `Accounts are not available: ${(err as Error).message}`;
+    }
+    render();
+  };
+
+  const queue = async (game: GameId, title: string): Promise<void> => {
+    if (!account || busy) return;
+    busy = true;
+    render();
+    try {
+      // The name typed in the lobby form is the name shown at the ranked table too.
+      const name = (document.querySelector<HTMLInputElement>('[data-testid="name-input"]')?.value ?? loadName()).trim();
+      if (name !== "") saveName(name);
+      if (name !== "" && name !== account.player.name) {
+        account = { token: account.token, player: (await api.rename(account.token, name)).player };
+        saveAccount(account);
+      }
+      const session = await playRanked(game, title, account);
+      if (session) {
+        showRatingChange(session, account.player.id);
+        return actions.seated(session);
+      }
+    } catch (err) {
+      error.textContent = `Ranked play failed: ${(err as Error).message}`;
+    }
+    busy = false;
+    render();
+  };
+
+  const credentials = (form: HTMLFormElement) => ({
+    username: (form.elements.namedItem("username") as HTMLInputElement).value.trim(),
+    password: (form.elements.namedItem("password") as HTMLInputElement).value,
+  });
+  register.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const c = credentials(register);
+    if (!account) return;
+    api.register(account.token, c.username, c.password).then((a) => { saveAccount(a); register.hidden = true; return refresh(); },
+      (err: Error) => { error.textContent = err.message; });
+  });
+  signIn.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const c = credentials(signIn);
+    api.signIn(c.username, c.password).then((a) => { saveAccount(a); signIn.hidden = true; return refresh(); },
+      (err: Error) => { error.textContent = err.message; });
+  });
+  byTestId(el, "show-register").addEventListener("click", () => { register.hidden = !register.hidden; signIn.hidden = true; });
+  byTestId(el, "show-sign-in").addEventListener("click", () => { signIn.hidden = !signIn.hidden; register.hidden = true; });
+  byTestId(el, "sign-out").addEventListener("click", () => {
+    const a = loadAccount();
+    saveAccount(null);
+    account = null;
+    void (a ? api.signOut(a.token).catch(() => undefined) : Promise.resolve()).then(refresh);
+  });
+  byTestId(el, "open-leaderboard").addEventListener("click", () => void openLeaderboard(ratings[0]?.game ?? "devils_scat"));
+  byTestId(el, "open-profile").addEventListener("click", () => void (account && openProfile(account.player.id)));
+  render();
+  void refresh();
+  return { el, destroy: () => { closeBoard(); el.remove(); } };
+}

@@ -1,0 +1,130 @@
+/**
+ * Ranked play from the browser: join a game's ranked queue with the account token, show the
+ * queue screen (rating, the range that widens with waiting, the time waited, cancel), take the
+ * seat the queue reserves, and show each player's rating change when the game is rated.
+ */
+import { Client, type Room } from "@colyseus/sdk";
+import type { GameId } from "@scat/shared";
+import { serverEndpoint, type TableRoom } from "../net/connection.ts";
+import { TableSession } from "../net/table-session.ts";
+import { h, uiRoot } from "../ui/dom.ts";
+import { loadAccount, type Account } from "./api.ts";
+
+const RANKED_ROOM_KEY = "scat.rankedRoom";
+
+/**
+ * Join options that take a ranked seat back after a reload (the reconnection token lapsed): the
+ * account's id and token, for the ranked table this tab sat at; nothing for any other table.
+ */
+export function rankedRejoin(roomId: string): { playerId: string; token: string } | Record<string, never> {
+  const account = loadAccount();
+  let ranked: string | null = null;
+  try { ranked = sessionStorage.getItem(RANKED_ROOM_KEY); } catch { /* no storage: no reclaim */ }
+  return account && ranked === roomId ? { playerId: account.player.id, token: account.token } : {};
+}
+
+export interface RankedFormat {
+  readonly seats: number;
+  readonly variants: Record<string, boolean | number | string>;
+  readonly turnSeconds: number;
+  readonly reconnectSeconds: number;
+}
+
+export interface QueueStatus {
+  readonly rating: number;
+  readonly range: number;
+  readonly low: number;
+  readonly high: number;
+  readonly waitedMs: number;
+  readonly queued: number;
+  readonly seats: number;
+}
+
+export interface RatingChange {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly place: number;
+  readonly before: number;
+  readonly after: number;
+  readonly delta: number;
+  readonly provisional: boolean;
+}
+
+let formats: Promise<Record<string, RankedFormat>> | null = null;
+
+export function rankedFormats(): Promise<Record<string, RankedFormat>> {
+  formats ??= fetch(`${serverEndpoint()}/api/ranked/formats`).then((r) => r.json() as Promise<Record<string, RankedFormat>>);
+  return formats;
+}
+
+function formatWait(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The queue screen; resolves with the ranked table's session, or null when cancelled. */
+export async function playRanked(game: GameId, title: string, account: Account): Promise<TableSession | null> {
+  const format = (await rankedFormats())[game];
+  if (!format) throw new Error(`${title} has no ranked format on this server`);
+  const sdk = new Client(serverEndpoint());
+  const queue: Room = await sdk.joinOrCreate(`ranked_${game}`, { token: account.token });
+  const started = Date.now();
+  const status = h("p", { class: "queue-status", testid: "queue-status" }, "Looking for opponents…");
+  const range = h("p", { class: "queue-range", testid: "queue-range" }, "");
+  const elapsed = h("p", { class: "queue-elapsed", testid: "queue-elapsed" }, "0:00");
+  const cancel = h("button", { type: "button", testid: "queue-cancel" }, "Cancel");
+  const el = h("div", { class: "rules-overlay", testid: "ranked-queue" },
+    h("section", { class: "panel queue-panel", role: "dialog", "aria-label": `Ranked ${title}` },
+      h("h2", {}, `Ranked ${title}`),
+      h("p", { class: "sub" }, `${format.seats} players · ${format.turnSeconds} s turns`),
+      status, range, elapsed, cancel));
+  uiRoot().append(el);
+  const tick = setInterval(() => { elapsed.textContent = formatWait(Date.now() - started); }, 500);
+  const done = (): void => { clearInterval(tick); el.remove(); };
+
+  return new Promise<TableSession | null>((resolve, reject) => {
+    let seated = false;
+    queue.onMessage("queueStatus", (s: QueueStatus) => {
+      status.textContent = `Your rating ${s.rating} · ${s.queued} in the queue`;
+      range.textContent = `Opponents ${s.low}–${s.high} (±${s.range})`;
+      el.dataset["range"] = String(s.range);
+    });
+    queue.onMessage("clients", () => undefined);
+    queue.onMessage("seat", (reservation: Parameters<Client["consumeSeatReservation"]>[0]) => {
+      seated = true;
+      status.textContent = "Opponents found: taking your seat…";
+      queue.send("confirm");
+      sdk.consumeSeatReservation(reservation).then((room) => {
+        done();
+        const options = { game, seats: format.seats, bots: 0, turnSeconds: format.turnSeconds, variants: format.variants };
+        const session = new TableSession(room as TableRoom, game, options, false);
+        session.remember();
+        try { sessionStorage.setItem(RANKED_ROOM_KEY, room.roomId); } catch { /* reclaim by reconnection token only */ }
+        resolve(session);
+      }, (err: unknown) => { done(); reject(err); });
+    });
+    queue.onLeave(() => {
+      if (!seated) { done(); resolve(null); }
+    });
+    cancel.addEventListener("click", () => { void queue.leave(true); });
+  });
+}
+
+/** "+12 ▲" / "−8 ▼" over the table once the server rates the game; removed with the session. */
+export function showRatingChange(session: TableSession, accountId: string): void {
+  session.room.onMessage("ratingChanged", (m: { changes?: RatingChange[]; cancelled?: boolean; reason?: string }) => {
+    document.querySelector('[data-testid="rating-change"]')?.remove();
+    const mine = m.changes?.find((c) => c.playerId === accountId);
+    const text = m.cancelled ? (m.reason ?? "Not rated") : mine ? `${mine.delta >= 0 ? "+" : "−"}${Math.abs(mine.delta)} ${mine.delta >= 0 ? "▲" : "▼"}` : null;
+    if (text === null) return;
+    const badge = h("div", { class: `rating-change ${mine && mine.delta < 0 ? "down" : "up"}`, testid: "rating-change", "data-after": mine?.after ?? "" },
+      text, mine ? h("span", { class: "rating-after" }, ` ${mine.after}${mine.provisional ? "?" : ""}`) : null);
+    document.body.append(badge);
+    session.link.on((s) => void (s === "left" && badge.remove()));
+  });
+}
+
+/** Removes a rating badge left from the last ranked game (back in the lobby). */
+export function clearRatingChange(): void {
+  document.querySelector('[data-testid="rating-change"]')?.remove();
+}
