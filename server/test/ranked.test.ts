@@ -22,7 +22,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   // Opening PGlite (WebAssembly) takes seconds on a loaded machine: once, here.
   await api("/accounts/sign-in", { body: { username: "warm-up", password: "x" } });
-}, 120_000);
+}, 240_000);
 afterAll(async () => { await server.gracefullyShutdown(false); });
 
 async function api(path: string, init: { method?: string; token?: string | undefined; body?: unknown } = {}): Promise<{ status: number; body: any }> {
