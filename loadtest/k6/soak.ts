@@ -9,12 +9,9 @@
  */
 import "./lib/shims.ts";
 import http from "k6/http";
-import exec from "k6/execution";
 import { Gauge, Trend } from "k6/metrics";
-import { BASE_URL, client, durationMs, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
-import { GAMES } from "./lib/policy.ts";
-import { logNormal, seeded } from "./lib/random.ts";
-import { playTable } from "./lib/table.ts";
+import { BASE_URL, durationMs, env, num, p99 } from "./lib/k6-common.ts";
+import { humanPaceTable } from "./lib/human-pace.ts";
 
 const DURATION = env("DURATION", "1h");
 const THINK = num("THINK_MS", 2000);
@@ -78,19 +75,6 @@ export function teardown(data: { rss: Record<string, number> }): void {
   rssGrowth.add(growth);
 }
 
-export async function tables(): Promise<void> {
-  const vu = exec.vu.idInTest;
-  const iteration = exec.vu.iterationInScenario;
-  const setup = GAMES[(vu + iteration) % GAMES.length]!;
-  const rnd = seeded(vu * 2_654_435 + iteration * 40_503 + 3);
-  const stopAt = exec.scenario.startTime + durationMs(DURATION) - 500;
-  // Too late for another table: idle out the scenario instead of spinning through empty iterations.
-  if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
-  await guarded(() => playTable({
-    game: setup.game, seats: setup.seats, humans: 2 + ((vu + iteration) % (setup.seats - 1)), turnSeconds: TURN, variants: setup.variants,
-    thinkMs: () => logNormal(rnd, THINK, 0.5, 20, TURN * 1000 * 0.6),
-    reactionMs: () => Math.round(logNormal(rnd, 300, 0.25, 150, 1500)),
-    path: () => ({ upMs: 0, downMs: 0, jitterMs: 0 }),
-    stopAt, rnd, client,
-  }, sink));
+export function tables(): Promise<void> {
+  return humanPaceTable(DURATION, THINK, TURN);
 }

@@ -71,6 +71,8 @@ const bytesOf = (room: Room): number => {
   return ws?.bytesIn ?? 0;
 };
 
+let joinErrorsLogged = 0;
+
 export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   const players: Player[] = [];
   const races = new Map<number, RaceTruth>();
@@ -94,7 +96,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     } catch (err) {
       sink.rate("join_failed", true);
       sink.count("join_errors");
-      void i; void err;
+      if (joinErrorsLogged++ < 5) console.warn(`join ${i} refused: ${(err as { code?: unknown })?.code ?? ""} ${(err as Error)?.name ?? ""} ${String((err as Error)?.message ?? err)}`);
       return null;
     }
   };
