@@ -1,6 +1,9 @@
 /** A real server process (`server/src/main.ts`, TypeScript loaded by tsx) on a free loopback port, for tests and benchmarks. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -47,7 +50,8 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself.
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", ...env },
+    // Its own table journals (DATA_DIR), unless the caller shares one (a restart test).
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });
@@ -69,7 +73,7 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
       return res.text();
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);

@@ -33,7 +33,10 @@ const envSchema = z.object({
    * Where clients open the WebSocket to this process, without a scheme (`host[:port][/path]`):
    * the SDK connects to `ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>`, so a proxy routes on it.
    */
-  /** Ranked play (docs/API.md): embedded PGlite's files go under DATA_DIR unless DATABASE_URL names a PostgreSQL server. */
+  /**
+   * Ranked play (docs/API.md): embedded PGlite's files go under DATA_DIR unless DATABASE_URL names
+   * a PostgreSQL server. Without REDIS_URL the table journals live in DATA_DIR/tables too.
+   */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be postgres://user@host:port/db").optional(),
   /** Signs account tokens (at least 32 characters); unset: a random one kept in DATA_DIR. Every process of a cluster needs the same. */
@@ -41,6 +44,13 @@ const envSchema = z.object({
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
+  /** "0" turns the table journal off (no crash survival; tables die with their process). */
+  JOURNAL: z.enum(["0", "1"]).default("1"),
+  /**
+   * With REDIS_URL: ms a process's lease on its tables lasts without a heartbeat (it beats every
+   * 500 ms). A process that died is noticed sooner, when its Redis connection is gone.
+   */
+  LEASE_MS: z.coerce.number().int().min(400).max(60_000).default(5000),
 });
 
 export interface ServerConfig {
@@ -63,6 +73,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
+  readonly journal: boolean;
+  readonly leaseMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -93,5 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
+    journal: e.JOURNAL === "1",
+    leaseMs: e.LEASE_MS,
   };
 }

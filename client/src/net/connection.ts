@@ -31,7 +31,17 @@ export function identity(): Identity {
   return { name: loadName() || "Player", playerId: playerId() };
 }
 
+/**
+ * The SDK retries a dropped socket at the same process; a table whose process died comes back
+ * on another one (docs/OPERATIONS.md, "Crash survival"), reached only through matchmaking. So
+ * the SDK gives up after a few quick tries (about 3 s) and `resume` takes the seat back by playerId.
+ */
+const SOCKET_RETRIES = 4;
+/** How long `resume` keeps trying while a table is being resumed elsewhere. */
+const RESUME_WINDOW_MS = 20_000;
+
 function seated(room: TableRoom, game: GameId | string, options: TableOptions, watching = false): TableSession {
+  room.reconnection.maxRetries = SOCKET_RETRIES;
   const session = new TableSession(room, game, options, watching);
   session.remember();
   return session;
@@ -79,14 +89,26 @@ export async function resume(): Promise<TableSession | null> {
   } catch {
     // The token expired or the server restarted; try to take the seat back by playerId.
   }
-  try {
-    // A spectator comes back as a spectator: never take a free seat by reloading.
-    const room = await sdk().joinById<WireState>(saved.roomId, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
-    return seated(room, saved.game, saved.options, saved.watching === true);
-  } catch {
-    saveSeat(null);
-    return null;
+  // A spectator comes back as a spectator: never take a free seat by reloading. While its process
+  // is replaced the table is briefly not found (or its old host does not answer): try again.
+  for (const end = Date.now() + RESUME_WINDOW_MS; ;) {
+    try {
+      const room = await sdk().joinById<WireState>(saved.roomId, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
+      return seated(room, saved.game, saved.options, saved.watching === true);
+    } catch (err) {
+      if (Date.now() > end || !transient(err)) {
+        saveSeat(null);
+        return null;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
+}
+
+/** Errors of a table that is moving (not found yet, old host silent, store away), worth another try. */
+function transient(err: unknown): boolean {
+  const text = String((err as { message?: unknown })?.message ?? err);
+  return /not found|timed out|unavailable|locked|fetch|network|50[23]/i.test(text);
 }
 
 /** Links that open straight into a table: `?table=CODE` to sit down, `?watch=CODE` to watch. */

@@ -13,6 +13,12 @@ export type { LoggedStep };
 export class Match extends RecordedMatch {
   /** SHA-256 of `seed:salt`, published in the table state from the deal on. */
   readonly commitment: string;
+  /**
+   * A table resumed after its process died: the deadline running at the crash is extended by
+   * the outage, so nobody is timed out by our crash (docs/OPERATIONS.md). It applies while the
+   * state is still at `version`; any later step sets its deadline from the real clock again.
+   */
+  private extension: { readonly version: number; readonly ms: number } | null = null;
 
   constructor(
     game: AnyGame,
@@ -24,6 +30,28 @@ export class Match extends RecordedMatch {
   ) {
     super(game, options, startedAt, seed);
     this.commitment = commitSeed(seed, salt);
+  }
+
+  /** Rebuilds a match from its journal: the same seed, salt, options and steps, replayed. */
+  static restore(game: AnyGame, options: unknown, startedAt: number, seed: string, salt: string, steps: readonly LoggedStep[]): Match {
+    const match = new Match(game, options, startedAt, seed, salt);
+    for (const [i, step] of steps.entries()) {
+      const ok = step.seat === null ? match.expire(step.now) !== null : match.act(step.seat, step.action, step.now).ok;
+      if (!ok) throw new Error(`restore: journal step ${i} does not replay (${JSON.stringify(step)})`);
+    }
+    return match;
+  }
+
+  /** Extends the deadline running now by `ms` (the outage of a resumed table). */
+  extendDeadline(ms: number): void {
+    if (this.state.deadline !== null && ms > 0) this.extension = { version: this.state.version, ms };
+  }
+
+  /** The deadline the room arms and shows: the engine's, plus an outage extension if one applies. */
+  get deadline(): number | null {
+    const d = this.state.deadline;
+    if (d === null) return null;
+    return this.extension !== null && this.extension.version === this.state.version ? d + this.extension.ms : d;
   }
 }
 

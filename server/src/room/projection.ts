@@ -60,7 +60,7 @@ export function projectMatch(table: TableState, match: Match): void {
   set(table, "seedCommit", match.commitment);
   set(table, "phase", pub.phase);
   set(table, "version", match.state.version);
-  set(table, "deadline", pub.deadline ?? 0);
+  set(table, "deadline", match.deadline ?? 0);
   set(table, "round", pub.round);
   set(table, "dealer", pub.dealer);
   set(table, "turn", pub.turn);

@@ -7,6 +7,8 @@ import { Room, ServerError, type Client, type RoomException } from "@colyseus/co
 import { StateView } from "@colyseus/schema";
 import { SERVER_MESSAGES, type AnyGame, type GameEvent, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
+import { durability } from "../durable/durability.ts";
+import { restoreTable } from "../durable/restore.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
 import { gamesStarted, handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
@@ -61,7 +63,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.game = entry.game;
     this.plugin = entry.plugin ?? null;
     const game = entry.game;
-    const parsed = parseTableOptions(game, options);
+    const resumed = durability.created(this, options);
+    const parsed = parseTableOptions(game, resumed ? resumed.record.header.options : options);
     if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
     const t = parsed.value;
     if (t.join.mode !== undefined && t.join.mode !== t.mode) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
@@ -84,18 +87,20 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private, options: JSON.stringify({ seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants }) });
-    if (t.join.private) await this.makePrivate();
+    if (t.join.private) await this.makePrivate(resumed !== null);
     this.seating.project(this.state.seats);
     this.metadata = this.waiting.listing();
     for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
     this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
+    if (resumed) restoreTable(this, resumed);
   }
 
-  private async makePrivate(): Promise<void> {
-    let code = makeInviteCode();
-    while (await this.presence.sismember(INVITE_KEY, code)) code = makeInviteCode();
+  /** `resumed`: a table rebuilt from its journal keeps its code (its roomId). */
+  private async makePrivate(resumed: boolean): Promise<void> {
+    let code = resumed ? this.roomId : makeInviteCode();
+    while (!resumed && await this.presence.sismember(INVITE_KEY, code)) code = makeInviteCode();
     await this.presence.sadd(INVITE_KEY, code);
     this.inviteCode = code;
     this.roomId = code;
@@ -214,6 +219,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 
   override onDispose(): void {
     tableClosed(this);
+    durability.disposed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
@@ -226,6 +232,18 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.waiting.seatsChanged();
     logger.info({ room: this.roomId, game: this.game.id, seats: this.table.seats }, "game started");
     this.afterStep(this.match.setupEvents);
+  }
+
+  /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
+  resumeMatch(match: Match): void {
+    this.match = match;
+    this.state.status = "playing";
+    this.admission.refresh();
+    this.waiting.seatsChanged();
+    projectMatch(this.state, match);
+    this.plugin?.afterStep?.(this, []);
+    this.armDeadline();
+    this.bots.schedule();
   }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
@@ -251,7 +269,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 
   /** A deadline (plus any in-flight grace) that passed before this action arrived applies first. */
   private expireIfDue(): void {
-    const deadline = this.match?.state.deadline ?? null;
+    const deadline = this.match?.deadline ?? null;
     if (deadline === null) return;
     if (Date.now() >= deadline + (this.plugin?.deadlineGrace?.(this) ?? 0)) this.expireDeadline(this.match!.state.version);
   }
@@ -264,17 +282,28 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     else this.armDeadline();
   }
 
+  /** The step is journalled first (durable/); its effects go out once it is durable. */
   private afterStep(events: readonly GameEvent[]): void {
+    const version = this.match!.state.version;
+    durability.commit(this, () => this.stepEffects(events, version));
+  }
+
+  private stepEffects(events: readonly GameEvent[], version: number): void {
     const match = this.match!;
-    projectMatch(this.state, match);
-    this.patchSoon();
-    if (match.over && this.state.status !== "ended") {
+    // A later step still waiting for the journal is not shown before it is durable.
+    const settled = durability.settled(this);
+    if (settled) {
+      projectMatch(this.state, match);
+      this.patchSoon();
+    }
+    if (settled && match.over && this.state.status !== "ended") {
       this.state.status = "ended";
       this.waiting.changed();
+      durability.ended(this);
     }
-    this.sendEvents(events);
-    if (match.over) publishGameLog(this, match);
-    if (match.over) this.ranked?.finish(match);
+    this.sendEvents(events, version);
+    if (settled && match.over) publishGameLog(this, match);
+    if (settled && match.over) this.ranked?.finish(match);
     this.plugin?.afterStep?.(this, events);
     this.armDeadline();
     this.bots.schedule();
@@ -295,9 +324,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     });
   }
 
-  private sendEvents(events: readonly GameEvent[]): void {
+  private sendEvents(events: readonly GameEvent[], version: number): void {
     if (events.length === 0) return;
-    const version = this.match!.state.version;
     for (const client of this.clients) {
       const seat = this.seating.bySession(client.sessionId)?.index ?? null;
       const visible = events.map((e) => this.game.redactEvent(e, seat)).filter((e) => e !== null);
@@ -309,7 +337,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.deadlineTimer?.clear();
     this.deadlineTimer = null;
     const match = this.match!;
-    const deadline = match.state.deadline;
+    const deadline = match.deadline;
     if (deadline === null || match.over) return;
     const version = match.state.version;
     const grace = this.plugin?.deadlineGrace?.(this) ?? 0;

@@ -1,0 +1,94 @@
+/**
+ * A table's journal (docs/OPERATIONS.md, "Crash survival"): everything needed to rebuild its
+ * match in another process or after a restart. The first entry is the header (game, the raw
+ * table options, seed, salt, start time, who sits where); each further entry is one applied step
+ * with its server time, numbered, plus the seats when they changed since the previous entry.
+ * Entries are written before the step's effects are sent, so a client never sees a step the
+ * journal lacks.
+ */
+import type { LoggedStep } from "@scat/shared";
+import type { BotReason, Slot } from "../room/seating.ts";
+
+export interface SeatRecord {
+  readonly name: string;
+  readonly playerId: string | null;
+  readonly isBot: boolean;
+  readonly botReason: BotReason;
+}
+
+export interface JournalHeader {
+  readonly k: "h";
+  /** The room name (the game id). */
+  readonly game: string;
+  /** The options the table was created with, as the client sent them. */
+  readonly options: unknown;
+  readonly seed: string;
+  readonly salt: string;
+  readonly startedAt: number;
+  readonly seats: readonly SeatRecord[];
+}
+
+export interface JournalStep extends LoggedStep {
+  readonly k: "s";
+  /** Index of the step in the match log (0-based); a repeated index is a duplicate write. */
+  readonly i: number;
+  readonly seats?: readonly SeatRecord[];
+}
+
+export type JournalEntry = JournalHeader | JournalStep;
+
+/** A table as read back from its journal. */
+export interface TableRecord {
+  readonly tableId: string;
+  readonly header: JournalHeader;
+  readonly steps: readonly LoggedStep[];
+  /** The seats as last journalled. */
+  readonly seats: readonly SeatRecord[];
+}
+
+export function seatRecords(slots: readonly Slot[]): SeatRecord[] {
+  return slots.map((s) => ({ name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason }));
+}
+
+/**
+ * Reads entries back: the first header starts the table, steps apply in index order, a repeated
+ * index (a write retried after a lost reply) is skipped, a gap is an error.
+ */
+export function decodeJournal(tableId: string, entries: readonly JournalEntry[]): TableRecord {
+  let header: JournalHeader | null = null;
+  const steps: LoggedStep[] = [];
+  let seats: readonly SeatRecord[] = [];
+  for (const e of entries) {
+    if (e.k === "h") {
+      if (header !== null) continue;
+      header = e;
+      seats = e.seats;
+      continue;
+    }
+    if (header === null) throw new Error(`journal ${tableId}: a step before the header`);
+    if (e.i < steps.length) continue;
+    if (e.i > steps.length) throw new Error(`journal ${tableId}: step ${steps.length} is missing (found ${e.i})`);
+    steps.push({ seat: e.seat, action: e.action, now: e.now });
+    if (e.seats) seats = e.seats;
+  }
+  if (header === null) throw new Error(`journal ${tableId}: no header`);
+  return { tableId, header, steps, seats };
+}
+
+/** Where journals live: a file per table, or a Redis stream per table. */
+export interface JournalStore {
+  readonly kind: "file" | "redis";
+  /**
+   * Writes entries after those already written; `fresh` replaces the journal (a new game, or a
+   * rewrite after the store lost it). "ok" when durable, "fenced" when another process owns the
+   * table now, "offline" when the store could not take it (it is rewritten later).
+   */
+  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): WriteOutcome | Promise<WriteOutcome>;
+  /** The game ended or was abandoned: its journal goes. */
+  remove(tableId: string): void;
+  /** True while writes can be durable. */
+  available(): boolean;
+  close(): Promise<void>;
+}
+
+export type WriteOutcome = "ok" | "fenced" | "offline";

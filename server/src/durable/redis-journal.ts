@@ -1,0 +1,193 @@
+/**
+ * Journals with Redis: a stream per table (`scat:journal:<roomId>`), and who hosts each table
+ * (`scat:tables`, roomId -> processId) next to a lease per process (`scat:lease:<processId>`,
+ * renewed every beat, expiring after LEASE_MS). Every write checks, inside Redis, that this
+ * process still owns the table (a process that stalled past its lease and lost its tables to a
+ * peer cannot write behind the new host's back: its write answers "fenced"). A claim moves a
+ * table from an owner whose lease is gone (or who released it) to the claimer, atomically.
+ */
+import { Redis } from "ioredis";
+import { logger } from "../logger.ts";
+import { decodeJournal, type JournalEntry, type JournalStore, type TableRecord, type WriteOutcome } from "./journal.ts";
+
+export const KEYS = {
+  tables: "scat:tables",
+  beats: "scat:beats",
+  released: "scat:released",
+  processes: "scat:processes",
+  lease: (pid: string) => `scat:lease:${pid}`,
+  journal: (tableId: string) => `scat:journal:${tableId}`,
+} as const;
+
+/** The owner of a table its host handed over (drain): claimable at once. */
+export const RELEASED = "-";
+
+// KEYS[1] tables, KEYS[2] stream; ARGV[1] tableId, ARGV[2] me, ARGV[3] fresh ("1"/"0"), ARGV[4..] entries.
+const WRITE = `
+local owner = redis.call('HGET', KEYS[1], ARGV[1])
+if ARGV[3] == '1' then
+  if owner and owner ~= ARGV[2] then return 0 end
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+elseif owner ~= ARGV[2] then
+  return 0
+end
+for i = 4, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+return 1`;
+
+// KEYS[1] tables; ARGV[1] tableId, ARGV[2] expected owner, ARGV[3] me, ARGV[4] lease key of the owner,
+// ARGV[5] "1" when the owner's connection is gone (dead though its lease has not expired yet).
+const CLAIM = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+if ARGV[2] ~= '${RELEASED}' and ARGV[5] ~= '1' and redis.call('EXISTS', ARGV[4]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1`;
+
+// KEYS[1] tables, KEYS[2] released; ARGV[1] tableId, ARGV[2] me, ARGV[3] now.
+const RELEASE = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], '${RELEASED}')
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+return 1`;
+
+// KEYS[1] tables, KEYS[2] stream; ARGV[1] tableId, ARGV[2] me.
+const REMOVE = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+return 1`;
+
+type Scripts = {
+  journalWrite(k1: string, k2: string, ...args: string[]): Promise<number>;
+  journalClaim(k1: string, ...args: string[]): Promise<number>;
+  journalRelease(k1: string, k2: string, ...args: string[]): Promise<number>;
+  journalRemove(k1: string, k2: string, ...args: string[]): Promise<number>;
+};
+
+export class RedisJournal implements JournalStore {
+  readonly kind = "redis";
+  readonly redis: Redis & Scripts;
+  private ready = false;
+  /** Bumped on every (re)connection: the store may have lost everything meanwhile. */
+  epoch = 0;
+  onReconnect: (() => void) | null = null;
+
+  constructor(url: string, readonly me: string, private readonly leaseMs: number) {
+    // No offline queue: while Redis is away a write fails at once and the table plays on; its
+    // journal is rewritten whole once Redis is back (durability.ts).
+    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `scat-journal-${me}`, retryStrategy: (n) => Math.min(50 * n, 1000) }) as Redis & Scripts;
+    this.redis.defineCommand("journalWrite", { numberOfKeys: 2, lua: WRITE });
+    this.redis.defineCommand("journalClaim", { numberOfKeys: 1, lua: CLAIM });
+    this.redis.defineCommand("journalRelease", { numberOfKeys: 2, lua: RELEASE });
+    this.redis.defineCommand("journalRemove", { numberOfKeys: 2, lua: REMOVE });
+    this.redis.on("ready", () => {
+      this.ready = true;
+      this.epoch++;
+      if (this.epoch > 1) {
+        logger.warn("journal: Redis is back; rewriting the journals of this process's tables");
+        this.onReconnect?.();
+      }
+    });
+    this.redis.on("close", () => {
+      if (this.ready) logger.warn("journal: Redis connection lost; tables play on and are journalled again once it is back");
+      this.ready = false;
+    });
+    this.redis.on("error", () => undefined);
+  }
+
+  available(): boolean {
+    return this.ready;
+  }
+
+  async write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): Promise<WriteOutcome> {
+    if (!this.ready) return "offline";
+    try {
+      const ok = await this.redis.journalWrite(KEYS.tables, KEYS.journal(tableId), tableId, this.me, fresh ? "1" : "0", ...entries.map((e) => JSON.stringify(e)));
+      return ok === 1 ? "ok" : "fenced";
+    } catch {
+      return "offline";
+    }
+  }
+
+  remove(tableId: string): void {
+    if (!this.ready) return;
+    void this.redis.journalRemove(KEYS.tables, KEYS.journal(tableId), tableId, this.me).catch(() => undefined);
+  }
+
+  /** Renews this process's lease; false when Redis did not take it. */
+  async beat(now = Date.now()): Promise<boolean> {
+    if (!this.ready) return false;
+    try {
+      await this.redis.multi().set(KEYS.lease(this.me), String(now), "PX", this.leaseMs).hset(KEYS.beats, this.me, String(now)).sadd(KEYS.processes, this.me).exec();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Tables whose owner's lease is gone or that were handed over, grouped by owner; and the live process count. */
+  async orphans(): Promise<{ byOwner: Map<string, string[]>; alive: number }> {
+    const tables = await this.redis.hgetall(KEYS.tables);
+    const owners = [...new Set([...Object.values(tables), ...await this.redis.smembers(KEYS.processes)])].filter((o) => o !== RELEASED);
+    const live = owners.length === 0 ? [] : await this.redis.pipeline(owners.map((o) => ["exists", KEYS.lease(o)])).exec();
+    const connected = await this.connectedProcesses();
+    const beats = owners.length === 0 ? [] : await this.redis.hmget(KEYS.beats, ...owners);
+    const dead = new Set<string>([RELEASED]);
+    const now = Date.now();
+    owners.forEach((o, i) => {
+      // Lease gone; or, sooner, the process's Redis connection is gone (the kernel closes it when
+      // the process dies) and it has missed a beat (a connection blip alone does not count).
+      const quiet = now - Number(beats[i] ?? 0) > Math.min(this.leaseMs / 2, 1_000);
+      if (live?.[i]?.[1] !== 1 || (connected !== null && !connected.has(o) && quiet)) dead.add(o);
+    });
+    const gone = [...dead].filter((o) => o !== RELEASED);
+    if (gone.length > 0) await this.redis.srem(KEYS.processes, ...gone);
+    const byOwner = new Map<string, string[]>();
+    for (const [tableId, owner] of Object.entries(tables)) {
+      if (owner === this.me || !dead.has(owner)) continue;
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), tableId]);
+    }
+    return { byOwner, alive: owners.length - gone.length };
+  }
+
+  /** Processes with a journal connection open now (null when CLIENT LIST is not allowed). */
+  private async connectedProcesses(): Promise<Set<string> | null> {
+    try {
+      const list = String(await this.redis.client("LIST"));
+      return new Set([...list.matchAll(/name=scat-journal-(\S+)/g)].map((m) => m[1]!));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Takes one table from `owner` (dead or released); true when this process now owns it. */
+  async claim(tableId: string, owner: string): Promise<boolean> {
+    return (await this.redis.journalClaim(KEYS.tables, tableId, owner, this.me, KEYS.lease(owner), "1")) === 1;
+  }
+
+  /** When the owner was last seen alive (for a handed-over table: when it was handed over). */
+  async lastSeen(owner: string, tableId: string): Promise<number> {
+    const at = owner === RELEASED ? await this.redis.hget(KEYS.released, tableId) : await this.redis.hget(KEYS.beats, owner);
+    return Number(at ?? 0);
+  }
+
+  async read(tableId: string): Promise<TableRecord> {
+    const rows = await this.redis.xrange(KEYS.journal(tableId), "-", "+");
+    return decodeJournal(tableId, rows.map(([, fields]) => JSON.parse(fields[1] ?? "null") as JournalEntry));
+  }
+
+  /** Hands a table over (drain): its owner becomes RELEASED, claimable by any peer at once. */
+  async release(tableId: string, now = Date.now()): Promise<boolean> {
+    return (await this.redis.journalRelease(KEYS.tables, KEYS.released, tableId, this.me, String(now))) === 1;
+  }
+
+  /** A process that will not come back: its lease and beat go, so peers take its tables at once. */
+  async retire(): Promise<void> {
+    if (!this.ready) return;
+    await this.redis.multi().del(KEYS.lease(this.me)).hdel(KEYS.beats, this.me).srem(KEYS.processes, this.me).exec().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Puts a resumed table back together in its new room: the match replayed from the journal, the
+ * seats as journalled, the running deadline extended by the outage. The players' connections
+ * died with the old process, so every human seat starts away with the usual reconnection window:
+ * a player who takes the seat back (`joinById(roomId, { playerId })`) plays on; a seat still
+ * empty when the window ends goes to a bot, as after any dropped connection.
+ */
+import type { Match as MatchType } from "../room/match.ts";
+import { Match } from "../room/match.ts";
+import type { Seating } from "../room/seating.ts";
+import type { AnyGame } from "@scat/shared";
+import type { SeatState } from "../room/schema.ts";
+import type { ArraySchema } from "@colyseus/schema";
+import type { Resume } from "./durability.ts";
+
+export interface RestorableRoom {
+  readonly game: AnyGame;
+  readonly table: { readonly engine: unknown; readonly join: { readonly reconnectSeconds: number } };
+  readonly seating: Seating;
+  readonly state: { readonly seats: ArraySchema<SeatState> };
+  readonly clock: { setTimeout(fn: () => void, ms: number): unknown };
+  autoDispose: boolean;
+  /** Installs the rebuilt match and lets it go on (projection, deadline, bots). */
+  resumeMatch(match: MatchType): void;
+  readonly bots: { schedule(): void };
+}
+
+export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.now()): void {
+  const { header, steps, seats } = resume.record;
+  const match = Match.restore(room.game, room.table.engine, header.startedAt, header.seed, header.salt, steps);
+  match.extendDeadline(resume.outageMs);
+  const windowMs = room.table.join.reconnectSeconds * 1000;
+  seats.forEach((s, i) => {
+    const slot = room.seating.slots[i];
+    if (!slot) return;
+    Object.assign(slot, {
+      occupied: true, name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason,
+      sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedUntil: 0,
+    });
+  });
+  room.seating.project(room.state.seats);
+  room.resumeMatch(match);
+  if (!seats.some((s) => !s.isBot)) return;
+  // Nobody is connected yet: the room waits out the reconnection window instead of closing empty.
+  room.autoDispose = false;
+  room.clock.setTimeout(() => {
+    for (const slot of room.seating.slots) if (slot.occupied && !slot.isBot && slot.sessionId === null) room.seating.handToBot(slot, "takeover");
+    room.seating.project(room.state.seats);
+    room.autoDispose = true;
+    room.bots.schedule();
+  }, windowMs);
+}

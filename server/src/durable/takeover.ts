@@ -1,0 +1,119 @@
+/**
+ * The lease loop of one process with Redis (docs/OPERATIONS.md, "Crash survival"): every beat it
+ * renews its lease, and looks for tables whose host's lease is gone (kill -9, a lost machine) or
+ * that a draining host handed over. It claims its share of them atomically, removes the dead
+ * process's stale listings, and resumes each claimed table from its journal under its roomId.
+ * Colyseus's own listings of local rooms are restored each beat too (a peer's cleanup, or a
+ * Redis restart, may have removed them).
+ */
+import { matchMaker } from "@colyseus/core";
+import { logger } from "../logger.ts";
+import { journalDirty, tablesHosted } from "../metrics.ts";
+import type { Durability } from "./durability.ts";
+import { RELEASED, type RedisJournal } from "./redis-journal.ts";
+
+export class Takeover {
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+  /** Orphans first seen (server ms): one left unclaimed by its fair sharer for a while is taken by anyone. */
+  private readonly firstSeen = new Map<string, number>();
+  private readonly swept = new Set<string>();
+
+  constructor(
+    private readonly store: RedisJournal,
+    private readonly durability: Durability,
+    private readonly beatMs: number,
+  ) {
+    store.onReconnect = () => {
+      durability.markAllDirty();
+      void this.tick();
+    };
+  }
+
+  private beatTimer: NodeJS.Timeout | null = null;
+
+  start(): void {
+    void this.tick();
+    // The lease beat runs on its own timer: a long scan (resuming many tables) never delays it.
+    this.beatTimer = setInterval(() => void this.store.beat(), this.beatMs);
+    this.timer = setInterval(() => void this.tick(), this.beatMs);
+    this.beatTimer.unref();
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.beatTimer) clearInterval(this.beatTimer);
+    this.timer = this.beatTimer = null;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      if (!await this.store.beat()) return;
+      await this.durability.repair();
+      if (!this.durability.draining) await this.scan();
+      await matchMaker.restoreMissingRoomCaches();
+    } catch (err) {
+      logger.warn({ err }, "lease beat failed");
+    } finally {
+      tablesHosted.set(this.durability.hosted);
+      journalDirty.set(this.durability.dirtyCount);
+      this.busy = false;
+    }
+  }
+
+  private async scan(now = Date.now()): Promise<void> {
+    const { byOwner, alive } = await this.store.orphans();
+    const all = [...byOwner.values()].flat();
+    for (const id of this.firstSeen.keys()) if (!all.includes(id)) this.firstSeen.delete(id);
+    if (all.length === 0) return;
+    for (const id of all) if (!this.firstSeen.has(id)) this.firstSeen.set(id, now);
+    const share = Math.ceil(all.length / Math.max(1, alive));
+    let taken = 0;
+    for (const [owner, ids] of byOwner) {
+      if (owner !== RELEASED && !this.swept.has(owner)) {
+        // Its room listings point at a dead process: drop them before the tables reappear here.
+        this.swept.add(owner);
+        await matchMaker.stats.excludeProcess(owner);
+        await matchMaker.driver.cleanup?.(owner);
+        logger.warn({ process: owner, tables: ids.length }, "process lease expired; resuming its tables");
+      }
+      const mine: string[] = [];
+      for (const id of shuffle(ids)) {
+        const overdue = now - (this.firstSeen.get(id) ?? now) > 2 * this.beatMs;
+        if (taken >= share && !overdue) continue;
+        if (await this.store.claim(id, owner)) {
+          mine.push(id);
+          taken++;
+        }
+      }
+      await this.resumeAll(owner, mine);
+    }
+  }
+
+  private async resumeAll(owner: string, ids: readonly string[]): Promise<void> {
+    const cause = owner === RELEASED ? "handover" : "crash";
+    for (let i = 0; i < ids.length; i += 25) {
+      await Promise.all(ids.slice(i, i + 25).map(async (id) => {
+        try {
+          const record = await this.store.read(id);
+          const downSince = await this.store.lastSeen(owner, id) || Date.now();
+          await this.durability.resume(record, Date.now() - downSince, cause, downSince);
+        } catch (err) {
+          logger.error({ room: id, err }, "could not resume a table from its journal");
+        }
+      }));
+    }
+  }
+}
+
+function shuffle<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

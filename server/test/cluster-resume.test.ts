@@ -1,0 +1,173 @@
+/**
+ * Crash survival on a real cluster (Redis, three processes, nginx): tables of every game, people
+ * and bots, are played; the process hosting the most of them (30+) is killed with SIGKILL while a
+ * Hit the Deck race is open on it. Every one of its tables comes back under its roomId on a
+ * survivor, each player takes their seat back through nginx by playerId, finds every step they
+ * had seen, and plays to the end; the revealed game logs replay. Then a SIGTERM drain hands a
+ * process's tables over the same way, and a Redis restart ends no game (matchmaking answers a
+ * clear error while it is away and recovers).
+ */
+import { execFileSync } from "node:child_process";
+import { appendFileSync } from "node:fs";
+import { Client } from "@colyseus/sdk";
+import { quickPlayKey } from "@scat/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCluster, type Cluster } from "../../cluster/cluster.ts";
+import { startRedis, type RedisProcess } from "../../cluster/redis.ts";
+import { GAMES } from "../src/games.ts";
+import { until } from "./helpers.ts";
+import { attach, playOut, reclaim, status, step, type Player } from "./support/resume-play.ts";
+
+const SHORT: Record<string, Record<string, number | boolean>> = {
+  dark_hearts: { target: 15 },
+  scatterbrain: { memoriseMs: 2_000 },
+  hit_the_deck: { target: 30 },
+};
+const TABLES_PER_GAME = Number(process.env.RESUME_TABLES_PER_GAME ?? 16);
+
+let cluster: Cluster;
+const restarted: { redis: RedisProcess | null } = { redis: null };
+beforeAll(async () => {
+  cluster = await startCluster({ onOutput: (n, t) => { if (process.env.RESUME_LOG) appendFileSync(process.env.RESUME_LOG, t.split("\n").filter(Boolean).map((l) => `[${n}] ${l}\n`).join("")); }, env: { LOG_LEVEL: "warn", BOT_DELAY_MS: "40-120", MATCHMAKE_RATE_PER_SECOND: "200", MATCHMAKE_BURST: "400" } });
+}, 60_000);
+afterAll(async () => {
+  await cluster?.stop();
+  await restarted.redis?.stop();
+}, 60_000);
+
+const hostOf = (p: Player) => String((p.room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
+const races = new Map<Player, number>();
+
+async function seatPlayer(join: Promise<Player["room"]>, name: string, playerId: string): Promise<Player> {
+  const room = await join;
+  const p: Player = { room, roomId: room.roomId, name, playerId, seat: -1, seen: 0, gameLog: null, rejected: 0 };
+  watch(p);
+  p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+  return p;
+}
+
+function watch(p: Player): void {
+  attach(p);
+  p.room.onMessage("events", (m: { events: { type: string }[] }) => {
+    for (const e of m.events) {
+      if (e.type === "raceOpened") races.set(p, 1);
+      if (e.type === "raceClosed" || e.type === "raceWon" || e.type === "raceEnded") races.set(p, 0);
+    }
+  });
+}
+
+/** Every table of every game: one player and bots, and at some tables a second player. */
+async function openTables(perGame = TABLES_PER_GAME): Promise<Player[]> {
+  const sdk = new Client(cluster.url);
+  const players: Player[] = [];
+  for (let i = 0; i < perGame; i++) {
+    await Promise.all(Object.keys(GAMES).map(async (name) => {
+      const game = GAMES[name as keyof typeof GAMES]!.game;
+      // Two people at a few tables of the games two naive players finish (first-choice players can circle forever in the others).
+      const two = i % 4 === 0 && (name === "dark_hearts" || name === "scatterbrain");
+      const base = { name: `${name}-${i}`, seats: game.minSeats, bots: game.minSeats - (two ? 2 : 1), turnSeconds: 40 + i, variants: SHORT[name] ?? {}, autoFillSeconds: 0 };
+      const first = await seatPlayer(sdk.joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId: `p-${name}-${i}-a` }), `${name}-${i}a`, `p-${name}-${i}-a`);
+      players.push(first);
+      if (two) players.push(await seatPlayer(reclaim(cluster.url, { roomId: first.roomId, name: `${name}-${i}b`, playerId: `p-${name}-${i}-b` } as Player, 5_000), `${name}-${i}b`, `p-${name}-${i}-b`));
+    }));
+  }
+  return players;
+}
+
+/** Takes every seat back through nginx; checks roomId, seat and that no step seen was lost. Returns ms from `since` per player. */
+async function reclaimAll(players: Player[], since: number): Promise<number[]> {
+  return Promise.all(players.map(async (p) => {
+    const seen = p.seen;
+    const seat = p.seat;
+    p.room = await reclaim(cluster.url, p, 30_000);
+    const took = Date.now() - since;
+    watch(p);
+    const again = await new Promise<number>((resolve) => p.room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+    expect(again).toBe(seat);
+    expect(p.room.roomId).toBe(p.roomId);
+    await until(() => p.seen >= seen, `${p.roomId}: the steps seen before are there`, 10_000);
+    return took;
+  }));
+}
+
+const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+
+describe("tables outlive their process", () => {
+  let players: Player[] = [];
+
+  it("resumes every table of a killed process (30+, every game, a race open) on the survivors, and each plays to the end", async () => {
+    players = await openTables();
+    const byHost = new Map<string, Player[]>();
+    for (const p of players) byHost.set(hostOf(p), [...(byHost.get(hostOf(p)) ?? []), p]);
+    const [victimHost, onVictim] = [...byHost].sort((a, b) => new Set(b[1].map((p) => p.roomId)).size - new Set(a[1].map((p) => p.roomId)).size)[0]!;
+    expect(new Set(onVictim.map((p) => p.roomId)).size).toBeGreaterThanOrEqual(Math.min(30, TABLES_PER_GAME * 2));
+    expect(new Set(onVictim.map((p) => p.room.name))).toEqual(new Set(Object.keys(GAMES)));
+    // Play on the victim's tables until each is under way and a Hit the Deck race is open there.
+    const acted = new Map<Player, number>();
+    const raceOpen = () => onVictim.some((p) => p.room.name === "hit_the_deck" && races.get(p) === 1);
+    await until(() => {
+      onVictim.forEach((p) => step(p, acted));
+      return onVictim.every((p) => p.seen >= 3);
+    }, "every table under way", 60_000);
+    // Races open and close within a second or two: kill the moment one is open (a loaded machine may take a while).
+    await until(() => { onVictim.forEach((p) => step(p, acted)); return raceOpen(); }, "a Hit the Deck race open", 60_000);
+    const victim = cluster.servers[Number(victimHost.slice(1)) - 1]!;
+    const killedAt = Date.now();
+    victim.child.kill("SIGKILL");
+    const took = await reclaimAll(onVictim, killedAt);
+    console.log(`resume after kill -9: ${new Set(onVictim.map((p) => p.roomId)).size} tables, seat back p50 ${pct(took, 0.5)} ms, max ${Math.max(...took)} ms`);
+    expect(new Set(onVictim.map(hostOf)).has(victimHost)).toBe(false);
+    await playOut(onVictim, "every resumed game over");
+    await Promise.all(players.filter((p) => !onVictim.includes(p)).map((p) => p.room.leave().catch(() => undefined)));
+  }, 300_000);
+
+  it("drains on SIGTERM: the process hands its tables over and exits, and each plays to the end elsewhere", async () => {
+    const alive = cluster.servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    expect(alive.length).toBe(2);
+    const fresh = await openTables(2);
+    const byHost = new Map<string, Player[]>();
+    for (const p of fresh) byHost.set(hostOf(p), [...(byHost.get(hostOf(p)) ?? []), p]);
+    const [host, onHost] = [...byHost].sort((a, b) => b[1].length - a[1].length)[0]!;
+    const acted = new Map<Player, number>();
+    await until(() => { onHost.forEach((p) => step(p, acted)); return onHost.every((p) => p.seen >= 3); }, "every table under way", 60_000);
+    const leaving = cluster.servers[Number(host.slice(1)) - 1]!;
+    const exited = new Promise((r) => leaving.child.once("exit", r));
+    const left = onHost.map((p) => new Promise<number>((r) => p.room.onLeave((code) => r(code))));
+    const drainedAt = Date.now();
+    leaving.child.kill("SIGTERM");
+    expect(new Set(await Promise.all(left))).toEqual(new Set([4001]));
+    const took = await reclaimAll(onHost, drainedAt);
+    console.log(`resume after SIGTERM: ${new Set(onHost.map((p) => p.roomId)).size} tables, seat back p50 ${pct(took, 0.5)} ms, max ${Math.max(...took)} ms`);
+    await exited;
+    expect(new Set(onHost.map(hostOf)).has(host)).toBe(false);
+    await playOut(onHost, "every handed-over game over");
+    await Promise.all(fresh.filter((p) => !onHost.includes(p)).map((p) => p.room.leave().catch(() => undefined)));
+  }, 300_000);
+
+  it("ends no game when Redis restarts: tables play on, matchmaking says it is unavailable, then recovers and the journals are whole again", async () => {
+    const tables = await openTables(1);
+    const acted = new Map<Player, number>();
+    await until(() => { tables.forEach((p) => step(p, acted)); return tables.every((p) => p.seen >= 3); }, "every table under way", 60_000);
+    const port = cluster.redis.port;
+    await cluster.redis.stop();
+    const before = new Map(tables.map((p) => [p, p.seen]));
+    const answer = await fetch(`${cluster.url}/matchmake/joinOrCreate/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(answer.status).toBe(503);
+    expect(await answer.text()).toContain("matchmaking-unavailable");
+    // The games go on without Redis.
+    await until(() => { tables.forEach((p) => step(p, acted)); return tables.every((p) => p.seen >= before.get(p)! + 3 || status(p.room) === "ended"); }, "steps while Redis is away", 60_000);
+    restarted.redis = await startRedis(port, cluster.dir);
+    const redis = (...args: string[]) => execFileSync("redis-cli", ["-p", String(port), ...args]).toString().trim();
+    // Each table's journal is rewritten whole: every step any player saw is in it.
+    await until(() => tables.every((p) => status(p.room) === "ended" || Number(redis("XLEN", `scat:journal:${p.roomId}`)) > p.seen), "journals rewritten", 30_000);
+    const sdk = new Client(cluster.url);
+    const base = { name: "After", seats: 2, bots: 1, turnSeconds: 30, variants: {} };
+    let again: Player["room"] | null = null;
+    for (const end = Date.now() + 30_000; !again && Date.now() < end;) {
+      again = await sdk.joinOrCreate("devils_scat", { ...base, mode: quickPlayKey(base) }).catch(() => new Promise<null>((r) => setTimeout(() => r(null), 250)));
+    }
+    expect(again, "matchmaking is back").not.toBeNull();
+    await again!.leave();
+    await playOut(tables, "every game over after the Redis restart");
+  }, 300_000);
+});

@@ -1,0 +1,67 @@
+/**
+ * Crash survival without Redis: a server process with tables of every game in play is killed
+ * (SIGKILL); a new process on the same DATA_DIR resumes every table from its file journal under
+ * the same roomId; each player takes their seat back by playerId, finds at least every step
+ * they had seen, and plays to the end; the revealed game log replays.
+ */
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "@colyseus/sdk";
+import { quickPlayKey } from "@scat/shared";
+import { afterAll, describe, expect, it } from "vitest";
+import { GAMES } from "../src/games.ts";
+import { until } from "./helpers.ts";
+import { startServerProcess, type ServerProcess } from "./support/server-process.ts";
+import { attach, playOut, reclaim, status, step, type Player } from "./support/resume-play.ts";
+
+const SHORT: Record<string, Record<string, number | boolean>> = {
+  dark_hearts: { target: 15 },
+  scatterbrain: { memoriseMs: 2_000 },
+  hit_the_deck: { target: 30 },
+};
+
+const started: ServerProcess[] = [];
+afterAll(async () => { await Promise.all(started.map((s) => s.stop())); });
+
+describe("a single process restarted on the same DATA_DIR", () => {
+  it("resumes every table from its file journal and each plays to the end", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "scat-resume-"));
+    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40" };
+    const first = await startServerProcess(env);
+    started.push(first);
+    const players: Player[] = [];
+    for (const name of Object.keys(GAMES)) {
+      const game = GAMES[name as keyof typeof GAMES]!.game;
+      const base = { name: `P-${name}`, seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 30, variants: SHORT[name] ?? {} };
+      const playerId = `player-${name}-0001`;
+      const room = await new Client(first.url).joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId });
+      const p: Player = { room, roomId: room.roomId, name: base.name, playerId, seat: 0, seen: 0, gameLog: null, rejected: 0 };
+      attach(p);
+      p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+      players.push(p);
+    }
+    // Play until every table has taken a few steps.
+    const acted = new Map<Player, number>();
+    // A few steps at every table, then the players wait (their turn holds each game).
+    await until(() => { players.forEach((p) => p.seen < 4 && step(p, acted)); return players.every((p) => p.seen >= 4); }, "a few steps at every table", 30_000);
+    expect(readdirSync(path.join(dataDir, "tables")).sort(), JSON.stringify(players.map((p) => [p.roomId, p.seen, status(p.room)]))).toEqual(players.map((p) => `${p.roomId}.jsonl`).sort());
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+
+    const second = await startServerProcess(env);
+    started.push(second);
+    for (const p of players) {
+      const before = p.seen;
+      p.room = await reclaim(second.url, p);
+      attach(p);
+      const seat = await new Promise<number>((resolve) => p.room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+      expect(seat).toBe(p.seat);
+      expect(p.room.roomId).toBe(p.roomId);
+      await until(() => p.seen >= before, `${p.roomId}: every step seen before the kill is there`, 10_000);
+    }
+    await playOut(players, "every game over");
+    // Finished games leave no journal behind.
+    await until(() => readdirSync(path.join(dataDir, "tables")).length === 0, "journals removed", 5_000);
+  }, 180_000);
+});

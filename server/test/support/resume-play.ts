@@ -1,0 +1,88 @@
+/**
+ * Client-side play for the resume tests: a seated player acts on every decision its seat gets
+ * (Continue first, else a legal choice that varies with the version), and takes its seat back with
+ * `joinById(roomId, { playerId })` after its process went away, as the page does.
+ */
+import { Client, type Room } from "@colyseus/sdk";
+import { replaySteps } from "@scat/shared";
+import { expect } from "vitest";
+import { GAMES } from "../../src/games.ts";
+import { mine, until } from "../helpers.ts";
+
+export interface Player {
+  room: Room;
+  readonly roomId: string;
+  readonly name: string;
+  readonly playerId: string;
+  seat: number;
+  /** The highest state version this player has seen (a resumed table must be at least there). */
+  seen: number;
+  /** The game log received at the end (seed revealed). */
+  gameLog: { steps: unknown[] } | null;
+  rejected: number;
+}
+
+const status = (room: Room) => String((room.state as { status?: string }).status ?? "");
+const version = (room: Room) => Number((room.state as { version?: number }).version ?? 0);
+
+/** Watches a joined room: answers pings, keeps the highest version seen, the game log and rejections. */
+export function attach(p: Player): void {
+  const room = p.room;
+  room.onMessage("*", () => undefined);
+  room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));
+  room.onMessage("gameLog", (log: { steps: unknown[] }) => { p.gameLog = log; });
+  room.onMessage("rejected", () => { p.rejected++; });
+  room.onStateChange(() => { p.seen = Math.max(p.seen, version(room)); });
+}
+
+const lastSent = new WeakMap<Player, number>();
+
+/** Sends one action if the seat has a decision at a version it has not acted on; true when the game is over. */
+export function step(p: Player, acted: Map<Player, number>): boolean {
+  if (status(p.room) === "ended") return true;
+  const m = mine(p.room, p.seat);
+  const v = version(p.room);
+  // A rejected action (a stale view, a slap that lost) is tried again at the same version, but at
+  // most every 150 ms: a client flooding rejected actions is rate-limited and then disconnected.
+  const key = v * 1_000 + p.rejected;
+  if (!m || m.legal.length === 0 || acted.get(p) === key) return false;
+  const now = Date.now();
+  if (now - (lastSent.get(p) ?? 0) < 150) return false;
+  lastSent.set(p, now);
+  acted.set(p, key);
+  // Varied choices (two naive players taking the first choice can circle forever).
+  p.room.send("action", m.legal.find((a) => a.type === "continue") ?? m.legal[(v * 7 + p.seat * 3 + p.rejected) % m.legal.length]);
+  return false;
+}
+
+/** Joins by roomId with the player's id until the table is back (it may still be resuming). */
+export async function reclaim(endpoint: string, p: Player, timeoutMs = 15_000): Promise<Room> {
+  const sdk = new Client(endpoint);
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await sdk.joinById(p.roomId, { name: p.name, playerId: p.playerId });
+    } catch (err) {
+      if (Date.now() > end) throw new Error(`${p.roomId}: could not take the seat back: ${String(err)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** Plays `players` until each game is over and its log came; checks each log replays. */
+export async function playOut(players: Player[], what: string, timeoutMs = 180_000): Promise<void> {
+  const acted = new Map<Player, number>();
+  await until(() => players.map((p) => step(p, acted)).every(Boolean) && players.every((p) => p.gameLog), what, timeoutMs).catch((err: unknown) => {
+    const stuck = players.filter((p) => !p.gameLog).map((p) => ({ room: p.roomId, game: p.room.name, seat: p.seat, status: status(p.room), seen: p.seen, rejected: p.rejected, phase: (p.room.state as { phase?: string }).phase, awaiting: [...((p.room.state as { awaiting?: number[] }).awaiting ?? [])], deadline: (p.room.state as { deadline?: number }).deadline, now: Date.now() }));
+    throw new Error(`${String(err)}: ${JSON.stringify(stuck)}`);
+  });
+  for (const p of players) {
+    expect(status(p.room)).toBe("ended");
+    const log = p.gameLog as unknown as { game: string; options: unknown; seed: string; startedAt: number; steps: never[] };
+    expect(replaySteps(GAMES[log.game as keyof typeof GAMES]!.game, log.options, log.seed, log.startedAt, log.steps).ok).toBe(true);
+    // Every step this player saw is in the log.
+    expect(log.steps.length).toBeGreaterThanOrEqual(p.seen);
+  }
+}
+
+export { status, version };
