@@ -5,14 +5,15 @@
  * obtained from the page's download link, opened by a link `?replay=<url>`, and a tampered copy
  * refused loudly. A Hit the Deck game with server-like slap races, opened from the lobby's file
  * picker: the race report shows every reaction time, how it was adjudicated and that latency
- * compensation changed the order. Screenshots land in client/e2e/screenshots/replay/.
+ * compensation changed the order. Last, a game of every kind opens with its own table view.
+ * Screenshots land in client/e2e/screenshots/replay/.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { hitTheDeckRaceLog, playLogged } from "@scat/shared/fairness/test-support.ts";
-import { createRng } from "@scat/shared";
+import { createRng, GAME_IDS } from "@scat/shared";
 import { openReplay } from "@scat/shared/fairness/replay.ts";
 import { reordering, type RaceResult } from "@scat/shared/games/hit-the-deck/index.ts";
 import { chooseTable, clickTarget, DESKTOP, has, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
@@ -226,4 +227,32 @@ describe("replay viewer", () => {
     await shot(page, "10-race-report");
     expect(errors).toEqual([]);
   });
+
+  it("replays a game of every kind with its own table: step, every view, the end", async () => {
+    const { page, errors } = await suite.player(DESKTOP);
+    await openLobby(page, suite.server.url, "Watcher");
+    for (const game of GAME_IDS) {
+      const { log } = playLogged(game, `e2e-every-${game}`, createRng(`e2e-every-${game}`), 1);
+      await page.setInputFiles('[data-testid="replay-file"]', { name: `${game}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+      let s = await waitReplay(page, `s.game === ${JSON.stringify(game)} && s.frame === 0`, 30_000);
+      for (let i = 1; i <= 2 && i <= s.last; i++) {
+        await clickTarget(page, "button:replay-forward");
+        s = await waitReplay(page, `s.frame === ${i}`);
+      }
+      const seats = (log.options as { seats: number }).seats;
+      await page.selectOption('[data-testid="replay-view"]', `seat:${seats - 1}`);
+      s = await waitReplay(page, `s.view.seat === ${seats - 1}`);
+      expect(s.hand).toEqual(s.hands[seats - 1]);
+      await page.selectOption('[data-testid="replay-view"]', "open");
+      await waitReplay(page, `s.view.kind === "open"`);
+      await shot(page, `11-${game}-open`);
+      await clickTarget(page, "button:replay-end");
+      s = await waitReplay(page, "s.frame === s.last");
+      expect(s.outcome).toEqual(s.logOutcome);
+      await shot(page, `12-${game}-end`);
+      await clickTarget(page, "button:exit-replay");
+      await waitState(page, `s.scene === "lobby"`);
+    }
+    expect(errors).toEqual([]);
+  }, 300_000);
 });
