@@ -202,7 +202,11 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       if (startVersion < 0 && p.view.status === "playing") startVersion = v;
       if (v > maxVersion) { maxVersion = v; lastProgress = now(); }
     }
-    if (p.view.status === "ended") { sink.count("tables_finished"); finish(); return; }
+    if (p.view.status === "ended") {
+      if (!finished) sink.count("tables_finished");
+      finish();
+      return;
+    }
     maybeAct(p);
   };
 
