@@ -7,6 +7,7 @@ import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
 import { matchmakeRefused, tablesHosted } from "../metrics.ts";
+import { IN_MEMORY } from "../ranked/platform.ts";
 import { Durability, setDurability } from "./durability.ts";
 import { FileJournal } from "./file-journal.ts";
 import { RedisJournal } from "./redis-journal.ts";
@@ -41,6 +42,8 @@ export async function startDurability(config: ServerConfig): Promise<DurableRunt
     return { durability, drain: async () => undefined, stop: async () => undefined };
   }
   if (config.redisUrl !== null) return startRedis(config, config.redisUrl);
+  // DATA_DIR=:memory: keeps nothing on disk (ranked/platform.ts): no file journal either.
+  if (config.dataDir === IN_MEMORY) return startDurability({ ...config, journal: false });
   return startFile(config);
 }
 

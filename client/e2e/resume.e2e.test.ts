@@ -1,0 +1,63 @@
+/**
+ * A page through nginx on the local cluster plays a table; the process hosting it is killed
+ * (SIGKILL). The page shows "Reconnecting…", takes its seat back on the survivor that resumed
+ * the table under the same roomId, and plays on (docs/OPERATIONS.md, "Crash survival").
+ */
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chooseTable, clickTarget, launchPlayer, openLobby, quickPlay, screenshot, waitState, type Player } from "./lib/index.ts";
+
+/** What this test uses of cluster/cluster.ts (loaded at run time: it lies outside the client's project). */
+interface Cluster {
+  readonly url: string;
+  readonly redis: { readonly port: number };
+  readonly servers: readonly { readonly child: ChildProcess }[];
+  stop(): Promise<void>;
+}
+const CLUSTER_MODULE = new URL("../../cluster/cluster.ts", import.meta.url).href;
+
+let cluster: Cluster;
+let player: Player | null = null;
+beforeAll(async () => {
+  const { startCluster } = (await import(CLUSTER_MODULE)) as { startCluster(o: unknown): Promise<Cluster> };
+  cluster = await startCluster({ env: { BOT_DELAY_MS: "150", LOG_LEVEL: "warn", MATCHMAKE_RATE_PER_SECOND: "100", MATCHMAKE_BURST: "100" } });
+}, 90_000);
+afterAll(async () => {
+  await player?.close().catch(() => undefined);
+  await cluster?.stop();
+}, 60_000);
+
+/** The server (index into cluster.servers) hosting a table, from the journal's owner in Redis. */
+async function hostIndex(roomId: string): Promise<number> {
+  const owner = execFileSync("redis-cli", ["-p", String(cluster.redis.port), "HGET", "scat:tables", roomId]).toString().trim();
+  for (let n = 1; n <= cluster.servers.length; n++) {
+    const health = (await (await fetch(`${cluster.url}/p${n}/health`)).json()) as { process: string };
+    if (health.process === owner) return n - 1;
+  }
+  throw new Error(`no process owns ${roomId} (owner "${owner}")`);
+}
+
+describe("a table whose process dies", () => {
+  it("shows the reconnect and plays on at the same table", async () => {
+    player = await launchPlayer();
+    const page = player.page;
+    await openLobby(page, cluster.url, "Kim");
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 90 });
+    const before = await quickPlay(page);
+    const roomId = before.roomId!;
+    const victim = cluster.servers[await hostIndex(roomId)]!;
+    // Our turn: the page can act now and after the crash.
+    await waitState(page, `(s.legal || []).some(a => a.type === "drawDeck")`, 60_000);
+    victim.child.kill("SIGKILL");
+    await page.waitForSelector('[data-testid="banner"]', { timeout: 15_000 });
+    expect(await page.textContent('[data-testid="banner"]')).toMatch(/reconnecting/i);
+    await screenshot(page, "resume-01-reconnecting");
+    const back = await waitState(page, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(roomId)} && s.status === "playing" && (s.legal || []).some(a => a.type === "drawDeck")`, 40_000);
+    expect(back.mySeat).toBe(before.mySeat);
+    expect(back.hand).toEqual(before.hand);
+    // It plays on: drawing puts a card in the hand.
+    await clickTarget(page, "pile:deck");
+    await waitState(page, `(s.hand || []).length === ${back.hand!.length + 1}`, 20_000);
+    await screenshot(page, "resume-02-played-on");
+  });
+});
