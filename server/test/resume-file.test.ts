@@ -1,8 +1,9 @@
 /**
  * Crash survival without Redis: a server process with tables of every game in play is killed
  * (SIGKILL); a new process on the same DATA_DIR resumes every table from its file journal under
- * the same roomId; each player takes their seat back by playerId, finds at least every step
- * they had seen, and plays to the end; the revealed game log replays.
+ * the same roomId (a private table keeps its invite code); each player takes their seat back by
+ * playerId, finds at least every step they had seen, and plays to the end; the revealed game log
+ * replays.
  */
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,16 @@ describe("a single process restarted on the same DATA_DIR", () => {
       const playerId = `player-${name}-0001`;
       const room = await new Client(first.url).joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId });
       const p: Player = { room, roomId: room.roomId, name: base.name, playerId, seat: 0, seen: 0, gameLog: null, rejected: 0 };
+      attach(p);
+      p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+      players.push(p);
+    }
+    // A private table keeps its invite code (its roomId) across the restart.
+    {
+      const playerId = "player-private-0001";
+      const room = await new Client(first.url).create("dark_hearts", { name: "Host", seats: 3, bots: 2, private: true, variants: SHORT.dark_hearts, playerId });
+      expect(room.roomId).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+      const p: Player = { room, roomId: room.roomId, name: "Host", playerId, seat: 0, seen: 0, gameLog: null, rejected: 0 };
       attach(p);
       p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
       players.push(p);
