@@ -145,7 +145,8 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const truth = races.get(result.id);
     if (!truth || truth.scored) return;
     truth.scored = true;
-    if (result.closedBy === "all-slapped" && truth.lastWireAt > 0) sink.trend("slap_result_ms", truth.closedAt - truth.lastWireAt);
+    // With bots at the table the last slap may be a bot's, sent by the server itself: not timed.
+    if (result.closedBy === "all-slapped" && truth.lastWireAt > 0 && plan.humans === plan.seats) sink.trend("slap_result_ms", truth.closedAt - truth.lastWireAt);
     // Only races every simulated player slapped in, with no bot, are scored against the truth.
     if (plan.humans !== plan.seats || result.slaps.length !== plan.seats || truth.reactions.size !== plan.seats) return;
     sink.count("slap_races");
