@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { replayMatch } from "../src/room/match.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
-import { bootServer, playToEnd, record, until, waitSeat } from "./helpers.ts";
+import { bootServer, outcomeOf, playToEnd, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -31,7 +31,7 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
     const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
     await playToEnd(name, room, seat, srv);
     await until(() => (room.state as any).status === "ended", "ended status");
-    expect(JSON.parse((room.state as any).outcome).winners.length).toBeGreaterThan(0);
+    expect(outcomeOf(room)!.winners.length).toBeGreaterThan(0);
     expect(log.filter((m) => m.type === "rejected").map((m) => JSON.stringify(m.message))).toEqual([]);
     const match = srv.match!;
     expect(replayMatch(match.game, match.options, match.seed, match.startedAt, match.log)).toEqual(match.state);

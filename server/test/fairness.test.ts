@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { gameLogOf } from "../src/room/fairness.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
-import { bootServer, playToEnd, until, waitSeat } from "./helpers.ts";
+import { bootServer, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -73,7 +73,7 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
       for (const m of seen.messages.slice(0, first)) expect(m.text.includes(seed) || m.text.includes(salt), `${m.type} leaked`).toBe(false);
       const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), { publishedCommitment: seen.commitAtDeal });
       if (!verdict.ok) throw new Error(`${name}: ${verdict.code}: ${verdict.reason}`);
-      expect(verdict.outcome).toEqual(JSON.parse((player.state as any).outcome || JSON.stringify(game.outcome(srv.match!.state))));
+      expect(verdict.outcome).toEqual(outcomeOf(player) ?? game.outcome(srv.match!.state));
       expect(JSON.stringify(verdict.state)).toBe(JSON.stringify(srv.match!.state));
     }
     expect(mineSeen.logs[0]).toEqual(gameLogOf(srv.roomId, srv.match!));

@@ -1,5 +1,6 @@
 /** Shared helpers for room tests: a server on a free loopback port and condition waits. */
 import { ColyseusTestServer } from "@colyseus/testing";
+import { expandLegal as expandChoices, plainObject, plainOf, readChoices } from "@scat/shared/wire-state.ts";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
@@ -40,7 +41,7 @@ export interface SeatSnapshot { hand: string[]; legal: { type: string; card?: st
 export function mine(room: ClientRoom, seat: number): SeatSnapshot | null {
   const m = (room.state as any)?.seats?.[seat]?.mine;
   if (!m) return null;
-  return { hand: m.hand ? String(m.hand).split(" ") : [], legal: expandLegal(JSON.parse(m.legal || "[]")), info: JSON.parse(m.info || "{}") };
+  return { hand: m.hand ? Array.from(m.hand as Iterable<string>) : [], legal: expandLegal(expandChoices(readChoices(m.legal))), info: plainObject(m.info, {}) };
 }
 
 /** The seat whose private part this client decodes (only its own is ever sent), or null. */
@@ -59,6 +60,11 @@ export async function waitSeat(room: ClientRoom): Promise<number> {
 /** Every event of one type a client received. */
 export function eventsOf(log: { type: string; message: unknown }[], type: string): any[] {
   return log.filter((m) => m.type === "events").flatMap((m) => (m.message as { events: { type: string }[] }).events).filter((e) => e.type === type);
+}
+
+/** A client's decoded game outcome (null while the game goes on). */
+export function outcomeOf(room: ClientRoom): { winners: number[]; ranking: number[]; scores: number[] } | null {
+  return plainOf((room.state as any)?.outcome) as never;
 }
 
 /** Expands `{type, cards: {choose, from}}` summaries in a legal list into every concrete action. */

@@ -4,7 +4,7 @@ import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { replayMatch } from "../src/room/match.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
-import { bootServer, eventsOf, mine, record, until, waitSeat } from "./helpers.ts";
+import { bootServer, eventsOf, mine, outcomeOf, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -50,7 +50,7 @@ describe("a Devil's Scat table", () => {
       lastVersion = (room.state as any).version;
       playOne(room, ready.legal);
     }
-    const outcome = JSON.parse((room.state as any).outcome);
+    const outcome = outcomeOf(room)!;
     expect(outcome.winners.length).toBeGreaterThan(0);
     expect((room.state as any).phase).toBe("gameOver");
     expect(eventsOf(log, "gameWon")).toHaveLength(1);

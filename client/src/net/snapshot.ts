@@ -1,10 +1,11 @@
 /**
- * A plain, read-only copy of the synced table state (server/src/room/schema.ts), with the JSON
- * fields parsed. Scenes render from this and never touch schema objects.
+ * A plain, read-only copy of the synced table state (server/src/room/schema.ts and each game's
+ * typed classes, docs/PROTOCOL.md "Table state"). Scenes render from this and never touch schema
+ * objects; a game's facts keep the shape of the engine's view (absent fields read as null).
  */
 export type Json = Record<string, unknown>;
 
-/** One entry of `mine.legal`: the client enables exactly these. */
+/** One action the seat may send now (`mine.legal` expanded): the client enables exactly these. */
 export interface LegalAction {
   readonly type: string;
   readonly card?: string;
@@ -79,37 +80,6 @@ export const EMPTY_TABLE: TableSnap = {
   isPrivate: false,
   autoFillAt: 0,
 };
-
-/** Parses a JSON object field; anything else (empty, broken, an array) gives `fallback`. */
-export function parseObject(raw: unknown, fallback: Json | null): Json | null {
-  if (typeof raw !== "string" || raw.trim() === "") return fallback;
-  try {
-    const v: unknown = JSON.parse(raw);
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/** Parses `mine.legal`: an array of `{type, ...}` (a bare string means `{type}`). */
-export function parseLegal(raw: unknown): LegalAction[] {
-  if (typeof raw !== "string" || raw === "") return [];
-  try {
-    const v: unknown = JSON.parse(raw);
-    if (!Array.isArray(v)) return [];
-    return v.flatMap((a: unknown): LegalAction[] => {
-      if (typeof a === "string") return [{ type: a }];
-      if (typeof a === "object" && a !== null && typeof (a as Json)["type"] === "string") return [a as LegalAction];
-      return [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-export function splitHand(raw: unknown): string[] {
-  return typeof raw === "string" ? raw.split(/\s+/).filter((c) => c !== "") : [];
-}
 
 export function num(v: unknown, fallback = 0): number {
   return typeof v === "number" && Number.isFinite(v) ? v : fallback;

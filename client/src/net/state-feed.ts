@@ -1,23 +1,19 @@
 /**
- * Turns the room's schema state into `TableSnap` copies on every patch and tells listeners.
- * The wire shape below mirrors server/src/room/schema.ts without importing the server.
+ * Turns the room's typed schema state into `TableSnap` copies on every patch and tells listeners.
+ * The wire shape below mirrors server/src/room/schema.ts without importing the server; each
+ * game's facts are read generically (`plainOf`, shared/src/wire-state.ts): no JSON in the state.
  */
 import type { Room } from "@colyseus/sdk";
-import {
-  EMPTY_TABLE,
-  parseLegal,
-  parseObject,
-  splitHand,
-  type PileSnap,
-  type SeatSnap,
-  type TableSnap,
-  type TableStatus,
-} from "./snapshot.ts";
+import { expandLegal, plainObject, readChoices, type Plain } from "@scat/shared/wire-state.ts";
+import { EMPTY_TABLE, type Json, type LegalAction, type PileSnap, type SeatSnap, type TableSnap, type TableStatus } from "./snapshot.ts";
+
+/** A decoded game-facts object (any game's class): read with `plainOf`. */
+type Facts = object;
 
 interface WirePrivate {
-  hand?: string;
-  legal?: string;
-  info?: string;
+  hand?: Iterable<string>;
+  legal?: unknown;
+  info?: Facts;
 }
 
 interface WireSeat {
@@ -31,13 +27,27 @@ interface WireSeat {
   ping?: number;
   handCount?: number;
   score?: number;
-  info?: string;
+  info?: Facts;
   mine?: WirePrivate | undefined;
 }
 
 interface WirePile {
   count?: number;
   cards?: Iterable<string>;
+}
+
+interface WireVariant {
+  flag?: boolean;
+  number?: number;
+  text?: string;
+}
+
+interface WireOptions {
+  seats?: number;
+  bots?: number;
+  turnSeconds?: number;
+  reconnectSeconds?: number;
+  variants?: { forEach(cb: (value: WireVariant, key: string) => void): void };
 }
 
 export interface WireState {
@@ -52,15 +62,17 @@ export interface WireState {
   awaiting?: Iterable<number>;
   seats?: Iterable<WireSeat>;
   piles?: { forEach(cb: (value: WirePile, key: string) => void): void };
-  info?: string;
-  result?: string;
-  outcome?: string;
-  options?: string;
+  info?: Facts;
+  result?: Facts;
+  outcome?: Facts;
+  options?: WireOptions;
   isPrivate?: boolean;
   autoFillAt?: number;
 }
 
 const STATUSES: readonly TableStatus[] = ["waiting", "playing", "ended"];
+
+const facts = (v: Facts | undefined): Json => plainObject(v, {}) as Json;
 
 function seatSnap(s: WireSeat, i: number): SeatSnap {
   const mine = s.mine;
@@ -75,8 +87,8 @@ function seatSnap(s: WireSeat, i: number): SeatSnap {
     ping: s.ping ?? 0,
     handCount: s.handCount ?? 0,
     score: s.score ?? 0,
-    info: parseObject(s.info, {}) ?? {},
-    mine: mine ? { hand: splitHand(mine.hand), legal: parseLegal(mine.legal), info: parseObject(mine.info, {}) ?? {} } : null,
+    info: facts(s.info),
+    mine: mine ? { hand: mine.hand ? Array.from(mine.hand) : [], legal: expandLegal(readChoices(mine.legal)) as LegalAction[], info: facts(mine.info) } : null,
   };
 }
 
@@ -86,6 +98,15 @@ function pilesSnap(state: WireState): Record<string, PileSnap> {
     out[key] = { count: p.count ?? 0, cards: p.cards ? Array.from(p.cards) : [] };
   });
   return out;
+}
+
+function optionsSnap(o: WireOptions | undefined): Json {
+  if (!o) return {};
+  const variants: Record<string, Plain> = {};
+  o.variants?.forEach((v, key) => {
+    variants[key] = v.flag ?? v.number ?? v.text ?? null;
+  });
+  return { seats: o.seats ?? 0, bots: o.bots ?? 0, turnSeconds: o.turnSeconds ?? 0, reconnectSeconds: o.reconnectSeconds ?? 0, variants };
 }
 
 export function toSnapshot(state: WireState | undefined): TableSnap {
@@ -103,10 +124,10 @@ export function toSnapshot(state: WireState | undefined): TableSnap {
     awaiting: state.awaiting ? Array.from(state.awaiting) : [],
     seats: state.seats ? Array.from(state.seats, seatSnap) : [],
     piles: pilesSnap(state),
-    info: parseObject(state.info, {}) ?? {},
-    result: parseObject(state.result, null),
-    outcome: parseObject(state.outcome, null),
-    options: parseObject(state.options, {}) ?? {},
+    info: facts(state.info),
+    result: state.result ? (plainObject(state.result, null) as Json | null) : null,
+    outcome: state.outcome ? (plainObject(state.outcome, null) as Json | null) : null,
+    options: optionsSnap(state.options),
     isPrivate: state.isPrivate ?? false,
     autoFillAt: state.autoFillAt ?? 0,
   };

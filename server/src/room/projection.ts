@@ -1,61 +1,77 @@
 /**
  * Writes the engine's views into the synced schema. Public facts come from the spectator view
  * `view(state, null)`; each seat's `mine` (view-tagged) from `view(state, seat)` and its legal
- * actions. Fields are only assigned when they change, so patches stay small.
+ * actions. The game's parts go into its typed classes (server/src/games/<game>/state.ts); every
+ * write goes through `sync`, which touches only what changed, so a patch carries only changes.
  */
-import type { MapSchema } from "@colyseus/schema";
-import type { TableView } from "@scat/shared";
+import type { ArraySchema, MapSchema } from "@colyseus/schema";
+import type { GameId, TableView } from "@scat/shared";
+import { GAME_STATES } from "../games/states.ts";
 import { logger } from "../logger.ts";
 import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
-import { PileState, type PrivateState, type SeatState, type TableState } from "./schema.ts";
-
-/** Strings past this size risk damage in StateView patches (seen at ~32 KB with schema 5.0.34). */
-const LARGE_STRING = 16_000;
+import { OutcomeState, PileState, VariantState, LegalChoiceState, type PrivateState, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
+import type { GameState } from "./state/game-state.ts";
+import { syncList, syncMap, syncRef, type Drift } from "./state/sync.ts";
 
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] === value) return;
-  if (typeof value === "string" && value.length > LARGE_STRING) logger.warn({ field: String(key), length: value.length }, "large synced string");
-  target[key] = value;
+  if (target[key] !== value) target[key] = value;
 }
 
-function setList(list: { length: number; [i: number]: unknown; splice(start: number, n?: number): unknown; push(...v: never[]): number }, values: readonly (string | number)[]): void {
-  let same = list.length === values.length;
-  for (let i = 0; same && i < values.length; i++) same = list[i] === values[i];
-  if (same) return;
-  list.splice(0, list.length);
-  (list.push as (...v: (string | number)[]) => number)(...values);
+const reported = new Set<string>();
+
+/** Production: a view part the schema lacks is logged once per game and path (tests fail on it). */
+function logDrift(game: string): Drift {
+  return (path) => {
+    const key = `${game}:${path}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    logger.warn({ game, path }, "view field missing from the game's schema; not synced");
+  };
 }
 
-function projectPiles(piles: MapSchema<PileState>, view: TableView): void {
-  for (const [name, pile] of Object.entries(view.piles)) {
-    let target = piles.get(name);
-    if (!target) {
-      target = new PileState();
-      piles.set(name, target);
-    }
-    set(target, "count", pile.count);
-    setList(target.cards as never, pile.cards);
-  }
-  for (const name of [...piles.keys()]) if (!(name in view.piles)) piles.delete(name);
+export function gameStateOf(id: string): GameState {
+  const kinds = GAME_STATES[id as GameId];
+  if (!kinds) throw new Error(`no typed state for game "${id}"`);
+  return kinds;
 }
 
-function projectSeat(seat: SeatState, pub: TableView["seats"][number] | undefined): void {
+function projectPiles(piles: MapSchema<PileState>, view: TableView, drift: Drift): void {
+  syncMap(piles as MapSchema, PileState, view.piles as Record<string, unknown>, drift, "piles.");
+}
+
+/** The seat's private part: hand, legal choices, private facts. */
+export function projectPrivate(mine: PrivateState, kinds: GameState, view: TableView, legal: readonly unknown[], drift: Drift): void {
+  syncList(mine.hand as unknown as ArraySchema, "string", view.you ? view.you.hand : [], drift, "you.hand[].");
+  const choices = compactLegal(legal).map((c) => ({ type: c.type, card: c.card.join(" "), shade: c.shade.join(" "), choose: c.choose, from: c.from.join(" ") }));
+  syncList(mine.legal as unknown as ArraySchema, LegalChoiceState, choices, drift, "legal[].");
+  mine.info = syncRef(mine.info, kinds.mine, view.you?.info ?? {}, drift, "you.info.", true) as PrivateState["info"];
+}
+
+function projectSeat(seat: SeatState, kinds: GameState, pub: TableView["seats"][number] | undefined, drift: Drift): void {
   if (!pub) return;
   set(seat, "handCount", pub.handCount);
   set(seat, "score", pub.score);
-  set(seat, "info", JSON.stringify(pub.info));
+  seat.info = syncRef(seat.info, kinds.seat, pub.info, drift, "seats[].info.") as SeatState["info"];
 }
 
-export function projectPrivate(mine: PrivateState, view: TableView, legal: unknown[]): void {
-  set(mine, "hand", view.you ? view.you.hand.join(" ") : "");
-  set(mine, "info", JSON.stringify(view.you?.info ?? {}));
-  set(mine, "legal", JSON.stringify(compactLegal(legal)));
+/**
+ * Gives the table and every seat the game's typed classes before any client is given its seat:
+ * lists inside a seat's private part must exist when the seat is added to the client's view.
+ */
+export function prepareState(table: TableState, gameId: string): void {
+  const kinds = gameStateOf(gameId);
+  if (!(table.info instanceof kinds.table)) table.info = new kinds.table() as TableState["info"];
+  table.seats.forEach((seat) => {
+    if (!(seat.info instanceof kinds.seat)) seat.info = new kinds.seat() as SeatState["info"];
+    if (!(seat.mine.info instanceof kinds.mine)) seat.mine.info = new kinds.mine() as PrivateState["info"];
+  });
 }
 
 /** Projects the whole match into the table state. */
-export function projectMatch(table: TableState, match: Match): void {
+export function projectMatch(table: TableState, match: Match, drift: Drift = logDrift(match.game.id)): void {
   const game = match.game;
+  const kinds = gameStateOf(game.id);
   const pub = game.view(match.state, null) as TableView;
   set(table, "seedCommit", match.commitment);
   set(table, "phase", pub.phase);
@@ -64,14 +80,37 @@ export function projectMatch(table: TableState, match: Match): void {
   set(table, "round", pub.round);
   set(table, "dealer", pub.dealer);
   set(table, "turn", pub.turn);
-  setList(table.awaiting as never, pub.awaiting);
-  projectPiles(table.piles, pub);
-  set(table, "info", JSON.stringify(pub.info));
-  set(table, "result", pub.result == null ? "" : JSON.stringify(pub.result));
+  syncList(table.awaiting as unknown as ArraySchema, "uint8", pub.awaiting, drift, "awaiting[].");
+  projectPiles(table.piles, pub, drift);
+  table.info = syncRef(table.info, kinds.table, pub.info, drift, "info.") as TableState["info"];
+  const result = pub.result == null ? undefined : syncRef(table.result, kinds.result, pub.result, drift, "result.");
+  if (table.result !== result) table.result = result as TableState["result"];
   const outcome = game.outcome(match.state);
-  set(table, "outcome", outcome ? JSON.stringify(outcome) : "");
+  const out = outcome ? syncRef(table.outcome, OutcomeState, outcome, drift, "outcome.") : undefined;
+  if (table.outcome !== out) table.outcome = out as TableState["outcome"];
   table.seats.forEach((seat, i) => {
-    projectSeat(seat, pub.seats[i]);
-    projectPrivate(seat.mine, game.view(match.state, i) as TableView, match.legal(i));
+    projectSeat(seat, kinds, pub.seats[i], drift);
+    projectPrivate(seat.mine, kinds, game.view(match.state, i) as TableView, match.legal(i), drift);
   });
+}
+
+/** The table's options, written once when it opens. */
+export function projectOptions(target: TableOptionsState, o: { seats: number; bots: number; turnSeconds: number; reconnectSeconds: number; variants: Readonly<Record<string, boolean | number | string>> }): void {
+  Object.assign(target, { seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, reconnectSeconds: o.reconnectSeconds });
+  for (const [key, value] of Object.entries(o.variants)) {
+    const v = new VariantState();
+    if (typeof value === "boolean") v.flag = value;
+    else if (typeof value === "number") v.number = value;
+    else v.text = value;
+    target.variants.set(key, v);
+  }
+}
+
+/** Signal levels seats show (client/src/ui/table-toolbar.ts `signalLevel`): bounds in ms. */
+const SIGNAL_BOUNDS = [120, 250, 500] as const;
+const level = (ms: number): number => (ms <= 0 ? -1 : SIGNAL_BOUNDS.filter((b) => ms >= b).length);
+
+/** A seat's ping is rewritten only when its signal level changes (no patch per pong). */
+export function pingWorthShowing(shown: number, rttMs: number): boolean {
+  return level(shown) !== level(rttMs);
 }

@@ -1,19 +1,77 @@
 /**
- * The synced state of a table: a projection of the engine's `TableView` (ARCHITECTURE.md
- * principle 5: schema is written from engine state after each step and never read for decisions).
- * Public fields go to everyone; `SeatState.mine` is view-tagged and reaches only that seat's client.
+ * The common frame of a table's synced state: a projection of the engine's `TableView`
+ * (ARCHITECTURE.md principle 5: schema is written from engine state after each step and never
+ * read for decisions). Public fields go to everyone; `SeatState.mine` is view-tagged and reaches
+ * only that seat's client. The game-specific parts (`info`, `result`, a seat's `info`, the own
+ * `info`) are each game's typed classes (server/src/games/<game>/state.ts), all extending `Facts`.
  */
 import { schema, t, type SchemaType } from "@colyseus/schema";
+
+/** The base of every game's typed facts; a game's class extends it (`Facts.extend`). */
+export const Facts = schema({}, "Facts");
+export type Facts = SchemaType<typeof Facts>;
+
+/** A list of cards inside a list (a deal of hands): decoded as a plain array of cards. */
+export const CardList = schema({ list: t.array("string") }, "CardList");
+
+/**
+ * One legal choice of a seat (`LegalChoice` in shared/src/wire-state.ts). The card and shade
+ * lists are space-separated strings: a list created inside a seat's private part after its client
+ * was given the part would not reach that client (schema 5 shares visibility with nested schema
+ * objects but not with nested lists of primitives), and choices come and go every turn.
+ */
+export const LegalChoiceState = schema(
+  {
+    type: t.string(),
+    /** Cards, space separated: one action per card (with `shade` too: every card in every shade). */
+    card: t.string().default(""),
+    /** Shades, space separated: one action per shade. */
+    shade: t.string().default(""),
+    /** > 0: one action `{type, cards}` for every `choose` of `from`. */
+    choose: t.uint8().default(0),
+    /** Cards, space separated. */
+    from: t.string().default(""),
+  },
+  "LegalChoice",
+);
+export type LegalChoiceState = SchemaType<typeof LegalChoiceState>;
+
+/** The game's outcome (the engine's `Outcome`), the same for every game. */
+export const OutcomeState = schema(
+  {
+    winners: t.array("uint8"),
+    ranking: t.array("uint8"),
+    scores: t.array("number"),
+  },
+  "Outcome",
+);
+
+/** A table variant's value: exactly one of the three is set. */
+export const VariantState = schema({ flag: t.boolean(), number: t.number(), text: t.string() }, "Variant");
+export type VariantState = SchemaType<typeof VariantState>;
+
+/** The table's parsed options, written once when the table opens. */
+export const TableOptionsState = schema(
+  {
+    seats: t.uint8().default(0),
+    bots: t.uint8().default(0),
+    turnSeconds: t.uint16().default(0),
+    reconnectSeconds: t.uint16().default(0),
+    variants: t.map(VariantState),
+  },
+  "TableOptions",
+);
+export type TableOptionsState = SchemaType<typeof TableOptionsState>;
 
 /** What only the seat's own client receives. */
 export const PrivateState = schema(
   {
-    /** Own hand in card notation, space separated ("10H QS AC"). */
-    hand: t.string().default(""),
-    /** JSON array of the actions `legalActions` allows this seat now. */
-    legal: t.string().default("[]"),
-    /** JSON of the engine's `you.info` (game-specific private facts). */
-    info: t.string().default("{}"),
+    /** Own hand in card notation, in the engine's order. */
+    hand: t.array("string"),
+    /** What the seat may do now, as compact choices. */
+    legal: t.array(LegalChoiceState),
+    /** The game's private facts (its `MineFacts` class). */
+    info: t.ref(Facts),
   },
   "PrivateState",
 );
@@ -31,12 +89,12 @@ export const SeatState = schema(
     connected: t.boolean().default(false),
     /** Server ms when a dropped player's reconnection window ends (0 = not away). */
     awayUntil: t.float64().default(0),
-    /** Last measured round trip of the seat's client, ms. */
+    /** Round trip of the seat's client, ms, rewritten only when its signal level changes. */
     ping: t.uint16().default(0),
     handCount: t.uint8().default(0),
     score: t.int16().default(0),
-    /** JSON of the engine's public per-seat `info`. */
-    info: t.string().default("{}"),
+    /** The game's public facts of this seat (its `SeatFacts` class). */
+    info: t.ref(Facts),
     mine: t.ref(PrivateState).view(),
   },
   "SeatState",
@@ -69,14 +127,13 @@ export const TableState = schema(
     awaiting: t.array("uint8"),
     seats: t.array(SeatState),
     piles: t.map(PileState),
-    /** JSON of the engine's public `info`. */
-    info: t.string().default("{}"),
-    /** JSON of the last round's result, "" when none. */
-    result: t.string().default(""),
-    /** JSON of the game outcome, "" while the game goes on. */
-    outcome: t.string().default(""),
-    /** JSON of the table's parsed options (seats, bots, turnSeconds, variants...). */
-    options: t.string().default("{}"),
+    /** The game's public facts (its `TableFacts` class). */
+    info: t.ref(Facts),
+    /** The last finished round (its `Result` class); absent when none. */
+    result: t.ref(Facts).optional(),
+    /** The game's outcome; absent while the game goes on. */
+    outcome: t.ref(OutcomeState).optional(),
+    options: t.ref(TableOptionsState),
     isPrivate: t.boolean().default(false),
     /** While waiting: server ms when bots fill the empty seats and the game starts; 0 = no countdown. */
     autoFillAt: t.float64().default(0),

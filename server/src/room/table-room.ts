@@ -21,9 +21,10 @@ import { publishGameLog } from "./fairness.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
+import { patchOnlyOnChange } from "./patch-flush.ts";
 import { Replies, messageHandlers } from "./messages.ts";
 import { WaitingTable } from "./waiting-table.ts";
-import { projectMatch } from "./projection.ts";
+import { pingWorthShowing, prepareState, projectMatch, projectOptions } from "./projection.ts";
 import { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
 import { Platform } from "../ranked/platform.ts";
@@ -58,6 +59,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   waiting!: WaitingTable;
 
   override async onCreate(options: unknown): Promise<void> {
+    patchOnlyOnChange(this);
     const entry = GAMES[this.roomName as keyof typeof GAMES];
     if (!entry) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
     this.game = entry.game;
@@ -86,9 +88,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     });
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin);
-    Object.assign(this.state, { game: game.id, isPrivate: t.join.private, options: JSON.stringify({ seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants }) });
+    Object.assign(this.state, { game: game.id, isPrivate: t.join.private });
+    projectOptions(this.state.options, { seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants });
     if (t.join.private) await this.makePrivate(resumed !== null);
     this.seating.project(this.state.seats);
+    prepareState(this.state, game.id);
     this.metadata = this.waiting.listing();
     for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
@@ -192,7 +196,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 
   showPing(seat: number, rttMs: number): void {
     const state = this.state.seats[seat];
-    if (state && state.ping !== rttMs) state.ping = rttMs;
+    if (state && pingWorthShowing(state.ping, rttMs)) state.ping = rttMs;
   }
 
   /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */

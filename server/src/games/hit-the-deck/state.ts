@@ -1,0 +1,89 @@
+/** Hit the Deck's typed facts (engine view: shared/src/games/hit-the-deck/view.ts). */
+import { t } from "@colyseus/schema";
+import { Facts } from "../../room/schema.ts";
+import type { GameState } from "../../room/state/game-state.ts";
+
+/** WITH A NUMBER (`number`) or WITH A COLOR (`colour`). */
+export const HitTheDeckDemand = Facts.extend(
+  { kind: t.string(), number: t.number().optional(), colour: t.string().optional() },
+  "HitTheDeckDemand",
+);
+
+/** The open race (reaction times stay hidden until it closes). */
+export const HitTheDeckRace = Facts.extend(
+  {
+    open: t.boolean(),
+    id: t.uint32(),
+    card: t.string(),
+    cause: t.uint8(),
+    how: t.string(),
+    mustCall: t.int8().optional(),
+    call: t.string(),
+    called: t.boolean(),
+    openedAt: t.float64(),
+    deadline: t.float64(),
+    callDeadline: t.float64(),
+    slapped: t.array("uint8"),
+    next: t.uint8(),
+  },
+  "HitTheDeckRace",
+);
+
+export const HitTheDeckSlap = Facts.extend({ seat: t.uint8(), reactionMs: t.number(), arrival: t.number() }, "HitTheDeckSlap");
+
+export const HitTheDeckRaceResult = Facts.extend(
+  {
+    id: t.uint32(),
+    cause: t.uint8(),
+    how: t.string(),
+    called: t.boolean(),
+    slaps: t.array(HitTheDeckSlap),
+    nonSlappers: t.array("uint8"),
+    reason: t.string(),
+    penalised: t.array("uint8"),
+    closedBy: t.string(),
+  },
+  "HitTheDeckRaceResult",
+);
+
+export const HitTheDeckColours = Facts.extend({ R: t.string(), Y: t.string(), G: t.string(), B: t.string() }, "HitTheDeckColours");
+
+export const HitTheDeckTable = Facts.extend(
+  {
+    top: t.string().optional(),
+    topFace: t.string().optional(),
+    demand: t.ref(HitTheDeckDemand).optional(),
+    direction: t.int8(),
+    race: t.ref(HitTheDeckRace).optional(),
+    lastRace: t.ref(HitTheDeckRaceResult).optional(),
+    races: t.uint32(),
+    target: t.uint16(),
+    raceMs: t.uint32(),
+    callMs: t.uint32(),
+    colours: t.ref(HitTheDeckColours),
+    winners: t.array("uint8"),
+  },
+  "HitTheDeckTable",
+);
+
+export const HitTheDeckSeat = Facts.extend(
+  { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() },
+  "HitTheDeckSeat",
+);
+
+export const HitTheDeckMine = Facts.extend(
+  { playable: t.array("string"), mustDraw: t.boolean(), canSlap: t.boolean(), raceOpen: t.boolean(), mustCall: t.boolean() },
+  "HitTheDeckMine",
+);
+
+export const HitTheDeckSeatResult = Facts.extend(
+  { seat: t.uint8(), hand: t.array("string"), points: t.int16(), total: t.int16() },
+  "HitTheDeckSeatResult",
+);
+
+export const HitTheDeckResult = Facts.extend(
+  { round: t.uint16(), winner: t.uint8(), seats: t.array(HitTheDeckSeatResult) },
+  "HitTheDeckResult",
+);
+
+export const hitTheDeckState: GameState = { table: HitTheDeckTable, seat: HitTheDeckSeat, mine: HitTheDeckMine, result: HitTheDeckResult };

@@ -1,0 +1,164 @@
+/**
+ * Every game's typed schema against its engine views, so the two cannot drift: whole games are
+ * played by bots, projected after every step, encoded and decoded per seat (own StateView) and for
+ * a spectator exactly as the wire does, and each decoded client state must equal the engine's view
+ * for that client (public facts, piles, results, outcome; the own hand, private facts and legal
+ * actions), with no view key the schema does not declare and no other seat's private part.
+ */
+import { Decoder, Encoder, Reflection, StateView } from "@colyseus/schema";
+import { rngFor, type AnyGame, type TableView } from "@scat/shared";
+import { combinations, expandLegal, plainOf, readChoices, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
+import { describe, expect, it } from "vitest";
+import { GAMES } from "../src/games.ts";
+import { Match } from "../src/room/match.ts";
+import { prepareState, projectMatch } from "../src/room/projection.ts";
+import { PrivateState, SeatState, TableState } from "../src/room/schema.ts";
+
+/**
+ * JSON as the view would be sent, with null-valued keys dropped (null and absent are the same)
+ * and an empty list read as null (a private list is emptied, not removed: sync.ts `keepLists`).
+ */
+function norm(v: unknown): unknown {
+  if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) return undefined;
+  if (Array.isArray(v)) return v.map((x) => norm(x) ?? null);
+  if (typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const n = norm(x);
+      if (n !== undefined) out[k] = n;
+    }
+    return out;
+  }
+  return v;
+}
+
+const sorted = (list: unknown[]): string[] => list.map((a) => JSON.stringify(a)).sort();
+
+/**
+ * The decoded actions; a large "any k of" summary stands for exactly the engine's actions of its
+ * type when they are all k-subsets of its cards and as many as there are (cheaper than expanding).
+ */
+function actionsOf(decoded: readonly LegalAction[], engine: readonly any[]): unknown[] {
+  return decoded.flatMap((a) => {
+    const c = a.cards;
+    if (!c || Array.isArray(c)) return [a];
+    const mine = engine.filter((e) => e.type === a.type && Array.isArray(e.cards));
+    const from = new Set((c as { readonly from: readonly string[] }).from);
+    const k = (c as { choose: number }).choose;
+    const distinct = new Set(mine.map((e) => [...e.cards].sort().join(" ")));
+    const exact = mine.length === combinations(from.size, k) && distinct.size === mine.length && mine.every((e) => e.cards.length === k && e.cards.every((x: string) => from.has(x)));
+    return exact ? mine : [a];
+  });
+}
+
+interface Client {
+  seat: number | null;
+  view: StateView | null;
+  decoder: Decoder<any>;
+}
+
+const CASES: { id: keyof typeof GAMES; options: Record<string, unknown> }[] = [
+  { id: "devils_scat", options: { seats: 4 } },
+  { id: "devils_scat", options: { seats: 3, classic: true, bootASuit: true } },
+  { id: "skit_scat", options: { seats: 3 } },
+  { id: "dark_hand", options: { seats: 4 } },
+  { id: "dark_hearts", options: { seats: 4 } },
+  { id: "dark_hearts", options: { seats: 3 } },
+  { id: "scatterbrain", options: { seats: 4 } },
+  { id: "hit_the_deck", options: { seats: 4 } },
+  { id: "hit_the_deck", options: { seats: 2 } },
+];
+
+function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { steps: number; drift: string[] } {
+  const options = game.optionsSchema.parse({ turnMs: 30_000, ...raw });
+  const seats = options.seats as number;
+  const match = new Match(game, options, 1_000, seed);
+  const state = new TableState();
+  state.game = game.id;
+  for (let i = 0; i < seats; i++) {
+    const seat = new SeatState({ index: i });
+    seat.mine = new PrivateState();
+    state.seats.push(seat);
+  }
+  prepareState(state, game.id);
+  const drift: string[] = [];
+  projectMatch(state, match, (path) => drift.push(path));
+  const encoder = new Encoder(state);
+  const reflection = Reflection.encode(encoder);
+  const clients: Client[] = [...Array.from({ length: seats }, (_, i) => i), null].map((seat) => {
+    const view = seat === null ? null : new StateView();
+    if (view && seat !== null) view.add(state.seats[seat]!);
+    return { seat, view, decoder: Reflection.decode(reflection) };
+  });
+  const it = { offset: 0 };
+  const full = encoder.encodeAll(it).slice();
+  for (const c of clients) c.decoder.decode(c.view ? encoder.encodeAllView(c.view, it.offset, { ...it }).slice() : full);
+  encoder.discardChanges();
+
+  const check = (): void => {
+    for (const c of clients) {
+      const view = game.view(match.state, c.seat) as TableView;
+      const got = plainOf(c.decoder.state) as Record<string, any>;
+      const where = `${game.id} v${match.state.version} seat ${c.seat}`;
+      expect(norm(got["info"]), `${where} info`).toEqual(norm(view.info));
+      expect(norm(got["result"]), `${where} result`).toEqual(norm(view.result));
+      expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(game.outcome(match.state)));
+      expect(norm(got["piles"]), `${where} piles`).toEqual(norm(view.piles));
+      expect({ phase: got["phase"], turn: got["turn"], round: got["round"], dealer: got["dealer"], awaiting: got["awaiting"], deadline: got["deadline"] }, where)
+        .toEqual({ phase: view.phase, turn: view.turn, round: view.round, dealer: view.dealer, awaiting: view.awaiting, deadline: view.deadline ?? 0 });
+      view.seats.forEach((s, i) => {
+        const seat = got["seats"][i] as Record<string, Plain>;
+        expect(norm({ handCount: seat["handCount"], score: seat["score"], info: seat["info"] }), `${where} seats[${i}]`).toEqual(norm(s));
+        if (i !== c.seat) expect(seat["mine"], `${where}: seat ${i}'s private part`).toBeNull();
+      });
+      if (c.seat === null) continue;
+      const mine = (c.decoder.state as any).seats[c.seat].mine;
+      const own = plainOf(mine) as Record<string, Plain>;
+      expect(own["hand"], `${where} hand`).toEqual(view.you!.hand);
+      expect(norm(own["info"]), `${where} you.info`).toEqual(norm(view.you!.info));
+      expect(sorted(actionsOf(expandLegal(readChoices(mine.legal)), match.legal(c.seat))), `${where} legal`).toEqual(sorted(match.legal(c.seat)));
+    }
+  };
+
+  const step = (): void => {
+    projectMatch(state, match, (path) => drift.push(path));
+    const at = { offset: 0 };
+    const shared = encoder.encode(at).slice();
+    const sharedOffset = at.offset;
+    for (const c of clients) c.decoder.decode(c.view ? encoder.encodeView(c.view, sharedOffset, at).slice() : shared);
+    encoder.discardChanges();
+    check();
+  };
+
+  check();
+  let now = 1_000;
+  let steps = 0;
+  while (!match.over && steps < 2_500) {
+    steps++;
+    now += 50;
+    const bot = match.game.awaiting(match.state).map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(`${seed}-bot`, steps)) })).find((b: { action: unknown }) => b.action);
+    if (bot) {
+      const res = match.act(bot.seat, bot.action, now);
+      if (!res.ok) throw new Error(`${game.id}: bot action refused: ${res.error.code}`);
+    } else {
+      now = Math.max(now, match.state.deadline ?? now);
+      if (!match.expire(now)) throw new Error(`${game.id}: stuck at version ${match.state.version}`);
+    }
+    step();
+  }
+  expect(match.over, `${game.id} finished`).toBe(true);
+  return { steps, drift };
+}
+
+describe("every game's typed state equals its engine views on every client", () => {
+  for (const c of CASES) {
+    it(`${c.id} ${JSON.stringify(c.options)}`, () => {
+      const game = GAMES[c.id]!.game;
+      for (const seed of ["typed-a", "typed-b"]) {
+        const { steps, drift } = play(game, c.options, seed);
+        expect(drift, "view keys the schema does not declare").toEqual([]);
+        expect(steps).toBeGreaterThan(5);
+      }
+    });
+  }
+});
