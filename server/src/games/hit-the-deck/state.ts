@@ -29,7 +29,11 @@ export const HitTheDeckRace = Facts.extend(
   "HitTheDeckRace",
 );
 
-export const HitTheDeckSlap = Facts.extend({ seat: t.uint8(), reactionMs: t.number(), arrival: t.number() }, "HitTheDeckSlap");
+/** A slap in a closed race: `arrival` is its place in arrival order; `timing` how its time was found. */
+export const HitTheDeckSlap = Facts.extend(
+  { seat: t.uint8(), reactionMs: t.number(), arrivedMs: t.number(), timing: t.string(), arrival: t.uint8() },
+  "HitTheDeckSlap",
+);
 
 export const HitTheDeckRaceResult = Facts.extend(
   {
