@@ -1,47 +1,50 @@
 /**
  * The baseline of the state benchmark (docs/BENCHMARKS.md, "Typed state"): a bare Colyseus 0.18
- * room playing the same turn-based exchange as a 4-seat Devil's Scat table, written the way the
- * Colyseus docs show, with its defaults (50 ms patch interval). Each seat holds three cards
- * (private, through a StateView); on its turn a seat draws from the deck, then discards; every
- * step broadcasts an event (a drawn card only to its drawer) and updates the public state.
+ * room playing the same 4-seat Devil's Scat exchange with the same engine and the same `events`
+ * messages as our server, but a hand-written minimal schema as the Colyseus docs show it (public
+ * counts and top card, the own hand through a StateView) and Colyseus' defaults: the 50 ms patch
+ * interval, no ping, no projection of the engine's view, no legal actions in the state (its bench
+ * client draws from the deck, discards its first card and continues after a round).
  *
  * Run: `node --import tsx loadtest/bench/bare-server.ts` with PORT (and HOST).
  */
 import { Room, Server, type Client } from "@colyseus/core";
 import { schema, StateView, t, type SchemaType } from "@colyseus/schema";
 import { WebSocketTransport } from "@colyseus/ws-transport";
+import { RecordedMatch } from "@scat/shared";
+import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
 
 const BareMine = schema({ hand: t.array("string") }, "BareMine");
-const BareSeat = schema({ index: t.uint8().default(0), handCount: t.uint8().default(0), score: t.int16().default(0), mine: t.ref(BareMine).view() }, "BareSeat");
+const BareSeat = schema({ handCount: t.uint8().default(0), score: t.int16().default(0), mine: t.ref(BareMine).view() }, "BareSeat");
 const BareState = schema(
-  { turn: t.int8().default(-1), step: t.string().default("draw"), top: t.string().default(""), deckCount: t.uint8().default(0), seats: t.array(BareSeat) },
+  {
+    phase: t.string().default(""),
+    version: t.uint32().default(0),
+    turn: t.int8().default(-1),
+    top: t.string().default(""),
+    discardCount: t.uint8().default(0),
+    deckCount: t.uint8().default(0),
+    seats: t.array(BareSeat),
+  },
   "BareState",
 );
 type BareState = SchemaType<typeof BareState>;
 
-const SUITS = ["H", "S", "D", "C"];
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SEATS = 4;
 
 class BareTable extends Room<{ state: BareState }> {
   override maxClients = SEATS;
   override state = new BareState();
-  private deck: string[] = [];
+  private match: RecordedMatch | null = null;
   private readonly bySession = new Map<string, number>();
 
   override onCreate(): void {
-    this.deck = SUITS.flatMap((s) => RANKS.map((r) => r + s)).sort(() => Math.random() - 0.5);
     for (let i = 0; i < SEATS; i++) {
-      const seat = new BareSeat({ index: i });
+      const seat = new BareSeat();
       seat.mine = new BareMine();
-      seat.mine.hand.push(...this.deck.splice(0, 3));
-      seat.handCount = 3;
       this.state.seats.push(seat);
     }
-    this.state.top = this.deck.pop()!;
-    this.state.deckCount = this.deck.length;
-    this.onMessage("action", (client) => this.act(client));
-    this.onMessage("pong", () => undefined);
+    this.onMessage("action", (client, action: unknown) => this.act(client, action));
   }
 
   override onJoin(client: Client): void {
@@ -50,29 +53,44 @@ class BareTable extends Room<{ state: BareState }> {
     client.view = new StateView();
     client.view.add(this.state.seats[index]!);
     client.send("seated", { seat: index });
-    if (this.bySession.size === SEATS) this.state.turn = 0;
+    if (this.bySession.size === SEATS) {
+      const options = devilsScat.optionsSchema.parse({ seats: SEATS, turnMs: 120_000 });
+      this.match = new RecordedMatch(devilsScat as never, options, Date.now(), "bare-seed");
+      this.step(this.match.setupEvents);
+    }
   }
 
-  private act(client: Client): void {
+  private act(client: Client, action: unknown): void {
     const seat = this.bySession.get(client.sessionId);
+    const parsed = devilsScat.actionSchema.safeParse(action);
+    if (!this.match || seat === undefined || !parsed.success) return;
+    const res = this.match.act(seat, parsed.data, Date.now());
+    if (!res.ok) return void client.send("rejected", { code: res.error.code });
+    this.step(res.value);
+  }
+
+  private step(events: readonly { type: string }[]): void {
+    const s = this.match!.state as unknown as { phase: string; version: number; turn: number; hands: string[][]; discard: string[]; deck: string[]; scores: number[] };
     const state = this.state;
-    if (seat === undefined || seat !== state.turn) return;
-    const hand = state.seats[seat]!.mine.hand;
-    if (state.step === "draw") {
-      if (this.deck.length === 0) this.deck = SUITS.flatMap((s) => RANKS.map((r) => r + s)).sort(() => Math.random() - 0.5);
-      const card = this.deck.pop()!;
-      hand.push(card);
-      state.deckCount = this.deck.length;
-      state.step = "discard";
-      for (const c of this.clients) c.send("events", { events: [{ type: "cardDrawn", seat, from: "deck", card: c.sessionId === client.sessionId ? card : null }] });
-    } else {
-      const card = hand.shift()!;
-      state.top = card;
-      state.step = "draw";
-      state.turn = (seat + 1) % SEATS;
-      this.broadcast("events", { events: [{ type: "cardDiscarded", seat, card }, { type: "turnStarted", seat: state.turn }] });
+    state.phase = s.phase;
+    state.version = s.version;
+    state.turn = s.turn;
+    state.top = s.discard.at(-1) ?? "";
+    state.discardCount = s.discard.length;
+    state.deckCount = s.deck.length;
+    s.hands.forEach((hand, i) => {
+      const seat = state.seats[i]!;
+      seat.handCount = hand.length;
+      seat.score = s.scores[i] ?? 0;
+      const mine = seat.mine.hand;
+      mine.splice(0, mine.length);
+      mine.push(...hand);
+    });
+    for (const client of this.clients) {
+      const seat = this.bySession.get(client.sessionId) ?? null;
+      const visible = events.map((e) => devilsScat.redactEvent(e as never, seat));
+      client.send("events", { version: s.version, events: visible });
     }
-    state.seats[seat]!.handCount = hand.length;
   }
 }
 

@@ -2,8 +2,8 @@
  * Typed-state benchmark (docs/BENCHMARKS.md, "Typed state"): our server and a bare Colyseus 0.18
  * room (bench/bare-server.ts) as real processes in the same run, each pinned to one core
  * (PIN_CPU), played by SDK clients at human pace (every decision after THINK_MS). Per server and
- * game it prints bytes received per action per client (state patches, and all frames: patches,
- * events, pings), action→patch latency (send to the acting client's next patch), server CPU per
+ * game it prints bytes received per action per client (state patches, other messages (events),
+ * pings, and all frames), action→patch latency (send to the acting client's next patch), server CPU per
  * action and resident memory per connected player.
  *
  * Env: PLAYERS (players for the scale run, default 400), GAMES (the games measured at small scale,
@@ -71,6 +71,7 @@ async function rss(pid: number): Promise<number> {
 /** One seated bench player: counts what it receives and acts on its decisions after a think. */
 class Player {
   patchBytes = 0;
+  pingBytes = 0;
   allBytes = 0;
   actions = 0;
   rejected = 0;
@@ -89,6 +90,7 @@ class Player {
       if (this.measuring) {
         this.allBytes += bytes.byteLength;
         if (bytes[0] === 15) this.patchBytes += bytes.byteLength;
+        else if (bytes[0] === 13 && bytes[1] === 0xa4 && bytes[2] === 0x70 && bytes[3] === 0x69 && bytes[4] === 0x6e && bytes[5] === 0x67) this.pingBytes += bytes.byteLength;
       }
       if (bytes[0] === 15 && this.sentAt !== null) {
         if (this.measuring) this.latencies.push(performance.now() - this.sentAt);
@@ -106,7 +108,12 @@ class Player {
   private choose(): Record<string, unknown> | null {
     const state = this.room.state as any;
     if (this.seat === null || !state?.seats) return null;
-    if (this.bare) return state.turn === this.seat ? { type: state.step } : null;
+    if (this.bare) {
+      if (state.phase === "roundOver") return { type: "continue" };
+      if (state.phase !== "turn" || state.turn !== this.seat) return null;
+      const hand = state.seats[this.seat]?.mine?.hand;
+      return hand && hand.length > 3 ? { type: "discard", card: hand[0] } : { type: "drawDeck" };
+    }
     if (state.outcome) return null;
     const legal = expandLegal(readChoices(state.seats[this.seat]?.mine?.legal));
     if (legal.length === 0) return null;
@@ -118,7 +125,7 @@ class Player {
 
   private consider(): void {
     const state = this.room.state as any;
-    const version = this.bare ? Number(state.turn) * 2 + (state.step === "draw" ? 0 : 1) : Number(state.version);
+    const version = Number(state.version);
     if (this.timer !== null || version === this.seenVersion) return;
     const action = this.choose();
     if (!action) return;
@@ -156,7 +163,7 @@ async function seatTables(url: string, game: string, tables: number, bare: boole
   return players;
 }
 
-interface Figures { bytesPatch: number; bytesAll: number; p50: number; p99: number; cpuMsPerAction: number; cpuPct: number; memPerPlayer: number; actions: number; players: number }
+interface Figures { bytesPatch: number; bytesPing: number; bytesAll: number; p50: number; p99: number; cpuMsPerAction: number; cpuPct: number; memPerPlayer: number; actions: number; players: number }
 
 async function measure(proc: Proc, game: string, tables: number, bare: boolean): Promise<Figures> {
   const before = await rss(proc.pid);
@@ -173,6 +180,7 @@ async function measure(proc: Proc, game: string, tables: number, bare: boolean):
   const actions = players.reduce((n, p) => n + p.actions - p.rejected, 0);
   const patch = players.reduce((n, p) => n + p.patchBytes, 0);
   const all = players.reduce((n, p) => n + p.allBytes, 0);
+  const ping = players.reduce((n, p) => n + p.pingBytes, 0);
   const lat = players.flatMap((p) => p.latencies);
   const cpuMs = ((t1 - t0) * 1000) / CLOCK_TICKS;
   await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
@@ -180,7 +188,7 @@ async function measure(proc: Proc, game: string, tables: number, bare: boolean):
   // Every client sees every action of its table: bytes per action per client.
   const perActionPerClient = (bytes: number) => bytes / Math.max(1, actions) / SEATS;
   return {
-    bytesPatch: perActionPerClient(patch), bytesAll: perActionPerClient(all),
+    bytesPatch: perActionPerClient(patch), bytesPing: perActionPerClient(ping), bytesAll: perActionPerClient(all),
     p50: percentile(lat, 50), p99: percentile(lat, 99),
     cpuMsPerAction: cpuMs / Math.max(1, actions), cpuPct: (cpuMs / wall) * 100,
     memPerPlayer: (after - before) / players.length, actions, players: players.length,
@@ -188,16 +196,16 @@ async function measure(proc: Proc, game: string, tables: number, bare: boolean):
 }
 
 const row = (name: string, f: Figures) =>
-  `| ${name} | ${f.players} | ${f.actions} | ${fmt(f.bytesPatch)} | ${fmt(f.bytesAll)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.cpuMsPerAction, 3)} | ${fmt(f.cpuPct)} | ${fmt(f.memPerPlayer / 1024)} |`;
+  `| ${name} | ${f.players} | ${f.actions} | ${fmt(f.bytesPatch)} | ${fmt(f.bytesAll - f.bytesPatch - f.bytesPing)} | ${fmt(f.bytesPing)} | ${fmt(f.bytesAll)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.cpuMsPerAction, 3)} | ${fmt(f.cpuPct)} | ${fmt(f.memPerPlayer / 1024)} |`;
 
 const load = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
 console.log(`state benchmark: ${SECONDS} s windows after ${WARMUP} s warm-up, think ${THINK_MIN}-${THINK_MAX} ms, servers pinned to core ${PIN || "none"}, load average at start ${load}`);
-console.log("| server / game | players | actions | patch B/action/client | all B/action/client | action→patch p50 ms | p99 ms | server CPU ms/action | server CPU % | RSS KiB/player |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| server / game | players | actions | patch B/action/client | events B | ping B | all B/action/client | action→patch p50 ms | p99 ms | server CPU ms/action | server CPU % | RSS KiB/player |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 const bare = await start("loadtest/bench/bare-server.ts", {});
 const ours = await start("server/src/main.ts", { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100" });
 try {
-  console.log(row("bare Colyseus (4-seat draw/discard)", await measure(bare, "bare", TABLES, true)));
+  console.log(row("bare Colyseus: devils_scat", await measure(bare, "bare", TABLES, true)));
   for (const game of GAMES) console.log(row(`ours: ${game}`, await measure(ours, game, TABLES, false)));
   if (PLAYERS > 0) {
     const tables = Math.ceil(PLAYERS / SEATS);

@@ -104,7 +104,7 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
       expect(norm(got["result"]), `${where} result`).toEqual(norm(view.result));
       expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(game.outcome(match.state)));
       expect(norm(got["piles"]), `${where} piles`).toEqual(norm(view.piles));
-      expect({ phase: got["phase"], turn: got["turn"], round: got["round"], dealer: got["dealer"], awaiting: got["awaiting"], deadline: got["deadline"] }, where)
+      expect({ phase: got["phase"], turn: got["turn"], round: got["round"], dealer: got["dealer"], awaiting: got["awaiting"], deadline: got["deadline"] ? got["deadlineBase"] + got["deadline"] : 0 }, where)
         .toEqual({ phase: view.phase, turn: view.turn, round: view.round, dealer: view.dealer, awaiting: view.awaiting, deadline: view.deadline ?? 0 });
       view.seats.forEach((s, i) => {
         const seat = got["seats"][i] as Record<string, Plain>;

@@ -55,6 +55,7 @@ export interface WireState {
   status?: string;
   phase?: string;
   version?: number;
+  deadlineBase?: number;
   deadline?: number;
   round?: number;
   dealer?: number;
@@ -117,7 +118,7 @@ export function toSnapshot(state: WireState | undefined): TableSnap {
     status,
     phase: state.phase ?? "",
     version: state.version ?? 0,
-    deadline: state.deadline ?? 0,
+    deadline: state.deadline ? (state.deadlineBase ?? 0) + state.deadline : 0,
     round: state.round ?? 0,
     dealer: state.dealer ?? -1,
     turn: state.turn ?? -1,

@@ -76,7 +76,8 @@ export function projectMatch(table: TableState, match: Match, drift: Drift = log
   set(table, "seedCommit", match.commitment);
   set(table, "phase", pub.phase);
   set(table, "version", match.state.version);
-  set(table, "deadline", match.deadline ?? 0);
+  set(table, "deadlineBase", match.startedAt);
+  set(table, "deadline", match.deadline == null ? 0 : Math.max(1, match.deadline - match.startedAt));
   set(table, "round", pub.round);
   set(table, "dealer", pub.dealer);
   set(table, "turn", pub.turn);

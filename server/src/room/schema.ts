@@ -118,9 +118,11 @@ export const TableState = schema(
     status: t.string().default("waiting"),
     /** The engine's phase ("turn", "roundOver", "gameOver", ...). */
     phase: t.string().default(""),
-    version: t.uint32().default(0),
-    /** Server ms of the current decision's deadline; 0 = none. */
-    deadline: t.float64().default(0),
+    version: t.number().default(0),
+    /** Server epoch ms the deadlines count from (the deal), written once per game. */
+    deadlineBase: t.float64().default(0),
+    /** The current decision's deadline, ms after `deadlineBase`; 0 = none (4 bytes a step, not 8). */
+    deadline: t.uint32().default(0),
     round: t.uint16().default(0),
     dealer: t.int8().default(-1),
     turn: t.int8().default(-1),

@@ -22,6 +22,7 @@ import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import { Match } from "./match.ts";
 import { patchOnlyOnChange } from "./patch-flush.ts";
+import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers } from "./messages.ts";
 import { WaitingTable } from "./waiting-table.ts";
 import { pingWorthShowing, prepareState, projectMatch, projectOptions } from "./projection.ts";
@@ -32,7 +33,6 @@ import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/rank
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
-const PING_INTERVAL_MS = 1_000;
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
 const ROOM_ERROR = 526;
 
@@ -97,7 +97,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
-    this.clock.setInterval(() => this.net.ping(this.clients), PING_INTERVAL_MS);
+    const pace = new PingPace(this.plugin !== null);
+    this.clock.setInterval(() => this.net.ping(pace.due(this.clients, (id) => this.net.of(id).count)), PING_TICK_MS);
     if (resumed) restoreTable(this, resumed);
   }
 
