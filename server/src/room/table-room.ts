@@ -299,7 +299,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     const settled = durability.settled(this);
     if (settled) {
       projectMatch(this.state, match);
-      this.patchSoon();
     }
     if (settled && match.over && this.state.status !== "ended") {
       this.state.status = "ended";
@@ -312,21 +311,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.plugin?.afterStep?.(this, events);
     this.armDeadline();
     this.bots.schedule();
-  }
-
-  private patchQueued = false;
-
-  /**
-   * Sends a step's patch as soon as the step is done (one per burst of steps) instead of at the
-   * next 50 ms patch tick: action→patch latency is then the network's, not up to a patch interval.
-   */
-  private patchSoon(): void {
-    if (this.patchQueued) return;
-    this.patchQueued = true;
-    queueMicrotask(() => {
-      this.patchQueued = false;
-      this.broadcastPatch();
-    });
   }
 
   private sendEvents(events: readonly GameEvent[], version: number): void {
