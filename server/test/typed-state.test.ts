@@ -159,6 +159,6 @@ describe("every game's typed state equals its engine views on every client", () 
         expect(drift, "view keys the schema does not declare").toEqual([]);
         expect(steps).toBeGreaterThan(5);
       }
-    });
+    }, 240_000);
   }
 });
