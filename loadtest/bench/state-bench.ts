@@ -4,7 +4,8 @@
  * (PIN_CPU), played by SDK clients at human pace (every decision after THINK_MS). Per server and
  * game it prints bytes received per action per client (state patches, other messages (events),
  * pings, and all frames), action→patch latency (send to the acting client's next patch), server CPU per
- * action and resident memory per connected player.
+ * action, and memory per connected player (resident, and JavaScript heap after a full collection
+ * through the inspector).
  *
  * Env: PLAYERS (players for the scale run, default 400), GAMES (the games measured at small scale,
  * default all six), TABLES (tables per game at small scale, 4), SECONDS (measured window, 30),
@@ -17,6 +18,7 @@ import { quickPlayKey } from "@scat/shared";
 import { expandLegal, readChoices } from "@scat/shared/wire-state.ts";
 import { freePort, ROOT } from "../src/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
+import { heapUsedAfterGc } from "../src/heap-probe.ts";
 
 const ALL_GAMES = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"];
 const GAMES = (process.env.GAMES ?? ALL_GAMES.join(",")).split(",").filter(Boolean);
@@ -29,13 +31,15 @@ const PIN = process.env.PIN_CPU ?? "1";
 const SEATS = 4;
 const CLOCK_TICKS = 100;
 
-interface Proc { url: string; pid: number; child: ChildProcess; stop(): Promise<void> }
+interface Proc { url: string; pid: number; child: ChildProcess; output(): string; stop(): Promise<void> }
 
 async function start(script: string, env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const args = ["--import", "tsx", script];
+  const args = ["--inspect=127.0.0.1:0", "--import", "tsx", script];
   const [cmd, argv] = PIN ? ["taskset", ["-c", PIN, process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(cmd, argv as string[], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(cmd, argv as string[], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let text = "";
+  child.stderr?.on("data", (d: Buffer) => { text = (text + d.toString()).slice(-20_000); });
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 60_000;
   for (;;) {
@@ -46,6 +50,7 @@ async function start(script: string, env: Record<string, string>): Promise<Proc>
   }
   return {
     url, pid: child.pid!, child,
+    output: () => text,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
@@ -163,13 +168,15 @@ async function seatTables(url: string, game: string, tables: number, bare: boole
   return players;
 }
 
-interface Figures { bytesPatch: number; bytesPing: number; bytesAll: number; p50: number; p99: number; cpuMsPerAction: number; cpuPct: number; memPerPlayer: number; actions: number; players: number }
+interface Figures { bytesPatch: number; bytesPing: number; bytesAll: number; p50: number; p99: number; cpuMsPerAction: number; cpuPct: number; memPerPlayer: number; heapPerPlayer: number; actions: number; players: number }
 
 async function measure(proc: Proc, game: string, tables: number, bare: boolean): Promise<Figures> {
+  const heapBefore = await heapUsedAfterGc(proc.output());
   const before = await rss(proc.pid);
   const players = await seatTables(proc.url, game, tables, bare);
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
   const after = await rss(proc.pid);
+  const heapAfter = await heapUsedAfterGc(proc.output());
   for (const p of players) p.measuring = true;
   const t0 = await cpuTicks(proc.pid);
   const w0 = performance.now();
@@ -191,17 +198,17 @@ async function measure(proc: Proc, game: string, tables: number, bare: boolean):
     bytesPatch: perActionPerClient(patch), bytesPing: perActionPerClient(ping), bytesAll: perActionPerClient(all),
     p50: percentile(lat, 50), p99: percentile(lat, 99),
     cpuMsPerAction: cpuMs / Math.max(1, actions), cpuPct: (cpuMs / wall) * 100,
-    memPerPlayer: (after - before) / players.length, actions, players: players.length,
+    memPerPlayer: (after - before) / players.length, heapPerPlayer: (heapAfter - heapBefore) / players.length, actions, players: players.length,
   };
 }
 
 const row = (name: string, f: Figures) =>
-  `| ${name} | ${f.players} | ${f.actions} | ${fmt(f.bytesPatch)} | ${fmt(f.bytesAll - f.bytesPatch - f.bytesPing)} | ${fmt(f.bytesPing)} | ${fmt(f.bytesAll)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.cpuMsPerAction, 3)} | ${fmt(f.cpuPct)} | ${fmt(f.memPerPlayer / 1024)} |`;
+  `| ${name} | ${f.players} | ${f.actions} | ${fmt(f.bytesPatch)} | ${fmt(f.bytesAll - f.bytesPatch - f.bytesPing)} | ${fmt(f.bytesPing)} | ${fmt(f.bytesAll)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.cpuMsPerAction, 3)} | ${fmt(f.cpuPct)} | ${fmt(f.memPerPlayer / 1024)} | ${fmt(f.heapPerPlayer / 1024)} |`;
 
 const load = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
 console.log(`state benchmark: ${SECONDS} s windows after ${WARMUP} s warm-up, think ${THINK_MIN}-${THINK_MAX} ms, servers pinned to core ${PIN || "none"}, load average at start ${load}`);
-console.log("| server / game | players | actions | patch B/action/client | events B | ping B | all B/action/client | action→patch p50 ms | p99 ms | server CPU ms/action | server CPU % | RSS KiB/player |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| server / game | players | actions | patch B/action/client | events B | ping B | all B/action/client | action→patch p50 ms | p99 ms | server CPU ms/action | server CPU % | RSS KiB/player | heap after GC KiB/player |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 const bare = await start("loadtest/bench/bare-server.ts", {});
 const ours = await start("server/src/main.ts", { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100" });
 try {

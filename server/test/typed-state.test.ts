@@ -14,12 +14,9 @@ import { Match } from "../src/room/match.ts";
 import { prepareState, projectMatch } from "../src/room/projection.ts";
 import { PrivateState, SeatState, TableState } from "../src/room/schema.ts";
 
-/**
- * JSON as the view would be sent, with null-valued keys dropped (null and absent are the same)
- * and an empty list read as null (a private list is emptied, not removed: sync.ts `keepLists`).
- */
+/** JSON as the view would be sent, with null-valued keys dropped (null and absent are the same). */
 function norm(v: unknown): unknown {
-  if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) return undefined;
+  if (v === null || v === undefined) return undefined;
   if (Array.isArray(v)) return v.map((x) => norm(x) ?? null);
   if (typeof v === "object") {
     const out: Record<string, unknown> = {};

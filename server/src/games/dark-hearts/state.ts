@@ -76,10 +76,10 @@ export const DarkHeartsMine = Facts.extend(
   {
     passTo: t.uint8().optional(),
     receiveFrom: t.uint8().optional(),
-    /** Own pass (empty: not chosen yet, or a hold hand). */
-    passed: t.array("string"),
-    /** Cards received once the exchange is done (empty before). */
-    received: t.array("string"),
+    /** Own pass (null: not chosen yet, or a hold hand). */
+    passed: t.array("string").optional(),
+    /** Cards received once the exchange is done (null before). */
+    received: t.array("string").optional(),
   },
   "DarkHeartsMine",
 );

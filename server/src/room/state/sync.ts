@@ -6,7 +6,7 @@
  * field. A key of the value the schema does not declare is reported (`Drift`): the engine's view
  * and the game's schema must be changed together (server/test/typed-state.test.ts checks every game).
  */
-import { ArraySchema, MapSchema, type Schema } from "@colyseus/schema";
+import { $changes, ArraySchema, MapSchema, type Schema } from "@colyseus/schema";
 
 type Ctor = new () => Schema;
 type FieldType = string | Ctor | { array: string | Ctor } | { map: string | Ctor };
@@ -42,10 +42,27 @@ function isListWrapper(ctor: Ctor): boolean {
 type Obj = Record<string, unknown>;
 
 /** Syncs `target` (a schema instance) to `value`; returns nothing, reports undeclared keys. */
+interface ViewLike { isVisible(tree: unknown): boolean; add(obj: object): unknown }
+interface TreeLike { root?: { activeViews: Map<number, WeakRef<ViewLike>> } }
+
 /**
- * `keepLists`: inside a seat's private part a list of primitives is never replaced or cleared to
- * null (a list created after the client got the part would not reach it); null empties it instead.
+ * A list of primitives created inside a seat's private part after its client was given the part
+ * would not reach that client (schema 5 shares a view with nested schema objects, not with nested
+ * lists of primitives): every view that sees the parent is given the new list too.
  */
+function shareWithViews(list: object, parent: object): void {
+  const key: symbol = $changes;
+  const tree = (list as Record<symbol, unknown>)[key] as TreeLike | undefined;
+  const parentTree = (parent as Record<symbol, unknown>)[key];
+  const views = tree?.root?.activeViews;
+  if (!views) return;
+  for (const ref of views.values()) {
+    const view = ref.deref();
+    if (view?.isVisible(parentTree)) view.add(list);
+  }
+}
+
+/** `keepLists` (a seat's private part): new lists of primitives are shared with the part's views. */
 export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", keepLists = false): void {
   const t = target as unknown as Obj;
   const fields = fieldsOf(target.constructor);
@@ -55,10 +72,7 @@ export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", 
     if (v !== undefined) seen++;
     const type = f.type;
     if (v === null || v === undefined) {
-      if (keepLists && typeof type === "object" && "array" in type && typeof type.array === "string" && t[f.name] !== undefined) {
-        const list = t[f.name] as ArraySchema;
-        if (list.length > 0) list.splice(0, list.length);
-      } else if (t[f.name] !== undefined) t[f.name] = undefined;
+      if (t[f.name] !== undefined) t[f.name] = undefined;
       continue;
     }
     if (typeof type === "string") {
@@ -68,7 +82,10 @@ export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", 
       if (t[f.name] !== next) t[f.name] = next;
     } else if ("array" in type) {
       let list = t[f.name] as ArraySchema | undefined;
-      if (!list) t[f.name] = list = new ArraySchema();
+      if (!list) {
+        t[f.name] = list = new ArraySchema();
+        if (keepLists && typeof type.array === "string") shareWithViews(list, target);
+      }
       syncList(list, type.array, v as unknown[], drift, `${path}${f.name}[].`, keepLists);
     } else {
       let map = t[f.name] as MapSchema | undefined;
