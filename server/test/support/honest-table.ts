@@ -5,6 +5,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { SERVER_MESSAGES, createRng, quickPlayKey, type Rng } from "@scat/shared";
 import { expandLegal, seatOf } from "../helpers.ts";
+import { expandLegal as expandChoices, plainOf, readChoices } from "@scat/shared/wire-state.ts";
 
 export interface HonestResult {
   readonly game: string;
@@ -30,7 +31,7 @@ function playSeat(room: Room, rng: Rng): { done: Promise<HonestResult>; rejectio
   const done = new Promise<HonestResult>((resolve) => {
     const finish = () => {
       const state = room.state as any;
-      if (state.status === "ended" && gameLog !== null) resolve({ game: state.game, roomId: room.roomId, outcome: JSON.parse(state.outcome), gameLog, rejections });
+      if (state.status === "ended" && gameLog !== null) resolve({ game: state.game, roomId: room.roomId, outcome: plainOf(state.outcome), gameLog, rejections });
     };
     room.onMessage(SERVER_MESSAGES.gameLog, (log: unknown) => { gameLog = log; finish(); });
     room.onStateChange((state: any) => {
@@ -46,7 +47,7 @@ function playSeat(room: Room, rng: Rng): { done: Promise<HonestResult>; rejectio
       setTimeout(() => {
         const now = room.state as any;
         if (now.version !== version || now.status !== "playing") return void (acted = -1);
-        const legal = expandLegal(JSON.parse(now.seats?.[seat]?.mine?.legal || "[]"));
+        const legal = expandLegal(expandChoices(readChoices(now.seats?.[seat]?.mine?.legal)));
         if (legal.length === 0) return void (acted = -1);
         const pick = legal.find((a: { type: string }) => a.type === "continue") ?? legal[Math.floor(rng.next() * legal.length)];
         room.send("action", pick);
