@@ -48,7 +48,7 @@ const envSchema = z.object({
   JOURNAL: z.enum(["0", "1"]).default("1"),
   /**
    * With REDIS_URL: ms a process's lease on its tables lasts without a heartbeat (it beats every
-   * 500 ms). A process that died is noticed sooner, when its Redis connection is gone.
+   * 250 ms). A process that died is noticed sooner, when its Redis connection is gone.
    */
   LEASE_MS: z.coerce.number().int().min(400).max(60_000).default(5000),
 });

@@ -22,16 +22,34 @@ export interface DurableRuntime {
   stop(): Promise<void>;
 }
 
+/** How often a process renews its lease and looks for tables to take over. */
+const BEAT_MS = 250;
+
 /** HTTP status of a matchmaking request refused while Redis is unreachable. */
 const UNAVAILABLE = 503;
 
+/**
+ * While Redis is away, matchmaking answers at once with a clear error. A join by roomId whose
+ * listing names a process that is gone (its table is being resumed elsewhere) is answered at once
+ * too, instead of after Colyseus's 2 s call to the dead process; the client tries again.
+ */
 function gateMatchmaking(store: RedisJournal): void {
-  const controller = matchMaker.controller as { invokeMethod: (...args: unknown[]) => Promise<unknown> };
+  const controller = matchMaker.controller as { invokeMethod: (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown> };
   const invoke = controller.invokeMethod.bind(controller);
-  controller.invokeMethod = (...args: unknown[]) => {
-    if (store.available()) return invoke(...args);
-    matchmakeRefused.inc({ reason: "redis-unavailable" });
-    return Promise.reject(new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds"));
+  controller.invokeMethod = async (method, roomId, ...rest) => {
+    if (!store.available()) {
+      matchmakeRefused.inc({ reason: "redis-unavailable" });
+      throw new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds");
+    }
+    if (method === "joinById" || method === "reconnect") {
+      const listing = await matchMaker.driver.findOne({ roomId }) as { processId?: string } | undefined;
+      const host = listing?.processId;
+      if (host && host !== matchMaker.processId && !await store.isAlive(host)) {
+        matchmakeRefused.inc({ reason: "table-moving" });
+        throw new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
+      }
+    }
+    return invoke(method, roomId, ...rest);
   };
 }
 
@@ -76,7 +94,7 @@ async function startRedis(config: ServerConfig, url: string): Promise<DurableRun
   const durability = new Durability(store);
   setDurability(durability);
   gateMatchmaking(store);
-  const takeover = new Takeover(store, durability, Math.min(500, Math.max(100, Math.round(config.leaseMs / 4))));
+  const takeover = new Takeover(store, durability, Math.min(BEAT_MS, Math.max(100, Math.round(config.leaseMs / 4))));
   takeover.start();
   return {
     durability,

@@ -19,20 +19,30 @@ export const KEYS = {
   journal: (tableId: string) => `scat:journal:${tableId}`,
 } as const;
 
+/**
+ * A process whose Redis connection is gone and whose last beat is older than this is dead: the
+ * kernel closed its sockets. Three missed beats (250 ms each), so a reconnecting live process is not
+ * mistaken for a dead one; a stalled live process keeps its connection and is judged by its lease.
+ */
+const QUIET_MS = 750;
+
 /** The owner of a table its host handed over (drain): claimable at once. */
 export const RELEASED = "-";
 
-// KEYS[1] tables, KEYS[2] stream; ARGV[1] tableId, ARGV[2] me, ARGV[3] fresh ("1"/"0"), ARGV[4..] entries.
+// KEYS[1] tables, KEYS[2] stream, KEYS[3] the writer's lease; ARGV[1] tableId, ARGV[2] me,
+// ARGV[3] fresh ("1"/"0"), ARGV[4] lease ms, ARGV[5..] entries. A fresh table's owner always has
+// a lease (a table written before the process's first beat must not look orphaned).
 const WRITE = `
 local owner = redis.call('HGET', KEYS[1], ARGV[1])
 if ARGV[3] == '1' then
   if owner and owner ~= ARGV[2] then return 0 end
   redis.call('DEL', KEYS[2])
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], '0', 'PX', ARGV[4]) end
 elseif owner ~= ARGV[2] then
   return 0
 end
-for i = 4, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+for i = 5, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
 return 1`;
 
 // KEYS[1] tables; ARGV[1] tableId, ARGV[2] expected owner, ARGV[3] me, ARGV[4] lease key of the owner,
@@ -58,7 +68,7 @@ redis.call('DEL', KEYS[2])
 return 1`;
 
 type Scripts = {
-  journalWrite(k1: string, k2: string, ...args: string[]): Promise<number>;
+  journalWrite(k1: string, k2: string, k3: string, ...args: string[]): Promise<number>;
   journalClaim(k1: string, ...args: string[]): Promise<number>;
   journalRelease(k1: string, k2: string, ...args: string[]): Promise<number>;
   journalRemove(k1: string, k2: string, ...args: string[]): Promise<number>;
@@ -76,7 +86,7 @@ export class RedisJournal implements JournalStore {
     // No offline queue: while Redis is away a write fails at once and the table plays on; its
     // journal is rewritten whole once Redis is back (durability.ts).
     this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `scat-journal-${me}`, retryStrategy: (n) => Math.min(50 * n, 1000) }) as Redis & Scripts;
-    this.redis.defineCommand("journalWrite", { numberOfKeys: 2, lua: WRITE });
+    this.redis.defineCommand("journalWrite", { numberOfKeys: 3, lua: WRITE });
     this.redis.defineCommand("journalClaim", { numberOfKeys: 1, lua: CLAIM });
     this.redis.defineCommand("journalRelease", { numberOfKeys: 2, lua: RELEASE });
     this.redis.defineCommand("journalRemove", { numberOfKeys: 2, lua: REMOVE });
@@ -102,7 +112,7 @@ export class RedisJournal implements JournalStore {
   async write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): Promise<WriteOutcome> {
     if (!this.ready) return "offline";
     try {
-      const ok = await this.redis.journalWrite(KEYS.tables, KEYS.journal(tableId), tableId, this.me, fresh ? "1" : "0", ...entries.map((e) => JSON.stringify(e)));
+      const ok = await this.redis.journalWrite(KEYS.tables, KEYS.journal(tableId), KEYS.lease(this.me), tableId, this.me, fresh ? "1" : "0", String(this.leaseMs), ...entries.map((e) => JSON.stringify(e)));
       return ok === 1 ? "ok" : "fenced";
     } catch {
       return "offline";
@@ -137,7 +147,7 @@ export class RedisJournal implements JournalStore {
     owners.forEach((o, i) => {
       // Lease gone; or, sooner, the process's Redis connection is gone (the kernel closes it when
       // the process dies) and it has missed a beat (a connection blip alone does not count).
-      const quiet = now - Number(beats[i] ?? 0) > Math.min(this.leaseMs / 2, 1_000);
+      const quiet = now - Number(beats[i] ?? 0) > Math.min(this.leaseMs / 2, QUIET_MS);
       if (live?.[i]?.[1] !== 1 || (connected !== null && !connected.has(o) && quiet)) dead.add(o);
     });
     const gone = [...dead].filter((o) => o !== RELEASED);
@@ -148,6 +158,21 @@ export class RedisJournal implements JournalStore {
       byOwner.set(owner, [...(byOwner.get(owner) ?? []), tableId]);
     }
     return { byOwner, alive: owners.length - gone.length };
+  }
+
+  private connectedCache: { at: number; set: Promise<Set<string> | null> } | null = null;
+
+  /**
+   * False when `pid` is gone: its lease expired, or its connection closed and it missed a beat
+   * (the same rule the lease loop uses to take its tables). Connections are listed at most every 250 ms.
+   */
+  async isAlive(pid: string, now = Date.now()): Promise<boolean> {
+    const [lease, beat] = await Promise.all([this.redis.exists(KEYS.lease(pid)), this.redis.hget(KEYS.beats, pid)]);
+    if (lease !== 1) return false;
+    if (now - Number(beat ?? 0) <= Math.min(this.leaseMs / 2, QUIET_MS)) return true;
+    if (!this.connectedCache || now - this.connectedCache.at > 250) this.connectedCache = { at: now, set: this.connectedProcesses() };
+    const connected = await this.connectedCache.set;
+    return connected === null || connected.has(pid);
   }
 
   /** Processes with a journal connection open now (null when CLIENT LIST is not allowed). */
