@@ -7,6 +7,7 @@ import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts
 import { Accounts } from "../src/accounts/accounts.ts";
 import { Tokens } from "../src/accounts/tokens.ts";
 import { migrate, openStore, type Store } from "../src/db/database.ts";
+import { migrationProvider } from "../src/db/migrations.ts";
 import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "../src/ranked/queries.ts";
 import { recordRankedMatch, type RankedSeat } from "../src/ranked/record-match.ts";
 import { PROVISIONAL_GAMES } from "../src/ranked/rating.ts";
@@ -34,7 +35,7 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
   it("applies the migrations once (a second run changes nothing)", async () => {
     await migrate(store.db);
     const applied = await store.db.selectFrom("kysely_migration" as never).selectAll().execute();
-    expect(applied.length).toBe(1);
+    expect(applied.length).toBe(Object.keys(await migrationProvider.getMigrations()).length);
   });
 
   it("makes a guest, gives it a username and password, signs in elsewhere and signs out everywhere", async () => {
@@ -104,6 +105,24 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     expect(await aroundPlayer(store.db, "dark_hand", players[1]!.player.id)).toBeNull();
   });
 
+  it("gives every player the rank and neighbours the full board order gives, ties included", async () => {
+    // Twelve players: pairs and a triple on equal ratings, so ties sit on both sides of someone.
+    const ps = await Promise.all(Array.from({ length: 12 }, (_, i) => accounts.createGuest(`T${i}`)));
+    for (const [i, p] of ps.entries()) {
+      const rating = 1400 + 10 * Math.floor(i / 3);
+      await store.db.insertInto("ratings").values({ player_id: p.player.id, game: "skit_scat", mu: rating / 60, sigma: 4, rating, games: 3, wins: 0, updated_at: 0 }).execute();
+      await store.db.insertInto("rating_counts").values({ game: "skit_scat", rating, players: 1 })
+        .onConflict((oc) => oc.columns(["game", "rating"]).doUpdateSet((eb) => ({ players: eb("rating_counts.players", "+", 1) }))).execute();
+    }
+    const full = await topPlayers(store.db, "skit_scat", 1000);
+    expect(full).toHaveLength(12);
+    for (const [i, e] of full.entries()) {
+      const got = await aroundPlayer(store.db, "skit_scat", e.playerId);
+      expect(got!.me.rank).toBe(i + 1);
+      expect(got!.around.map((x) => [x.rank, x.playerId])).toEqual(full.slice(Math.max(0, i - 5), i + 6).map((x) => [x.rank, x.playerId]));
+    }
+  });
+
   it("places a player who left and did not come back last, whatever the engine ranked", async () => {
     const players = await Promise.all(["L0", "L1"].map((n) => accounts.createGuest(n)));
     const seats: RankedSeat[] = players.map((p, seat) => ({ seat, playerId: p.player.id, name: p.player.name }));
@@ -126,5 +145,9 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     ]);
     expect((await ratingsOf(store.db, a!.player.id))[0]).toMatchObject({ games: 2, wins: 2 });
     expect(await historyOf(store.db, a!.player.id, "devils_scat")).toHaveLength(2);
+    // The rank buckets agree with the ratings after every write above, concurrent ones included.
+    const actual = await store.db.selectFrom("ratings").select(["rating"]).select((eb) => eb.fn.countAll<string>().as("n")).where("game", "=", "devils_scat").groupBy("rating").orderBy("rating").execute();
+    const buckets = await store.db.selectFrom("rating_counts").select(["rating", "players"]).where("game", "=", "devils_scat").where("players", "<>", 0).orderBy("rating").execute();
+    expect(buckets.map((b) => [b.rating, b.players])).toEqual(actual.map((r) => [r.rating, Number(r.n)]));
   });
 });

@@ -3,7 +3,7 @@
  * `kysely_migration` and takes a lock, so two processes starting together apply each once).
  * Never edit a released migration: add the next one.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 
 const migrations: Record<string, Migration> = {
@@ -63,6 +63,19 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("rating_history_by_time").on("rating_history").columns(["player_id", "game", "at"]).execute();
       await db.schema.createIndex("matches_by_end").on("matches").column("ended_at").execute();
+    },
+  },
+  "0002-rating-counts": {
+    // Players per (game, rating): a rank is the sum of the buckets above plus the ties ahead,
+    // a few hundred rows at most, instead of counting every better player on each request.
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable("rating_counts")
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("rating", "integer", (c) => c.notNull())
+        .addColumn("players", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("rating_counts_pk", ["game", "rating"])
+        .execute();
+      await sql`insert into rating_counts (game, rating, players) select game, rating, count(*) from ratings group by game, rating`.execute(db);
     },
   },
 };

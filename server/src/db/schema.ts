@@ -62,7 +62,14 @@ export interface RatingHistoryTable {
   sigma: number;
 }
 
+export interface RatingCountsTable {
+  game: string;
+  rating: number;
+  players: number;
+}
+
 export interface Database {
+  rating_counts: RatingCountsTable;
   players: PlayersTable;
   ratings: RatingsTable;
   matches: MatchesTable;

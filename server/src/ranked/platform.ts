@@ -19,6 +19,8 @@ export class Platform {
   /** Signs tokens and ranked roster tickets. */
   readonly secret: string;
   private opening: Promise<Store> | null = null;
+  /** Called after this process rated a match of `game` (the leaderboard cache listens). */
+  onRated: (game: string) => void = () => undefined;
 
   constructor(private readonly config: PlatformConfig) {
     const memory = config.dataDir === IN_MEMORY;

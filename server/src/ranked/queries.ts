@@ -3,6 +3,7 @@
  * (game, rating desc, player id), a rank by counting the entries ahead of a player on that index,
  * the history by (player, game, time), recent matches by (player, match).
  */
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { isProvisional } from "./rating.ts";
 
@@ -34,26 +35,45 @@ export async function topPlayers(db: Db, game: string, limit = TOP): Promise<Boa
   return rows.map((r, i) => entry(r, i + 1));
 }
 
-/** A player's rank (1 = best; the board's order breaks equal ratings by player id) and the entries just above and below. */
+/**
+ * A player's rank (1 = best; the board's order breaks equal ratings by player id) and the entries
+ * just above and below. "Ahead of me" is `rating > mine, or rating = mine and id < mine`; the
+ * neighbours are four short ranges on the board index (an OR would scan it).
+ */
 export async function aroundPlayer(db: Db, game: string, playerId: string): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
-  const mine = await board(db, game).where("r.player_id", "=", playerId).executeTakeFirst();
+  // Ahead of me: everyone in a higher rating bucket (rating_counts), plus equal ratings with a smaller id.
+  const mine = (await sql<Row & { ahead: string | number }>`
+    select r.player_id, p.display_name, r.rating, r.games,
+      coalesce((select sum(c.players) from rating_counts c where c.game = r.game and c.rating > r.rating), 0)
+      + (select count(*) from ratings t where t.game = r.game and t.rating = r.rating and t.player_id < r.player_id) as ahead
+    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId}`.execute(db)).rows[0];
   if (!mine) return null;
-  const ahead = await db.selectFrom("ratings").select((eb) => eb.fn.countAll<string>().as("n")).where("game", "=", game)
-    .where((eb) => eb.or([eb("rating", ">", mine.rating), eb.and([eb("rating", "=", mine.rating), eb("player_id", "<", playerId)])]))
-    .executeTakeFirstOrThrow();
-  const rank = Number(ahead.n) + 1;
-  const above = await board(db, game)
-    .where((eb) => eb.or([eb("r.rating", ">", mine.rating), eb.and([eb("r.rating", "=", mine.rating), eb("r.player_id", "<", playerId)])]))
-    .orderBy("r.rating", "asc").orderBy("r.player_id", "desc").limit(NEIGHBOURS).execute();
-  const below = await board(db, game)
-    .where((eb) => eb.or([eb("r.rating", "<", mine.rating), eb.and([eb("r.rating", "=", mine.rating), eb("r.player_id", ">", playerId)])]))
-    .orderBy("r.rating", "desc").orderBy("r.player_id", "asc").limit(NEIGHBOURS).execute();
+  const rank = Number(mine.ahead) + 1;
+  const n = NEIGHBOURS;
+  const cols = sql`r.player_id, p.display_name, r.rating, r.games`;
+  const from = sql`from ratings r join players p on p.id = r.player_id where r.game = ${game}`;
+  // Nearest first on each side; ties on rating come before the next rating.
+  const rows = (await sql<Row & { side: string }>`
+    (select ${cols}, 'a' as side ${from} and r.rating = ${mine.rating} and r.player_id < ${playerId} order by r.player_id desc limit ${n})
+    union all (select ${cols}, 'a' ${from} and r.rating > ${mine.rating} order by r.rating asc, r.player_id desc limit ${n})
+    union all (select ${cols}, 'b' ${from} and r.rating = ${mine.rating} and r.player_id > ${playerId} order by r.player_id asc limit ${n})
+    union all (select ${cols}, 'b' ${from} and r.rating < ${mine.rating} order by r.rating desc, r.player_id asc limit ${n})`.execute(db)).rows;
+  const above = nearest(rows.filter((r) => r.side === "a"), true).slice(0, n);
+  const below = nearest(rows.filter((r) => r.side === "b"), false).slice(0, n);
   const around = [
     ...above.map((r, i) => entry(r, rank - i - 1)).reverse(),
     entry(mine, rank),
     ...below.map((r, i) => entry(r, rank + i + 1)),
   ];
   return { me: entry(mine, rank), around };
+}
+
+/** Orders one side's candidates nearest first: by rating toward mine, then by id toward mine. */
+function nearest<T extends Row>(rows: readonly T[], above: boolean): T[] {
+  return [...rows].sort((x, y) => {
+    if (x.rating !== y.rating) return above ? x.rating - y.rating : y.rating - x.rating;
+    return above ? (x.player_id < y.player_id ? 1 : -1) : (x.player_id < y.player_id ? -1 : 1);
+  });
 }
 
 export interface GameRating {
@@ -85,4 +105,27 @@ export async function recentMatches(db: Db, playerId: string, limit = 20) {
 export async function matchLog(db: Db, matchId: string): Promise<unknown | null> {
   const row = await db.selectFrom("matches").select("log").where("id", "=", matchId).executeTakeFirst();
   return row ? row.log : null;
+}
+
+/**
+ * The top 100 of each game, kept for a moment per process: every visitor of a board reads the
+ * same rows, so a busy board costs one query every `ttlMs` (the own rank and neighbours stay live).
+ */
+export class TopCache {
+  private readonly entries = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
+  constructor(private readonly ttlMs = 2_000) {}
+
+  get(db: Db, game: string, now = Date.now()): Promise<BoardEntry[]> {
+    const hit = this.entries.get(game);
+    if (hit && now - hit.at < this.ttlMs) return hit.rows;
+    const rows = topPlayers(db, game);
+    this.entries.set(game, { at: now, rows });
+    rows.catch(() => this.entries.delete(game));
+    return rows;
+  }
+
+  /** A rating changed in this process: the next read fetches the board again. */
+  forget(game: string): void {
+    this.entries.delete(game);
+  }
 }

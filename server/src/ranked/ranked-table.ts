@@ -89,6 +89,7 @@ export class RankedTable {
       if (seats.some((s) => !this.roster.players.includes(s.playerId))) throw new Error("a ranked seat has no roster account");
       const log = gameLogOf(this.host.roomId, match);
       this.result = await recordRankedMatch(await this.platform.db(), log, seats, standingsOf(outcome, forfeited), Date.now());
+      this.platform.onRated(log.game);
       for (const client of this.host.clients) client.send(RATING_MESSAGE, this.result);
       logger.info({ room: this.host.roomId, match: this.result.matchId, rated: this.result.rated }, "ranked match recorded");
     } catch (err) {

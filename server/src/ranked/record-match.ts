@@ -44,9 +44,12 @@ export async function recordRankedMatch(db: Db, log: GameLog, seats: readonly Ra
     if (!inserted) return { matchId: log.matchId, rated: false, changes: await changesOf(tx, log.matchId) };
 
     const ids = seats.map((s) => s.playerId);
-    await tx.insertInto("ratings")
+    const created = await tx.insertInto("ratings")
       .values(ids.map((player_id) => ({ player_id, game: log.game, mu: NEW_SKILL.mu, sigma: NEW_SKILL.sigma, rating: displayRating(NEW_SKILL), games: 0, wins: 0, updated_at: endedAt })))
-      .onConflict((oc) => oc.columns(["player_id", "game"]).doNothing()).execute();
+      .onConflict((oc) => oc.columns(["player_id", "game"]).doNothing()).returning("player_id").execute();
+    const buckets = new Map<number, number>();
+    const move = (rating: number, by: number) => buckets.set(rating, (buckets.get(rating) ?? 0) + by);
+    for (let i = 0; i < created.length; i++) move(displayRating(NEW_SKILL), 1);
     const rows = await tx.selectFrom("ratings").selectAll().where("game", "=", log.game).where("player_id", "in", ids).orderBy("player_id").forUpdate().execute();
     const byId = new Map(rows.map((r) => [r.player_id, r]));
     const before: Skill[] = seats.map((s) => byId.get(s.playerId)!);
@@ -61,12 +64,24 @@ export async function recordRankedMatch(db: Db, log: GameLog, seats: readonly Ra
       const rating = displayRating(skill);
       await tx.updateTable("ratings").set({ mu: skill.mu, sigma: skill.sigma, rating, games: row.games + 1, wins: row.wins + (place === 1 ? 1 : 0), updated_at: endedAt })
         .where("player_id", "=", s.playerId).where("game", "=", log.game).execute();
+      move(row.rating, -1);
+      move(rating, 1);
       changes.push({ seat: s.seat, playerId: s.playerId, place, before: row.rating, after: rating, delta: rating - row.rating, provisional: isProvisional(row.games + 1) });
     }
+    await countRatings(tx, log.game, buckets);
     await tx.insertInto("match_players").values(changes.map((c) => ({ match_id: log.matchId, seat: c.seat, player_id: c.playerId, place: c.place, rating_before: c.before, rating_after: c.after }))).execute();
     await tx.insertInto("rating_history").values(seats.map((s, i) => ({ player_id: s.playerId, game: log.game, match_id: log.matchId, at: endedAt, rating: displayRating(after[i]!), mu: after[i]!.mu, sigma: after[i]!.sigma }))).execute();
     return { matchId: log.matchId, rated: true, changes };
   });
+}
+
+/** Moves players between rating buckets (rating_counts), in rating order so writers never deadlock. */
+async function countRatings(db: Db, game: string, buckets: ReadonlyMap<number, number>): Promise<void> {
+  const rows = [...buckets].filter(([, by]) => by !== 0).sort(([a], [b]) => a - b).map(([rating, players]) => ({ game, rating, players }));
+  if (rows.length === 0) return;
+  await db.insertInto("rating_counts").values(rows)
+    .onConflict((oc) => oc.columns(["game", "rating"]).doUpdateSet((eb) => ({ players: eb("rating_counts.players", "+", eb.ref("excluded.players")) })))
+    .execute();
 }
 
 async function changesOf(db: Db, matchId: string): Promise<RatingChange[]> {

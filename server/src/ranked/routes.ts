@@ -7,7 +7,7 @@ import express from "express";
 import { GAME_IDS } from "@scat/shared";
 import { bearer, fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "./platform.ts";
-import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "./queries.ts";
+import { TopCache, aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches } from "./queries.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
 import { RANKED_FORMATS } from "./formats.ts";
 
@@ -15,6 +15,8 @@ const isGame = (g: string): boolean => (GAME_IDS as readonly string[]).includes(
 
 export function rankedRoutes(platform: Platform): express.Router {
   const router = express.Router();
+  const tops = new TopCache();
+  platform.onRated = (game) => tops.forget(game);
   router.get("/ranked/formats", (_req, res) => { res.json(RANKED_FORMATS); });
 
   router.get("/leaderboard/:game", handle(async (req, res) => {
@@ -22,7 +24,7 @@ export function rankedRoutes(platform: Platform): express.Router {
     if (!isGame(game)) return fail(res, 404, "unknown-game", `no game "${game}"`);
     const db = await platform.db();
     const player = await (await platform.accounts()).authenticate(bearer(req));
-    const [top, mine] = await Promise.all([topPlayers(db, game), player ? aroundPlayer(db, game, player.id) : null]);
+    const [top, mine] = await Promise.all([tops.get(db, game), player ? aroundPlayer(db, game, player.id) : null]);
     res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [] });
   }));
 
