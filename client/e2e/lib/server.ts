@@ -1,4 +1,6 @@
 /** A real game server (`server/src/main.ts` through tsx) on a free loopback port. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -47,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Gam
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "150", LOG_LEVEL: "warn", DATA_DIR: ":memory:", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "150", LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-e2e-data-")), MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
