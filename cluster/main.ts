@@ -4,11 +4,19 @@
  * CLUSTER_HOST (127.0.0.1, the interface nginx listens on), CLUSTER_PUBLIC_HOST (host:port
  * browsers use, default 127.0.0.1:<port>); every server variable (README) passes through.
  */
+import { randomBytes } from "node:crypto";
+import { postgresBinDir, startPostgres } from "../loadtest/src/postgres-server.ts";
 import { startCluster } from "./cluster.ts";
 
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 3);
 const port = Number(process.env.CLUSTER_PORT ?? 8080);
 const host = process.env.CLUSTER_HOST ?? "127.0.0.1";
+
+// Ranked play needs one database and one token secret for every process (docs/API.md): a
+// throwaway PostgreSQL server for this run unless DATABASE_URL names one.
+const postgres = !process.env.DATABASE_URL && postgresBinDir() !== null ? await startPostgres() : null;
+const ranked = { DATABASE_URL: process.env.DATABASE_URL ?? postgres?.url ?? "", TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString("hex") };
+if (!ranked.DATABASE_URL) console.log("No PostgreSQL found and no DATABASE_URL: each process keeps its own accounts (ranked play across processes needs one database)");
 
 const cluster = await startCluster({
   processes,
@@ -16,7 +24,7 @@ const cluster = await startCluster({
   listenHost: host,
   ...(process.env.CLUSTER_PUBLIC_HOST ? { publicHost: process.env.CLUSTER_PUBLIC_HOST } : {}),
   // The server's own defaults, not the test helper's fast bots.
-  env: { BOT_DELAY_MS: process.env.BOT_DELAY_MS ?? "700-1600", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  env: { BOT_DELAY_MS: process.env.BOT_DELAY_MS ?? "700-1600", LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...(ranked.DATABASE_URL ? ranked : {}) },
   onOutput: (name, text) => {
     for (const line of text.split("\n")) if (line) process.stdout.write(`[${name}] ${line}\n`);
   },
@@ -24,6 +32,7 @@ const cluster = await startCluster({
 
 console.log(`Scat Tables cluster: ${processes} processes, Redis at ${cluster.redis.url}, nginx on ${host}:${port}`);
 cluster.servers.forEach((s, i) => console.log(`  p${i + 1}: 127.0.0.1:${s.port}, PUBLIC_ADDRESS ${cluster.publicAddresses[i]}`));
+if (postgres) console.log(`  accounts and ratings: PostgreSQL at ${postgres.url} (for this run only)`);
 console.log(`Open http://${process.env.CLUSTER_PUBLIC_HOST ?? `127.0.0.1:${port}`} (Ctrl-C stops everything)`);
 
 let stopping = false;
@@ -32,6 +41,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping nginx, the servers (graceful), then Redis`);
-    void cluster.stop().then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
+    void cluster.stop().then(() => postgres?.stop()).then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
   });
 }
