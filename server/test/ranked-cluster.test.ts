@@ -4,10 +4,10 @@
  * queue through different processes, meet in the one queue of the cluster, play the game to the
  * end and are rated once, readable from either process.
  */
-import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { until, waitSeat } from "./helpers.ts";
+import { api, queued } from "./support/ranked-client.ts";
 import { startPostgres, type PostgresServer } from "./support/postgres-server.ts";
 import { attach, playOut, type Player } from "./support/resume-play.ts";
 
@@ -23,23 +23,6 @@ afterAll(async () => {
 });
 
 const via = (n: number) => `${cluster.url}/p${n}`;
-
-async function api(base: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/api${route}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return res.json();
-}
-
-async function queued(base: string, token: string): Promise<Room> {
-  const sdk = new Client(base);
-  const queue = await sdk.joinOrCreate("ranked_devils_scat", { token });
-  queue.onMessage("*", () => undefined);
-  return new Promise<Room>((resolve, reject) => {
-    queue.onMessage("seat", (reservation) => {
-      queue.send("confirm");
-      sdk.consumeSeatReservation(reservation).then(resolve, reject);
-    });
-  });
-}
 
 describe("ranked play on a cluster", () => {
   it("matches accounts queueing through different processes and rates their game once", async () => {

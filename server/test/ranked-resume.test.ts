@@ -10,29 +10,12 @@ import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, describe, expect, it } from "vitest";
 import { until, waitSeat } from "./helpers.ts";
+import { api, queued } from "./support/ranked-client.ts";
 import { startServerProcess, type ServerProcess } from "./support/server-process.ts";
 import { attach, playOut, step, type Player } from "./support/resume-play.ts";
 
 const started: ServerProcess[] = [];
 afterAll(async () => { await Promise.all(started.map((s) => s.stop())); });
-
-async function api(base: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/api${route}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return res.json();
-}
-
-/** Joins the ranked queue; resolves with the ranked table the queue seats the account at. */
-async function queued(base: string, token: string): Promise<Room> {
-  const sdk = new Client(base);
-  const queue = await sdk.joinOrCreate("ranked_devils_scat", { token });
-  queue.onMessage("*", () => undefined);
-  return new Promise<Room>((resolve, reject) => {
-    queue.onMessage("seat", (reservation) => {
-      queue.send("confirm");
-      sdk.consumeSeatReservation(reservation).then(resolve, reject);
-    });
-  });
-}
 
 /** Takes the ranked seat back by account (id and token) once the table is back. */
 async function reclaimRanked(base: string, p: Player, token: string): Promise<Room> {
