@@ -44,7 +44,7 @@ function gateMatchmaking(store: RedisJournal): void {
     if (method === "joinById" || method === "reconnect") {
       const listing = await matchMaker.driver.findOne({ roomId }) as { processId?: string } | undefined;
       const host = listing?.processId;
-      if (host && host !== matchMaker.processId && !await store.isAlive(host)) {
+      if (host && host !== matchMaker.processId && !await store.isConnected(host)) {
         matchmakeRefused.inc({ reason: "table-moving" });
         throw new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
       }

@@ -163,14 +163,12 @@ export class RedisJournal implements JournalStore {
   private connectedCache: { at: number; set: Promise<Set<string> | null> } | null = null;
 
   /**
-   * False when `pid` is gone: its lease expired, or its connection closed and it missed a beat
-   * (the same rule the lease loop uses to take its tables). Connections are listed at most every 250 ms.
+   * True while `pid`'s journal connection is open (or connections cannot be listed). A process
+   * killed a moment ago is not: matchmaking answers its tables' joins at once ("table-moving"),
+   * rather than calling it and waiting out Colyseus's timeouts.
    */
-  async isAlive(pid: string, now = Date.now()): Promise<boolean> {
-    const [lease, beat] = await Promise.all([this.redis.exists(KEYS.lease(pid)), this.redis.hget(KEYS.beats, pid)]);
-    if (lease !== 1) return false;
-    if (now - Number(beat ?? 0) <= Math.min(this.leaseMs / 2, QUIET_MS)) return true;
-    if (!this.connectedCache || now - this.connectedCache.at > 250) this.connectedCache = { at: now, set: this.connectedProcesses() };
+  async isConnected(pid: string, now = Date.now()): Promise<boolean> {
+    if (!this.connectedCache || now - this.connectedCache.at > 50) this.connectedCache = { at: now, set: this.connectedProcesses() };
     const connected = await this.connectedCache.set;
     return connected === null || connected.has(pid);
   }
