@@ -108,7 +108,7 @@ export async function resume(): Promise<TableSession | null> {
 /** Errors of a table that is moving (not found yet, old host silent, store away), worth another try. */
 function transient(err: unknown): boolean {
   const text = String((err as { message?: unknown })?.message ?? err);
-  return /not found|timed out|unavailable|locked|fetch|network|50[23]/i.test(text);
+  return /not found|timed out|unavailable|not available|moving|gateway|locked|fetch|network|50[234]/i.test(text);
 }
 
 /** Links that open straight into a table: `?table=CODE` to sit down, `?watch=CODE` to watch. */
