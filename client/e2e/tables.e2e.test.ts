@@ -119,6 +119,9 @@ describe("tables", () => {
     await host.page.click('[data-testid="quick-play"]');
     const { roomId } = await waitState(host.page, `s.scene === "table" && s.status === "waiting"`);
     const id = JSON.stringify(roomId);
+    // The host waits for the others: no countdown, so a slow machine cannot start the table early.
+    await host.page.click('[data-testid="autofill-toggle"]');
+    await waitState(host.page, "s.autoFillIn === null");
 
     const guest = await suite.lobbyPlayer("Guest", PHONE);
     await waitState(guest.page, `(s.openTables || []).some((t) => t.roomId === ${id} && t.open && t.players === 1)`);

@@ -76,7 +76,15 @@ describe.each(Object.keys(SPECS))("%s", (name) => {
       await until(() => [...players, spy].every((o) => (o.room.state as any).version === state.version && (o.room.state as any).status !== "waiting"), "clients in sync");
       for (const o of [...players, spy]) {
         const allowed = new Set([...spec.visibleCards(state, o.seat), ...spec.visibleCards(previous, o.seat)]);
-        const inState = [...namedCards((o.room.state as any).toJSON(), ids)].filter((c) => !spec.visibleCards(state, o.seat).has(c));
+        const visibleNow = spec.visibleCards(state, o.seat);
+        const decoded = (o.room.state as any).toJSON();
+        const ownLegal = o.seat === null ? undefined : decoded.seats?.[o.seat]?.mine?.legal;
+        if (ownLegal) decoded.seats[o.seat!].mine.legal = [];
+        const inState = [...namedCards(decoded, ids)].filter((c) => !visibleNow.has(c));
+        // A seat may be offered cards it cannot see (Scatterbrain's guess names any unseen card) only
+        // when every unseen card is offered: the offer then tells nothing the seat did not know.
+        const offered = [...namedCards(ownLegal ?? [], ids)].filter((c) => !visibleNow.has(c));
+        if (offered.length > 0) expect(new Set(offered), `${name} v${state.version}: seat ${o.seat} is offered`).toEqual(new Set(spec.cardIds.filter((c) => !visibleNow.has(c))));
         const inEvents = [...namedCards(o.events, ids)].filter((c) => !allowed.has(c));
         expect(inState, `${name} v${state.version}: seat ${o.seat} decodes`).toEqual([]);
         expect(inEvents, `${name} v${state.version}: seat ${o.seat} was told`).toEqual([]);
