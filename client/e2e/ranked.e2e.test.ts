@@ -98,7 +98,14 @@ describe("ranked play", () => {
     await ann.page.click('[data-testid="open-profile"]');
     await ann.page.waitForSelector('[data-testid="rating-chart"][data-points="1"]');
     expect(await ann.page.textContent('[data-testid="profile-recent"]')).toContain("Devil's Scat");
+    // Each stored ranked game opens in the replay viewer from the profile.
+    const replay = await ann.page.getAttribute('[data-testid="profile-recent"] a[data-testid^="replay-"]', "href");
+    expect(replay).toMatch(/^\/\?replay=.*%2Fapi%2Fmatches%2F/);
     await screenshot(ann.page, "ranked/04-profile");
+    await ann.page.click('[data-testid="profile-recent"] a[data-testid^="replay-"]');
+    const replayed = await waitState(ann.page, `s.scene === "replay" && s.frame === 0 && s.last > 0`, 30_000);
+    expect((replayed as unknown as { last: number }).last).toBeGreaterThan(0);
+    await screenshot(ann.page, "ranked/05-replay");
     expect(ann.errors).toEqual([]);
     expect(ben.errors).toEqual([]);
   }, 480_000);

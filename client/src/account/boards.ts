@@ -6,6 +6,7 @@
 import { lobbyGames } from "../games/registry.ts";
 import { byTestId, h, uiRoot } from "../ui/dom.ts";
 import { api, loadAccount, ratingText, type BoardEntry, type HistoryPoint } from "./api.ts";
+import { replayHref } from "../replay/replay-loader.ts";
 import { historyChart } from "./rating-chart.ts";
 
 let open: { el: HTMLElement; onKey: (e: KeyboardEvent) => void } | null = null;
@@ -85,6 +86,7 @@ export async function openProfile(playerId: string): Promise<void> {
       h("h3", {}, "Recent ranked games"),
       h("ul", { class: "recent", testid: "profile-recent" }, ...p.recent.map((m) =>
         h("li", {}, `${gameTitle(m.game)}: place ${m.place}, ${m.ratingAfter} (${m.delta >= 0 ? "+" : "−"}${Math.abs(m.delta)}) · `,
+          h("a", { href: replayHref(api.logUrl(m.matchId)), testid: `replay-${m.matchId}` }, "replay"), " · ",
           h("a", { href: `${api.logUrl(m.matchId)}`, download: `${m.matchId}.json` }, "game log")))));
     if (games[0]) await draw(games[0]);
   } catch (err) {
