@@ -23,14 +23,20 @@ function routes(conf: string): string[] {
 }
 
 describe("one nginx template, two renderings", () => {
-  it("routes /p<n>/ to process n and everything else to all of them, in both", () => {
-    const expected = [...Array.from({ length: COMPOSE_PROCESSES }, (_, i) => `${processPath(i + 1)}/ -> backend#${i + 1}`), "/ -> scat_any"];
+  it("routes /p<n>/ to process n, quick play to one process per game, everything else to all of them, in both", () => {
+    const expected = [...Array.from({ length: COMPOSE_PROCESSES }, (_, i) => `${processPath(i + 1)}/ -> backend#${i + 1}`), "/matchmake/joinOrCreate/ -> scat_quick", "/ -> scat_any"];
     expect(routes(local)).toEqual(expected);
     expect(routes(compose)).toEqual(expected);
     // Apart from addresses, ports and paths of the runtime files, the two are the same text.
     const neutral = (c: string) => c.replace(/^\s*(listen|pid|error_log|worker_processes|\w+_temp_path|server) .*$/gm, "").replace(/proxy_pass http:\/\/[^/;]+:\d+\//g, "proxy_pass X/");
     expect(neutral(local)).toBe(neutral(compose));
     expect(local).not.toMatch(/\{\{/);
+    // Both upstreams list every process; quick play picks one by a consistent hash of the path.
+    for (const conf of [local, compose]) {
+      const upstream = (name: string) => /upstream (\S+) \{([^}]*)\}/g[Symbol.matchAll](conf).find((m) => m[1] === name)?.[2] ?? "";
+      expect([...upstream("scat_quick").matchAll(/server (\S+);/g)].map((m) => m[1])).toEqual([...upstream("scat_any").matchAll(/server (\S+);/g)].map((m) => m[1]));
+      expect(upstream("scat_quick")).toMatch(/hash \$uri consistent;/);
+    }
   });
 
   it("keeps the committed docker-compose.yml and nginx.compose.conf equal to the generator (npm run cluster:compose)", () => {
