@@ -5,3 +5,4 @@ export * from "./dark-deck.ts";
 export * from "./protocol.ts";
 export * from "./piles.ts";
 export * from "./recorded-match.ts";
+export * from "./ranked/api-types.ts";

@@ -2,67 +2,13 @@
  * The account HTTP API (docs/API.md) and what the browser keeps of it: the signed token and the
  * player it names (localStorage, so every tab and a reload share one account).
  */
+import type { HistoryPoint, Leaderboard, Profile, PublicPlayer as AccountPlayer, Session as Account } from "@scat/shared";
 import { serverEndpoint } from "../net/connection.ts";
 
+export type { Account, AccountPlayer };
+export type { BoardEntry, GameRating, HistoryPoint } from "@scat/shared";
+
 const ACCOUNT_KEY = "scat.account";
-
-export interface AccountPlayer {
-  readonly id: string;
-  readonly name: string;
-  readonly username: string | null;
-  readonly guest: boolean;
-}
-
-export interface Account {
-  readonly token: string;
-  readonly player: AccountPlayer;
-}
-
-export interface GameRating {
-  readonly game: string;
-  readonly rating: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly provisional: boolean;
-}
-
-export interface BoardEntry {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly name: string;
-  readonly rating: number;
-  readonly games: number;
-  readonly provisional: boolean;
-}
-
-export interface Leaderboard {
-  readonly game: string;
-  readonly top: readonly BoardEntry[];
-  readonly me: BoardEntry | null;
-  readonly around: readonly BoardEntry[];
-}
-
-export interface RecentMatch {
-  readonly matchId: string;
-  readonly game: string;
-  readonly endedAt: number;
-  readonly place: number;
-  readonly ratingBefore: number;
-  readonly ratingAfter: number;
-  readonly delta: number;
-}
-
-export interface Profile {
-  readonly player: { readonly id: string; readonly name: string; readonly guest: boolean };
-  readonly ratings: readonly GameRating[];
-  readonly recent: readonly RecentMatch[];
-}
-
-export interface HistoryPoint {
-  readonly matchId: string;
-  readonly at: number;
-  readonly rating: number;
-}
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {

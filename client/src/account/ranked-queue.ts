@@ -4,7 +4,7 @@
  * seat the queue reserves, and show each player's rating change when the game is rated.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import type { GameId } from "@scat/shared";
+import type { GameId, QueueStatus, RankedFormat, RatingChange } from "@scat/shared";
 import { serverEndpoint, type TableRoom } from "../net/connection.ts";
 import { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "../ui/dom.ts";
@@ -21,33 +21,6 @@ export function rankedRejoin(roomId: string): { playerId: string; token: string 
   let ranked: string | null = null;
   try { ranked = sessionStorage.getItem(RANKED_ROOM_KEY); } catch { /* no storage: no reclaim */ }
   return account && ranked === roomId ? { playerId: account.player.id, token: account.token } : {};
-}
-
-export interface RankedFormat {
-  readonly seats: number;
-  readonly variants: Record<string, boolean | number | string>;
-  readonly turnSeconds: number;
-  readonly reconnectSeconds: number;
-}
-
-export interface QueueStatus {
-  readonly rating: number;
-  readonly range: number;
-  readonly low: number;
-  readonly high: number;
-  readonly waitedMs: number;
-  readonly queued: number;
-  readonly seats: number;
-}
-
-export interface RatingChange {
-  readonly seat: number;
-  readonly playerId: string;
-  readonly place: number;
-  readonly before: number;
-  readonly after: number;
-  readonly delta: number;
-  readonly provisional: boolean;
 }
 
 let formats: Promise<Record<string, RankedFormat>> | null = null;

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
+import type { PublicPlayer, Session } from "@scat/shared";
 import type { Db } from "../db/database.ts";
 import type { Player } from "../db/schema.ts";
 import type { Tokens } from "./tokens.ts";
@@ -19,20 +20,8 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type AccountError = "username-taken" | "bad-credentials" | "already-registered" | "unknown-player";
 
-export interface PublicPlayer {
-  readonly id: string;
-  readonly name: string;
-  readonly username: string | null;
-  readonly guest: boolean;
-}
-
 export function publicPlayer(p: Player): PublicPlayer {
   return { id: p.id, name: p.display_name, username: p.username, guest: p.username === null };
-}
-
-export interface Session {
-  readonly player: PublicPlayer;
-  readonly token: string;
 }
 
 export class Accounts {

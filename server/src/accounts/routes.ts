@@ -5,13 +5,14 @@
  */
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
+import type { Session } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { Player } from "../db/schema.ts";
 import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
 import type { Platform } from "../ranked/platform.ts";
-import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema, type Session } from "./accounts.ts";
+import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
 
 const HOUR = 3_600_000;
 /** Password attempts one address may make per minute (on average; ten at once). */

@@ -4,15 +4,9 @@
  * classic scoring (three lives) for short, decisive heads-up games; the others are their usual
  * four-player games with the default rules.
  */
-import type { GameId } from "@scat/shared";
+import type { GameId, RankedFormat } from "@scat/shared";
 
-export interface RankedFormat {
-  readonly seats: number;
-  readonly variants: Readonly<Record<string, boolean | number | string>>;
-  readonly turnSeconds: number;
-  /** Seconds a dropped player has to come back before a bot plays the seat (and the player is placed last). */
-  readonly reconnectSeconds: number;
-}
+export type { RankedFormat };
 
 const usual = { turnSeconds: 30, reconnectSeconds: 60 } as const;
 

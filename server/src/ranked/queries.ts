@@ -4,17 +4,9 @@
  * the history by (player, game, time), recent matches by (player, match).
  */
 import { sql } from "kysely";
+import type { BoardEntry, GameRating, HistoryPoint, RecentMatch } from "@scat/shared";
 import type { Db } from "../db/database.ts";
 import { isProvisional } from "./rating.ts";
-
-export interface BoardEntry {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly name: string;
-  readonly rating: number;
-  readonly games: number;
-  readonly provisional: boolean;
-}
 
 export const TOP = 100;
 const NEIGHBOURS = 5;
@@ -76,26 +68,18 @@ function nearest<T extends Row>(rows: readonly T[], above: boolean): T[] {
   });
 }
 
-export interface GameRating {
-  readonly game: string;
-  readonly rating: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly provisional: boolean;
-}
-
 export async function ratingsOf(db: Db, playerId: string): Promise<GameRating[]> {
   const rows = await db.selectFrom("ratings").select(["game", "rating", "games", "wins"]).where("player_id", "=", playerId).orderBy("game").execute();
   return rows.map((r) => ({ ...r, provisional: isProvisional(r.games) }));
 }
 
-export async function historyOf(db: Db, playerId: string, game: string, limit = 500) {
+export async function historyOf(db: Db, playerId: string, game: string, limit = 500): Promise<HistoryPoint[]> {
   const rows = await db.selectFrom("rating_history").select(["match_id", "at", "rating"]).where("player_id", "=", playerId).where("game", "=", game)
     .orderBy("at", "desc").limit(limit).execute();
   return rows.reverse().map((r) => ({ matchId: r.match_id, at: r.at, rating: r.rating }));
 }
 
-export async function recentMatches(db: Db, playerId: string, limit = 20) {
+export async function recentMatches(db: Db, playerId: string, limit = 20): Promise<RecentMatch[]> {
   const rows = await db.selectFrom("match_players as mp").innerJoin("matches as m", "m.id", "mp.match_id")
     .select(["m.id", "m.game", "m.ended_at", "m.standings", "mp.place", "mp.rating_before", "mp.rating_after"])
     .where("mp.player_id", "=", playerId).orderBy("m.ended_at", "desc").limit(limit).execute();

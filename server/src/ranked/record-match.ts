@@ -4,6 +4,7 @@
  * finds it there and only reads back what the first one did. Rating rows are locked in player id
  * order, so two matches sharing a player never deadlock and each rates from the other's result.
  */
+import type { RatingChange } from "@scat/shared";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import type { Db } from "../db/database.ts";
 import { NEW_SKILL, displayRating, isProvisional, rateGame, type Skill } from "./rating.ts";
@@ -13,16 +14,6 @@ export interface RankedSeat {
   readonly seat: number;
   readonly playerId: string;
   readonly name: string;
-}
-
-export interface RatingChange {
-  readonly seat: number;
-  readonly playerId: string;
-  readonly place: number;
-  readonly before: number;
-  readonly after: number;
-  readonly delta: number;
-  readonly provisional: boolean;
 }
 
 export interface RankedResult {

@@ -1,0 +1,104 @@
+/**
+ * The bodies of the account and ranked HTTP API and of the ranked queue's messages (docs/API.md),
+ * as the server sends them and the client reads them: one declaration for both sides.
+ */
+
+/** A player as anyone may see it; `guest` while the account has no username. */
+export interface PublicPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly username: string | null;
+  readonly guest: boolean;
+}
+
+/** A signed-in account: the bearer token and the player it names. */
+export interface Session {
+  readonly player: PublicPlayer;
+  readonly token: string;
+}
+
+/** A player's rating in one game; `provisional` while few games are played. */
+export interface GameRating {
+  readonly game: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly provisional: boolean;
+}
+
+/** One row of a leaderboard (rank 1 = best). */
+export interface BoardEntry {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly name: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly provisional: boolean;
+}
+
+/** `GET /api/leaderboard/:game`: the top, and the signed-in player's rank and neighbours. */
+export interface Leaderboard {
+  readonly game: string;
+  readonly top: readonly BoardEntry[];
+  readonly me: BoardEntry | null;
+  readonly around: readonly BoardEntry[];
+}
+
+/** One of a player's recent ranked matches. */
+export interface RecentMatch {
+  readonly matchId: string;
+  readonly game: string;
+  readonly endedAt: number;
+  readonly place: number;
+  readonly ratingBefore: number;
+  readonly ratingAfter: number;
+  readonly delta: number;
+  /** The match's final standings as stored: per seat player id, name, place, score, forfeited. */
+  readonly players: unknown;
+}
+
+/** `GET /api/players/:id`. */
+export interface Profile {
+  readonly player: Pick<PublicPlayer, "id" | "name" | "guest">;
+  readonly ratings: readonly GameRating[];
+  readonly recent: readonly RecentMatch[];
+}
+
+/** One point of `GET /api/players/:id/history/:game` (oldest first). */
+export interface HistoryPoint {
+  readonly matchId: string;
+  readonly at: number;
+  readonly rating: number;
+}
+
+/** `GET /api/ranked/formats`, per game: the one table size and variants its ratings measure. */
+export interface RankedFormat {
+  readonly seats: number;
+  readonly variants: Readonly<Record<string, boolean | number | string>>;
+  readonly turnSeconds: number;
+  /** Seconds a dropped player has to come back before a bot plays the seat (and the player is placed last). */
+  readonly reconnectSeconds: number;
+}
+
+/** The ranked queue's `queueStatus` message: the range of ratings matched widens with the wait. */
+export interface QueueStatus {
+  readonly game: string;
+  readonly rating: number;
+  readonly range: number;
+  readonly low: number;
+  readonly high: number;
+  readonly waitedMs: number;
+  readonly queued: number;
+  readonly seats: number;
+}
+
+/** One seat's rating change in a rated game (the table's `ratingChanged` message). */
+export interface RatingChange {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly place: number;
+  readonly before: number;
+  readonly after: number;
+  readonly delta: number;
+  readonly provisional: boolean;
+}
