@@ -9,9 +9,11 @@ import {
   chooseTable as chooseAny,
   clickTarget as click,
   DESKTOP,
+  drawAndDiscard,
   has,
   openLobby as openAny,
   PHONE,
+  playToGameOver,
   screenshot,
   state,
   useBrowserSuite,
@@ -30,15 +32,10 @@ async function chooseTable(page: Page, seats: number, bots: number, turnSeconds:
 
 /** One own turn: draw (deck, or the discard pile every other turn), then discard a legal card. */
 async function playTurn(page: Page, turnNo: number, s: ScatState): Promise<void> {
-  const before = s.hand ?? [];
-  const fromDiscard = turnNo % 2 === 1 && has(s, "drawDiscard");
-  await click(page, fromDiscard ? "pile:discard" : "pile:deck");
-  const drawn = await waitState(page, `(s.hand || []).length === ${before.length + 1} && (s.legal || []).some(a => a.type === "discard")`);
-  if (turnNo === 0) await screenshot(page, "03-drawn");
-  const card = drawn.legal?.find((a) => a.type === "discard")?.card;
-  expect(card).toBeTypeOf("string");
-  await click(page, `card:${card}`);
-  await waitState(page, `!(s.hand || []).includes(${JSON.stringify(card)}) || s.resultPanel === "round"`);
+  await drawAndDiscard(page, s, {
+    fromDiscard: turnNo % 2 === 1 && has(s, "drawDiscard"),
+    afterDraw: turnNo === 0 ? () => screenshot(page, "03-drawn") : undefined,
+  });
 }
 
 /** Plays by clicking until the round result is on screen; knocks on the third own turn. */
@@ -181,7 +178,7 @@ describe("Devil's Scat in the browser", () => {
     const first = await waitState(page, `s.scene === "table" && s.status === "playing" && (s.hand || []).length === 3`);
     expect(first.seats).toHaveLength(2);
     await screenshot(page, "11-phone-table");
-    const over = await playToGameOver(page);
+    const over = await playToGameOver(page, (s, turn) => playTurn(page, turn, s));
     expect(over.outcome?.winners?.length).toBeGreaterThan(0);
     expect(await page.isVisible('[data-testid="ranking"]')).toBe(true);
     // The server reveals the seed; the page checks it against the commitment and replays the game.
@@ -203,24 +200,3 @@ describe("Devil's Scat in the browser", () => {
     expect(phone.errors).toEqual([]);
   });
 });
-
-/** Knocks at once, draws and discards after the other knocked, continues, until game over. */
-async function playToGameOver(page: Page): Promise<ScatState> {
-  const deadline = Date.now() + 150_000;
-  let turn = 0;
-  while (Date.now() < deadline) {
-    const s = await waitState(page, `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "continue"].includes(a.type))`, 60_000);
-    if (s.resultPanel === "game") return s;
-    if (has(s, "continue")) {
-      const round = s.round ?? 0;
-      await click(page, "button:continue");
-      await waitState(page, `s.resultPanel === "game" || s.round > ${round}`, 30_000);
-    } else if (has(s, "knock")) {
-      await click(page, "button:knock");
-      await waitState(page, `!(s.legal || []).some(a => a.type === "knock")`);
-    } else {
-      await playTurn(page, turn++, s);
-    }
-  }
-  throw new Error("the game did not end within the time limit");
-}

@@ -16,7 +16,7 @@ import { hitTheDeckRaceLog, playLogged } from "@scat/shared/fairness/test-suppor
 import { createRng, GAME_IDS } from "@scat/shared";
 import { openReplay } from "@scat/shared/fairness/replay.ts";
 import { reordering, type RaceResult } from "@scat/shared/games/hit-the-deck/index.ts";
-import { chooseTable, clickTarget, DESKTOP, has, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import { chooseTable, clickTarget, DESKTOP, openLobby, PHONE, playToGameOver, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
 // Ranked storage in memory: the ?replay= link test reaches the stored-match log route.
 const suite = useBrowserSuite({ DATA_DIR: ":memory:", ...(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}) });
@@ -53,31 +53,6 @@ interface ReplayState extends TableState {
 const replayState = async (page: Page): Promise<ReplayState> => (await state(page)) as ReplayState;
 const waitReplay = async (page: Page, predicate: string, timeout = 20_000): Promise<ReplayState> =>
   (await waitState(page, `s.scene === "replay" && s.frame !== undefined && (${predicate})`, timeout)) as ReplayState;
-
-/** Knocks at once, draws and discards after the other knocked, continues, until game over. */
-async function playToGameOver(page: Page): Promise<TableState> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    const s = await waitState(page, `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "continue"].includes(a.type))`, 60_000);
-    if (s.resultPanel === "game") return s;
-    if (has(s, "continue")) {
-      const round = s.round ?? 0;
-      await clickTarget(page, "button:continue");
-      await waitState(page, `s.resultPanel === "game" || s.round > ${round}`, 30_000);
-    } else if (has(s, "knock")) {
-      await clickTarget(page, "button:knock");
-      await waitState(page, `!(s.legal || []).some(a => a.type === "knock")`);
-    } else {
-      const before = s.hand ?? [];
-      await clickTarget(page, "pile:deck");
-      const drawn = await waitState(page, `(s.hand || []).length === ${before.length + 1} && (s.legal || []).some(a => a.type === "discard")`);
-      const card = drawn.legal?.find((a) => a.type === "discard")?.card;
-      await clickTarget(page, `card:${card}`);
-      await waitState(page, `!(s.hand || []).includes(${JSON.stringify(card)}) || s.resultPanel !== null`);
-    }
-  }
-  throw new Error("the game did not end within the time limit");
-}
 
 describe("replay viewer", () => {
   let playedLog: Record<string, unknown> | null = null;
