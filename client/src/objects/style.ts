@@ -25,6 +25,11 @@ export function sharp<T extends Phaser.GameObjects.Text>(text: T): T {
   return text;
 }
 
+/** A line of text in the middle of the screen (loading, nothing to show). */
+export function centreLine(scene: Phaser.Scene, text: string, size = 22): Phaser.GameObjects.Text {
+  return sharp(scene.add.text(scene.scale.width / 2, scene.scale.height / 2, text, textStyle(size, "#f6ecd0", true))).setOrigin(0.5);
+}
+
 interface Bounded {
   readonly scene: Phaser.Scene;
   readonly visible: boolean;

@@ -13,12 +13,11 @@ import type { Replay } from "@scat/shared/fairness/replay.ts";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost, TableSource } from "../games/types.ts";
 import type { TableSnap } from "../net/snapshot.ts";
-import { CanvasButton } from "../objects/button.ts";
 import { clearBanners } from "../objects/card-fx.ts";
-import { addFelt, drawFelt } from "../objects/felt.ts";
-import { canvasTarget, sharp, textStyle } from "../objects/style.ts";
+import { centreLine } from "../objects/style.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { SCENES, toLobby } from "../scenes/flow.ts";
+import { createTableView, TableBase } from "../scenes/table-base.ts";
 import { loadReplay, type ReplaySource } from "./replay-loader.ts";
 import { failurePanel, ReplayPanel, SPEEDS } from "./replay-panel.ts";
 import { replaySnap, viewSeat, type ReplayView } from "./replay-snap.ts";
@@ -36,8 +35,7 @@ export class ReplayScene extends Phaser.Scene {
   private replay: Replay | null = null;
   private module: GameModule | null = null;
   private table: GameTableView | null = null;
-  private felt!: Phaser.GameObjects.Image;
-  private back!: CanvasButton;
+  private base!: TableBase;
   private panel: ReplayPanel | null = null;
   private failure: HTMLElement | null = null;
   private cleanups: Array<() => void> = [];
@@ -62,7 +60,7 @@ export class ReplayScene extends Phaser.Scene {
     this.playing = false;
     this.frame = 0;
     this.buildBase();
-    const loading = sharp(this.add.text(this.scale.width / 2, this.scale.height / 2, "Loading the replay…", textStyle(24, "#f6ecd0", true))).setOrigin(0.5);
+    const loading = centreLine(this, "Loading the replay…", 24);
     this.cleanups = [addTargets(() => this.targets())];
     setStateProvider(() => this.testState());
     this.scale.on("resize", this.resize, this);
@@ -118,8 +116,7 @@ export class ReplayScene extends Phaser.Scene {
     clearBanners();
     this.children.removeAll(true);
     this.buildBase();
-    this.table = this.module?.createTable(this.host()) ?? null;
-    if (!this.table) sharp(this.add.text(this.scale.width / 2, this.scale.height / 2, `This client cannot show ${replay.log.game}.`, textStyle(22, "#f6ecd0", true))).setOrigin(0.5);
+    this.table = createTableView(this.module, this.host(), `This client cannot show ${replay.log.game}.`);
     this.snap = replaySnap(replay, this.frame, this.view);
     this.shownAt = performance.now();
     this.resize();
@@ -128,8 +125,7 @@ export class ReplayScene extends Phaser.Scene {
   }
 
   private buildBase(): void {
-    this.felt = addFelt(this);
-    this.back = new CanvasButton(this, "Exit", 0xd9d2bf, () => this.exit()).setDepth(65);
+    this.base = new TableBase(this, "Exit", () => this.exit());
     this.resize();
   }
 
@@ -148,7 +144,7 @@ export class ReplayScene extends Phaser.Scene {
       scene: this,
       session: source,
       send: () => undefined,
-      topBar: () => ({ h: this.barH(), rightInset: this.exitW() + 12 }),
+      topBar: () => ({ h: this.base.barH(), rightInset: this.base.buttonW() + 12 }),
       ping: () => null,
     };
   }
@@ -239,25 +235,13 @@ export class ReplayScene extends Phaser.Scene {
     this.scale.refresh();
   }
 
-  private barH(): number {
-    return this.scale.height > this.scale.width * 1.1 ? 44 : 48;
-  }
-
-  private exitW(): number {
-    return this.scale.width < 600 ? 70 : 84;
-  }
-
   private resize(): void {
-    const { width, height } = this.scale;
-    drawFelt(this.felt, width, height);
-    const bar = this.barH();
-    const w = this.exitW();
-    this.back.place(width - w / 2 - 14, bar / 2 + 4, w, bar - 12);
-    this.table?.resize(width, height);
+    this.base.layout();
+    this.table?.resize(this.scale.width, this.scale.height);
   }
 
   private targets(): Target[] {
-    const exit = canvasTarget("button:exit-replay", this.back, true);
+    const exit = this.base.target("button:exit-replay");
     return [...(this.table?.targets() ?? []), ...(this.panel?.targets() ?? []), ...(exit ? [exit] : [])];
   }
 

@@ -4,7 +4,7 @@ import { linkedTable, resume } from "../net/connection.ts";
 import { loadSeat } from "../net/storage.ts";
 import { cardTexture } from "../objects/card-art.ts";
 import { addFelt } from "../objects/felt.ts";
-import { sharp, textStyle } from "../objects/style.ts";
+import { centreLine } from "../objects/style.ts";
 import { setStateProvider } from "../test-hook.ts";
 import { replayLink } from "../replay/replay-loader.ts";
 import { SCENES, toLobby, toReplay, toTable } from "./flow.ts";
@@ -19,10 +19,9 @@ export class BootScene extends Phaser.Scene {
     cardTexture(this.textures, null);
     const replay = replayLink();
     if (replay) return toReplay(this.scene, { url: replay });
-    const { width, height } = this.scale;
     addFelt(this);
     const resuming = loadSeat() !== null;
-    sharp(this.add.text(width / 2, height / 2, resuming ? "Returning to your table…" : "Loading…", textStyle(24, "#f6ecd0", true))).setOrigin(0.5);
+    centreLine(this, resuming ? "Returning to your table…" : "Loading…", 24);
     if (!resuming) {
       toLobby(this.scene, invited());
       return;

@@ -10,15 +10,13 @@ import { resume } from "../net/connection.ts";
 import { watchFairDeal } from "../ui/fair-deal.ts";
 import type { LinkStatus, TableSession } from "../net/table-session.ts";
 import type { TableSnap } from "../net/snapshot.ts";
-import { CanvasButton } from "../objects/button.ts";
-import { addFelt, drawFelt } from "../objects/felt.ts";
-import { canvasTarget, sharp, textStyle } from "../objects/style.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { explainRejection } from "../net/errors.ts";
 import { confirmDialog, dismissConfirm } from "../ui/confirm.ts";
 import { recentToasts, setBanner, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
 import { SCENES, toLobby, toReplay, toTable, type TableData } from "./flow.ts";
+import { createTableView, TableBase } from "./table-base.ts";
 import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
@@ -26,9 +24,8 @@ import { resultHold, shownResult } from "./results-scene.ts";
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
   private module: GameModule | null = null;
-  private felt!: Phaser.GameObjects.Image;
+  private base!: TableBase;
   private table: GameTableView | null = null;
-  private leaveButton!: CanvasButton;
   private waiting: WaitingPanel | null = null;
   private cleanups: Array<() => void> = [];
   private chrome: TableChrome | null = null;
@@ -41,14 +38,9 @@ export class TableScene extends Phaser.Scene {
   create(data: TableData): void {
     this.session = data.session;
     this.waiting = null;
-    this.felt = addFelt(this);
+    this.base = new TableBase(this, "Leave", () => void this.leave());
     this.module = gameModule(this.session.game);
-    this.table = this.module?.createTable(this.host()) ?? null;
-    if (!this.table) {
-      const { width, height } = this.scale;
-      sharp(this.add.text(width / 2, height / 2, `This client cannot show ${this.session.game} yet.`, textStyle(22, "#f6ecd0", true))).setOrigin(0.5);
-    }
-    this.leaveButton = new CanvasButton(this, "Leave", 0xd9d2bf, () => void this.leave()).setDepth(65);
+    this.table = createTableView(this.module, this.host(), `This client cannot show ${this.session.game} yet.`);
     this.chrome = new TableChrome(this.session);
     this.resize();
     const s = this.session;
@@ -81,7 +73,7 @@ export class TableScene extends Phaser.Scene {
       scene: this,
       session: this.session,
       send: (action) => this.session.sendAction(action),
-      topBar: () => ({ h: this.layoutTopBar(), rightInset: this.leaveWidth() + 12 + this.toolbarW + 8 }),
+      topBar: () => ({ h: this.base.barH(), rightInset: this.base.buttonW() + 12 + this.toolbarW + 8 }),
       ping: () => this.session.clock.ping,
     };
   }
@@ -140,26 +132,15 @@ export class TableScene extends Phaser.Scene {
     });
   }
 
-  private layoutTopBar(): number {
-    return this.scale.height > this.scale.width * 1.1 ? 44 : 48;
-  }
-
-  private leaveWidth(): number {
-    return this.scale.width < 600 ? 70 : 84;
-  }
-
   private resize(): void {
     const { width, height } = this.scale;
-    drawFelt(this.felt, width, height);
-    const bar = this.layoutTopBar();
-    const leaveW = this.leaveWidth();
-    this.leaveButton.place(width - leaveW / 2 - 14, bar / 2 + 4, leaveW, bar - 12);
-    this.toolbarW = this.chrome?.place(leaveW + 14 + 6, bar, width < 600) ?? 0;
+    this.base.layout();
+    this.toolbarW = this.chrome?.place(this.base.buttonW() + 14 + 6, this.base.barH(), width < 600) ?? 0;
     this.table?.resize(width, height);
   }
 
   private targets(): Target[] {
-    const leave = canvasTarget("button:leave", this.leaveButton, true);
+    const leave = this.base.target("button:leave");
     return [...(this.table?.targets() ?? []), ...(this.waiting?.targets() ?? []), ...(this.chrome?.targets() ?? []), ...(leave ? [leave] : [])];
   }
 
