@@ -21,6 +21,7 @@ import { RankedQueueRoom } from "./ranked/queue-room.ts";
 import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
+import { shareReflections } from "./shared-reflection.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,6 +75,7 @@ function scaleOut(config: ServerConfig) {
  * SIGTERM/SIGINT itself).
  */
 export function createServer(config: ServerConfig): Server {
+  shareReflections();
   TableRoom.config = config;
   const platform = new Platform(config);
   TableRoom.platform = RankedQueueRoom.platform = platform;

@@ -33,7 +33,7 @@ describe("one nginx template, two renderings", () => {
     expect(local).not.toMatch(/\{\{/);
     // Both upstreams list every process; quick play picks one by a consistent hash of the path.
     for (const conf of [local, compose]) {
-      const upstream = (name: string) => /upstream (\S+) \{([^}]*)\}/g[Symbol.matchAll](conf).find((m) => m[1] === name)?.[2] ?? "";
+      const upstream = (name: string) => [...conf.matchAll(/upstream (\S+) \{([^}]*)\}/g)].find((m) => m[1] === name)?.[2] ?? "";
       expect([...upstream("scat_quick").matchAll(/server (\S+);/g)].map((m) => m[1])).toEqual([...upstream("scat_any").matchAll(/server (\S+);/g)].map((m) => m[1]));
       expect(upstream("scat_quick")).toMatch(/hash \$uri consistent;/);
     }
