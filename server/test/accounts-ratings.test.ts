@@ -11,7 +11,7 @@ import { migrationProvider } from "../src/db/migrations.ts";
 import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "../src/ranked/queries.ts";
 import { recordRankedMatch, type RankedSeat } from "../src/ranked/record-match.ts";
 import { PROVISIONAL_GAMES } from "../src/ranked/rating.ts";
-import { standingsOf } from "../src/ranked/standings.ts";
+import { rankKeys, standingsOf } from "../src/ranked/standings.ts";
 import { startPostgres, type PostgresServer } from "./support/postgres-server.ts";
 
 let pg: PostgresServer;
@@ -149,5 +149,33 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     const actual = await store.db.selectFrom("ratings").select(["rating"]).select((eb) => eb.fn.countAll<string>().as("n")).where("game", "=", "devils_scat").groupBy("rating").orderBy("rating").execute();
     const buckets = await store.db.selectFrom("rating_counts").select(["rating", "players"]).where("game", "=", "devils_scat").where("players", "<>", 0).orderBy("rating").execute();
     expect(buckets.map((b) => [b.rating, b.players])).toEqual(actual.map((r) => [r.rating, Number(r.n)]));
+  });
+});
+
+describe("final places from an engine's outcome", () => {
+  const places = (r: { seat: number; place: number }[]) => Object.fromEntries(r.map((x) => [x.seat, x.place]));
+
+  it("Skit Scat: players out in the same hand share a place, one out earlier is below them (all have 0 tokens)", () => {
+    // Seat 2 went out first, seats 0 and 3 together later; seat 1 won with every token.
+    const state = { eliminated: [[2], [0, 3]], tokens: [0, 12, 0, 0] };
+    const outcome = { winners: [1], ranking: [1, 0, 3, 2], scores: [0, 12, 0, 0] };
+    expect(places(standingsOf(outcome, new Set(), rankKeys("skit_scat", state)))).toEqual({ 1: 1, 0: 2, 3: 2, 2: 4 });
+    // Equal scores alone would tie all three losers.
+    expect(places(standingsOf(outcome, new Set()))).toEqual({ 1: 1, 0: 2, 3: 2, 2: 2 });
+  });
+
+  it("Dark Hearts: equal shown score but a different standing is not a tie", () => {
+    // Shown score: the lower shade (10 for both); the other shade breaks the tie (20 < 30).
+    const key = rankKeys("dark_hearts", { scores: { light: [10, 10, 40, 101], dark: [20, 30, 50, 0] } })!;
+    expect(key(0)).not.toBe(key(1));
+    const same = rankKeys("dark_hearts", { scores: { light: [10, 20, 40, 101], dark: [20, 10, 50, 0] } })!;
+    expect(same(0)).toBe(same(1));
+  });
+
+  it("scores decide ties in the games ranked by score", () => {
+    const outcome = { winners: [0], ranking: [0, 2, 1, 3], scores: [90, 40, 40, 10] };
+    expect(rankKeys("scatterbrain", {})).toBeNull();
+    expect(places(standingsOf(outcome, new Set(), rankKeys("scatterbrain", {})))).toEqual({ 0: 1, 2: 2, 1: 2, 3: 4 });
+    expect(places(standingsOf(outcome, new Set([2]), null))).toEqual({ 0: 1, 1: 2, 3: 3, 2: 4 });
   });
 });

@@ -35,6 +35,8 @@ function credentialsForm(testid: string, submit: string): HTMLFormElement {
 export function mountAccountPanel(actions: AccountActions): AccountPanel {
   clearRatingChange();
   const status = h("p", { class: "account-status", testid: "account-status" }, "Connecting your account…");
+  const guestNote = h("p", { class: "sub", testid: "account-guest-note", hidden: true },
+    "Guest accounts play ranked too. Save yours with a password to keep its ratings and use them on another device.");
   const ranked = h("div", { class: "ranked-buttons", testid: "ranked-buttons" });
   const error = h("p", { class: "error", testid: "account-error", role: "alert" });
   const register = credentialsForm("register-form", "Save account");
@@ -45,7 +47,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     h("button", { type: "button", testid: "show-register" }, "Save with a password"),
     h("button", { type: "button", testid: "show-sign-in" }, "Sign in"),
     h("button", { type: "button", testid: "sign-out" }, "Sign out"));
-  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, ranked, tools, register, signIn, error);
+  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, ranked, tools, register, signIn, error);
   let account: Account | null = null;
   let ratings: readonly GameRating[] = [];
   let busy = false;
@@ -54,6 +56,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     const a = account;
     status.textContent = a ? `Playing as ${a.player.name}${a.player.guest ? " (guest account on this device)" : ` (@${a.player.username})`}` : "Not signed in";
     el.dataset["player"] = a?.player.id ?? "";
+    guestNote.hidden = !a?.player.guest;
     byTestId(el, "show-register").hidden = !a?.player.guest;
     byTestId(el, "sign-out").hidden = !a || a.player.guest;
     ranked.replaceChildren(...lobbyGames().filter((g) => g.playable).map((g) => {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import { logger } from "../logger.ts";
 import { migrationProvider } from "./migrations.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
@@ -46,6 +47,9 @@ function openPostgres(url: string): Store {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // int8 columns hold millisecond times and counts, all well inside a double's exact range.
   pool.on("connect", (client) => { client.setTypeParser?.(INT8, (v: string) => Number(v)); });
+  // An idle connection the server drops (a restart, a network cut) is only logged: the pool opens
+  // a new one on the next query. Unhandled, this event would end the process.
+  pool.on("error", (err) => logger.warn({ err }, "a PostgreSQL connection was lost"));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: () => db.destroy() };
 }

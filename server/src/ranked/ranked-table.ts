@@ -4,15 +4,24 @@
  * bots are asked for and nobody can fill seats with them; a roster that does not all arrive
  * closes the table unrated; and when the game ends the standings are written and rated once
  * (record-match.ts), then every connection hears each seat's rating change.
+ *
+ * No unrated window: the table's journal (durable/) outlives the game until the rating is
+ * committed. A process that dies after the last step but before the commit leaves the journal, the
+ * table is resumed on a peer or after the restart with its game over, and that process rates it;
+ * one that dies after the commit but before the journal went leaves a table whose rating write
+ * finds the match id already there and changes nothing. A write that fails is retried for as long
+ * as the process lives (the room going away does not stop it).
  */
 import { ServerError, type Client } from "@colyseus/core";
+import type { GameLog } from "@scat/shared/fairness/game-log.ts";
+import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
 import { gameLogOf } from "../room/fairness.ts";
 import type { Match } from "../room/match.ts";
 import type { Seating } from "../room/seating.ts";
 import type { Platform } from "./platform.ts";
-import { recordRankedMatch, type RankedResult } from "./record-match.ts";
-import { standingsOf } from "./standings.ts";
+import { recordRankedMatch, type RankedResult, type RankedSeat } from "./record-match.ts";
+import { rankKeys, standingsOf, type SeatResult } from "./standings.ts";
 import { verifyRoster, type Roster } from "./ticket.ts";
 
 /** The message every connection gets once the ranked game is rated (docs/PROTOCOL.md). */
@@ -21,20 +30,30 @@ export const RANKED_MODE = "ranked";
 const ROOM_ERROR = 526;
 /** Seconds after the seat reservations lapse before a table whose roster did not all arrive closes. */
 const NO_SHOW_GRACE_S = 5;
-const WRITE_RETRIES = [500, 2_000, 5_000, 15_000];
+/** Waits before each new try of a failed rating write; the last one repeats until it succeeds. */
+const WRITE_RETRIES = [500, 2_000, 5_000, 15_000, 30_000];
 
-export interface RankedHost {
+export interface RankedHost extends DurableRoom {
   readonly roomId: string;
   readonly seating: Seating;
   readonly match: Match | null;
   readonly clients: Iterable<Client>;
   readonly clock: { setTimeout(fn: () => void, ms: number): unknown };
   readonly config: { readonly seatReservationSeconds: number };
-  disconnect(): unknown;
+}
+
+/** What is written for a finished game: taken when it ends, so a later retry writes the same. */
+interface Finished {
+  readonly log: GameLog;
+  readonly seats: readonly RankedSeat[];
+  readonly standings: readonly SeatResult[];
+  readonly endedAt: number;
 }
 
 export class RankedTable {
   private finished: Match | null = null;
+  /** A rating write is under way or waiting for its next try. */
+  private writing = false;
   result: RankedResult | null = null;
 
   constructor(private readonly platform: Platform, readonly roster: Roster, private readonly host: RankedHost) {
@@ -73,30 +92,48 @@ export class RankedTable {
     this.host.disconnect();
   }
 
-  /** The game is over: rate it (once per match; retried if the database is briefly away). */
-  finish(match: Match): void {
-    if (this.finished === match) return;
-    this.finished = match;
-    void this.write(match, 0);
+  /** The game is over but its rating is not committed yet (the table keeps its journal until then). */
+  get unrated(): boolean {
+    return this.writing;
   }
 
-  private async write(match: Match, attempt: number): Promise<void> {
+  /**
+   * The game is over (just now, or before the crash of the process it was resumed from): rate it,
+   * once per match. The standings are taken now: a seat a bot finished is the player's forfeit.
+   */
+  finish(match: Match): void {
+    if (this.finished === match) return;
     const outcome = match.game.outcome(match.state);
     if (!outcome) return;
-    const forfeited = new Set(this.host.seating.slots.filter((s) => s.isBot).map((s) => s.index));
-    const seats = this.host.seating.slots.map((s) => ({ seat: s.index, playerId: s.playerId ?? "", name: s.name }));
-    try {
-      if (seats.some((s) => !this.roster.players.includes(s.playerId))) throw new Error("a ranked seat has no roster account");
-      const log = gameLogOf(this.host.roomId, match);
-      this.result = await recordRankedMatch(await this.platform.db(), log, seats, standingsOf(outcome, forfeited), Date.now());
-      this.platform.onRated(log.game);
-      for (const client of this.host.clients) client.send(RATING_MESSAGE, this.result);
-      logger.info({ room: this.host.roomId, match: this.result.matchId, rated: this.result.rated }, "ranked match recorded");
-    } catch (err) {
-      const wait = WRITE_RETRIES[attempt];
-      logger.error({ room: this.host.roomId, err, retryInMs: wait ?? null }, "ranked match not recorded");
-      if (wait !== undefined) this.host.clock.setTimeout(() => void this.write(match, attempt + 1), wait);
+    this.finished = match;
+    if (this.host.seating.slots.some((s) => !s.playerId || !this.roster.players.includes(s.playerId))) {
+      logger.error({ room: this.host.roomId }, "ranked match not rated: a seat has no roster account");
+      durability.ended(this.host);
+      return;
     }
+    const forfeited = new Set(this.host.seating.slots.filter((s) => s.isBot).map((s) => s.index));
+    const seats = this.host.seating.slots.map((s) => ({ seat: s.index, playerId: s.playerId!, name: s.name }));
+    const game: Finished = { log: gameLogOf(this.host.roomId, match), seats, standings: standingsOf(outcome, forfeited, rankKeys(match.game.id, match.state)), endedAt: match.log.at(-1)?.now ?? Date.now() };
+    this.writing = true;
+    void this.write(game, 0);
+  }
+
+  private async write(game: Finished, attempt: number): Promise<void> {
+    try {
+      this.result = await recordRankedMatch(await this.platform.db(), game.log, game.seats, game.standings, game.endedAt);
+    } catch (err) {
+      const wait = WRITE_RETRIES[Math.min(attempt, WRITE_RETRIES.length - 1)]!;
+      logger.error({ room: this.host.roomId, err, retryInMs: wait }, "ranked match not recorded yet");
+      // Not the room's clock: a room that closes (everyone left) must not stop the rating.
+      setTimeout(() => void this.write(game, attempt + 1), wait).unref();
+      return;
+    }
+    this.writing = false;
+    // Rated: the journal may go now (a crash from here on resumes nothing, or rates nothing twice).
+    durability.ended(this.host);
+    this.platform.onRated(game.log.game);
+    for (const client of this.host.clients) client.send(RATING_MESSAGE, this.result);
+    logger.info({ room: this.host.roomId, match: this.result.matchId, rated: this.result.rated }, "ranked match recorded");
   }
 
   /** A connection that arrives after the rating (a reload) is told too. */

@@ -224,7 +224,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 
   override onDispose(): void {
     tableClosed(this);
-    durability.disposed(this);
+    // A ranked game still being rated keeps its journal (its rating write goes on, or a resume rates it).
+    if (!this.ranked?.unrated) durability.disposed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
@@ -242,10 +243,15 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
   resumeMatch(match: Match): void {
     this.match = match;
-    this.state.status = "playing";
+    this.state.status = match.over ? "ended" : "playing";
     this.admission.refresh();
     this.waiting.seatsChanged();
     projectMatch(this.state, match);
+    // Its process died after the last step and before a ranked game was rated: it is rated here (once per match id).
+    if (match.over) {
+      publishGameLog(this, match);
+      this.ranked?.finish(match);
+    }
     this.plugin?.afterStep?.(this, []);
     this.armDeadline();
     this.bots.schedule();
@@ -303,7 +309,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (settled && match.over && this.state.status !== "ended") {
       this.state.status = "ended";
       this.waiting.changed();
-      durability.ended(this);
+      // A ranked table's journal goes once its rating is committed (ranked/ranked-table.ts).
+      if (!this.ranked) durability.ended(this);
     }
     this.sendEvents(events, version);
     if (settled && match.over) publishGameLog(this, match);
