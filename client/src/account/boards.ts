@@ -4,33 +4,20 @@
  * lobby. One panel at a time; Esc, Close or a click outside closes it.
  */
 import { lobbyGames } from "../games/registry.ts";
-import { byTestId, h, uiRoot } from "../ui/dom.ts";
+import { Dialog } from "../ui/dialog.ts";
+import { h } from "../ui/dom.ts";
 import { api, loadAccount, ratingText, type BoardEntry, type HistoryPoint } from "./api.ts";
 import { replayHref } from "../replay/replay-loader.ts";
 import { historyChart } from "./rating-chart.ts";
 
-let open: { el: HTMLElement; onKey: (e: KeyboardEvent) => void } | null = null;
+const dialog = new Dialog();
 
 export function closeBoard(): void {
-  if (!open) return;
-  document.removeEventListener("keydown", open.onKey);
-  open.el.remove();
-  open = null;
+  dialog.close();
 }
 
 function modal(testid: string, title: string, ...body: HTMLElement[]): HTMLElement {
-  closeBoard();
-  const el = h("div", { class: "rules-overlay", testid: `${testid}-overlay` },
-    h("article", { class: "panel rules board", testid, role: "dialog", "aria-label": title },
-      h("header", { class: "rules-head" }, h("h2", {}, title), h("button", { type: "button", class: "rules-close", testid: `${testid}-close` }, "Close")),
-      ...body));
-  el.addEventListener("click", (e) => void (e.target === el && closeBoard()));
-  byTestId(el, `${testid}-close`).addEventListener("click", closeBoard);
-  const onKey = (e: KeyboardEvent): void => void (e.key === "Escape" && closeBoard());
-  document.addEventListener("keydown", onKey);
-  uiRoot().append(el);
-  open = { el, onKey };
-  return el;
+  return dialog.show({ testid, title, extraClass: "board" }, ...body);
 }
 
 const gameTitle = (id: string): string => lobbyGames().find((g) => g.id === id)?.title ?? id;

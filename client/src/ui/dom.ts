@@ -1,6 +1,6 @@
 /** Tiny DOM builder for the HTML panels drawn over the canvas. */
 type Attrs = Record<string, string | number | boolean | undefined>;
-type Child = Node | string | null | undefined | false;
+export type Child = Node | string | null | undefined | false;
 
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);

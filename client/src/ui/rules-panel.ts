@@ -9,7 +9,8 @@ import { standardImageUrl } from "../objects/standard-art.ts";
 import { hitImageUrl } from "../games/hit-the-deck/card-art.ts";
 import { rulesFor } from "../rules/index.ts";
 import type { CardExample, GameRules, RuleSection, RulesArt } from "../rules/types.ts";
-import { byTestId, h, uiRoot } from "./dom.ts";
+import { Dialog } from "./dialog.ts";
+import { h } from "./dom.ts";
 
 function imageUrl(art: RulesArt, card: string, shade: "light" | "dark"): string {
   switch (art) {
@@ -38,36 +39,22 @@ function section(rules: GameRules, s: RuleSection): HTMLElement {
     ...(s.examples ?? []).map((ex) => example(rules.art, ex)));
 }
 
-let open: { el: HTMLElement; onKey: (e: KeyboardEvent) => void } | null = null;
+const dialog = new Dialog();
 
 export function closeRules(): void {
-  if (!open) return;
-  document.removeEventListener("keydown", open.onKey);
-  open.el.remove();
-  open = null;
+  dialog.close();
 }
 
 /** Which game's rules are on screen (for the test hook), or null. */
 export function rulesShown(): string | null {
-  return open?.el.dataset["game"] ?? null;
+  return dialog.shown()?.dataset["game"] ?? null;
 }
 
 export function openRules(game: string): void {
   closeRules();
   const rules = rulesFor(game);
   if (!rules) return;
-  const el = h("div", { class: "rules-overlay", testid: "rules-overlay", "data-game": game },
-    h("article", { class: "panel rules", testid: "rules", role: "dialog", "aria-label": `How to play ${rules.title}` },
-      h("header", { class: "rules-head" },
-        h("h2", {}, `How to play ${rules.title}`),
-        h("button", { type: "button", class: "rules-close", testid: "rules-close", "aria-label": "Close" }, "Close")),
-      h("p", { class: "rules-goal" }, rules.goal),
-      ...rules.sections.map((s) => section(rules, s))));
-  el.addEventListener("click", (e) => void (e.target === el && closeRules()));
-  byTestId(el, "rules-close").addEventListener("click", closeRules);
-  const onKey = (e: KeyboardEvent): void => void (e.key === "Escape" && closeRules());
-  document.addEventListener("keydown", onKey);
-  uiRoot().append(el);
-  byTestId<HTMLButtonElement>(el, "rules-close").focus();
-  open = { el, onKey };
+  dialog.show({ testid: "rules", title: `How to play ${rules.title}`, data: { game }, focusClose: true },
+    h("p", { class: "rules-goal" }, rules.goal),
+    ...rules.sections.map((s) => section(rules, s)));
 }
