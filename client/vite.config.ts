@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 
-/** Dev: `npm run dev` serves on 5173 and talks to the game server on 2567 (see net/connection.ts). */
+/** Dev: `npm run dev` serves on 5173 and talks to the game server on 2567 (see net/endpoint.ts). */
 export default defineConfig({
   base: "./",
   build: {

@@ -3,7 +3,7 @@
  * player it names (localStorage, so every tab and a reload share one account).
  */
 import type { HistoryPoint, Leaderboard, Profile, PublicPlayer as AccountPlayer, Session as Account } from "@scat/shared";
-import { serverEndpoint } from "../net/connection.ts";
+import { serverEndpoint } from "../net/endpoint.ts";
 
 export type { Account, AccountPlayer };
 export type { BoardEntry, GameRating, HistoryPoint } from "@scat/shared";

@@ -5,7 +5,7 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 import type { GameId, QueueStatus, RankedFormat, RatingChange } from "@scat/shared";
-import { serverEndpoint, type TableRoom } from "../net/connection.ts";
+import { serverEndpoint, type TableRoom } from "../net/endpoint.ts";
 import { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "../ui/dom.ts";
 import { loadAccount, type Account } from "./api.ts";

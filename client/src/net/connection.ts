@@ -6,19 +6,12 @@ import { Client, type Room } from "@colyseus/sdk";
 import type { GameId } from "@scat/shared";
 import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
+import { serverEndpoint, type TableRoom } from "./endpoint.ts";
 import type { WireState } from "./state-feed.ts";
 import { TableSession } from "./table-session.ts";
 import { rankedRejoin } from "../account/ranked-queue.ts";
 
-export type TableRoom = Room<unknown, WireState>;
-
-/** Same origin as the page, unless `?server=http://host:port` says otherwise (Vite dev: 2567). */
-export function serverEndpoint(): string {
-  const param = new URLSearchParams(location.search).get("server");
-  if (param) return param;
-  if (location.port === "5173") return `${location.protocol}//${location.hostname}:2567`;
-  return location.origin;
-}
+export type { TableRoom } from "./endpoint.ts";
 
 let client: Client | null = null;
 

@@ -3,7 +3,7 @@
  * server messages (events, rejections) and the connection status (auto-reconnect included).
  */
 import { SERVER_MESSAGES, type Rejection } from "@scat/shared";
-import type { TableRoom } from "./connection.ts";
+import type { TableRoom } from "./endpoint.ts";
 import { saveSeat } from "./storage.ts";
 import { ServerClock } from "./server-clock.ts";
 import { StateFeed } from "./state-feed.ts";
