@@ -8,6 +8,7 @@
  * RACE_ROUNDS (10), P99_JOIN_MS (1000).
  */
 import "./lib/shims.ts";
+import { joinFailure } from "./lib/join-errors.ts";
 import { client, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
 import { readView } from "./lib/view.ts";
 import type { Room } from "@colyseus/sdk";
@@ -43,11 +44,11 @@ async function seatedJoin(options: Record<string, unknown>): Promise<Room | null
   try {
     room = await client().joinOrCreate("devils_scat", options);
   } catch (err) {
-    const text = String((err as Error)?.message ?? err);
-    if (text.includes("table-full")) sink.count("table_full");
+    const failure = joinFailure(err);
+    if (failure.reason === "table-full") sink.count("table_full");
     sink.rate("join_failed", true);
-    sink.count("join_errors");
-    console.warn(`join refused: ${text}`);
+    sink.count("join_errors", 1, { reason: failure.reason });
+    console.warn(`join failed after ${Date.now() - t0} ms: ${failure.text}`);
     return null;
   }
   room.onMessage("*", () => undefined);

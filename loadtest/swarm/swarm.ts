@@ -10,7 +10,8 @@
  * P99_PATCH_MS (50). Exit 1 when a threshold fails.
  */
 import { readFileSync } from "node:fs";
-import { Client } from "@colyseus/sdk";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { ReportingClient } from "../k6/lib/join-errors.ts";
 import { GAMES, playsWithAHand } from "../k6/lib/policy.ts";
 import { logNormal, seeded } from "../k6/lib/random.ts";
 import { playTable, type Sink } from "../k6/lib/table.ts";
@@ -31,7 +32,10 @@ const counts = new Map<string, number>();
 const rates = new Map<string, [number, number]>();
 const sink: Sink = {
   trend: (n, v) => { const a = trends.get(n) ?? []; a.push(v); trends.set(n, a); },
-  count: (n, k = 1) => counts.set(n, (counts.get(n) ?? 0) + k),
+  count: (n, k = 1, tags) => {
+    counts.set(n, (counts.get(n) ?? 0) + k);
+    for (const [tag, value] of Object.entries(tags ?? {})) counts.set(`${n}{${tag}=${value}}`, (counts.get(`${n}{${tag}=${value}}`) ?? 0) + k);
+  },
   rate: (n, ok) => { const r = rates.get(n) ?? [0, 0]; r[0] += ok ? 1 : 0; r[1]++; rates.set(n, r); },
 };
 
@@ -59,7 +63,7 @@ async function tableLoop(i: number): Promise<void> {
         game: setup.game, seats: setup.seats, humans, turnSeconds: 30, variants: setup.variants,
         thinkMs: () => logNormal(rnd, THINK, MODE === "slap" ? 0.4 : 0.5, 20, 18_000),
         reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
-        path: (k) => paths[k]!, stopAt, rnd, client: () => new Client(target.url),
+        path: (k) => paths[k]!, stopAt, rnd, client: () => new ReportingClient(target.url),
         ...(MODE === "slap" ? { prefer: playsWithAHand } : {}),
       }, sink);
     } catch (err) {
@@ -71,6 +75,9 @@ async function tableLoop(i: number): Promise<void> {
   }
 }
 
+// The swarm's own event loop: a starved load generator delays its players (and its timers) itself.
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = loadavg();
 const { cpu, wallS } = await withCpuAccount(target.pids, async () => {
@@ -92,6 +99,7 @@ for (const n of ["join_ms", "own_patch_ms", "others_patch_ms", "slap_result_ms",
 }
 for (const n of ["join_failed", "slap_fastest_wins", "slap_slowest_penalised", "slap_claim_accepted"]) if (rates.has(n)) console.log(`  ${n}: ${rate(n)}`);
 console.log(`  counts: ${[...counts.entries()].map(([k, v]) => `${k}=${v}`).join(" ")}`);
+console.log(`  swarm's own event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
 for (const c of cpu) console.log(`  server ${c.pid}: JS thread on a CPU ${c.onCpuS.toFixed(1)} s, runnable but waiting for a CPU ${c.waitingS.toFixed(1)} s, over ${wallS.toFixed(0)} s`);
 console.log(`  load average before ${loadBefore}, after ${loadAfter}`);
 const failures: string[] = [];

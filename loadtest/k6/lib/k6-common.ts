@@ -2,7 +2,8 @@
  * What every k6 scenario shares: its metrics (declared in k6's init context), the measurement
  * sink the table driver writes to, the SDK client for BASE_URL, and the environment knobs.
  */
-import { Client } from "@colyseus/sdk";
+import type { Client } from "@colyseus/sdk";
+import { ReportingClient } from "./join-errors.ts";
 import { Counter, Rate, Trend } from "k6/metrics";
 import type { Sink } from "./table.ts";
 
@@ -15,7 +16,7 @@ export const BASE_URL = env("BASE_URL", "http://127.0.0.1:2567");
 export function client(): Client {
   const url = new URL(BASE_URL);
   const secure = url.protocol === "https:" || url.protocol === "wss:";
-  return new Client({ hostname: url.hostname, port: Number(url.port || (secure ? 443 : 80)), secure, pathname: url.pathname === "/" ? "" : url.pathname });
+  return new ReportingClient({ hostname: url.hostname, port: Number(url.port || (secure ? 443 : 80)), secure, pathname: url.pathname === "/" ? "" : url.pathname });
 }
 
 const TIME = new Set(["join_ms", "own_patch_ms", "others_patch_ms", "slap_result_ms", "slap_client_stall_ms"]);
@@ -28,7 +29,7 @@ for (const n of ["join_failed", "slap_fastest_wins", "slap_slowest_penalised", "
 
 export const sink: Sink = {
   trend: (name, v) => trends.get(name)?.add(v),
-  count: (name, n = 1) => counters.get(name)?.add(n),
+  count: (name, n = 1, tags) => counters.get(name)?.add(n, tags),
   rate: (name, ok) => rates.get(name)?.add(ok),
 };
 

@@ -7,13 +7,15 @@
  */
 import type { Client, Room } from "@colyseus/sdk";
 import { DelayedPath } from "./delayed.ts";
+import { joinFailure } from "./join-errors.ts";
 import { chooseAction } from "./policy.ts";
 import { readView, type LegalAction, type TableView } from "./view.ts";
 
 /** Where measurements go (k6 metrics, or the swarm's arrays). */
 export interface Sink {
   trend(name: string, value: number): void;
-  count(name: string, n?: number): void;
+  /** `tags`: k6 tags (the swarm counts `name{key=value}`), e.g. a refused join's reason. */
+  count(name: string, n?: number, tags?: Record<string, string>): void;
   rate(name: string, ok: boolean): void;
 }
 
@@ -94,9 +96,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       sink.rate("join_failed", false);
       return room;
     } catch (err) {
+      const failure = joinFailure(err);
       sink.rate("join_failed", true);
-      sink.count("join_errors");
-      if (joinErrorsLogged++ < 5) console.warn(`join ${i} refused: ${(err as { code?: unknown })?.code ?? ""} ${(err as Error)?.name ?? ""} ${String((err as Error)?.message ?? err)}`);
+      sink.count("join_errors", 1, { reason: failure.reason });
+      if (joinErrorsLogged++ < 5) console.warn(`join ${i} failed after ${now() - t0} ms: ${failure.text}`);
       return null;
     }
   };

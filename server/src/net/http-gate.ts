@@ -11,6 +11,16 @@ import { matchmakeRefused } from "../metrics.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 
+/**
+ * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that stalls
+ * for seconds (a busy phone, a starved load generator) between its matchmaking reply and its
+ * WebSocket may send the upgrade on its pooled connection after the server has closed it: the
+ * join then fails as a network error with no status, which the SDK reports with no code and no
+ * message (issue 13, "refused joins"). Clients close idle connections first (undici a little
+ * before the server's advertised `Keep-Alive: timeout`), so a long timeout closes that window.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Matchmaking bodies are join options: a few hundred bytes. */
 export const MAX_MATCHMAKE_BODY = 4096;
 const IDLE_LIMITER_MS = 60_000;
@@ -110,6 +120,8 @@ export function createGatedHttpServer(config: ServerConfig): Server {
   };
 
   const server = createServer();
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event === "request" && !admit(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
