@@ -75,6 +75,8 @@ function category(code: string, message: string): string {
   if (/table-full/.test(message)) return "table-full";
   if (code === "524" || /reservation expired|already consumed/.test(message)) return "reservation-expired";
   if (code === "429") return "rate-limited";
+  // k6's fetch shim: status 0, no response at all.
+  if (code === "0") return "network";
   if (/^5\d\d$/.test(code) && code !== "524") return `server-${code}`;
   if (/^[14]\d\d\d$/.test(code)) return `closed-${code}`;
   if (code) return code;
