@@ -1,7 +1,9 @@
 /**
  * A page through nginx on the local cluster plays a table; the process hosting it is killed
  * (SIGKILL). The page shows "Reconnecting…", takes its seat back on the survivor that resumed
- * the table under the same roomId, and plays on (docs/OPERATIONS.md, "Crash survival").
+ * the table under the same roomId, and plays on (docs/OPERATIONS.md, "Crash survival"). A page at
+ * a table still waiting for players (never journalled) lands somewhere sensible instead: a
+ * private table's host back in the lobby with a clear message, a quick-play player at another table.
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +22,8 @@ let cluster: Cluster;
 let player: Player | null = null;
 beforeAll(async () => {
   const { startCluster } = (await import(CLUSTER_MODULE)) as { startCluster(o: unknown): Promise<Cluster> };
-  cluster = await startCluster({ env: { BOT_DELAY_MS: "150", LOG_LEVEL: "warn", MATCHMAKE_RATE_PER_SECOND: "100", MATCHMAKE_BURST: "100" } });
+  // Four processes: each test kills one or two of them, and the last table needs a survivor.
+  cluster = await startCluster({ processes: 4, env: { BOT_DELAY_MS: "150", LOG_LEVEL: "warn", MATCHMAKE_RATE_PER_SECOND: "100", MATCHMAKE_BURST: "100" } });
 }, 90_000);
 afterAll(async () => {
   await player?.close().catch(() => undefined);
@@ -35,6 +38,17 @@ async function hostIndex(roomId: string): Promise<number> {
     if (health.process === owner) return n - 1;
   }
   throw new Error(`no process owns ${roomId} (owner "${owner}")`);
+}
+
+/** The server (index into cluster.servers) a room is listed on (any table, waiting or not). */
+async function listedOn(roomId: string): Promise<number> {
+  const listing = execFileSync("redis-cli", ["-p", String(cluster.redis.port), "HGET", "roomcaches", roomId]).toString().trim();
+  const processId = (JSON.parse(listing) as { processId: string }).processId;
+  for (let n = 1; n <= cluster.servers.length; n++) {
+    const health = await fetch(`${cluster.url}/p${n}/health`).then((r) => r.json() as Promise<{ process: string }>).catch(() => null);
+    if (health?.process === processId) return n - 1;
+  }
+  throw new Error(`no live process hosts ${roomId} (${processId})`);
 }
 
 describe("a table whose process dies", () => {
@@ -64,5 +78,28 @@ describe("a table whose process dies", () => {
     }
     await waitState(page, drawn, 5_000);
     await screenshot(page, "resume-02-played-on");
+  });
+
+  it("sends a waiting table's players on: the private table's host to the lobby with a message, a quick-play player to another table", async () => {
+    await player?.close().catch(() => undefined);
+    player = await launchPlayer();
+    const page = player.page;
+    await openLobby(page, cluster.url, "Lee");
+    await chooseTable(page, { game: "devils_scat", seats: 3, bots: 0 });
+    await page.click('[data-testid="create-private"]');
+    const { roomId: code } = await waitState(page, `s.scene === "table" && s.status === "waiting" && s.isPrivate === true`);
+    cluster.servers[await listedOn(code!)]!.child.kill("SIGKILL");
+    await waitState(page, `s.scene === "lobby"`, 20_000);
+    await page.waitForFunction(() => /before its game began/.test(document.querySelector('[data-testid="lobby-error"]')?.textContent ?? ""), undefined, { timeout: 5_000 });
+    expect(await page.textContent('[data-testid="lobby-error"]')).toContain("create a new table");
+    await screenshot(page, "resume-03-private-waiting-lost");
+
+    await chooseTable(page, { game: "devils_scat", seats: 3, bots: 0 });
+    await page.click('[data-testid="quick-play"]');
+    const { roomId } = await waitState(page, `s.scene === "table" && s.status === "waiting"`);
+    cluster.servers[await listedOn(roomId!)]!.child.kill("SIGKILL");
+    const again = await waitState(page, `s.scene === "table" && s.status === "waiting" && s.roomId !== ${JSON.stringify(roomId)}`, 30_000);
+    expect(again.mySeat).toBe(0);
+    await screenshot(page, "resume-04-quick-play-again");
   });
 });

@@ -4,6 +4,7 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 import type { GameId } from "@scat/shared";
+import { RECLAIM, reclaimSeat } from "@scat/shared/reclaim.ts";
 import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
 import { serverEndpoint, type TableRoom } from "./endpoint.ts";
@@ -27,14 +28,12 @@ export function identity(): Identity {
 /**
  * The SDK retries a dropped socket at the same process; a table whose process died comes back
  * on another one (docs/OPERATIONS.md, "Crash survival"), reached only through matchmaking. So
- * the SDK gives up after a few quick tries (about 3 s) and `resume` takes the seat back by playerId.
+ * the SDK gives up after a few quick tries (about 0.7 s) and `resume` takes the seat back by
+ * playerId: one policy with the resume tests and benchmark (shared/src/reclaim.ts).
  */
-const SOCKET_RETRIES = 4;
-/** How long `resume` keeps trying while a table is being resumed elsewhere. */
-const RESUME_WINDOW_MS = 20_000;
-
 function seated(room: TableRoom, game: GameId | string, options: TableOptions, watching = false): TableSession {
-  room.reconnection.maxRetries = SOCKET_RETRIES;
+  room.reconnection.maxRetries = RECLAIM.socketRetries;
+  room.reconnection.delay = RECLAIM.socketDelayMs;
   const session = new TableSession(room, game, options, watching);
   session.remember();
   return session;
@@ -72,36 +71,25 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
   return seated(room, room.name || options.game, options, true);
 }
 
-/** After a reload: the saved reconnection token, else the seat by playerId, else nothing. */
-export async function resume(): Promise<TableSession | null> {
+/** Why `resume` came back without a seat: `gone` when the table cannot come back. */
+export let resumeFailure: { readonly gone: boolean } | null = null;
+
+/**
+ * After a reload or a lost connection: the saved reconnection token, else the seat by playerId
+ * while the table is moving (its process died and a peer resumes it), else nothing.
+ * `waiting`: the table had not dealt yet, so it was never journalled and "not found" is final.
+ */
+export async function resume(how: { readonly waiting?: boolean } = {}): Promise<TableSession | null> {
+  resumeFailure = null;
   const saved = loadSeat();
   if (saved === null) return null;
-  try {
-    const room = await sdk().reconnect<WireState>(saved.token);
-    return seated(room, saved.game, saved.options);
-  } catch {
-    // The token expired or the server restarted; try to take the seat back by playerId.
-  }
-  // A spectator comes back as a spectator: never take a free seat by reloading. While its process
-  // is replaced the table is briefly not found (or its old host does not answer): try again.
-  for (const end = Date.now() + RESUME_WINDOW_MS; ;) {
-    try {
-      const room = await sdk().joinById<WireState>(saved.roomId, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
-      return seated(room, saved.game, saved.options, saved.watching === true);
-    } catch (err) {
-      if (Date.now() > end || !transient(err)) {
-        saveSeat(null);
-        return null;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
-
-/** Errors of a table that is moving (not found yet, old host silent, store away), worth another try. */
-function transient(err: unknown): boolean {
-  const text = String((err as { message?: unknown })?.message ?? err);
-  return /not found|timed out|unavailable|not available|moving|gateway|locked|fetch|network|50[234]/i.test(text);
+  // A spectator comes back as a spectator: never take a free seat by reloading.
+  const via = { reconnect: (token: string) => sdk().reconnect<WireState>(token), joinById: (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o) };
+  const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) }, { notFoundFinal: how.waiting === true });
+  if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
+  resumeFailure = { gone: outcome.gone };
+  saveSeat(null);
+  return null;
 }
 
 /** Links that open straight into a table: `?table=CODE` to sit down, `?watch=CODE` to watch. */

@@ -44,6 +44,8 @@ export class TableSession {
   /** Seat announced by `seated`; null for a spectator or before the message. */
   private seatMsg: number | null = null;
   private leaving = false;
+  /** The room has left for good (the SDK gave its socket up, or the server closed it). */
+  private closed = false;
 
   constructor(
     readonly room: TableRoom,
@@ -95,6 +97,9 @@ export class TableSession {
     this.leaving = true;
     this.clock.stop();
     saveSeat(null);
+    // The SDK never answers a leave once the room has left (its listeners are gone): e.g. a
+    // finished table whose process died. Nothing is left to leave then.
+    if (this.closed) return;
     try {
       await this.room.leave(true);
     } catch {
@@ -126,6 +131,7 @@ export class TableSession {
       this.setStatus("connected");
     });
     room.onLeave(() => {
+      this.closed = true;
       this.clock.stop();
       if (!this.leaving) this.setStatus("left");
     });

@@ -6,7 +6,7 @@
 import Phaser from "phaser";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
-import { resume } from "../net/connection.ts";
+import { resume, resumeFailure } from "../net/connection.ts";
 import { watchFairDeal } from "../ui/fair-deal.ts";
 import type { LinkStatus, TableSession } from "../net/table-session.ts";
 import type { TableSnap } from "../net/snapshot.ts";
@@ -95,13 +95,21 @@ export class TableScene extends Phaser.Scene {
     if (status === "reconnecting") return setBanner("Connection lost: reconnecting…");
     setBanner(null);
     if (status === "connected") return toast("Reconnected");
-    if (this.session.snap.status === "ended") return;
+    const snap = this.session.snap;
+    if (snap.status === "ended") return;
     setBanner("Reconnecting…");
-    const again = await resume();
+    // A table that had not dealt yet is not journalled: if its process died it is gone.
+    const waiting = snap.status === "waiting";
+    const again = await resume({ waiting });
     setBanner(null);
     if (!this.scene.isActive()) return;
-    if (again) toTable(this.scene, again);
-    else toLobby(this.scene, { message: "Lost the connection to the table." });
+    if (again) return toTable(this.scene, again);
+    if (!waiting || !resumeFailure?.gone) return toLobby(this.scene, { message: "Lost the connection to the table." });
+    const closed = "The table closed before its game began (its server stopped).";
+    if (this.session.watching) return toLobby(this.scene, { message: closed });
+    if (snap.isPrivate) return toLobby(this.scene, { message: `${closed} Its code no longer works: create a new table and share the new code.` });
+    // A quick-play table: straight to another one like it.
+    toLobby(this.scene, { message: `${closed} Finding you another table…`, autoPlay: this.session.options });
   }
 
   private async leave(): Promise<void> {

@@ -1,15 +1,16 @@
 /**
  * Starts crash survival for one process once it listens (main.ts): the file journal and the
  * resume of every table a previous run left (no Redis), or the Redis journal, its lease loop and
- * a matchmaking answer while Redis is away (REDIS_URL). `drain` hands every table over (SIGTERM).
+ * matchmaking in front of moving tables and of Redis being away (REDIS_URL, moving.ts). `drain` hands every table over (SIGTERM).
  */
-import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
+import { matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
-import { matchmakeRefused, tablesHosted } from "../metrics.ts";
+import { tablesHosted } from "../metrics.ts";
 import { IN_MEMORY } from "../ranked/platform.ts";
 import { Durability, setDurability } from "./durability.ts";
 import { FileJournal } from "./file-journal.ts";
+import { MovingTables } from "./moving.ts";
 import { RedisJournal } from "./redis-journal.ts";
 import { Takeover } from "./takeover.ts";
 
@@ -24,34 +25,6 @@ export interface DurableRuntime {
 
 /** How often a process renews its lease and looks for tables to take over. */
 const BEAT_MS = 250;
-
-/** HTTP status of a matchmaking request refused while Redis is unreachable. */
-const UNAVAILABLE = 503;
-
-/**
- * While Redis is away, matchmaking answers at once with a clear error. A join by roomId whose
- * listing names a process that is gone (its table is being resumed elsewhere) is answered at once
- * too, instead of after Colyseus's 2 s call to the dead process; the client tries again.
- */
-function gateMatchmaking(store: RedisJournal): void {
-  const controller = matchMaker.controller as { invokeMethod: (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown> };
-  const invoke = controller.invokeMethod.bind(controller);
-  controller.invokeMethod = async (method, roomId, ...rest) => {
-    if (!store.available()) {
-      matchmakeRefused.inc({ reason: "redis-unavailable" });
-      throw new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds");
-    }
-    if (method === "joinById" || method === "reconnect") {
-      const listing = await matchMaker.driver.findOne({ roomId }) as { processId?: string } | undefined;
-      const host = listing?.processId;
-      if (host && host !== matchMaker.processId && !await store.isConnected(host)) {
-        matchmakeRefused.inc({ reason: "table-moving" });
-        throw new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
-      }
-    }
-    return invoke(method, roomId, ...rest);
-  };
-}
 
 export async function startDurability(config: ServerConfig): Promise<DurableRuntime> {
   if (!config.journal) {
@@ -93,7 +66,7 @@ async function startRedis(config: ServerConfig, url: string): Promise<DurableRun
   const store = new RedisJournal(url, matchMaker.processId, config.leaseMs);
   const durability = new Durability(store);
   setDurability(durability);
-  gateMatchmaking(store);
+  new MovingTables(store, matchMaker.processId).install();
   const takeover = new Takeover(store, durability, Math.min(BEAT_MS, Math.max(100, Math.round(config.leaseMs / 4))));
   takeover.start();
   return {

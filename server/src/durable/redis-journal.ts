@@ -21,10 +21,25 @@ export const KEYS = {
 
 /**
  * A process whose Redis connection is gone and whose last beat is older than this is dead: the
- * kernel closed its sockets. Three missed beats (250 ms each), so a reconnecting live process is not
- * mistaken for a dead one; a stalled live process keeps its connection and is judged by its lease.
+ * kernel closed its sockets. Two beats of 250 ms: a live process whose connection blipped
+ * reconnects and beats again within about 100 ms, so it is not mistaken for a dead one; a
+ * stalled live process keeps its connection and is judged by its lease.
  */
-const QUIET_MS = 750;
+const QUIET_MS = 500;
+
+/**
+ * Matchmaking's quicker verdict (`isDead`): connection gone and no beat for this long. It only
+ * decides whether a join waits on the old host; claiming the tables waits for QUIET_MS.
+ */
+const GONE_MS = 400;
+
+interface Liveness {
+  readonly connected: Set<string> | null;
+  readonly beats: Record<string, string>;
+}
+
+/** Colyseus's RedisDriver keeps every room's listing in this hash (roomId -> JSON). */
+const ROOMCACHES = "roomcaches";
 
 /** The owner of a table its host handed over (drain): claimable at once. */
 export const RELEASED = "-";
@@ -67,7 +82,23 @@ redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('DEL', KEYS[2])
 return 1`;
 
+// KEYS[1] Colyseus's listings (hash roomcaches); ARGV[1] the dead process, ARGV[2..] roomIds.
+// Removes each listing that still names the dead process: one a peer has just re-created for a
+// resumed table (same roomId, its own processId) stays.
+const SWEEP = `
+local n = 0
+local mark = '"processId":"' .. ARGV[1] .. '"'
+for i = 2, #ARGV do
+  local v = redis.call('HGET', KEYS[1], ARGV[i])
+  if v and string.find(v, mark, 1, true) then
+    redis.call('HDEL', KEYS[1], ARGV[i])
+    n = n + 1
+  end
+end
+return n`;
+
 type Scripts = {
+  journalSweep(k1: string, ...args: string[]): Promise<number>;
   journalWrite(k1: string, k2: string, k3: string, ...args: string[]): Promise<number>;
   journalClaim(k1: string, ...args: string[]): Promise<number>;
   journalRelease(k1: string, k2: string, ...args: string[]): Promise<number>;
@@ -90,6 +121,7 @@ export class RedisJournal implements JournalStore {
     this.redis.defineCommand("journalClaim", { numberOfKeys: 1, lua: CLAIM });
     this.redis.defineCommand("journalRelease", { numberOfKeys: 2, lua: RELEASE });
     this.redis.defineCommand("journalRemove", { numberOfKeys: 2, lua: REMOVE });
+    this.redis.defineCommand("journalSweep", { numberOfKeys: 1, lua: SWEEP });
     this.redis.on("ready", () => {
       this.ready = true;
       this.epoch++;
@@ -160,17 +192,30 @@ export class RedisJournal implements JournalStore {
     return { byOwner, alive: owners.length - gone.length };
   }
 
-  private connectedCache: { at: number; set: Promise<Set<string> | null> } | null = null;
+  private livenessCache: { at: number; view: Promise<Liveness> } | null = null;
 
   /**
-   * True while `pid`'s journal connection is open (or connections cannot be listed). A process
-   * killed a moment ago is not: matchmaking answers its tables' joins at once ("table-moving"),
-   * rather than calling it and waiting out Colyseus's timeouts.
+   * True when `pid` is dead for all we can tell: its journal connection is gone (the kernel
+   * closes it when a process dies) and its last beat is older than GONE_MS (a live process
+   * whose connection blipped reconnects and beats within about 100 ms). Unknown processes (no
+   * beat, e.g. just after a Redis restart) are not judged dead. Listed at most every 50 ms.
+   * Matchmaking uses it to stop waiting on a killed process (moving.ts).
    */
-  async isConnected(pid: string, now = Date.now()): Promise<boolean> {
-    if (!this.connectedCache || now - this.connectedCache.at > 50) this.connectedCache = { at: now, set: this.connectedProcesses() };
-    const connected = await this.connectedCache.set;
-    return connected === null || connected.has(pid);
+  async isDead(pid: string, now = Date.now()): Promise<boolean> {
+    if (!this.livenessCache || now - this.livenessCache.at > 50) this.livenessCache = { at: now, view: this.liveness() };
+    const { connected, beats } = await this.livenessCache.view;
+    const beat = beats[pid];
+    return connected !== null && !connected.has(pid) && beat !== undefined && now - Number(beat) > GONE_MS;
+  }
+
+  private async liveness(): Promise<Liveness> {
+    const [connected, beats] = await Promise.all([this.connectedProcesses(), this.redis.hgetall(KEYS.beats).catch(() => ({}))]);
+    return { connected, beats };
+  }
+
+  /** The process hosting a table in play (journalled), or null: no game in play under that id. */
+  async owner(tableId: string): Promise<string | null> {
+    return await this.redis.hget(KEYS.tables, tableId);
   }
 
   /** Processes with a journal connection open now (null when CLIENT LIST is not allowed). */
@@ -181,6 +226,16 @@ export class RedisJournal implements JournalStore {
     } catch {
       return null;
     }
+  }
+
+  /** Removes the room listings (Colyseus's `roomcaches`) that still name `dead`; returns how many. */
+  async sweepListings(dead: string): Promise<number> {
+    const all = await this.redis.hgetall(ROOMCACHES);
+    const mark = `"processId":"${dead}"`;
+    const ids = Object.entries(all).filter(([, v]) => v.includes(mark)).map(([id]) => id);
+    let n = 0;
+    for (let i = 0; i < ids.length; i += 500) n += await this.redis.journalSweep(ROOMCACHES, dead, ...ids.slice(i, i + 500));
+    return n;
   }
 
   /** Takes one table from `owner` (dead or released); true when this process now owns it. */

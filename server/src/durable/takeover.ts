@@ -12,6 +12,9 @@ import { journalDirty, tablesHosted } from "../metrics.ts";
 import type { Durability } from "./durability.ts";
 import { RELEASED, type RedisJournal } from "./redis-journal.ts";
 
+/** Tables rebuilt at once by one process (each waits on Redis a few times while it is created). */
+const RESUME_CONCURRENCY = 16;
+
 export class Takeover {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
@@ -77,35 +80,50 @@ export class Takeover {
         // Its room listings point at a dead process: drop them before the tables reappear here.
         this.swept.add(owner);
         await matchMaker.stats.excludeProcess(owner);
-        await matchMaker.driver.cleanup?.(owner);
+        await this.store.sweepListings(owner);
         logger.warn({ process: owner, tables: ids.length }, "process lease expired; resuming its tables");
       }
+      // Claims go out together, in rounds: a table a peer got first is replaced by another one
+      // until this process has its share (a table left unclaimed for two beats is anyone's).
+      const fresh = shuffle(ids);
+      const overdue = fresh.filter((id) => now - (this.firstSeen.get(id) ?? now) > 2 * this.beatMs);
+      for (const id of overdue) fresh.splice(fresh.indexOf(id), 1);
       const mine: string[] = [];
-      for (const id of shuffle(ids)) {
-        const overdue = now - (this.firstSeen.get(id) ?? now) > 2 * this.beatMs;
-        if (taken >= share && !overdue) continue;
-        if (await this.store.claim(id, owner)) {
-          mine.push(id);
-          taken++;
-        }
+      let round = [...overdue, ...fresh.splice(0, Math.max(0, share - taken))];
+      while (round.length > 0) {
+        const won = await Promise.all(round.map((id) => this.store.claim(id, owner)));
+        const got = round.filter((_, i) => won[i]);
+        mine.push(...got);
+        taken += got.length;
+        round = fresh.splice(0, Math.max(0, share - taken));
       }
       await this.resumeAll(owner, mine);
     }
   }
 
+  /**
+   * Rebuilds the claimed tables, RESUME_CONCURRENCY at a time. Each replay runs in one go, so the
+   * process yields before each table: the joins coming for the tables already back, and the
+   * tables it hosts, are served in between.
+   */
   private async resumeAll(owner: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
     const cause = owner === RELEASED ? "handover" : "crash";
-    for (let i = 0; i < ids.length; i += 25) {
-      await Promise.all(ids.slice(i, i + 25).map(async (id) => {
+    const lastSeen = owner === RELEASED ? null : await this.store.lastSeen(owner, "");
+    const queue = [...ids];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        await new Promise((r) => setImmediate(r));
         try {
           const record = await this.store.read(id);
-          const downSince = await this.store.lastSeen(owner, id) || Date.now();
+          const downSince = (lastSeen ?? await this.store.lastSeen(owner, id)) || Date.now();
           await this.durability.resume(record, Date.now() - downSince, cause, downSince);
         } catch (err) {
           logger.error({ room: id, err }, "could not resume a table from its journal");
         }
-      }));
-    }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RESUME_CONCURRENCY, ids.length) }, worker));
   }
 }
 

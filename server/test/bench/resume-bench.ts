@@ -2,9 +2,13 @@
  * `npm run bench:resume`: resume time for TABLES tables (default 300) on a killed process
  * (docs/BENCHMARKS.md). Redis and process A on free ports; A hosts every table (one player and
  * bots each, all six games, bots at their production pace); process B starts beside it; A is
- * killed with SIGKILL and every player takes the seat back through B (`joinById` by playerId,
- * retried every 100 ms). Prints the time from the kill until B had resumed all tables (its
- * `scat_tables_resumed_total`) and each player's seat-back time (p50/p99/max).
+ * killed with SIGKILL and every player takes the seat back through B exactly as the page does
+ * (shared/src/reclaim.ts: the SDK retries the socket 3 times, about 0.7 s, then the reconnection
+ * token, then `joinById` by playerId every 500 ms while the table is moving). Prints the time
+ * from the kill until B had resumed all tables (its `scat_tables_resumed_total`) and each
+ * player's seat-back time (p50/p99/max), with the part spent before the SDK gave the socket up.
+ * Each stage is printed as it starts; past BENCH_TIMEOUT_MS (default 300 s) the bench says which
+ * stage it was in, stops what it started and exits with status 1.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -15,19 +19,33 @@ import { startRedis } from "../../../cluster/redis.ts";
 import { freePort, metricValue, startServerProcess } from "../../../loadtest/src/server-process.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
 import { GAMES } from "../../src/games.ts";
-import { attach, reclaim, type Player } from "../support/resume-play.ts";
+import { attach, left, reclaimAfterDrop, status, type Player } from "../support/resume-play.ts";
 
 const TABLES = Number(process.env.TABLES ?? 300);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+const t0 = Date.now();
+let stage = "starting";
+const say = (what: string) => { stage = what; console.log(`[${fmt((Date.now() - t0) / 1000, 1)} s] ${what}`); };
 
 const dir = mkdtempSync(path.join(tmpdir(), "scat-resume-bench-"));
+const started: { stop(): Promise<void> }[] = [];
+const stopAll = () => Promise.all(started.splice(0).reverse().map((s) => s.stop().catch(() => undefined)));
+const watchdog = setTimeout(() => {
+  console.error(`bench:resume gave up after ${TIMEOUT_MS / 1000} s while: ${stage}`);
+  void stopAll().finally(() => process.exit(1));
+}, TIMEOUT_MS);
+say("redis-server");
 const redis = await startRedis(await freePort(), dir);
+started.push(redis);
 const env = { REDIS_URL: redis.url, LOG_LEVEL: "warn", BOT_DELAY_MS: "700-1600", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000" };
+say("process A");
 const a = await startServerProcess(env);
-const started: { stop(): Promise<void> }[] = [a];
+started.push(a);
 try {
   const games = Object.keys(GAMES);
   const players: Player[] = [];
+  say(`${TABLES} tables on A (one player and bots each)`);
   for (let i = 0; i < TABLES; i += 25) {
     await Promise.all(Array.from({ length: Math.min(25, TABLES - i) }, async (_, k) => {
       const n = i + k;
@@ -41,10 +59,13 @@ try {
       players.push(p);
     }));
   }
-  while (players.some((p) => p.seen < 1)) await new Promise((r) => setTimeout(r, 100));
+  // Dealt (its journal begun): the players do not act, so their turns hold the games meanwhile.
+  say("every table dealt");
+  while (players.some((p) => status(p.room) !== "playing")) await new Promise((r) => setTimeout(r, 100));
+  say("process B");
   const b = await startServerProcess(env);
   started.push(b);
-  console.log(`${players.length} tables on process A, B started; load average ${load()}`);
+  say(`kill -9 A with ${players.length} tables; every player takes the seat back through B; load average ${load()}`);
   const killedAt = Date.now();
   a.child.kill("SIGKILL");
   let allResumed = NaN;
@@ -54,19 +75,27 @@ try {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
+  const gaveUp: number[] = [];
   const seatBack = await Promise.all(players.map(async (p) => {
-    p.room = await reclaim(b.url, p, 120_000);
+    void left(p.room).then(() => gaveUp.push(Date.now() - killedAt));
+    p.room = await reclaimAfterDrop(b.url, p, 120_000);
     attach(p);
     return Date.now() - killedAt;
   }));
+  say("waiting for B's resume count");
   await watch;
   const text = await b.metrics();
   const serverMean = metricValue(text, "scat_resume_seconds_sum") / Math.max(1, metricValue(text, "scat_resume_seconds_count"));
   console.log(`all ${players.length} tables resumed on B ${fmt(allResumed / 1000, 2)} s after the kill (mean per table from A's last beat: ${fmt(serverMean, 2)} s)`);
+  console.log(`socket given up by the SDK (kill -> onLeave): p50 ${fmt(percentile(gaveUp, 50) / 1000, 2)} s  max ${fmt(Math.max(...gaveUp) / 1000, 2)} s`);
   console.log(`seat back (kill -> joinById succeeded): p50 ${fmt(percentile(seatBack, 50) / 1000, 2)} s  p99 ${fmt(percentile(seatBack, 99) / 1000, 2)} s  max ${fmt(Math.max(...seatBack) / 1000, 2)} s; load average ${load()}`);
-  await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+  say("leaving");
+  await Promise.all(players.map((p) => Promise.race([left(p.room), p.room.leave()]).catch(() => undefined)));
 } finally {
-  await Promise.all(started.map((s) => s.stop()));
-  await redis.stop();
+  say("stopping");
+  await stopAll();
   rmSync(dir, { recursive: true, force: true });
+  clearTimeout(watchdog);
 }
+// Open SDK sockets or timers must not keep the bench alive.
+process.exit(0);

@@ -1,10 +1,13 @@
 /**
- * Client-side play for the resume tests: a seated player acts on every decision its seat gets
- * (Continue first, else a legal choice that varies with the version), and takes its seat back with
- * `joinById(roomId, { playerId })` after its process went away, as the page does.
+ * Client-side play for the resume tests and benchmark: a seated player acts on every decision its
+ * seat gets (Continue first, else a legal choice that varies with the version), and takes its seat
+ * back after its process went away exactly as the page does (shared/src/reclaim.ts): the SDK
+ * retries the socket a few times, then the reconnection token, then `joinById(roomId, { playerId })`
+ * every 500 ms while the table is moving.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { replaySteps } from "@scat/shared";
+import { RECLAIM, reclaimSeat, type ReclaimClient } from "@scat/shared/reclaim.ts";
 import { expect } from "vitest";
 import { GAMES } from "../../src/games.ts";
 import { mine, until } from "../helpers.ts";
@@ -25,9 +28,22 @@ export interface Player {
 const status = (room: Room) => String((room.state as { status?: string }).status ?? "");
 const version = (room: Room) => Number((room.state as { version?: number }).version ?? 0);
 
-/** Watches a joined room: answers pings, keeps the highest version seen, the game log and rejections. */
+const leaves = new WeakMap<Room, Promise<number>>();
+
+/** Resolves with the close code once the room is left for good (the SDK gave up its socket retries, or a leave). */
+export function left(room: Room): Promise<number> {
+  return leaves.get(room) ?? Promise.reject(new Error("room not attached"));
+}
+
+/**
+ * Watches a joined room: answers pings, keeps the highest version seen, the game log and
+ * rejections; its socket retries follow the page's policy.
+ */
 export function attach(p: Player): void {
   const room = p.room;
+  room.reconnection.maxRetries = RECLAIM.socketRetries;
+  room.reconnection.delay = RECLAIM.socketDelayMs;
+  leaves.set(room, new Promise((resolve) => room.onLeave((code) => resolve(code))));
   room.onMessage("*", () => undefined);
   room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));
   room.onMessage("gameLog", (log: { steps: unknown[] }) => { p.gameLog = log; });
@@ -55,18 +71,24 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
   return false;
 }
 
-/** Joins by roomId with the player's id until the table is back (it may still be resuming). */
-export async function reclaim(endpoint: string, p: Player, timeoutMs = 15_000): Promise<Room> {
+/** An SDK client as `reclaimSeat` takes it. */
+export function sdkOf(endpoint: string): ReclaimClient<Room> {
   const sdk = new Client(endpoint);
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await sdk.joinById(p.roomId, { name: p.name, playerId: p.playerId });
-    } catch (err) {
-      if (Date.now() > end) throw new Error(`${p.roomId}: could not take the seat back: ${String(err)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  return { reconnect: (token) => sdk.reconnect(token), joinById: (roomId, options) => sdk.joinById(roomId, options) };
+}
+
+/** Takes the seat back through matchmaking as the page does: the token once, then joinById by playerId. */
+export async function reclaim(endpoint: string, p: Player, timeoutMs = 15_000): Promise<Room> {
+  const token = (p as { room?: Room }).room?.reconnectionToken;
+  const outcome = await reclaimSeat(sdkOf(endpoint), { token, roomId: p.roomId }, { name: p.name, playerId: p.playerId }, { windowMs: timeoutMs });
+  if ("room" in outcome) return outcome.room;
+  throw new Error(`${p.roomId}: could not take the seat back: ${outcome.failed}`);
+}
+
+/** After the player's process died: waits for the SDK to give the socket up, then `reclaim`, as the page does. */
+export async function reclaimAfterDrop(endpoint: string, p: Player, timeoutMs = 15_000): Promise<Room> {
+  await left(p.room);
+  return reclaim(endpoint, p, timeoutMs);
 }
 
 /** Plays `players` until each game is over and its log came; checks each log replays. */

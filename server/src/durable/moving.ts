@@ -1,0 +1,135 @@
+/**
+ * Matchmaking in front of tables that move (docs/OPERATIONS.md, "Crash survival"). Colyseus
+ * answers a join by roomId by calling the process its listing names; when that process was just
+ * killed, the call waits out a 2 s timeout and a 2 s health check. Here:
+ *
+ * - while Redis is away, matchmaking answers at once (503 `matchmaking-unavailable`);
+ * - a join to a table whose host is dead (its journal connection is gone and it stopped
+ *   beating: `RedisJournal.isDead`), or turns out dead
+ *   while the call is under way, is not left waiting for the dead host: if the table has a
+ *   journal (a game in play), the join is held until a survivor has it open again (a few
+ *   seconds at most), then made there; otherwise the table cannot come back and the answer
+ *   says so at once (522 `table-gone`);
+ * - a join to a journalled table not listed at the moment (being resumed) is held the same way.
+ *
+ * Held joins are watched by one poll of the listings every 50 ms, whatever their number.
+ */
+import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
+import { TABLE_GONE } from "@scat/shared/reclaim.ts";
+import { matchmakeRefused } from "../metrics.ts";
+import type { RedisJournal } from "./redis-journal.ts";
+
+/** HTTP status of a matchmaking request refused while Redis is unreachable or a table is moving. */
+const UNAVAILABLE = 503;
+/** How long a join to a moving table is held before the client is told to try again. */
+export const HOLD_MS = 3_000;
+const POLL_MS = 50;
+
+type Invoke = (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown>;
+type Listing = { processId?: string } | undefined;
+
+const unavailable = () => new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds");
+const moving = () => new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
+const gone = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_GONE}: table "${roomId}" closed with its process before its game began, so it cannot come back; start or join another table`);
+
+export class MovingTables {
+  private readonly waiters = new Map<string, { dead: string | null; resolve: (ok: boolean) => void; until: number }[]>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly store: RedisJournal, private readonly me: string) {}
+
+  /** Wraps Colyseus's matchmaking controller (once, at start). */
+  install(): void {
+    const controller = matchMaker.controller as { invokeMethod: Invoke };
+    const invoke = controller.invokeMethod.bind(controller) as Invoke;
+    controller.invokeMethod = (method, roomId, ...rest) => this.invoke(invoke, method, roomId, rest);
+  }
+
+  private async invoke(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
+    if (!this.store.available()) {
+      matchmakeRefused.inc({ reason: "redis-unavailable" });
+      throw unavailable();
+    }
+    if (method !== "joinById" && method !== "reconnect") return invoke(method, roomId, ...rest);
+    const host = (await matchMaker.driver.findOne({ roomId }) as Listing)?.processId;
+    if (host === this.me) return invoke(method, roomId, ...rest);
+    if (!host) {
+      // Not listed: a table being resumed (it has a journal) is waited for; anything else is Colyseus's "not found".
+      if (method === "joinById" && await this.store.owner(roomId) !== null) await this.listed(roomId, null);
+      return invoke(method, roomId, ...rest);
+    }
+    if (await this.store.isDead(host)) return this.moved(invoke, method, roomId, rest, host);
+    // A live host: call it, but stop waiting the moment it turns out dead (killed a moment ago).
+    const call = invoke(method, roomId, ...rest).then((value) => ({ value }));
+    const died = this.deathOf(host, call);
+    const first = await Promise.race([call, died]);
+    if ("value" in first) return first.value;
+    call.catch(() => undefined);
+    return this.moved(invoke, method, roomId, rest, host);
+  }
+
+  /** The table's host is dead: hold the join until a survivor has the table, or say it cannot come back. */
+  private async moved(invoke: Invoke, method: string, roomId: string, rest: unknown[], dead: string): Promise<unknown> {
+    if (await this.store.owner(roomId) === null) {
+      matchmakeRefused.inc({ reason: "table-gone" });
+      throw gone(roomId);
+    }
+    // A reconnection token is only good on the process that issued it: the seat is taken back by playerId.
+    if (method === "reconnect" || !await this.listed(roomId, dead)) {
+      matchmakeRefused.inc({ reason: "table-moving" });
+      throw moving();
+    }
+    return invoke(method, roomId, ...rest);
+  }
+
+  /** Resolves (with a marker) once `host` is seen dead, unless `settled` settles first. */
+  private async deathOf(host: string, settled: Promise<unknown>): Promise<{ dead: true }> {
+    let done = false;
+    settled.then(() => { done = true; }, () => { done = true; });
+    for (;;) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      if (done) return new Promise<never>(() => undefined);
+      if (await this.store.isDead(host)) return { dead: true };
+    }
+  }
+
+  /** True once `roomId` is listed on a live process other than `dead`, false after HOLD_MS. */
+  listed(roomId: string, dead: string | null): Promise<boolean> {
+    return new Promise((resolve) => {
+      const list = this.waiters.get(roomId) ?? [];
+      list.push({ dead, resolve, until: Date.now() + HOLD_MS });
+      this.waiters.set(roomId, list);
+      this.timer ??= setTimeout(() => void this.poll(), POLL_MS);
+    });
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      const ids = [...this.waiters.keys()];
+      const listings = ids.length > 0 ? await matchMaker.driver.findByIds(ids) as Map<string, Listing> : new Map<string, Listing>();
+      const now = Date.now();
+      for (const id of ids) {
+        const host = listings.get(id)?.processId;
+        const up = host !== undefined && (host === this.me || !await this.store.isDead(host));
+        const left = (this.waiters.get(id) ?? []).filter((w) => {
+          if (up && host !== w.dead) w.resolve(true);
+          else if (now >= w.until) w.resolve(false);
+          else return true;
+          return false;
+        });
+        if (left.length > 0) this.waiters.set(id, left);
+        else this.waiters.delete(id);
+      }
+    } catch {
+      // Redis away: the held joins time out and are answered "try again".
+      const now = Date.now();
+      for (const [id, list] of this.waiters) {
+        const left = list.filter((w) => (now >= w.until ? (w.resolve(false), false) : true));
+        if (left.length > 0) this.waiters.set(id, left);
+        else this.waiters.delete(id);
+      }
+    } finally {
+      this.timer = this.waiters.size > 0 ? setTimeout(() => void this.poll(), POLL_MS) : null;
+    }
+  }
+}
