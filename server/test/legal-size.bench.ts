@@ -13,21 +13,17 @@ import { rngFor } from "@scat/shared";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import { compactLegal } from "../src/room/compact-legal.ts";
 import { Match } from "../src/room/match.ts";
-import { prepareState, projectMatch } from "../src/room/projection.ts";
-import { PrivateState, SeatState, TableState } from "../src/room/schema.ts";
+import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
+import type { TableState } from "../src/room/schema.ts";
 const fmt = (n: number): string => n.toFixed(1);
 
 const GAMES_PER = Number(process.env.GAMES_PER ?? 3);
 
 function table(id: string, seats: number): { state: TableState; encoder: Encoder; views: StateView[] } {
-  const state = new TableState();
+  const frame = frameFor(id);
+  const state = new frame.TableState();
   state.game = id;
-  for (let i = 0; i < seats; i++) {
-    const seat = new SeatState({ index: i });
-    seat.mine = new PrivateState();
-    state.seats.push(seat);
-  }
-  prepareState(state, id);
+  for (let i = 0; i < seats; i++) state.seats.push(newSeat(frame, i));
   const encoder = new Encoder(state);
   const views = state.seats.map((seat) => {
     const v = new StateView();

@@ -40,6 +40,20 @@ describe("a clock woken by its own timers", () => {
     expect(cleared).toBe(0);
     clock.clear();
   });
+
+  it("keeps no fired or cleared timer in the clock's list (nothing ticks it to drop them)", async () => {
+    const clock = new ClockTimer();
+    clock.start();
+    wakeClockOnTimers(clock as never);
+    let fired = 0;
+    for (let i = 0; i < 50; i++) clock.setTimeout(() => fired++, 5);
+    for (let i = 0; i < 50; i++) clock.setTimeout(() => fired++, 5).clear();
+    const iv = clock.setInterval(() => undefined, 5);
+    await until(() => fired === 50, "the timeouts", 5_000);
+    expect(clock.delayed).toEqual([iv]);
+    iv.clear();
+    expect(clock.delayed).toEqual([]);
+  });
 });
 
 describe("a table with no patch interval", () => {

@@ -48,7 +48,7 @@ async function table() {
   // Seat 0 is about to play WITH A HAND.
   const s = scenario({ hands: ["HH 3G 4G", "1B 2B 5R"], discard: "2G", turn: 0, now: Date.now() });
   srv.match!.state = { ...s, version: srv.match!.state.version + 1 };
-  (srv as any).afterStep([]);
+  (srv.play as any).afterStep([]);
   const version = srv.match!.state.version;
   await until(() => (a.state as any).version === version && (b.state as any).version === version, "clients see the scenario");
   const bySeat = seats[0] === 0 ? { p0: a, p1: b, log0: logs[0]!, log1: logs[1]! } : { p0: b, p1: a, log0: logs[1]!, log1: logs[0]! };

@@ -6,13 +6,13 @@
  * actions), with no view key the schema does not declare and no other seat's private part.
  */
 import { Decoder, Encoder, Reflection, StateView } from "@colyseus/schema";
-import { rngFor, type AnyGame, type TableView } from "@scat/shared";
+import { GAME_IDS, rngFor, type AnyGame, type GameId, type TableView } from "@scat/shared";
 import { combinations, expandLegal, plainOf, readChoices, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
+import { GAME_STATES } from "../src/games/states.ts";
 import { Match } from "../src/room/match.ts";
-import { prepareState, projectMatch } from "../src/room/projection.ts";
-import { PrivateState, SeatState, TableState } from "../src/room/schema.ts";
+import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
 
 /** JSON as the view would be sent, with null-valued keys dropped (null and absent are the same). */
 function norm(v: unknown): unknown {
@@ -70,14 +70,10 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
   const options = game.optionsSchema.parse({ turnMs: 30_000, ...raw });
   const seats = options.seats as number;
   const match = new Match(game, options, 1_000, seed);
-  const state = new TableState();
+  const frame = frameFor(game.id);
+  const state = new frame.TableState();
   state.game = game.id;
-  for (let i = 0; i < seats; i++) {
-    const seat = new SeatState({ index: i });
-    seat.mine = new PrivateState();
-    state.seats.push(seat);
-  }
-  prepareState(state, game.id);
+  for (let i = 0; i < seats; i++) state.seats.push(newSeat(frame, i));
   const drift: string[] = [];
   projectMatch(state, match, (path) => drift.push(path));
   const encoder = new Encoder(state);
@@ -158,4 +154,20 @@ describe("every game's typed state equals its engine views on every client", () 
       }
     }, 240_000);
   }
+});
+
+describe("a table's reflection (sent once per join)", () => {
+  it("describes its own game's classes and no other game's", () => {
+    const classesOf = (id: GameId): Set<unknown> => new Set(new Encoder(new (frameFor(id).TableState)()).context.schemas.keys());
+    for (const id of GAME_IDS) {
+      const own = GAME_STATES[id];
+      const classes = classesOf(id);
+      for (const kind of [own.table, own.seat, own.mine, own.result]) expect(classes.has(kind), `${id} has its own classes`).toBe(true);
+      for (const other of GAME_IDS) {
+        const kinds = GAME_STATES[other];
+        if (kinds === own) continue;
+        for (const kind of [kinds.table, kinds.seat, kinds.mine, kinds.result]) expect(classes.has(kind), `${id}'s reflection holds ${other}'s ${kind.name}`).toBe(false);
+      }
+    }
+  });
 });

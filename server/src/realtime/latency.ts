@@ -16,21 +16,28 @@ export interface LatencySample {
 }
 
 export class LatencyEstimator {
-  private samples: LatencySample[] = [];
+  /** The window as one flat list of doubles, `rtt, offset` per sample (no object per sample: one of these per client). */
+  private readonly flat: number[] = [];
 
   add(serverSent: number, clientTime: number, serverReceived: number): void {
     const rtt = serverReceived - serverSent;
     if (!Number.isFinite(rtt) || rtt < 0 || rtt > 10_000 || !Number.isFinite(clientTime)) return;
-    this.samples.push({ rtt, offset: clientTime - (serverSent + rtt / 2) });
-    if (this.samples.length > WINDOW) this.samples.shift();
+    this.flat.push(rtt, clientTime - (serverSent + rtt / 2));
+    if (this.flat.length > WINDOW * 2) this.flat.splice(0, 2);
   }
 
   get count(): number {
-    return this.samples.length;
+    return this.flat.length / 2;
+  }
+
+  private get samples(): LatencySample[] {
+    const out: LatencySample[] = [];
+    for (let i = 0; i < this.flat.length; i += 2) out.push({ rtt: this.flat[i]!, offset: this.flat[i + 1]! });
+    return out;
   }
 
   private best(): LatencySample[] {
-    const sorted = [...this.samples].sort((a, b) => a.rtt - b.rtt);
+    const sorted = this.samples.sort((a, b) => a.rtt - b.rtt);
     return sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 2)));
   }
 
@@ -50,7 +57,7 @@ export class LatencyEstimator {
 
   /** Spread of the round trip (ms): the gap between the typical and the best samples. */
   get jitter(): number {
-    if (this.samples.length < 2) return 0;
+    if (this.count < 2) return 0;
     const all = this.samples.map((s) => s.rtt).sort((a, b) => a - b);
     return Math.max(0, median(all) - all[0]!) + (all[all.length - 1]! - all[0]!) / 4;
   }

@@ -28,6 +28,8 @@ export interface AdmissionHost {
 export class Admission {
   /** Spectator reservations not yet joined: sessionId -> expiry (server ms). */
   private readonly spectators = new Map<string, number>();
+  /** When the one pending expiry check runs (server ms); 0 = none pending. */
+  private expiryAt = 0;
 
   constructor(private readonly host: AdmissionHost) {}
 
@@ -45,9 +47,28 @@ export class Admission {
       if (!place) return false;
       this.host.seating.reserve(place.index, sessionId, until);
     }
-    this.host.clock.setTimeout(() => this.refresh(), until - now + 1);
+    this.expireAt(until, now);
     this.refresh(now);
     return true;
+  }
+
+  /**
+   * One timer per table re-opens it when reservations lapse (not one per reservation: every
+   * reservation lasts as long, so a pending check never comes after a later reservation's end).
+   */
+  private expireAt(at: number, now: number): void {
+    if (this.expiryAt > now && this.expiryAt <= at) return;
+    this.expiryAt = at;
+    this.host.clock.setTimeout(() => this.expired(), at - now + 1);
+  }
+
+  private expired(now = Date.now()): void {
+    this.expiryAt = 0;
+    this.refresh(now);
+    let next = Infinity;
+    for (const slot of this.host.seating.slots) if (slot.reservedFor !== null && slot.reservedUntil > now) next = Math.min(next, slot.reservedUntil);
+    for (const until of this.spectators.values()) if (until > now) next = Math.min(next, until);
+    if (next !== Infinity) this.expireAt(next, now);
   }
 
   /** A reserved session arrived (or gave up): its spectator place is no longer pending. */

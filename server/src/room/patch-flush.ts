@@ -22,6 +22,7 @@ interface DelayedLike {
 }
 
 interface ClockLike {
+  delayed: DelayedLike[];
   setTimeout(cb: (...args: unknown[]) => void, ms: number, ...args: unknown[]): DelayedLike;
   setInterval(cb: (...args: unknown[]) => void, ms: number, ...args: unknown[]): DelayedLike;
 }
@@ -61,6 +62,67 @@ function patchOnChange(room: Room): void {
   };
 }
 
+/** A woken timer's own state, kept on its `Delayed` (shared functions, no closures per timer: rooms hold several). */
+const WAKE = Symbol("wake");
+interface Wake {
+  readonly clock: ClockLike;
+  readonly interval: boolean;
+  handle: ReturnType<typeof setTimeout> | undefined;
+  due: number;
+  left: number;
+  readonly clear: () => void;
+}
+type Woken = DelayedLike & { [WAKE]: Wake };
+
+// The clock's tick also drops finished timers from its list; with no tick they are dropped here.
+function drop(d: Woken): void {
+  const list = d[WAKE].clock.delayed;
+  const i = list.lastIndexOf(d);
+  if (i >= 0) list.splice(i, 1);
+}
+
+function fire(d: Woken): void {
+  const w = d[WAKE];
+  w.handle = undefined;
+  if (!d.active) return drop(d);
+  d.execute();
+  if (!d.active) drop(d);
+  else if (w.interval && w.handle === undefined) wake(d, d.time);
+}
+
+function wake(d: Woken, ms: number): void {
+  const w = d[WAKE];
+  w.due = performance.now() + ms;
+  w.handle = setTimeout(fire, ms, d);
+}
+
+function stop(d: Woken): void {
+  const w = d[WAKE];
+  if (w.handle !== undefined) clearTimeout(w.handle);
+  w.handle = undefined;
+}
+
+const wokenMethods = {
+  clear(this: Woken): void {
+    this[WAKE].clear.call(this);
+    stop(this);
+    drop(this);
+  },
+  pause(this: Woken): void {
+    const w = this[WAKE];
+    if (w.handle === undefined) return;
+    w.left = Math.max(0, w.due - performance.now());
+    stop(this);
+  },
+  resume(this: Woken): void {
+    if (this[WAKE].handle === undefined && this.active) wake(this, this[WAKE].left);
+  },
+  reset(this: Woken): void {
+    stop(this);
+    if (this.active) wake(this, this.time);
+  },
+};
+
 /**
  * Makes every clock timer fire from a real timer at its due time. The clock's own tick no longer
  * runs them (they stay `paused` for it): a timer counts from its creation, on Node's monotonic
@@ -68,41 +130,11 @@ function patchOnChange(room: Room): void {
  */
 export function wakeClockOnTimers(clock: ClockLike): void {
   const arm = (delayed: DelayedLike, interval: boolean): void => {
-    delayed.paused = true;
-    let handle: ReturnType<typeof setTimeout> | undefined;
-    let due = 0;
-    const wake = (ms: number): void => {
-      due = performance.now() + ms;
-      handle = setTimeout(() => {
-        handle = undefined;
-        if (!delayed.active) return;
-        delayed.execute();
-        if (interval && delayed.active && handle === undefined) wake(delayed.time);
-      }, ms);
-    };
-    const stop = (): void => {
-      if (handle !== undefined) clearTimeout(handle);
-      handle = undefined;
-    };
-    wake(delayed.time);
-    const clear = delayed.clear.bind(delayed);
-    let left = delayed.time;
-    delayed.clear = () => {
-      clear();
-      stop();
-    };
-    delayed.pause = () => {
-      if (handle === undefined) return;
-      left = Math.max(0, due - performance.now());
-      stop();
-    };
-    delayed.resume = () => {
-      if (handle === undefined && delayed.active) wake(left);
-    };
-    delayed.reset = () => {
-      stop();
-      if (delayed.active) wake(delayed.time);
-    };
+    const d = delayed as Woken;
+    d[WAKE] = { clock, interval, handle: undefined, due: 0, left: delayed.time, clear: delayed.clear };
+    Object.assign(d, wokenMethods);
+    d.paused = true;
+    wake(d, d.time);
   };
   const setTimeoutFn = clock.setTimeout;
   clock.setTimeout = (cb, ms, ...args) => {
@@ -116,6 +148,15 @@ export function wakeClockOnTimers(clock: ClockLike): void {
     arm(d, true);
     return d;
   };
+}
+
+/** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */
+export function fineTick(room: Room, ms: number | null): void {
+  if (ms !== null) return room.setSimulationInterval(() => undefined, ms);
+  room.setSimulationInterval(undefined);
+  // Core 0.18.17 clears the interval but keeps its handle, and the patch loop ticks the clock
+  // only while no handle is set: without this the room's clock (every timer) would stop.
+  (room as unknown as RoomInternals)._simulationInterval = undefined;
 }
 
 /** Call once in `onCreate`, after the state is set and before any timer is armed. */

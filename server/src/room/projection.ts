@@ -10,7 +10,7 @@ import { GAME_STATES } from "../games/states.ts";
 import { logger } from "../logger.ts";
 import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
-import { OutcomeState, PileState, VariantState, LegalChoiceState, type PrivateState, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
+import { OutcomeState, PileState, VariantState, LegalChoiceState, frameOf, type Frame, type PrivateState, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
 import type { GameState } from "./state/game-state.ts";
 import { syncList, syncMap, syncRef, type Drift } from "./state/sync.ts";
 
@@ -55,17 +55,16 @@ function projectSeat(seat: SeatState, kinds: GameState, pub: TableView["seats"][
   seat.info = syncRef(seat.info, kinds.seat, pub.info, drift, "seats[].info.") as SeatState["info"];
 }
 
-/**
- * Gives the table and every seat the game's typed classes before any client is given its seat:
- * lists inside a seat's private part must exist when the seat is added to the client's view.
- */
-export function prepareState(table: TableState, gameId: string): void {
-  const kinds = gameStateOf(gameId);
-  if (!(table.info instanceof kinds.table)) table.info = new kinds.table() as TableState["info"];
-  table.seats.forEach((seat) => {
-    if (!(seat.info instanceof kinds.seat)) seat.info = new kinds.seat() as SeatState["info"];
-    if (!(seat.mine.info instanceof kinds.mine)) seat.mine.info = new kinds.mine() as PrivateState["info"];
-  });
+/** The game's synced classes (server/src/room/schema.ts `frameOf`). */
+export function frameFor(gameId: string): Frame {
+  return frameOf(gameStateOf(gameId));
+}
+
+/** A synced seat of the game: its private part (and the lists in it) exist before any client is given the seat. */
+export function newSeat(frame: Frame, index: number): SeatState {
+  const seat = new frame.SeatState({ index });
+  seat.mine = new frame.PrivateState();
+  return seat;
 }
 
 /** Projects the whole match into the table state. */

@@ -3,13 +3,18 @@
  * (ARCHITECTURE.md principle 5: schema is written from engine state after each step and never
  * read for decisions). Public fields go to everyone; `SeatState.mine` is view-tagged and reaches
  * only that seat's client. The game-specific parts (`info`, `result`, a seat's `info`, the own
- * `info`) are each game's typed classes (server/src/games/<game>/state.ts), all extending `Facts`.
+ * `info`) are each game's typed classes (server/src/games/<game>/state.ts). Each game gets its
+ * own frame classes (`frameOf`) that name its classes directly: a room's reflection, sent once
+ * per join, then describes that game's classes only (a shared base class would pull in every
+ * game's, as schema 5 describes every subclass of a referenced class).
  */
-import { schema, t, type SchemaType } from "@colyseus/schema";
+import { schema, t, type Schema, type SchemaType } from "@colyseus/schema";
+import type { GameState } from "./state/game-state.ts";
 
-/** The base of every game's typed facts; a game's class extends it (`Facts.extend`). */
-export const Facts = schema({}, "Facts");
+/** The static type of a game's typed facts in the frame (each game's classes are plain schemas). */
+const Facts = schema({}, "Facts");
 export type Facts = SchemaType<typeof Facts>;
+const asFacts = (ctor: new () => Schema): typeof Facts => ctor as unknown as typeof Facts;
 
 /** A list of cards inside a list (a deal of hands): decoded as a plain array of cards. */
 export const CardList = schema({ list: t.array("string") }, "CardList");
@@ -63,44 +68,6 @@ export const TableOptionsState = schema(
 );
 export type TableOptionsState = SchemaType<typeof TableOptionsState>;
 
-/** What only the seat's own client receives. */
-export const PrivateState = schema(
-  {
-    /** Own hand in card notation, in the engine's order. */
-    hand: t.array("string"),
-    /** What the seat may do now, as compact choices. */
-    legal: t.array(LegalChoiceState),
-    /** The game's private facts (its `MineFacts` class). */
-    info: t.ref(Facts),
-  },
-  "PrivateState",
-);
-export type PrivateState = SchemaType<typeof PrivateState>;
-
-export const SeatState = schema(
-  {
-    index: t.uint8(),
-    name: t.string().default(""),
-    /** True once a player or bot holds the seat. */
-    occupied: t.boolean().default(false),
-    isBot: t.boolean().default(false),
-    /** Why a bot plays the seat: "filled" (asked for), "takeover" (player dropped), "left". */
-    botReason: t.string().default(""),
-    connected: t.boolean().default(false),
-    /** Server ms when a dropped player's reconnection window ends (0 = not away). */
-    awayUntil: t.float64().default(0),
-    /** Round trip of the seat's client, ms, rewritten only when its signal level changes. */
-    ping: t.uint16().default(0),
-    handCount: t.uint8().default(0),
-    score: t.int16().default(0),
-    /** The game's public facts of this seat (its `SeatFacts` class). */
-    info: t.ref(Facts),
-    mine: t.ref(PrivateState).view(),
-  },
-  "SeatState",
-);
-export type SeatState = SchemaType<typeof SeatState>;
-
 export const PileState = schema(
   {
     count: t.uint16().default(0),
@@ -111,40 +78,94 @@ export const PileState = schema(
 );
 export type PileState = SchemaType<typeof PileState>;
 
-export const TableState = schema(
-  {
-    game: t.string(),
-    /** "waiting" for players, "playing", or "ended". */
-    status: t.string().default("waiting"),
-    /** The engine's phase ("turn", "roundOver", "gameOver", ...). */
-    phase: t.string().default(""),
-    version: t.number().default(0),
-    /** Server epoch ms the deadlines count from (the deal), written once per game. */
-    deadlineBase: t.float64().default(0),
-    /** The current decision's deadline, ms after `deadlineBase`; 0 = none (4 bytes a step, not 8). */
-    deadline: t.uint32().default(0),
-    round: t.uint16().default(0),
-    dealer: t.int8().default(-1),
-    turn: t.int8().default(-1),
-    awaiting: t.array("uint8"),
-    seats: t.array(SeatState),
-    piles: t.map(PileState),
-    /** The game's public facts (its `TableFacts` class). */
-    info: t.ref(Facts),
-    /** The last finished round (its `Result` class); absent when none. */
-    result: t.ref(Facts).optional(),
-    /** The game's outcome; absent while the game goes on. */
-    outcome: t.ref(OutcomeState).optional(),
-    options: t.ref(TableOptionsState),
-    isPrivate: t.boolean().default(false),
-    /** While waiting: server ms when bots fill the empty seats and the game starts; 0 = no countdown. */
-    autoFillAt: t.float64().default(0),
-    /**
-     * SHA-256 of the secret seed and salt (docs/FAIRNESS.md), from the deal on; "" before.
-     * The seed and salt themselves reach clients only in the `gameLog` message after the end.
-     */
-    seedCommit: t.string().default(""),
-  },
-  "TableState",
-);
-export type TableState = SchemaType<typeof TableState>;
+function buildFrame(kinds: GameState) {
+  /** What only the seat's own client receives. */
+  const PrivateState = schema(
+    {
+      /** Own hand in card notation, in the engine's order. */
+      hand: t.array("string"),
+      /** What the seat may do now, as compact choices. */
+      legal: t.array(LegalChoiceState),
+      /** The game's private facts (its `MineFacts` class). */
+      info: t.ref(asFacts(kinds.mine)),
+    },
+    "PrivateState",
+  );
+
+  const SeatState = schema(
+    {
+      index: t.uint8(),
+      name: t.string().default(""),
+      /** True once a player or bot holds the seat. */
+      occupied: t.boolean().default(false),
+      isBot: t.boolean().default(false),
+      /** Why a bot plays the seat: "filled" (asked for), "takeover" (player dropped), "left". */
+      botReason: t.string().default(""),
+      connected: t.boolean().default(false),
+      /** Server ms when a dropped player's reconnection window ends (0 = not away). */
+      awayUntil: t.float64().default(0),
+      /** Round trip of the seat's client, ms, rewritten only when its signal level changes. */
+      ping: t.uint16().default(0),
+      handCount: t.uint8().default(0),
+      score: t.int16().default(0),
+      /** The game's public facts of this seat (its `SeatFacts` class). */
+      info: t.ref(asFacts(kinds.seat)),
+      mine: t.ref(PrivateState).view(),
+    },
+    "SeatState",
+  );
+  const TableState = schema(
+    {
+      game: t.string(),
+      /** "waiting" for players, "playing", or "ended". */
+      status: t.string().default("waiting"),
+      /** The engine's phase ("turn", "roundOver", "gameOver", ...). */
+      phase: t.string().default(""),
+      version: t.number().default(0),
+      /** Server epoch ms the deadlines count from (the deal), written once per game. */
+      deadlineBase: t.float64().default(0),
+      /** The current decision's deadline, ms after `deadlineBase`; 0 = none (4 bytes a step, not 8). */
+      deadline: t.uint32().default(0),
+      round: t.uint16().default(0),
+      dealer: t.int8().default(-1),
+      turn: t.int8().default(-1),
+      awaiting: t.array("uint8"),
+      seats: t.array(SeatState),
+      piles: t.map(PileState),
+      /** The game's public facts (its `TableFacts` class). */
+      info: t.ref(asFacts(kinds.table)),
+      /** The last finished round (its `Result` class); absent when none. */
+      result: t.ref(asFacts(kinds.result)).optional(),
+      /** The game's outcome; absent while the game goes on. */
+      outcome: t.ref(OutcomeState).optional(),
+      options: t.ref(TableOptionsState),
+      isPrivate: t.boolean().default(false),
+      /** While waiting: server ms when bots fill the empty seats and the game starts; 0 = no countdown. */
+      autoFillAt: t.float64().default(0),
+      /**
+       * SHA-256 of the secret seed and salt (docs/FAIRNESS.md), from the deal on; "" before.
+       * The seed and salt themselves reach clients only in the `gameLog` message after the end.
+       */
+      seedCommit: t.string().default(""),
+    },
+    "TableState",
+  );
+  return { TableState, SeatState, PrivateState };
+}
+
+export type Frame = ReturnType<typeof buildFrame>;
+export type TableState = SchemaType<Frame["TableState"]>;
+export type SeatState = SchemaType<Frame["SeatState"]>;
+export type PrivateState = SchemaType<Frame["PrivateState"]>;
+
+const frames = new Map<GameState, Frame>();
+
+/** The frame classes of a game (one set per game, made on first use). */
+export function frameOf(kinds: GameState): Frame {
+  let frame = frames.get(kinds);
+  if (!frame) {
+    frame = buildFrame(kinds);
+    frames.set(kinds, frame);
+  }
+  return frame;
+}

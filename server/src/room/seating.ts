@@ -4,7 +4,7 @@
  * is recognised by the `playerId` their browser keeps, so they can take their seat back.
  */
 import type { ArraySchema } from "@colyseus/schema";
-import { PrivateState, SeatState } from "./schema.ts";
+import type { SeatState } from "./schema.ts";
 
 export type BotReason = "" | "filled" | "takeover" | "left";
 
@@ -31,7 +31,8 @@ export type JoinPlace = { kind: "reclaim"; index: number } | { kind: "free"; ind
 export class Seating {
   readonly slots: Slot[];
 
-  constructor(count: number) {
+  /** `newSeat`: a synced seat of the table's game (its frame class, with its private part). */
+  constructor(count: number, private readonly newSeat: (index: number) => SeatState) {
     this.slots = Array.from({ length: count }, (_, index) => ({
       index, occupied: false, name: "", playerId: null, sessionId: null,
       isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0, reservedFor: null, reservedUntil: 0,
@@ -107,8 +108,7 @@ export class Seating {
     this.slots.forEach((slot, i) => {
       let seat = seats[i];
       if (!seat) {
-        seat = new SeatState({ index: i });
-        seat.mine = new PrivateState();
+        seat = this.newSeat(i);
         seats.push(seat);
       }
       if (seat.name !== slot.name) seat.name = slot.name;

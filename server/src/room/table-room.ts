@@ -5,29 +5,29 @@
  */
 import { Room, ServerError, type Client, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { SERVER_MESSAGES, type AnyGame, type GameEvent, type Rejection } from "@scat/shared";
+import { SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { durability } from "../durable/durability.ts";
 import { restoreTable } from "../durable/restore.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
-import { gamesStarted, handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
+import { handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
 import { guardFrames } from "../net/guard-frames.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
-import { Admission, gateReservations, type AdmissionHost } from "./admission.ts";
+import { Admission, gateReservations } from "./admission.ts";
 import { BotDriver } from "./bot-driver.ts";
 import type { TableHost } from "./host.ts";
-import { publishGameLog } from "./fairness.ts";
-import { isRejection, type GamePlugin } from "./game-plugin.ts";
+import type { GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
-import { Match } from "./match.ts";
-import { patchOnlyOnChange } from "./patch-flush.ts";
+import type { Match } from "./match.ts";
+import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers } from "./messages.ts";
 import { WaitingTable } from "./waiting-table.ts";
-import { pingWorthShowing, prepareState, projectMatch, projectOptions } from "./projection.ts";
-import { TableState } from "./schema.ts";
+import { frameFor, newSeat, pingWorthShowing, projectOptions } from "./projection.ts";
+import type { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
+import { TablePlay } from "./table-play.ts";
 import { Platform } from "../ranked/platform.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
@@ -37,7 +37,6 @@ const INVITE_KEY = "invite-codes";
 const ROOM_ERROR = 526;
 
 export class TableRoom extends Room<{ state: TableState }> implements TableHost {
-  override state = new TableState();
   game!: AnyGame;
   plugin: GamePlugin | null = null;
   /** Set by `createServer`; rooms read it when they are created. */
@@ -52,16 +51,19 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   match: Match | null = null;
   bots!: BotDriver;
   readonly net = new NetMonitor();
-  private deadlineTimer: { clear(): void } | null = null;
+  readonly play: TablePlay = new TablePlay(this);
   private inviteCode: string | null = null;
+  private pace!: PingPace;
   admission!: Admission;
   replies!: Replies;
   waiting!: WaitingTable;
 
   override async onCreate(options: unknown): Promise<void> {
-    patchOnlyOnChange(this);
     const entry = GAMES[this.roomName as keyof typeof GAMES];
     if (!entry) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
+    const frame = frameFor(entry.game.id);
+    this.state = new frame.TableState();
+    patchOnlyOnChange(this);
     this.game = entry.game;
     this.plugin = entry.plugin ?? null;
     const game = entry.game;
@@ -77,8 +79,14 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.seatReservationTimeout = this.config.seatReservationSeconds;
     this.replies = new Replies(this.config.rateLimit);
     guardFrames(this, (client, refusal) => this.replies.refuse(client, refusal));
-    this.seating = new Seating(t.seats);
-    this.admission = new Admission(this.admissionHost());
+    this.seating = new Seating(t.seats, (index) => newSeat(frame, index));
+    this.admission = new Admission({
+      seating: this.seating, maxSpectators: this.config.maxSpectators, seatReservationTimeout: this.seatReservationTimeout,
+      clients: this.clients, clock: this.clock,
+      byCodeOnly: () => this.inviteCode !== null || this.match !== null,
+      setQuickPlayOpen: (open: boolean) => this.waiting.setQuickPlayOpen(open),
+      isSeated: (sessionId: string) => this.seating.bySession(sessionId) !== undefined,
+    });
     this.waiting = new WaitingTable({
       table: t, seating: this.seating, clients: this.clients, clock: this.clock,
       status: () => this.state.status,
@@ -92,13 +100,12 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     projectOptions(this.state.options, { seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants });
     if (t.join.private) await this.makePrivate(resumed !== null);
     this.seating.project(this.state.seats);
-    prepareState(this.state, game.id);
     this.metadata = this.waiting.listing();
     for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
-    const pace = new PingPace(this.plugin !== null);
-    this.clock.setInterval(() => this.net.ping(pace.due(this.clients, (id) => this.net.of(id).count)), PING_TICK_MS);
+    this.pace = new PingPace(this.plugin !== null);
+    this.clock.setInterval(() => this.net.ping(this.pace.due(this.clients, (id) => this.net.of(id).count)), PING_TICK_MS);
     if (resumed) restoreTable(this, resumed);
   }
 
@@ -110,19 +117,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.inviteCode = code;
     this.roomId = code;
     await this.setPrivate(true);
-  }
-
-  private admissionHost(): AdmissionHost {
-    return {
-      seating: this.seating,
-      maxSpectators: this.config.maxSpectators,
-      seatReservationTimeout: this.seatReservationTimeout,
-      clients: this.clients,
-      clock: this.clock,
-      byCodeOnly: () => this.inviteCode !== null || this.match !== null,
-      setQuickPlayOpen: (open: boolean) => this.waiting.setQuickPlayOpen(open),
-      isSeated: (sessionId: string) => this.seating.bySession(sessionId) !== undefined,
-    };
   }
 
   override async onAuth(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
@@ -175,6 +169,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   override onLeave(client: Client, code?: number): void {
     client.view?.dispose();
     this.net.forget(client.sessionId);
+    this.pace.forget(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     if (!this.match) this.seating.free(slot);
@@ -186,10 +181,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (this.match && !this.match.over) this.bots.schedule();
   }
 
-  /**
-   * An exception inside a message handler, timer or hook ends that message or timer only: it is
-   * logged and counted, the sender of a message is told, and every table goes on.
-   */
   setAutoFill(on: boolean): void {
     if (this.ranked) return;
     this.waiting.setAutoFill(on);
@@ -206,13 +197,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   tickEvery(ms: number | null): void {
     if (ms === this.fineTick) return;
     this.fineTick = ms;
-    if (ms !== null) return this.setSimulationInterval(() => undefined, ms);
-    this.setSimulationInterval(undefined);
-    // Core 0.18.17 clears the interval but keeps its handle, and the patch loop ticks the clock
-    // only while no handle is set: without this the room's clock (every timer) would stop.
-    (this as unknown as { _simulationInterval?: unknown })._simulationInterval = undefined;
+    fineTick(this, ms);
   }
 
+  /**
+   * An exception inside a message handler, timer or hook ends that message or timer only: it is
+   * logged and counted, the sender of a message is told, and every table goes on.
+   */
   override onUncaughtException(error: RoomException, method: string): void {
     // A ServerError is a deliberate refusal (bad options, a full table) on its way to the client.
     if (error.cause instanceof ServerError) return;
@@ -229,33 +220,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
-  /** Every seat is taken: deal. Quick-play tables leave matchmaking once full. */
-  startGame(): void {
-    this.match = new Match(this.game, this.table.engine, Date.now());
-    this.state.status = "playing";
-    gamesStarted.inc({ game: this.game.id });
-    this.admission.refresh();
-    this.waiting.seatsChanged();
-    logger.info({ room: this.roomId, game: this.game.id, seats: this.table.seats }, "game started");
-    this.afterStep(this.match.setupEvents);
-  }
+  /** Every seat is taken: deal (table-play.ts). */
+  startGame(): void { this.play.start(); }
 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
-  resumeMatch(match: Match): void {
-    this.match = match;
-    this.state.status = match.over ? "ended" : "playing";
-    this.admission.refresh();
-    this.waiting.seatsChanged();
-    projectMatch(this.state, match);
-    // Its process died after the last step and before a ranked game was rated: it is rated here (once per match id).
-    if (match.over) {
-      publishGameLog(this, match);
-      this.ranked?.finish(match);
-    }
-    this.plugin?.afterStep?.(this, []);
-    this.armDeadline();
-    this.bots.schedule();
-  }
+  resumeMatch(match: Match): void { this.play.resume(match); }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
   fillAndStart(): void {
@@ -267,78 +236,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
 
   /** Runs a seat's action; returns the rejection to send back, or null. */
   act(slot: Slot, parsed: { type: string }, client: Client | null = null, raw: unknown = parsed): Rejection | null {
-    if (!this.match) return { code: "not-started", message: "The game has not started yet" };
-    const prepared = this.plugin?.prepareAction?.(this, client, slot, parsed, raw) ?? parsed;
-    if (isRejection(prepared)) return prepared;
-    const action = prepared;
-    this.expireIfDue();
-    const res = this.match.act(slot.index, action, Date.now());
-    if (!res.ok) return { code: res.error.code, message: res.error.message };
-    this.afterStep(res.value);
-    return null;
-  }
-
-  /** A deadline (plus any in-flight grace) that passed before this action arrived applies first. */
-  private expireIfDue(): void {
-    const deadline = this.match?.deadline ?? null;
-    if (deadline === null) return;
-    if (Date.now() >= deadline + (this.plugin?.deadlineGrace?.(this) ?? 0)) this.expireDeadline(this.match!.state.version);
+    return this.play.act(slot, parsed, client, raw);
   }
 
   /** The clock calls this when the deadline armed at `version` passes. */
-  expireDeadline(version: number): void {
-    if (!this.match || this.match.state.version !== version) return;
-    const events = this.match.expire(Date.now());
-    if (events) this.afterStep(events);
-    else this.armDeadline();
-  }
-
-  /** The step is journalled first (durable/); its effects go out once it is durable. */
-  private afterStep(events: readonly GameEvent[]): void {
-    const version = this.match!.state.version;
-    durability.commit(this, () => this.stepEffects(events, version));
-  }
-
-  private stepEffects(events: readonly GameEvent[], version: number): void {
-    const match = this.match!;
-    // A later step still waiting for the journal is not shown before it is durable.
-    const settled = durability.settled(this);
-    if (settled) {
-      projectMatch(this.state, match);
-    }
-    if (settled && match.over && this.state.status !== "ended") {
-      this.state.status = "ended";
-      this.waiting.changed();
-      // A ranked table's journal goes once its rating is committed (ranked/ranked-table.ts).
-      if (!this.ranked) durability.ended(this);
-    }
-    this.sendEvents(events, version);
-    if (settled && match.over) publishGameLog(this, match);
-    if (settled && match.over) this.ranked?.finish(match);
-    this.plugin?.afterStep?.(this, events);
-    this.armDeadline();
-    this.bots.schedule();
-  }
-
-  private sendEvents(events: readonly GameEvent[], version: number): void {
-    if (events.length === 0) return;
-    for (const client of this.clients) {
-      const seat = this.seating.bySession(client.sessionId)?.index ?? null;
-      const visible = events.map((e) => this.game.redactEvent(e, seat)).filter((e) => e !== null);
-      if (visible.length > 0) client.send(SERVER_MESSAGES.events, { version, events: visible });
-    }
-  }
-
-  private armDeadline(): void {
-    this.deadlineTimer?.clear();
-    this.deadlineTimer = null;
-    const match = this.match!;
-    const deadline = match.deadline;
-    if (deadline === null || match.over) return;
-    const version = match.state.version;
-    const grace = this.plugin?.deadlineGrace?.(this) ?? 0;
-    this.deadlineTimer = this.clock.setTimeout(() => this.expireDeadline(version), Math.max(0, deadline + grace - Date.now()));
-  }
+  expireDeadline(version: number): void { this.play.expire(version); }
 }
 
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);

@@ -1,10 +1,9 @@
 /** Dark Hand's and Skit Scat's typed facts (engine view: shared/src/games/dark-hand/view.ts). */
-import { t } from "@colyseus/schema";
-import { Facts } from "../../room/schema.ts";
+import { schema, t } from "@colyseus/schema";
 import type { GameState } from "../../room/state/game-state.ts";
 
 /** A Skit or Scat laid face up; `shade` is null in Skit Scat. */
-export const DarkHandMeld = Facts.extend(
+export const DarkHandMeld = schema(
   {
     seat: t.uint8(),
     kind: t.string(),
@@ -17,12 +16,12 @@ export const DarkHandMeld = Facts.extend(
 );
 
 /** Who holds each Joker (null: still on the table). */
-export const DarkHandJokers = Facts.extend({ light: t.int8().optional(), dark: t.int8().optional() }, "DarkHandJokers");
+export const DarkHandJokers = schema({ light: t.int8().optional(), dark: t.int8().optional() }, "DarkHandJokers");
 
 /** Seats that may call each shade now. */
-export const DarkHandMayCall = Facts.extend({ light: t.array("uint8"), dark: t.array("uint8") }, "DarkHandMayCall");
+export const DarkHandMayCall = schema({ light: t.array("uint8"), dark: t.array("uint8") }, "DarkHandMayCall");
 
-export const DarkHandTable = Facts.extend(
+export const DarkHandTable = schema(
   {
     game: t.string(),
     startTokens: t.uint8(),
@@ -44,7 +43,7 @@ export const DarkHandTable = Facts.extend(
   "DarkHandTable",
 );
 
-export const DarkHandSeat = Facts.extend(
+export const DarkHandSeat = schema(
   {
     tokens: t.uint8(),
     out: t.boolean(),
@@ -58,10 +57,10 @@ export const DarkHandSeat = Facts.extend(
   "DarkHandSeat",
 );
 
-export const DarkHandMeldOption = Facts.extend({ kind: t.string(), shade: t.string().optional() }, "DarkHandMeldOption");
-export const DarkHandDeclareOption = Facts.extend({ kind: t.string(), shade: t.string().optional(), forfeit: t.boolean() }, "DarkHandDeclareOption");
+export const DarkHandMeldOption = schema({ kind: t.string(), shade: t.string().optional() }, "DarkHandMeldOption");
+export const DarkHandDeclareOption = schema({ kind: t.string(), shade: t.string().optional(), forfeit: t.boolean() }, "DarkHandDeclareOption");
 
-export const DarkHandMine = Facts.extend(
+export const DarkHandMine = schema(
   {
     makes: t.array(DarkHandMeldOption),
     canDeclare: t.array(DarkHandDeclareOption),
@@ -72,7 +71,7 @@ export const DarkHandMine = Facts.extend(
   "DarkHandMine",
 );
 
-export const DarkHandSeatResult = Facts.extend(
+export const DarkHandSeatResult = schema(
   {
     seat: t.uint8(),
     sittingOut: t.boolean(),
@@ -88,7 +87,7 @@ export const DarkHandSeatResult = Facts.extend(
   "DarkHandSeatResult",
 );
 
-export const DarkHandResult = Facts.extend(
+export const DarkHandResult = schema(
   {
     round: t.uint16(),
     endedBy: t.string(),

@@ -1,20 +1,19 @@
 /** Dark Hearts' typed facts (engine view: shared/src/games/dark-hearts/view.ts). */
-import { t } from "@colyseus/schema";
-import { Facts } from "../../room/schema.ts";
+import { schema, t } from "@colyseus/schema";
 import type { GameState } from "../../room/state/game-state.ts";
 
-export const DarkHeartsPlay = Facts.extend(
+export const DarkHeartsPlay = schema(
   { seat: t.uint8(), card: t.string(), face: t.string(), points: t.int8() },
   "DarkHeartsPlay",
 );
 
 /** The 3-player leftover card, once taken. */
-export const DarkHeartsLeftover = Facts.extend(
+export const DarkHeartsLeftover = schema(
   { seat: t.uint8(), card: t.string(), shade: t.string(), points: t.int8() },
   "DarkHeartsLeftover",
 );
 
-export const DarkHeartsTrick = Facts.extend(
+export const DarkHeartsTrick = schema(
   {
     leader: t.uint8(),
     shade: t.string(),
@@ -36,15 +35,15 @@ export const DarkHeartsLastTrick = DarkHeartsTrick.extend(
   "DarkHeartsLastTrick",
 );
 
-export const DarkHeartsShadeFlags = Facts.extend({ light: t.boolean(), dark: t.boolean() }, "DarkHeartsShadeFlags");
-export const DarkHeartsShadeNumbers = Facts.extend({ light: t.number().optional(), dark: t.number().optional() }, "DarkHeartsShadeNumbers");
+export const DarkHeartsShadeFlags = schema({ light: t.boolean(), dark: t.boolean() }, "DarkHeartsShadeFlags");
+export const DarkHeartsShadeNumbers = schema({ light: t.number().optional(), dark: t.number().optional() }, "DarkHeartsShadeNumbers");
 
-export const DarkHeartsLeftoverInfo = Facts.extend(
+export const DarkHeartsLeftoverInfo = schema(
   { faceDown: t.boolean(), taken: t.ref(DarkHeartsLeftover).optional() },
   "DarkHeartsLeftoverInfo",
 );
 
-export const DarkHeartsTable = Facts.extend(
+export const DarkHeartsTable = schema(
   {
     passDirection: t.string(),
     trickNumber: t.uint8().optional(),
@@ -59,7 +58,7 @@ export const DarkHeartsTable = Facts.extend(
   "DarkHeartsTable",
 );
 
-export const DarkHeartsSeat = Facts.extend(
+export const DarkHeartsSeat = schema(
   {
     light: t.int16(),
     dark: t.int16(),
@@ -72,7 +71,7 @@ export const DarkHeartsSeat = Facts.extend(
   "DarkHeartsSeat",
 );
 
-export const DarkHeartsMine = Facts.extend(
+export const DarkHeartsMine = schema(
   {
     passTo: t.uint8().optional(),
     receiveFrom: t.uint8().optional(),
@@ -84,7 +83,7 @@ export const DarkHeartsMine = Facts.extend(
   "DarkHeartsMine",
 );
 
-export const DarkHeartsSeatResult = Facts.extend(
+export const DarkHeartsSeatResult = schema(
   {
     seat: t.uint8(),
     tricks: t.uint8(),
@@ -95,7 +94,7 @@ export const DarkHeartsSeatResult = Facts.extend(
   "DarkHeartsSeatResult",
 );
 
-export const DarkHeartsResult = Facts.extend(
+export const DarkHeartsResult = schema(
   {
     round: t.uint16(),
     dealer: t.uint8(),

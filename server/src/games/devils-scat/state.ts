@@ -1,9 +1,8 @@
 /** Devil's Scat's typed facts (engine view: shared/src/games/devils-scat/view.ts). */
-import { t } from "@colyseus/schema";
-import { Facts } from "../../room/schema.ts";
+import { schema, t } from "@colyseus/schema";
 import type { GameState } from "../../room/state/game-state.ts";
 
-export const DevilsScatTable = Facts.extend(
+export const DevilsScatTable = schema(
   {
     favored: t.string(),
     suits: t.array("string"),
@@ -20,7 +19,7 @@ export const DevilsScatTable = Facts.extend(
   "DevilsScatTable",
 );
 
-export const DevilsScatSeat = Facts.extend(
+export const DevilsScatSeat = schema(
   {
     knocked: t.boolean(),
     continued: t.boolean(),
@@ -31,12 +30,12 @@ export const DevilsScatSeat = Facts.extend(
   "DevilsScatSeat",
 );
 
-export const DevilsScatMine = Facts.extend(
+export const DevilsScatMine = schema(
   { value: t.number(), scat: t.boolean(), drawnCard: t.string().optional() },
   "DevilsScatMine",
 );
 
-export const DevilsScatSeatResult = Facts.extend(
+export const DevilsScatSeatResult = schema(
   {
     seat: t.uint8(),
     hand: t.array("string"),
@@ -57,7 +56,7 @@ export const DevilsScatSeatResult = Facts.extend(
   "DevilsScatSeatResult",
 );
 
-export const DevilsScatResult = Facts.extend(
+export const DevilsScatResult = schema(
   {
     round: t.uint16(),
     winner: t.int8().optional(),

@@ -1,16 +1,15 @@
 /** Hit the Deck's typed facts (engine view: shared/src/games/hit-the-deck/view.ts). */
-import { t } from "@colyseus/schema";
-import { Facts } from "../../room/schema.ts";
+import { schema, t } from "@colyseus/schema";
 import type { GameState } from "../../room/state/game-state.ts";
 
 /** WITH A NUMBER (`number`) or WITH A COLOR (`colour`). */
-export const HitTheDeckDemand = Facts.extend(
+export const HitTheDeckDemand = schema(
   { kind: t.string(), number: t.number().optional(), colour: t.string().optional() },
   "HitTheDeckDemand",
 );
 
 /** The open race (reaction times stay hidden until it closes). */
-export const HitTheDeckRace = Facts.extend(
+export const HitTheDeckRace = schema(
   {
     open: t.boolean(),
     id: t.uint32(),
@@ -30,12 +29,12 @@ export const HitTheDeckRace = Facts.extend(
 );
 
 /** A slap in a closed race: `arrival` is its place in arrival order; `timing` how its time was found. */
-export const HitTheDeckSlap = Facts.extend(
+export const HitTheDeckSlap = schema(
   { seat: t.uint8(), reactionMs: t.number(), arrivedMs: t.number(), timing: t.string(), arrival: t.uint8() },
   "HitTheDeckSlap",
 );
 
-export const HitTheDeckRaceResult = Facts.extend(
+export const HitTheDeckRaceResult = schema(
   {
     id: t.uint32(),
     cause: t.uint8(),
@@ -50,9 +49,9 @@ export const HitTheDeckRaceResult = Facts.extend(
   "HitTheDeckRaceResult",
 );
 
-export const HitTheDeckColours = Facts.extend({ R: t.string(), Y: t.string(), G: t.string(), B: t.string() }, "HitTheDeckColours");
+export const HitTheDeckColours = schema({ R: t.string(), Y: t.string(), G: t.string(), B: t.string() }, "HitTheDeckColours");
 
-export const HitTheDeckTable = Facts.extend(
+export const HitTheDeckTable = schema(
   {
     top: t.string().optional(),
     topFace: t.string().optional(),
@@ -70,22 +69,22 @@ export const HitTheDeckTable = Facts.extend(
   "HitTheDeckTable",
 );
 
-export const HitTheDeckSeat = Facts.extend(
+export const HitTheDeckSeat = schema(
   { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() },
   "HitTheDeckSeat",
 );
 
-export const HitTheDeckMine = Facts.extend(
+export const HitTheDeckMine = schema(
   { playable: t.array("string"), mustDraw: t.boolean(), canSlap: t.boolean(), raceOpen: t.boolean(), mustCall: t.boolean() },
   "HitTheDeckMine",
 );
 
-export const HitTheDeckSeatResult = Facts.extend(
+export const HitTheDeckSeatResult = schema(
   { seat: t.uint8(), hand: t.array("string"), points: t.int16(), total: t.int16() },
   "HitTheDeckSeatResult",
 );
 
-export const HitTheDeckResult = Facts.extend(
+export const HitTheDeckResult = schema(
   { round: t.uint16(), winner: t.uint8(), seats: t.array(HitTheDeckSeatResult) },
   "HitTheDeckResult",
 );

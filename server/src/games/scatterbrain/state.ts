@@ -1,9 +1,9 @@
 /** Scatterbrain's typed facts (engine view: shared/src/games/scatterbrain/view.ts). */
-import { t } from "@colyseus/schema";
-import { CardList, Facts } from "../../room/schema.ts";
+import { schema, t } from "@colyseus/schema";
+import { CardList } from "../../room/schema.ts";
 import type { GameState } from "../../room/state/game-state.ts";
 
-export const ScatterbrainGuess = Facts.extend(
+export const ScatterbrainGuess = schema(
   {
     seat: t.uint8(),
     card: t.string(),
@@ -15,7 +15,7 @@ export const ScatterbrainGuess = Facts.extend(
   "ScatterbrainGuess",
 );
 
-export const ScatterbrainTable = Facts.extend(
+export const ScatterbrainTable = schema(
   {
     /** Every hand face up while the memorise countdown runs, else null. */
     dealt: t.array(CardList).optional(),
@@ -33,7 +33,7 @@ export const ScatterbrainTable = Facts.extend(
   "ScatterbrainTable",
 );
 
-export const ScatterbrainSeat = Facts.extend(
+export const ScatterbrainSeat = schema(
   {
     hasHole: t.boolean(),
     called: t.boolean(),
@@ -50,12 +50,12 @@ export const ScatterbrainSeat = Facts.extend(
   "ScatterbrainSeat",
 );
 
-export const ScatterbrainMine = Facts.extend(
+export const ScatterbrainMine = schema(
   { hole: t.string().optional(), drawnCard: t.string().optional(), straight: t.string().optional() },
   "ScatterbrainMine",
 );
 
-export const ScatterbrainSeatResult = Facts.extend(
+export const ScatterbrainSeatResult = schema(
   {
     seat: t.uint8(),
     straight: t.int16(),
@@ -71,7 +71,7 @@ export const ScatterbrainSeatResult = Facts.extend(
   "ScatterbrainSeatResult",
 );
 
-export const ScatterbrainResult = Facts.extend(
+export const ScatterbrainResult = schema(
   {
     hand: t.uint16(),
     dealer: t.uint8(),

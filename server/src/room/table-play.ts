@@ -1,0 +1,150 @@
+/**
+ * A table's game from the deal on (ARCHITECTURE.md, "The room"): runs each action or expired
+ * deadline through `Match`, journals the step (durable/), then projects it into the synced
+ * schema, sends the events redacted per seat, arms the clock for the next deadline and lets the
+ * bots move. The room wires it (table-room.ts) and owns the connections.
+ */
+import type { Client } from "@colyseus/core";
+import { SERVER_MESSAGES, type GameEvent, type Rejection } from "@scat/shared";
+import { durability, type DurableRoom } from "../durable/durability.ts";
+import { logger } from "../logger.ts";
+import { gamesStarted } from "../metrics.ts";
+import { publishGameLog, type LogHost } from "./fairness.ts";
+import { isRejection, type GamePlugin } from "./game-plugin.ts";
+import type { TableHost, Timer } from "./host.ts";
+import { Match } from "./match.ts";
+import { projectMatch } from "./projection.ts";
+import type { TableState } from "./schema.ts";
+import type { Slot } from "./seating.ts";
+import type { TableOptions } from "./table-options.ts";
+
+export type PlayHost = TableHost & DurableRoom & LogHost & {
+  match: Match | null;
+  readonly plugin: GamePlugin | null;
+  readonly table: TableOptions;
+  readonly state: TableState;
+  readonly clients: Client[];
+  readonly waiting: { changed(): void; seatsChanged(): void };
+  readonly admission: { refresh(): void };
+  readonly bots: { schedule(): void };
+  readonly ranked: { finish(match: Match): unknown } | null;
+};
+
+export class TablePlay {
+  private deadlineTimer: Timer | null = null;
+
+  constructor(private readonly room: PlayHost) {}
+
+  /** Every seat is taken: deal. */
+  start(): void {
+    const room = this.room;
+    const match = (room.match = new Match(room.game, room.table.engine, Date.now()));
+    room.state.status = "playing";
+    gamesStarted.inc({ game: room.game.id });
+    room.admission.refresh();
+    room.waiting.seatsChanged();
+    logger.info({ room: room.roomId, game: room.game.id, seats: room.table.seats }, "game started");
+    this.afterStep(match.setupEvents);
+  }
+
+  /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
+  resume(match: Match): void {
+    const room = this.room;
+    room.match = match;
+    room.state.status = match.over ? "ended" : "playing";
+    room.admission.refresh();
+    room.waiting.seatsChanged();
+    projectMatch(room.state, match);
+    // Its process died after the last step and before a ranked game was rated: it is rated here (once per match id).
+    if (match.over) {
+      publishGameLog(room, match);
+      room.ranked?.finish(match);
+    }
+    room.plugin?.afterStep?.(room, []);
+    this.armDeadline();
+    room.bots.schedule();
+  }
+
+  /** Runs a seat's action; returns the rejection to send back, or null. */
+  act(slot: Slot, parsed: { type: string }, client: Client | null, raw: unknown): Rejection | null {
+    const room = this.room;
+    if (!room.match) return { code: "not-started", message: "The game has not started yet" };
+    const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw) ?? parsed;
+    if (isRejection(prepared)) return prepared;
+    this.expireIfDue();
+    const res = room.match.act(slot.index, prepared, Date.now());
+    if (!res.ok) return { code: res.error.code, message: res.error.message };
+    this.afterStep(res.value);
+    return null;
+  }
+
+  /** A deadline (plus any in-flight grace) that passed before this action arrived applies first. */
+  private expireIfDue(): void {
+    const match = this.room.match;
+    const deadline = match?.deadline ?? null;
+    if (deadline === null) return;
+    if (Date.now() >= deadline + (this.room.plugin?.deadlineGrace?.(this.room) ?? 0)) this.expire(match!.state.version);
+  }
+
+  /** The clock calls this when the deadline armed at `version` passes. */
+  expire(version: number): void {
+    const match = this.room.match;
+    if (!match || match.state.version !== version) return;
+    const events = match.expire(Date.now());
+    if (events) this.afterStep(events);
+    else this.armDeadline();
+  }
+
+  /** The step is journalled first (durable/); its effects go out once it is durable. */
+  private afterStep(events: readonly GameEvent[]): void {
+    const version = this.room.match!.state.version;
+    durability.commit(this.room, () => this.stepEffects(events, version));
+  }
+
+  private stepEffects(events: readonly GameEvent[], version: number): void {
+    const room = this.room;
+    const match = room.match!;
+    // A later step still waiting for the journal is not shown before it is durable.
+    const settled = durability.settled(room);
+    if (settled) projectMatch(room.state, match);
+    if (settled && match.over && room.state.status !== "ended") {
+      room.state.status = "ended";
+      room.waiting.changed();
+      // A ranked table's journal goes once its rating is committed (ranked/ranked-table.ts).
+      if (!room.ranked) durability.ended(room);
+    }
+    this.sendEvents(events, version);
+    if (settled && match.over) {
+      publishGameLog(room, match);
+      room.ranked?.finish(match);
+    }
+    room.plugin?.afterStep?.(room, events);
+    this.armDeadline();
+    room.bots.schedule();
+  }
+
+  /** Each client gets the events as its seat (or a spectator) may see them, redacted once per seat. */
+  private sendEvents(events: readonly GameEvent[], version: number): void {
+    if (events.length === 0) return;
+    const { game, seating, clients } = this.room;
+    const bySeat = new Map<number | null, GameEvent[]>();
+    for (const client of clients) {
+      const seat = seating.bySession(client.sessionId)?.index ?? null;
+      let visible = bySeat.get(seat);
+      if (!visible) bySeat.set(seat, (visible = events.map((e) => game.redactEvent(e, seat)).filter((e) => e !== null)));
+      if (visible.length > 0) client.send(SERVER_MESSAGES.events, { version, events: visible });
+    }
+  }
+
+  private armDeadline(): void {
+    this.deadlineTimer?.clear();
+    this.deadlineTimer = null;
+    const room = this.room;
+    const match = room.match!;
+    const deadline = match.deadline;
+    if (deadline === null || match.over) return;
+    const version = match.state.version;
+    const grace = room.plugin?.deadlineGrace?.(room) ?? 0;
+    this.deadlineTimer = room.clock.setTimeout(() => this.expire(version), Math.max(0, deadline + grace - Date.now()));
+  }
+}
