@@ -181,11 +181,13 @@ describe("tables outlive their process", () => {
     const before = new Map(tables.map((p) => [p, p.seen]));
     // Once the process has seen Redis go (its connection closes), matchmaking says so at once.
     let answer = { status: 0, text: "" };
+    const answers: string[] = [];
     for (const end = Date.now() + 10_000; answer.status !== 503 && Date.now() < end;) {
       const res = await fetch(`${cluster.url}/matchmake/joinOrCreate/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
       answer = { status: res.status, text: await res.text() };
+      answers.push(`${answer.status} ${answer.text.slice(0, 120)}`);
     }
-    expect(answer.status).toBe(503);
+    expect(answer.status, `answers while Redis is away: ${[...new Set(answers)].join(" | ")}`).toBe(503);
     expect(answer.text).toContain("matchmaking-unavailable");
     // The games go on without Redis.
     await until(() => { tables.forEach((p) => step(p, acted)); return tables.every((p) => p.seen >= before.get(p)! + 3 || status(p.room) === "ended"); }, "steps while Redis is away", 60_000);

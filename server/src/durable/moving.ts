@@ -45,7 +45,18 @@ export class MovingTables {
     controller.invokeMethod = (method, roomId, ...rest) => this.invoke(invoke, method, roomId, rest);
   }
 
+  /** A call that fails because Redis went away while it ran answers as one refused at once. */
   private async invoke(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
+    try {
+      return await this.route(invoke, method, roomId, rest);
+    } catch (err) {
+      if (this.store.available() || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
+      matchmakeRefused.inc({ reason: "redis-unavailable" });
+      throw unavailable();
+    }
+  }
+
+  private async route(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
     if (!this.store.available()) {
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
