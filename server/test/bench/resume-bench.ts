@@ -12,8 +12,10 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { Client } from "@colyseus/sdk";
+import { Redis } from "ioredis";
 import { quickPlayKey } from "@scat/shared";
 import { startRedis } from "../../../cluster/redis.ts";
 import { freePort, metricValue, startServerProcess } from "../../../loadtest/src/server-process.ts";
@@ -62,16 +64,41 @@ try {
   // Dealt (its journal begun): the players do not act, so their turns hold the games meanwhile.
   say("every table dealt");
   while (players.some((p) => status(p.room) !== "playing")) await new Promise((r) => setTimeout(r, 100));
+  // The SDK skips its socket retries for a room joined less than 5 s before the drop; a page in
+  // a running game has been in its room longer, so the kill waits until every room is older.
+  const joinedAt = Date.now();
   say("process B");
-  const b = await startServerProcess(env);
+  // CPU_PROF=dir: B runs with --cpu-prof (a .cpuprofile written there when B exits).
+  const b = await startServerProcess(env, { nodeArgs: process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [] });
   started.push(b);
+  await new Promise((r) => setTimeout(r, Math.max(0, 5_500 - (Date.now() - joinedAt))));
   say(`kill -9 A with ${players.length} tables; every player takes the seat back through B; load average ${load()}`);
+  const probe = new Redis(redis.url);
+  const hostA = /"processId":"([^"]+)"/.exec(String(await probe.hget("roomcaches", players[0]!.roomId)))?.[1] ?? "?";
   const killedAt = Date.now();
+  if (process.env.BENCH_TRACE) console.log(`killedAt ${killedAt}`);
   a.child.kill("SIGKILL");
   let allResumed = NaN;
+  // Event-loop delay while the seats come back: B's (max per metrics scrape) and this process's (300 clients).
+  const lagB: number[] = [];
+  const lagHere = monitorEventLoopDelay({ resolution: 10 });
+  lagHere.enable();
+  // When each table is listed on B (Colyseus's roomcaches names B), polled every 50 ms.
+  const listedAt = new Map<string, number>();
+  const listing = (async () => {
+    const ids = players.map((p) => p.roomId);
+    while (listedAt.size < ids.length && Date.now() - killedAt < 120_000) {
+      const rows = await probe.hmget("roomcaches", ...ids);
+      const at = Date.now() - killedAt;
+      rows.forEach((row, i) => { if (row && !row.includes(`"processId":"${hostA}"`) && !listedAt.has(ids[i]!)) listedAt.set(ids[i]!, at); });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
   const watch = (async () => {
     while (Date.now() - killedAt < 120_000) {
-      if (metricValue(await b.metrics().catch(() => ""), "scat_tables_resumed_total") >= players.length) return void (allResumed = Date.now() - killedAt);
+      const text = await b.metrics().catch(() => "");
+      lagB.push(metricValue(text, "nodejs_eventloop_lag_max_seconds"));
+      if (metricValue(text, "scat_tables_resumed_total") >= players.length) return void (allResumed = Date.now() - killedAt);
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -82,6 +109,16 @@ try {
     attach(p);
     return Date.now() - killedAt;
   }));
+  lagHere.disable();
+  await listing;
+  console.log(`event-loop delay while reclaiming: B max per 50 ms scrape p50 ${fmt(percentile(lagB, 50) * 1000, 0)} ms  max ${fmt(Math.max(...lagB) * 1000, 0)} ms; bench process (its ${players.length} clients) p50 ${fmt(lagHere.percentile(50) / 1e6, 0)} ms  p99 ${fmt(lagHere.percentile(99) / 1e6, 0)} ms  max ${fmt(lagHere.max / 1e6, 0)} ms`);
+  probe.disconnect();
+  // Seat back after the table's own listing on B: what the join waited once its table was back.
+  const lag = players.map((p, i) => seatBack[i]! - (listedAt.get(p.roomId) ?? NaN)).filter(Number.isFinite);
+  const listed = [...listedAt.values()];
+  console.log(`listed on B (kill -> its listing names B): first ${fmt(Math.min(...listed) / 1000, 2)} s  p50 ${fmt(percentile(listed, 50) / 1000, 2)} s  last ${fmt(Math.max(...listed) / 1000, 2)} s`);
+  console.log(`seat back after its own table was listed: p50 ${fmt(percentile(lag, 50) / 1000, 2)} s  p99 ${fmt(percentile(lag, 99) / 1000, 2)} s  max ${fmt(Math.max(...lag) / 1000, 2)} s`);
+  if (process.env.BENCH_TRACE) for (const [i, p] of players.entries()) console.log(`trace ${p.roomId} listed ${listedAt.get(p.roomId)} seatBack ${seatBack[i]}`);
   say("waiting for B's resume count");
   await watch;
   const text = await b.metrics();
