@@ -61,10 +61,7 @@ async function openTables(perGame = TABLES_PER_GAME, tag = ""): Promise<Player[]
   const sdk = new Client(cluster.url);
   const players: Player[] = [];
   for (let i = 0; i < perGame; i++) {
-    // The games' order turns every round: nginx balances round robin, so a fixed order would put
-    // each game on the same process every round on a quiet machine (then no process has every game).
-    const names = Object.keys(GAMES);
-    await Promise.all([...names.slice(i % names.length), ...names.slice(0, i % names.length)].map(async (name) => {
+    await Promise.all(Object.keys(GAMES).map(async (name) => {
       const game = GAMES[name as keyof typeof GAMES]!.game;
       // Two people at a few tables of the games two naive players finish (first-choice players can circle forever in the others).
       const two = i % 4 === 0 && (name === "dark_hearts" || name === "scatterbrain");
