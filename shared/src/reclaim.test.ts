@@ -3,7 +3,7 @@ import { reclaimSeat, transientJoinError, TABLE_GONE } from "./reclaim.ts";
 
 describe("reclaiming a seat", () => {
   it("tries again while the table is moving or its busy host's reservation call timed out", () => {
-    for (const text of ["table-moving: try again", "room \"abc\" not found", "process x is not available.", "abc is already full.", "matchmaking-unavailable"]) {
+    for (const text of ["table-moving: try again", "room \"abc\" not found", "process x is not available.", "abc is already full.", "matchmaking-unavailable", "Unexpected end of JSON input"]) {
       expect(transientJoinError(new Error(text)), text).toBe(true);
     }
     expect(transientJoinError(new Error(`${TABLE_GONE}: it closed before its game began`))).toBe(false);

@@ -38,14 +38,15 @@ function messageOf(err: unknown): string {
  * A failure worth another try: the table is moving or not back yet, its old host is silent, the
  * shared store is away, the network failed, or the seat reservation's call to a busy host timed
  * out (Colyseus words that "<roomId> is already full"; the seat is the player's own, so it is
- * not: a reclaim is for a seat the table holds for this player). `notFoundFinal`: the table cannot have been journalled
+ * not: a reclaim is for a seat the table holds for this player), or an empty answer from a
+ * process closing its connections as it hands its tables over ("Unexpected end of JSON input"). `notFoundFinal`: the table cannot have been journalled
  * (no game was dealt), so "not found" means it is gone.
  */
 export function transientJoinError(err: unknown, notFoundFinal = false): boolean {
   const text = messageOf(err);
   if (text.includes(TABLE_GONE)) return false;
   if (notFoundFinal && /not found/i.test(text)) return false;
-  return /not found|timed out|unavailable|not available|moving|gateway|locked|fetch|network|already full|50[234]/i.test(text);
+  return /not found|timed out|unavailable|not available|moving|gateway|locked|fetch|network|already full|end of json|50[234]/i.test(text);
 }
 
 /** Step 2 above: the seat back through matchmaking, or why not (`gone`: the table cannot come back). */
