@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { Client } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
+import { TABLE_ENDED } from "@scat/shared/reclaim.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { startRedis, type RedisProcess } from "../../cluster/redis.ts";
@@ -79,13 +80,19 @@ async function openTables(perGame = TABLES_PER_GAME, tag = ""): Promise<Player[]
  * matchmaking); checks roomId, seat and that no step seen was lost. Returns ms from `since` per player.
  */
 async function reclaimAll(players: Player[], since: number): Promise<number[]> {
-  return Promise.all(players.map(async (p) => {
+  const ended = new Set<Player>();
+  const took = await Promise.all(players.map(async (p) => {
     const seen = p.seen;
     const seat = p.seat;
-    p.room = await reclaimAfterDrop(cluster.url, p, 30_000).catch((err: unknown) => {
+    const room = await reclaimAfterDrop(cluster.url, p, 30_000).catch((err: unknown) => {
       const redis = (...args: string[]) => execFileSync("redis-cli", ["-p", String(cluster.redis.port), ...args]).toString().trim();
+      // A game can end in the instant before the kill, before its player saw it end: the server
+      // says so (table-ended, remembered in Redis) and there is nothing to take back.
+      if (String(err).includes(TABLE_ENDED) && redis("EXISTS", `scat:ended:${p.roomId}`) === "1") return null;
       throw new Error(`${String(err)}; owner ${redis("HGET", "scat:tables", p.roomId)}, listing ${redis("HGET", "roomcaches", p.roomId).slice(0, 300)}, journal length ${redis("XLEN", `scat:journal:${p.roomId}`)}`);
     });
+    if (room === null) return void ended.add(p);
+    p.room = room;
     const took = Date.now() - since;
     watch(p);
     const again = await new Promise<number>((resolve) => p.room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
@@ -94,6 +101,8 @@ async function reclaimAll(players: Player[], since: number): Promise<number[]> {
     await until(() => p.seen >= seen, `${p.roomId}: the steps seen before are there`, 10_000);
     return took;
   }));
+  players.splice(0, players.length, ...players.filter((p) => !ended.has(p)));
+  return took.filter((t): t is number => t !== undefined);
 }
 
 /**

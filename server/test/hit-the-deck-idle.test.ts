@@ -49,7 +49,7 @@ it("an idle table ticks no interval; a race arms the 10 ms clock and its close c
   // Seat 0 plays WITH A HAND: a race opens and the fine clock runs.
   const s = scenario({ hands: ["HH 3G 4G", "1B 2B 5R"], discard: "2G", turn: 0, now: Date.now() });
   srv.match!.state = { ...s, version: srv.match!.state.version + 1 };
-  (srv as unknown as { afterStep(e: unknown[]): void }).afterStep([]);
+  (srv as unknown as { play: { afterStep(e: unknown[]): void } }).play.afterStep([]);
   const p0 = seats[0] === 0 ? a : b;
   const p1 = p0 === a ? b : a;
   p0.send("action", playFace(s, 0, "HH"));

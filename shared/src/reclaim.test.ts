@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reclaimSeat, transientJoinError, TABLE_GONE } from "./reclaim.ts";
+import { reclaimSeat, transientJoinError, TABLE_ENDED, TABLE_GONE } from "./reclaim.ts";
 
 describe("reclaiming a seat", () => {
   it("tries again while the table is moving or its busy host's reservation call timed out", () => {
@@ -7,6 +7,7 @@ describe("reclaiming a seat", () => {
       expect(transientJoinError(new Error(text)), text).toBe(true);
     }
     expect(transientJoinError(new Error(`${TABLE_GONE}: it closed before its game began`))).toBe(false);
+    expect(transientJoinError(new Error(`${TABLE_ENDED}: the game was over`))).toBe(false);
     expect(transientJoinError(new Error("room \"abc\" not found"), true)).toBe(false);
     expect(transientJoinError(new Error("bad join options"))).toBe(false);
   });

@@ -22,13 +22,16 @@ export const RECLAIM = {
 /** Start of the server's answer for a table that cannot come back (its process died before its game began). */
 export const TABLE_GONE = "table-gone";
 
+/** Start of the server's answer for a table whose game was over when its process stopped. */
+export const TABLE_ENDED = "table-ended";
+
 /** The parts of an SDK client `reclaimSeat` uses. */
 export interface ReclaimClient<R> {
   reconnect(token: string): Promise<R>;
   joinById(roomId: string, options: Record<string, unknown>): Promise<R>;
 }
 
-export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean };
+export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
 
 function messageOf(err: unknown): string {
   return String((err as { message?: unknown } | null)?.message ?? err);
@@ -44,7 +47,7 @@ function messageOf(err: unknown): string {
  */
 export function transientJoinError(err: unknown, notFoundFinal = false): boolean {
   const text = messageOf(err);
-  if (text.includes(TABLE_GONE)) return false;
+  if (text.includes(TABLE_GONE) || text.includes(TABLE_ENDED)) return false;
   if (notFoundFinal && /not found/i.test(text)) return false;
   return /not found|timed out|unavailable|not available|moving|gateway|locked|fetch|network|already full|end of json|50[234]/i.test(text);
 }
@@ -70,7 +73,7 @@ export async function reclaimSeat<R>(
     } catch (err) {
       const text = messageOf(err);
       if (Date.now() > end || !transientJoinError(err, how.notFoundFinal)) {
-        return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)) };
+        return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)), ended: text.includes(TABLE_ENDED) };
       }
       await new Promise((r) => setTimeout(r, RECLAIM.retryMs));
     }

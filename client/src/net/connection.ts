@@ -72,7 +72,7 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
 }
 
 /** Why `resume` came back without a seat: `gone` when the table cannot come back. */
-export let resumeFailure: { readonly gone: boolean } | null = null;
+export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | null = null;
 
 /**
  * After a reload or a lost connection: the saved reconnection token, else the seat by playerId
@@ -87,7 +87,7 @@ export async function resume(how: { readonly waiting?: boolean } = {}): Promise<
   const via = { reconnect: (token: string) => sdk().reconnect<WireState>(token), joinById: (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o) };
   const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) }, { notFoundFinal: how.waiting === true });
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
-  resumeFailure = { gone: outcome.gone };
+  resumeFailure = { gone: outcome.gone, ended: outcome.ended };
   saveSeat(null);
   return null;
 }

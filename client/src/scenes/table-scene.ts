@@ -104,6 +104,7 @@ export class TableScene extends Phaser.Scene {
     setBanner(null);
     if (!this.scene.isActive()) return;
     if (again) return toTable(this.scene, again);
+    if (resumeFailure?.ended) return toLobby(this.scene, { message: "That game was over when its server stopped. Start or join another table." });
     if (!waiting || !resumeFailure?.gone) return toLobby(this.scene, { message: "Lost the connection to the table." });
     const closed = "The table closed before its game began (its server stopped).";
     if (this.session.watching) return toLobby(this.scene, { message: closed });

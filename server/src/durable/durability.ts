@@ -193,7 +193,7 @@ export class Durability {
     const track = this.tracks.get(room);
     if (!track || track.state !== "live") return;
     track.state = "ended";
-    void track.chain.then(() => this.store?.remove(room.roomId));
+    void track.chain.then(() => this.store?.remove(room.roomId, true));
   }
 
   /** The room is gone: a game abandoned here loses its journal; one moving elsewhere keeps it. */

@@ -85,7 +85,8 @@ export interface JournalStore {
    */
   write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): WriteOutcome | Promise<WriteOutcome>;
   /** The game ended or was abandoned: its journal goes. */
-  remove(tableId: string): void;
+  /** `ended`: the game is over (not abandoned); a join soon after is told so. */
+  remove(tableId: string, ended?: boolean): void;
   /** True while writes can be durable. */
   available(): boolean;
   close(): Promise<void>;

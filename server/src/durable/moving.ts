@@ -15,7 +15,7 @@
  * Held joins are watched by one poll of the listings every 50 ms, whatever their number.
  */
 import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
-import { TABLE_GONE } from "@scat/shared/reclaim.ts";
+import { TABLE_ENDED, TABLE_GONE } from "@scat/shared/reclaim.ts";
 import { matchmakeRefused } from "../metrics.ts";
 import type { RedisJournal } from "./redis-journal.ts";
 
@@ -30,6 +30,7 @@ type Listing = { processId?: string } | undefined;
 
 const unavailable = () => new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds");
 const moving = () => new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
+const ended = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_ENDED}: the game at table "${roomId}" was over when its process stopped; start or join another table`);
 const gone = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_GONE}: table "${roomId}" closed with its process before its game began, so it cannot come back; start or join another table`);
 
 export class MovingTables {
@@ -82,6 +83,10 @@ export class MovingTables {
   /** The table's host is dead: hold the join until a survivor has the table, or say it cannot come back. */
   private async moved(invoke: Invoke, method: string, roomId: string, rest: unknown[], dead: string): Promise<unknown> {
     if (await this.store.owner(roomId) === null) {
+      if (await this.store.endedRecently(roomId)) {
+        matchmakeRefused.inc({ reason: "table-ended" });
+        throw ended(roomId);
+      }
       matchmakeRefused.inc({ reason: "table-gone" });
       throw gone(roomId);
     }

@@ -17,6 +17,7 @@ export const KEYS = {
   processes: "scat:processes",
   lease: (pid: string) => `scat:lease:${pid}`,
   journal: (tableId: string) => `scat:journal:${tableId}`,
+  ended: (tableId: string) => `scat:ended:${tableId}`,
 } as const;
 
 /**
@@ -32,6 +33,9 @@ const QUIET_MS = 500;
  * decides whether a join waits on the old host; claiming the tables waits for QUIET_MS.
  */
 const GONE_MS = 400;
+
+/** How long a table whose game ended is remembered as ended (for late reclaims). */
+const ENDED_MEMORY_MS = 10 * 60_000;
 
 interface Liveness {
   readonly connected: Set<string> | null;
@@ -151,9 +155,17 @@ export class RedisJournal implements JournalStore {
     }
   }
 
-  remove(tableId: string): void {
+  remove(tableId: string, ended = false): void {
     if (!this.ready) return;
     void this.redis.journalRemove(KEYS.tables, KEYS.journal(tableId), tableId, this.me).catch(() => undefined);
+    // A player whose socket dropped as the game ended (e.g. its process died right after) is told
+    // the game is over rather than that the table cannot come back.
+    if (ended) void this.redis.set(KEYS.ended(tableId), "1", "PX", ENDED_MEMORY_MS).catch(() => undefined);
+  }
+
+  /** Whether this table's game ended (within the last ten minutes). */
+  async endedRecently(tableId: string): Promise<boolean> {
+    return (await this.redis.exists(KEYS.ended(tableId)).catch(() => 0)) === 1;
   }
 
   /** Renews this process's lease; false when Redis did not take it. */
