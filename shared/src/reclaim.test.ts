@@ -14,11 +14,16 @@ describe("reclaiming a seat", () => {
 
   it("takes the seat back after an 'already full' answer from a busy host", async () => {
     const answers: (Error | string)[] = [new Error("abc is already full."), "room"];
+    let t = 0;
+    const waited: number[] = [];
     const client = {
       reconnect: async () => { throw new Error("token unknown"); },
       joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      now: () => t,
+      wait: async (ms: number) => { waited.push(ms); t += ms; },
     };
     expect(await reclaimSeat(client, { token: "t", roomId: "abc" }, { playerId: "p" }, { windowMs: 5_000 })).toEqual({ room: "room" });
     expect(answers).toEqual([]);
+    expect(waited).toEqual([500]);
   });
 });

@@ -25,10 +25,12 @@ export const TABLE_GONE = "table-gone";
 /** Start of the server's answer for a table whose game was over when its process stopped. */
 export const TABLE_ENDED = "table-ended";
 
-/** The parts of an SDK client `reclaimSeat` uses. */
+/** The parts of an SDK client `reclaimSeat` uses, and the clock it keeps time by (shared/ reads none itself). */
 export interface ReclaimClient<R> {
   reconnect(token: string): Promise<R>;
   joinById(roomId: string, options: Record<string, unknown>): Promise<R>;
+  now(): number;
+  wait(ms: number): Promise<void>;
 }
 
 export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
@@ -67,15 +69,15 @@ export async function reclaimSeat<R>(
       // itself is found by playerId.
     }
   }
-  for (const end = Date.now() + (how.windowMs ?? RECLAIM.windowMs); ;) {
+  for (const end = client.now() + (how.windowMs ?? RECLAIM.windowMs); ;) {
     try {
       return { room: await client.joinById(seat.roomId, options) };
     } catch (err) {
       const text = messageOf(err);
-      if (Date.now() > end || !transientJoinError(err, how.notFoundFinal)) {
+      if (client.now() > end || !transientJoinError(err, how.notFoundFinal)) {
         return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)), ended: text.includes(TABLE_ENDED) };
       }
-      await new Promise((r) => setTimeout(r, RECLAIM.retryMs));
+      await client.wait(RECLAIM.retryMs);
     }
   }
 }

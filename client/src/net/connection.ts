@@ -84,7 +84,12 @@ export async function resume(how: { readonly waiting?: boolean } = {}): Promise<
   const saved = loadSeat();
   if (saved === null) return null;
   // A spectator comes back as a spectator: never take a free seat by reloading.
-  const via = { reconnect: (token: string) => sdk().reconnect<WireState>(token), joinById: (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o) };
+  const via = {
+    reconnect: (token: string) => sdk().reconnect<WireState>(token),
+    joinById: (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o),
+    now: () => Date.now(),
+    wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+  };
   const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) }, { notFoundFinal: how.waiting === true });
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
   resumeFailure = { gone: outcome.gone, ended: outcome.ended };

@@ -74,14 +74,15 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
 /** An SDK client as `reclaimSeat` takes it. */
 export function sdkOf(endpoint: string): ReclaimClient<Room> {
   const sdk = new Client(endpoint);
-  if (!process.env.BENCH_TRACE) return { reconnect: (token) => sdk.reconnect(token), joinById: (roomId, options) => sdk.joinById(roomId, options) };
+  const clock = { now: () => Date.now(), wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+  if (!process.env.BENCH_TRACE) return { reconnect: (token) => sdk.reconnect(token), joinById: (roomId, options) => sdk.joinById(roomId, options), ...clock };
   const traced = <R>(what: string, id: string, call: () => Promise<R>): Promise<R> => {
     const t = Date.now();
     return call().then(
       (r) => { console.log(`attempt ${id} ${what} ${t} ok ${Date.now()}`); return r; },
       (e: unknown) => { console.log(`attempt ${id} ${what} ${t} err ${Date.now()} ${String((e as Error)?.message ?? e).slice(0, 40)}`); throw e; });
   };
-  return { reconnect: (token) => traced("reconnect", "-", () => sdk.reconnect(token)), joinById: (roomId, options) => traced("joinById", roomId, () => sdk.joinById(roomId, options)) };
+  return { reconnect: (token) => traced("reconnect", "-", () => sdk.reconnect(token)), joinById: (roomId, options) => traced("joinById", roomId, () => sdk.joinById(roomId, options)), ...clock };
 }
 
 /** Takes the seat back through matchmaking as the page does: the token once, then joinById by playerId. */
