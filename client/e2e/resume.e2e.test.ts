@@ -98,7 +98,9 @@ describe("a table whose process dies", () => {
     await page.click('[data-testid="quick-play"]');
     const { roomId } = await waitState(page, `s.scene === "table" && s.status === "waiting"`);
     cluster.servers[await listedOn(roomId!)]!.child.kill("SIGKILL");
-    const again = await waitState(page, `s.scene === "table" && s.status === "waiting" && s.roomId !== ${JSON.stringify(roomId)}`, 30_000);
+    // The state can show the new table a moment before the seat's own part (or `seated`) names
+    // the seat: wait for a seat, then check it is the first one.
+    const again = await waitState(page, `s.scene === "table" && s.status === "waiting" && s.roomId !== ${JSON.stringify(roomId)} && s.mySeat !== null`, 30_000);
     expect(again.mySeat).toBe(0);
     await screenshot(page, "resume-04-quick-play-again");
   });
