@@ -21,7 +21,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { Room } from "@colyseus/sdk";
 import { joinFailure, ReportingClient } from "../k6/lib/join-errors.ts";
@@ -42,7 +42,7 @@ interface GrowCommand { type: "grow"; url: string; bare: boolean; tables: number
 interface WindowCommand { type: "window"; on: boolean }
 type Command = GrowCommand | WindowCommand | { type: "exit" };
 
-export interface WorkerStats { latencies: number[]; actions: number; rejected: number; loopP99Ms: number; loopMaxMs: number; players: number }
+export interface WorkerStats { latencies: number[]; actions: number; rejected: number; loopP99Ms: number; loopMaxMs: number; players: number; gcMaxMs: number; gcTotalMs: number }
 
 /** One seated player acting at human pace from what its state says it may do. */
 class BenchPlayer {
@@ -137,7 +137,19 @@ class Worker {
   private url = "";
   private bare = false;
 
-  constructor() { this.loop.enable(); }
+  /** Garbage-collection pauses in the window (the load generator's own stalls). */
+  private gcMaxMs = 0;
+  private gcTotalMs = 0;
+
+  constructor() {
+    this.loop.enable();
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        this.gcMaxMs = Math.max(this.gcMaxMs, e.duration);
+        this.gcTotalMs += e.duration;
+      }
+    }).observe({ entryTypes: ["gc"] });
+  }
 
   private async join(make: () => Promise<Room>): Promise<Room | null> {
     try {
@@ -190,11 +202,12 @@ class Worker {
       this.actions = 0;
       this.rejected = 0;
       this.loop.reset();
+      this.gcMaxMs = this.gcTotalMs = 0;
       this.measuring = true;
       return null;
     }
     this.measuring = false;
-    return { latencies: this.latencies, actions: this.actions, rejected: this.rejected, loopP99Ms: this.loop.percentile(99) / 1e6, loopMaxMs: this.loop.max / 1e6, players: this.players };
+    return { latencies: this.latencies, actions: this.actions, rejected: this.rejected, loopP99Ms: this.loop.percentile(99) / 1e6, loopMaxMs: this.loop.max / 1e6, players: this.players, gcMaxMs: this.gcMaxMs, gcTotalMs: this.gcTotalMs };
   }
 }
 
@@ -273,6 +286,39 @@ interface StepResult {
   server: string; step: number; players: number; actions: number; actionsPerS: number; p50: number; p99: number;
   serverCpuPct: number; serverWaitPct: number; clientsCpuPct: number; clientLoopP99Ms: number; clientLoopMaxMs: number;
   joinFailures: Record<string, number>; disconnects: number; rejected: number; load: string; pass: boolean;
+  /** Ours only: the server's side of the same window, from its /metrics. */
+  side?: ServerSide;
+}
+
+/** The server's own figures for a window, from two scrapes of its /metrics (ours only). */
+interface ServerSide { patchP50Ms: number; patchP99Ms: number; patchCount: number; loopP99Ms: number; loopMaxMs: number }
+
+async function scrape(url: string): Promise<string> {
+  return fetch(`${url}/metrics`).then((r) => r.text(), () => "");
+}
+
+/** `scat_action_patch_seconds` buckets (le → cumulative count) from a scrape. */
+function patchBuckets(text: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const m of text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) out.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
+  return out;
+}
+
+const gauge = (text: string, name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? NaN);
+
+/**
+ * The server's share of action→patch over the window (arrival in the room to the patch written,
+ * as bucket upper bounds) and its event-loop delay (prom-client resets it at each scrape, so the
+ * second scrape covers the window).
+ */
+function serverSide(before: string, after: string): ServerSide {
+  const a = patchBuckets(before);
+  const b = patchBuckets(after);
+  const les = [...b.keys()].sort((x, y) => x - y);
+  const delta = les.map((le) => (b.get(le) ?? 0) - (a.get(le) ?? 0));
+  const total = delta[delta.length - 1] ?? 0;
+  const at = (q: number) => (total === 0 ? NaN : les[delta.findIndex((n) => n >= q * total)]! * 1000);
+  return { patchP50Ms: at(0.5), patchP99Ms: at(0.99), patchCount: total, loopP99Ms: gauge(after, "nodejs_eventloop_lag_p99_seconds") * 1000, loopMaxMs: gauge(after, "nodejs_eventloop_lag_max_seconds") * 1000 };
 }
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -296,11 +342,13 @@ async function benchServer(target: Target, steps: number[], o: { workers: number
       await new Promise((r) => setTimeout(r, o.warmup * 1000));
       const s0 = cpuOf(target.pid);
       const c0 = workers.map((w) => cpuOf(w.child.pid!).cpuS);
+      const m0 = target.bare ? "" : await scrape(target.url);
       const t0 = performance.now();
       await Promise.all(workers.map((w) => { const r = w.next("window"); w.child.send({ type: "window", on: true }); return r; }));
       await new Promise((r) => setTimeout(r, o.seconds * 1000));
       const stats = (await Promise.all(workers.map((w) => { const r = w.next<{ stats: WorkerStats }>("window"); w.child.send({ type: "window", on: false }); return r; }))).map((m) => m.stats);
       const wall = (performance.now() - t0) / 1000;
+      const m1 = target.bare ? "" : await scrape(target.url);
       const s1 = cpuOf(target.pid);
       const clientsCpu = workers.reduce((sum, w, i) => sum + cpuOf(w.child.pid!).cpuS - c0[i]!, 0);
       const lat = stats.flatMap((s) => s.latencies);
@@ -321,10 +369,13 @@ async function benchServer(target: Target, steps: number[], o: { workers: number
         joinFailures, disconnects: grown.reduce((n, g) => n + g.disconnects, 0), rejected: stats.reduce((n, s) => n + s.rejected, 0),
         // Every player seated: a refused join fails the step, whatever the latency.
         load: loadavg(), pass: lat.length > 0 && p99 < o.limitMs && Object.keys(joinFailures).length === 0,
+        ...(target.bare ? {} : { side: serverSide(m0, m1) }),
       };
       results.push(r);
       const failures = Object.entries(r.joinFailures).map(([k, v]) => `${k} ${v}`).join(", ") || "0";
       console.log(`| ${r.server} | ${players} (${r.players} seated) | ${fmt(r.actionsPerS)} | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.serverCpuPct)} % / ${fmt(r.serverWaitPct)} % | ${fmt(r.clientsCpuPct)} % | ${fmt(r.clientLoopP99Ms)} / ${fmt(r.clientLoopMaxMs)} | ${failures} | ${r.disconnects} | ${r.load} | ${r.pass ? "pass" : "FAIL"} |`);
+      console.log(`  clients: garbage-collection pauses max ${fmt(Math.max(...stats.map((x) => x.gcMaxMs)))} ms, ${fmt(stats.reduce((n, x) => n + x.gcTotalMs, 0))} ms in all over ${fmt(wall)} s`);
+      if (r.side) console.log(`  server side: action→patch p50 / p99 ≤ ${fmt(r.side.patchP50Ms)} / ${fmt(r.side.patchP99Ms)} ms over ${r.side.patchCount} actions; event-loop delay p99 / max ${fmt(r.side.loopP99Ms)} / ${fmt(r.side.loopMaxMs)} ms`);
       if (!r.pass) break;
     }
   } finally {

@@ -5,7 +5,6 @@ import path from "node:path";
 import { LobbyRoom, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
-import { WebSocketTransport } from "@colyseus/ws-transport";
 import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
@@ -22,6 +21,7 @@ import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
+import { StaggeredPingTransport } from "./net/staggered-ping.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -83,7 +83,7 @@ export function createServer(config: ServerConfig): Server {
   const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config),
-    transport: new WebSocketTransport({ server: createGatedHttpServer(config), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
+    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {

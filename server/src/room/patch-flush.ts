@@ -43,7 +43,7 @@ function stopPatchInterval(room: Room): void {
 }
 
 /** Queues one patch whenever the state changes after the last one. */
-function patchOnChange(room: Room): void {
+function patchOnChange(room: Room, afterPatch?: () => void): void {
   const root = (room as unknown as RoomInternals)._serializer?.encoder?.root;
   if (!root) throw new Error("patchOnChange: the room has no schema state yet");
   const enqueue = root.enqueueChangeTree.bind(root);
@@ -51,6 +51,7 @@ function patchOnChange(room: Room): void {
   const flush = (): void => {
     queued = false;
     room.broadcastPatch();
+    afterPatch?.();
   };
   root.enqueueChangeTree = (...args: unknown[]) => {
     const r = enqueue(...args);
@@ -159,9 +160,12 @@ export function fineTick(room: Room, ms: number | null): void {
   (room as unknown as RoomInternals)._simulationInterval = undefined;
 }
 
-/** Call once in `onCreate`, after the state is set and before any timer is armed. */
-export function patchOnlyOnChange(room: Room): void {
+/**
+ * Call once in `onCreate`, after the state is set and before any timer is armed; `afterPatch`
+ * runs after each patch has been written to the clients' sockets.
+ */
+export function patchOnlyOnChange(room: Room, afterPatch?: () => void): void {
   stopPatchInterval(room);
-  patchOnChange(room);
+  patchOnChange(room, afterPatch);
   wakeClockOnTimers(room.clock as unknown as ClockLike);
 }

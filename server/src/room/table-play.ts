@@ -8,7 +8,7 @@ import type { Client } from "@colyseus/core";
 import { SERVER_MESSAGES, type GameEvent, type Rejection } from "@scat/shared";
 import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
-import { gamesStarted } from "../metrics.ts";
+import { actionPatchSeconds, gamesStarted } from "../metrics.ts";
 import { publishGameLog, type LogHost } from "./fairness.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
@@ -69,14 +69,34 @@ export class TablePlay {
   act(slot: Slot, parsed: { type: string }, client: Client | null, raw: unknown): Rejection | null {
     const room = this.room;
     if (!room.match) return { code: "not-started", message: "The game has not started yet" };
+    const arrived = performance.now();
+    const from = room.state.version;
     const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw) ?? parsed;
     if (isRejection(prepared)) return prepared;
     this.expireIfDue();
     const res = room.match.act(slot.index, prepared, Date.now());
     if (!res.ok) return { code: res.error.code, message: res.error.message };
+    if (client !== null && this.actionAt === null) {
+      this.actionAt = arrived;
+      this.actionFrom = from;
+    }
     this.afterStep(res.value);
     return null;
   }
+
+  /**
+   * After each patch: the first player action since the last measured one is measured from its
+   * arrival to the patch that advanced the synced version (`scat_action_patch_seconds`: the
+   * server's share of action→patch, journal wait included).
+   */
+  patched(): void {
+    if (this.actionAt === null || this.room.state.version === this.actionFrom) return;
+    actionPatchSeconds.observe((performance.now() - this.actionAt) / 1000);
+    this.actionAt = null;
+  }
+
+  private actionAt: number | null = null;
+  private actionFrom = -1;
 
   /** A deadline (plus any in-flight grace) that passed before this action arrived applies first. */
   private expireIfDue(): void {

@@ -63,7 +63,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (!entry) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
     const frame = frameFor(entry.game.id);
     this.state = new frame.TableState();
-    patchOnlyOnChange(this);
+    patchOnlyOnChange(this, () => this.play.patched());
     this.game = entry.game;
     this.plugin = entry.plugin ?? null;
     const game = entry.game;
