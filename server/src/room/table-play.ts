@@ -8,6 +8,7 @@ import type { Client } from "@colyseus/core";
 import { SERVER_MESSAGES, type GameEvent, type Rejection } from "@scat/shared";
 import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
+import { corkForStep } from "../net/cork.ts";
 import { actionPatchSeconds, gamesStarted } from "../metrics.ts";
 import { publishGameLog, type LogHost } from "./fairness.ts";
 import { isRejection, type GamePlugin } from "./game-plugin.ts";
@@ -147,6 +148,7 @@ export class TablePlay {
   private sendEvents(events: readonly GameEvent[], version: number): void {
     if (events.length === 0) return;
     const { game, seating, clients } = this.room;
+    corkForStep(clients);
     const bySeat = new Map<number | null, GameEvent[]>();
     for (const client of clients) {
       const seat = seating.bySession(client.sessionId)?.index ?? null;
