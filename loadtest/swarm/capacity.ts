@@ -15,7 +15,8 @@
  *   npm run bench:capacity
  * Env: STEPS ("400,800,1600,3200,6400,12800" players), SERVERS ("ours,bare"), SERVER_CPU (0),
  * CLIENT_CPU (1; "" = not pinned, likewise SERVER_CPU), WORKERS (4), SECONDS (20), WARMUP (5),
- * THINK_MS ("800-1600"), LIMIT_MS (50), JOIN_PER_S (players joining per second, 200).
+ * THINK_MS ("800-1600"), LIMIT_MS (50), JOIN_PER_S (players joining per second, 200),
+ * SERVER_NODE_ARGS (Node flags for our server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  * Writes loadtest/reports/capacity-<time>.json.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -228,7 +229,7 @@ interface Target { name: string; url: string; pid: number; bare: boolean; stop()
 const taskset = (cpu: string, pid: number) => { if (cpu !== "") spawnSync("taskset", ["-a", "-p", "-c", cpu, String(pid)], { stdio: "ignore" }); };
 
 async function startOurs(cpu: string): Promise<Target> {
-  const s = await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", LOG_LEVEL: "error" });
+  const s = await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", LOG_LEVEL: "error" }, { nodeArgs: (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean) });
   taskset(cpu, s.child.pid!);
   return { name: "ours", url: s.url, pid: s.child.pid!, bare: false, stop: () => s.stop() };
 }
