@@ -1,6 +1,6 @@
 /** Shared helpers for room tests: a server on a free loopback port and condition waits. */
 import { ColyseusTestServer } from "@colyseus/testing";
-import { expandLegal as expandChoices, plainObject, plainOf, readChoices } from "@scat/shared/wire-state.ts";
+import { PRIVATE_FIELDS, expandLegal as expandChoices, factsOf, plainOf, readChoices } from "@scat/shared/wire-state.ts";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
@@ -41,7 +41,7 @@ export interface SeatSnapshot { hand: string[]; legal: { type: string; card?: st
 export function mine(room: ClientRoom, seat: number): SeatSnapshot | null {
   const m = (room.state as any)?.seats?.[seat]?.mine;
   if (!m) return null;
-  return { hand: m.hand ? Array.from(m.hand as Iterable<string>) : [], legal: expandLegal(expandChoices(readChoices(m.legal))), info: plainObject(m.info, {}) };
+  return { hand: m.hand ? Array.from(m.hand as Iterable<string>) : [], legal: expandLegal(expandChoices(readChoices(m.legal))), info: factsOf(m, PRIVATE_FIELDS) };
 }
 
 /** The seat whose private part this client decodes (only its own is ever sent), or null. */

@@ -7,7 +7,7 @@
  */
 import { Decoder, Encoder, Reflection, StateView } from "@colyseus/schema";
 import { GAME_IDS, rngFor, type AnyGame, type GameId, type TableView } from "@scat/shared";
-import { combinations, expandLegal, plainOf, readChoices, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
+import { PRIVATE_FIELDS, SEAT_FIELDS, combinations, expandLegal, factsOf, plainOf, readChoices, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { GAME_STATES } from "../src/games/states.ts";
@@ -96,19 +96,21 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
       expect(norm(got["info"]), `${where} info`).toEqual(norm(view.info));
       expect(norm(got["result"]), `${where} result`).toEqual(norm(view.result));
       expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(game.outcome(match.state)));
-      expect(norm(got["piles"]), `${where} piles`).toEqual(norm(view.piles));
+      // A pile with no face-up card carries no list (absent reads as empty).
+      const piles = Object.fromEntries(Object.entries((got["piles"] ?? {}) as Record<string, Record<string, Plain>>).map(([k, p]) => [k, { ...p, cards: p["cards"] ?? [] }]));
+      expect(norm(piles), `${where} piles`).toEqual(norm(view.piles));
       expect({ phase: got["phase"], turn: got["turn"], round: got["round"], dealer: got["dealer"], awaiting: got["awaiting"], deadline: got["deadline"] ? got["deadlineBase"] + got["deadline"] : 0 }, where)
         .toEqual({ phase: view.phase, turn: view.turn, round: view.round, dealer: view.dealer, awaiting: view.awaiting, deadline: view.deadline ?? 0 });
       view.seats.forEach((s, i) => {
         const seat = got["seats"][i] as Record<string, Plain>;
-        expect(norm({ handCount: seat["handCount"], score: seat["score"], info: seat["info"] }), `${where} seats[${i}]`).toEqual(norm(s));
+        expect(norm({ handCount: seat["handCount"], score: seat["score"], info: factsOf(seat, SEAT_FIELDS) }), `${where} seats[${i}]`).toEqual(norm(s));
         if (i !== c.seat) expect(seat["mine"], `${where}: seat ${i}'s private part`).toBeNull();
       });
       if (c.seat === null) continue;
       const mine = (c.decoder.state as any).seats[c.seat].mine;
       const own = plainOf(mine) as Record<string, Plain>;
       expect(own["hand"], `${where} hand`).toEqual(view.you!.hand);
-      expect(norm(own["info"]), `${where} you.info`).toEqual(norm(view.you!.info));
+      expect(norm(factsOf(own, PRIVATE_FIELDS)), `${where} you.info`).toEqual(norm(view.you!.info));
       expect(sorted(actionsOf(expandLegal(readChoices(mine.legal)), match.legal(c.seat))), `${where} legal`).toEqual(sorted(match.legal(c.seat)));
     }
   };
@@ -162,12 +164,22 @@ describe("a table's reflection (sent once per join)", () => {
     for (const id of GAME_IDS) {
       const own = GAME_STATES[id];
       const classes = classesOf(id);
-      for (const kind of [own.table, own.seat, own.mine, own.result]) expect(classes.has(kind), `${id} has its own classes`).toBe(true);
+      for (const kind of [own.table, own.result]) expect(classes.has(kind), `${id} has its own classes`).toBe(true);
       for (const other of GAME_IDS) {
         const kinds = GAME_STATES[other];
         if (kinds === own) continue;
-        for (const kind of [kinds.table, kinds.seat, kinds.mine, kinds.result]) expect(classes.has(kind), `${id}'s reflection holds ${other}'s ${kind.name}`).toBe(false);
+        for (const kind of [kinds.table, kinds.result]) expect(classes.has(kind), `${id}'s reflection holds ${other}'s ${kind.name}`).toBe(false);
       }
+    }
+  });
+
+  it("holds a seat's game facts as fields of the seat and its private facts as fields of its private part", () => {
+    for (const id of GAME_IDS) {
+      const frame = frameFor(id);
+      const seat = newSeat(frame, 0);
+      const names = (o: object): string[] => Object.values((o.constructor as any)[Symbol.metadata] ?? {}).map((f: any) => f?.name).filter(Boolean);
+      expect(names(seat), id).toEqual([...SEAT_FIELDS, ...Object.keys(GAME_STATES[id].seat)]);
+      expect(names(seat.mine), id).toEqual([...PRIVATE_FIELDS, ...Object.keys(GAME_STATES[id].mine)]);
     }
   });
 });

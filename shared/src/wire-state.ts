@@ -4,6 +4,8 @@
  * turn them into plain values. `plainOf` gives every declared field, an absent one as `null`; a
  * schema whose only field is `list` is a nested list (a list of hands) and reads as an array.
  * `expandLegal` turns the seat's compact legal choices into the actions they stand for.
+ * A seat's game facts are the seat's own fields beyond the frame's (`SEAT_FIELDS`), its private
+ * facts those of its private part beyond `PRIVATE_FIELDS`: `factsOf` reads either.
  */
 
 /** A value as JSON would carry it. */
@@ -54,6 +56,26 @@ export function plainOf(value: unknown): Plain {
   if (fields.length === 1 && fields[0] === "list") return obj["list"] === undefined || obj["list"] === null ? null : plainOf(obj["list"]);
   const out: Record<string, Plain> = {};
   for (const name of fields) out[name] = plainOf(obj[name]);
+  return out;
+}
+
+/** The frame's own fields of a seat; every other field of a seat is one of the game's public facts. */
+export const SEAT_FIELDS: readonly string[] = ["index", "name", "occupied", "isBot", "botReason", "connected", "awayUntil", "ping", "handCount", "score", "mine"];
+
+/** The frame's own fields of a seat's private part (`mine`); every other is one of the game's private facts. */
+export const PRIVATE_FIELDS: readonly string[] = ["hand", "legal"];
+
+/**
+ * The game's facts held as fields of a decoded seat (`own` = `SEAT_FIELDS`) or of its private
+ * part (`own` = `PRIVATE_FIELDS`), as a plain object: every declared field not in `own`, an
+ * absent one as `null`. A plain object (a copy already read) gives its keys not in `own`.
+ */
+export function factsOf(value: unknown, own: readonly string[]): Record<string, Plain> {
+  const out: Record<string, Plain> = {};
+  if (value === null || typeof value !== "object") return out;
+  const obj = value as Record<string, unknown>;
+  const names = fieldsOf(value) ?? Object.keys(obj);
+  for (const name of names) if (!own.includes(name)) out[name] = plainOf(obj[name]);
   return out;
 }
 

@@ -2,20 +2,23 @@
  * Turns the room's typed schema state into `TableSnap` copies on every patch and tells listeners.
  * The wire shape below mirrors server/src/room/schema.ts without importing the server; each
  * game's facts are read generically (`plainOf`, shared/src/wire-state.ts): no JSON in the state.
+ * A seat's game facts are the seat's fields beyond the frame's (`SEAT_FIELDS`), its private facts
+ * those of `mine` beyond `PRIVATE_FIELDS`; the snapshot keeps them apart as `info`.
  */
 import type { Room } from "@colyseus/sdk";
-import { expandLegal, plainObject, readChoices, type Plain } from "@scat/shared/wire-state.ts";
+import { PRIVATE_FIELDS, SEAT_FIELDS, expandLegal, factsOf, plainObject, readChoices, type Plain } from "@scat/shared/wire-state.ts";
 import { EMPTY_TABLE, type Json, type LegalAction, type PileSnap, type SeatSnap, type TableSnap, type TableStatus } from "./snapshot.ts";
 
 /** A decoded game-facts object (any game's class): read with `plainOf`. */
 type Facts = object;
 
+/** The seat's private part; its other fields are the game's private facts. */
 interface WirePrivate {
   hand?: Iterable<string>;
   legal?: unknown;
-  info?: Facts;
 }
 
+/** A seat; its fields beyond these are the game's public facts of the seat. */
 interface WireSeat {
   index?: number;
   name?: string;
@@ -27,7 +30,6 @@ interface WireSeat {
   ping?: number;
   handCount?: number;
   score?: number;
-  info?: Facts;
   mine?: WirePrivate | undefined;
 }
 
@@ -88,8 +90,8 @@ function seatSnap(s: WireSeat, i: number): SeatSnap {
     ping: s.ping ?? 0,
     handCount: s.handCount ?? 0,
     score: s.score ?? 0,
-    info: facts(s.info),
-    mine: mine ? { hand: mine.hand ? Array.from(mine.hand) : [], legal: expandLegal(readChoices(mine.legal)) as LegalAction[], info: facts(mine.info) } : null,
+    info: factsOf(s, SEAT_FIELDS) as Json,
+    mine: mine ? { hand: mine.hand ? Array.from(mine.hand) : [], legal: expandLegal(readChoices(mine.legal)) as LegalAction[], info: factsOf(mine, PRIVATE_FIELDS) as Json } : null,
   };
 }
 

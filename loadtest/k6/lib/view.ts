@@ -27,13 +27,24 @@ export interface TableView {
   readonly mySeat: number;
   /** What this client may send now (`mine.legal`). */
   readonly legal: readonly LegalAction[];
-  /** `mine.info`: game-specific private facts. */
+  /** The game's private facts: the fields of `mine` beyond `hand` and `legal`. */
   readonly mine: Readonly<Record<string, unknown>>;
   /** Public `info`. */
   readonly info: Readonly<Record<string, unknown>>;
 }
 
-interface RawSeat { mine?: { legal?: unknown; info?: unknown } | null }
+interface RawSeat { mine?: { legal?: unknown } | null }
+
+/** The frame's own fields of a seat's private part; the others are the game's private facts. */
+const PRIVATE_FIELDS = ["hand", "legal"];
+
+/** The game's private facts of `mine` (a schema instance: `toJSON`, or a plain object). */
+function privateFacts(mine: object): Record<string, unknown> {
+  const all = plain(mine, {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(all)) if (!PRIVATE_FIELDS.includes(k)) out[k] = v;
+  return out;
+}
 interface RawState {
   status?: string; phase?: string; version?: number; turn?: number;
   awaiting?: Iterable<number>; seats?: Iterable<RawSeat> & { length: number }; info?: unknown;
@@ -79,7 +90,7 @@ export function readView(state: unknown): TableView {
     seatCount: seats.length,
     mySeat,
     legal: mine ? legalActions(mine.legal) : [],
-    mine: (mine ? plain(mine.info, {}) : {}) as Record<string, unknown>,
+    mine: mine ? privateFacts(mine) : {},
     info: plain(s.info, {}) as Record<string, unknown>,
   };
 }

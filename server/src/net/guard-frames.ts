@@ -12,21 +12,23 @@ type OnMessage = (this: Room, client: Client, buffer: Uint8Array) => void;
 
 const coreOnMessage = (Room.prototype as unknown as { _onMessage: OnMessage })._onMessage;
 
+/** Counts a refused frame; true past the room's `maxMessagesPerSecond` in one second. */
+function flooding(room: Room, floods: WeakMap<Client, { second: number; count: number }>, client: Client): boolean {
+  const second = Math.floor(Date.now() / 1000);
+  const seen = floods.get(client);
+  if (seen && seen.second === second) return ++seen.count > room.maxMessagesPerSecond;
+  floods.set(client, { second, count: 1 });
+  return false;
+}
+
 export function guardFrames(room: Room, refuse: (client: Client, refusal: FrameRefusal) => void): void {
   const floods = new WeakMap<Client, { second: number; count: number }>();
-  const flooding = (client: Client): boolean => {
-    const second = Math.floor(Date.now() / 1000);
-    const seen = floods.get(client);
-    if (seen && seen.second === second) return ++seen.count > room.maxMessagesPerSecond;
-    floods.set(client, { second, count: 1 });
-    return false;
-  };
   Object.defineProperty(room, "_onMessage", {
     configurable: true,
     value(client: Client, buffer: Uint8Array) {
       const refusal = buffer instanceof Uint8Array ? inspectFrame(buffer) : { code: "bad-frame" as const, message: "frames must be binary" };
       if (!refusal) return coreOnMessage.call(room, client, buffer);
-      if (flooding(client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");
+      if (flooding(room, floods, client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");
       refuse(client, refusal);
     },
   });

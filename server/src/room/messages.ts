@@ -52,14 +52,18 @@ export class Replies {
 
 type Handler = (client: Client, payload: unknown) => unknown;
 
+/** True when the client has a token left, else it is told to slow down. */
+function allowOrSay(replies: Replies, client: Client): boolean {
+  if (replies.allow(client)) return true;
+  replies.reject(client, { code: "rate-limited", message: "Too many messages: slow down" });
+  return false;
+}
+
 /** The handler of every client message type; the room registers them ("*" answers the rest). */
 export function messageHandlers(room: TableHost, replies: Replies): Record<string, Handler> {
-  const reject = (client: Client, rejection: Rejection): void => replies.reject(client, rejection);
-  const allow = (client: Client): boolean => {
-    if (replies.allow(client)) return true;
-    reject(client, { code: "rate-limited", message: "Too many messages: slow down" });
-    return false;
-  };
+  // Bound, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
+  const reject: (client: Client, rejection: Rejection) => void = replies.reject.bind(replies);
+  const allow: (client: Client) => boolean = allowOrSay.bind(null, replies);
 
   const handlers: Record<string, Handler> = {};
   handlers[CLIENT_MESSAGES.action] = (client, payload) => {

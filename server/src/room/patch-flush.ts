@@ -47,17 +47,20 @@ function patchOnChange(room: Room, afterPatch?: () => void): void {
   const root = (room as unknown as RoomInternals)._serializer?.encoder?.root;
   if (!root) throw new Error("patchOnChange: the room has no schema state yet");
   const enqueue = root.enqueueChangeTree.bind(root);
-  let queued = false;
-  const flush = (): void => {
-    queued = false;
-    room.broadcastPatch();
-    afterPatch?.();
+  // Methods, not named arrow functions: tsx's keepNames gives each named closure its own property dictionary.
+  const patch = {
+    queued: false,
+    flush(): void {
+      patch.queued = false;
+      room.broadcastPatch();
+      afterPatch?.();
+    },
   };
   root.enqueueChangeTree = (...args: unknown[]) => {
     const r = enqueue(...args);
-    if (!queued) {
-      queued = true;
-      queueMicrotask(flush);
+    if (!patch.queued) {
+      patch.queued = true;
+      queueMicrotask(patch.flush);
     }
     return r;
   };
@@ -124,29 +127,30 @@ const wokenMethods = {
   },
 };
 
+function arm(clock: ClockLike, delayed: DelayedLike, interval: boolean): void {
+  const d = delayed as Woken;
+  d[WAKE] = { clock, interval, handle: undefined, due: 0, left: delayed.time, clear: delayed.clear };
+  Object.assign(d, wokenMethods);
+  d.paused = true;
+  wake(d, d.time);
+}
+
 /**
  * Makes every clock timer fire from a real timer at its due time. The clock's own tick no longer
  * runs them (they stay `paused` for it): a timer counts from its creation, on Node's monotonic
  * clock, however long ago the clock last ticked and whatever `Date.now()` says.
  */
 export function wakeClockOnTimers(clock: ClockLike): void {
-  const arm = (delayed: DelayedLike, interval: boolean): void => {
-    const d = delayed as Woken;
-    d[WAKE] = { clock, interval, handle: undefined, due: 0, left: delayed.time, clear: delayed.clear };
-    Object.assign(d, wokenMethods);
-    d.paused = true;
-    wake(d, d.time);
-  };
   const setTimeoutFn = clock.setTimeout;
   clock.setTimeout = (cb, ms, ...args) => {
     const d = setTimeoutFn.call(clock, cb, ms, ...args);
-    arm(d, false);
+    arm(clock, d, false);
     return d;
   };
   const setIntervalFn = clock.setInterval;
   clock.setInterval = (cb, ms, ...args) => {
     const d = setIntervalFn.call(clock, cb, ms, ...args);
-    arm(d, true);
+    arm(clock, d, true);
     return d;
   };
 }

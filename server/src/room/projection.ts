@@ -4,7 +4,8 @@
  * actions. The game's parts go into its typed classes (server/src/games/<game>/state.ts); every
  * write goes through `sync`, which touches only what changed, so a patch carries only changes.
  */
-import type { ArraySchema, MapSchema } from "@colyseus/schema";
+import { MapSchema, type ArraySchema, type Schema } from "@colyseus/schema";
+import { PRIVATE_FIELDS, SEAT_FIELDS } from "@scat/shared/wire-state.ts";
 import type { GameId, TableView } from "@scat/shared";
 import { GAME_STATES } from "../games/states.ts";
 import { logger } from "../logger.ts";
@@ -12,7 +13,7 @@ import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
 import { OutcomeState, PileState, VariantState, LegalChoiceState, frameOf, type Frame, type PrivateState, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
 import type { GameState } from "./state/game-state.ts";
-import { syncList, syncMap, syncRef, type Drift } from "./state/sync.ts";
+import { gameFieldsOf, syncList, syncMap, syncRef, syncSchema, type Drift } from "./state/sync.ts";
 
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   if (target[key] !== value) target[key] = value;
@@ -41,18 +42,18 @@ function projectPiles(piles: MapSchema<PileState>, view: TableView, drift: Drift
 }
 
 /** The seat's private part: hand, legal choices, private facts. */
-export function projectPrivate(mine: PrivateState, kinds: GameState, view: TableView, legal: readonly unknown[], drift: Drift): void {
+export function projectPrivate(mine: PrivateState, view: TableView, legal: readonly unknown[], drift: Drift): void {
   syncList(mine.hand as unknown as ArraySchema, "string", view.you ? view.you.hand : [], drift, "you.hand[].");
   const choices = compactLegal(legal).map((c) => ({ type: c.type, card: c.card.join(" "), shade: c.shade.join(" "), choose: c.choose, from: c.from.join(" ") }));
   syncList(mine.legal as unknown as ArraySchema, LegalChoiceState, choices, drift, "legal[].");
-  mine.info = syncRef(mine.info, kinds.mine, view.you?.info ?? {}, drift, "you.info.", true) as PrivateState["info"];
+  syncSchema(mine as unknown as Schema, (view.you?.info ?? {}) as Record<string, unknown>, drift, "you.info.", true, gameFieldsOf(mine.constructor, PRIVATE_FIELDS));
 }
 
-function projectSeat(seat: SeatState, kinds: GameState, pub: TableView["seats"][number] | undefined, drift: Drift): void {
+function projectSeat(seat: SeatState, pub: TableView["seats"][number] | undefined, drift: Drift): void {
   if (!pub) return;
   set(seat, "handCount", pub.handCount);
   set(seat, "score", pub.score);
-  seat.info = syncRef(seat.info, kinds.seat, pub.info, drift, "seats[].info.") as SeatState["info"];
+  syncSchema(seat as unknown as Schema, pub.info as Record<string, unknown>, drift, "seats[].info.", false, gameFieldsOf(seat.constructor, SEAT_FIELDS));
 }
 
 /** The game's synced classes (server/src/room/schema.ts `frameOf`). */
@@ -89,20 +90,23 @@ export function projectMatch(table: TableState, match: Match, drift: Drift = log
   const out = outcome ? syncRef(table.outcome, OutcomeState, outcome, drift, "outcome.") : undefined;
   if (table.outcome !== out) table.outcome = out as TableState["outcome"];
   table.seats.forEach((seat, i) => {
-    projectSeat(seat, kinds, pub.seats[i], drift);
-    projectPrivate(seat.mine, kinds, game.view(match.state, i) as TableView, match.legal(i), drift);
+    projectSeat(seat, pub.seats[i], drift);
+    projectPrivate(seat.mine, game.view(match.state, i) as TableView, match.legal(i), drift);
   });
 }
 
 /** The table's options, written once when it opens. */
 export function projectOptions(target: TableOptionsState, o: { seats: number; bots: number; turnSeconds: number; reconnectSeconds: number; variants: Readonly<Record<string, boolean | number | string>> }): void {
   Object.assign(target, { seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, reconnectSeconds: o.reconnectSeconds });
-  for (const [key, value] of Object.entries(o.variants)) {
+  const entries = Object.entries(o.variants);
+  if (entries.length === 0) return;
+  const variants = (target.variants ??= new MapSchema<VariantState>());
+  for (const [key, value] of entries) {
     const v = new VariantState();
     if (typeof value === "boolean") v.flag = value;
     else if (typeof value === "number") v.number = value;
     else v.text = value;
-    target.variants.set(key, v);
+    variants.set(key, v);
   }
 }
 

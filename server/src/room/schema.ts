@@ -2,14 +2,22 @@
  * The common frame of a table's synced state: a projection of the engine's `TableView`
  * (ARCHITECTURE.md principle 5: schema is written from engine state after each step and never
  * read for decisions). Public fields go to everyone; `SeatState.mine` is view-tagged and reaches
- * only that seat's client. The game-specific parts (`info`, `result`, a seat's `info`, the own
- * `info`) are each game's typed classes (server/src/games/<game>/state.ts). Each game gets its
- * own frame classes (`frameOf`) that name its classes directly: a room's reflection, sent once
- * per join, then describes that game's classes only (a shared base class would pull in every
- * game's, as schema 5 describes every subclass of a referenced class).
+ * only that seat's client. The game-specific parts are each game's typed classes and fields
+ * (server/src/games/<game>/state.ts): the table's `info` and `result` are its classes; a seat's
+ * public facts are fields of `SeatState` itself and its private facts fields of `PrivateState`
+ * (after the frame's own fields `SEAT_FIELDS` and `PRIVATE_FIELDS`): no nested object per seat,
+ * as every schema instance costs a change tree and per-view bookkeeping on the server
+ * (docs/BENCHMARKS.md, "Memory per player"). Each game gets its own frame classes (`frameOf`)
+ * that name its classes directly: a room's reflection, sent once per join, then describes that
+ * game's classes only (a shared base class would pull in every game's, as schema 5 describes
+ * every subclass of a referenced class).
  */
 import { schema, t, type Schema, type SchemaType } from "@colyseus/schema";
-import type { GameState } from "./state/game-state.ts";
+import { PRIVATE_FIELDS, SEAT_FIELDS } from "@scat/shared/wire-state.ts";
+import type { FieldDefs, GameState } from "./state/game-state.ts";
+import { exactViewBitmaps } from "./state/view-bits.ts";
+
+exactViewBitmaps();
 
 /** The static type of a game's typed facts in the frame (each game's classes are plain schemas). */
 const Facts = schema({}, "Facts");
@@ -62,7 +70,8 @@ export const TableOptionsState = schema(
     bots: t.uint8().default(0),
     turnSeconds: t.uint16().default(0),
     reconnectSeconds: t.uint16().default(0),
-    variants: t.map(VariantState),
+    /** Absent when the table has no variant set (a quick-play table): one object less per table. */
+    variants: t.map(VariantState).optional(),
   },
   "TableOptions",
 );
@@ -71,23 +80,29 @@ export type TableOptionsState = SchemaType<typeof TableOptionsState>;
 export const PileState = schema(
   {
     count: t.uint16().default(0),
-    /** Face-up cards anyone may see, bottom to top. */
-    cards: t.array("string"),
+    /** Face-up cards anyone may see, bottom to top; absent while there are none (a face-down deck). */
+    cards: t.array("string").optional(),
   },
   "PileState",
 );
 export type PileState = SchemaType<typeof PileState>;
 
+/** A game's fields spread into a frame class, checked against the frame's own names. */
+function gameFields(own: readonly string[], fields: FieldDefs, what: string): object {
+  for (const name of Object.keys(fields)) if (own.includes(name)) throw new Error(`${what} field "${name}" clashes with the frame's own field`);
+  return fields;
+}
+
 function buildFrame(kinds: GameState) {
-  /** What only the seat's own client receives. */
+  /** What only the seat's own client receives: the frame's fields, then the game's private facts. */
   const PrivateState = schema(
     {
       /** Own hand in card notation, in the engine's order. */
       hand: t.array("string"),
       /** What the seat may do now, as compact choices. */
       legal: t.array(LegalChoiceState),
-      /** The game's private facts (its `MineFacts` class). */
-      info: t.ref(asFacts(kinds.mine)),
+      /** The game's private facts (the view's `you.info`), as fields of this class. */
+      ...(gameFields(PRIVATE_FIELDS, kinds.mine, "a private") as Record<never, never>),
     },
     "PrivateState",
   );
@@ -108,9 +123,9 @@ function buildFrame(kinds: GameState) {
       ping: t.uint16().default(0),
       handCount: t.uint8().default(0),
       score: t.int16().default(0),
-      /** The game's public facts of this seat (its `SeatFacts` class). */
-      info: t.ref(asFacts(kinds.seat)),
       mine: t.ref(PrivateState).view(),
+      /** The game's public facts of this seat (the view's `seats[i].info`), as fields of this class. */
+      ...(gameFields(SEAT_FIELDS, kinds.seat, "a seat") as Record<never, never>),
     },
     "SeatState",
   );

@@ -80,19 +80,21 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.replies = new Replies(this.config.rateLimit);
     guardFrames(this, (client, refusal) => this.replies.refuse(client, refusal));
     this.seating = new Seating(t.seats, (index) => newSeat(frame, index));
+    // Hooks as methods, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
+    const room = this;
     this.admission = new Admission({
       seating: this.seating, maxSpectators: this.config.maxSpectators, seatReservationTimeout: this.seatReservationTimeout,
       clients: this.clients, clock: this.clock,
-      byCodeOnly: () => this.inviteCode !== null || this.match !== null,
-      setQuickPlayOpen: (open: boolean) => this.waiting.setQuickPlayOpen(open),
-      isSeated: (sessionId: string) => this.seating.bySession(sessionId) !== undefined,
+      byCodeOnly() { return room.inviteCode !== null || room.match !== null; },
+      setQuickPlayOpen(open: boolean) { room.waiting.setQuickPlayOpen(open); },
+      isSeated(sessionId: string) { return room.seating.bySession(sessionId) !== undefined; },
     });
     this.waiting = new WaitingTable({
       table: t, seating: this.seating, clients: this.clients, clock: this.clock,
-      status: () => this.state.status,
-      setAutoFillAt: (at) => { this.state.autoFillAt = at; },
-      setMatchmaking: (update) => this.setMatchmaking(update),
-      fillAndStart: () => this.fillAndStart(),
+      status() { return room.state.status; },
+      setAutoFillAt(at) { room.state.autoFillAt = at; },
+      setMatchmaking(update) { return room.setMatchmaking(update); },
+      fillAndStart() { room.fillAndStart(); },
     });
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin);

@@ -1,6 +1,6 @@
 /** Dark Hand's and Skit Scat's typed facts (engine view: shared/src/games/dark-hand/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
 
 /** A Skit or Scat laid face up; `shade` is null in Skit Scat. */
 export const DarkHandMeld = schema(
@@ -43,33 +43,29 @@ export const DarkHandTable = schema(
   "DarkHandTable",
 );
 
-export const DarkHandSeat = schema(
-  {
-    tokens: t.uint8(),
-    out: t.boolean(),
-    called: t.string().optional(),
-    inCallWindow: t.boolean(),
-    hadTurn: t.boolean(),
-    declared: t.string().optional(),
-    finalTurnPending: t.boolean(),
-    continued: t.boolean(),
-  },
-  "DarkHandSeat",
-);
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+export const DarkHandSeat = {
+  tokens: t.uint8(),
+  out: t.boolean(),
+  called: t.string().optional(),
+  inCallWindow: t.boolean(),
+  hadTurn: t.boolean(),
+  declared: t.string().optional(),
+  finalTurnPending: t.boolean(),
+  continued: t.boolean(),
+} satisfies FieldDefs;
 
 export const DarkHandMeldOption = schema({ kind: t.string(), shade: t.string().optional() }, "DarkHandMeldOption");
 export const DarkHandDeclareOption = schema({ kind: t.string(), shade: t.string().optional(), forfeit: t.boolean() }, "DarkHandDeclareOption");
 
-export const DarkHandMine = schema(
-  {
-    makes: t.array(DarkHandMeldOption),
-    canDeclare: t.array(DarkHandDeclareOption),
-    canCall: t.array("string"),
-    called: t.string().optional(),
-    drawnCard: t.string().optional(),
-  },
-  "DarkHandMine",
-);
+/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+export const DarkHandMine = {
+  makes: t.array(DarkHandMeldOption),
+  canDeclare: t.array(DarkHandDeclareOption),
+  canCall: t.array("string"),
+  called: t.string().optional(),
+  drawnCard: t.string().optional(),
+} satisfies FieldDefs;
 
 export const DarkHandSeatResult = schema(
   {

@@ -1,6 +1,6 @@
 /** Dark Hearts' typed facts (engine view: shared/src/games/dark-hearts/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
 
 export const DarkHeartsPlay = schema(
   { seat: t.uint8(), card: t.string(), face: t.string(), points: t.int8() },
@@ -58,30 +58,26 @@ export const DarkHeartsTable = schema(
   "DarkHeartsTable",
 );
 
-export const DarkHeartsSeat = schema(
-  {
-    light: t.int16(),
-    dark: t.int16(),
-    handLight: t.int16(),
-    handDark: t.int16(),
-    tricks: t.uint8(),
-    passed: t.boolean(),
-    continued: t.boolean(),
-  },
-  "DarkHeartsSeat",
-);
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+export const DarkHeartsSeat = {
+  light: t.int16(),
+  dark: t.int16(),
+  handLight: t.int16(),
+  handDark: t.int16(),
+  tricks: t.uint8(),
+  passed: t.boolean(),
+  continued: t.boolean(),
+} satisfies FieldDefs;
 
-export const DarkHeartsMine = schema(
-  {
-    passTo: t.uint8().optional(),
-    receiveFrom: t.uint8().optional(),
-    /** Own pass (null: not chosen yet, or a hold hand). */
-    passed: t.array("string").optional(),
-    /** Cards received once the exchange is done (null before). */
-    received: t.array("string").optional(),
-  },
-  "DarkHeartsMine",
-);
+/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+export const DarkHeartsMine = {
+  passTo: t.uint8().optional(),
+  receiveFrom: t.uint8().optional(),
+  /** Own pass (null: not chosen yet, or a hold hand). */
+  passed: t.array("string").optional(),
+  /** Cards received once the exchange is done (null before). */
+  received: t.array("string").optional(),
+} satisfies FieldDefs;
 
 export const DarkHeartsSeatResult = schema(
   {

@@ -1,6 +1,6 @@
 /** Devil's Scat's typed facts (engine view: shared/src/games/devils-scat/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
 
 export const DevilsScatTable = schema(
   {
@@ -19,21 +19,17 @@ export const DevilsScatTable = schema(
   "DevilsScatTable",
 );
 
-export const DevilsScatSeat = schema(
-  {
-    knocked: t.boolean(),
-    continued: t.boolean(),
-    /** Classic scoring only. */
-    lives: t.uint8().optional(),
-    out: t.boolean().optional(),
-  },
-  "DevilsScatSeat",
-);
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+export const DevilsScatSeat = {
+  knocked: t.boolean(),
+  continued: t.boolean(),
+  /** Classic scoring only. */
+  lives: t.uint8().optional(),
+  out: t.boolean().optional(),
+} satisfies FieldDefs;
 
-export const DevilsScatMine = schema(
-  { value: t.number(), scat: t.boolean(), drawnCard: t.string().optional() },
-  "DevilsScatMine",
-);
+/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+export const DevilsScatMine = { value: t.number(), scat: t.boolean(), drawnCard: t.string().optional() } satisfies FieldDefs;
 
 export const DevilsScatSeatResult = schema(
   {

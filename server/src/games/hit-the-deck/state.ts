@@ -1,6 +1,6 @@
 /** Hit the Deck's typed facts (engine view: shared/src/games/hit-the-deck/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
 
 /** WITH A NUMBER (`number`) or WITH A COLOR (`colour`). */
 export const HitTheDeckDemand = schema(
@@ -69,15 +69,11 @@ export const HitTheDeckTable = schema(
   "HitTheDeckTable",
 );
 
-export const HitTheDeckSeat = schema(
-  { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() },
-  "HitTheDeckSeat",
-);
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+export const HitTheDeckSeat = { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() } satisfies FieldDefs;
 
-export const HitTheDeckMine = schema(
-  { playable: t.array("string"), mustDraw: t.boolean(), canSlap: t.boolean(), raceOpen: t.boolean(), mustCall: t.boolean() },
-  "HitTheDeckMine",
-);
+/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+export const HitTheDeckMine = { playable: t.array("string"), mustDraw: t.boolean(), canSlap: t.boolean(), raceOpen: t.boolean(), mustCall: t.boolean() } satisfies FieldDefs;
 
 export const HitTheDeckSeatResult = schema(
   { seat: t.uint8(), hand: t.array("string"), points: t.int16(), total: t.int16() },

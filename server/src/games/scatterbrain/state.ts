@@ -1,7 +1,7 @@
 /** Scatterbrain's typed facts (engine view: shared/src/games/scatterbrain/view.ts). */
 import { schema, t } from "@colyseus/schema";
 import { CardList } from "../../room/schema.ts";
-import type { GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
 
 export const ScatterbrainGuess = schema(
   {
@@ -33,27 +33,23 @@ export const ScatterbrainTable = schema(
   "ScatterbrainTable",
 );
 
-export const ScatterbrainSeat = schema(
-  {
-    hasHole: t.boolean(),
-    called: t.boolean(),
-    kind: t.string().optional(),
-    multiplier: t.uint8(),
-    straight: t.array("string").optional(),
-    trophies: t.array("string"),
-    holesWon: t.array("string"),
-    captured: t.uint8(),
-    out: t.boolean(),
-    handPoints: t.int16(),
-    continued: t.boolean(),
-  },
-  "ScatterbrainSeat",
-);
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+export const ScatterbrainSeat = {
+  hasHole: t.boolean(),
+  called: t.boolean(),
+  kind: t.string().optional(),
+  multiplier: t.uint8(),
+  straight: t.array("string").optional(),
+  trophies: t.array("string"),
+  holesWon: t.array("string"),
+  captured: t.uint8(),
+  out: t.boolean(),
+  handPoints: t.int16(),
+  continued: t.boolean(),
+} satisfies FieldDefs;
 
-export const ScatterbrainMine = schema(
-  { hole: t.string().optional(), drawnCard: t.string().optional(), straight: t.string().optional() },
-  "ScatterbrainMine",
-);
+/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+export const ScatterbrainMine = { hole: t.string().optional(), drawnCard: t.string().optional(), straight: t.string().optional() } satisfies FieldDefs;
 
 export const ScatterbrainSeatResult = schema(
   {

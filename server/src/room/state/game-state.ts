@@ -1,20 +1,24 @@
 /**
  * What each game declares next to its projection (server/src/games/<game>/state.ts): the typed
- * classes of its public table facts, a seat's public facts, the seat's private facts and a
- * finished round's result. They fill the frame's `info`, `seats[i].info`, `seats[i].mine.info`
- * and `result` (server/src/room/schema.ts); the projection writes the engine's view into them.
+ * classes of its public table facts and of a finished round's result, and the typed fields of a
+ * seat's public facts and of its private facts. The classes fill the frame's `info` and `result`;
+ * the fields are spread into the frame's `SeatState` and `PrivateState` (server/src/room/schema.ts:
+ * no nested object per seat). The projection writes the engine's view into them.
  */
 import type { Schema } from "@colyseus/schema";
 
 type Ctor = new () => Schema;
 
+/** Field builders as `schema()` takes them (`{ knocked: t.boolean(), ... }`). */
+export type FieldDefs = Readonly<Record<string, object>>;
+
 export interface GameState {
   /** The view's `info`. */
   readonly table: Ctor;
-  /** The view's `seats[i].info`. */
-  readonly seat: Ctor;
-  /** The view's `you.info` (view-tagged: only that seat's client). */
-  readonly mine: Ctor;
+  /** The view's `seats[i].info`: fields of the seat. */
+  readonly seat: FieldDefs;
+  /** The view's `you.info`: fields of the seat's private part (view-tagged: only that seat's client). */
+  readonly mine: FieldDefs;
   /** The view's `result`. */
   readonly result: Ctor;
 }

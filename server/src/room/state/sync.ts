@@ -33,6 +33,17 @@ export function fieldsOf(ctor: object): readonly Field[] {
   return fields;
 }
 
+/** The fields of a frame class (`SeatState`, `PrivateState`) that are not the frame's own: the game's. */
+export function gameFieldsOf(ctor: object, own: readonly string[]): readonly Field[] {
+  const key = own as object;
+  let byOwn = gameFieldCache.get(ctor);
+  if (!byOwn) gameFieldCache.set(ctor, (byOwn = new WeakMap()));
+  let fields = byOwn.get(key);
+  if (!fields) byOwn.set(key, (fields = fieldsOf(ctor).filter((f) => !own.includes(f.name))));
+  return fields;
+}
+const gameFieldCache = new WeakMap<object, WeakMap<object, readonly Field[]>>();
+
 /** A `{list}` wrapper class (`CardList`): a list inside a list. */
 function isListWrapper(ctor: Ctor): boolean {
   const f = fieldsOf(ctor);
@@ -62,10 +73,14 @@ function shareWithViews(list: object, parent: object): void {
   }
 }
 
-/** `keepLists` (a seat's private part): new lists of primitives are shared with the part's views. */
-export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", keepLists = false): void {
+/**
+ * `keepLists` (a seat's private part): new lists of primitives are shared with the part's views.
+ * `only`: sync these fields of `target` only (a game's facts held as fields of a frame class,
+ * `gameFieldsOf`); the others are left alone.
+ */
+export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", keepLists = false, only?: readonly Field[]): void {
   const t = target as unknown as Obj;
-  const fields = fieldsOf(target.constructor);
+  const fields = only ?? fieldsOf(target.constructor);
   let seen = 0;
   for (const f of fields) {
     const v = value[f.name];
@@ -82,6 +97,8 @@ export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", 
       if (t[f.name] !== next) t[f.name] = next;
     } else if ("array" in type) {
       let list = t[f.name] as ArraySchema | undefined;
+      // An optional list (no default instance) is created only once it has items: absent reads as empty.
+      if (!list && (v as unknown[]).length === 0) continue;
       if (!list) {
         t[f.name] = list = new ArraySchema();
         if (keepLists && typeof type.array === "string") shareWithViews(list, target);
