@@ -80,18 +80,18 @@ describe("through a real server", () => {
         const res = await fetch(`${url}/matchmake/create/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Quiet", seats: 2, bots: 1 }) });
         const r = (await res.json()) as { sessionId: string; roomId: string; processId: string };
         const ws = new WebSocket(`ws://127.0.0.1:${port}/${r.processId}/${r.roomId}?sessionId=${r.sessionId}`, { autoPong });
+        const pings = { n: 0 };
+        ws.on("ping", () => pings.n++);
         const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
         await new Promise((resolve, reject) => { ws.once("open", resolve); ws.once("error", reject); });
-        return { ws, closed, opened: Date.now() };
+        return { ws, closed, pings, opened: Date.now() };
       };
       const silent = await seat(false);
       const answering = await seat(true);
-      let pings = 0;
-      silent.ws.on("ping", () => pings++);
       // Pinged every 3 s, dropped at the third turn after two unanswered pings: 6-9 s.
       const code = await Promise.race([silent.closed, new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
       expect(code, "the silent client was dropped").not.toBeNull();
-      expect(pings).toBe(2);
+      expect(silent.pings.n).toBe(2);
       expect(Date.now() - silent.opened).toBeGreaterThanOrEqual(5_000);
       expect(answering.ws.readyState).toBe(WebSocket.OPEN);
       answering.ws.close();
