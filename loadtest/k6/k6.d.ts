@@ -8,10 +8,14 @@ declare module "k6" {
   export function sleep(seconds: number): void;
 }
 declare module "k6/http" {
+  /** An opaque k6 object naming the expected statuses. */
+  export interface ResponseCallback { readonly __k6ResponseCallback: true }
   export interface Response { status: number; body: string | ArrayBuffer | null; headers: Record<string, string>; error: string }
   const http: {
     asyncRequest(method: string, url: string, body?: string | null, params?: { headers?: Record<string, string>; tags?: Record<string, string>; timeout?: string }): Promise<Response>;
-    get(url: string, params?: { headers?: Record<string, string>; tags?: Record<string, string> }): Response;
+    get(url: string, params?: { headers?: Record<string, string>; tags?: Record<string, string>; responseCallback?: ResponseCallback }): Response;
+    /** Which statuses count as a successful request (`http_req_failed`). */
+    expectedStatuses(...statuses: number[]): ResponseCallback;
   };
   export default http;
 }
