@@ -118,7 +118,13 @@ describe("a cluster behind nginx", () => {
     expect(new Set(tables.map((t) => hostOf(t.room))).size).toBe(3);
     const hidden = await seated(via(1).create("skit_scat", { name: "P", seats: 3, private: true }));
     const ids = tables.map((t) => t.room.roomId);
-    for (const list of lists) await until(() => ids.every((id) => list.get(id)?.metadata.players === 1), "every table listed with its player");
+    // Each listing goes through Redis (the driver's hash, then the lobby channel): allow a loaded machine its time, and say what was missing.
+    for (const [n, list] of lists.entries()) {
+      await until(() => ids.every((id) => list.get(id)?.metadata.players === 1), "every table listed with its player", 30_000).catch((e: Error) => {
+        const missing = ids.filter((id) => list.get(id)?.metadata.players !== 1).map((id) => `${id}: ${list.has(id) ? `players ${list.get(id)!.metadata.players}` : "not listed"}`);
+        throw new Error(`${e.message} (lobby ${n + 1}: ${missing.join(", ")})`);
+      });
+    }
     for (const t of tables) expect(lists[0]!.get(t.room.roomId)!.publicAddress).toBe(cluster.publicAddresses[Number(hostOf(t.room).slice(1)) - 1]);
     expect(lists.every((l) => !l.has(hidden.room.roomId))).toBe(true);
     // A second player at a table on any process shows in both lobbies; a closed table leaves them.
