@@ -30,6 +30,7 @@ import { chooseAction } from "../k6/lib/policy.ts";
 import { readView } from "../k6/lib/view.ts";
 import { freePort, ROOT, startServerProcess } from "../src/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
+import { scrape, serverSide, type ServerSide } from "./server-metrics.ts";
 
 const env = (name: string, fallback: string): string => process.env[name] ?? fallback;
 const SEATS = 4;
@@ -289,37 +290,6 @@ interface StepResult {
   joinFailures: Record<string, number>; disconnects: number; rejected: number; load: string; pass: boolean;
   /** Ours only: the server's side of the same window, from its /metrics. */
   side?: ServerSide;
-}
-
-/** The server's own figures for a window, from two scrapes of its /metrics (ours only). */
-interface ServerSide { patchP50Ms: number; patchP99Ms: number; patchCount: number; loopP99Ms: number; loopMaxMs: number }
-
-async function scrape(url: string): Promise<string> {
-  return fetch(`${url}/metrics`).then((r) => r.text(), () => "");
-}
-
-/** `scat_action_patch_seconds` buckets (le → cumulative count) from a scrape. */
-function patchBuckets(text: string): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const m of text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) out.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
-  return out;
-}
-
-const gauge = (text: string, name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? NaN);
-
-/**
- * The server's share of action→patch over the window (arrival in the room to the patch written,
- * as bucket upper bounds) and its event-loop delay (prom-client resets it at each scrape, so the
- * second scrape covers the window).
- */
-function serverSide(before: string, after: string): ServerSide {
-  const a = patchBuckets(before);
-  const b = patchBuckets(after);
-  const les = [...b.keys()].sort((x, y) => x - y);
-  const delta = les.map((le) => (b.get(le) ?? 0) - (a.get(le) ?? 0));
-  const total = delta[delta.length - 1] ?? 0;
-  const at = (q: number) => (total === 0 ? NaN : les[delta.findIndex((n) => n >= q * total)]! * 1000);
-  return { patchP50Ms: at(0.5), patchP99Ms: at(0.99), patchCount: total, loopP99Ms: gauge(after, "nodejs_eventloop_lag_p99_seconds") * 1000, loopMaxMs: gauge(after, "nodejs_eventloop_lag_max_seconds") * 1000 };
 }
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
