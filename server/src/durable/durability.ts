@@ -102,9 +102,10 @@ export class Durability {
     const match = room.match;
     const track = this.store && match ? this.track(room) : null;
     if (!track || !match || track.state !== "live") return effects();
+    // The journal waits for a whole rewrite (repair): these steps go with it, not as appends after a gap.
+    if (track.dirty) return effects();
     const entries = this.pendingEntries(room, match, track);
     if (entries.length === 0) return effects();
-    if (track.dirty) return effects();
     const started = performance.now();
     const fresh = entries[0]!.k === "h";
     const outcome = this.store!.write(room.roomId, entries, fresh);
@@ -169,17 +170,29 @@ export class Durability {
     void room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
   }
 
-  /** Rewrites the whole journal of every table whose writes were missed (Redis was away). */
+  /**
+   * Rewrites the whole journal of every table whose writes were missed (Redis was away). The
+   * rewrite is issued before any later step of the table, and those steps append after it
+   * (Redis answers one connection in order); if it fails the table stays dirty for the next repair.
+   */
   async repair(): Promise<void> {
     if (!this.store?.available()) return;
     for (const [room, track] of this.tracks) {
       if (!track.dirty || track.state !== "live" || !room.match) continue;
       await track.chain;
+      if (!track.dirty || track.state !== "live" || !room.match) continue;
+      track.dirty = false;
       Object.assign(track, { begun: false, written: 0, seats: "" });
       const entries = this.pendingEntries(room, room.match, track);
-      const outcome = await this.store.write(room.roomId, entries, true);
-      if (outcome === "ok") track.dirty = false;
-      else this.settle(room, track, outcome);
+      track.pending++;
+      journalPending.inc();
+      const done = withTimeout(this.store.write(room.roomId, entries, true), WRITE_TIMEOUT_MS);
+      track.chain = track.chain.then(() => done).then((outcome) => {
+        track.pending--;
+        journalPending.dec();
+        this.settle(room, track, outcome);
+      });
+      await track.chain;
     }
   }
 
