@@ -1,7 +1,7 @@
 /**
  * Crash survival without Redis: a server process with tables of every game in play is killed
  * (SIGKILL); a new process on the same DATA_DIR resumes every table from its file journal under
- * the same roomId (a private table keeps its invite code); each player takes their seat back by
+ * the same roomId (a private table keeps its invite code, one still waiting for players too); each player takes their seat back by
  * playerId, finds at least every step they had seen, and plays to the end; the revealed game log
  * replays.
  */
@@ -52,11 +52,17 @@ describe("a single process restarted on the same DATA_DIR", () => {
       p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
       players.push(p);
     }
+    // A private table still waiting for its second player comes back too, its code working.
+    const waitingHost = "player-waiting-0001";
+    const waitingRoom = await new Client(first.url).create("devils_scat", { name: "Wait", seats: 2, bots: 0, private: true, variants: {}, autoFillSeconds: 0, playerId: waitingHost });
+    const waiting: Player = { room: waitingRoom, roomId: waitingRoom.roomId, name: "Wait", playerId: waitingHost, seat: 0, seen: 0, gameLog: null, rejected: 0 };
+    attach(waiting);
+    await new Promise<number>((resolve) => waitingRoom.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
     // Play until every table has taken a few steps.
     const acted = new Map<Player, number>();
     // A few steps at every table, then the players wait (their turn holds each game).
     await until(() => { players.forEach((p) => p.seen < 4 && step(p, acted)); return players.every((p) => p.seen >= 4); }, "a few steps at every table", 30_000);
-    expect(readdirSync(path.join(dataDir, "tables")).sort(), JSON.stringify(players.map((p) => [p.roomId, p.seen, status(p.room)]))).toEqual(players.map((p) => `${p.roomId}.jsonl`).sort());
+    expect(readdirSync(path.join(dataDir, "tables")).sort(), JSON.stringify(players.map((p) => [p.roomId, p.seen, status(p.room)]))).toEqual([...players, waiting].map((p) => `${p.roomId}.jsonl`).sort());
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
 
@@ -71,6 +77,15 @@ describe("a single process restarted on the same DATA_DIR", () => {
       expect(p.room.roomId).toBe(p.roomId);
       await until(() => p.seen >= before, `${p.roomId}: every step seen before the kill is there`, 10_000);
     }
+    waiting.room = await reclaim(second.url, waiting);
+    attach(waiting);
+    expect(await new Promise<number>((resolve) => waiting.room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)))).toBe(0);
+    expect(status(waiting.room)).toBe("waiting");
+    const friendRoom = await new Client(second.url).joinById(waiting.roomId, { name: "Friend", playerId: "player-friend-0001" });
+    const friend: Player = { room: friendRoom, roomId: friendRoom.roomId, name: "Friend", playerId: "player-friend-0001", seat: 1, seen: 0, gameLog: null, rejected: 0 };
+    attach(friend);
+    expect(await new Promise<number>((resolve) => friendRoom.onMessage("seated", (m: { seat: number }) => resolve(m.seat)))).toBe(1);
+    players.push(waiting, friend);
     await playOut(players, "every game over");
     // Finished games leave no journal behind.
     await until(() => readdirSync(path.join(dataDir, "tables")).length === 0, "journals removed", 5_000);

@@ -19,7 +19,7 @@ export const RECLAIM = {
   windowMs: 20_000,
 } as const;
 
-/** Start of the server's answer for a table that cannot come back (its process died before its game began). */
+/** Start of the server's answer for a table that cannot come back (its process died and left no journal). */
 export const TABLE_GONE = "table-gone";
 
 /** Start of the server's answer for a table whose game was over when its process stopped. */

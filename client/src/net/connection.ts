@@ -77,9 +77,8 @@ export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | 
 /**
  * After a reload or a lost connection: the saved reconnection token, else the seat by playerId
  * while the table is moving (its process died and a peer resumes it), else nothing.
- * `waiting`: the table had not dealt yet, so it was never journalled and "not found" is final.
  */
-export async function resume(how: { readonly waiting?: boolean } = {}): Promise<TableSession | null> {
+export async function resume(): Promise<TableSession | null> {
   resumeFailure = null;
   const saved = loadSeat();
   if (saved === null) return null;
@@ -90,7 +89,7 @@ export async function resume(how: { readonly waiting?: boolean } = {}): Promise<
     now: () => Date.now(),
     wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
   };
-  const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) }, { notFoundFinal: how.waiting === true });
+  const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
   resumeFailure = { gone: outcome.gone, ended: outcome.ended };
   saveSeat(null);

@@ -98,15 +98,15 @@ export class TableScene extends Phaser.Scene {
     const snap = this.session.snap;
     if (snap.status === "ended") return;
     setBanner("Reconnecting…");
-    // A table that had not dealt yet is not journalled: if its process died it is gone.
+    // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
-    const again = await resume({ waiting });
+    const again = await resume();
     setBanner(null);
     if (!this.scene.isActive()) return;
     if (again) return toTable(this.scene, again);
     if (resumeFailure?.ended) return toLobby(this.scene, { message: "That game was over when its server stopped. Start or join another table." });
     if (!waiting || !resumeFailure?.gone) return toLobby(this.scene, { message: "Lost the connection to the table." });
-    const closed = "The table closed before its game began (its server stopped).";
+    const closed = "The table closed when its server stopped.";
     if (this.session.watching) return toLobby(this.scene, { message: closed });
     if (snap.isPrivate) return toLobby(this.scene, { message: `${closed} Its code no longer works: create a new table and share the new code.` });
     // A quick-play table: straight to another one like it.

@@ -11,7 +11,7 @@ import { logger } from "../logger.ts";
 import { handlerErrors, journalAppendSeconds, journalPending, resumeSeconds, tablesResumed } from "../metrics.ts";
 import type { Match } from "../room/match.ts";
 import type { Seating } from "../room/seating.ts";
-import { seatRecords, type JournalEntry, type JournalStore, type TableRecord, type WriteOutcome } from "./journal.ts";
+import { isWaiting, seatRecords, type JournalEntry, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
 
 /** The create option that marks a room as a resumed table (only this process can set one: it names an entry of `resumes`). */
 const RESUME_KEY = "__resume";
@@ -47,6 +47,8 @@ class Track {
   chain: Promise<void> = Promise.resolve();
   /** The store missed a write (Redis away): the whole journal is rewritten when it can be. */
   dirty = false;
+  /** The seats of the waiting record in the store ("" = none): a table not dealt yet. */
+  waiting = "";
   /** live: journalled here; moved: handed over or taken by a peer (never written again here). */
   state: "live" | "moved" | "ended" = "live";
 }
@@ -88,7 +90,9 @@ export class Durability {
     if (!resume) return null;
     room.roomId = resume.record.tableId;
     const track = new Track();
-    Object.assign(track, { begun: true, written: resume.record.steps.length, seats: JSON.stringify(resume.record.seats) });
+    const seats = JSON.stringify(resume.record.seats);
+    if (isWaiting(resume.record)) track.waiting = seats;
+    else Object.assign(track, { begun: true, written: resume.record.steps.length, seats });
     this.tracks.set(room, track);
     return resume;
   }
@@ -137,6 +141,46 @@ export class Durability {
     return (this.tracks.get(room)?.pending ?? 0) === 0;
   }
 
+  /**
+   * A table waiting for players (no game dealt) journals who sits where, so it comes back too: a
+   * private table with its invite code, a quick-play table with its players. One whole record,
+   * rewritten on each seat change; the deal's header replaces it. Nobody seated: it goes.
+   */
+  waitingChanged(room: DurableRoom): void {
+    if (!this.store || room.match || this.keepJournals || this.draining) return;
+    const track = this.track(room);
+    if (track.begun || track.state !== "live") return;
+    if (!room.seating.slots.some((s) => s.occupied && !s.isBot)) {
+      if (track.waiting === "") return;
+      Object.assign(track, { waiting: "", dirty: false });
+      void track.chain.then(() => this.store?.remove(room.roomId));
+      return;
+    }
+    const entry = this.waitingEntry(room);
+    const sig = JSON.stringify(entry.seats);
+    if (sig === track.waiting && !track.dirty) return;
+    Object.assign(track, { waiting: sig, dirty: false });
+    this.writeWhole(room, track, [entry]);
+  }
+
+  private waitingEntry(room: DurableRoom): JournalWaiting {
+    return { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots) };
+  }
+
+  /** Replaces the table's journal; a write the store misses leaves the table dirty (repair). */
+  private writeWhole(room: DurableRoom, track: Track, entries: JournalEntry[]): void {
+    const outcome = this.store!.write(room.roomId, entries, true);
+    if (typeof outcome === "string") return this.settle(room, track, outcome);
+    track.pending++;
+    journalPending.inc();
+    const done = withTimeout(outcome, WRITE_TIMEOUT_MS);
+    track.chain = track.chain.then(() => done).then((result) => {
+      track.pending--;
+      journalPending.dec();
+      this.settle(room, track, result);
+    });
+  }
+
   private track(room: DurableRoom): Track {
     let t = this.tracks.get(room);
     if (!t) this.tracks.set(room, (t = new Track()));
@@ -178,27 +222,23 @@ export class Durability {
   async repair(): Promise<void> {
     if (!this.store?.available()) return;
     for (const [room, track] of this.tracks) {
-      if (!track.dirty || track.state !== "live" || !room.match) continue;
+      if (!track.dirty || track.state !== "live") continue;
       await track.chain;
-      if (!track.dirty || track.state !== "live" || !room.match) continue;
+      if (!track.dirty || track.state !== "live") continue;
       track.dirty = false;
-      Object.assign(track, { begun: false, written: 0, seats: "" });
-      const entries = this.pendingEntries(room, room.match, track);
-      track.pending++;
-      journalPending.inc();
-      const done = withTimeout(this.store.write(room.roomId, entries, true), WRITE_TIMEOUT_MS);
-      track.chain = track.chain.then(() => done).then((outcome) => {
-        track.pending--;
-        journalPending.dec();
-        this.settle(room, track, outcome);
-      });
+      if (room.match) {
+        Object.assign(track, { begun: false, written: 0, seats: "" });
+        this.writeWhole(room, track, this.pendingEntries(room, room.match, track));
+      } else if (track.waiting !== "" && !room.match) {
+        this.writeWhole(room, track, [this.waitingEntry(room)]);
+      }
       await track.chain;
     }
   }
 
   /** Every table is to be rewritten (the store came back and may have lost everything). */
   markAllDirty(): void {
-    for (const t of this.tracks.values()) if (t.begun) t.dirty = true;
+    for (const t of this.tracks.values()) if (t.begun || t.waiting !== "") t.dirty = true;
   }
 
   /** The game is over: its journal goes once the last step is written. */
@@ -213,7 +253,7 @@ export class Durability {
   disposed(room: DurableRoom): void {
     const track = this.tracks.get(room);
     this.tracks.delete(room);
-    if (!track || track.state !== "live" || !track.begun || this.keepJournals) return;
+    if (!track || track.state !== "live" || (!track.begun && track.waiting === "") || this.keepJournals) return;
     void track.chain.then(() => this.store?.remove(room.roomId));
   }
 
@@ -232,13 +272,13 @@ export class Durability {
   }
 
   /**
-   * Hands every table with a game in progress over (SIGTERM): waits for its journal, closes it
+   * Hands every table with a game in progress, or waiting with players seated, over (SIGTERM): waits for its journal, closes it
    * here (players are told to take their seats back, which brings them to the new host) and
    * lets `release` give it to a peer. Returns the roomIds handed over.
    */
   async handOver(release: (tableId: string) => Promise<unknown>): Promise<string[]> {
     this.draining = true;
-    const moving = [...this.tracks].filter(([room, t]) => t.state === "live" && t.begun && room.match && !room.match.over);
+    const moving = [...this.tracks].filter(([room, t]) => t.state === "live" && (t.begun ? room.match && !room.match.over : t.waiting !== "" && !room.match));
     await Promise.all(moving.map(async ([room, track]) => {
       await track.chain;
       track.state = "moved";

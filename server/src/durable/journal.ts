@@ -35,12 +35,24 @@ export interface JournalStep extends LoggedStep {
   readonly seats?: readonly SeatRecord[];
 }
 
-export type JournalEntry = JournalHeader | JournalStep;
+/**
+ * A table waiting for players (no game dealt yet): its game, options and who sits where. The
+ * journal holds this one entry, rewritten whole on each seat change, until the deal replaces it
+ * with the header.
+ */
+export interface JournalWaiting {
+  readonly k: "w";
+  readonly game: string;
+  readonly options: unknown;
+  readonly seats: readonly SeatRecord[];
+}
 
-/** A table as read back from its journal. */
+export type JournalEntry = JournalHeader | JournalStep | JournalWaiting;
+
+/** A table as read back from its journal: a game in play (header "h") or a waiting table ("w", no steps). */
 export interface TableRecord {
   readonly tableId: string;
-  readonly header: JournalHeader;
+  readonly header: JournalHeader | JournalWaiting;
   readonly steps: readonly LoggedStep[];
   /** The seats as last journalled. */
   readonly seats: readonly SeatRecord[];
@@ -55,17 +67,19 @@ export function seatRecords(slots: readonly Slot[]): SeatRecord[] {
  * index (a write retried after a lost reply) is skipped, a gap is an error.
  */
 export function decodeJournal(tableId: string, entries: readonly JournalEntry[]): TableRecord {
-  let header: JournalHeader | null = null;
   const steps: LoggedStep[] = [];
   let seats: readonly SeatRecord[] = [];
+  let header: JournalHeader | JournalWaiting | null = null;
   for (const e of entries) {
-    if (e.k === "h") {
-      if (header !== null) continue;
+    // The first header wins (a repeated one is a retried write); a waiting record gives way to a
+    // newer one, and to the header when the game is dealt.
+    if (e.k === "h" || e.k === "w") {
+      if (header?.k === "h") continue;
       header = e;
       seats = e.seats;
       continue;
     }
-    if (header === null) throw new Error(`journal ${tableId}: a step before the header`);
+    if (header === null || header.k === "w") throw new Error(`journal ${tableId}: a step before the header`);
     if (e.i < steps.length) continue;
     if (e.i > steps.length) throw new Error(`journal ${tableId}: step ${steps.length} is missing (found ${e.i})`);
     steps.push({ seat: e.seat, action: e.action, now: e.now });
@@ -73,6 +87,11 @@ export function decodeJournal(tableId: string, entries: readonly JournalEntry[])
   }
   if (header === null) throw new Error(`journal ${tableId}: no header`);
   return { tableId, header, steps, seats };
+}
+
+/** True for a table journalled while it waited for players (no game dealt). */
+export function isWaiting(record: TableRecord): record is TableRecord & { readonly header: JournalWaiting } {
+  return record.header.k === "w";
 }
 
 /** Where journals live: a file per table, or a Redis stream per table. */

@@ -7,7 +7,7 @@
  * - a join to a table whose host is dead (its journal connection is gone and it stopped
  *   beating: `RedisJournal.isDead`), or turns out dead
  *   while the call is under way, is not left waiting for the dead host: if the table has a
- *   journal (a game in play), the join is held until a survivor has it open again (a few
+ *   journal (a game in play, or players seated while it waits), the join is held until a survivor has it open again (a few
  *   seconds at most), then made there; otherwise the table cannot come back and the answer
  *   says so at once (522 `table-gone`);
  * - a join to a journalled table not listed at the moment (being resumed) is held the same way.
@@ -31,7 +31,7 @@ type Listing = { processId?: string } | undefined;
 const unavailable = () => new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds");
 const moving = () => new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
 const ended = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_ENDED}: the game at table "${roomId}" was over when its process stopped; start or join another table`);
-const gone = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_GONE}: table "${roomId}" closed with its process before its game began, so it cannot come back; start or join another table`);
+const gone = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_GONE}: table "${roomId}" closed with its process and left no journal (nobody had taken a seat), so it cannot come back; start or join another table`);
 
 export class MovingTables {
   private readonly waiters = new Map<string, { dead: string | null; resolve: (ok: boolean) => void; until: number }[]>();

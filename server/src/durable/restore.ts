@@ -1,6 +1,7 @@
 /**
  * Puts a resumed table back together in its new room: the match replayed from the journal, the
- * seats as journalled, the running deadline extended by the outage. The players' connections
+ * seats as journalled, the running deadline extended by the outage (a table still waiting for
+ * players gets its seats back only: it goes on waiting, its code and listing unchanged). The players' connections
  * died with the old process, so every human seat starts away with the usual reconnection window:
  * a player who takes the seat back (`joinById(roomId, { playerId })`) plays on; a seat still
  * empty when the window ends goes to a bot, as after any dropped connection.
@@ -22,31 +23,45 @@ export interface RestorableRoom {
   autoDispose: boolean;
   /** Installs the rebuilt match and lets it go on (projection, deadline, bots). */
   resumeMatch(match: MatchType): void;
+  /** The game not dealt yet (a waiting table): null. */
+  readonly match: MatchType | null;
+  /** A waiting table's seats were set or freed here: lobby listing, quick play, journal. */
+  reseated(): void;
   readonly bots: { schedule(): void };
 }
 
 export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.now()): void {
   const { header, steps, seats } = resume.record;
-  const match = Match.restore(room.game, room.table.engine, header.startedAt, header.seed, header.salt, steps);
-  match.extendDeadline(resume.outageMs);
   const windowMs = room.table.join.reconnectSeconds * 1000;
   seats.forEach((s, i) => {
     const slot = room.seating.slots[i];
-    if (!slot) return;
+    if (!slot || (header.k === "w" && s.name === "")) return;
     Object.assign(slot, {
       occupied: true, name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason,
       sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedUntil: 0,
     });
   });
   room.seating.project(room.state.seats);
-  room.resumeMatch(match);
-  if (!seats.some((s) => !s.isBot)) return;
+  if (header.k === "h") {
+    const match = Match.restore(room.game, room.table.engine, header.startedAt, header.seed, header.salt, steps);
+    match.extendDeadline(resume.outageMs);
+    room.resumeMatch(match);
+  } else {
+    room.reseated();
+  }
+  if (!seats.some((s) => s.name !== "" && !s.isBot)) return;
   // Nobody is connected yet: the room waits out the reconnection window instead of closing empty.
   room.autoDispose = false;
   room.clock.setTimeout(() => {
-    for (const slot of room.seating.slots) if (slot.occupied && !slot.isBot && slot.sessionId === null) room.seating.handToBot(slot, "takeover");
+    // A seat not taken back: a bot plays it (game in play), or it is free again (still waiting).
+    for (const slot of room.seating.slots) {
+      if (!slot.occupied || slot.isBot || slot.sessionId !== null) continue;
+      if (room.match) room.seating.handToBot(slot, "takeover");
+      else room.seating.free(slot);
+    }
     room.seating.project(room.state.seats);
     room.autoDispose = true;
-    room.bots.schedule();
+    if (room.match) room.bots.schedule();
+    else room.reseated();
   }, windowMs);
 }

@@ -150,6 +150,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
     else if (this.match) this.bots.schedule();
+    else this.journalSeats();
   }
 
   override onDrop(client: Client): void {
@@ -181,6 +182,20 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.admission.refresh();
     this.waiting.seatsChanged();
     if (this.match && !this.match.over) this.bots.schedule();
+    else if (!this.match) this.journalSeats();
+  }
+
+  /** A waiting table journals who sits where (durable/durability.ts), so it outlives its process; ranked tables form again in the queue. */
+  private journalSeats(): void {
+    if (!this.ranked) durability.waitingChanged(this);
+  }
+
+  /** A waiting table resumed from its journal got its seats (or freed those not taken back in time). */
+  reseated(): void {
+    this.admission.refresh();
+    if (this.seating.slots.some((s) => s.occupied && !s.isBot && s.connected)) this.waiting.seatsChanged();
+    else this.waiting.changed();
+    this.journalSeats();
   }
 
   setAutoFill(on: boolean): void {
