@@ -1,10 +1,13 @@
 /**
  * Journals without Redis: one append-only file of JSON lines per table under DATA_DIR/tables,
- * written synchronously before a step's effects are sent (so a kill -9 loses nothing the
- * players saw; the page cache holds it even if the process dies mid-way). A restarted process
- * reads them back and resumes every table (durable/durability.ts). One process per DATA_DIR.
+ * appended synchronously before a step's effects are sent (so a kill -9 loses nothing the
+ * players saw; the page cache holds it even if the process dies mid-way; an append is a few
+ * microseconds). Closing and deleting a journal (a game over, a table left) happen off the event
+ * loop: many tables ending at once used to stall it for tens of milliseconds. A restarted
+ * process reads them back and resumes every table (durable/durability.ts). One process per DATA_DIR.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { close, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { logger } from "../logger.ts";
 import { decodeJournal, type JournalEntry, type JournalStore, type TableRecord, type WriteOutcome } from "./journal.ts";
@@ -16,6 +19,8 @@ export class FileJournal implements JournalStore {
   readonly kind = "file";
   private readonly dir: string;
   private readonly fds = new Map<string, number>();
+  /** Journals being deleted: a new journal of the same table waits for the deletion. */
+  private readonly removing = new Map<string, Promise<void>>();
 
   constructor(private readonly dataDir: string) {
     this.dir = path.join(dataDir, "tables");
@@ -27,7 +32,9 @@ export class FileJournal implements JournalStore {
     return path.join(this.dir, `${tableId}.jsonl`);
   }
 
-  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): WriteOutcome {
+  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): WriteOutcome | Promise<WriteOutcome> {
+    const removing = this.removing.get(tableId);
+    if (removing) return removing.then(() => this.write(tableId, entries, fresh));
     const text = entries.map((e) => `${JSON.stringify(e)}\n`).join("");
     if (fresh) {
       this.release(tableId);
@@ -40,15 +47,22 @@ export class FileJournal implements JournalStore {
     return "ok";
   }
 
-  private release(tableId: string): void {
+  /** Closes the table's file (off the event loop: the descriptor is not used again). */
+  private release(tableId: string): Promise<void> {
     const fd = this.fds.get(tableId);
-    if (fd !== undefined) closeSync(fd);
     this.fds.delete(tableId);
+    return fd === undefined ? Promise.resolve() : new Promise((resolve) => close(fd, () => resolve()));
   }
 
   remove(tableId: string): void {
-    this.release(tableId);
-    rmSync(this.file(tableId), { force: true });
+    const file = this.file(tableId);
+    const before = this.removing.get(tableId) ?? Promise.resolve();
+    const done: Promise<void> = before
+      .then(() => this.release(tableId))
+      .then(() => rm(file, { force: true }))
+      .catch((err: unknown) => logger.warn({ table: tableId, err }, "journal could not be deleted"))
+      .finally(() => { if (this.removing.get(tableId) === done) this.removing.delete(tableId); });
+    this.removing.set(tableId, done);
   }
 
   available(): boolean {
@@ -57,7 +71,7 @@ export class FileJournal implements JournalStore {
 
   /** Marks this process alive (the outage of a restart is measured from the last beat). */
   beat(now = Date.now()): void {
-    writeFileSync(path.join(this.dataDir, HEARTBEAT), String(now));
+    void writeFile(path.join(this.dataDir, HEARTBEAT), String(now)).catch(() => undefined);
   }
 
   /** Server ms of the last beat of the process that wrote these journals (0 when none). */
@@ -92,6 +106,7 @@ export class FileJournal implements JournalStore {
   }
 
   async close(): Promise<void> {
-    for (const id of [...this.fds.keys()]) this.release(id);
+    await Promise.all([...this.removing.values()]);
+    await Promise.all([...this.fds.keys()].map((id) => this.release(id)));
   }
 }
