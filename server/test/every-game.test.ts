@@ -32,8 +32,10 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
     await playToEnd(name, room, seat, srv);
     await until(() => (room.state as any).status === "ended", "ended status");
     expect(outcomeOf(room)!.winners.length).toBeGreaterThan(0);
-    // Only an action still in flight when a bot's move ended the game may be refused.
-    expect(log.filter((m) => m.type === "rejected" && (m.message as { code?: string }).code !== "game-over").map((m) => JSON.stringify(m.message))).toEqual([]);
+    // Only an action still in flight when a bot's move ended the game (or, in Hit the Deck's
+    // real-time race, the hand) may be refused.
+    const stale = new Set(["game-over", ...(name === "hit_the_deck" ? ["wrong-phase"] : [])]);
+    expect(log.filter((m) => m.type === "rejected" && !stale.has(String((m.message as { code?: string }).code))).map((m) => JSON.stringify(m.message))).toEqual([]);
     const match = srv.match!;
     expect(replayMatch(match.game, match.options, match.seed, match.startedAt, match.log)).toEqual(match.state);
   }, 180_000);
