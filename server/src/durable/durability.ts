@@ -118,14 +118,8 @@ export class Durability {
       this.settle(room, track, outcome);
       return effects();
     }
-    track.pending++;
-    journalPending.inc();
-    const done = withTimeout(outcome, WRITE_TIMEOUT_MS);
-    track.chain = track.chain.then(() => done).then((result) => {
-      track.pending--;
-      journalPending.dec();
+    this.queue(room, track, outcome, () => {
       journalAppendSeconds.observe({ store: this.store!.kind }, (performance.now() - started) / 1000);
-      this.settle(room, track, result);
       // An exception in the effects ends this step's effects only (as in a message handler), never the chain.
       try {
         effects();
@@ -133,6 +127,19 @@ export class Durability {
         handlerErrors.inc({ method: "afterStep" });
         logger.error({ room: room.roomId, err }, "exception contained after a journalled step");
       }
+    });
+  }
+
+  /** A write the store answers later, on the table's chain: `then` runs in order once it is answered (or given up on). */
+  private queue(room: DurableRoom, track: Track, outcome: Promise<WriteOutcome>, then: () => void): void {
+    track.pending++;
+    journalPending.inc();
+    const done = withTimeout(outcome, WRITE_TIMEOUT_MS);
+    track.chain = track.chain.then(() => done).then((result) => {
+      track.pending--;
+      journalPending.dec();
+      this.settle(room, track, result);
+      then();
     });
   }
 
@@ -170,15 +177,8 @@ export class Durability {
   /** Replaces the table's journal; a write the store misses leaves the table dirty (repair). */
   private writeWhole(room: DurableRoom, track: Track, entries: JournalEntry[]): void {
     const outcome = this.store!.write(room.roomId, entries, true);
-    if (typeof outcome === "string") return this.settle(room, track, outcome);
-    track.pending++;
-    journalPending.inc();
-    const done = withTimeout(outcome, WRITE_TIMEOUT_MS);
-    track.chain = track.chain.then(() => done).then((result) => {
-      track.pending--;
-      journalPending.dec();
-      this.settle(room, track, result);
-    });
+    if (typeof outcome === "string") this.settle(room, track, outcome);
+    else this.queue(room, track, outcome, () => undefined);
   }
 
   private track(room: DurableRoom): Track {
