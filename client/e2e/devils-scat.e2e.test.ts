@@ -181,6 +181,10 @@ describe("Devil's Scat in the browser", () => {
     const over = await playToGameOver(page, (s, turn) => playTurn(page, turn, s));
     expect(over.outcome?.winners?.length).toBeGreaterThan(0);
     expect(await page.isVisible('[data-testid="ranking"]')).toBe(true);
+    // Each line is numbered by its place from the state (tied seats would share one).
+    const shown = await page.$$eval('[data-testid="ranking"] li', (lis) => lis.map((li) => (li as HTMLLIElement).value));
+    const outcome = over.outcome as { ranking: number[]; places: number[] };
+    expect(shown).toEqual(outcome.ranking.map((seat) => outcome.places[seat]));
     // The server reveals the seed; the page checks it against the commitment and replays the game.
     await page.waitForSelector('[data-testid="deal-verified"]', { timeout: 30_000 });
     expect(await page.isVisible('[data-testid="deal-not-verified"]')).toBe(false);

@@ -11,7 +11,7 @@ import { migrationProvider } from "../src/db/migrations.ts";
 import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "../src/ranked/queries.ts";
 import { recordRankedMatch, type RankedSeat } from "../src/ranked/record-match.ts";
 import { PROVISIONAL_GAMES } from "../src/ranked/rating.ts";
-import { rankKeys, standingsOf } from "../src/ranked/standings.ts";
+import { rankKeys, standingsOf } from "@scat/shared/standings.ts";
 import { startPostgres, type PostgresServer } from "./support/postgres-server.ts";
 
 let pg: PostgresServer;

@@ -31,7 +31,12 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
     const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
     await playToEnd(name, room, seat, srv);
     await until(() => (room.state as any).status === "ended", "ended status");
-    expect(outcomeOf(room)!.winners.length).toBeGreaterThan(0);
+    const outcome = outcomeOf(room)!;
+    expect(outcome.winners.length).toBeGreaterThan(0);
+    // A place per seat, best first along the ranking (tied seats share one).
+    expect(outcome.places).toHaveLength(game.minSeats);
+    expect(outcome.places[outcome.ranking[0]!]).toBe(1);
+    expect(outcome.ranking.map((s) => outcome.places[s]!)).toEqual([...outcome.ranking.map((s) => outcome.places[s]!)].sort((a, b) => a - b));
     // Only an action still in flight when a bot's move ended the game (or, in Hit the Deck's
     // real-time race, the hand) may be refused.
     const stale = new Set(["game-over", ...(name === "hit_the_deck" ? ["wrong-phase"] : [])]);

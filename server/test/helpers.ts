@@ -63,7 +63,7 @@ export function eventsOf(log: { type: string; message: unknown }[], type: string
 }
 
 /** A client's decoded game outcome (null while the game goes on). */
-export function outcomeOf(room: ClientRoom): { winners: number[]; ranking: number[]; scores: number[] } | null {
+export function outcomeOf(room: ClientRoom): { winners: number[]; ranking: number[]; scores: number[]; places: number[] } | null {
   return plainOf((room.state as any)?.outcome) as never;
 }
 

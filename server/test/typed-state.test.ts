@@ -7,6 +7,7 @@
  */
 import { Decoder, Encoder, Reflection, StateView } from "@colyseus/schema";
 import { GAME_IDS, rngFor, type AnyGame, type GameId, type TableView } from "@scat/shared";
+import { placesBySeat } from "@scat/shared/standings.ts";
 import { PRIVATE_FIELDS, SEAT_FIELDS, combinations, expandLegal, factsOf, plainOf, readChoices, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
@@ -95,7 +96,9 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
       const where = `${game.id} v${match.state.version} seat ${c.seat}`;
       expect(norm(got["info"]), `${where} info`).toEqual(norm(view.info));
       expect(norm(got["result"]), `${where} result`).toEqual(norm(view.result));
-      expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(game.outcome(match.state)));
+      const outcome = game.outcome(match.state);
+      // The engine's outcome, plus the place of each seat (ties shared) read from it once.
+      expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(outcome && { ...outcome, places: placesBySeat(game.id, match.state, outcome) }));
       // A pile with no face-up card carries no list (absent reads as empty).
       const piles = Object.fromEntries(Object.entries((got["piles"] ?? {}) as Record<string, Record<string, Plain>>).map(([k, p]) => [k, { ...p, cards: p["cards"] ?? [] }]));
       expect(norm(piles), `${where} piles`).toEqual(norm(view.piles));

@@ -5,6 +5,7 @@
  * Replays never act, so no seat has legal actions.
  */
 import type { Replay } from "@scat/shared/fairness/replay.ts";
+import { placesBySeat } from "@scat/shared/standings.ts";
 import type { Json, SeatSnap, TableSnap } from "../net/snapshot.ts";
 
 /** Which table the viewer shows: a seat's own view, a spectator's, or every hand open. */
@@ -57,7 +58,7 @@ export function replaySnap(replay: Replay, index: number, view: ReplayView): Tab
     piles: Object.fromEntries(Object.entries(pub.piles).map(([k, p]) => [k, { count: p.count, cards: [...p.cards] }])),
     info: wire(pub.info) as Json,
     result: pub.result == null ? null : (wire(pub.result) as Json),
-    outcome: outcome ? (wire(outcome) as unknown as Json) : null,
+    outcome: outcome ? (wire({ ...outcome, places: placesBySeat(replay.log.game, frame.state, outcome) }) as unknown as Json) : null,
     options: tableOptions(replay.log.options),
     isPrivate: false,
     autoFillAt: 0,

@@ -29,15 +29,17 @@ export function pointsUnit(n: unknown): string {
   return n === 1 ? "pt" : "pts";
 }
 
-/** Final standings from `outcome.ranking` and `outcome.scores`. */
+/** Final standings from `outcome.ranking`, `outcome.places` and `outcome.scores`. */
 export function rankingList(snap: TableSnap, mySeat: number | null, unit: (score: unknown) => string = pointsUnit): HTMLElement | null {
   const outcome = snap.outcome;
   const order = Array.isArray(outcome?.["ranking"]) ? (outcome["ranking"] as unknown[]) : [];
   const scores = Array.isArray(outcome?.["scores"]) ? (outcome["scores"] as unknown[]) : [];
   const winners = Array.isArray(outcome?.["winners"]) ? (outcome["winners"] as unknown[]) : [];
+  // Tied seats share a place (1, 2, 2, 4), as ranked play rates them (shared/src/standings.ts).
+  const places = Array.isArray(outcome?.["places"]) ? (outcome["places"] as unknown[]) : [];
   if (order.length === 0) return null;
   return h("ol", { class: "ranking", testid: "ranking" }, ...order.map((seat) =>
-    h("li", { class: winners.includes(seat) ? "winner" : "" },
+    h("li", { class: winners.includes(seat) ? "winner" : "", value: typeof seat === "number" && typeof places[seat] === "number" && places[seat] > 0 ? places[seat] : undefined },
       h("span", {}, `${winners.includes(seat) ? "★ " : ""}${who(snap, seat, mySeat)}`),
       h("span", { class: "score" }, `${String(typeof seat === "number" ? (scores[seat] ?? "") : "")} ${unit(typeof seat === "number" ? scores[seat] : null)}`))));
 }

@@ -21,7 +21,7 @@ import type { Match } from "../room/match.ts";
 import type { Seating } from "../room/seating.ts";
 import type { Platform } from "./platform.ts";
 import { recordRankedMatch, type RankedResult, type RankedSeat } from "./record-match.ts";
-import { rankKeys, standingsOf, type SeatResult } from "./standings.ts";
+import { rankKeys, standingsOf, type SeatResult } from "@scat/shared/standings.ts";
 import { verifyRoster, type Roster } from "./ticket.ts";
 
 /** The message every connection gets once the ranked game is rated (docs/PROTOCOL.md). */

@@ -8,7 +8,7 @@ import type { RatingChange } from "@scat/shared";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import type { Db } from "../db/database.ts";
 import { NEW_SKILL, displayRating, isProvisional, rateGame, type Skill } from "./rating.ts";
-import type { SeatResult } from "./standings.ts";
+import type { SeatResult } from "@scat/shared/standings.ts";
 
 export interface RankedSeat {
   readonly seat: number;

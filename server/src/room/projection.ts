@@ -5,6 +5,7 @@
  * write goes through `sync`, which touches only what changed, so a patch carries only changes.
  */
 import { MapSchema, type ArraySchema, type Schema } from "@colyseus/schema";
+import { placesBySeat } from "@scat/shared/standings.ts";
 import { PRIVATE_FIELDS, SEAT_FIELDS } from "@scat/shared/wire-state.ts";
 import type { GameId, TableView } from "@scat/shared";
 import { GAME_STATES } from "../games/states.ts";
@@ -87,7 +88,7 @@ export function projectMatch(table: TableState, match: Match, drift: Drift = log
   const result = pub.result == null ? undefined : syncRef(table.result, kinds.result, pub.result, drift, "result.");
   if (table.result !== result) table.result = result as TableState["result"];
   const outcome = game.outcome(match.state);
-  const out = outcome ? syncRef(table.outcome, OutcomeState, outcome, drift, "outcome.") : undefined;
+  const out = outcome ? syncRef(table.outcome, OutcomeState, { ...outcome, places: placesBySeat(game.id, match.state, outcome) }, drift, "outcome.") : undefined;
   if (table.outcome !== out) table.outcome = out as TableState["outcome"];
   table.seats.forEach((seat, i) => {
     projectSeat(seat, pub.seats[i], drift);

@@ -55,6 +55,8 @@ export const OutcomeState = schema(
     winners: t.array("uint8"),
     ranking: t.array("uint8"),
     scores: t.array("number"),
+    /** Place per seat (1 = first; tied seats share one): shared/src/standings.ts, as ranked play rates them. */
+    places: t.array("uint8"),
   },
   "Outcome",
 );

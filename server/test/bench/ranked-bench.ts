@@ -15,7 +15,7 @@ import { percentile, fmt } from "../../../loadtest/src/stats.ts";
 import { openStore, type Db } from "../../src/db/database.ts";
 import { TopCache, aroundPlayer, historyOf, ratingsOf, recentMatches, topPlayers } from "../../src/ranked/queries.ts";
 import { recordRankedMatch } from "../../src/ranked/record-match.ts";
-import { standingsOf } from "../../src/ranked/standings.ts";
+import { standingsOf } from "@scat/shared/standings.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createServer } from "../../src/app.ts";
 import { TableRoom } from "../../src/room/table-room.ts";

@@ -1,6 +1,7 @@
 /**
- * The final standings of a ranked game: a place per seat (1 = first, equal places tie) from the
- * engine's outcome. Seats follow the outcome's ranking; two neighbours share a place when both
+ * The final standings of a game: a place per seat (1 = first, equal places tie) from the
+ * engine's outcome. One reading for the ranked ratings (server/src/ranked/), the places the
+ * table state carries (`outcome.places`) and the results panel, live or replayed. Seats follow the outcome's ranking; two neighbours share a place when both
  * or neither are winners and the game ranks them on equal terms. `Outcome` does not say that
  * (its `scores` are what the table shows), so the ranked side knows, per game, what the engine
  * ranks on (`rankKeys`): the hand a player went out in (Skit Scat, Dark Hand; classic Devil's
@@ -8,8 +9,8 @@
  * left and did not take it back before the game ended (a bot finished it) is placed last, below
  * every seat that was played to the end; several such seats share last place.
  */
-import type { Outcome } from "@scat/shared";
-import { standing } from "@scat/shared/games/dark-hearts/index.ts";
+import type { Outcome } from "./engine.ts";
+import { standing } from "./games/dark-hearts/scoring.ts";
 
 export interface SeatResult {
   readonly seat: number;
@@ -62,4 +63,11 @@ export function standingsOf(outcome: Outcome, forfeited: ReadonlySet<number>, ke
   const last = played.length + 1;
   for (const seat of outcome.ranking) if (forfeited.has(seat)) out.push({ seat, place: last, score: outcome.scores[seat] ?? 0, forfeited: true });
   return out;
+}
+
+/** The place of each seat, by seat index (every seat played to the end): what the results panel shows. */
+export function placesBySeat(game: string, state: unknown, outcome: Outcome): number[] {
+  const places = outcome.scores.map(() => 0);
+  for (const r of standingsOf(outcome, new Set(), rankKeys(game, state))) places[r.seat] = r.place;
+  return places;
 }
