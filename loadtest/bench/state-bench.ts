@@ -11,12 +11,11 @@
  * default all six), TABLES (tables per game at small scale, 4), SECONDS (measured window, 30),
  * WARMUP (seconds, 5), THINK_MS ("800-1600"), PIN_CPU (core for both servers, "1"; "" = none).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { expandLegal, readChoices } from "@scat/shared/wire-state.ts";
-import { freePort, ROOT } from "../src/server-process.ts";
+import { pinTo, startServerProcess } from "../src/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 import { heapUsedAfterGc } from "../src/heap-probe.ts";
 
@@ -31,35 +30,13 @@ const PIN = process.env.PIN_CPU ?? "1";
 const SEATS = 4;
 const CLOCK_TICKS = 100;
 
-interface Proc { url: string; pid: number; child: ChildProcess; output(): string; stop(): Promise<void> }
+interface Proc { url: string; pid: number; output(): string; stop(): Promise<void> }
 
+/** A server pinned to PIN_CPU, with the inspector on (the heap after GC is read through it). */
 async function start(script: string, env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  const args = ["--inspect=127.0.0.1:0", "--import", "tsx", script];
-  const [cmd, argv] = PIN ? ["taskset", ["-c", PIN, process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(cmd, argv as string[], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  let text = "";
-  child.stderr?.on("data", (d: Buffer) => { text = (text + d.toString()).slice(-20_000); });
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited early`);
-    try { await fetch(url); break; } catch { /* not yet */ }
-    if (Date.now() > end) throw new Error(`${script} did not start`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url, pid: child.pid!, child,
-    output: () => text,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const t = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(t);
-    },
-  };
+  const s = await startServerProcess({ LOG_LEVEL: "error", ...env }, { script, anyAnswer: script !== "server/src/main.ts", nodeArgs: ["--inspect=127.0.0.1:0"] });
+  pinTo(PIN, s.child.pid!);
+  return { url: s.url, pid: s.child.pid!, output: () => s.output(), stop: () => s.stop() };
 }
 
 async function cpuTicks(pid: number): Promise<number> {

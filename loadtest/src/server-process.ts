@@ -1,5 +1,5 @@
 /** A real server process (`server/src/main.ts`, TypeScript loaded by tsx) on a free loopback port, for tests and benchmarks. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,23 +32,33 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Pins a running process (all its threads) to the given CPUs (`taskset` list, e.g. "0"); "" leaves it be. */
+export function pinTo(cpu: string, pid: number): void {
+  if (cpu !== "") spawnSync("taskset", ["-a", "-p", "-c", cpu, String(pid)], { stdio: "ignore" });
+}
+
+/** Up once `/health` answers OK (our server), or once anything answers (`anyAnswer`: a bare Colyseus server). */
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, anyAnswer: boolean): Promise<void> {
   const end = Date.now() + 60_000;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) return;
+      if (anyAnswer ? await fetch(url) : (await fetch(`${url}/health`)).ok) return;
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** `detached`: its own process group, so a terminal's Ctrl-C reaches only the launcher, which stops it in order (cluster/). */
-export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[] } = {}): Promise<ServerProcess> {
+/**
+ * `detached`: its own process group, so a terminal's Ctrl-C reaches only the launcher, which stops
+ * it in order (cluster/). `script`: another server to run the same way (the benchmarks' bare
+ * Colyseus room, `anyAnswer` then, as it has no `/health`).
+ */
+export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[], script = "server/src/main.ts", anyAnswer = false } = {}): Promise<ServerProcess> {
   const port = await freePort();
   // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself.
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: ROOT,
     // Its own table journals (DATA_DIR), unless the caller shares one (a restart test).
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), ...env },
@@ -60,7 +70,7 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(url, child, () => text);
+  await waitHealthy(url, child, () => text, anyAnswer);
   return {
     url, port, child,
     output: () => text,

@@ -19,7 +19,7 @@
  * SERVER_NODE_ARGS (Node flags for our server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  * Writes loadtest/reports/capacity-<time>.json.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
@@ -28,7 +28,7 @@ import type { Room } from "@colyseus/sdk";
 import { joinFailure, ReportingClient } from "../k6/lib/join-errors.ts";
 import { chooseAction } from "../k6/lib/policy.ts";
 import { readView } from "../k6/lib/view.ts";
-import { freePort, ROOT, startServerProcess } from "../src/server-process.ts";
+import { pinTo, ROOT, startServerProcess } from "../src/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 import { scrape, serverSide, type ServerSide } from "./server-metrics.ts";
 
@@ -227,33 +227,17 @@ async function runWorker(): Promise<void> {
 
 interface Target { name: string; url: string; pid: number; bare: boolean; stop(): Promise<void> }
 
-const taskset = (cpu: string, pid: number) => { if (cpu !== "") spawnSync("taskset", ["-a", "-p", "-c", cpu, String(pid)], { stdio: "ignore" }); };
 
 async function startOurs(cpu: string): Promise<Target> {
   const s = await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", LOG_LEVEL: "error" }, { nodeArgs: (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean) });
-  taskset(cpu, s.child.pid!);
+  pinTo(cpu, s.child.pid!);
   return { name: "ours", url: s.url, pid: s.child.pid!, bare: false, stop: () => s.stop() };
 }
 
 async function startBare(cpu: string): Promise<Target> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "loadtest/bench/bare-server.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 100))) {
-    if (child.exitCode !== null) throw new Error("the bare server exited early");
-    if (Date.now() > end) throw new Error("the bare server did not start");
-    if (await fetch(url).then(() => true, () => false)) break;
-  }
-  taskset(cpu, child.pid!);
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    const t = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(t);
-  };
-  return { name: "bare", url, pid: child.pid!, bare: true, stop };
+  const s = await startServerProcess({}, { script: "loadtest/bench/bare-server.ts", anyAnswer: true });
+  pinTo(cpu, s.child.pid!);
+  return { name: "bare", url: s.url, pid: s.child.pid!, bare: true, stop: () => s.stop() };
 }
 
 /** utime+stime in seconds, and the main thread's on-CPU / waiting-for-CPU seconds. */
