@@ -97,7 +97,7 @@ class Player {
       return hand && hand.length > 3 ? { type: "discard", card: hand[0] } : { type: "drawDeck" };
     }
     if (state.outcome) return null;
-    const legal = expandLegal(readChoices(state.seats[this.seat]?.mine?.legal));
+    const legal = expandLegal(readChoices(state.seats[this.seat]?.legal));
     if (legal.length === 0) return null;
     const pick = legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type !== "slap") ?? legal[0]!;
     const cards = pick.cards;

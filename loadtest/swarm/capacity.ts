@@ -81,9 +81,9 @@ class BenchPlayer {
   private choose(): Record<string, unknown> | null {
     const state = this.room.state as { phase?: string; turn?: number; seats?: { mine?: { hand?: string[] } }[] } | undefined;
     if (this.bare) {
-      // The seat from the state (only one's own seat shows its hand): a `seated` message that came
+      // The seat from the state (only one's own seat shows its private part): a `seated` message that came
       // in the same read as the join reply is gone before this player listens.
-      if (this.seat < 0) this.seat = readView(state).mySeat;
+      if (this.seat < 0) this.seat = state?.seats?.findIndex((seat) => seat?.mine !== undefined) ?? -1;
       if (this.seat < 0 || !state?.seats) return null;
       if (state.phase === "roundOver") return { type: "continue" };
       if (state.phase !== "turn" || state.turn !== this.seat) return null;

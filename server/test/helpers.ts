@@ -1,6 +1,6 @@
 /** Shared helpers for room tests: a server on a free loopback port and condition waits. */
 import { ColyseusTestServer } from "@colyseus/testing";
-import { PRIVATE_FIELDS, expandLegal as expandChoices, factsOf, plainOf, readChoices } from "@scat/shared/wire-state.ts";
+import { expandLegal as expandChoices, isOwnSeat, plainOf, privateFactsOf, readChoices } from "@scat/shared/wire-state.ts";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
@@ -37,18 +37,18 @@ export function record(room: ClientRoom): { type: string; message: unknown }[] {
 
 export interface SeatSnapshot { hand: string[]; legal: { type: string; card?: string }[]; info: Record<string, unknown> }
 
-/** The decoded private part of a client's own seat, if it can see one. */
+/** The decoded view-tagged part of a client's own seat (hand, legal, private facts), if it can see one. */
 export function mine(room: ClientRoom, seat: number): SeatSnapshot | null {
-  const m = (room.state as any)?.seats?.[seat]?.mine;
-  if (!m) return null;
-  return { hand: m.hand ? Array.from(m.hand as Iterable<string>) : [], legal: expandLegal(expandChoices(readChoices(m.legal))), info: factsOf(m, PRIVATE_FIELDS) };
+  const m = (room.state as any)?.seats?.[seat];
+  if (!isOwnSeat(m)) return null;
+  return { hand: Array.from(m.hand as Iterable<string>), legal: expandLegal(expandChoices(readChoices(m.legal))), info: privateFactsOf(m) };
 }
 
-/** The seat whose private part this client decodes (only its own is ever sent), or null. */
+/** The seat whose view-tagged part this client decodes (only its own is ever sent), or null. */
 export function seatOf(room: ClientRoom): number | null {
   const seats = (room.state as any)?.seats;
   if (!seats) return null;
-  for (let i = 0; i < seats.length; i++) if (seats[i]?.mine) return i;
+  for (let i = 0; i < seats.length; i++) if (isOwnSeat(seats[i])) return i;
   return null;
 }
 

@@ -78,8 +78,8 @@ describe.each(Object.keys(SPECS))("%s", (name) => {
         const allowed = new Set([...spec.visibleCards(state, o.seat), ...spec.visibleCards(previous, o.seat)]);
         const visibleNow = spec.visibleCards(state, o.seat);
         const decoded = (o.room.state as any).toJSON();
-        const ownLegal = o.seat === null ? undefined : decoded.seats?.[o.seat]?.mine?.legal;
-        if (ownLegal) decoded.seats[o.seat!].mine.legal = [];
+        const ownLegal = o.seat === null ? undefined : decoded.seats?.[o.seat]?.legal;
+        if (ownLegal) decoded.seats[o.seat!].legal = [];
         const inState = [...namedCards(decoded, ids)].filter((c) => !visibleNow.has(c));
         // A seat may be offered cards it cannot see (Scatterbrain's guess names any unseen card) only
         // when every unseen card is offered: the offer then tells nothing the seat did not know.

@@ -5,6 +5,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
+import { privateFactsOf } from "@scat/shared/wire-state.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
@@ -47,7 +48,9 @@ it("never shows a client a card in another seat's hand", async () => {
       const seen = new Set([...cardsIn((o.room.state as any).toJSON()), ...cardsIn(o.log.map((m) => m.message))]);
       st.hands.forEach((hand: string[], seat: number) => {
         if (seat === o.seat) return;
-        expect((o.room.state as any).seats[seat].mine, `seat ${o.seat} decodes seat ${seat}'s private state`).toBeUndefined();
+        const other = (o.room.state as any).seats[seat];
+        expect([other.hand, other.legal], `seat ${o.seat} decodes seat ${seat}'s hand or choices`).toEqual([undefined, undefined]);
+        expect(Object.values(privateFactsOf(other)).filter((v) => v !== null), `seat ${o.seat} decodes seat ${seat}'s private facts`).toEqual([]);
         for (const card of hand) if (!publicSeen.has(card)) expect(seen.has(card), `seat ${o.seat} saw ${card} of seat ${seat}`).toBe(false);
       });
     }

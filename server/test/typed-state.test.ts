@@ -8,7 +8,7 @@
 import { Decoder, Encoder, Reflection, StateView } from "@colyseus/schema";
 import { GAME_IDS, rngFor, type AnyGame, type GameId, type TableView } from "@scat/shared";
 import { placesBySeat } from "@scat/shared/standings.ts";
-import { PRIVATE_FIELDS, SEAT_FIELDS, combinations, expandLegal, factsOf, plainOf, readChoices, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
+import { PRIVATE_FIELDS, SEAT_FIELDS, combinations, expandLegal, isOwnSeat, plainOf, privateFactsOf, privateField, readChoices, seatFactsOf, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { GAME_STATES } from "../src/games/states.ts";
@@ -106,14 +106,18 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
         .toEqual({ phase: view.phase, turn: view.turn, round: view.round, dealer: view.dealer, awaiting: view.awaiting, deadline: view.deadline ?? 0 });
       view.seats.forEach((s, i) => {
         const seat = got["seats"][i] as Record<string, Plain>;
-        expect(norm({ handCount: seat["handCount"], score: seat["score"], info: factsOf(seat, SEAT_FIELDS) }), `${where} seats[${i}]`).toEqual(norm(s));
-        if (i !== c.seat) expect(seat["mine"], `${where}: seat ${i}'s private part`).toBeNull();
+        expect(norm({ handCount: seat["handCount"], score: seat["score"], info: seatFactsOf(seat) }), `${where} seats[${i}]`).toEqual(norm(s));
+        if (i !== c.seat) {
+          expect([seat["hand"], seat["legal"]], `${where}: seat ${i}'s hand and choices`).toEqual([null, null]);
+          expect(Object.values(privateFactsOf(seat)).filter((v) => v !== null), `${where}: seat ${i}'s private facts`).toEqual([]);
+        }
       });
       if (c.seat === null) continue;
-      const mine = (c.decoder.state as any).seats[c.seat].mine;
+      const mine = (c.decoder.state as any).seats[c.seat];
+      expect(isOwnSeat(mine), `${where} own seat`).toBe(true);
       const own = plainOf(mine) as Record<string, Plain>;
       expect(own["hand"], `${where} hand`).toEqual(view.you!.hand);
-      expect(norm(factsOf(own, PRIVATE_FIELDS)), `${where} you.info`).toEqual(norm(view.you!.info));
+      expect(norm(privateFactsOf(own)), `${where} you.info`).toEqual(norm(view.you!.info));
       expect(sorted(actionsOf(expandLegal(readChoices(mine.legal)), match.legal(c.seat))), `${where} legal`).toEqual(sorted(match.legal(c.seat)));
     }
   };
@@ -176,13 +180,16 @@ describe("a table's reflection (sent once per join)", () => {
     }
   });
 
-  it("holds a seat's game facts as fields of the seat and its private facts as fields of its private part", () => {
+  it("holds a seat's game facts as fields of the seat, its private facts as its view-tagged fields `myX`", () => {
     for (const id of GAME_IDS) {
       const frame = frameFor(id);
       const seat = newSeat(frame, 0);
       const names = (o: object): string[] => Object.values((o.constructor as any)[Symbol.metadata] ?? {}).map((f: any) => f?.name).filter(Boolean);
-      expect(names(seat), id).toEqual([...SEAT_FIELDS, ...Object.keys(GAME_STATES[id].seat)]);
-      expect(names(seat.mine), id).toEqual([...PRIVATE_FIELDS, ...Object.keys(GAME_STATES[id].mine)]);
+      const mine = Object.keys(GAME_STATES[id].mine);
+      expect(names(seat), id).toEqual([...SEAT_FIELDS, ...PRIVATE_FIELDS, ...Object.keys(GAME_STATES[id].seat), ...mine.map(privateField)]);
+      const tagged = (seat.constructor as any)[Symbol.metadata];
+      const viewTagged = names(seat).filter((_, i) => tagged[i].tag !== undefined);
+      expect(viewTagged, id).toEqual([...PRIVATE_FIELDS, ...mine.map(privateField)]);
     }
   });
 });

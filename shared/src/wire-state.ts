@@ -4,8 +4,9 @@
  * turn them into plain values. `plainOf` gives every declared field, an absent one as `null`; a
  * schema whose only field is `list` is a nested list (a list of hands) and reads as an array.
  * `expandLegal` turns the seat's compact legal choices into the actions they stand for.
- * A seat's game facts are the seat's own fields beyond the frame's (`SEAT_FIELDS`), its private
- * facts those of its private part beyond `PRIVATE_FIELDS`: `factsOf` reads either.
+ * A seat's game facts are the seat's own fields beyond the frame's (`SEAT_FIELDS`): its public
+ * facts by their names (`seatFactsOf`), its private facts as view-tagged `my…` fields
+ * (`privateFactsOf`), next to the view-tagged `hand` and `legal` (`PRIVATE_FIELDS`).
  */
 
 /** A value as JSON would carry it. */
@@ -59,24 +60,65 @@ export function plainOf(value: unknown): Plain {
   return out;
 }
 
-/** The frame's own fields of a seat; every other field of a seat is one of the game's public facts. */
-export const SEAT_FIELDS: readonly string[] = ["index", "name", "occupied", "isBot", "botReason", "connected", "awayUntil", "ping", "handCount", "score", "mine"];
+/** The frame's own public fields of a seat; the seat's other fields are the game's facts and its private part. */
+export const SEAT_FIELDS: readonly string[] = ["index", "name", "occupied", "isBot", "botReason", "connected", "awayUntil", "ping", "handCount", "score"];
 
-/** The frame's own fields of a seat's private part (`mine`); every other is one of the game's private facts. */
+/** The frame's own view-tagged fields of a seat (only that seat's client receives them). */
 export const PRIVATE_FIELDS: readonly string[] = ["hand", "legal"];
 
 /**
- * The game's facts held as fields of a decoded seat (`own` = `SEAT_FIELDS`) or of its private
- * part (`own` = `PRIVATE_FIELDS`), as a plain object: every declared field not in `own`, an
- * absent one as `null`. A plain object (a copy already read) gives its keys not in `own`.
+ * A game's private fact `x` of a seat is the seat's view-tagged field `myX` (a public fact of the
+ * same name may exist: Dark Hand's `called`, Hit the Deck's `mustCall`, Scatterbrain's `straight`,
+ * Dark Hearts' `passed`). Game fact names start with a lower-case letter.
  */
-export function factsOf(value: unknown, own: readonly string[]): Record<string, Plain> {
+export const PRIVATE_PREFIX = "my";
+
+/** The seat field holding a game's private fact (`called` → `myCalled`). */
+export function privateField(fact: string): string {
+  return PRIVATE_PREFIX + fact.charAt(0).toUpperCase() + fact.slice(1);
+}
+
+/** The private fact a seat field holds, or null for any other field (`myCalled` → `called`). */
+export function privateFact(field: string): string | null {
+  const c = field.charAt(PRIVATE_PREFIX.length);
+  if (!field.startsWith(PRIVATE_PREFIX) || c === "" || c === c.toLowerCase()) return null;
+  return c.toLowerCase() + field.slice(PRIVATE_PREFIX.length + 1);
+}
+
+function namesOf(value: unknown): string[] {
+  if (value === null || typeof value !== "object") return [];
+  return fieldsOf(value) ?? Object.keys(value);
+}
+
+/**
+ * The game's public facts of a decoded seat, as a plain object: every declared field that is
+ * neither the frame's (`SEAT_FIELDS`, `PRIVATE_FIELDS`) nor a private fact, an absent one as
+ * `null`. A plain object (a copy already read) gives its keys.
+ */
+export function seatFactsOf(seat: unknown): Record<string, Plain> {
   const out: Record<string, Plain> = {};
-  if (value === null || typeof value !== "object") return out;
-  const obj = value as Record<string, unknown>;
-  const names = fieldsOf(value) ?? Object.keys(obj);
-  for (const name of names) if (!own.includes(name)) out[name] = plainOf(obj[name]);
+  const obj = seat as Record<string, unknown>;
+  for (const name of namesOf(seat)) {
+    if (!SEAT_FIELDS.includes(name) && !PRIVATE_FIELDS.includes(name) && privateFact(name) === null) out[name] = plainOf(obj[name]);
+  }
   return out;
+}
+
+/** The game's private facts of a decoded seat (its `my…` fields, renamed), an absent one as `null`. */
+export function privateFactsOf(seat: unknown): Record<string, Plain> {
+  const out: Record<string, Plain> = {};
+  const obj = seat as Record<string, unknown>;
+  for (const name of namesOf(seat)) {
+    const fact = privateFact(name);
+    if (fact !== null) out[fact] = plainOf(obj[name]);
+  }
+  return out;
+}
+
+/** True when the decoded seat is this client's own: its view-tagged hand reached it. */
+export function isOwnSeat(seat: unknown): boolean {
+  const hand = seat === null || typeof seat !== "object" ? undefined : (seat as { hand?: unknown }).hand;
+  return hand !== undefined && hand !== null;
 }
 
 /** A plain object field of a decoded value, or `fallback` when absent. */

@@ -2,23 +2,18 @@
  * Turns the room's typed schema state into `TableSnap` copies on every patch and tells listeners.
  * The wire shape below mirrors server/src/room/schema.ts without importing the server; each
  * game's facts are read generically (`plainOf`, shared/src/wire-state.ts): no JSON in the state.
- * A seat's game facts are the seat's fields beyond the frame's (`SEAT_FIELDS`), its private facts
- * those of `mine` beyond `PRIVATE_FIELDS`; the snapshot keeps them apart as `info`.
+ * A seat's public game facts are the seat's fields beyond the frame's (`seatFactsOf`); its own
+ * seat also carries the view-tagged `hand`, `legal` and private facts `myX` (`privateFactsOf`),
+ * which the snapshot keeps apart as `mine`, with the facts as `mine.info`.
  */
 import type { Room } from "@colyseus/sdk";
-import { PRIVATE_FIELDS, SEAT_FIELDS, expandLegal, factsOf, plainObject, readChoices, type Plain } from "@scat/shared/wire-state.ts";
+import { expandLegal, isOwnSeat, plainObject, privateFactsOf, readChoices, seatFactsOf, type Plain } from "@scat/shared/wire-state.ts";
 import { EMPTY_TABLE, type Json, type LegalAction, type PileSnap, type SeatSnap, type TableSnap, type TableStatus } from "./snapshot.ts";
 
 /** A decoded game-facts object (any game's class): read with `plainOf`. */
 type Facts = object;
 
-/** The seat's private part; its other fields are the game's private facts. */
-interface WirePrivate {
-  hand?: Iterable<string>;
-  legal?: unknown;
-}
-
-/** A seat; its fields beyond these are the game's public facts of the seat. */
+/** A seat; its fields beyond these are the game's facts of the seat (private ones named `myX`). */
 interface WireSeat {
   index?: number;
   name?: string;
@@ -30,7 +25,9 @@ interface WireSeat {
   ping?: number;
   handCount?: number;
   score?: number;
-  mine?: WirePrivate | undefined;
+  /** View-tagged: only on the client's own seat. */
+  hand?: Iterable<string>;
+  legal?: unknown;
 }
 
 interface WirePile {
@@ -78,7 +75,6 @@ const STATUSES: readonly TableStatus[] = ["waiting", "playing", "ended"];
 const facts = (v: Facts | undefined): Json => plainObject(v, {}) as Json;
 
 function seatSnap(s: WireSeat, i: number): SeatSnap {
-  const mine = s.mine;
   return {
     index: s.index ?? i,
     name: s.name ?? "",
@@ -90,8 +86,8 @@ function seatSnap(s: WireSeat, i: number): SeatSnap {
     ping: s.ping ?? 0,
     handCount: s.handCount ?? 0,
     score: s.score ?? 0,
-    info: factsOf(s, SEAT_FIELDS) as Json,
-    mine: mine ? { hand: mine.hand ? Array.from(mine.hand) : [], legal: expandLegal(readChoices(mine.legal)) as LegalAction[], info: factsOf(mine, PRIVATE_FIELDS) as Json } : null,
+    info: seatFactsOf(s) as Json,
+    mine: isOwnSeat(s) ? { hand: Array.from(s.hand!), legal: expandLegal(readChoices(s.legal)) as LegalAction[], info: privateFactsOf(s) as Json } : null,
   };
 }
 

@@ -25,24 +25,25 @@ export interface TableView {
   readonly seatCount: number;
   /** This client's seat (the one whose private part it can decode), or -1. */
   readonly mySeat: number;
-  /** What this client may send now (`mine.legal`). */
+  /** What this client may send now (its seat's `legal`). */
   readonly legal: readonly LegalAction[];
-  /** The game's private facts: the fields of `mine` beyond `hand` and `legal`. */
+  /** The game's private facts: its seat's fields `myX`, as `x`. */
   readonly mine: Readonly<Record<string, unknown>>;
   /** Public `info`. */
   readonly info: Readonly<Record<string, unknown>>;
 }
 
-interface RawSeat { mine?: { legal?: unknown } | null }
+/** A seat; its view-tagged `hand`, `legal` and private facts `myX` reach only its own client. */
+interface RawSeat { hand?: unknown; legal?: unknown }
 
-/** The frame's own fields of a seat's private part; the others are the game's private facts. */
-const PRIVATE_FIELDS = ["hand", "legal"];
-
-/** The game's private facts of `mine` (a schema instance: `toJSON`, or a plain object). */
-function privateFacts(mine: object): Record<string, unknown> {
-  const all = plain(mine, {}) as Record<string, unknown>;
+/** The game's private facts of the own seat: its fields `myX`, as `x` (a schema instance: `toJSON`, or a plain object). */
+function privateFacts(seat: object): Record<string, unknown> {
+  const all = plain(seat, {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(all)) if (!PRIVATE_FIELDS.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(all)) {
+    const c = k.charAt(2);
+    if (k.startsWith("my") && c !== "" && c !== c.toLowerCase()) out[c.toLowerCase() + k.slice(3)] = v;
+  }
   return out;
 }
 interface RawState {
@@ -55,7 +56,7 @@ interface RawChoice { type: string; card?: string; shade?: string; choose?: numb
 
 const words = (text: string | undefined): string[] => (text ? text.split(" ").filter(Boolean) : []);
 
-/** The legal actions from `mine.legal`: a JSON string of actions, or typed compact choices. */
+/** The legal actions from the seat's `legal`: a JSON string of actions, or typed compact choices. */
 function legalActions(raw: unknown): LegalAction[] {
   if (raw === undefined || raw === null) return [];
   if (typeof raw === "string") {
@@ -78,8 +79,8 @@ function legalActions(raw: unknown): LegalAction[] {
 export function readView(state: unknown): TableView {
   const s = (state ?? {}) as RawState;
   const seats = s.seats ? [...s.seats] : [];
-  const mySeat = seats.findIndex((seat) => seat?.mine !== undefined && seat.mine !== null);
-  const mine = mySeat >= 0 ? seats[mySeat]!.mine! : null;
+  const mySeat = seats.findIndex((seat) => seat?.hand !== undefined && seat.hand !== null);
+  const mine = mySeat >= 0 ? seats[mySeat]! : null;
 
   return {
     status: s.status ?? "",

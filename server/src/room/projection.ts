@@ -1,20 +1,20 @@
 /**
  * Writes the engine's views into the synced schema. Public facts come from the spectator view
- * `view(state, null)`; each seat's `mine` (view-tagged) from `view(state, seat)` and its legal
+ * `view(state, null)`; each seat's view-tagged fields from `view(state, seat)` and its legal
  * actions. The game's parts go into its typed classes (server/src/games/<game>/state.ts); every
  * write goes through `sync`, which touches only what changed, so a patch carries only changes.
  */
 import { MapSchema, type ArraySchema, type Schema } from "@colyseus/schema";
 import { placesBySeat } from "@scat/shared/standings.ts";
-import { PRIVATE_FIELDS, SEAT_FIELDS } from "@scat/shared/wire-state.ts";
+import { PRIVATE_FIELDS, SEAT_FIELDS, privateFact, privateField } from "@scat/shared/wire-state.ts";
 import type { GameId, TableView } from "@scat/shared";
 import { GAME_STATES } from "../games/states.ts";
 import { logger } from "../logger.ts";
 import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
-import { OutcomeState, PileState, VariantState, LegalChoiceState, frameOf, type Frame, type PrivateState, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
+import { OutcomeState, PileState, VariantState, LegalChoiceState, frameOf, type Frame, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
 import type { GameState } from "./state/game-state.ts";
-import { gameFieldsOf, syncList, syncMap, syncRef, syncSchema, type Drift } from "./state/sync.ts";
+import { fieldsOf, syncList, syncMap, syncRef, syncSchema, type Drift } from "./state/sync.ts";
 
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   if (target[key] !== value) target[key] = value;
@@ -42,19 +42,36 @@ function projectPiles(piles: MapSchema<PileState>, view: TableView, drift: Drift
   syncMap(piles as MapSchema, PileState, view.piles as Record<string, unknown>, drift, "piles.");
 }
 
-/** The seat's private part: hand, legal choices, private facts. */
-export function projectPrivate(mine: PrivateState, view: TableView, legal: readonly unknown[], drift: Drift): void {
-  syncList(mine.hand as unknown as ArraySchema, "string", view.you ? view.you.hand : [], drift, "you.hand[].");
+type Fields = ReturnType<typeof fieldsOf>;
+const factFields = new WeakMap<object, { pub: Fields; own: Fields }>();
+
+/** A seat class's game fields: its public facts and its view-tagged private facts (`my…`). */
+function seatFactFields(ctor: object): { pub: Fields; own: Fields } {
+  let f = factFields.get(ctor);
+  if (!f) {
+    const all = fieldsOf(ctor);
+    const isFrame = (name: string): boolean => SEAT_FIELDS.includes(name) || PRIVATE_FIELDS.includes(name);
+    f = { pub: all.filter((x) => !isFrame(x.name) && privateFact(x.name) === null), own: all.filter((x) => privateFact(x.name) !== null) };
+    factFields.set(ctor, f);
+  }
+  return f;
+}
+
+/** The seat's view-tagged part: hand, legal choices, private facts (`x` as the field `myX`). */
+export function projectPrivate(seat: SeatState, view: TableView, legal: readonly unknown[], drift: Drift): void {
+  syncList(seat.hand as unknown as ArraySchema, "string", view.you ? view.you.hand : [], drift, "you.hand[].");
   const choices = compactLegal(legal).map((c) => ({ type: c.type, card: c.card.join(" "), shade: c.shade.join(" "), choose: c.choose, from: c.from.join(" ") }));
-  syncList(mine.legal as unknown as ArraySchema, LegalChoiceState, choices, drift, "legal[].");
-  syncSchema(mine as unknown as Schema, (view.you?.info ?? {}) as Record<string, unknown>, drift, "you.info.", true, gameFieldsOf(mine.constructor, PRIVATE_FIELDS));
+  syncList(seat.legal as unknown as ArraySchema, LegalChoiceState, choices, drift, "legal[].", true);
+  const facts: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(view.you?.info ?? {})) facts[privateField(k)] = v;
+  syncSchema(seat as unknown as Schema, facts, drift, "you.info.", true, seatFactFields(seat.constructor).own);
 }
 
 function projectSeat(seat: SeatState, pub: TableView["seats"][number] | undefined, drift: Drift): void {
   if (!pub) return;
   set(seat, "handCount", pub.handCount);
   set(seat, "score", pub.score);
-  syncSchema(seat as unknown as Schema, pub.info as Record<string, unknown>, drift, "seats[].info.", false, gameFieldsOf(seat.constructor, SEAT_FIELDS));
+  syncSchema(seat as unknown as Schema, pub.info as Record<string, unknown>, drift, "seats[].info.", false, seatFactFields(seat.constructor).pub);
 }
 
 /** The game's synced classes (server/src/room/schema.ts `frameOf`). */
@@ -62,11 +79,9 @@ export function frameFor(gameId: string): Frame {
   return frameOf(gameStateOf(gameId));
 }
 
-/** A synced seat of the game: its private part (and the lists in it) exist before any client is given the seat. */
+/** A synced seat of the game: its view-tagged lists exist before any client is given the seat. */
 export function newSeat(frame: Frame, index: number): SeatState {
-  const seat = new frame.SeatState({ index });
-  seat.mine = new frame.PrivateState();
-  return seat;
+  return new frame.SeatState({ index });
 }
 
 /** Projects the whole match into the table state. */
@@ -92,7 +107,7 @@ export function projectMatch(table: TableState, match: Match, drift: Drift = log
   if (table.outcome !== out) table.outcome = out as TableState["outcome"];
   table.seats.forEach((seat, i) => {
     projectSeat(seat, pub.seats[i], drift);
-    projectPrivate(seat.mine, game.view(match.state, i) as TableView, match.legal(i), drift);
+    projectPrivate(seat, game.view(match.state, i) as TableView, match.legal(i), drift);
   });
 }
 

@@ -1,11 +1,11 @@
 /**
  * The common frame of a table's synced state: a projection of the engine's `TableView`
  * (ARCHITECTURE.md principle 5: schema is written from engine state after each step and never
- * read for decisions). Public fields go to everyone; `SeatState.mine` is view-tagged and reaches
- * only that seat's client. The game-specific parts are each game's typed classes and fields
+ * read for decisions). Public fields go to everyone; a seat's `hand`, `legal` and private facts
+ * are view-tagged fields of the seat and reach only that seat's client (its view has the seat). The game-specific parts are each game's typed classes and fields
  * (server/src/games/<game>/state.ts): the table's `info` and `result` are its classes; a seat's
- * public facts are fields of `SeatState` itself and its private facts fields of `PrivateState`
- * (after the frame's own fields `SEAT_FIELDS` and `PRIVATE_FIELDS`): no nested object per seat,
+ * public facts are fields of `SeatState` itself and so are its private facts, view-tagged and
+ * named `myX` (after the frame's own fields `SEAT_FIELDS` and `PRIVATE_FIELDS`): no nested object per seat,
  * as every schema instance costs a change tree and per-view bookkeeping on the server
  * (docs/BENCHMARKS.md, "Memory per player"). Each game gets its own frame classes (`frameOf`)
  * that name its classes directly: a room's reflection, sent once per join, then describes that
@@ -13,7 +13,7 @@
  * every subclass of a referenced class).
  */
 import { schema, t, type Schema, type SchemaType } from "@colyseus/schema";
-import { PRIVATE_FIELDS, SEAT_FIELDS } from "@scat/shared/wire-state.ts";
+import { PRIVATE_FIELDS, SEAT_FIELDS, privateFact, privateField } from "@scat/shared/wire-state.ts";
 import type { FieldDefs, GameState } from "./state/game-state.ts";
 import { exactViewBitmaps } from "./state/view-bits.ts";
 
@@ -29,8 +29,8 @@ export const CardList = schema({ list: t.array("string") }, "CardList");
 
 /**
  * One legal choice of a seat (`LegalChoice` in shared/src/wire-state.ts). The card and shade
- * lists are space-separated strings: a list created inside a seat's private part after its client
- * was given the part would not reach that client (schema 5 shares visibility with nested schema
+ * lists are space-separated strings: a list created inside a view-tagged part after its client
+ * was given the seat would not reach that client (schema 5 shares visibility with nested schema
  * objects but not with nested lists of primitives), and choices come and go every turn.
  */
 export const LegalChoiceState = schema(
@@ -89,26 +89,25 @@ export const PileState = schema(
 );
 export type PileState = SchemaType<typeof PileState>;
 
-/** A game's fields spread into a frame class, checked against the frame's own names. */
-function gameFields(own: readonly string[], fields: FieldDefs, what: string): object {
-  for (const name of Object.keys(fields)) if (own.includes(name)) throw new Error(`${what} field "${name}" clashes with the frame's own field`);
+/** A game's public seat fields spread into the seat, checked against the frame's own names. */
+function seatFields(fields: FieldDefs): object {
+  for (const name of Object.keys(fields)) {
+    if (SEAT_FIELDS.includes(name) || PRIVATE_FIELDS.includes(name) || privateFact(name) !== null) throw new Error(`a seat field "${name}" clashes with the frame's own or a private field`);
+  }
   return fields;
 }
 
-function buildFrame(kinds: GameState) {
-  /** What only the seat's own client receives: the frame's fields, then the game's private facts. */
-  const PrivateState = schema(
-    {
-      /** Own hand in card notation, in the engine's order. */
-      hand: t.array("string"),
-      /** What the seat may do now, as compact choices. */
-      legal: t.array(LegalChoiceState),
-      /** The game's private facts (the view's `you.info`), as fields of this class. */
-      ...(gameFields(PRIVATE_FIELDS, kinds.mine, "a private") as Record<never, never>),
-    },
-    "PrivateState",
-  );
+/** A game's private seat facts as view-tagged seat fields named `my…` (`privateField`). */
+function privateFields(fields: FieldDefs): object {
+  const out: Record<string, object> = {};
+  for (const [name, builder] of Object.entries(fields)) {
+    if (privateFact(privateField(name)) !== name) throw new Error(`a private field "${name}" must start with a lower-case letter`);
+    out[privateField(name)] = (builder as { view(): object }).view();
+  }
+  return out;
+}
 
+function buildFrame(kinds: GameState) {
   const SeatState = schema(
     {
       index: t.uint8(),
@@ -125,9 +124,14 @@ function buildFrame(kinds: GameState) {
       ping: t.uint16().default(0),
       handCount: t.uint8().default(0),
       score: t.int16().default(0),
-      mine: t.ref(PrivateState).view(),
+      /** View-tagged: own hand in card notation, in the engine's order. */
+      hand: t.array("string").view(),
+      /** View-tagged: what the seat may do now, as compact choices. */
+      legal: t.array(LegalChoiceState).view(),
       /** The game's public facts of this seat (the view's `seats[i].info`), as fields of this class. */
-      ...(gameFields(SEAT_FIELDS, kinds.seat, "a seat") as Record<never, never>),
+      ...(seatFields(kinds.seat) as Record<never, never>),
+      /** The game's private facts (the view's `you.info`), view-tagged, each `x` named `myX`. */
+      ...(privateFields(kinds.mine) as Record<never, never>),
     },
     "SeatState",
   );
@@ -167,13 +171,12 @@ function buildFrame(kinds: GameState) {
     },
     "TableState",
   );
-  return { TableState, SeatState, PrivateState };
+  return { TableState, SeatState };
 }
 
 export type Frame = ReturnType<typeof buildFrame>;
 export type TableState = SchemaType<Frame["TableState"]>;
 export type SeatState = SchemaType<Frame["SeatState"]>;
-export type PrivateState = SchemaType<Frame["PrivateState"]>;
 
 const frames = new Map<GameState, Frame>();
 

@@ -5,7 +5,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { SERVER_MESSAGES, createRng, quickPlayKey, type Rng } from "@scat/shared";
 import { expandLegal, seatOf } from "../helpers.ts";
-import { expandLegal as expandChoices, plainOf, readChoices } from "@scat/shared/wire-state.ts";
+import { expandLegal as expandChoices, isOwnSeat, plainOf, readChoices } from "@scat/shared/wire-state.ts";
 
 export interface HonestResult {
   readonly game: string;
@@ -39,15 +39,14 @@ function playSeat(room: Room, rng: Rng): { done: Promise<HonestResult>; rejectio
       // The seat whose private part this client decodes (the `seated` message may precede our handlers).
       const seat = seatOf(room);
       if (seat === null || state.status !== "playing") return;
-      const mine = state.seats?.[seat]?.mine;
-      if (!mine || state.version === acted) return;
+      if (!isOwnSeat(state.seats?.[seat]) || state.version === acted) return;
       const version = state.version;
       acted = version;
       // A short think time, like a person: the seat's own (view) patch may follow the shared one.
       setTimeout(() => {
         const now = room.state as any;
         if (now.version !== version || now.status !== "playing") return void (acted = -1);
-        const legal = expandLegal(expandChoices(readChoices(now.seats?.[seat]?.mine?.legal)));
+        const legal = expandLegal(expandChoices(readChoices(now.seats?.[seat]?.legal)));
         if (legal.length === 0) return void (acted = -1);
         const pick = legal.find((a: { type: string }) => a.type === "continue") ?? legal[Math.floor(rng.next() * legal.length)];
         room.send("action", pick);

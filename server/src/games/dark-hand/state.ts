@@ -58,7 +58,7 @@ export const DarkHandSeat = {
 export const DarkHandMeldOption = schema({ kind: t.string(), shade: t.string().optional() }, "DarkHandMeldOption");
 export const DarkHandDeclareOption = schema({ kind: t.string(), shade: t.string().optional(), forfeit: t.boolean() }, "DarkHandDeclareOption");
 
-/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+/** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
 export const DarkHandMine = {
   makes: t.array(DarkHandMeldOption),
   canDeclare: t.array(DarkHandDeclareOption),

@@ -69,7 +69,7 @@ export const DarkHeartsSeat = {
   continued: t.boolean(),
 } satisfies FieldDefs;
 
-/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+/** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
 export const DarkHeartsMine = {
   passTo: t.uint8().optional(),
   receiveFrom: t.uint8().optional(),

@@ -28,7 +28,7 @@ export const DevilsScatSeat = {
   out: t.boolean().optional(),
 } satisfies FieldDefs;
 
-/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+/** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
 export const DevilsScatMine = { value: t.number(), scat: t.boolean(), drawnCard: t.string().optional() } satisfies FieldDefs;
 
 export const DevilsScatSeatResult = schema(

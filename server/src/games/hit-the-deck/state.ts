@@ -72,7 +72,7 @@ export const HitTheDeckTable = schema(
 /** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
 export const HitTheDeckSeat = { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() } satisfies FieldDefs;
 
-/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+/** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
 export const HitTheDeckMine = { playable: t.array("string"), mustDraw: t.boolean(), canSlap: t.boolean(), raceOpen: t.boolean(), mustCall: t.boolean() } satisfies FieldDefs;
 
 export const HitTheDeckSeatResult = schema(

@@ -48,7 +48,7 @@ export const ScatterbrainSeat = {
   continued: t.boolean(),
 } satisfies FieldDefs;
 
-/** A seat's private facts: fields of the frame's view-tagged `PrivateState`. */
+/** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
 export const ScatterbrainMine = { hole: t.string().optional(), drawnCard: t.string().optional(), straight: t.string().optional() } satisfies FieldDefs;
 
 export const ScatterbrainSeatResult = schema(

@@ -33,17 +33,6 @@ export function fieldsOf(ctor: object): readonly Field[] {
   return fields;
 }
 
-/** The fields of a frame class (`SeatState`, `PrivateState`) that are not the frame's own: the game's. */
-export function gameFieldsOf(ctor: object, own: readonly string[]): readonly Field[] {
-  const key = own as object;
-  let byOwn = gameFieldCache.get(ctor);
-  if (!byOwn) gameFieldCache.set(ctor, (byOwn = new WeakMap()));
-  let fields = byOwn.get(key);
-  if (!fields) byOwn.set(key, (fields = fieldsOf(ctor).filter((f) => !own.includes(f.name))));
-  return fields;
-}
-const gameFieldCache = new WeakMap<object, WeakMap<object, readonly Field[]>>();
-
 /** A `{list}` wrapper class (`CardList`): a list inside a list. */
 function isListWrapper(ctor: Ctor): boolean {
   const f = fieldsOf(ctor);
@@ -57,9 +46,10 @@ interface ViewLike { isVisible(tree: unknown): boolean; add(obj: object): unknow
 interface TreeLike { root?: { activeViews: Map<number, WeakRef<ViewLike>> } }
 
 /**
- * A list of primitives created inside a seat's private part after its client was given the part
- * would not reach that client (schema 5 shares a view with nested schema objects, not with nested
- * lists of primitives): every view that sees the parent is given the new list too.
+ * A list of primitives created in a seat's view-tagged field (or inside one) after its client was
+ * given the seat would not reach that client (schema 5 shares a view with nested schema objects,
+ * not with nested lists of primitives, nor across a tagged field): every view that sees the
+ * parent is given the new list too.
  */
 function shareWithViews(list: object, parent: object): void {
   const key: symbol = $changes;
@@ -74,9 +64,9 @@ function shareWithViews(list: object, parent: object): void {
 }
 
 /**
- * `keepLists` (a seat's private part): new lists of primitives are shared with the part's views.
- * `only`: sync these fields of `target` only (a game's facts held as fields of a frame class,
- * `gameFieldsOf`); the others are left alone.
+ * `keepLists` (a seat's view-tagged fields): new lists of primitives, and new items of lists, are
+ * shared with the views that see their parent. `only`: sync these fields of `target` only (a
+ * game's facts held as fields of a frame class); the others are left alone.
  */
 export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", keepLists = false, only?: readonly Field[]): void {
   const t = target as unknown as Obj;
@@ -127,7 +117,10 @@ export function syncList(list: ArraySchema, item: string | Ctor, values: readonl
     for (let i = 0; i < values.length; i++) {
       const current = list[i];
       const next = syncRef(current, item, values[i], drift, path, keepLists);
-      if (next !== current) list[i] = next;
+      if (next === current) continue;
+      list[i] = next;
+      // Items of a view-tagged list are each gated by the view (schema 5, #226): share new ones.
+      if (keepLists) shareWithViews(next, list);
     }
     if (list.length > values.length) list.splice(values.length, list.length - values.length);
     return;
