@@ -50,7 +50,8 @@ export class Replies {
   }
 }
 
-type Handler = (client: Client, payload: unknown) => unknown;
+/** A message handler, one per process: the room and its replies come with each call. */
+type Handler = (room: TableHost, replies: Replies, client: Client, payload: unknown) => unknown;
 
 /** True when the client has a token left, else it is told to slow down. */
 function allowOrSay(replies: Replies, client: Client): boolean {
@@ -59,54 +60,63 @@ function allowOrSay(replies: Replies, client: Client): boolean {
   return false;
 }
 
-/** The handler of every client message type; the room registers them ("*" answers the rest). */
-export function messageHandlers(room: TableHost, replies: Replies): Record<string, Handler> {
-  // Bound, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
-  const reject: (client: Client, rejection: Rejection) => void = replies.reject.bind(replies);
-  const allow: (client: Client) => boolean = allowOrSay.bind(null, replies);
-
-  const handlers: Record<string, Handler> = {};
-  handlers[CLIENT_MESSAGES.action] = (client, payload) => {
-    if (!allow(client)) return;
+const HANDLERS: Record<string, Handler> = {
+  [CLIENT_MESSAGES.action](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
     const slot = room.seating.bySession(client.sessionId);
-    if (!slot) return reject(client, { code: "not-seated", message: "Spectators cannot play" });
+    if (!slot) return replies.reject(client, { code: "not-seated", message: "Spectators cannot play" });
     const parsed = room.game.actionSchema.safeParse(payload);
-    if (!parsed.success) return reject(client, { code: "invalid-action", message: zodText(parsed.error) });
+    if (!parsed.success) return replies.reject(client, { code: "invalid-action", message: zodText(parsed.error) });
     const rejection = room.act(slot, parsed.data, client, payload);
-    if (rejection) reject(client, rejection);
-  };
+    if (rejection) replies.reject(client, rejection);
+  },
 
-  handlers[CLIENT_MESSAGES.fillBots] = (client) => {
-    if (!allow(client)) return;
-    if (!room.seating.bySession(client.sessionId)) return reject(client, { code: "not-seated", message: "Only a seated player can start the table" });
-    if (room.match) return reject(client, { code: "already-started", message: "The game has already started" });
+  [CLIENT_MESSAGES.fillBots](room, replies, client) {
+    if (!allowOrSay(replies, client)) return;
+    if (!room.seating.bySession(client.sessionId)) return replies.reject(client, { code: "not-seated", message: "Only a seated player can start the table" });
+    if (room.match) return replies.reject(client, { code: "already-started", message: "The game has already started" });
     room.fillAndStart();
-  };
+  },
 
-  handlers[CLIENT_MESSAGES.autoFill] = (client, payload) => {
-    if (!allow(client)) return;
+  [CLIENT_MESSAGES.autoFill](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
     const parsed = autoFillSchema.safeParse(payload);
-    if (!parsed.success) return reject(client, { code: "invalid-message", message: zodText(parsed.error) });
-    if (!room.seating.bySession(client.sessionId)) return reject(client, { code: "not-seated", message: "Only a seated player can change the countdown" });
-    if (room.match) return reject(client, { code: "already-started", message: "The game has already started" });
+    if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });
+    if (!room.seating.bySession(client.sessionId)) return replies.reject(client, { code: "not-seated", message: "Only a seated player can change the countdown" });
+    if (room.match) return replies.reject(client, { code: "already-started", message: "The game has already started" });
     room.setAutoFill(parsed.data.on);
-  };
+  },
 
-  handlers[CLIENT_MESSAGES.time] = (client, payload) => {
+  [CLIENT_MESSAGES.time](_room, replies, client, payload) {
     const parsed = timeSchema.safeParse(payload);
-    if (!parsed.success) return reject(client, { code: "invalid-message", message: zodText(parsed.error) });
+    if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });
     return { t: parsed.data.t, now: Date.now() };
-  };
+  },
 
-  handlers[PONG] = (client, payload) => {
-    if (!room.net.pong(client.sessionId, payload)) return reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
+  [PONG](room, replies, client, payload) {
+    if (!room.net.pong(client.sessionId, payload)) return replies.reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
     const slot = room.seating.bySession(client.sessionId);
     if (slot) room.showPing(slot.index, Math.min(65535, Math.round(room.net.of(client.sessionId).rtt)));
-  };
+  },
+};
 
-  handlers["*"] = (client) => {
-    if (!allow(client)) return;
-    reject(client, { code: "unknown-message", message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)" });
-  };
-  return handlers;
+function unknownType(_room: TableHost, replies: Replies, client: Client): void {
+  if (!allowOrSay(replies, client)) return;
+  replies.reject(client, { code: "unknown-message", message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)" });
+}
+
+/**
+ * What a room registers: `time` (answered as a request, which Colyseus routes by its exact type
+ * only) and "*" for every other type, dispatched here. Two handlers per table, not one per type:
+ * with `onUncaughtException` defined, Colyseus wraps each registered handler in its own closures
+ * (docs/BENCHMARKS.md, "Memory per player"); the wildcard's wrap still reports the message type.
+ */
+export function messageHandlers(room: TableHost, replies: Replies): Record<string, (client: Client, ...args: unknown[]) => unknown> {
+  // Bound, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
+  return { [CLIENT_MESSAGES.time]: HANDLERS[CLIENT_MESSAGES.time]!.bind(null, room, replies), "*": dispatch.bind(null, room, replies) };
+}
+
+function dispatch(room: TableHost, replies: Replies, client: Client, type: unknown, payload: unknown): unknown {
+  const handler = Object.hasOwn(HANDLERS, String(type)) ? HANDLERS[String(type)]! : unknownType;
+  return handler(room, replies, client, payload);
 }
