@@ -5,6 +5,7 @@
  * every client (and a spectator who joins later, and a player who reconnects) receives the log,
  * which verifies against the commitment seen at the deal and reproduces the final standings.
  */
+import { placesBySeat } from "@scat/shared/standings.ts";
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,7 +74,10 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
       for (const m of seen.messages.slice(0, first)) expect(m.text.includes(seed) || m.text.includes(salt), `${m.type} leaked`).toBe(false);
       const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), { publishedCommitment: seen.commitAtDeal });
       if (!verdict.ok) throw new Error(`${name}: ${verdict.code}: ${verdict.reason}`);
-      expect(verdict.outcome).toEqual(outcomeOf(player) ?? game.outcome(srv.match!.state));
+      // The state's outcome adds each seat's place, read from the engine's (shared/src/standings.ts).
+      const expected = { ...verdict.outcome, places: placesBySeat(game.id, verdict.state, verdict.outcome) };
+      const served = game.outcome(srv.match!.state);
+      expect(expected).toEqual(outcomeOf(player) ?? (served && { ...served, places: placesBySeat(game.id, srv.match!.state, served) }));
       expect(JSON.stringify(verdict.state)).toBe(JSON.stringify(srv.match!.state));
     }
     expect(mineSeen.logs[0]).toEqual(gameLogOf(srv.roomId, srv.match!));
