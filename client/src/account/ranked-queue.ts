@@ -8,6 +8,7 @@ import type { GameId, QueueStatus, RankedFormat, RatingChange } from "@scat/shar
 import { serverEndpoint, type TableRoom } from "../net/endpoint.ts";
 import { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "../ui/dom.ts";
+import { clearNote, showNote } from "../ui/panel-slots.ts";
 import { loadAccount, type Account } from "./api.ts";
 
 const RANKED_ROOM_KEY = "scat.rankedRoom";
@@ -83,21 +84,20 @@ export async function playRanked(game: GameId, title: string, account: Account):
   });
 }
 
-/** "+12 ▲" / "−8 ▼" over the table once the server rates the game; removed with the session. */
+/** "+12 ▲" / "−8 ▼" once the server rates the game (ui/panel-slots.ts places it); removed with the session. */
 export function showRatingChange(session: TableSession, accountId: string): void {
   session.room.onMessage("ratingChanged", (m: { changes?: RatingChange[]; cancelled?: boolean; reason?: string }) => {
-    document.querySelector('[data-testid="rating-change"]')?.remove();
     const mine = m.changes?.find((c) => c.playerId === accountId);
     const text = m.cancelled ? (m.reason ?? "Not rated") : mine ? `${mine.delta >= 0 ? "+" : "−"}${Math.abs(mine.delta)} ${mine.delta >= 0 ? "▲" : "▼"}` : null;
     if (text === null) return;
     const badge = h("div", { class: `rating-change ${mine && mine.delta < 0 ? "down" : "up"}`, testid: "rating-change", "data-after": mine?.after ?? "" },
       text, mine ? h("span", { class: "rating-after" }, ` ${mine.after}${mine.provisional ? "?" : ""}`) : null);
-    document.body.append(badge);
-    session.link.on((s) => void (s === "left" && badge.remove()));
+    showNote("rating", badge, document.body);
+    session.link.on((s) => void (s === "left" && clearNote("rating", badge)));
   });
 }
 
 /** Removes a rating badge left from the last ranked game (back in the lobby). */
 export function clearRatingChange(): void {
-  document.querySelector('[data-testid="rating-change"]')?.remove();
+  clearNote("rating");
 }

@@ -7,6 +7,7 @@
  */
 import type { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "./dom.ts";
+import { clearNote, showNote } from "./panel-slots.ts";
 
 function logFileName(log: unknown): string {
   const id = (log as { matchId?: unknown } | null)?.matchId;
@@ -27,7 +28,7 @@ export function watchFairDeal(session: TableSession, replay?: (log: unknown, com
     const { verifyLog } = await import("@scat/shared/fairness/index.ts");
     const verdict = verifyLog(log, commitment ? { publishedCommitment: commitment } : {});
     if (closed) return;
-    badge?.remove();
+    if (badge) clearNote("fair", badge);
     if (url) URL.revokeObjectURL(url);
     url = URL.createObjectURL(new Blob([JSON.stringify(log, null, 2)], { type: "application/json" }));
     const text = verdict.ok
@@ -37,14 +38,14 @@ export function watchFairDeal(session: TableSession, replay?: (log: unknown, com
     again?.addEventListener("click", () => replay?.(log, commitment));
     badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status" },
       h("span", {}, text), h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"), again);
-    uiRoot().append(badge);
+    showNote("fair", badge, uiRoot());
   };
 
   const off = session.gameLog.on((log) => void show(log));
   return () => {
     closed = true;
     off();
-    badge?.remove();
+    if (badge) clearNote("fair", badge);
     if (url) URL.revokeObjectURL(url);
   };
 }

@@ -6,6 +6,7 @@ import type { ResultRenderers } from "../games/types.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { h, uiRoot } from "./dom.ts";
+import { noteSlot } from "./panel-slots.ts";
 import { defaultGameTitle, defaultRoundTitle, rankingList } from "./result-defaults.ts";
 import { resultTable } from "./result-table.ts";
 
@@ -40,11 +41,12 @@ export class ResultPanel {
     const gameBody = mode === "game" ? (r.gameBody ? r.gameBody(snap, snap.outcome, mySeat) : rankingList(snap, mySeat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined)) : null;
     const roundBody = result ? (r.roundBody ? r.roundBody(snap, result, mySeat) : resultTable(snap, result, mySeat)) : null;
     this.el.replaceChildren(h("div", { class: "panel result", testid: mode === "game" ? "game-over" : "round-result" },
-      h("h2", { testid: "result-title" }, title),
+      mode === "game" ? h("div", { class: "result-head" }, h("h2", { testid: "result-title" }, title), noteSlot("rating")) : h("h2", { testid: "result-title" }, title),
       gameBody,
       mode === "game" && result ? h("p", { class: "sub" }, `Last round: ${roundTitle(snap, result, mySeat)}`) : null,
       roundBody,
-      this.buttons(snap, mode, canContinue)));
+      this.buttons(snap, mode, canContinue),
+      mode === "game" ? noteSlot("fair") : null));
   }
 
   targets(): Target[] {
