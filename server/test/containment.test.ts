@@ -18,6 +18,14 @@ async function handlerErrors(method: string): Promise<number> {
   return metric.values.find((v) => v.labels.method === method)?.value ?? 0;
 }
 
+async function untilCounted(method: string, count: number): Promise<void> {
+  const end = Date.now() + 10_000;
+  while ((await handlerErrors(method)) < count) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${count} contained faults in ${method}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 describe("a fault inside a table", () => {
   it("in a message handler: the sender is told, the fault counted, and the table plays on", async () => {
     const room = await colyseus.sdk.joinOrCreate("devils_scat", { name: "Tess", seats: 2, bots: 1, turnSeconds: 60 });
@@ -67,6 +75,51 @@ describe("a fault inside a table", () => {
     const version = srv.match!.state.version;
     srv.bots.schedule();
     await until(() => srv.match!.state.version > version, "the bot moves again and the table goes on");
+    await room.leave();
+  });
+
+  it("in a hook: a failed join is refused to that client only, a failed leave is contained, and the table goes on", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", { name: "Host", seats: 4, bots: 0, turnSeconds: 60 });
+    room.onMessage("*", () => {});
+    await waitSeat(room);
+    const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
+    const joins = await handlerErrors("onJoin");
+    const welcome = srv.net.welcome.bind(srv.net);
+    srv.net.welcome = () => { throw new Error("join bug"); };
+    await expect(colyseus.sdk.joinById(room.roomId, { name: "Unlucky" })).rejects.toThrow();
+    expect(await handlerErrors("onJoin")).toBe(joins + 1);
+    srv.net.welcome = welcome;
+    const friend = await colyseus.sdk.joinById(room.roomId, { name: "Friend" });
+    friend.onMessage("*", () => {});
+    expect(await waitSeat(friend)).not.toBeNull();
+
+    const leaves = await handlerErrors("onLeave");
+    const forget = srv.net.forget.bind(srv.net);
+    srv.net.forget = () => { throw new Error("leave bug"); };
+    await friend.leave();
+    await untilCounted("onLeave", leaves + 1);
+    srv.net.forget = forget;
+    const third = await colyseus.sdk.joinById(room.roomId, { name: "Third" });
+    third.onMessage("*", () => {});
+    expect(await waitSeat(third)).not.toBeNull();
+    expect(room.connection.isOpen).toBe(true);
+    await Promise.all([room.leave(), third.leave()]);
+  });
+
+  it("after a patch: the fault is counted and the next change patches again", async () => {
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", { name: "Tess", seats: 2, bots: 1, turnSeconds: 60 });
+    room.onMessage("*", () => {});
+    const seat = await waitSeat(room);
+    const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
+    await until(() => srv.match && mine(room, seat)?.legal.length, "my decision");
+    const before = await handlerErrors("patch");
+    const patched = srv.play.patched.bind(srv.play);
+    srv.play.patched = () => { srv.play.patched = patched; throw new Error("after-patch bug"); };
+    const version = srv.match!.state.version;
+    room.send("action", mine(room, seat)!.legal.find((a) => a.type === "drawDeck") ?? mine(room, seat)!.legal[0]);
+    await untilCounted("patch", before + 1);
+    await until(() => srv.match!.state.version > version, "the table goes on");
+    expect(await handlerErrors("patch")).toBe(before + 1);
     await room.leave();
   });
 });

@@ -34,4 +34,6 @@ export interface TableHost {
   showPing(seat: number, rttMs: number): void;
   /** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */
   tickEvery(ms: number | null): void;
+  /** Logs and counts an exception that ended one message, timer or hook; a message's sender is told. */
+  contain(error: unknown, method: string, client?: Client): unknown;
 }

@@ -107,16 +107,25 @@ function unknownType(_room: TableHost, replies: Replies, client: Client): void {
 
 /**
  * What a room registers: `time` (answered as a request, which Colyseus routes by its exact type
- * only) and "*" for every other type, dispatched here. Two handlers per table, not one per type:
- * with `onUncaughtException` defined, Colyseus wraps each registered handler in its own closures
- * (docs/BENCHMARKS.md, "Memory per player"); the wildcard's wrap still reports the message type.
+ * only) and "*" for every other type, dispatched here. Two handlers per table, not one per type.
+ * A handler's exception ends that message only: the room contains it (`TableHost.contain`: logged,
+ * counted, the sender told `server-error`) and the table goes on.
  */
 export function messageHandlers(room: TableHost, replies: Replies): Record<string, (client: Client, ...args: unknown[]) => unknown> {
   // Bound, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
-  return { [CLIENT_MESSAGES.time]: HANDLERS[CLIENT_MESSAGES.time]!.bind(null, room, replies), "*": dispatch.bind(null, room, replies) };
+  return { [CLIENT_MESSAGES.time]: answerTime.bind(null, room, replies), "*": dispatch.bind(null, room, replies) };
+}
+
+function answerTime(room: TableHost, replies: Replies, client: Client, payload: unknown): unknown {
+  return dispatch(room, replies, client, CLIENT_MESSAGES.time, payload);
 }
 
 function dispatch(room: TableHost, replies: Replies, client: Client, type: unknown, payload: unknown): unknown {
   const handler = Object.hasOwn(HANDLERS, String(type)) ? HANDLERS[String(type)]! : unknownType;
-  return handler(room, replies, client, payload);
+  try {
+    return handler(room, replies, client, payload);
+  } catch (error) {
+    room.contain(error, "onMessage", client);
+    return undefined;
+  }
 }

@@ -21,8 +21,16 @@ interface DelayedLike {
   reset(): void;
 }
 
+const SINK = Symbol("faults");
+
+/** Where a timer's exception goes: the table logs and counts it, and the table goes on. */
+export interface FaultSink {
+  contain(error: unknown, method: string): void;
+}
+
 interface ClockLike {
   delayed: DelayedLike[];
+  [SINK]?: FaultSink;
   setTimeout(cb: (...args: unknown[]) => void, ms: number, ...args: unknown[]): DelayedLike;
   setInterval(cb: (...args: unknown[]) => void, ms: number, ...args: unknown[]): DelayedLike;
 }
@@ -52,8 +60,15 @@ function patchOnChange(room: Room, afterPatch?: () => void): void {
     queued: false,
     flush(): void {
       patch.queued = false;
-      room.broadcastPatch();
-      afterPatch?.();
+      try {
+        room.broadcastPatch();
+        afterPatch?.();
+      } catch (error) {
+        // A microtask's exception would reach the process: this patch is lost, the next change patches again.
+        const sink = (room.clock as unknown as ClockLike)[SINK];
+        if (!sink) throw error;
+        sink.contain(error, "patch");
+      }
     },
   };
   root.enqueueChangeTree = (...args: unknown[]) => {
@@ -89,7 +104,15 @@ function fire(d: Woken): void {
   const w = d[WAKE];
   w.handle = undefined;
   if (!d.active) return drop(d);
-  d.execute();
+  try {
+    d.execute();
+  } catch (error) {
+    const sink = w.clock[SINK];
+    if (!sink) throw error;
+    // A throwing timeout ends there (its `execute` did not get to mark it done); an interval goes on.
+    if (!w.interval) d.active = false;
+    sink.contain(error, w.interval ? "setInterval" : "setTimeout");
+  }
   if (!d.active) drop(d);
   else if (w.interval && w.handle === undefined) wake(d, d.time);
 }
@@ -138,9 +161,11 @@ function arm(clock: ClockLike, delayed: DelayedLike, interval: boolean): void {
 /**
  * Makes every clock timer fire from a real timer at its due time. The clock's own tick no longer
  * runs them (they stay `paused` for it): a timer counts from its creation, on Node's monotonic
- * clock, however long ago the clock last ticked and whatever `Date.now()` says.
+ * clock, however long ago the clock last ticked and whatever `Date.now()` says. With `faults`, an
+ * exception in a timer goes there and ends that timer only.
  */
-export function wakeClockOnTimers(clock: ClockLike): void {
+export function wakeClockOnTimers(clock: ClockLike, faults?: FaultSink): void {
+  if (faults) clock[SINK] = faults;
   const setTimeoutFn = clock.setTimeout;
   clock.setTimeout = (cb, ms, ...args) => {
     const d = setTimeoutFn.call(clock, cb, ms, ...args);
@@ -166,10 +191,11 @@ export function fineTick(room: Room, ms: number | null): void {
 
 /**
  * Call once in `onCreate`, after the state is set and before any timer is armed; `afterPatch`
- * runs after each patch has been written to the clients' sockets.
+ * runs after each patch has been written to the clients' sockets. `faults` receives an exception
+ * thrown by a timer or by a patch (and its `afterPatch`).
  */
-export function patchOnlyOnChange(room: Room, afterPatch?: () => void): void {
+export function patchOnlyOnChange(room: Room, afterPatch?: () => void, faults?: FaultSink): void {
   stopPatchInterval(room);
+  wakeClockOnTimers(room.clock as unknown as ClockLike, faults);
   patchOnChange(room, afterPatch);
-  wakeClockOnTimers(room.clock as unknown as ClockLike);
 }

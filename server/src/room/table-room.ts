@@ -3,7 +3,7 @@
  * seats players and bots, validates messages, runs the engine through `Match`, projects it into
  * the synced schema, sends events redacted per seat, and arms the clock for every deadline.
  */
-import { Room, ServerError, type Client, type RoomException } from "@colyseus/core";
+import { Room, ServerError, type Client } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
@@ -58,12 +58,43 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   replies!: Replies;
   waiting!: WaitingTable;
 
+  // Each hook contains its own exceptions (`contain`): Colyseus' `onUncaughtException` would wrap
+  // every hook, handler and timer of every table in closures (docs/BENCHMARKS.md, memory per player).
   override async onCreate(options: unknown): Promise<void> {
+    try { await this.create(options); } catch (e) { throw this.contain(e, "onCreate"); }
+  }
+
+  override async onAuth(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
+    try { return await this.authorize(client, options, context); } catch (e) { throw this.contain(e, "onAuth"); }
+  }
+
+  override onJoin(client: Client, options: unknown): void {
+    try { this.joined(client, options); } catch (e) { throw this.contain(e, "onJoin"); }
+  }
+
+  override onReconnect(client: Client): void {
+    try { this.reconnected(client); } catch (e) { throw this.contain(e, "onReconnect"); }
+  }
+
+  // A fault while a client leaves or the table closes is contained: nobody is left to answer.
+  override onDrop(client: Client): void {
+    try { this.dropped(client); } catch (e) { this.contain(e, "onDrop"); }
+  }
+
+  override onLeave(client: Client, code?: number): void {
+    try { this.left(client, code); } catch (e) { this.contain(e, "onLeave"); }
+  }
+
+  override onDispose(): void {
+    try { this.disposed(); } catch (e) { this.contain(e, "onDispose"); }
+  }
+
+  private async create(options: unknown): Promise<void> {
     const entry = GAMES[this.roomName as keyof typeof GAMES];
     if (!entry) throw new ServerError(ROOM_ERROR, `unknown game "${this.roomName}"`);
     const frame = frameFor(entry.game.id);
     this.state = new frame.TableState();
-    patchOnlyOnChange(this, () => this.play.patched());
+    patchOnlyOnChange(this, () => this.play.patched(), this);
     this.game = entry.game;
     this.plugin = entry.plugin ?? null;
     const game = entry.game;
@@ -121,7 +152,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     await this.setPrivate(true);
   }
 
-  override async onAuth(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
+  private async authorize(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
     this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
@@ -131,7 +162,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     return true;
   }
 
-  override onJoin(client: Client, options: unknown): void {
+  private joined(client: Client, options: unknown): void {
     const join = parseJoinOptions(options);
     client.view = new StateView();
     this.net.welcome(client);
@@ -153,7 +184,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     else this.journalSeats();
   }
 
-  override onDrop(client: Client): void {
+  private dropped(client: Client): void {
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return;
     slot.connected = false;
@@ -162,14 +193,14 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.allowReconnection(client, this.table.join.reconnectSeconds).catch(() => {});
   }
 
-  override onReconnect(client: Client): void {
+  private reconnected(client: Client): void {
     const slot = this.seating.bySession(client.sessionId);
     if (slot) Object.assign(slot, { connected: true, awayUntil: 0 });
     this.seating.project(this.state.seats);
     client.send(SERVER_MESSAGES.seated, { seat: slot ? slot.index : null });
   }
 
-  override onLeave(client: Client, code?: number): void {
+  private left(client: Client, code?: number): void {
     client.view?.dispose();
     this.net.forget(client.sessionId);
     this.pace.forget(client.sessionId);
@@ -218,19 +249,20 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   }
 
   /**
-   * An exception inside a message handler, timer or hook ends that message or timer only: it is
-   * logged and counted, the sender of a message is told, and every table goes on.
+   * An exception inside a message handler, timer or hook ends that message, timer or hook only: it
+   * is logged and counted, the sender of a message is told, and every table goes on. Returns the
+   * error (a hook whose caller answers the client rethrows it).
    */
-  override onUncaughtException(error: RoomException, method: string): void {
+  contain(error: unknown, method: string, client?: Client): unknown {
     // A ServerError is a deliberate refusal (bad options, a full table) on its way to the client.
-    if (error.cause instanceof ServerError) return;
+    if (error instanceof ServerError) return error;
     handlerErrors.inc({ method });
-    logger.error({ room: this.roomId, method, err: error.cause ?? error }, "exception contained in a room");
-    const client = (error as { client?: Client }).client;
-    if (method === "onMessage" && client) this.replies.reject(client, { code: "server-error", message: "The server could not handle that message; the table goes on" });
+    logger.error({ room: this.roomId, method, err: error }, "exception contained in a room");
+    if (client && this.replies) this.replies.reject(client, { code: "server-error", message: "The server could not handle that message; the table goes on" });
+    return error;
   }
 
-  override onDispose(): void {
+  private disposed(): void {
     tableClosed(this);
     // A ranked game still being rated keeps its journal (its rating write goes on, or a resume rates it).
     if (!this.ranked?.unrated) durability.disposed(this);
