@@ -23,6 +23,7 @@ import type { Match } from "./match.ts";
 import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers } from "./messages.ts";
+import { keepFieldsIn } from "./room-fields.ts";
 import { WaitingTable } from "./waiting-table.ts";
 import { frameFor, newSeat, pingWorthShowing, projectOptions } from "./projection.ts";
 import type { TableState } from "./schema.ts";
@@ -37,26 +38,32 @@ const INVITE_KEY = "invite-codes";
 const ROOM_ERROR = 526;
 
 export class TableRoom extends Room<{ state: TableState }> implements TableHost {
-  game!: AnyGame;
-  plugin: GamePlugin | null = null;
   /** Set by `createServer`; rooms read it when they are created. */
   static config: ServerConfig = loadConfig();
-  config: ServerConfig = TableRoom.config;
   /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
   static platform: Platform = new Platform(TableRoom.config);
+  /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
+  private readonly fields: Record<string, unknown> = {
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null,
+  };
+  declare game: AnyGame;
+  declare plugin: GamePlugin | null;
+  declare config: ServerConfig;
   /** Set when the ranked queue made this table (ranked/ranked-table.ts). */
-  ranked: RankedTable | null = null;
-  table!: TableOptions;
-  seating!: Seating;
-  match: Match | null = null;
-  bots!: BotDriver;
-  readonly net = new NetMonitor();
-  readonly play: TablePlay = new TablePlay(this);
-  private inviteCode: string | null = null;
-  private pace!: PingPace;
-  admission!: Admission;
-  replies!: Replies;
-  waiting!: WaitingTable;
+  declare ranked: RankedTable | null;
+  declare table: TableOptions;
+  declare seating: Seating;
+  declare match: Match | null;
+  declare bots: BotDriver;
+  declare readonly net: NetMonitor;
+  declare readonly play: TablePlay;
+  private declare inviteCode: string | null;
+  private declare pace: PingPace;
+  declare admission: Admission;
+  declare replies: Replies;
+  declare waiting: WaitingTable;
+  /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
+  declare fineTick: number | null;
 
   // Each hook contains its own exceptions (`contain`): Colyseus' `onUncaughtException` would wrap
   // every hook, handler and timer of every table in closures (docs/BENCHMARKS.md, memory per player).
@@ -239,9 +246,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (state && pingWorthShowing(state.ping, rttMs)) state.ping = rttMs;
   }
 
-  /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
-  fineTick: number | null = null;
-
   tickEvery(ms: number | null): void {
     if (ms === this.fineTick) return;
     this.fineTick = ms;
@@ -292,5 +296,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
   expireDeadline(version: number): void { this.play.expire(version); }
 }
 
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick"]);
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);
