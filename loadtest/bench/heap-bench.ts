@@ -6,7 +6,9 @@
  * bytes per player of each kind of object on each server and the kinds where ours costs more.
  *
  * Env: PLAYERS (80), WARMUP (seconds after seating, 8), TOP (rows, 30), SNAPSHOT_DIR (keeps the
- * snapshots with players seated, to open in Chrome's DevTools).
+ * snapshots with players seated, to open in Chrome's DevTools), WARM (players seated and gone
+ * before the first snapshot, 8: what a process loads once, on its first tables, is not counted
+ * per player; 0 = off).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -21,6 +23,7 @@ import { growth, heapSummary, type HeapSummary } from "./heap-snapshot.ts";
 const PLAYERS = Number(process.env.PLAYERS ?? 80);
 const WARMUP = Number(process.env.WARMUP ?? 8);
 const TOP = Number(process.env.TOP ?? 30);
+const WARM = Number(process.env.WARM ?? 8);
 const SEATS = 4;
 
 async function start(script: string, env: Record<string, string>) {
@@ -42,12 +45,12 @@ async function start(script: string, env: Record<string, string>) {
   return { url, output: () => text, stop: () => { child.kill("SIGTERM"); } };
 }
 
-async function seat(url: string, bare: boolean): Promise<Room[]> {
+async function seat(url: string, bare: boolean, players = PLAYERS): Promise<Room[]> {
   const sdk = new Client(url);
   const base = { seats: SEATS, bots: 0, turnSeconds: 120, variants: {} };
   const rooms: Room[] = [];
-  for (let i = 0; i < PLAYERS; i += 20) {
-    const n = Math.min(20, PLAYERS - i);
+  for (let i = 0; i < players; i += 20) {
+    const n = Math.min(20, players - i);
     rooms.push(...await Promise.all(Array.from({ length: n }, async (_, k) => {
       const room = bare ? await sdk.joinOrCreate("bare", {}) : await sdk.joinOrCreate("devils_scat", { ...base, name: `H${i + k}`, mode: quickPlayKey(base) });
       room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m.s, c: Date.now() }));
@@ -69,6 +72,13 @@ async function measure(name: string, script: string, bare: boolean): Promise<Hea
   const proc = await start(script, bare ? {} : { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000" });
   try {
     await new Promise((r) => setTimeout(r, 1000));
+    if (WARM > 0) {
+      // Modules and per-process caches first used by a table load here, not in the players' figure.
+      const warm = await seat(proc.url, bare, WARM);
+      await new Promise((r) => setTimeout(r, 2500));
+      await Promise.all(warm.map((r) => r.leave().catch(() => undefined)));
+      await new Promise((r) => setTimeout(r, 2500));
+    }
     const save = process.env.SNAPSHOT_DIR;
     const before = await heapSummary(proc.output(), save ? path.join(save, `${bare ? "bare" : "ours"}-before.heapsnapshot`) : undefined);
     const rooms = await seat(proc.url, bare);

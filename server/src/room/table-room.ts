@@ -14,7 +14,7 @@ import { logger } from "../logger.ts";
 import { handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
 import { guardFrames } from "../net/guard-frames.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
-import { Admission, gateReservations } from "./admission.ts";
+import { Admission, gateReservations, type AdmissionHost } from "./admission.ts";
 import { BotDriver } from "./bot-driver.ts";
 import type { TableHost } from "./host.ts";
 import type { GamePlugin } from "./game-plugin.ts";
@@ -24,7 +24,7 @@ import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers } from "./messages.ts";
 import { keepFieldsIn } from "./room-fields.ts";
-import { WaitingTable } from "./waiting-table.ts";
+import { WaitingTable, type WaitingHost } from "./waiting-table.ts";
 import { frameFor, newSeat, pingWorthShowing, projectOptions } from "./projection.ts";
 import type { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
@@ -37,7 +37,7 @@ const INVITE_KEY = "invite-codes";
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
 const ROOM_ERROR = 526;
 
-export class TableRoom extends Room<{ state: TableState }> implements TableHost {
+export class TableRoom extends Room<{ state: TableState }> implements TableHost, AdmissionHost, WaitingHost {
   /** Set by `createServer`; rooms read it when they are created. */
   static config: ServerConfig = loadConfig();
   /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
@@ -118,22 +118,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     this.replies = new Replies(this.config.rateLimit);
     guardFrames(this, (client, refusal) => this.replies.refuse(client, refusal));
     this.seating = new Seating(t.seats, (index) => newSeat(frame, index));
-    // Hooks as methods, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
-    const room = this;
-    this.admission = new Admission({
-      seating: this.seating, maxSpectators: this.config.maxSpectators, seatReservationTimeout: this.seatReservationTimeout,
-      clients: this.clients, clock: this.clock,
-      byCodeOnly() { return room.inviteCode !== null || room.match !== null; },
-      setQuickPlayOpen(open: boolean) { room.waiting.setQuickPlayOpen(open); },
-      isSeated(sessionId: string) { return room.seating.bySession(sessionId) !== undefined; },
-    });
-    this.waiting = new WaitingTable({
-      table: t, seating: this.seating, clients: this.clients, clock: this.clock,
-      status() { return room.state.status; },
-      setAutoFillAt(at) { room.state.autoFillAt = at; },
-      setMatchmaking(update) { return room.setMatchmaking(update); },
-      fillAndStart() { room.fillAndStart(); },
-    });
+    // The room is the admission's and the waiting table's host itself (no host object and closures per table).
+    this.admission = new Admission(this);
+    this.waiting = new WaitingTable(this);
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private });
@@ -272,6 +259,14 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost 
     if (!this.ranked?.unrated) durability.disposed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
+
+  // The admission's and the waiting table's host (admission.ts, waiting-table.ts).
+  get maxSpectators(): number { return this.config.maxSpectators; }
+  byCodeOnly(): boolean { return this.inviteCode !== null || this.match !== null; }
+  setQuickPlayOpen(open: boolean): void { this.waiting.setQuickPlayOpen(open); }
+  isSeated(sessionId: string): boolean { return this.seating.bySession(sessionId) !== undefined; }
+  status(): string { return this.state.status; }
+  setAutoFillAt(at: number): void { this.state.autoFillAt = at; }
 
   /** Every seat is taken: deal (table-play.ts). */
   startGame(): void { this.play.start(); }
