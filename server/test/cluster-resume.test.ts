@@ -147,7 +147,10 @@ describe("tables outlive their process", () => {
     }, "every table under way", 60_000);
     // Races open and close within a second or two: kill the moment one is open (a loaded machine
     // may take a while). Only Hit the Deck players act meanwhile; the others' turns hold their games.
-    await until(() => { onVictim.forEach((p) => p.room.name === "hit_the_deck" && step(p, acted)); return raceOpen(); }, "a Hit the Deck race open", 60_000);
+    await until(() => { onVictim.forEach((p) => p.room.name === "hit_the_deck" && step(p, acted)); return raceOpen(); }, "a Hit the Deck race open", 120_000).catch((e: Error) => {
+      const htd = onVictim.filter((p) => p.room.name === "hit_the_deck").map((p) => `${p.roomId} ${status(p.room)} seen ${p.seen} race ${races.get(p) ?? "-"}`);
+      throw new Error(`${e.message}; Hit the Deck on the victim: ${htd.join("; ")}`);
+    });
     const victim = cluster.servers[Number(victimHost.slice(1)) - 1]!;
     const killedAt = Date.now();
     victim.child.kill("SIGKILL");

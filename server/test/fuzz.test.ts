@@ -14,7 +14,7 @@ import { verifyLog } from "@scat/shared/fairness/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { fuzz } from "./support/fuzz-driver.ts";
-import { honestTable, type HonestResult } from "./support/honest-table.ts";
+import { honestTable, within, type HonestResult } from "./support/honest-table.ts";
 import { heapUsedAfterGc } from "../../loadtest/src/heap-probe.ts";
 import { metricValue, startServerProcess, type ServerProcess } from "./support/server-process.ts";
 
@@ -60,7 +60,7 @@ describe("fuzz through a real server process", () => {
     // Warm-up: one honest round and a small fuzz, so the baseline includes every code path's first use.
     const warm = await honestRound(0);
     await fuzz(server.url, Math.min(2_000, TOTAL), `${SEED}:warm`, warm.roomIds, { seated: 2, spectator: 2, unacknowledged: 1, stray: 1 });
-    checkHonest(await warm.done);
+    checkHonest(await within(warm.done, warm.rooms, 120_000));
     await Promise.all(warm.rooms.map((r) => r.leave().catch(() => undefined)));
     await new Promise((r) => setTimeout(r, 1_000));
     const rssBefore = await server.rss();
@@ -68,7 +68,7 @@ describe("fuzz through a real server process", () => {
 
     const round = await honestRound(1);
     const report = await fuzz(server.url, TOTAL, SEED, round.roomIds, { seated: 4, spectator: 6, unacknowledged: 2, stray: 1 });
-    const honest = await round.done;
+    const honest = await within(round.done, round.rooms, Math.max(120_000, TOTAL * 2));
     checkHonest(honest);
     expect(honest.length).toBe(2 * Object.keys(GAMES).length);
     await Promise.all(round.rooms.map((r) => r.leave().catch(() => undefined)));

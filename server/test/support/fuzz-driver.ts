@@ -24,9 +24,10 @@ export interface FuzzReport {
 
 async function open(url: string, kind: AttackerKind, watchRooms: readonly string[], rng: Rng): Promise<RawClient | null> {
   if (kind === "stray") return RawClient.open(`${url.replace(/^http/, "ws")}/nope/${watchRooms[0] ?? "ROOM"}?sessionId=fake`).catch(() => null);
-  const res = kind === "seated"
-    ? await matchmake(url, "create", "devils_scat", { name: "Fuzz", seats: 2, bots: 1, turnSeconds: 10, reconnectSeconds: 5 })
-    : await matchmake(url, "joinById", watchRooms[Math.floor(rng.next() * watchRooms.length)]!, { name: "Peek", spectate: true });
+  const res = await (kind === "seated"
+    ? matchmake(url, "create", "devils_scat", { name: "Fuzz", seats: 2, bots: 1, turnSeconds: 10, reconnectSeconds: 5 })
+    : matchmake(url, "joinById", watchRooms[Math.floor(rng.next() * watchRooms.length)]!, { name: "Peek", spectate: true })
+  ).catch(() => ({ status: 0, json: null }));
   if (res.status !== 200) return null;
   return RawClient.join(url, res.json, kind !== "unacknowledged").catch(() => null);
 }

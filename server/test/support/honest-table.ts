@@ -66,3 +66,25 @@ export async function honestTable(url: string, game: string, seats: number, huma
   const plays = rooms.map((room, i) => playSeat(room, createRng(`${seed}:${game}:${i}`)).done);
   return { roomId: first.roomId, rooms, done: Promise.all(plays) };
 }
+
+/**
+ * `done`, or after `ms` an error naming where each honest seat's table stands (game, status,
+ * phase, version, whose turn): a table that stopped fails with its facts instead of hanging.
+ */
+export async function within<T>(done: Promise<T>, rooms: readonly Room[], ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const where = rooms.map((r) => {
+        const s = r.state as any;
+        return `${s?.game} ${r.roomId}: status ${s?.status} phase ${s?.phase} v${s?.version} turn ${s?.turn} awaiting [${s?.awaiting ? Array.from(s.awaiting).join(",") : ""}] open ${r.connection.isOpen}`;
+      });
+      reject(new Error(`honest tables not over after ${ms} ms:\n${where.join("\n")}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

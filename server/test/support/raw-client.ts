@@ -18,6 +18,8 @@ export async function matchmake(base: string, method: string, room: string, body
     method: "POST",
     headers: { "content-type": "application/json" },
     body: raw ? (body as string) : JSON.stringify(body),
+    // A request the server never answers fails the caller instead of hanging the test.
+    signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
   let json: any = null;
@@ -78,8 +80,10 @@ export class RawClient {
     const ws = new WebSocket(url);
     const client = new RawClient(ws);
     await new Promise<void>((resolve, reject) => {
-      ws.onopen = () => resolve();
-      ws.onerror = () => reject(new Error(`cannot open ${url}`));
+      // An upgrade the server never answers is an error here, not a hang.
+      const timer = setTimeout(() => { ws.close(); reject(new Error(`no answer opening ${url}`)); }, 15_000);
+      ws.onopen = () => { clearTimeout(timer); resolve(); };
+      ws.onerror = () => { clearTimeout(timer); reject(new Error(`cannot open ${url}`)); };
     });
     return client;
   }
@@ -126,6 +130,6 @@ export class RawClient {
 
   async close(): Promise<void> {
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close();
-    await this.closed;
+    await Promise.race([this.closed, new Promise((r) => setTimeout(r, 5_000))]);
   }
 }
