@@ -42,7 +42,7 @@ function isListWrapper(ctor: Ctor): boolean {
 type Obj = Record<string, unknown>;
 
 /** Syncs `target` (a schema instance) to `value`; returns nothing, reports undeclared keys. */
-interface ViewLike { isVisible(tree: unknown): boolean; add(obj: object): unknown }
+interface ViewLike { isVisible(tree: unknown): boolean; add(obj: object): unknown; markVisible(tree: unknown): void }
 interface TreeLike { root?: { activeViews: Map<number, WeakRef<ViewLike>> } }
 
 /**
@@ -60,6 +60,24 @@ function shareWithViews(list: object, parent: object): void {
   for (const ref of views.values()) {
     const view = ref.deref();
     if (view?.isVisible(parentTree)) view.add(list);
+  }
+}
+
+/**
+ * A new schema item of a view-tagged list is gated by the view on its own (schema 5, #226): each
+ * view that sees the list is told it may see the item. Marked visible only: the list's own patch
+ * already carries the item's ADD, and `view.add` would queue it (and the list's parent field) a
+ * second time in that view's patch, bytes on every turn.
+ */
+function showItemToViews(item: object, list: object): void {
+  const key: symbol = $changes;
+  const tree = (item as Record<symbol, unknown>)[key] as (TreeLike & object) | undefined;
+  const listTree = (list as Record<symbol, unknown>)[key];
+  const views = tree?.root?.activeViews;
+  if (!views) return;
+  for (const ref of views.values()) {
+    const view = ref.deref();
+    if (view?.isVisible(listTree)) view.markVisible(tree);
   }
 }
 
@@ -120,7 +138,7 @@ export function syncList(list: ArraySchema, item: string | Ctor, values: readonl
       if (next === current) continue;
       list[i] = next;
       // Items of a view-tagged list are each gated by the view (schema 5, #226): share new ones.
-      if (keepLists) shareWithViews(next, list);
+      if (keepLists) showItemToViews(next, list);
     }
     if (list.length > values.length) list.splice(values.length, list.length - values.length);
     return;
