@@ -15,7 +15,10 @@ import { GAME_STATES } from "../src/games/states.ts";
 import { Match } from "../src/room/match.ts";
 import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
 
-/** JSON as the view would be sent, with null-valued keys dropped (null and absent are the same). */
+/**
+ * JSON as the view would be sent, with null-valued keys and empty lists dropped: null and absent
+ * are the same, and an optional list is absent while empty (docs/PROTOCOL.md, absent reads as empty).
+ */
 function norm(v: unknown): unknown {
   if (v === null || v === undefined) return undefined;
   if (Array.isArray(v)) return v.map((x) => norm(x) ?? null);
@@ -23,7 +26,7 @@ function norm(v: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
       const n = norm(x);
-      if (n !== undefined) out[k] = n;
+      if (n !== undefined && !(Array.isArray(n) && n.length === 0)) out[k] = n;
     }
     return out;
   }

@@ -30,7 +30,7 @@ export const DarkHandTable = schema(
     step: t.string().optional(),
     finalRound: t.boolean(),
     skitter: t.int8().optional(),
-    finalTurns: t.array("uint8"),
+    finalTurns: t.array("uint8").optional(),
     melds: t.array(DarkHandMeld),
     jokers: t.ref(DarkHandJokers).optional(),
     callWindow: t.array("uint8"),
@@ -38,7 +38,7 @@ export const DarkHandTable = schema(
     calledThisTurn: t.boolean(),
     drawnFrom: t.string().optional(),
     takenFromDiscard: t.string().optional(),
-    winners: t.array("uint8"),
+    winners: t.array("uint8").optional(),
   },
   "DarkHandTable",
 );

@@ -53,7 +53,7 @@ export const DarkHeartsTable = schema(
     heartsBroken: t.ref(DarkHeartsShadeFlags),
     leftover: t.ref(DarkHeartsLeftoverInfo).optional(),
     target: t.uint16(),
-    winners: t.array("uint8"),
+    winners: t.array("uint8").optional(),
   },
   "DarkHeartsTable",
 );

@@ -11,10 +11,10 @@ export const DevilsScatTable = schema(
     target: t.uint16().optional(),
     classic: t.boolean(),
     bootASuit: t.boolean(),
-    lastTurns: t.array("uint8"),
+    lastTurns: t.array("uint8").optional(),
     drawnFrom: t.string().optional(),
     takenFromDiscard: t.string().optional(),
-    winners: t.array("uint8"),
+    winners: t.array("uint8").optional(),
   },
   "DevilsScatTable",
 );

@@ -64,7 +64,7 @@ export const HitTheDeckTable = schema(
     raceMs: t.uint32(),
     callMs: t.uint32(),
     colours: t.ref(HitTheDeckColours),
-    winners: t.array("uint8"),
+    winners: t.array("uint8").optional(),
   },
   "HitTheDeckTable",
 );

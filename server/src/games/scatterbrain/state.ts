@@ -24,11 +24,11 @@ export const ScatterbrainTable = schema(
     drawnFrom: t.string().optional(),
     takenFromDiscard: t.string().optional(),
     deckOut: t.string().optional(),
-    finalGuessers: t.array("uint8"),
+    finalGuessers: t.array("uint8").optional(),
     lastGuess: t.ref(ScatterbrainGuess).optional(),
     callers: t.array("uint8"),
     target: t.uint16(),
-    winners: t.array("uint8"),
+    winners: t.array("uint8").optional(),
   },
   "ScatterbrainTable",
 );
