@@ -9,12 +9,12 @@
  */
 import { Encoder, StateView } from "@colyseus/schema";
 import { pack } from "msgpackr";
-import { rngFor } from "@scat/shared";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import { compactLegal } from "../src/room/compact-legal.ts";
 import { Match } from "../src/room/match.ts";
 import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
 import type { TableState } from "../src/room/schema.ts";
+import { playBotGame } from "./support/bot-game.ts";
 const fmt = (n: number): string => n.toFixed(1);
 
 const GAMES_PER = Number(process.env.GAMES_PER ?? 3);
@@ -61,15 +61,7 @@ for (const [id, game] of Object.entries(ENGINES)) {
     const without = table(id, seats);
     const noLegal = Object.assign(Object.create(Object.getPrototypeOf(match)) as Match, match, { legal: () => [] });
     let last: string[] = Array.from({ length: seats }, () => "");
-    let now = 1_000;
-    for (let n = 0; n < 3_000 && !match.over; n++) {
-      now += 50;
-      const bot = game.awaiting(match.state).map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(`legal-${g}`, n)) })).find((b: { action: unknown }) => b.action);
-      if (bot) match.act(bot.seat, bot.action, now);
-      else {
-        now = Math.max(now, match.state.deadline ?? now);
-        if (!match.expire(now)) break;
-      }
+    steps += playBotGame(game, match, `legal-${g}`, () => {
       projectMatch(withLegal.state, match, () => undefined);
       noLegal.state = match.state;
       projectMatch(without.state, noLegal, () => undefined);
@@ -81,8 +73,7 @@ for (const [id, game] of Object.entries(ENGINES)) {
         last[seat] = key;
         asMessage += 1 + 6 + pack(choices).length; // [13]["legal" fixstr][msgpack]
       }
-      steps++;
-    }
+    });
   }
   console.log(`| ${id} | ${steps} | ${fmt(inState / steps)} | ${fmt(asMessage / steps)} |`);
 }

@@ -7,11 +7,11 @@
  * costs bytes on purpose moves its budget, with the figure in BENCHMARKS.
  */
 import { Encoder, StateView } from "@colyseus/schema";
-import { rngFor } from "@scat/shared";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import { describe, expect, it } from "vitest";
 import { Match } from "../src/room/match.ts";
 import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
+import { playBotGame } from "./support/bot-game.ts";
 
 /** Bytes per step per client over GAMES bot games (4 seats, or the game's minimum). */
 const BUDGET: Record<string, number> = {
@@ -41,22 +41,13 @@ function bytesPerStep(id: string): number {
     encoder.encodeAll(first);
     for (const v of views) encoder.encodeAllView(v, first.offset, { ...first });
     encoder.discardChanges();
-    let now = 1_000;
-    for (let n = 0; n < 3_000 && !match.over; n++) {
-      now += 50;
-      const bot = game.awaiting(match.state).map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(`b-${g}`, n)) })).find((b: { action: unknown }) => b.action);
-      if (bot) match.act(bot.seat, bot.action, now);
-      else {
-        now = Math.max(now, match.state.deadline ?? now);
-        if (!match.expire(now)) break;
-      }
+    steps += playBotGame(game, match, `b-${g}`, () => {
       projectMatch(state, match, () => undefined);
       const it = { offset: 0 };
       encoder.encode(it);
       for (const v of views) bytes += encoder.encodeView(v, it.offset, { ...it }).length;
       encoder.discardChanges();
-      steps++;
-    }
+    });
   }
   return bytes / steps / seats;
 }

@@ -41,47 +41,34 @@ function isListWrapper(ctor: Ctor): boolean {
 
 type Obj = Record<string, unknown>;
 
-/** Syncs `target` (a schema instance) to `value`; returns nothing, reports undeclared keys. */
 interface ViewLike { isVisible(tree: unknown): boolean; add(obj: object): unknown; markVisible(tree: unknown): void }
 interface TreeLike { root?: { activeViews: Map<number, WeakRef<ViewLike>> } }
 
 /**
- * A list of primitives created in a seat's view-tagged field (or inside one) after its client was
- * given the seat would not reach that client (schema 5 shares a view with nested schema objects,
- * not with nested lists of primitives, nor across a tagged field): every view that sees the
- * parent is given the new list too.
+ * Gives a new child of a view-tagged part to every view that sees its parent:
+ * - `"add"`, a list of primitives created in a seat's view-tagged field (or inside one) after its
+ *   client was given the seat: it would not reach that client otherwise (schema 5 shares a view
+ *   with nested schema objects, not with nested lists of primitives, nor across a tagged field);
+ * - `"mark"`, a new schema item of a view-tagged list, which schema 5 gates on its own (#226):
+ *   marked visible only, as the list's own patch already carries the item's ADD and `view.add`
+ *   would queue it (and the list's parent field) a second time in that view's patch, every turn.
  */
-function shareWithViews(list: object, parent: object): void {
+function giveToViews(child: object, parent: object, how: "add" | "mark"): void {
   const key: symbol = $changes;
-  const tree = (list as Record<symbol, unknown>)[key] as TreeLike | undefined;
+  const tree = (child as Record<symbol, unknown>)[key] as TreeLike | undefined;
   const parentTree = (parent as Record<symbol, unknown>)[key];
   const views = tree?.root?.activeViews;
   if (!views) return;
   for (const ref of views.values()) {
     const view = ref.deref();
-    if (view?.isVisible(parentTree)) view.add(list);
+    if (!view?.isVisible(parentTree)) continue;
+    if (how === "add") view.add(child);
+    else view.markVisible(tree);
   }
 }
 
 /**
- * A new schema item of a view-tagged list is gated by the view on its own (schema 5, #226): each
- * view that sees the list is told it may see the item. Marked visible only: the list's own patch
- * already carries the item's ADD, and `view.add` would queue it (and the list's parent field) a
- * second time in that view's patch, bytes on every turn.
- */
-function showItemToViews(item: object, list: object): void {
-  const key: symbol = $changes;
-  const tree = (item as Record<symbol, unknown>)[key] as (TreeLike & object) | undefined;
-  const listTree = (list as Record<symbol, unknown>)[key];
-  const views = tree?.root?.activeViews;
-  if (!views) return;
-  for (const ref of views.values()) {
-    const view = ref.deref();
-    if (view?.isVisible(listTree)) view.markVisible(tree);
-  }
-}
-
-/**
+ * Syncs `target` (a schema instance) to `value`; reports undeclared keys.
  * `keepLists` (a seat's view-tagged fields): new lists of primitives, and new items of lists, are
  * shared with the views that see their parent. `only`: sync these fields of `target` only (a
  * game's facts held as fields of a frame class); the others are left alone.
@@ -109,7 +96,7 @@ export function syncSchema(target: Schema, value: Obj, drift: Drift, path = "", 
       if (!list && (v as unknown[]).length === 0) continue;
       if (!list) {
         t[f.name] = list = new ArraySchema();
-        if (keepLists && typeof type.array === "string") shareWithViews(list, target);
+        if (keepLists && typeof type.array === "string") giveToViews(list, target, "add");
       }
       syncList(list, type.array, v as unknown[], drift, `${path}${f.name}[].`, keepLists);
     } else {
@@ -138,7 +125,7 @@ export function syncList(list: ArraySchema, item: string | Ctor, values: readonl
       if (next === current) continue;
       list[i] = next;
       // Items of a view-tagged list are each gated by the view (schema 5, #226): share new ones.
-      if (keepLists) showItemToViews(next, list);
+      if (keepLists) giveToViews(next, list, "mark");
     }
     if (list.length > values.length) list.splice(values.length, list.length - values.length);
     return;
