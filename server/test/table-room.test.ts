@@ -20,11 +20,21 @@ function serverRoom(client: ClientRoom): TableRoom {
   return colyseus.getRoomById(client.roomId) as unknown as TableRoom;
 }
 
+/**
+ * Waits for the seat's turn to draw. A round can end at the deal (a dealt 31, no turn): its
+ * `continue` is sent, once per step, until a round with turns comes.
+ */
 async function myTurn(room: ClientRoom, seat: number) {
+  let continued = -1;
   return until(() => {
     const m = mine(room, seat);
-    return m && m.legal.length > 0 ? m : null;
-  }, `a decision for seat ${seat}`);
+    const version = (room.state as { version?: number }).version ?? 0;
+    if (m?.legal.some((a) => a.type === "continue") && continued !== version) {
+      continued = version;
+      room.send("action", { type: "continue" });
+    }
+    return m && m.legal.some((a) => a.type === "drawDeck") && (room.state as { turn?: number }).turn === seat ? m : null;
+  }, `a turn of seat ${seat}`);
 }
 
 /** Plays one decision from the legal list: prefers drawing, then discarding the first card. */
