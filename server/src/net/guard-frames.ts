@@ -1,7 +1,7 @@
 /**
  * Puts `inspectFrame` in front of a room's frame handling. Colyseus binds each joined client's
- * socket to the room's `_onMessage` when the client joins, so an own `_onMessage` on the room
- * instance sees every frame before core decodes it. Refused frames never reach core's own flood
+ * socket to the room's `_onMessage` when the client joins, so the room class's own `_onMessage`
+ * sees every frame before core decodes it. Refused frames never reach core's own flood
  * count, so they are counted here the same way: past the room's `maxMessagesPerSecond` in one
  * second the socket is closed (4002), as core does for any other flood.
  */
@@ -12,8 +12,11 @@ type OnMessage = (this: Room, client: Client, buffer: Uint8Array) => void;
 
 const coreOnMessage = (Room.prototype as unknown as { _onMessage: OnMessage })._onMessage;
 
+/** Refused frames per client in the current second (per process: a client is in one room). */
+const floods = new WeakMap<Client, { second: number; count: number }>();
+
 /** Counts a refused frame; true past the room's `maxMessagesPerSecond` in one second. */
-function flooding(room: Room, floods: WeakMap<Client, { second: number; count: number }>, client: Client): boolean {
+function flooding(room: Room, client: Client): boolean {
   const second = Math.floor(Date.now() / 1000);
   const seen = floods.get(client);
   if (seen && seen.second === second) return ++seen.count > room.maxMessagesPerSecond;
@@ -21,15 +24,19 @@ function flooding(room: Room, floods: WeakMap<Client, { second: number; count: n
   return false;
 }
 
-export function guardFrames(room: Room, refuse: (client: Client, refusal: FrameRefusal) => void): void {
-  const floods = new WeakMap<Client, { second: number; count: number }>();
-  Object.defineProperty(room, "_onMessage", {
+/**
+ * Installs the guard on a room class, once per process (a method of its prototype: no closure
+ * or own property per room); `refuse` answers a refused frame.
+ */
+export function guardFrames<R extends Room>(cls: { prototype: R }, refuse: (room: R, client: Client, refusal: FrameRefusal) => void): void {
+  Object.defineProperty(cls.prototype, "_onMessage", {
     configurable: true,
-    value(client: Client, buffer: Uint8Array) {
+    writable: true,
+    value(this: R, client: Client, buffer: Uint8Array) {
       const refusal = buffer instanceof Uint8Array ? inspectFrame(buffer) : { code: "bad-frame" as const, message: "frames must be binary" };
-      if (!refusal) return coreOnMessage.call(room, client, buffer);
-      if (flooding(room, floods, client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");
-      refuse(client, refusal);
+      if (!refusal) return coreOnMessage.call(this, client, buffer);
+      if (flooding(this, client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");
+      refuse(this, client, refusal);
     },
   });
 }

@@ -22,18 +22,20 @@ function zodText(error: z.ZodError): string {
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
+/** Each client's message budget (per process: a client is in one room). */
+const limiters = new WeakMap<Client, RateLimiter>();
+
 /** Answers a client's bad input: counted always, replied to while the client's budget lasts. */
 export class Replies {
-  private readonly limiters = new WeakMap<Client, RateLimiter>();
 
   constructor(private readonly rate: { readonly perSecond: number; readonly burst: number }) {}
 
   /** Spends one of the client's message tokens; false once it sends faster than allowed. */
   allow(client: Client): boolean {
-    let limiter = this.limiters.get(client);
+    let limiter = limiters.get(client);
     if (!limiter) {
       limiter = new RateLimiter(this.rate.perSecond, this.rate.burst, Date.now());
-      this.limiters.set(client, limiter);
+      limiters.set(client, limiter);
     }
     return limiter.take(Date.now());
   }

@@ -116,7 +116,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.maxMessagesPerSecond = Math.max(60, this.config.rateLimit.burst * 3);
     this.seatReservationTimeout = this.config.seatReservationSeconds;
     this.replies = new Replies(this.config.rateLimit);
-    guardFrames(this, (client, refusal) => this.replies.refuse(client, refusal));
     this.seating = new Seating(t.seats, (index) => newSeat(frame, index));
     // The room is the admission's and the waiting table's host itself (no host object and closures per table).
     this.admission = new Admission(this);
@@ -292,5 +291,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 }
 
 keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick"]);
+guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);
