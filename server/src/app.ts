@@ -11,6 +11,7 @@ import { GAMES } from "./games.ts";
 import { logger } from "./logger.ts";
 import { registry } from "./metrics.ts";
 import { FRAME_LIMITS } from "./net/frame-limits.ts";
+import { freshReadsById } from "./net/fresh-room-reads.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
@@ -64,7 +65,7 @@ function scaleOut(config: ServerConfig) {
   if (config.redisUrl === null) return config.publicAddress === null ? {} : { publicAddress: config.publicAddress };
   return {
     presence: new RedisPresence(config.redisUrl),
-    driver: new RedisDriver(config.redisUrl),
+    driver: freshReadsById(new RedisDriver(config.redisUrl)),
     ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
   };
 }
