@@ -9,10 +9,13 @@
  * Run: `node --import tsx loadtest/bench/bare-server.ts` with PORT (and HOST).
  */
 import { Room, Server, type Client } from "@colyseus/core";
-import { schema, StateView, t, type SchemaType } from "@colyseus/schema";
+import { Encoder, schema, StateView, t, type SchemaType } from "@colyseus/schema";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RecordedMatch } from "@scat/shared";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
+
+// The heap benchmark may give the bare room our encoder buffer size (server/src/room/state/encode-buffers.ts).
+if (process.env.ENCODE_BUFFER_KB) Encoder.BUFFER_SIZE = Number(process.env.ENCODE_BUFFER_KB) * 1024;
 
 const BareMine = schema({ hand: t.array("string") }, "BareMine");
 const BareSeat = schema({ handCount: t.uint8().default(0), score: t.int16().default(0), mine: t.ref(BareMine).view() }, "BareSeat");

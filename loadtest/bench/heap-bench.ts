@@ -8,7 +8,8 @@
  * Env: PLAYERS (80), WARMUP (seconds after seating, 8), TOP (rows, 30), SNAPSHOT_DIR (keeps the
  * snapshots with players seated, to open in Chrome's DevTools), WARM (players seated and gone
  * before the first snapshot, 8: what a process loads once, on its first tables, is not counted
- * per player; 0 = off).
+ * per player; 0 = off), BARE_ENCODE_BUFFER_KB (the bare room's `Encoder.BUFFER_SIZE` in KiB;
+ * unset = Colyseus' default, the baseline; set to ours, 4, to see what the frame itself costs).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -69,7 +70,8 @@ function objectBytes(summary: HeapSummary): number {
 }
 
 async function measure(name: string, script: string, bare: boolean): Promise<HeapSummary> {
-  const proc = await start(script, bare ? {} : { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000" });
+  const bareBuffer = process.env.BARE_ENCODE_BUFFER_KB ? { ENCODE_BUFFER_KB: process.env.BARE_ENCODE_BUFFER_KB } : {};
+  const proc = await start(script, bare ? bareBuffer : { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000" });
   try {
     await new Promise((r) => setTimeout(r, 1000));
     if (WARM > 0) {

@@ -15,9 +15,11 @@
 import { schema, t, type Schema, type SchemaType } from "@colyseus/schema";
 import { PRIVATE_FIELDS, SEAT_FIELDS, privateFact, privateField } from "@scat/shared/wire-state.ts";
 import type { FieldDefs, GameState } from "./state/game-state.ts";
+import { sizeEncodeBuffers } from "./state/encode-buffers.ts";
 import { exactViewBitmaps } from "./state/view-bits.ts";
 
 exactViewBitmaps();
+sizeEncodeBuffers();
 
 /** The static type of a game's typed facts in the frame (each game's classes are plain schemas). */
 const Facts = schema({}, "Facts");
