@@ -9,7 +9,9 @@
  * snapshots with players seated, to open in Chrome's DevTools), WARM (players seated and gone
  * before the first snapshot, 8: what a process loads once, on its first tables, is not counted
  * per player; 0 = off), BARE_ENCODE_BUFFER_KB (the bare room's `Encoder.BUFFER_SIZE` in KiB;
- * unset = Colyseus' default, the baseline; set to ours, 4, to see what the frame itself costs).
+ * unset = Colyseus' default, the baseline; set to ours, 4, to see what the frame itself costs),
+ * RESIDENT=1 (no snapshots: the process's resident memory, VmRSS, after full collections before
+ * and after seating; a snapshot itself leaves the process larger, so this is a run of its own).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -19,12 +21,14 @@ import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { freePort, ROOT } from "../src/server-process.ts";
+import { inspect } from "../src/inspector.ts";
 import { growth, heapSummary, type HeapSummary } from "./heap-snapshot.ts";
 
 const PLAYERS = Number(process.env.PLAYERS ?? 80);
 const WARMUP = Number(process.env.WARMUP ?? 8);
 const TOP = Number(process.env.TOP ?? 30);
 const WARM = Number(process.env.WARM ?? 8);
+const RESIDENT = process.env.RESIDENT === "1";
 const SEATS = 4;
 
 async function start(script: string, env: Record<string, string>) {
@@ -43,7 +47,7 @@ async function start(script: string, env: Record<string, string>) {
     if (Date.now() > end) throw new Error(`${script} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, output: () => text, stop: () => { child.kill("SIGTERM"); } };
+  return { url, pid: child.pid!, output: () => text, stop: () => { child.kill("SIGTERM"); } };
 }
 
 async function seat(url: string, bare: boolean, players = PLAYERS): Promise<Room[]> {
@@ -69,6 +73,19 @@ function objectBytes(summary: HeapSummary): number {
   return n;
 }
 
+/** VmRSS in KiB after two full collections. */
+async function residentAfterGc(pid: number, serverOutput: string): Promise<number> {
+  const s = await inspect(serverOutput);
+  try {
+    await s.call("HeapProfiler.collectGarbage");
+    await s.call("HeapProfiler.collectGarbage");
+  } finally {
+    s.close();
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  return Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+}
+
 async function measure(name: string, script: string, bare: boolean): Promise<HeapSummary> {
   const bareBuffer = process.env.BARE_ENCODE_BUFFER_KB ? { ENCODE_BUFFER_KB: process.env.BARE_ENCODE_BUFFER_KB } : {};
   const proc = await start(script, bare ? bareBuffer : { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000" });
@@ -80,6 +97,15 @@ async function measure(name: string, script: string, bare: boolean): Promise<Hea
       await new Promise((r) => setTimeout(r, 2500));
       await Promise.all(warm.map((r) => r.leave().catch(() => undefined)));
       await new Promise((r) => setTimeout(r, 2500));
+    }
+    if (RESIDENT) {
+      const before = await residentAfterGc(proc.pid, proc.output());
+      const rooms = await seat(proc.url, bare);
+      await new Promise((r) => setTimeout(r, WARMUP * 1000));
+      const after = await residentAfterGc(proc.pid, proc.output());
+      console.log(`\n${name}: ${PLAYERS} players, resident ${(before / 1024).toFixed(1)} -> ${(after / 1024).toFixed(1)} MiB, ${((after - before) / PLAYERS).toFixed(1)} KiB per player`);
+      await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
+      return new Map();
     }
     const save = process.env.SNAPSHOT_DIR;
     const before = await heapSummary(proc.output(), save ? path.join(save, `${bare ? "bare" : "ours"}-before.heapsnapshot`) : undefined);
@@ -106,6 +132,7 @@ const load = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).jo
 console.log(`heap benchmark: ${PLAYERS} players, ${WARMUP} s after seating, load average ${load}`);
 const bare = await measure("bare Colyseus", "loadtest/bench/bare-server.ts", true);
 const ours = await measure("ours", "server/src/main.ts", false);
+if (RESIDENT) process.exit(0);
 console.log("\nours minus bare, per player:");
 const empty = { bytes: 0, count: 0 };
 const diff = new Map<string, { bytes: number; count: number }>();
