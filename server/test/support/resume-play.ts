@@ -1,16 +1,20 @@
 /**
  * Client-side play for the resume tests and benchmark: a seated player acts on every decision its
- * seat gets (Continue first, else a legal choice that varies with the version), and takes its seat
+ * seat gets (Continue first; in Skit Scat and Dark Hand a play toward the hand's end, `towardEnd`;
+ * else, or after a rejection, a legal choice that varies with the version), and takes its seat
  * back after its process went away exactly as the page does (shared/src/reclaim.ts): the SDK
  * retries the socket a few times, then the reconnection token, then `joinById(roomId, { playerId })`
  * every 500 ms while the table is moving.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { replaySteps } from "@scat/shared";
+import type { Shade } from "@scat/shared/dark-deck.ts";
+import { completingFaces, faceOf, meldIn, shadesOf } from "@scat/shared/games/dark-hand/melds.ts";
 import { RECLAIM, reclaimSeat, type ReclaimClient } from "@scat/shared/reclaim.ts";
+import { plainOf } from "@scat/shared/wire-state.ts";
 import { expect } from "vitest";
 import { GAMES } from "../../src/games.ts";
-import { mine, until } from "../helpers.ts";
+import { mine, until, type SeatSnapshot } from "../helpers.ts";
 
 export interface Player {
   room: Room;
@@ -52,6 +56,41 @@ export function attach(p: Player): void {
 }
 
 const lastSent = new WeakMap<Player, number>();
+const triedAt = new WeakMap<Player, number>();
+
+type Legal = SeatSnapshot["legal"][number] & { shade?: string };
+
+/**
+ * Skit Scat and Dark Hand, played toward the hand's end as the bot plays (varied choices there
+ * rarely make a Skit or Scat, so hands run long and, with the bots, a game could outlast the
+ * test's wait): declare whenever it may (a Scat first), keep the three cards nearest a Skit or
+ * Scat (in the called shade once called), take the top discard when it brings the hand nearer,
+ * and in Dark Hand call the best shade at once (a caller who loses pays 2, so the game takes
+ * fewer hands). Only ever one of `m.legal`; null when it has no preference.
+ */
+function towardEnd(room: Room, m: SeatSnapshot): Legal | null {
+  const legal = m.legal as Legal[];
+  const hand = m.hand;
+  const called = typeof m.info.called === "string" ? (m.info.called as Shade) : null;
+  const shades = called ? [called] : shadesOf(room.name === "dark_hand");
+  const worth = (cards: readonly string[], among: readonly Shade[] = shades) => Math.max(...among.map((shade) => {
+    const kind = cards.length === 3 ? meldIn(cards, shade) : null;
+    return kind === "scat" ? 1_100 : kind === "skit" ? 1_000 : 10 * completingFaces(cards.map((c) => faceOf(c, shade))).size;
+  }));
+  const best = (type: string, score: (a: Legal) => number) => legal.filter((a) => a.type === type)
+    .reduce<{ a: Legal | null; s: number }>((b, a) => { const s = score(a); return s > b.s ? { a, s } : b; }, { a: null, s: -Infinity }).a;
+  const declare = best("declare", (a) => worth(hand, [(a.shade ?? "light") as Shade]));
+  const discard = best("discard", (a) => worth(hand.filter((c) => c !== a.card)));
+  const call = hand.length === 3 ? best("call", (a) => worth(hand, [a.shade as Shade])) : null;
+  if (declare ?? discard ?? call) return declare ?? discard ?? call;
+  const pile = plainOf((room.state as { piles?: unknown }).piles) as Record<string, { cards?: string[] | null }> | null;
+  const top = pile?.discard?.cards?.at(-1);
+  const take = legal.find((a) => a.type === "drawDiscard");
+  if (take && top && Math.max(...hand.map((c) => worth([...hand.filter((x) => x !== c), top]))) > worth(hand) + 5) return take;
+  return legal.find((a) => a.type === "drawDeck") ?? take ?? null;
+}
+
+const PLAY_TOWARD_END: Record<string, (room: Room, m: SeatSnapshot) => Legal | null> = { skit_scat: towardEnd, dark_hand: towardEnd };
 
 /** Sends one action if the seat has a decision at a version it has not acted on; true when the game is over. */
 export function step(p: Player, acted: Map<Player, number>): boolean {
@@ -66,8 +105,12 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
   if (now - (lastSent.get(p) ?? 0) < 150) return false;
   lastSent.set(p, now);
   acted.set(p, key);
-  // Varied choices (two naive players taking the first choice can circle forever).
-  p.room.send("action", m.legal.find((a) => a.type === "continue") ?? m.legal[(v * 7 + p.seat * 3 + p.rejected) % m.legal.length]);
+  // The game's play toward the end on the first try at a version; else varied choices (two naive
+  // players taking the first choice can circle forever; a rejected choice is not sent again).
+  const first = triedAt.get(p) !== v;
+  triedAt.set(p, v);
+  const planned = first ? PLAY_TOWARD_END[p.room.name]?.(p.room, m) : null;
+  p.room.send("action", m.legal.find((a) => a.type === "continue") ?? planned ?? m.legal[(v * 7 + p.seat * 3 + p.rejected) % m.legal.length]);
   return false;
 }
 
@@ -103,8 +146,10 @@ export async function reclaimAfterDrop(endpoint: string, p: Player, timeoutMs = 
 export async function playOut(players: Player[], what: string, timeoutMs = 180_000): Promise<void> {
   const acted = new Map<Player, number>();
   await until(() => players.map((p) => step(p, acted)).every(Boolean) && players.every((p) => p.gameLog), what, timeoutMs).catch((err: unknown) => {
-    const stuck = players.filter((p) => !p.gameLog).map((p) => ({ room: p.roomId, game: p.room.name, seat: p.seat, status: status(p.room), seen: p.seen, rejected: p.rejected, phase: (p.room.state as { phase?: string }).phase, awaiting: [...((p.room.state as { awaiting?: number[] }).awaiting ?? [])], deadline: (p.room.state as { deadline?: number }).deadline, now: Date.now() }));
-    throw new Error(`${String(err)}: ${JSON.stringify(stuck)}`);
+    const state = (p: Player) => p.room.state as { phase?: string; round?: number; awaiting?: number[]; deadline?: number; seats?: Iterable<{ score?: number }> };
+    const stuck = players.filter((p) => !p.gameLog).map((p) => ({ room: p.roomId, game: p.room.name, seat: p.seat, status: status(p.room), seen: p.seen, rejected: p.rejected, phase: state(p).phase, round: state(p).round, scores: [...(state(p).seats ?? [])].map((s) => s.score), awaiting: [...(state(p).awaiting ?? [])], deadline: state(p).deadline, now: Date.now() }));
+    const longest = players.filter((p) => p.gameLog).sort((a, b) => b.gameLog!.steps.length - a.gameLog!.steps.length)[0];
+    throw new Error(`${String(err)}: ${JSON.stringify(stuck)}; longest game over: ${longest ? `${longest.room.name} ${longest.gameLog!.steps.length} steps` : "none"}`);
   });
   for (const p of players) {
     expect(status(p.room)).toBe("ended");
