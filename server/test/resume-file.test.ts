@@ -54,10 +54,14 @@ describe("a single process restarted on the same DATA_DIR", () => {
     }
     // A private table still waiting for its second player comes back too, its code working.
     const waitingHost = "player-waiting-0001";
-    const waitingRoom = await new Client(first.url).create("devils_scat", { name: "Wait", seats: 2, bots: 0, private: true, variants: {}, autoFillSeconds: 0, playerId: waitingHost });
+    // Its countdown to filling with bots, turned off by the host, stays off.
+    const waitingRoom = await new Client(first.url).create("devils_scat", { name: "Wait", seats: 2, bots: 0, private: true, variants: {}, autoFillSeconds: 60, playerId: waitingHost });
     const waiting: Player = { room: waitingRoom, roomId: waitingRoom.roomId, name: "Wait", playerId: waitingHost, seat: 0, seen: 0, gameLog: null, rejected: 0 };
     attach(waiting);
     await new Promise<number>((resolve) => waitingRoom.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+    await until(() => (waitingRoom.state as { autoFillAt?: number }).autoFillAt! > 0, "the countdown running");
+    waitingRoom.send("autoFill", { on: false });
+    await until(() => (waitingRoom.state as { autoFillAt?: number }).autoFillAt === 0, "the countdown off");
     // Play until every table has taken a few steps.
     const acted = new Map<Player, number>();
     // A few steps at every table, then the players wait (their turn holds each game).
@@ -81,6 +85,8 @@ describe("a single process restarted on the same DATA_DIR", () => {
     attach(waiting);
     expect(await new Promise<number>((resolve) => waiting.room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)))).toBe(0);
     expect(status(waiting.room)).toBe("waiting");
+    await new Promise((r) => setTimeout(r, 300));
+    expect((waiting.room.state as { autoFillAt?: number }).autoFillAt, "the countdown the host turned off").toBe(0);
     const friendRoom = await new Client(second.url).joinById(waiting.roomId, { name: "Friend", playerId: "player-friend-0001" });
     const friend: Player = { room: friendRoom, roomId: friendRoom.roomId, name: "Friend", playerId: "player-friend-0001", seat: 1, seen: 0, gameLog: null, rejected: 0 };
     attach(friend);

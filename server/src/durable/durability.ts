@@ -25,6 +25,8 @@ export interface DurableRoom {
   readonly roomName: string;
   readonly match: Match | null;
   readonly seating: Seating;
+  /** A waiting table whose countdown to filling with bots a player turned off. */
+  autoFillOff(): boolean;
   disconnect(closeCode?: number): Promise<unknown>;
 }
 
@@ -164,14 +166,15 @@ export class Durability {
       return;
     }
     const entry = this.waitingEntry(room);
-    const sig = JSON.stringify(entry.seats);
+    const sig = JSON.stringify([entry.seats, entry.autoFillOff ?? false]);
     if (sig === track.waiting && !track.dirty) return;
     Object.assign(track, { waiting: sig, dirty: false });
     this.writeWhole(room, track, [entry]);
   }
 
   private waitingEntry(room: DurableRoom): JournalWaiting {
-    return { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots) };
+    const entry: JournalWaiting = { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots) };
+    return room.autoFillOff() ? { ...entry, autoFillOff: true } : entry;
   }
 
   /** Replaces the table's journal; a write the store misses leaves the table dirty (repair). */

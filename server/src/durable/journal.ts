@@ -45,6 +45,8 @@ export interface JournalWaiting {
   readonly game: string;
   readonly options: unknown;
   readonly seats: readonly SeatRecord[];
+  /** A seated player turned the countdown to filling with bots off (it stays off after a resume). */
+  readonly autoFillOff?: true;
 }
 
 export type JournalEntry = JournalHeader | JournalStep | JournalWaiting;

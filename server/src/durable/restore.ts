@@ -27,6 +27,8 @@ export interface RestorableRoom {
   readonly match: MatchType | null;
   /** A waiting table's seats were set or freed here: lobby listing, quick play, journal. */
   reseated(): void;
+  /** A seated player's choice on the countdown to filling with bots. */
+  setAutoFill(on: boolean): void;
   readonly bots: { schedule(): void };
 }
 
@@ -47,6 +49,8 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     match.extendDeadline(resume.outageMs);
     room.resumeMatch(match);
   } else {
+    // The countdown stays off if a player had turned it off (it starts again with a player otherwise).
+    if (header.autoFillOff) room.setAutoFill(false);
     room.reseated();
   }
   if (!seats.some((s) => s.name !== "" && !s.isBot)) return;

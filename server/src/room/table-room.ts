@@ -225,7 +225,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   setAutoFill(on: boolean): void {
     if (this.ranked) return;
     this.waiting.setAutoFill(on);
+    this.journalSeats();
   }
+
+  autoFillOff(): boolean { return this.waiting.autoFillOff; }
 
   showPing(seat: number, rttMs: number): void {
     const state = this.state.seats[seat];

@@ -91,6 +91,11 @@ export class WaitingTable {
     this.changed();
   }
 
+  /** True once a seated player turned the countdown off (until one turns it on). */
+  get autoFillOff(): boolean {
+    return this.turnedOff;
+  }
+
   /** A seated player turns the countdown on (from now) or off. */
   setAutoFill(on: boolean, now = Date.now()): void {
     this.turnedOff = !on;
