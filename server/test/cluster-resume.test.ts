@@ -136,8 +136,9 @@ describe("tables outlive their process", () => {
     group();
     for (let round = 0; round < 8 && ![...byHost.values()].some((ps) => everyGame(ps) && tablesOf(ps) >= need + 2); round++, group()) players.push(...await openTables(1, `extra${round}`));
     const [victimHost, onVictim] = [...byHost].filter(([, ps]) => everyGame(ps)).sort((a, b) => new Set(b[1].map((p) => p.roomId)).size - new Set(a[1].map((p) => p.roomId)).size)[0] ?? [...byHost][0]!;
-    expect(tablesOf(onVictim)).toBeGreaterThanOrEqual(need);
-    expect(new Set(onVictim.map((p) => p.room.name))).toEqual(new Set(Object.keys(GAMES)));
+    const placement = [...byHost].map(([h, ps]) => `${h || "?"}: ${tablesOf(ps)} tables, ${[...new Set(ps.map((p) => p.room.name))].sort().join(" ")}`).join("; ");
+    expect(tablesOf(onVictim), placement).toBeGreaterThanOrEqual(need);
+    expect(new Set(onVictim.map((p) => p.room.name)), placement).toEqual(new Set(Object.keys(GAMES)));
     // Play on the victim's tables until each is under way and a Hit the Deck race is open there.
     const acted = new Map<Player, number>();
     const raceOpen = () => onVictim.some((p) => p.room.name === "hit_the_deck" && races.get(p) === 1);
