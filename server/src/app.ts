@@ -2,7 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { LobbyRoom, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
+import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import express from "express";
@@ -12,6 +12,7 @@ import { logger } from "./logger.ts";
 import { registry } from "./metrics.ts";
 import { FRAME_LIMITS } from "./net/frame-limits.ts";
 import { freshReadsById } from "./net/fresh-room-reads.ts";
+import { TableLobbyRoom } from "./net/lobby-room.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
@@ -30,7 +31,7 @@ export function roomDefinitions(config: ServerConfig) {
     Object.keys(GAMES).map((name) => [name, defineRoom(TableRoom).filterBy(["mode"]).enableRealtimeListing()]),
   );
   // The live list of public tables (docs/PROTOCOL.md, "Lobby").
-  rooms.lobby = defineRoom(LobbyRoom);
+  rooms.lobby = defineRoom(TableLobbyRoom);
   // One ranked queue per game (docs/API.md, "Ranked queue").
   for (const game of Object.keys(GAMES)) rooms[queueRoomName(game)] = defineRoom(RankedQueueRoom);
   if (config.slapLab) rooms.slap_lab = defineRoom(SlapLabRoom);
