@@ -106,8 +106,14 @@ describe("a table whose process dies", () => {
       await openLobby(friend.page, cluster.url, "Mo");
       await friend.page.fill('[data-testid="join-code"]', code.toLowerCase());
       await friend.page.click('[data-testid="join-by-code"]');
-      await waitState(friend.page, `s.scene === "table" && s.roomId === ${JSON.stringify(code)} && s.status === "playing"`, 30_000);
-      const hostView = await waitState(page, `s.status === "playing" && (s.hand || []).length > 0`, 30_000);
+      // On a timeout, say where each page stands (and keep a picture of the friend's).
+      const where = async (e: Error): Promise<never> => {
+        const read = (p: typeof page) => p.evaluate(`(() => { const s = window.__scat && window.__scat.state(); return s ? JSON.stringify({ scene: s.scene, link: s.link, roomId: s.roomId, status: s.status, mySeat: s.mySeat, banner: document.querySelector('[data-testid="banner"]')?.textContent ?? null, error: document.querySelector('[data-testid="lobby-error"]')?.textContent ?? null }) : "no state"; })()`).catch((x: Error) => x.message);
+        await screenshot(friend.page, "resume-friend-timeout").catch(() => undefined);
+        throw new Error(`${e.message}; friend: ${String(await read(friend.page))}; host: ${String(await read(page))}`);
+      };
+      await waitState(friend.page, `s.scene === "table" && s.roomId === ${JSON.stringify(code)} && s.status === "playing"`, 30_000).catch(where);
+      const hostView = await waitState(page, `s.status === "playing" && (s.hand || []).length > 0`, 30_000).catch(where);
       expect(hostView.roomId).toBe(code);
       await screenshot(page, "resume-04-private-waiting-played");
     } finally {

@@ -4,6 +4,7 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 import type { GameId } from "@scat/shared";
+import { withJoinRetries } from "@scat/shared/join-retry.ts";
 import { RECLAIM, reclaimSeat } from "@scat/shared/reclaim.ts";
 import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
@@ -60,14 +61,17 @@ export function normalizeCode(code: string): string {
   return /^[a-z2-9]{6}$/i.test(c) ? c.toUpperCase() : c;
 }
 
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A failure of a moment (a busy or just-moved host) is tried again before the player is told (shared/src/join-retry.ts). */
 export async function joinByCode(code: string, options: TableOptions): Promise<TableSession> {
-  const room = await sdk().joinById<WireState>(normalizeCode(code), identity());
+  const room = await withJoinRetries(() => sdk().joinById<WireState>(normalizeCode(code), identity()), pause);
   return seated(room, room.name || options.game, options);
 }
 
 /** Watches a table without a seat (docs/PROTOCOL.md: `joinById(roomId, {spectate: true})`). */
 export async function watchTable(code: string, options: TableOptions): Promise<TableSession> {
-  const room = await sdk().joinById<WireState>(normalizeCode(code), { ...identity(), spectate: true });
+  const room = await withJoinRetries(() => sdk().joinById<WireState>(normalizeCode(code), { ...identity(), spectate: true }), pause);
   return seated(room, room.name || options.game, options, true);
 }
 
