@@ -6,7 +6,7 @@
  * 32 KiB at a table's first such patch: 48 KiB per 4-seat table, 12 KiB of native memory per
  * player, more than all of its schema objects (docs/BENCHMARKS.md, "Memory per player").
  *
- * A table's largest full state (a 6-seat table, with one seat's view) is ~1.4 KB and its largest
+ * A table's largest full state (6 seats, 24-character names, one seat's view) is ~1.6 KB and its largest
  * patch ~0.7 KB over every game's bot games (`server/test/encode-buffers.test.ts` holds them under
  * half the size set here), so 4 KiB buffers (8 KiB after that first doubling) never
  * overflow. A state that did would still be sent whole: the encoder re-encodes into a larger
