@@ -6,14 +6,13 @@
  * is answered at once. The same transient failures as a reclaim (`transientJoinError`), less
  * those that mean something else to a newcomer ("already full", "not found", "locked").
  */
-import { transientJoinError } from "./reclaim.ts";
+import { messageOf, transientJoinError } from "./reclaim.ts";
 
 /** Waits before each further try: 4 tries within ~3.5 s plus the tries' own time. */
 export const JOIN_RETRY_WAITS_MS: readonly number[] = [500, 1_000, 2_000];
 
 export function retryableJoinError(err: unknown): boolean {
-  const text = String((err as { message?: unknown } | null)?.message ?? err);
-  return transientJoinError(err) && !/already full|not found|locked/i.test(text);
+  return transientJoinError(err) && !/already full|not found|locked/i.test(messageOf(err));
 }
 
 /** `attempt`, tried again after each wait while it fails with a retryable error; the last error otherwise. */

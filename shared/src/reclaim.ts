@@ -35,7 +35,8 @@ export interface ReclaimClient<R> {
 
 export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
 
-function messageOf(err: unknown): string {
+/** The text of a failed request (an Error's message, or the value itself). */
+export function messageOf(err: unknown): string {
   return String((err as { message?: unknown } | null)?.message ?? err);
 }
 

@@ -29,7 +29,7 @@ export class TableLobbyRoom extends LobbyRoom {
 }
 
 /** `read` with each heard change laid over it: a newer listing, a new table, or a table gone (null). */
-export function layOver(read: readonly Listing[], heard: ReadonlyMap<string, Listing | null>): Listing[] {
+function layOver(read: readonly Listing[], heard: ReadonlyMap<string, Listing | null>): Listing[] {
   const out = read.filter((r) => !heard.has(r.roomId));
   for (const listing of heard.values()) if (listing) out.push(listing);
   return out;
