@@ -65,6 +65,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     redis = await startRedis(await freePort(), dir);
     const started = await Promise.allSettled(publicAddresses.map((publicAddress) => startServerProcess({
       LOG_LEVEL: "info",
+      NODE_ENV: "production",
       ...options.env,
       REDIS_URL: redis!.url,
       PUBLIC_ADDRESS: publicAddress,

@@ -33,6 +33,9 @@ function serverService(n: number): string {
       PORT: "2567"
       HOST: "0.0.0.0"
       LOG_LEVEL: info
+      NODE_ENV: production
+      # /metrics and detailed /health on the container's loopback only (docs/OPERATIONS.md).
+      METRICS_PORT: "9464"
       REDIS_URL: redis://redis:6379
       PUBLIC_ADDRESS: \${PUBLIC_HOST:-localhost:8080}${processPath(n)}
       TRUST_PROXY: "1"

@@ -9,6 +9,12 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
+/**
+ * The operator token every test and benchmark server is started with (the public port serves
+ * /metrics and detailed /health only with a token: docs/OPERATIONS.md). A caller may set its own.
+ */
+export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789";
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -61,7 +67,7 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: ROOT,
     // Its own table journals (DATA_DIR), unless the caller shares one (a restart test).
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });
@@ -78,8 +84,8 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
       const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     },
-    async metrics(token?: string) {
-      const res = await fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    async metrics(token = env["METRICS_TOKEN"] ?? TEST_METRICS_TOKEN) {
+      const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       return res.text();
     },
     async stop() {

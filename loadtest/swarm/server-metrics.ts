@@ -2,11 +2,13 @@
  * Our server's own share of a capacity step, read from two scrapes of its /metrics
  * (loadtest/swarm/capacity.ts; docs/OPERATIONS.md, "Metrics and health").
  */
+import { TEST_METRICS_TOKEN } from "../src/server-process.ts";
+
 /** The server's own figures for a window, from two scrapes of its /metrics (ours only). */
 export interface ServerSide { patchP50Ms: number; patchP99Ms: number; patchCount: number; loopP99Ms: number; loopMaxMs: number }
 
-export async function scrape(url: string): Promise<string> {
-  return fetch(`${url}/metrics`).then((r) => r.text(), () => "");
+export async function scrape(url: string, token = TEST_METRICS_TOKEN): Promise<string> {
+  return fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text(), () => "");
 }
 
 /** `scat_action_patch_seconds` buckets (le → cumulative count) from a scrape. */

@@ -1,5 +1,4 @@
 /** The server definition: one table room per game, the built client, and health checks. */
-import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
@@ -9,7 +8,6 @@ import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
 import { logger } from "./logger.ts";
-import { registry } from "./metrics.ts";
 import { FRAME_LIMITS } from "./net/frame-limits.ts";
 import { freshReadsById } from "./net/fresh-room-reads.ts";
 import { TableLobbyRoom } from "./net/lobby-room.ts";
@@ -23,6 +21,9 @@ import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
+import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
+import { securityHeaders } from "./web/security-headers.ts";
+import { apiNotFound, jsonErrors, noSourceMaps } from "./web/errors.ts";
 import { StaggeredPingTransport } from "./net/staggered-ping.ts";
 
 export function roomDefinitions(config: ServerConfig) {
@@ -46,14 +47,6 @@ function mountClient(app: express.Application, dist: string): void {
     return;
   }
   app.use(express.static(dist, { index: "index.html", maxAge: "1h" }));
-}
-
-/** Open when no token is configured (local development); otherwise `Authorization: Bearer <token>`. */
-function metricsAuthorized(config: ServerConfig, header: string | undefined): boolean {
-  if (config.metricsToken === null) return true;
-  const given = Buffer.from(header ?? "");
-  const wanted = Buffer.from(`Bearer ${config.metricsToken}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 /**
@@ -89,19 +82,13 @@ export function createServer(config: ServerConfig): Server {
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {
-      app.get("/health", (_req, res) => {
-        // The process id and public address tell an operator (and the cluster tests) which process answered.
-        res.json({ ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()), process: matchMaker.processId, publicAddress: config.publicAddress });
-      });
-      app.get("/metrics", async (req, res) => {
-        if (!metricsAuthorized(config, req.headers.authorization)) {
-          res.status(401).set("www-authenticate", "Bearer").json({ error: "metrics need a bearer token" });
-          return;
-        }
-        res.type(registry.contentType).send(await registry.metrics());
-      });
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform));
+      app.disable("x-powered-by");
+      app.use(securityHeaders(config));
+      mountOperatorEndpoints(app, config);
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform), apiNotFound());
+      if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
+      app.use(jsonErrors());
     },
   }) as unknown as Server;
   server.onShutdown(() => platform.close());

@@ -23,7 +23,7 @@ const envSchema = z.object({
   MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),
   /** Comma-separated origins allowed to call the HTTP API from another page ("*" = any); the page's own origin always may. */
   ALLOWED_ORIGINS: z.string().default("http://localhost:5173,http://127.0.0.1:5173"),
-  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  /** When set, /metrics (and detailed /health) answer on the public port with `Authorization: Bearer <token>`; unset: not there at all. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** "1" behind a reverse proxy: the client address is the last X-Forwarded-For hop the proxy added. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
@@ -41,6 +41,15 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be postgres://user@host:port/db").optional(),
   /** Signs account tokens (at least 32 characters); unset: a random one kept in DATA_DIR. Every process of a cluster needs the same. */
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
+  /** Days a browser session lasts after its last use (sliding). */
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The site's public URL (e.g. https://cards.example.com): https makes cookies Secure and turns on HSTS. */
+  PUBLIC_URL: z.string().regex(/^https?:\/\/[^\s/]+\/?$/, "PUBLIC_URL must be http(s)://host[:port]").optional(),
+  /** A second listener for /metrics and detailed /health, on METRICS_HOST (loopback by default); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** "production" (npm start, the cluster, docker-compose): errors without stack traces or paths, no source maps served. */
+  NODE_ENV: z.string().default("development"),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
@@ -73,6 +82,12 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
+  readonly sessionDays: number;
+  /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
+  readonly secureCookies: boolean;
+  readonly metricsPort: number | null;
+  readonly metricsHost: string;
+  readonly production: boolean;
   readonly journal: boolean;
   readonly leaseMs: number;
 }
@@ -105,6 +120,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
+    sessionDays: e.SESSION_DAYS,
+    secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
+    production: e.NODE_ENV === "production",
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
   };

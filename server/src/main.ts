@@ -5,6 +5,7 @@ import { createServer } from "./app.ts";
 import { startDurability } from "./durable/index.ts";
 import { logger } from "./logger.ts";
 import { processErrors } from "./metrics.ts";
+import { startOperatorListener } from "./ops/operator-endpoints.ts";
 
 const config = loadConfig();
 const server = createServer(config);
@@ -20,6 +21,7 @@ process.on("unhandledRejection", (reason) => {
 });
 
 await server.listen(config.port, config.host);
+const operator = await startOperatorListener(config);
 const durable = await startDurability(config);
 
 // With Redis, Colyseus picks a new table's process from a shared room-count table. A peer whose
@@ -36,6 +38,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     logger.info({ signal }, "draining, then shutting down");
     if (announce) clearInterval(announce);
+    operator?.close();
     void durable.drain()
       .catch((err: unknown) => logger.error({ err }, "drain failed"))
       .then(() => server.gracefullyShutdown(true));

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts";
-import { Accounts } from "../src/accounts/accounts.ts";
+import { Accounts, publicPlayer } from "../src/accounts/accounts.ts";
+import { ALL_SCOPES, DAY, Sessions } from "../src/accounts/sessions.ts";
 import { Tokens } from "../src/accounts/tokens.ts";
 import { migrate, openStore, type Store } from "../src/db/database.ts";
 import { migrationProvider } from "../src/db/migrations.ts";
@@ -31,6 +32,8 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   });
   afterAll(async () => { await store?.close(); });
+  /** A guest as the ranked code sees it (`player` with id and name). */
+  const mk = async (name: string) => ({ player: publicPlayer(await accounts.createGuest(name)) });
 
   it("applies the migrations once (a second run changes nothing)", async () => {
     await migrate(store.db);
@@ -39,35 +42,72 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
   });
 
   it("makes a guest, gives it a username and password, signs in elsewhere and signs out everywhere", async () => {
+    let clock = 1_000_000;
+    const sessions = new Sessions(store.db, 30, () => clock);
     const guest = await accounts.createGuest("  Ada ");
-    expect(guest.player).toMatchObject({ name: "Ada", guest: true, username: null });
-    expect((await accounts.authenticate(guest.token))?.id).toBe(guest.player.id);
-    expect(await accounts.authenticate(guest.token.slice(0, -2) + "xx")).toBeNull();
-    expect(await accounts.authenticate("not-a-token")).toBeNull();
+    expect(publicPlayer(guest)).toMatchObject({ name: "Ada", guest: true, username: null });
+    const browser = await sessions.issue(guest.id, "browser", "Chrome on Linux", ALL_SCOPES);
+    expect((await sessions.authenticate(browser.secret, "browser"))?.player.id).toBe(guest.id);
+    // A cookie is not a token and a token is not a cookie; a changed secret is nobody.
+    expect(await sessions.authenticate(browser.secret, "token")).toBeNull();
+    expect(await sessions.authenticate(browser.secret.slice(0, -2) + "xx", "browser")).toBeNull();
+    expect(await sessions.authenticate("not-a-token", "token")).toBeNull();
+    // Only a hash of the secret is stored.
+    const stored = await store.db.selectFrom("sessions").select("id").execute();
+    expect(stored.some((r) => r.id.includes(browser.secret))).toBe(false);
 
-    const named = await accounts.register(guest.player.id, `Ada_${kind}`, "correct horse");
+    const named = await accounts.register(guest.id, `Ada_${kind}`, "correct horse");
     if (typeof named === "string") throw new Error(named);
-    expect(named.player).toMatchObject({ id: guest.player.id, guest: false, username: `Ada_${kind}` });
-    expect(await accounts.register(guest.player.id, "other", "correct horse")).toBe("already-registered");
+    expect(publicPlayer(named)).toMatchObject({ id: guest.id, guest: false, username: `Ada_${kind}` });
+    expect(await accounts.register(guest.id, "other", "correct horse")).toBe("already-registered");
     const other = await accounts.createGuest("Bo");
-    expect(await accounts.register(other.player.id, `ADA_${kind.toUpperCase()}`, "whatever12")).toBe("username-taken");
+    expect(await accounts.register(other.id, `ADA_${kind.toUpperCase()}`, "whatever12")).toBe("username-taken");
 
     expect(await accounts.signIn(`ada_${kind}`, "wrong password")).toBe("bad-credentials");
     expect(await accounts.signIn("nobody", "correct horse")).toBe("bad-credentials");
     const elsewhere = await accounts.signIn(`ada_${kind}`, "correct horse");
     if (typeof elsewhere === "string") throw new Error(elsewhere);
-    expect(elsewhere.player.id).toBe(guest.player.id);
+    expect(elsewhere.id).toBe(guest.id);
+    const token = await sessions.issue(guest.id, "token", "script", ["play"], 7);
+    expect((await sessions.authenticate(token.secret, "token"))?.scopes).toEqual(["play"]);
+    expect((await sessions.list(guest.id, browser.session)).map((x) => [x.kind, x.current])).toEqual([["browser", true], ["token", false]]);
 
-    await accounts.signOut(guest.player.id);
-    expect(await accounts.authenticate(elsewhere.token)).toBeNull();
-    expect(await accounts.authenticate(guest.token)).toBeNull();
-    const again = await accounts.signIn(`ada_${kind}`, "correct horse");
-    expect(typeof again !== "string" && (await accounts.authenticate(again.token))?.id).toBe(guest.player.id);
-    expect((await accounts.rename(guest.player.id, "Ada L."))?.name).toBe("Ada L.");
+    // A browser session slides: used after 20 days it lasts 30 more; unused for 30 days it is gone.
+    clock += 20 * DAY;
+    const used = await sessions.authenticate(browser.secret, "browser");
+    expect(used?.renewed).toBe(true);
+    expect(used?.session.expires_at).toBe(clock + 30 * DAY);
+    clock += 8 * DAY;
+    expect(await sessions.authenticate(token.secret, "token")).toBeNull();
+    clock += 30 * DAY;
+    expect(await sessions.authenticate(browser.secret, "browser")).toBeNull();
+
+    const b2 = await sessions.issue(guest.id, "browser", "Firefox", ALL_SCOPES);
+    const t2 = await sessions.issue(guest.id, "token", "k6", ALL_SCOPES, 30);
+    const [listed] = (await sessions.list(guest.id, null)).filter((x) => x.label === "k6");
+    expect(await sessions.revoke(other.id, listed!.id)).toBe(false);
+    expect(await sessions.revoke(guest.id, listed!.id)).toBe(true);
+    expect(await sessions.authenticate(t2.secret, "token")).toBeNull();
+    expect(await sessions.authenticate(b2.secret, "browser")).not.toBeNull();
+    await sessions.endAll(guest.id);
+    expect(await sessions.authenticate(b2.secret, "browser")).toBeNull();
+    expect((await accounts.rename(guest.id, "Ada L."))?.name).toBe("Ada L.");
+  });
+
+  it("moves a browser's old signed token onto a session once, and never one without an expiry or signed out", async () => {
+    const tokens = new Tokens("t".repeat(32));
+    const p = await accounts.createGuest("Old");
+    const old = await tokens.sign({ playerId: p.id, version: 0 });
+    expect((await accounts.legacyPlayer(old))?.id).toBe(p.id);
+    const { SignJWT } = await import("jose");
+    const noExp = await new SignJWT({ v: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(p.id).setIssuer("scat-tables").setIssuedAt().sign(new TextEncoder().encode("t".repeat(32)));
+    expect(await accounts.legacyPlayer(noExp)).toBeNull();
+    await accounts.revokeLegacy(p.id);
+    expect(await accounts.legacyPlayer(old)).toBeNull();
   });
 
   it("rates a match once by its id, from places with ties, and reads it back on the board and profile", async () => {
-    const players = await Promise.all(["P0", "P1", "P2", "P3"].map((n) => accounts.createGuest(n)));
+    const players = await Promise.all(["P0", "P1", "P2", "P3"].map((n) => mk(n)));
     const seats: RankedSeat[] = players.map((p, seat) => ({ seat, playerId: p.player.id, name: p.player.name }));
     // Seat 2 won; seats 0 and 3 tie for second (same score, neither won); seat 1 is last.
     const log = fakeLog(`m-${kind}-1`, 4, [2], [2, 0, 3, 1], [7, 4, 10, 7]);
@@ -107,7 +147,7 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
 
   it("gives every player the rank and neighbours the full board order gives, ties included", async () => {
     // Twelve players: pairs and a triple on equal ratings, so ties sit on both sides of someone.
-    const ps = await Promise.all(Array.from({ length: 12 }, (_, i) => accounts.createGuest(`T${i}`)));
+    const ps = await Promise.all(Array.from({ length: 12 }, (_, i) => mk(`T${i}`)));
     for (const [i, p] of ps.entries()) {
       const rating = 1400 + 10 * Math.floor(i / 3);
       await store.db.insertInto("ratings").values({ player_id: p.player.id, game: "skit_scat", mu: rating / 60, sigma: 4, rating, games: 3, wins: 0, updated_at: 0 }).execute();
@@ -124,7 +164,7 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
   });
 
   it("places a player who left and did not come back last, whatever the engine ranked", async () => {
-    const players = await Promise.all(["L0", "L1"].map((n) => accounts.createGuest(n)));
+    const players = await Promise.all(["L0", "L1"].map((n) => mk(n)));
     const seats: RankedSeat[] = players.map((p, seat) => ({ seat, playerId: p.player.id, name: p.player.name }));
     const log = fakeLog(`m-${kind}-2`, 2, [0], [0, 1], [3, 0]);
     const standings = standingsOf(log.outcome, new Set([0]));
@@ -135,7 +175,7 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
   });
 
   it("rates concurrent matches sharing a player without losing either update", async () => {
-    const [a, b, c] = await Promise.all(["C0", "C1", "C2"].map((n) => accounts.createGuest(n)));
+    const [a, b, c] = await Promise.all(["C0", "C1", "C2"].map((n) => mk(n)));
     const seat = (p: typeof a, i: number): RankedSeat => ({ seat: i, playerId: p!.player.id, name: p!.player.name });
     const l1 = fakeLog(`m-${kind}-c1`, 2, [0], [0, 1], [1, 0]);
     const l2 = fakeLog(`m-${kind}-c2`, 2, [0], [0, 1], [1, 0]);

@@ -10,7 +10,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
-import { until } from "./helpers.ts";
+import { TEST_METRICS_TOKEN, until } from "./helpers.ts";
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -37,10 +37,13 @@ const hostOf = (room: Room) => String((room as unknown as { connection: { transp
 describe("a cluster behind nginx", () => {
   it("balances HTTP over every process and routes /p<n>/ to process n", async () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) seen.add(((await (await fetch(`${cluster.url}/health`)).json()) as { process: string }).process);
+    // The detailed health answers the operator's token only (the public one says alive, no more).
+    const operator = { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } };
+    expect(await (await fetch(`${cluster.url}/health`)).json()).toEqual({ ok: true });
+    for (let i = 0; i < 6; i++) seen.add(((await (await fetch(`${cluster.url}/health`, operator)).json()) as { process: string }).process);
     expect(seen.size).toBe(3);
     for (let n = 1; n <= 3; n++) {
-      const health = (await (await fetch(`${cluster.url}/p${n}/health`)).json()) as { publicAddress: string };
+      const health = (await (await fetch(`${cluster.url}/p${n}/health`, operator)).json()) as { publicAddress: string };
       expect(health.publicAddress).toBe(cluster.publicAddresses[n - 1]);
     }
   });

@@ -4,13 +4,13 @@ import { expandLegal as expandChoices, isOwnSeat, plainOf, privateFactsOf, readC
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import { freePort } from "./support/server-process.ts";
+import { freePort, TEST_METRICS_TOKEN } from "./support/server-process.ts";
 
-export { freePort };
+export { freePort, TEST_METRICS_TOKEN };
 
 export async function bootServer(env: Record<string, string> = {}): Promise<ColyseusTestServer> {
   const port = await freePort();
-  const config = loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", ...env, PORT: String(port) });
+  const config = loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", METRICS_TOKEN: TEST_METRICS_TOKEN, ...env, PORT: String(port) });
   const server = createServer(config);
   await server.listen(port, "127.0.0.1");
   return new ColyseusTestServer(server);

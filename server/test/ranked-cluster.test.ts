@@ -26,8 +26,8 @@ const via = (n: number) => `${cluster.url}/p${n}`;
 
 describe("ranked play on a cluster", () => {
   it("matches accounts queueing through different processes and rates their game once", async () => {
-    const ann = await api(via(1), "/accounts/guest", { name: "Ann" });
-    const ben = await api(via(2), "/accounts/guest", { name: "Ben" });
+    const ann = await api(via(1), "/accounts/guest", { name: "Ann", token: true });
+    const ben = await api(via(2), "/accounts/guest", { name: "Ben", token: true });
     // A token signed by one process is good on the other (shared TOKEN_SECRET and database).
     expect((await (await fetch(`${via(2)}/api/me`, { headers: { authorization: `Bearer ${ann.token}` } })).json()).player.id).toBe(ann.player.id);
     const rooms = await Promise.all([queued(via(1), ann.token), queued(via(2), ben.token)]);

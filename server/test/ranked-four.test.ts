@@ -39,7 +39,7 @@ async function api(path: string, token?: string): Promise<any> {
 interface Account { readonly id: string; readonly token: string; readonly name: string }
 
 async function guest(name: string): Promise<Account> {
-  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, token: true }) });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { token: string; player: { id: string } };
   return { id: body.player.id, token: body.token, name };

@@ -98,7 +98,7 @@ describe("a ranked game whose process dies before the rating is committed", () =
     const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40" };
     const first = await startServerProcess({ ...env, DATABASE_URL: `postgres://scat@127.0.0.1:${proxy.port}/scat` });
     started.push(first);
-    const accounts = [await api(first.url, "/accounts/guest", { name: "Ivy" }), await api(first.url, "/accounts/guest", { name: "Jon" })];
+    const accounts = [await api(first.url, "/accounts/guest", { name: "Ivy", token: true }), await api(first.url, "/accounts/guest", { name: "Jon", token: true })];
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not seated by the queue; server log:\n${first.output().slice(-3000)}`)), 60_000); });
     const rooms = await Promise.race([Promise.all(accounts.map((a) => queued(first.url, a.token))), timeout]).finally(() => clearTimeout(timer));

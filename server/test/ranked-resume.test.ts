@@ -35,7 +35,7 @@ describe("a ranked game on a process that is killed", () => {
     const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-ranked-resume-")), BOT_DELAY_MS: "20-40" };
     const first = await startServerProcess(env);
     started.push(first);
-    const accounts = [await api(first.url, "/accounts/guest", { name: "Kim" }), await api(first.url, "/accounts/guest", { name: "Lou" })];
+    const accounts = [await api(first.url, "/accounts/guest", { name: "Kim", token: true }), await api(first.url, "/accounts/guest", { name: "Lou", token: true })];
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not seated by the queue; server log:\n${first.output().slice(-3000)}`)), 60_000); });
     const rooms = await Promise.race([Promise.all(accounts.map((a) => queued(first.url, a.token))), timeout]).finally(() => clearTimeout(timer));

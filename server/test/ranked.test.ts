@@ -36,7 +36,7 @@ async function api(path: string, init: { method?: string; token?: string | undef
 }
 
 async function guest(name: string): Promise<{ id: string; token: string }> {
-  const res = await api("/accounts/guest", { body: { name } });
+  const res = await api("/accounts/guest", { body: { name, token: true } });
   expect(res.status).toBe(201);
   return { id: res.body.player.id, token: res.body.token };
 }

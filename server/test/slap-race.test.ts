@@ -9,7 +9,7 @@ import { playFace, scenario } from "@scat/shared/games/hit-the-deck/test-support
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { slapMetrics } from "../src/games/hit-the-deck-plugin.ts";
-import { bootServer, until, waitSeat } from "./helpers.ts";
+import { bootServer, TEST_METRICS_TOKEN, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -99,7 +99,7 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   expect(slaps.map((x) => (x as { arrival?: number }).arrival)).toEqual([2, 1]);
   for (const x of slaps) expect(["claim", "estimate"]).toContain((x as { timing?: string }).timing);
   expect(slapMetrics.adjudicated - before).toBe(2);
-  const metrics = await (await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`)).text();
+  const metrics = await (await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })).text();
   expect(metrics).toMatch(/scat_slaps_adjudicated_total\{source="claim"\} [1-9]/);
 });
 

@@ -73,7 +73,7 @@ export async function openProfile(playerId: string): Promise<void> {
       h("h3", {}, "Recent ranked games"),
       h("ul", { class: "recent", testid: "profile-recent" }, ...p.recent.map((m) =>
         h("li", {}, `${gameTitle(m.game)}: place ${m.place}, ${m.ratingAfter} (${m.delta >= 0 ? "+" : "−"}${Math.abs(m.delta)}) · `,
-          h("a", { href: replayHref(api.logUrl(m.matchId)), testid: `replay-${m.matchId}` }, "replay"), " · ",
+          h("a", { href: replayHref(m.matchId), testid: `replay-${m.matchId}` }, "replay"), " · ",
           h("a", { href: `${api.logUrl(m.matchId)}`, download: `${m.matchId}.json` }, "game log")))));
     if (games[0]) await draw(games[0]);
   } catch (err) {

@@ -105,8 +105,6 @@ export function tableLink(code: string, mode: "table" | "watch" = "table"): stri
   const url = new URL(location.href);
   url.search = "";
   url.hash = "";
-  const server = new URLSearchParams(location.search).get("server");
-  if (server) url.searchParams.set("server", server);
   url.searchParams.set(mode, code);
   return url.toString();
 }

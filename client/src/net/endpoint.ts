@@ -4,10 +4,12 @@ import type { WireState } from "./state-feed.ts";
 
 export type TableRoom = Room<unknown, WireState>;
 
-/** Same origin as the page, unless `?server=http://host:port` says otherwise (Vite dev: 2567). */
+/**
+ * Always the page's own origin: the API, matchmaking and sockets go nowhere else, and nothing in
+ * the page's address can move them (docs/SECURITY.md, "A crafted link"). In development
+ * (`npm run dev -w client`) Vite serves the page and forwards `/api`, `/matchmake` and the
+ * sockets to the game server (client/vite.config.ts), so the page still talks to its own origin.
+ */
 export function serverEndpoint(): string {
-  const param = new URLSearchParams(location.search).get("server");
-  if (param) return param;
-  if (location.port === "5173") return `${location.protocol}//${location.hostname}:2567`;
   return location.origin;
 }

@@ -1,29 +1,83 @@
 /**
  * Where a replay comes from: a log already in hand (the game that just ended, a file the player
- * opened) or a URL that serves one (`?replay=<url>`, e.g. a stored ranked match). The log is
- * verified first (docs/FAIRNESS.md); one that does not verify is not replayed. The verifier and
- * every engine load only here, on demand.
+ * opened) or a ranked match stored on this server (`?replay=<match id>`). Nothing else: a replay
+ * link never names another site (docs/SECURITY.md, "A crafted link"). The log is verified first
+ * (docs/FAIRNESS.md); one that does not verify is not replayed. What was verified is said: a
+ * stored match against the commitment this server published at its table, a game just played
+ * against the commitment shown at the table, a file only for being self-consistent (whoever wrote
+ * it chose its seed). The verifier and every engine load only here, on demand.
  */
 import type { Replay } from "@scat/shared/fairness/replay.ts";
 
 export type ReplaySource =
   | { readonly log: unknown; readonly publishedCommitment?: string; readonly seat?: number | null }
-  | { readonly url: string; readonly seat?: number | null };
+  | { readonly matchId: string; readonly seat?: number | null };
+
+/** What the "verified" mark stands for. */
+export type Checked =
+  | { readonly kind: "stored"; readonly matchId: string }
+  | { readonly kind: "table" }
+  | { readonly kind: "file" };
+
+export interface LoadedReplay {
+  readonly replay: Replay;
+  readonly checked: Checked;
+}
 
 /** The largest log file accepted (a long game is well under 1 MB). */
 export const MAX_LOG_BYTES = 8_000_000;
 
-export async function fetchLog(url: string): Promise<unknown> {
+/** Match ids are UUIDs or short slugs; anything else is not one of ours. */
+const MATCH_ID = /^[A-Za-z0-9._-]{1,80}$/;
+
+export function matchLogPath(matchId: string): string {
+  return `/api/matches/${encodeURIComponent(matchId)}/log`;
+}
+
+/** Reads a response's body, stopping (and cancelling the download) as soon as it passes `limit` bytes. */
+export async function readLimited(res: Response, limit = MAX_LOG_BYTES): Promise<string> {
+  const declared = Number(res.headers.get("content-length") ?? "0");
+  if (declared > limit) {
+    await res.body?.cancel();
+    throw new Error("That file is too large to be a game log.");
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error("That file is too large to be a game log.");
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/** A stored ranked match's log, from this server only. */
+export async function fetchStoredLog(matchId: string): Promise<unknown> {
+  const path = matchLogPath(matchId);
   let res: Response;
   try {
-    res = await fetch(url, { headers: { accept: "application/json" } });
+    res = await fetch(path, { headers: { accept: "application/json" } });
   } catch (err) {
-    throw new Error(`Could not load the game log from ${url}: ${(err as Error).message}`);
+    throw new Error(`Could not load the game log from ${path}: ${(err as Error).message}`);
   }
-  if (!res.ok) throw new Error(`Could not load the game log from ${url}: HTTP ${res.status}`);
-  const text = await res.text();
-  if (text.length > MAX_LOG_BYTES) throw new Error("That file is too large to be a game log.");
-  return parseLog(text);
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Error(res.status === 404 ? `No stored match with id ${matchId} on this server (${path}: HTTP 404)` : `Could not load the game log from ${path}: HTTP ${res.status}`);
+  }
+  return parseLog(await readLimited(res));
 }
 
 export function parseLog(text: string): unknown {
@@ -40,31 +94,36 @@ export async function readLogFile(file: File): Promise<unknown> {
 }
 
 /** Verifies the log and builds its replay; throws with a sentence a player can read. */
-export async function loadReplay(source: ReplaySource): Promise<Replay> {
-  const log = "url" in source ? await fetchLog(source.url) : source.log;
+export async function loadReplay(source: ReplaySource): Promise<LoadedReplay> {
+  const stored = "matchId" in source;
+  const log = stored ? await fetchStoredLog(source.matchId) : source.log;
+  const published = stored ? storedCommitment(log) : source.publishedCommitment;
   const { openReplay } = await import("@scat/shared/fairness/replay.ts");
-  const opened = openReplay(log, "publishedCommitment" in source && source.publishedCommitment ? { publishedCommitment: source.publishedCommitment } : {});
+  const opened = openReplay(log, published ? { publishedCommitment: published } : {});
   if (!opened.ok) throw new Error(`This game log does not verify, so it cannot be replayed (${opened.code}): ${opened.reason}`);
-  return opened.replay;
+  if (stored && opened.replay.log.matchId !== source.matchId) throw new Error(`The server's log for match ${source.matchId} names another match.`);
+  const checked: Checked = stored ? { kind: "stored", matchId: source.matchId } : published ? { kind: "table" } : { kind: "file" };
+  return { replay: opened.replay, checked };
+}
+
+/** The commitment this server published at the stored match's table (kept in its stored log). */
+function storedCommitment(log: unknown): string | undefined {
+  const c = (log as { commitment?: unknown } | null)?.commitment;
+  return typeof c === "string" ? c : undefined;
+}
+
+/** The page address that opens the replay of a stored ranked match (profiles, the leaderboard). */
+export function replayHref(matchId: string): string {
+  return `/?replay=${encodeURIComponent(matchId)}`;
 }
 
 /**
- * The page address that opens the replay of the log at `logUrl` (relative or absolute), e.g. a
- * stored ranked match: `replayHref(\`/api/matches/${id}/log\`)` for links in profiles and the
- * leaderboard.
+ * `?replay=<match id>` in the address bar: the match id, `{ refused }` for anything else (a URL of
+ * another site, a path), or null without the parameter.
  */
-export function replayHref(logUrl: string): string {
-  return `/?replay=${encodeURIComponent(logUrl)}`;
-}
-
-/** `?replay=<url>` in the address bar (relative URLs resolve against this page). */
-export function replayLink(search = location.search): string | null {
+export function replayLink(search = location.search): { matchId: string } | { refused: string } | null {
   const raw = new URLSearchParams(search).get("replay");
-  if (!raw) return null;
-  try {
-    const url = new URL(raw, location.href);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
+  if (raw === null) return null;
+  if (MATCH_ID.test(raw)) return { matchId: raw };
+  return { refused: "Replay links open only matches stored on this server. To watch a game log from elsewhere, download it and open it with “Watch a replay…”." };
 }

@@ -13,6 +13,7 @@ import { h, uiRoot } from "../ui/dom.ts";
 import { defaultGameTitle, defaultRoundTitle, rankingList } from "../ui/result-defaults.ts";
 import { resultTable } from "../ui/result-table.ts";
 import { viewSeat, type ReplayView } from "./replay-snap.ts";
+import type { Checked } from "./replay-loader.ts";
 
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 
@@ -71,7 +72,7 @@ export class ReplayPanel {
   private step = "";
   private detailKey = "";
 
-  constructor(private readonly replay: Replay, private readonly actions: PanelActions) {
+  constructor(private readonly replay: Replay, checked: Checked, private readonly actions: PanelActions) {
     const log = replay.log;
     this.backBtn = button("replay-back", "‹", "Step back", () => actions.step(-1));
     this.fwdBtn = button("replay-forward", "›", "Step forward", () => actions.step(1));
@@ -90,7 +91,7 @@ export class ReplayPanel {
     this.details = h("div", { class: "replay-details", testid: "replay-details" });
     const title = h("div", { class: "replay-title" },
       h("strong", {}, `Replay · ${replay.game.title}`),
-      h("span", { class: "replay-verified", testid: "replay-verified", title: `Verified: the seed matches its commitment ${log.commitment.slice(0, 16)}… and every step replays` }, "✓ verified"));
+      verifiedMark(checked, log.commitment));
     this.el = h("div", { class: "replay-panel", testid: "replay-panel" },
       title,
       h("div", { class: "replay-transport" },
@@ -172,4 +173,14 @@ export class ReplayPanel {
         h("span", { class: "replay-hand-seat" }, `Seat ${seat + 1} (${hand.length})`),
         ...hand.map((card) => h("span", { class: "chip" }, card)))));
   }
+}
+
+/** Says what was verified, not just that something was (docs/FAIRNESS.md, "Replays"). */
+function verifiedMark(checked: Checked, commitment: string): HTMLElement {
+  const short = `${commitment.slice(0, 16)}…`;
+  const [text, title] =
+    checked.kind === "stored" ? ["✓ verified: stored on this server", `Match ${checked.matchId} from this server's store: its seed matches the commitment ${short} the server published at the table, and every step replays`]
+    : checked.kind === "table" ? ["✓ verified against the table", `The seed matches the commitment ${short} shown at the table before the deal, and every step replays`]
+    : ["self-consistent only", `A file: every step replays from its seed, and the seed matches the commitment ${short} written in the same file. Whoever wrote the file chose both, so this does not show the deal was fair`];
+  return h("span", { class: `replay-verified replay-verified-${checked.kind}`, testid: "replay-verified", "data-checked": checked.kind, title }, text);
 }

@@ -5,7 +5,7 @@
  * then the new snapshot, as a live table does; any other move (back, a jump, another view)
  * rebuilds the table at the target frame. Controls and the side panel are HTML
  * (replay-panel.ts). Opened from the lobby (a file), after a game ("Replay this game") or by a
- * link `?replay=<url of a log>`.
+ * link `?replay=<match id>` to a ranked match stored on this server.
  */
 import Phaser from "phaser";
 import "./replay.css";
@@ -18,7 +18,7 @@ import { centreLine } from "../objects/style.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { SCENES, toLobby } from "../scenes/flow.ts";
 import { createTableView, TableBase } from "../scenes/table-base.ts";
-import { loadReplay, type ReplaySource } from "./replay-loader.ts";
+import { loadReplay, type Checked, type ReplaySource } from "./replay-loader.ts";
 import { failurePanel, ReplayPanel, SPEEDS } from "./replay-panel.ts";
 import { replaySnap, viewSeat, type ReplayView } from "./replay-snap.ts";
 import { replayExtra } from "./replay-extras.ts";
@@ -66,10 +66,10 @@ export class ReplayScene extends Phaser.Scene {
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     void loadReplay(data.source).then(
-      (replay) => {
+      ({ replay, checked }) => {
         if (!this.scene.isActive()) return;
         loading.destroy();
-        this.start(replay, data.source.seat ?? 0);
+        this.start(replay, checked, data.source.seat ?? 0);
       },
       (err: unknown) => {
         if (!this.scene.isActive()) return;
@@ -84,11 +84,11 @@ export class ReplayScene extends Phaser.Scene {
     this.table?.tick(this.now());
   }
 
-  private start(replay: Replay, seat: number | null): void {
+  private start(replay: Replay, checked: Checked, seat: number | null): void {
     this.replay = replay;
     this.module = gameModule(replay.log.game);
     this.view = seat === null || seat < 0 || seat >= replay.seats ? { kind: "spectator" } : { kind: "seat", seat };
-    this.panel = new ReplayPanel(replay, {
+    this.panel = new ReplayPanel(replay, checked, {
       seek: (frame) => this.seek(frame),
       step: (delta) => (delta > 0 ? this.forward() : this.seek(this.frame - 1)),
       play: (on) => this.setPlaying(on),

@@ -18,7 +18,11 @@ export class BootScene extends Phaser.Scene {
     setStateProvider(() => ({ scene: "boot" }));
     cardTexture(this.textures, null);
     const replay = replayLink();
-    if (replay) return toReplay(this.scene, { url: replay });
+    if (replay && "matchId" in replay) return toReplay(this.scene, { matchId: replay.matchId });
+    if (replay) {
+      history.replaceState(null, "", location.pathname);
+      return toLobby(this.scene, { message: replay.refused });
+    }
     addFelt(this);
     const resuming = loadSeat() !== null;
     centreLine(this, resuming ? "Returning to your table…" : "Loading…", 24);

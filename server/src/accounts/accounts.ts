@@ -1,12 +1,12 @@
 /**
- * Accounts: a guest account made silently on a first visit (a display name and a token), which
- * can take a username and password (argon2id) to be used on another device. Names and
- * credentials are checked here; HTTP lives in routes.ts.
+ * Accounts: a guest account made silently on a first visit (a display name), which can take a
+ * username and password (argon2id) to be used on another device. Names and credentials are
+ * checked here; sessions live in sessions.ts, HTTP in routes.ts.
  */
 import { randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
-import type { PublicPlayer, Session } from "@scat/shared";
+import type { PublicPlayer } from "@scat/shared";
 import type { Db } from "../db/database.ts";
 import type { Player } from "../db/schema.ts";
 import type { Tokens } from "./tokens.ts";
@@ -27,14 +27,14 @@ export function publicPlayer(p: Player): PublicPlayer {
 export class Accounts {
   constructor(private readonly db: Db, private readonly tokens: Tokens, private readonly now: () => number = Date.now) {}
 
-  async createGuest(name: string): Promise<Session> {
+  async createGuest(name: string): Promise<Player> {
     const player: Player = { id: randomUUID(), display_name: displayNameSchema.parse(name), username: null, username_key: null, password_hash: null, created_at: this.now(), token_version: 0 };
     await this.db.insertInto("players").values(player).execute();
-    return this.session(player);
+    return player;
   }
 
   /** Gives a guest account a username and password; the account (and its ratings) stays the same. */
-  async register(playerId: string, username: string, password: string): Promise<Session | AccountError> {
+  async register(playerId: string, username: string, password: string): Promise<Player | AccountError> {
     const player = await this.byId(playerId);
     if (!player) return "unknown-player";
     if (player.username !== null) return "already-registered";
@@ -46,19 +46,13 @@ export class Accounts {
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom("players").select("id").where("username_key", "=", key))))
       .returningAll().executeTakeFirst()
       .catch((err: unknown) => { if (isUniqueViolation(err)) return undefined; throw err; });
-    if (!updated) return "username-taken";
-    return this.session(updated);
+    return updated ?? "username-taken";
   }
 
-  async signIn(username: string, password: string): Promise<Session | AccountError> {
+  async signIn(username: string, password: string): Promise<Player | AccountError> {
     const player = await this.db.selectFrom("players").selectAll().where("username_key", "=", username.toLowerCase()).executeTakeFirst();
     if (!player?.password_hash || !(await verify(player.password_hash, password))) return "bad-credentials";
-    return this.session(player);
-  }
-
-  /** Every token issued so far stops working (on every device). */
-  async signOut(playerId: string): Promise<void> {
-    await this.db.updateTable("players").set((eb) => ({ token_version: eb("token_version", "+", 1) })).where("id", "=", playerId).execute();
+    return player;
   }
 
   async rename(playerId: string, name: string): Promise<PublicPlayer | null> {
@@ -66,8 +60,12 @@ export class Accounts {
     return row ? publicPlayer(row) : null;
   }
 
-  /** The player a token belongs to, if it is valid and not signed out. */
-  async authenticate(token: string | null | undefined): Promise<Player | null> {
+  /**
+   * The player a token of the old kind names (a signed token a browser kept in localStorage before
+   * sessions were cookies), if it is valid, carries an expiry and was not signed out: used once, to
+   * move that browser onto a session cookie without losing its account.
+   */
+  async legacyPlayer(token: string | null): Promise<Player | null> {
     if (!token) return null;
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
@@ -75,12 +73,13 @@ export class Accounts {
     return player && player.token_version === claims.version ? player : null;
   }
 
-  byId(id: string): Promise<Player | undefined> {
-    return this.db.selectFrom("players").selectAll().where("id", "=", id).executeTakeFirst();
+  /** Sign out everywhere also refuses every token of the old kind. */
+  async revokeLegacy(playerId: string): Promise<void> {
+    await this.db.updateTable("players").set((eb) => ({ token_version: eb("token_version", "+", 1) })).where("id", "=", playerId).execute();
   }
 
-  private async session(player: Player): Promise<Session> {
-    return { player: publicPlayer(player), token: await this.tokens.sign({ playerId: player.id, version: player.token_version }) };
+  byId(id: string): Promise<Player | undefined> {
+    return this.db.selectFrom("players").selectAll().where("id", "=", id).executeTakeFirst();
   }
 }
 

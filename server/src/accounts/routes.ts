@@ -1,15 +1,20 @@
 /**
- * Account routes (docs/API.md, "Accounts"): a guest account, a username and password for it,
- * signing in on another device, signing out, and renaming. Creating accounts (guest or by sign
- * in attempts) is rate-limited per address; tokens travel as `Authorization: Bearer <token>`.
+ * Account routes (docs/API.md, "Accounts" and "Sessions"): a guest account, a username and
+ * password for it, signing in on another device, signing out (here or everywhere), the list of
+ * active sessions, personal tokens for scripts, and renaming. A browser's session is an HttpOnly
+ * cookie (auth.ts); a script asks for a personal token (`"token": true`, or POST /me/tokens) and
+ * sends it as `Authorization: Bearer <token>`. Creating accounts and sign-in attempts are
+ * rate-limited per address.
  */
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
-import type { Session } from "@scat/shared";
+import type { PublicPlayer } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { Player } from "../db/schema.ts";
+import { clearedCookie, credentialOf, sessionCookie, sessionCookieOf } from "./auth.ts";
+import { ALL_SCOPES, MAX_TOKEN_DAYS, type Authenticated, type Scope } from "./sessions.ts";
 import { logger } from "../logger.ts";
-import { clientAddress } from "../net/http-gate.ts";
+import { clientAddress, originAllowed } from "../net/http-gate.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
@@ -17,11 +22,6 @@ import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema } from 
 const HOUR = 3_600_000;
 /** Password attempts one address may make per minute (on average; ten at once). */
 const SIGN_INS_PER_MINUTE = 10;
-
-export function bearer(req: Request): string | null {
-  const h = req.headers.authorization;
-  return h?.startsWith("Bearer ") ? h.slice(7).trim() : null;
-}
 
 /** A token bucket per client address; idle addresses are forgotten after an hour. */
 export class AddressLimit {
@@ -59,6 +59,10 @@ export function handle(fn: (req: Request, res: Response) => Promise<void>) {
 }
 
 const credentials = z.object({ username: usernameSchema, password: passwordSchema });
+/** `"token": true` asks for a personal token in the answer instead of a session cookie (scripts). */
+const wantsToken = z.object({ token: z.boolean().optional() });
+/** What a script's token made at sign-in may do, and how long it lasts. */
+const SCRIPT_TOKEN_DAYS = 30;
 
 export function accountRoutes(platform: Platform, config: ServerConfig): express.Router {
   const router = express.Router();
@@ -71,49 +75,139 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     fail(res, 429, "rate-limited", "Too many attempts from this address: try again later");
     return true;
   };
-  const signedIn = async (req: Request, res: Response): Promise<Player | null> => {
-    const player = await (await platform.accounts()).authenticate(bearer(req));
-    if (!player) fail(res, 401, "not-signed-in", "A valid account token is needed (Authorization: Bearer)");
-    return player;
+  /** The caller, with `scope`; otherwise a 401/403 says why and null is returned. */
+  const signedIn = async (req: Request, res: Response, scope: Scope = "play"): Promise<Authenticated | null> => {
+    const who = await platform.identify(req.headers, req.method);
+    if (!who) {
+      fail(res, 401, "not-signed-in", "Sign in first (a session cookie from this site, or Authorization: Bearer <personal token>)");
+      return null;
+    }
+    if (!who.scopes.includes(scope)) {
+      fail(res, 403, "insufficient-scope", `This token may not do that (it needs the "${scope}" scope)`);
+      return null;
+    }
+    // A browser session that slid forward: the cookie's own lifetime follows it.
+    const cookie = sessionCookieOf(req.headers);
+    if (who.renewed && cookie !== null) res.append("set-cookie", sessionCookie(config, req.headers, cookie));
+    return who;
   };
-  const reply = (res: Response, s: Session | string, status = 200) => {
-    if (typeof s !== "string") return void res.status(status).json(s);
+  /** Starts a session for the player: a cookie for a browser, a personal token for a script. */
+  const begin = async (req: Request, res: Response, player: Player, token: boolean | undefined, status = 200): Promise<void> => {
+    const sessions = await platform.sessions();
+    if (token) {
+      const { secret, session } = await sessions.issue(player.id, "token", "script sign-in", ALL_SCOPES, SCRIPT_TOKEN_DAYS);
+      res.status(status).json({ player: publicPlayer(player), token: secret, expiresAt: session.expires_at });
+      return;
+    }
+    const { secret } = await sessions.issue(player.id, "browser", browserLabel(req), ALL_SCOPES);
+    res.append("set-cookie", sessionCookie(config, req.headers, secret));
+    res.status(status).json({ player: publicPlayer(player) });
+  };
+  const refuse = (res: Response, code: string) => {
     const codes: Record<string, number> = { "username-taken": 409, "bad-credentials": 401, "already-registered": 409, "unknown-player": 404 };
-    fail(res, codes[s] ?? 400, s, s.replace(/-/g, " "));
+    const messages: Record<string, string> = {
+      "username-taken": "That username is taken: pick another",
+      "bad-credentials": "Wrong username or password",
+      "already-registered": "This account already has a username",
+      "unknown-player": "No such account",
+    };
+    fail(res, codes[code] ?? 400, code, messages[code] ?? code.replace(/-/g, " "));
   };
 
+  // Every state-changing account route: a session cookie sent from another site is refused
+  // outright (CSRF), as is a browser page of another site (its Origin) making a new session.
+  router.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const credential = credentialOf(req.headers, req.method);
+    const origin = req.headers.origin;
+    if (credential?.kind === "cross-site" || (typeof origin === "string" && !originAllowed(origin, req.headers.host, []))) {
+      return fail(res, 403, "cross-site", "Requests that change an account must come from this site's own page");
+    }
+    next();
+  });
+
   router.post("/accounts/guest", handle(async (req, res) => {
-    const body = parse(z.object({ name: displayNameSchema }), req.body, res);
+    const body = parse(z.object({ name: displayNameSchema }).and(wantsToken), req.body, res);
     if (!body || limited(creations, req, res)) return;
-    reply(res, await (await platform.accounts()).createGuest(body.name), 201);
+    await begin(req, res, await (await platform.accounts()).createGuest(body.name), body.token, 201);
   }));
   router.post("/accounts/register", handle(async (req, res) => {
     const body = parse(credentials, req.body, res);
     if (!body) return;
-    const player = await signedIn(req, res);
-    if (!player || limited(creations, req, res)) return;
-    reply(res, await (await platform.accounts()).register(player.id, body.username, body.password));
+    const who = await signedIn(req, res, "account");
+    if (!who || limited(creations, req, res)) return;
+    const done = await (await platform.accounts()).register(who.player.id, body.username, body.password);
+    if (typeof done === "string") return refuse(res, done);
+    res.json({ player: publicPlayer(done) });
   }));
   router.post("/accounts/sign-in", handle(async (req, res) => {
-    const body = parse(z.object({ username: z.string().max(24), password: z.string().max(200) }), req.body, res);
+    const body = parse(z.object({ username: z.string().max(24), password: z.string().max(200) }).and(wantsToken), req.body, res);
     if (!body || limited(signIns, req, res)) return;
-    reply(res, await (await platform.accounts()).signIn(body.username, body.password));
+    const player = await (await platform.accounts()).signIn(body.username, body.password);
+    if (typeof player === "string") return refuse(res, player);
+    await begin(req, res, player, body.token);
+  }));
+  // A browser that kept a token of the old kind in localStorage moves onto a session cookie.
+  router.post("/accounts/session", handle(async (req, res) => {
+    const h = req.headers.authorization;
+    const player = await (await platform.accounts()).legacyPlayer(h?.startsWith("Bearer ") ? h.slice(7).trim() : null);
+    if (!player) return fail(res, 401, "not-signed-in", "That saved sign-in is no longer valid");
+    await begin(req, res, player, false);
   }));
   router.post("/accounts/sign-out", handle(async (req, res) => {
-    const player = await signedIn(req, res);
-    if (!player) return;
-    await (await platform.accounts()).signOut(player.id);
+    const who = await signedIn(req, res);
+    if (!who) return;
+    await (await platform.sessions()).end(who.session);
+    res.append("set-cookie", clearedCookie(config, req.headers));
+    res.status(204).end();
+  }));
+  router.post("/accounts/sign-out-everywhere", handle(async (req, res) => {
+    const who = await signedIn(req, res, "account");
+    if (!who) return;
+    await (await platform.sessions()).endAll(who.player.id);
+    await (await platform.accounts()).revokeLegacy(who.player.id);
+    res.append("set-cookie", clearedCookie(config, req.headers));
     res.status(204).end();
   }));
   router.get("/me", handle(async (req, res) => {
-    const player = await signedIn(req, res);
-    if (player) res.json({ player: publicPlayer(player) });
+    const who = await signedIn(req, res);
+    if (who) res.json({ player: publicPlayer(who.player), session: { kind: who.session.kind, expiresAt: who.session.expires_at } });
+  }));
+  router.get("/me/sessions", handle(async (req, res) => {
+    const who = await signedIn(req, res, "account");
+    if (who) res.json({ sessions: await (await platform.sessions()).list(who.player.id, who.session) });
+  }));
+  router.post("/me/sessions/:id/revoke", handle(async (req, res) => {
+    const who = await signedIn(req, res, "account");
+    if (!who) return;
+    if (!(await (await platform.sessions()).revoke(who.player.id, String(req.params.id)))) return fail(res, 404, "unknown-session", "No such session on this account");
+    res.status(204).end();
+  }));
+  router.post("/me/tokens", handle(async (req, res) => {
+    const body = parse(z.object({
+      label: z.string().trim().min(1).max(60).default("personal token"),
+      scopes: z.array(z.enum(["play", "account"])).min(1).default(["play"]),
+      days: z.number().int().min(1).max(MAX_TOKEN_DAYS).default(30),
+    }), req.body, res);
+    if (!body) return;
+    const who = await signedIn(req, res, "account");
+    if (!who) return;
+    const { secret, session } = await (await platform.sessions()).issue(who.player.id, "token", body.label, body.scopes, body.days);
+    res.status(201).json({ token: secret, label: session.label, scopes: body.scopes, expiresAt: session.expires_at });
   }));
   router.post("/me/name", handle(async (req, res) => {
     const body = parse(z.object({ name: displayNameSchema }), req.body, res);
     if (!body) return;
-    const player = await signedIn(req, res);
-    if (player) res.json({ player: await (await platform.accounts()).rename(player.id, body.name) });
+    const who = await signedIn(req, res, "account");
+    if (who) res.json({ player: await (await platform.accounts()).rename(who.player.id, body.name) satisfies PublicPlayer | null });
   }));
   return router;
+}
+
+/** A session's label in the list: the browser and system from the User-Agent, roughly. */
+function browserLabel(req: Request): string {
+  const ua = req.headers["user-agent"] ?? "";
+  const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
+  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  return system ? `${browser} on ${system}` : browser;
 }

@@ -1,7 +1,10 @@
 /**
- * Account tokens: HS256 JWTs (`jose`) naming the player and the account's token version, kept
- * by the browser. Raising the version (sign out) refuses every older token. The secret is
- * TOKEN_SECRET, or one generated once and kept in DATA_DIR, so tokens survive a restart.
+ * Account tokens of the old kind: HS256 JWTs (`jose`) naming the player and the account's token
+ * version, which browsers kept in localStorage before sessions moved to an HttpOnly cookie
+ * (sessions.ts). They are accepted only to move such a browser onto a session
+ * (`POST /api/accounts/session`), only with an expiry, and "sign out everywhere" refuses them.
+ * The secret (TOKEN_SECRET, or one generated once and kept in DATA_DIR) also signs ranked roster
+ * tickets.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,7 +12,7 @@ import path from "node:path";
 import { SignJWT, jwtVerify } from "jose";
 
 const ISSUER = "scat-tables";
-/** A guest has no password: its token is its only key, so it lasts long. */
+/** What old tokens were issued with (kept for the tests that make one). */
 const LIFETIME = "365d";
 
 export interface TokenClaims {
@@ -37,7 +40,7 @@ export class Tokens {
   /** The claims of a well-signed, unexpired token; null for anything else. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
       if (typeof payload.sub !== "string" || typeof payload.v !== "number") return null;
       return { playerId: payload.sub, version: payload.v };
     } catch {

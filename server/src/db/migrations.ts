@@ -78,6 +78,24 @@ const migrations: Record<string, Migration> = {
       await sql`insert into rating_counts (game, rating, players) select game, rating, count(*) from ratings group by game, rating`.execute(db);
     },
   },
+  "0003-sessions": {
+    // Browser sessions and personal tokens (accounts/sessions.ts): the key is a hash of the
+    // secret; a player's sessions are listed by last use.
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable("sessions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("scopes", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("last_used_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sessions_by_player").on("sessions").columns(["player_id", "last_used_at"]).execute();
+      await db.schema.createIndex("sessions_by_expiry").on("sessions").column("expires_at").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -75,6 +75,21 @@ export interface Database {
   matches: MatchesTable;
   match_players: MatchPlayersTable;
   rating_history: RatingHistoryTable;
+  sessions: SessionsTable;
+}
+
+/** Browser sessions and personal tokens (accounts/sessions.ts). */
+export interface SessionsTable {
+  /** SHA-256 (hex) of the secret. */
+  id: string;
+  player_id: string;
+  kind: "browser" | "token";
+  label: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
 }
 
 export type Player = Selectable<PlayersTable>;

@@ -7,12 +7,14 @@
 import { randomBytes } from "node:crypto";
 import type { ServerConfig } from "../config.ts";
 import { Accounts } from "../accounts/accounts.ts";
+import { authenticate, credentialOf, type HeaderBag } from "../accounts/auth.ts";
+import { Sessions, type Authenticated } from "../accounts/sessions.ts";
 import { Tokens, tokenSecret } from "../accounts/tokens.ts";
 import { openStore, type Db, type Store } from "../db/database.ts";
 
 export const IN_MEMORY = ":memory:";
 
-type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret">;
+type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret"> & Partial<Pick<ServerConfig, "sessionDays">>;
 
 export class Platform {
   readonly tokens: Tokens;
@@ -39,6 +41,18 @@ export class Platform {
 
   async accounts(): Promise<Accounts> {
     return new Accounts(await this.db(), this.tokens);
+  }
+
+  async sessions(): Promise<Sessions> {
+    return new Sessions(await this.db(), this.config.sessionDays ?? 30);
+  }
+
+  /**
+   * Who a socket (`method` undefined) or request is: a personal token (header or join option
+   * `token`), else the session cookie from this site's own page (accounts/auth.ts).
+   */
+  async identify(headers: HeaderBag | undefined, method: string | undefined, optionToken?: unknown): Promise<Authenticated | null> {
+    return authenticate(await this.sessions(), credentialOf(headers ?? {}, method, optionToken));
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@
  * gets a table made with a signed roster (ticket.ts) and a seat reservation each. No bots: a
  * group is never filled with them, however long it waits.
  */
-import { QueueRoom, ServerError, matchMaker, type Client, type QueueMatchGroup } from "@colyseus/core";
+import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
 import type { GameId } from "@scat/shared";
 import { logger } from "../logger.ts";
 import type { Platform } from "./platform.ts";
@@ -55,10 +55,10 @@ export class RankedQueueRoom extends QueueRoom {
     this.autoDispose = true;
   }
 
-  override async onAuth(_client: Client, options: { token?: unknown } | undefined, context?: { token?: string }): Promise<Queued> {
-    const token = context?.token || (typeof options?.token === "string" ? options.token : null);
-    const player = await (await RankedQueueRoom.platform.accounts()).authenticate(token);
-    if (!player) throw new ServerError(ROOM_ERROR, "sign-in-required: ranked play needs an account");
+  override async onAuth(_client: Client, options: { token?: unknown } | undefined, context?: AuthContext): Promise<Queued> {
+    const who = await RankedQueueRoom.platform.identify(context?.headers, undefined, context?.token || options?.token);
+    if (!who) throw new ServerError(ROOM_ERROR, "sign-in-required: ranked play needs an account");
+    const player = who.player;
     const marks = await this.presence.incr(queuedKey(player.id));
     await this.presence.expire(queuedKey(player.id), QUEUED_TTL_S);
     if (marks !== 1) throw new ServerError(ROOM_ERROR, "already-queued: this account is already in a ranked queue or being seated");

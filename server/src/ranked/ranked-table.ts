@@ -12,7 +12,7 @@
  * finds the match id already there and changes nothing. A write that fails is retried for as long
  * as the process lives (the room going away does not stop it).
  */
-import { ServerError, type Client } from "@colyseus/core";
+import { ServerError, type AuthContext, type Client } from "@colyseus/core";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
@@ -70,11 +70,11 @@ export class RankedTable {
   }
 
   /** A player seat goes only to a roster account that proves itself with its token. */
-  async authorize(options: unknown, context: { token?: string } | undefined): Promise<void> {
+  async authorize(options: unknown, context: AuthContext | undefined): Promise<void> {
     const o = (options ?? {}) as { token?: unknown; playerId?: unknown; name?: unknown };
-    const token = context?.token || (typeof o.token === "string" ? o.token : null);
-    const player = await (await this.platform.accounts()).authenticate(token);
-    if (!player) throw new ServerError(ROOM_ERROR, "sign-in-required: a ranked seat needs your account token");
+    const who = await this.platform.identify(context?.headers, undefined, context?.token || o.token);
+    if (!who) throw new ServerError(ROOM_ERROR, "sign-in-required: a ranked seat needs your account (signed in on this site, or a personal token)");
+    const player = who.player;
     if (!this.roster.players.includes(player.id) || o.playerId !== player.id) throw new ServerError(ROOM_ERROR, "not-in-roster: this ranked table is for the players the queue matched");
     o.name = player.display_name;
   }

@@ -5,7 +5,7 @@
  */
 import express from "express";
 import { GAME_IDS } from "@scat/shared";
-import { bearer, fail, handle } from "../accounts/routes.ts";
+import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "./platform.ts";
 import { TopCache, aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches } from "./queries.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
@@ -23,8 +23,8 @@ export function rankedRoutes(platform: Platform): express.Router {
     const game = String(req.params.game);
     if (!isGame(game)) return fail(res, 404, "unknown-game", `no game "${game}"`);
     const db = await platform.db();
-    const player = await (await platform.accounts()).authenticate(bearer(req));
-    const [top, mine] = await Promise.all([tops.get(db, game), player ? aroundPlayer(db, game, player.id) : null]);
+    const who = await platform.identify(req.headers, req.method);
+    const [top, mine] = await Promise.all([tops.get(db, game), who ? aroundPlayer(db, game, who.player.id) : null]);
     res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [] });
   }));
 

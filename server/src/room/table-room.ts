@@ -3,7 +3,7 @@
  * seats players and bots, validates messages, runs the engine through `Match`, projects it into
  * the synced schema, sends events redacted per seat, and arms the clock for every deadline.
  */
-import { Room, ServerError, type Client } from "@colyseus/core";
+import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
@@ -71,7 +71,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     try { await this.create(options); } catch (e) { throw this.contain(e, "onCreate"); }
   }
 
-  override async onAuth(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
+  override async onAuth(client: Client, options: unknown, context?: AuthContext): Promise<boolean> {
     try { return await this.authorize(client, options, context); } catch (e) { throw this.contain(e, "onAuth"); }
   }
 
@@ -145,7 +145,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     await this.setPrivate(true);
   }
 
-  private async authorize(client: Client, options: unknown, context?: { token?: string }): Promise<boolean> {
+  private async authorize(client: Client, options: unknown, context?: AuthContext): Promise<boolean> {
     this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);

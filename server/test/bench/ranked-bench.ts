@@ -99,7 +99,7 @@ async function queueBench(game: string): Promise<void> {
   const db = await TableRoom.platform.db();
   const accounts = [];
   for (let i = 0; i < QUEUE; i++) {
-    const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `Q${i}` }) });
+    const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `Q${i}`, token: true }) });
     const a = (await res.json()) as { token: string; player: { id: string } };
     // Spread ratings: 1000..2000, evenly.
     const rating = Math.round(1000 + (1000 * i) / (QUEUE - 1));

@@ -64,7 +64,7 @@ function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLEl
       dark ? h("td", {}, joker) : null,
       h("td", { class: "num" }, num(row["lost"]) > 0 ? `−${num(row["lost"])}` : "0"),
       h("td", { class: "num total" }, String(num(row["tokens"]))),
-      h("td", { class: "why", style: "white-space: normal; min-width: 150px; font-size: 13px" }, why(row, result)));
+      h("td", { class: "why why-wide" }, why(row, result)));
   });
   return h("div", {},
     h("div", { class: "melds" }, ...melds.map((m) => meldLine(snap, m, mySeat, url))),
