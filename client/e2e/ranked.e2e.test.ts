@@ -100,11 +100,13 @@ describe("ranked play", () => {
     expect(await ann.page.textContent('[data-testid="profile-recent"]')).toContain("Devil's Scat");
     // Each stored ranked game opens in the replay viewer from the profile.
     const replay = await ann.page.getAttribute('[data-testid="profile-recent"] a[data-testid^="replay-"]', "href");
-    expect(replay).toMatch(/^\/\?replay=.*%2Fapi%2Fmatches%2F/);
+    expect(replay).toMatch(/^\/\?replay=[A-Za-z0-9._-]+$/);
     await screenshot(ann.page, "ranked/04-profile");
     await ann.page.click('[data-testid="profile-recent"] a[data-testid^="replay-"]');
     const replayed = await waitState(ann.page, `s.scene === "replay" && s.frame === 0 && s.last > 0`, 30_000);
     expect((replayed as unknown as { last: number }).last).toBeGreaterThan(0);
+    // Loaded by id from this server's store, checked against the commitment it published at the table.
+    expect(await ann.page.getAttribute('[data-testid="replay-verified"]', "data-checked")).toBe("stored");
     await screenshot(ann.page, "ranked/05-replay");
     expect(ann.errors).toEqual([]);
     expect(ben.errors).toEqual([]);

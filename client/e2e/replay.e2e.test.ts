@@ -2,8 +2,8 @@
  * The replay viewer in a real browser: a Devil's Scat game played against a bot to the end, then
  * "Replay this game": step on and back, play at speed and pause, switch to the other seat's view
  * and to all hands open, jump to a round, go to the end (the stored standings). The same log,
- * obtained from the page's download link, opened by a link `?replay=<url>`, and a tampered copy
- * refused loudly. A Hit the Deck game with server-like slap races, opened from the lobby's file
+ * opened from a file on a phone (marked "self-consistent only"), a tampered copy refused loudly,
+ * and a replay link naming another site refused without a request to it. A Hit the Deck game with server-like slap races, opened from the lobby's file
  * picker: the race report shows every reaction time, how it was adjudicated and that latency
  * compensation changed the order. Last, a game of every kind opens with its own table view.
  * Screenshots land in client/e2e/screenshots/replay/.
@@ -22,13 +22,15 @@ import { chooseTable, clickTarget, DESKTOP, openLobby, PHONE, playToGameOver, sc
 const suite = useBrowserSuite({ DATA_DIR: ":memory:", ...(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}) });
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `replay/${name}`);
 
-/** Serves JSON documents by path on a free loopback port, with CORS (a log stored elsewhere). */
+/** Serves JSON documents by path on a free loopback port, with CORS (a log stored elsewhere), and records each request. */
 const docs = new Map<string, string>();
+const served: string[] = [];
 let http: Server | null = null;
 async function serve(pathname: string, body: unknown): Promise<string> {
   docs.set(pathname, JSON.stringify(body));
   if (!http) {
     http = createServer((req, res) => {
+      served.push(req.url ?? "");
       const doc = docs.get(req.url ?? "");
       res.writeHead(doc ? 200 : 404, { "content-type": "application/json", "access-control-allow-origin": "*" });
       res.end(doc ?? "{}");
@@ -135,28 +137,43 @@ describe("replay viewer", () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it("opens a stored log by a ?replay= link on a phone, and refuses a tampered one loudly", async () => {
+  it("opens a log file on a phone as self-consistent only, refuses a tampered one loudly, and never fetches a foreign replay link", async () => {
     // The log the first test downloaded (a generated one when this test runs alone).
     playedLog ??= JSON.parse(JSON.stringify(playLogged("devils_scat", "e2e-link", createRng("e2e-link"), 0).log)) as Record<string, unknown>;
     const { page, errors } = await suite.player(PHONE);
-    const good = await serve("/matches/good.json", playedLog);
-    await page.goto(`${suite.server.url}/?replay=${encodeURIComponent(good)}`);
+    const openFile = async (log: unknown): Promise<void> => {
+      await openLobby(page, suite.server.url, "Phone");
+      await page.setInputFiles('[data-testid="replay-file"]', { name: "log.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+    };
+    await openFile(playedLog);
     const s = await waitReplay(page, "s.frame === 0", 30_000);
     expect(s.last).toBe((playedLog!["steps"] as unknown[]).length);
     expect(s.view).toEqual({ kind: "seat", seat: 0 });
+    // A file proves only that it agrees with itself: whoever wrote it chose its seed.
+    expect(await page.getAttribute('[data-testid="replay-verified"]', "data-checked")).toBe("file");
+    expect(await page.textContent('[data-testid="replay-verified"]')).toContain("self-consistent only");
     await clickTarget(page, "button:replay-forward");
     await waitReplay(page, "s.frame === 1");
-    await shot(page, "07-phone-link");
+    await shot(page, "07-phone-file");
+    await page.click('[data-testid="replay-exit"]');
+    await waitState(page, `s.scene === "lobby"`);
 
-    const bad = await serve("/matches/bad.json", { ...playedLog, seed: (playedLog!["seed"] as string).replace(/^./, (c) => (c === "a" ? "b" : "a")) });
-    await page.goto(`${suite.server.url}/?replay=${encodeURIComponent(bad)}`);
+    await openFile({ ...playedLog, seed: (playedLog!["seed"] as string).replace(/^./, (c) => (c === "a" ? "b" : "a")) });
     await page.waitForSelector('[data-testid="replay-error"]', { timeout: 30_000 });
     expect(await page.textContent('[data-testid="replay-error-reason"]')).toContain("commitment-mismatch");
     await shot(page, "08-tampered");
-    // A relative link, as to a stored ranked match's log route on this server (none with this id).
-    await page.goto(`${suite.server.url}/?replay=${encodeURIComponent("/api/matches/no-such-match/log")}`);
+    await page.click('[data-testid="replay-exit"]');
+    await waitState(page, `s.scene === "lobby"`);
+
+    // A link to a log elsewhere is refused without a request; a stored match this server lacks says so.
+    const foreign = await serve("/matches/good.json", playedLog);
+    const before = served.length;
+    await page.goto(`${suite.server.url}/?replay=${encodeURIComponent(foreign)}`);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "").includes("only matches stored on this server"), undefined, { timeout: 30_000 });
+    expect(served.length).toBe(before);
+    await page.goto(`${suite.server.url}/?replay=no-such-match`);
     await page.waitForSelector('[data-testid="replay-error"]', { timeout: 90_000 });
-    expect(await page.textContent('[data-testid="replay-error-reason"]')).toMatch(/\/api\/matches\/no-such-match\/log: HTTP 404/);
+    expect(await page.textContent('[data-testid="replay-error-reason"]')).toMatch(/No stored match with id no-such-match/);
     await page.click('[data-testid="replay-exit"]');
     await waitState(page, `s.scene === "lobby"`);
     expect(page.url()).not.toContain("replay=");

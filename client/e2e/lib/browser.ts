@@ -23,13 +23,21 @@ export interface Player {
   close(): Promise<void>;
 }
 
-/** A browser with its own fresh profile (so its own playerId), at the given viewport. */
-export async function launchPlayer(viewport: Viewport = DESKTOP): Promise<Player> {
+/**
+ * A browser with its own fresh profile (so its own playerId), at the given viewport. The tests
+ * read the page through string predicates that Playwright evaluates in the page, which the
+ * product's CSP refuses (no eval): so a player bypasses the CSP unless `enforceCsp` is set, as
+ * security.e2e.test.ts does to play a whole table under it (with function predicates only).
+ */
+export async function launchPlayer(viewport: Viewport = DESKTOP, { enforceCsp = false } = {}): Promise<Player> {
   const dir = mkdtempSync(path.join(tmpdir(), "scat-e2e-"));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport, bypassCSP: !enforceCsp });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  // Anything the page's Content-Security-Policy refused is an error too: every browser test
+  // checks that the product runs under its own CSP (docs/SECURITY.md).
+  page.on("console", (m) => { if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text()); });
   return {
     context,
     page,

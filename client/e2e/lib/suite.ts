@@ -10,8 +10,8 @@ import { startServer, type GameServer } from "./server.ts";
 export interface BrowserSuite {
   /** The running server (after `beforeAll`). */
   readonly server: GameServer;
-  /** A new player (own profile), closed after the file's tests. */
-  player(viewport?: Viewport): Promise<Player>;
+  /** A new player (own profile), closed after the file's tests; `enforceCsp` keeps the page's CSP in force. */
+  player(viewport?: Viewport, options?: { enforceCsp?: boolean }): Promise<Player>;
   /** A new player already in the lobby with its name typed. */
   lobbyPlayer(name: string, viewport?: Viewport): Promise<Player>;
 }
@@ -31,8 +31,8 @@ export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite 
       if (!server) throw new Error("the server starts in beforeAll");
       return server;
     },
-    async player(viewport) {
-      const p = await launchPlayer(viewport);
+    async player(viewport, options) {
+      const p = await launchPlayer(viewport, options);
       players.push(p);
       return p;
     },

@@ -9,7 +9,9 @@ import { lobbyGames } from "../games/registry.ts";
 import { loadName, saveName } from "../net/storage.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { byTestId, h } from "../ui/dom.ts";
-import { api, ensureAccount, loadAccount, ratingText, saveAccount, type Account, type GameRating } from "./api.ts";
+import { api, ensureAccount, forgetAccount, ratingText, type Account, type GameRating } from "./api.ts";
+import { openSessions } from "./sessions-list.ts";
+import { confirmDialog } from "../ui/confirm.ts";
 import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
 import { clearRatingChange, playRanked, showRatingChange } from "./ranked-queue.ts";
 import "./account.css";
@@ -46,6 +48,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     h("button", { type: "button", testid: "open-profile" }, "My profile"),
     h("button", { type: "button", testid: "show-register" }, "Save with a password"),
     h("button", { type: "button", testid: "show-sign-in" }, "Sign in"),
+    h("button", { type: "button", testid: "open-sessions" }, "Where I'm signed in"),
     h("button", { type: "button", testid: "sign-out" }, "Sign out"));
   const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, ranked, tools, register, signIn, error);
   let account: Account | null = null;
@@ -58,7 +61,8 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     el.dataset["player"] = a?.player.id ?? "";
     guestNote.hidden = !a?.player.guest;
     byTestId(el, "show-register").hidden = !a?.player.guest;
-    byTestId(el, "sign-out").hidden = !a || a.player.guest;
+    byTestId(el, "sign-out").hidden = !a;
+    byTestId(el, "open-sessions").hidden = !a || a.player.guest;
     ranked.replaceChildren(...lobbyGames().filter((g) => g.playable).map((g) => {
       const b = h("button", { type: "button", class: "ranked-button", testid: `ranked-${g.id}`, disabled: !a || busy },
         h("span", {}, `Ranked ${g.title}`), h("span", { class: "ranked-rating", testid: `rating-${g.id}` }, ratingText(ratings.find((r) => r.game === g.id))));
@@ -87,8 +91,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
       const name = (document.querySelector<HTMLInputElement>('[data-testid="name-input"]')?.value ?? loadName()).trim();
       if (name !== "") saveName(name);
       if (name !== "" && name !== account.player.name) {
-        account = { token: account.token, player: (await api.rename(account.token, name)).player };
-        saveAccount(account);
+        account = await api.rename(name);
       }
       const session = await playRanked(game, title, account);
       if (session) {
@@ -110,23 +113,28 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     e.preventDefault();
     const c = credentials(register);
     if (!account) return;
-    api.register(account.token, c.username, c.password).then((a) => { saveAccount(a); register.hidden = true; return refresh(); },
+    api.register(c.username, c.password).then(() => { register.hidden = true; return refresh(); },
       (err: Error) => { error.textContent = err.message; });
   });
   signIn.addEventListener("submit", (e) => {
     e.preventDefault();
     const c = credentials(signIn);
-    api.signIn(c.username, c.password).then((a) => { saveAccount(a); signIn.hidden = true; return refresh(); },
+    api.signIn(c.username, c.password).then(() => { signIn.hidden = true; return refresh(); },
       (err: Error) => { error.textContent = err.message; });
   });
   byTestId(el, "show-register").addEventListener("click", () => { register.hidden = !register.hidden; signIn.hidden = true; });
   byTestId(el, "show-sign-in").addEventListener("click", () => { signIn.hidden = !signIn.hidden; register.hidden = true; });
   byTestId(el, "sign-out").addEventListener("click", () => {
-    const a = loadAccount();
-    saveAccount(null);
-    account = null;
-    void (a ? api.signOut(a.token).catch(() => undefined) : Promise.resolve()).then(refresh);
+    // A guest has no password: signing out leaves its account (and ratings) behind for good.
+    void (async () => {
+      if (account?.player.guest && !(await confirmDialog({ title: "Sign out of a guest account?", body: "This guest account has no password: once signed out you cannot come back to it or its ratings. Save it with a password first to keep it.", yes: "Sign out", no: "Keep playing" }))) return;
+      account = null;
+      forgetAccount();
+      await api.signOut().catch(() => undefined);
+      await refresh();
+    })();
   });
+  byTestId(el, "open-sessions").addEventListener("click", () => void openSessions(() => { account = null; forgetAccount(); void refresh(); }));
   byTestId(el, "open-leaderboard").addEventListener("click", () => void openLeaderboard(ratings[0]?.game ?? "devils_scat"));
   byTestId(el, "open-profile").addEventListener("click", () => void (account && openProfile(account.player.id)));
   render();

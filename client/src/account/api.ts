@@ -1,14 +1,33 @@
 /**
- * The account HTTP API (docs/API.md) and what the browser keeps of it: the signed token and the
- * player it names (localStorage, so every tab and a reload share one account).
+ * The account HTTP API (docs/API.md). The browser's session is an HttpOnly cookie this page
+ * cannot read (docs/SECURITY.md, "Credentials no script can read"): requests go to the page's
+ * own origin and the browser adds the cookie. What the page keeps is only the public player id,
+ * for taking a ranked seat back after a reload.
  */
-import type { HistoryPoint, Leaderboard, Profile, PublicPlayer as AccountPlayer, Session as Account } from "@scat/shared";
+import type { HistoryPoint, Leaderboard, Profile, PublicPlayer as AccountPlayer } from "@scat/shared";
 import { serverEndpoint } from "../net/endpoint.ts";
 
-export type { Account, AccountPlayer };
+export type { AccountPlayer };
 export type { BoardEntry, GameRating, HistoryPoint } from "@scat/shared";
 
-const ACCOUNT_KEY = "scat.account";
+export interface Account {
+  readonly player: AccountPlayer;
+}
+
+/** A session or personal token, as the sessions list shows it. */
+export interface SessionInfo {
+  readonly id: string;
+  readonly kind: "browser" | "token";
+  readonly label: string;
+  readonly lastUsedAt: number;
+  readonly expiresAt: number;
+  readonly current: boolean;
+}
+
+/** Where browsers kept a signed token before sessions were cookies (moved once, then removed). */
+const LEGACY_ACCOUNT_KEY = "scat.account";
+/** The public id of the account this browser plays as (not a secret: it is on the leaderboard). */
+const PLAYER_KEY = "scat.accountPlayer";
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
@@ -16,66 +35,91 @@ export class ApiError extends Error {
   }
 }
 
-export function loadAccount(): Account | null {
+export function knownPlayerId(): string | null {
   try {
-    const raw = localStorage.getItem(ACCOUNT_KEY);
-    const a = raw ? (JSON.parse(raw) as Account) : null;
-    return a && typeof a.token === "string" && typeof a.player?.id === "string" ? a : null;
+    return localStorage.getItem(PLAYER_KEY);
   } catch {
     return null;
   }
 }
 
-export function saveAccount(a: Account | null): void {
+function remember(account: Account | null): Account | null {
   try {
-    if (a === null) localStorage.removeItem(ACCOUNT_KEY);
-    else localStorage.setItem(ACCOUNT_KEY, JSON.stringify(a));
+    if (account === null) localStorage.removeItem(PLAYER_KEY);
+    else localStorage.setItem(PLAYER_KEY, account.player.id);
   } catch {
-    // Private mode: the account lasts for this page only.
+    // Private mode: the seat comes back by reconnection token only.
   }
+  return account;
 }
 
-async function call<T>(path: string, body?: unknown, token?: string): Promise<T> {
+async function call<T>(path: string, body?: unknown, bearer?: string): Promise<T> {
   const res = await fetch(`${serverEndpoint()}/api${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    credentials: "same-origin",
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  const data = text ? (JSON.parse(text) as T & { error?: string; message?: string }) : ({} as T & { error?: string; message?: string });
-  if (!res.ok) throw new ApiError(res.status, data.error ?? "error", data.message ?? `HTTP ${res.status}`);
+  let data = {} as T & { error?: string; message?: string };
+  try {
+    if (text) data = JSON.parse(text) as T & { error?: string; message?: string };
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  if (!res.ok) throw new ApiError(res.status, data.error ?? "error", data.message ?? `The server answered ${res.status}`);
   return data;
 }
 
 export const api = {
   guest: (name: string) => call<Account>("/accounts/guest", { name }),
-  register: (token: string, username: string, password: string) => call<Account>("/accounts/register", { username, password }, token),
+  register: (username: string, password: string) => call<Account>("/accounts/register", { username, password }),
   signIn: (username: string, password: string) => call<Account>("/accounts/sign-in", { username, password }),
-  signOut: (token: string) => call<unknown>("/accounts/sign-out", {}, token),
-  me: (token: string) => call<{ player: AccountPlayer }>("/me", undefined, token),
-  rename: (token: string, name: string) => call<{ player: AccountPlayer }>("/me/name", { name }, token),
-  leaderboard: (game: string, token?: string) => call<Leaderboard>(`/leaderboard/${game}`, undefined, token),
+  signOut: () => call<unknown>("/accounts/sign-out", {}),
+  signOutEverywhere: () => call<unknown>("/accounts/sign-out-everywhere", {}),
+  me: () => call<Account>("/me"),
+  sessions: () => call<{ sessions: SessionInfo[] }>("/me/sessions"),
+  revokeSession: (id: string) => call<unknown>(`/me/sessions/${encodeURIComponent(id)}/revoke`, {}),
+  rename: (name: string) => call<Account>("/me/name", { name }),
+  leaderboard: (game: string) => call<Leaderboard>(`/leaderboard/${game}`),
   profile: (id: string) => call<Profile>(`/players/${encodeURIComponent(id)}`),
   logUrl: (matchId: string) => `${serverEndpoint()}/api/matches/${encodeURIComponent(matchId)}/log`,
   history: (id: string, game: string) => call<{ history: HistoryPoint[] }>(`/players/${encodeURIComponent(id)}/history/${game}`),
 };
 
-/** The account this browser uses, made silently (a guest with the typed name) on a first visit. */
-export async function ensureAccount(name: string): Promise<Account> {
-  const saved = loadAccount();
-  if (saved) {
-    try {
-      const { player } = await api.me(saved.token);
-      const fresh = { token: saved.token, player };
-      saveAccount(fresh);
-      return fresh;
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 401) throw err;
-    }
+/** A browser that kept a signed token in localStorage moves onto a session cookie, and forgets the token. */
+async function moveLegacyToken(): Promise<void> {
+  let token: string | null = null;
+  try {
+    const raw = localStorage.getItem(LEGACY_ACCOUNT_KEY);
+    token = raw ? ((JSON.parse(raw) as { token?: unknown }).token as string | null) ?? null : null;
+  } catch {
+    token = null;
   }
-  const made = await api.guest(name.trim() || "Player");
-  saveAccount(made);
-  return made;
+  if (typeof token !== "string") return;
+  try {
+    await call<Account>("/accounts/session", {}, token);
+  } catch (err) {
+    // Kept for another try when the server could not be reached; dropped when it said no.
+    if (!(err instanceof ApiError)) throw err;
+  }
+  try { localStorage.removeItem(LEGACY_ACCOUNT_KEY); } catch { /* nothing to forget */ }
+}
+
+/** The account this browser uses: its session, else a guest made silently with the typed name. */
+export async function ensureAccount(name: string): Promise<Account> {
+  await moveLegacyToken();
+  try {
+    return remember(await api.me())!;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401) throw err;
+  }
+  return remember(await api.guest(name.trim() || "Player"))!;
+}
+
+/** After signing out: this browser plays as nobody until the next account is made. */
+export function forgetAccount(): void {
+  remember(null);
 }
 
 /** The rating shown for a game: "1532", "1500?" while provisional. */

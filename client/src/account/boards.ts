@@ -6,7 +6,7 @@
 import { lobbyGames } from "../games/registry.ts";
 import { Dialog } from "../ui/dialog.ts";
 import { h } from "../ui/dom.ts";
-import { api, loadAccount, ratingText, type BoardEntry, type HistoryPoint } from "./api.ts";
+import { api, knownPlayerId, ratingText, type BoardEntry, type HistoryPoint } from "./api.ts";
 import { replayHref } from "../replay/replay-loader.ts";
 import { historyChart } from "./rating-chart.ts";
 
@@ -34,17 +34,17 @@ function boardTable(rows: readonly BoardEntry[], me: string | null, testid: stri
 }
 
 export async function openLeaderboard(game: string): Promise<void> {
-  const account = loadAccount();
+  const me = knownPlayerId();
   const picker = h("select", { testid: "board-game" }, ...lobbyGames().filter((g) => g.playable).map((g) => h("option", { value: g.id, selected: g.id === game }, g.title)));
   const body = h("div", { testid: "board-body" }, "Loading…");
   modal("leaderboard", "Leaderboard", h("label", { class: "field" }, h("span", {}, "Game"), picker), body);
   picker.addEventListener("change", () => void openLeaderboard(picker.value));
   try {
-    const board = await api.leaderboard(game, account?.token);
+    const board = await api.leaderboard(game);
     body.replaceChildren(
       board.me ? h("p", { class: "sub", testid: "board-me" }, `You are #${board.me.rank} with ${ratingText(board.me)}`) : h("p", { class: "sub" }, "Play a ranked game to appear here."),
-      board.top.length === 0 ? h("p", {}, "Nobody has played ranked yet.") : boardTable(board.top, account?.player.id ?? null, "board-top"),
-      board.me && board.me.rank > board.top.length ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, account?.player.id ?? null, "board-around")) : h("span"));
+      board.top.length === 0 ? h("p", {}, "Nobody has played ranked yet.") : boardTable(board.top, me, "board-top"),
+      board.me && board.me.rank > board.top.length ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, me, "board-around")) : h("span"));
   } catch (err) {
     body.textContent = `The leaderboard is not available: ${(err as Error).message}`;
   }

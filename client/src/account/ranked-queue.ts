@@ -1,5 +1,5 @@
 /**
- * Ranked play from the browser: join a game's ranked queue with the account token, show the
+ * Ranked play from the browser: join a game's ranked queue as the signed-in account, show the
  * queue screen (rating, the range that widens with waiting, the time waited, cancel), take the
  * seat the queue reserves, and show each player's rating change when the game is rated.
  */
@@ -9,19 +9,20 @@ import { serverEndpoint, type TableRoom } from "../net/endpoint.ts";
 import { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "../ui/dom.ts";
 import { clearNote, showNote } from "../ui/panel-slots.ts";
-import { loadAccount, type Account } from "./api.ts";
+import { knownPlayerId, type Account } from "./api.ts";
 
 const RANKED_ROOM_KEY = "scat.rankedRoom";
 
 /**
  * Join options that take a ranked seat back after a reload (the reconnection token lapsed): the
- * account's id and token, for the ranked table this tab sat at; nothing for any other table.
+ * account's id, for the ranked table this tab sat at (the session cookie proves it); nothing for
+ * any other table.
  */
-export function rankedRejoin(roomId: string): { playerId: string; token: string } | Record<string, never> {
-  const account = loadAccount();
+export function rankedRejoin(roomId: string): { playerId: string } | Record<string, never> {
+  const playerId = knownPlayerId();
   let ranked: string | null = null;
   try { ranked = sessionStorage.getItem(RANKED_ROOM_KEY); } catch { /* no storage: no reclaim */ }
-  return account && ranked === roomId ? { playerId: account.player.id, token: account.token } : {};
+  return playerId && ranked === roomId ? { playerId } : {};
 }
 
 let formats: Promise<Record<string, RankedFormat>> | null = null;
@@ -37,11 +38,12 @@ function formatWait(ms: number): string {
 }
 
 /** The queue screen; resolves with the ranked table's session, or null when cancelled. */
-export async function playRanked(game: GameId, title: string, account: Account): Promise<TableSession | null> {
+export async function playRanked(game: GameId, title: string, _account: Account): Promise<TableSession | null> {
   const format = (await rankedFormats())[game];
   if (!format) throw new Error(`${title} has no ranked format on this server`);
   const sdk = new Client(serverEndpoint());
-  const queue: Room = await sdk.joinOrCreate(`ranked_${game}`, { token: account.token });
+  // The session cookie goes with the socket: the queue knows the account from it.
+  const queue: Room = await sdk.joinOrCreate(`ranked_${game}`, {});
   const started = Date.now();
   const status = h("p", { class: "queue-status", testid: "queue-status" }, "Looking for opponents…");
   const range = h("p", { class: "queue-range", testid: "queue-range" }, "");
