@@ -155,7 +155,7 @@ describe("replay viewer", () => {
     await clickTarget(page, "button:replay-forward");
     await waitReplay(page, "s.frame === 1");
     await shot(page, "07-phone-file");
-    await page.click('[data-testid="replay-exit"]');
+    await clickTarget(page, "button:exit-replay");
     await waitState(page, `s.scene === "lobby"`);
 
     await openFile({ ...playedLog, seed: (playedLog!["seed"] as string).replace(/^./, (c) => (c === "a" ? "b" : "a")) });
