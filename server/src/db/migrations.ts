@@ -96,6 +96,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("sessions_by_expiry").on("sessions").column("expires_at").execute();
     },
   },
+  "0005-conduct": {
+    // Every game's outcome per account and the ranked-queue bans it earned (conduct/).
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable("conduct_records")
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("table_id", "text", (c) => c.notNull())
+        .addColumn("ranked", "boolean", (c) => c.notNull())
+        .addColumn("outcome", "text", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("conduct_records_pk", ["player_id", "table_id"])
+        .execute();
+      await db.schema.createIndex("conduct_by_time").on("conduct_records").columns(["player_id", "at"]).execute();
+      await db.schema.createTable("queue_bans")
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("until", "bigint", (c) => c.notNull())
+        .addColumn("level", "integer", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("queue_bans_pk", ["player_id", "at"])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -76,6 +76,26 @@ export interface Database {
   match_players: MatchPlayersTable;
   rating_history: RatingHistoryTable;
   sessions: SessionsTable;
+  conduct_records: ConductRecordsTable;
+  queue_bans: QueueBansTable;
+}
+
+/** One outcome per account and table (conduct/record.ts). */
+export interface ConductRecordsTable {
+  player_id: string;
+  game: string;
+  table_id: string;
+  ranked: boolean;
+  outcome: string;
+  at: number;
+}
+
+export interface QueueBansTable {
+  player_id: string;
+  at: number;
+  until: number;
+  level: number;
+  reason: string;
 }
 
 /** Browser sessions and personal tokens (accounts/sessions.ts). */
