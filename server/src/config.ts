@@ -50,6 +50,18 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default("127.0.0.1"),
   /** "production" (npm start, the cluster, docker-compose): errors without stack traces or paths, no source maps served. */
   NODE_ENV: z.string().default("development"),
+  /** Ranked play (docs/API.md, "Who plays ranked"): finished casual games an account needs first. */
+  RANKED_MIN_GAMES: z.coerce.number().int().min(0).max(100).default(3),
+  /** Seconds every matched player has to accept a ranked match. */
+  RANKED_ACCEPT_SECONDS: z.coerce.number().int().min(3).max(60).default(10),
+  /** Times a day the same accounts may be rated against each other; then they are grouped with others. */
+  RANKED_PAIR_GAMES_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /** A ranked game left by anyone before this many steps is aborted, unrated for all. */
+  RANKED_ABORT_STEPS: z.coerce.number().int().min(0).max(200).default(6),
+  /** "1" lets guest accounts queue for ranked play (an event, or tests of the queue itself); "0": saved accounts only. */
+  RANKED_GUESTS: z.enum(["0", "1"]).default("0"),
+  /** "1" lets accounts that share an address or device be grouped (an operator's event on one network). */
+  RANKED_SAME_ADDRESS: z.enum(["0", "1"]).default("0"),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
@@ -83,6 +95,7 @@ export interface ServerConfig {
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
   readonly sessionDays: number;
+  readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
   readonly secureCookies: boolean;
   readonly metricsPort: number | null;
@@ -121,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
     sessionDays: e.SESSION_DAYS,
+    ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1" },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,

@@ -31,6 +31,18 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
   return hops.at(-1) ?? req.socket.remoteAddress ?? "unknown";
 }
 
+/**
+ * The header that carries the client's address, as this server determined it, into places that
+ * see only headers (a room's `onAuth` context): set on every request and upgrade, overwriting
+ * whatever a client sent under that name. Colyseus's own `context.ip` believes the first
+ * `X-Forwarded-For` hop, which any client can write.
+ */
+export const PEER_HEADER = "x-scat-peer";
+
+function stampPeer(req: IncomingMessage, trustProxy: boolean): void {
+  req.headers[PEER_HEADER] = clientAddress(req, trustProxy);
+}
+
 /** Same-origin pages, listed origins, or any origin when "*" is listed. */
 export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
   if (allowed.includes("*") || allowed.includes(origin)) return true;
@@ -124,6 +136,7 @@ export function createGatedHttpServer(config: ServerConfig): Server {
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
+    if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config.trustProxy);
     if (event === "request" && !admit(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
     return emit(event, ...args);
   }) as Server["emit"];

@@ -9,12 +9,17 @@ import type { ServerConfig } from "../config.ts";
 import { Accounts } from "../accounts/accounts.ts";
 import { authenticate, credentialOf, type HeaderBag } from "../accounts/auth.ts";
 import { Sessions, type Authenticated } from "../accounts/sessions.ts";
+import { ConductRecord } from "../conduct/record.ts";
+import type { RankedRules } from "./ranked-play.ts";
 import { Tokens, tokenSecret } from "../accounts/tokens.ts";
 import { openStore, type Db, type Store } from "../db/database.ts";
 
 export const IN_MEMORY = ":memory:";
 
-type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret"> & Partial<Pick<ServerConfig, "sessionDays">>;
+type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret"> & Partial<Pick<ServerConfig, "sessionDays" | "ranked">>;
+
+/** Ranked play's rules when a test builds a platform without them: the product's defaults. */
+const DEFAULT_RANKED: RankedRules = { guests: false, minGames: 3, acceptSeconds: 10, pairGamesPerDay: 3, abortSteps: 6, sameAddress: false };
 
 export class Platform {
   readonly tokens: Tokens;
@@ -43,6 +48,14 @@ export class Platform {
     return new Accounts(await this.db(), this.tokens);
   }
 
+  get rankedRules(): RankedRules {
+    return { ...DEFAULT_RANKED, ...this.config.ranked };
+  }
+
+  async conduct(): Promise<ConductRecord> {
+    return new ConductRecord(await this.db());
+  }
+
   async sessions(): Promise<Sessions> {
     return new Sessions(await this.db(), this.config.sessionDays ?? 30);
   }
@@ -52,7 +65,10 @@ export class Platform {
    * `token`), else the session cookie from this site's own page (accounts/auth.ts).
    */
   async identify(headers: HeaderBag | undefined, method: string | undefined, optionToken?: unknown): Promise<Authenticated | null> {
-    return authenticate(await this.sessions(), credentialOf(headers ?? {}, method, optionToken));
+    const credential = credentialOf(headers ?? {}, method, optionToken);
+    // Nothing presented: no store opened (a process that never sees an account never starts PGlite).
+    if (credential === null || credential.kind === "cross-site") return null;
+    return authenticate(await this.sessions(), credential);
   }
 
   async close(): Promise<void> {

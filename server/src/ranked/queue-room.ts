@@ -1,48 +1,84 @@
 /**
  * The ranked queue of one game: Colyseus's `QueueRoom`, one per game in the whole cluster (its
  * room name is filtered by nothing, so every process's matchmaker finds the same one through
- * the shared driver and presence). Only accounts may queue, each in at most one queue at a time
- * (a presence key per account); groups of the game's ranked seat count form by rating, and each
- * player's acceptable range widens with waiting (range.ts), so nobody waits forever. A full group
- * gets a table made with a signed roster (ticket.ts) and a seat reservation each. No bots: a
- * group is never filled with them, however long it waits.
+ * the shared driver and presence).
+ *
+ * Who may queue (docs/API.md, "Who plays ranked"): a saved account (username and password) with
+ * `RANKED_MIN_GAMES` finished casual games, not banned from the queue (conduct/), not queued or
+ * playing ranked elsewhere (presence keys per account, so across processes). Groups of the game's
+ * ranked seat count form by rating, each player's acceptable range widening with waiting
+ * (range.ts), and never against the pairing rules (conduct/pairing.ts: not one address or device,
+ * not a pair met too often today, not a blocked pair, poor conduct with poor conduct first).
+ *
+ * A full group is offered first: each member gets `matchFound` (no table, no opponents) and has
+ * `RANKED_ACCEPT_SECONDS` to `accept`. Only when every member accepted is the table made (a signed
+ * roster, ticket.ts) and each given its seat reservation. A member who declines, leaves or lets
+ * the time run out is a no-show (recorded; bans follow repeats): the others stay queued with their
+ * waiting time kept. No bots: a group is never filled with them, however long it waits.
  */
 import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
 import type { GameId } from "@scat/shared";
+import { header } from "../accounts/auth.ts";
+import { apart, DEFAULT_MIX_AFTER_MS, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
 import { logger } from "../logger.ts";
+import { PEER_HEADER } from "../net/http-gate.ts";
 import type { Platform } from "./platform.ts";
 import { RANKED_FORMATS, type RankedFormat } from "./formats.ts";
 import { acceptable, rangeAfter } from "./range.ts";
 import { displayRating, NEW_SKILL } from "./rating.ts";
 import { signRoster } from "./ticket.ts";
+import { playingKey, rankedPlay, type RankedPlay } from "./ranked-play.ts";
 
 const ROOM_ERROR = 526;
 /** How long the "queued" mark of an account lives if its process dies without removing it. */
 const QUEUED_TTL_S = 30;
 const TICKET_LIFETIME_MS = 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
 /** The status message each queued client gets every cycle (docs/PROTOCOL.md, "Ranked queue"). */
 export const QUEUE_STATUS = "queueStatus";
+/** A group is full: accept within the time (docs/PROTOCOL.md, "Ranked queue"). */
+export const MATCH_FOUND = "matchFound";
+/** An offer fell through: `{ reason, requeued }` (requeued: you keep your place and waiting time). */
+export const MATCH_CANCELLED = "matchCancelled";
+/** Close code for a member removed from the queue for not accepting. */
+export const NO_SHOW_CLOSE = 4005;
 
-interface Queued {
-  readonly playerId: string;
+interface Queued extends Candidate {
   readonly name: string;
   readonly rating: number;
-  readonly since: number;
+}
+
+interface Offer {
+  readonly group: QueueMatchGroup;
+  readonly members: readonly { readonly sessionId: string; readonly playerId: string }[];
+  readonly deadline: number;
+  readonly accepted: Set<string>;
+  settled: boolean;
 }
 
 const queuedKey = (playerId: string) => `ranked:queued:${playerId}`;
 
+/** A refusal a client can act on: `<code>: <sentence>` (docs/API.md lists the codes). */
+function refuse(code: string, sentence: string): ServerError {
+  return new ServerError(ROOM_ERROR, `${code}: ${sentence}`);
+}
+
 export class RankedQueueRoom extends QueueRoom {
   static platform: Platform;
+  /** Whether either of two accounts blocked the other: the social side's hook (none yet: nobody). */
+  static blocked: (a: string, b: string) => boolean = () => false;
   game!: GameId;
   format!: RankedFormat;
   private readonly entries = new Map<string, Queued>();
+  private readonly offers = new Set<Offer>();
+  private play!: RankedPlay;
 
   override onCreate(): void {
     // The game comes from the room name (`ranked_<game>`), never from a client's options.
     this.game = this.roomName.slice("ranked_".length) as GameId;
     this.format = RANKED_FORMATS[this.game];
     if (!this.format) throw new ServerError(ROOM_ERROR, `no ranked queue for "${this.roomName}"`);
+    this.play = rankedPlay(RankedQueueRoom.platform);
     super.onCreate({
       matchRoomName: this.game,
       maxPlayers: this.format.seats,
@@ -52,24 +88,47 @@ export class RankedQueueRoom extends QueueRoom {
     });
     // Core would let a long-waiting player into any group, whatever the ratings; the range does that job here.
     Object.assign(this, { maxWaitingCyclesForPriority: undefined });
+    this.onMessage("accept", (client) => this.accept(client));
+    this.onMessage("decline", (client) => this.decline(client));
     this.autoDispose = true;
   }
 
-  override async onAuth(_client: Client, options: { token?: unknown } | undefined, context?: AuthContext): Promise<Queued> {
-    const who = await RankedQueueRoom.platform.identify(context?.headers, undefined, context?.token || options?.token);
-    if (!who) throw new ServerError(ROOM_ERROR, "sign-in-required: ranked play needs an account");
+  override async onAuth(_client: Client, options: { token?: unknown; device?: unknown } | undefined, context?: AuthContext): Promise<Queued> {
+    const platform = RankedQueueRoom.platform;
+    const who = await platform.identify(context?.headers, undefined, context?.token || options?.token);
+    if (!who) throw refuse("sign-in-required", "ranked play needs an account");
     const player = who.player;
+    const rules = platform.rankedRules;
+    if (player.username === null && !rules.guests) throw refuse("account-required", "ranked play is for saved accounts: save yours with a username and password first");
+    const standing = await (await platform.conduct()).standing(player.id);
+    if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
+    if (standing.casualCompleted < rules.minGames) {
+      throw refuse("needs-casual-games", `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`);
+    }
+    const playing = await this.play.current(player.id);
+    if (playing) throw refuse("already-playing", `you are in a ranked game: go back to table ${playing}`);
     const marks = await this.presence.incr(queuedKey(player.id));
     await this.presence.expire(queuedKey(player.id), QUEUED_TTL_S);
-    if (marks !== 1) throw new ServerError(ROOM_ERROR, "already-queued: this account is already in a ranked queue or being seated");
-    const db = await RankedQueueRoom.platform.db();
-    const row = await db.selectFrom("ratings").select("rating").where("player_id", "=", player.id).where("game", "=", this.game).executeTakeFirst();
-    return { playerId: player.id, name: player.display_name, rating: row?.rating ?? displayRating(NEW_SKILL), since: Date.now() };
+    if (marks !== 1) throw refuse("already-queued", "this account is already in a ranked queue or being seated");
+    const db = await platform.db();
+    const [row, exhausted] = await Promise.all([
+      db.selectFrom("ratings").select("rating").where("player_id", "=", player.id).where("game", "=", this.game).executeTakeFirst(),
+      exhaustedOpponents(db, player.id, Date.now() - DAY_MS, rules.pairGamesPerDay),
+    ]);
+    const device = typeof options?.device === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(options.device) ? options.device : null;
+    // A player sent back after someone else's no-show keeps the waiting time it had.
+    const since = Number(await this.presence.get(requeueKey(player.id))) || Date.now();
+    return {
+      playerId: player.id, name: player.display_name, rating: row?.rating ?? displayRating(NEW_SKILL), since,
+      address: (context?.headers ? header(context.headers, PEER_HEADER) : undefined) ?? context?.ip ?? "unknown",
+      device, poor: standing.poor, exhausted,
+    };
   }
 
   override onJoin(client: Client, options: { token?: string } | undefined, auth?: Queued): void {
     const q = auth ?? (client.auth as Queued);
     this.entries.set(client.sessionId, q);
+    void this.presence.del(requeueKey(q.playerId));
     const f = this.format;
     this.addToQueue(client as never, {
       rank: q.rating,
@@ -81,29 +140,100 @@ export class RankedQueueRoom extends QueueRoom {
     const q = this.entries.get(client.sessionId);
     this.entries.delete(client.sessionId);
     if (q) this.presence.del(queuedKey(q.playerId));
+    // Leaving while a match is offered is declining it.
+    for (const offer of this.offers) if (!offer.settled && offer.members.some((m) => m.sessionId === client.sessionId)) this.fallThrough(offer, new Set([client.sessionId]));
   }
 
-  /** Every cycle: regroup (core), then tell each waiting player their range and wait. */
+  /** Every cycle: regroup (core), offer each full group, settle offers whose time ran out, then tell each waiting player their range and wait. */
   override reassignMatchGroups(): void {
     super.reassignMatchGroups();
     const now = Date.now();
+    for (const offer of this.offers) if (!offer.settled && now >= offer.deadline) this.fallThrough(offer, new Set(offer.members.filter((m) => !offer.accepted.has(m.sessionId)).map((m) => m.sessionId)));
     for (const client of this.clients) {
       const q = this.entries.get(client.sessionId);
       if (!q) continue;
       void this.presence.expire(queuedKey(q.playerId), QUEUED_TTL_S);
+      if ((client.userData as { group?: QueueMatchGroup } | undefined)?.group?.ready) continue;
       const range = rangeAfter(now - q.since);
       client.send(QUEUE_STATUS, { game: this.game, rating: q.rating, range, low: q.rating - range, high: q.rating + range, waitedMs: now - q.since, queued: this.entries.size, seats: this.format.seats });
     }
   }
 
-  /** A newcomer joins a group when every member's range and its own accept each other. */
+  /** A full group is offered, not seated: the table is made once every member accepted. */
+  override processGroupsReady(): void {
+    for (const group of this.groups) {
+      if (!group.ready) continue;
+      const members = group.clients.map((c) => ({ sessionId: c.sessionId, playerId: this.entries.get(c.sessionId)?.playerId ?? "" }));
+      const offer: Offer = { group, members, deadline: Date.now() + this.play.rules.acceptSeconds * 1000, accepted: new Set(), settled: false };
+      this.offers.add(offer);
+      for (const c of group.clients) c.send(MATCH_FOUND, { game: this.game, players: members.length, acceptSeconds: this.play.rules.acceptSeconds, deadline: offer.deadline });
+    }
+    // Groups still forming hear how many are in them, as core tells them.
+    for (const group of this.groups) if (!group.ready) for (const c of group.clients) c.send("clients", group.clients.length);
+  }
+
+  private offerOf(client: Client): Offer | null {
+    for (const offer of this.offers) if (!offer.settled && offer.members.some((m) => m.sessionId === client.sessionId)) return offer;
+    return null;
+  }
+
+  private accept(client: Client): void {
+    const offer = this.offerOf(client);
+    if (!offer) return;
+    offer.accepted.add(client.sessionId);
+    if (offer.accepted.size === offer.members.length) void this.seat(offer);
+  }
+
+  private decline(client: Client): void {
+    const offer = this.offerOf(client);
+    if (offer) this.fallThrough(offer, new Set([client.sessionId]));
+  }
+
+  /** Every member accepted: the table, then a seat reservation each, as core does for a ready group. */
+  private async seat(offer: Offer): Promise<void> {
+    offer.settled = true;
+    this.offers.delete(offer);
+    const group = offer.group;
+    group.confirmed = 0;
+    try {
+      const room = await this.createTable(group);
+      await this.play.begin(offer.members.map((m) => m.playerId), room.roomId);
+      await matchMaker.reserveMultipleSeatsFor(room, group.clients.map((client) => ({ sessionId: client.sessionId, options: (client.userData as { options: unknown }).options, auth: client.auth })));
+      for (const client of group.clients) client.send("seat", matchMaker.buildSeatReservation(room, client.sessionId));
+    } catch (e) {
+      for (const client of group.clients) client.leave(1011, (e as Error).message);
+    }
+  }
+
+  /** The offer fell through: each in `noShows` is a no-show and leaves the queue; the others stay queued, waiting time kept. */
+  private fallThrough(offer: Offer, noShows: ReadonlySet<string>): void {
+    offer.settled = true;
+    this.offers.delete(offer);
+    const now = Date.now();
+    const missing = offer.members.filter((m) => noShows.has(m.sessionId));
+    void this.play.noShows(this.game, missing.map((m) => m.playerId), `queue-${this.roomId}-${offer.deadline}`, now);
+    logger.info({ game: this.game, noShows: missing.length }, "ranked match offer fell through");
+    for (const client of offer.group.clients) {
+      const data = client.userData as { group?: QueueMatchGroup; currentCycle?: number } | undefined;
+      if (noShows.has(client.sessionId)) {
+        client.send(MATCH_CANCELLED, { reason: "You did not accept the match: that counts as a no-show (docs: Fair play)", requeued: false });
+        client.leave(NO_SHOW_CLOSE);
+        continue;
+      }
+      if (data) delete data.group;
+      client.send(MATCH_CANCELLED, { reason: "A matched player did not accept: you keep your place in the queue", requeued: true });
+    }
+  }
+
+  /** A newcomer joins a group when every member's range and its own accept each other, and no pairing rule keeps them apart. */
   private fits(playerId: string | undefined, group: QueueMatchGroup): boolean {
     const me = [...this.entries.values()].find((q) => q.playerId === playerId);
     if (!me) return false;
     const now = Date.now();
+    const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: DEFAULT_MIX_AFTER_MS, blocked: RankedQueueRoom.blocked };
     return group.clients.every((c) => {
       const other = this.entries.get(c.sessionId);
-      return other !== undefined && acceptable(me, other, now);
+      return other !== undefined && acceptable(me, other, now) && apart(me, other, rules, now) === null;
     });
   }
 
@@ -116,3 +246,7 @@ export class RankedQueueRoom extends QueueRoom {
     return room;
   }
 }
+
+export { playingKey };
+/** Where a player sent back to the queue keeps its waiting time (read once at its next join). */
+export const requeueKey = (playerId: string) => `ranked:requeue:${playerId}`;

@@ -12,7 +12,9 @@
  * finds the match id already there and changes nothing. A write that fails is retried for as long
  * as the process lives (the room going away does not stop it).
  */
-import { ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { ServerError, type AuthContext, type Client, type Presence } from "@colyseus/core";
+import type { TableConduct } from "../conduct/table-conduct.ts";
+import { rankedPlay, type RankedPlay } from "./ranked-play.ts";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
@@ -40,6 +42,8 @@ export interface RankedHost extends DurableRoom {
   readonly clients: Iterable<Client>;
   readonly clock: { setTimeout(fn: () => void, ms: number): unknown };
   readonly config: { readonly seatReservationSeconds: number };
+  readonly presence: Presence;
+  readonly conduct: TableConduct;
 }
 
 /** What is written for a finished game: taken when it ends, so a later retry writes the same. */
@@ -52,11 +56,14 @@ interface Finished {
 
 export class RankedTable {
   private finished: Match | null = null;
+  private aborted = false;
+  private readonly play: RankedPlay;
   /** A rating write is under way or waiting for its next try. */
   private writing = false;
   result: RankedResult | null = null;
 
   constructor(private readonly platform: Platform, readonly roster: Roster, private readonly host: RankedHost) {
+    this.play = rankedPlay(platform, host.presence);
     host.clock.setTimeout(() => this.closeIfIncomplete(), (host.config.seatReservationSeconds + NO_SHOW_GRACE_S) * 1000);
   }
 
@@ -69,27 +76,62 @@ export class RankedTable {
     return new RankedTable(platform, roster, host);
   }
 
-  /** A player seat goes only to a roster account that proves itself with its token. */
-  async authorize(options: unknown, context: AuthContext | undefined): Promise<void> {
+  /** A player seat goes only to a roster account that proves itself (session or personal token); returns it. */
+  async authorize(options: unknown, context: AuthContext | undefined): Promise<string> {
     const o = (options ?? {}) as { token?: unknown; playerId?: unknown; name?: unknown };
     const who = await this.platform.identify(context?.headers, undefined, context?.token || o.token);
     if (!who) throw new ServerError(ROOM_ERROR, "sign-in-required: a ranked seat needs your account (signed in on this site, or a personal token)");
     const player = who.player;
     if (!this.roster.players.includes(player.id) || o.playerId !== player.id) throw new ServerError(ROOM_ERROR, "not-in-roster: this ranked table is for the players the queue matched");
     o.name = player.display_name;
+    return player.id;
   }
 
-  /** Reservation gate: only roster accounts (or spectators) may hold a seat reservation here. */
+  /** Nobody watches a ranked table before its game starts: a matched player cannot scout the table instead of sitting. */
+  authorizeSpectator(started: boolean): void {
+    if (!started) throw new ServerError(ROOM_ERROR, "ranked-not-started: a ranked table can be watched once its game has started");
+  }
+
+  /** Reservation gate: only roster accounts (or spectators, once the game started) may hold a seat reservation here. */
   admits(options: unknown): boolean {
     const o = (options ?? {}) as { spectate?: unknown; playerId?: unknown };
-    return o.spectate === true || (typeof o.playerId === "string" && this.roster.players.includes(o.playerId));
+    if (o.spectate === true) return this.host.match !== null;
+    return typeof o.playerId === "string" && this.roster.players.includes(o.playerId);
   }
 
+  /**
+   * Not every matched player sat down in time: the table closes unrated. Those who did not sit are
+   * no-shows on their record; those who did go back to the queue keeping their waiting time.
+   */
   private closeIfIncomplete(): void {
     if (this.host.match) return;
-    logger.info({ room: this.host.roomId }, "ranked table closed: not every matched player arrived");
-    for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, reason: "A matched player did not arrive; nothing was rated" });
+    const seated = new Set(this.host.seating.slots.filter((s) => s.occupied && !s.isBot && s.playerId).map((s) => s.playerId!));
+    const missing = this.roster.players.filter((p) => !seated.has(p));
+    logger.info({ room: this.host.roomId, missing: missing.length }, "ranked table closed: not every matched player arrived");
+    void this.play.noShows(this.roster.game, missing, this.host.roomId, Date.now()).catch((err: unknown) => logger.error({ err }, "no-show not recorded"));
+    void this.play.end(this.roster.players, this.host.roomId);
+    for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, requeue: true, reason: "A matched player did not sit down; nothing was rated. You are back in the queue with your waiting time." });
     this.host.disconnect();
+  }
+
+  /**
+   * A roster player's seat went to a bot (left, or gone past the reconnection window). Before
+   * `RANKED_ABORT_STEPS` steps the game is aborted: unrated for everyone, the leaver's mark.
+   */
+  seatLost(seat: number, match: Match): void {
+    if (this.aborted || match.over) return;
+    const steps = match.log.filter((s) => s.seat !== null).length;
+    if (steps >= this.play.rules.abortSteps) return;
+    this.aborted = true;
+    const leaver = this.host.seating.slots[seat]?.name ?? "A player";
+    logger.info({ room: this.host.roomId, seat, steps }, "ranked game aborted: a player left before it got going");
+    const seats = this.host.seating.slots.map((s) => ({ index: s.index, accountId: s.playerId ?? null, left: s.isBot }));
+    void this.platform.conduct().then((c) => c.record(this.host.conduct.outcomes(this.roster.game, this.host.roomId, true, seats, Date.now(), seat)))
+      .catch((err: unknown) => logger.error({ err }, "abort not recorded"));
+    void this.play.end(this.roster.players, this.host.roomId);
+    for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, aborted: true, reason: `${leaver} left before the game got going: it is aborted and nothing is rated` });
+    durability.ended(this.host);
+    void this.host.disconnect();
   }
 
   /** The game is over but its rating is not committed yet (the table keeps its journal until then). */
@@ -112,6 +154,11 @@ export class RankedTable {
       return;
     }
     const forfeited = new Set(this.host.seating.slots.filter((s) => s.isBot).map((s) => s.index));
+    const ends = this.host.seating.slots.map((s) => ({ index: s.index, accountId: s.playerId ?? null, left: s.isBot }));
+    const at = match.log.at(-1)?.now ?? Date.now();
+    void this.platform.conduct().then((c) => c.record(this.host.conduct.outcomes(this.roster.game, this.host.roomId, true, ends, at)))
+      .catch((err: unknown) => logger.error({ room: this.host.roomId, err }, "conduct not recorded"));
+    void this.play.end(this.roster.players, this.host.roomId);
     const seats = this.host.seating.slots.map((s) => ({ seat: s.index, playerId: s.playerId!, name: s.name }));
     const game: Finished = { log: gameLogOf(this.host.roomId, match), seats, standings: standingsOf(outcome, forfeited, rankKeys(match.game.id, match.state)), endedAt: match.log.at(-1)?.now ?? Date.now() };
     this.writing = true;

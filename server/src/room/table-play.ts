@@ -28,7 +28,12 @@ export type PlayHost = TableHost & DurableRoom & LogHost & {
   readonly waiting: { changed(): void; seatsChanged(): void };
   readonly admission: { refresh(): void };
   readonly bots: { schedule(): void };
-  readonly ranked: { finish(match: Match): unknown } | null;
+  /** Each seat's turns and timeouts, for the conduct record (conduct/table-conduct.ts). */
+  readonly conduct: { acted(seat: number): void; timedOut(seats: readonly number[]): void };
+  /** The game is over (just now, or before a crash): conduct and ranked rating (table-room.ts). */
+  gameOver(match: Match): void;
+  /** Set for a ranked table, whose journal goes once its rating is committed. */
+  readonly ranked: object | null;
 };
 
 export class TablePlay {
@@ -59,7 +64,7 @@ export class TablePlay {
     // Its process died after the last step and before a ranked game was rated: it is rated here (once per match id).
     if (match.over) {
       publishGameLog(room, match);
-      room.ranked?.finish(match);
+      room.gameOver(match);
     }
     room.plugin?.afterStep?.(room, []);
     this.armDeadline();
@@ -77,6 +82,7 @@ export class TablePlay {
     this.expireIfDue();
     const res = room.match.act(slot.index, prepared, Date.now());
     if (!res.ok) return { code: res.error.code, message: res.error.message };
+    room.conduct.acted(slot.index);
     if (client !== null && this.actionAt === null) {
       this.actionAt = arrived;
       this.actionFrom = from;
@@ -111,7 +117,9 @@ export class TablePlay {
   expire(version: number): void {
     const match = this.room.match;
     if (!match || match.state.version !== version) return;
+    const awaited = match.game.awaiting(match.state);
     const events = match.expire(Date.now());
+    if (events) this.room.conduct.timedOut(awaited);
     if (events) this.afterStep(events);
     else this.armDeadline();
   }
@@ -137,7 +145,7 @@ export class TablePlay {
     this.sendEvents(events, version);
     if (settled && match.over) {
       publishGameLog(room, match);
-      room.ranked?.finish(match);
+      room.gameOver(match);
     }
     room.plugin?.afterStep?.(room, events);
     this.armDeadline();

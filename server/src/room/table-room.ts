@@ -30,6 +30,7 @@ import type { TableState } from "./schema.ts";
 import { Seating, type Slot } from "./seating.ts";
 import { TablePlay } from "./table-play.ts";
 import { Platform } from "../ranked/platform.ts";
+import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
@@ -54,6 +55,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare table: TableOptions;
   declare seating: Seating;
   declare match: Match | null;
+  /** Who sits where by account, each seat's turns and timeouts: the conduct record's view of this table. */
+  declare conduct: TableConduct;
   declare bots: BotDriver;
   declare readonly net: NetMonitor;
   declare readonly play: TablePlay;
@@ -117,6 +120,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.seatReservationTimeout = this.config.seatReservationSeconds;
     this.replies = new Replies(this.config.rateLimit);
     this.seating = new Seating(t.seats, (index) => newSeat(frame, index));
+    this.conduct = new TableConduct(t.seats);
     // The room is the admission's and the waiting table's host itself (no host object and closures per table).
     this.admission = new Admission(this);
     this.waiting = new WaitingTable(this);
@@ -149,9 +153,14 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
-    if (join.value.spectate) return true;
-    if (this.ranked) await this.ranked.authorize(options, context);
+    if (join.value.spectate) {
+      this.ranked?.authorizeSpectator(this.match !== null);
+      return true;
+    }
+    // The account a player brings (its session cookie or personal token) goes on its conduct record.
+    const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identify(context?.headers, undefined, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
+    this.conduct.authorised(client.sessionId, account);
     return true;
   }
 
@@ -166,6 +175,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       return;
     }
     const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
+    this.conduct.seated(client.sessionId, slot.index);
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
@@ -200,7 +210,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     if (!this.match) this.seating.free(slot);
-    else if (!this.match.over) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
+    else if (!this.match.over) {
+      this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
+      this.ranked?.seatLost(slot.index, this.match);
+    }
     else slot.connected = false;
     this.seating.project(this.state.seats);
     this.admission.refresh();
@@ -291,9 +304,18 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** The clock calls this when the deadline armed at `version` passes. */
   expireDeadline(version: number): void { this.play.expire(version); }
+
+  /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
+  gameOver(match: Match): void {
+    if (this.ranked) return this.ranked.finish(match);
+    const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
+    const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now());
+    if (entries.length === 0) return;
+    void TableRoom.platform.conduct().then((c) => c.record(entries)).catch((err: unknown) => logger.error({ room: this.roomId, err }, "conduct not recorded"));
+  }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick"]);
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);

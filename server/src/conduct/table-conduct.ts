@@ -1,0 +1,81 @@
+/**
+ * What one table knows of its players' conduct (docs/API.md, "Conduct"): which account sits at
+ * each seat (ranked: the roster; casual: the account whose session came with the join, if any),
+ * each seat's turns and the turns it let time out (in a row, and in all), and, when the game is
+ * over, each account's outcome for the conduct record. The room calls in when a client is
+ * authorised and seated, when a seat acts, when a deadline passes, and when the game ends.
+ */
+import { finishedOutcome, type Outcome } from "./policy.ts";
+import type { OutcomeEntry } from "./record.ts";
+
+interface SeatTally {
+  turns: number;
+  timeouts: number;
+  inARow: number;
+  worstRun: number;
+}
+
+export interface SeatEnd {
+  readonly index: number;
+  /** The account at the seat (null: nobody we know, a bot from the start). */
+  readonly accountId: string | null;
+  /** The player went away and a bot finished the game for them. */
+  readonly left: boolean;
+}
+
+export class TableConduct {
+  private readonly tallies: SeatTally[];
+  /** Accounts proven in `onAuth`, by session, until the client is seated. */
+  private readonly pending = new Map<string, string>();
+  private readonly accounts = new Map<number, string>();
+
+  constructor(seats: number) {
+    this.tallies = Array.from({ length: seats }, () => ({ turns: 0, timeouts: 0, inARow: 0, worstRun: 0 }));
+  }
+
+  authorised(sessionId: string, accountId: string | null): void {
+    if (accountId !== null) this.pending.set(sessionId, accountId);
+  }
+
+  seated(sessionId: string, seat: number): void {
+    const account = this.pending.get(sessionId);
+    this.pending.delete(sessionId);
+    if (account !== undefined) this.accounts.set(seat, account);
+  }
+
+  accountAt(seat: number): string | null {
+    return this.accounts.get(seat) ?? null;
+  }
+
+  acted(seat: number): void {
+    const t = this.tallies[seat];
+    if (!t) return;
+    t.turns++;
+    t.inARow = 0;
+  }
+
+  timedOut(seats: readonly number[]): void {
+    for (const seat of seats) {
+      const t = this.tallies[seat];
+      if (!t) continue;
+      t.turns++;
+      t.timeouts++;
+      t.inARow++;
+      t.worstRun = Math.max(t.worstRun, t.inARow);
+    }
+  }
+
+  /** Each known account's outcome for a game that ended (`aborted`: by `abortedBy`, before the threshold). */
+  outcomes(game: string, tableId: string, ranked: boolean, seats: readonly SeatEnd[], at: number, abortedBy: number | null = null): OutcomeEntry[] {
+    const entries: OutcomeEntry[] = [];
+    for (const s of seats) {
+      if (s.accountId === null) continue;
+      const t = this.tallies[s.index] ?? { turns: 0, timeouts: 0, inARow: 0, worstRun: 0 };
+      const outcome: Outcome = abortedBy !== null
+        ? (s.index === abortedBy ? "aborted-leave" : "aborted")
+        : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
+      entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at });
+    }
+    return entries;
+  }
+}
