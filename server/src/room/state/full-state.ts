@@ -11,8 +11,8 @@
  * there is already the same: when the hand changed between the full state and that first patch
  * (a discard of a seat just taken back from its bot), every shifted index was inserted again and
  * the client kept duplicates for the rest of the game (`["3C","6H","10H","2D","6H","10H"]` for
- * `["6H","10H","2D"]`). A list of schema items (`legal`) rides a whole-list snapshot resolved by
- * identity and was hit only by luck less often; a seat's plain fields are idempotent.
+ * `["6H","10H","2D"]`). (A seat's plain fields replayed are harmless; a list of schema items,
+ * `legal`, is replayed as its current items by refId.)
  *
  * The full state is exactly what the view sees at that moment, so the view's queued bootstrap
  * is redundant once it is encoded: it is dropped there. The room patches the moment the state
