@@ -35,7 +35,7 @@ function fixstr(text: string): number[] {
 }
 
 export function exampleFrames(): ExampleFrame[] {
-  const game = GAMES.skit_scat.game;
+  const game = GAMES.skit_scat!.game;
   const options = game.optionsSchema.parse({ seats: 2, turnMs: 30_000 });
   const match = new Match(game, options, EXAMPLE.startedAt, EXAMPLE.seed, EXAMPLE.salt);
   if (!match.legal(0).some((a) => (a as { type: string }).type === "drawDeck")) throw new Error("the example's seed must give seat 0 the first turn");
