@@ -6,7 +6,7 @@
  * Seeded bot games of every game, cases at random points (support/join-paths.ts). CI runs
  * JOIN_VIEWS_CASES (default 250) cases per game from a fixed seed, each checked for
  * JOIN_VIEWS_WINDOW patches (default 12; "end": to the end of its game); `npm run prop:views`
- * runs 3,000 per game for 40 patches each from a random seed it prints. A failure names its
+ * runs 3,000 per game for 24 patches each (about half an hour on 2 cores) from a random seed it prints. A failure names its
  * game, seed and case; JOIN_VIEWS_SEED=<seed> replays a run.
  */
 import { GAME_IDS } from "@scat/shared";
