@@ -6,51 +6,14 @@
  * actions), with no view key the schema does not declare and no other seat's private part.
  */
 import { Decoder, Encoder, Reflection, StateView } from "@colyseus/schema";
-import { GAME_IDS, rngFor, type AnyGame, type GameId, type TableView } from "@scat/shared";
-import { placesBySeat } from "@scat/shared/standings.ts";
-import { PRIVATE_FIELDS, SEAT_FIELDS, combinations, expandLegal, isOwnSeat, plainOf, privateFactsOf, privateField, readChoices, seatFactsOf, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
+import { GAME_IDS, rngFor, type AnyGame, type GameId } from "@scat/shared";
+import { PRIVATE_FIELDS, SEAT_FIELDS, privateField } from "@scat/shared/wire-state.ts";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { GAME_STATES } from "../src/games/states.ts";
 import { Match } from "../src/room/match.ts";
 import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
-
-/**
- * JSON as the view would be sent, with null-valued keys and empty lists dropped: null and absent
- * are the same, and an optional list is absent while empty (docs/PROTOCOL.md, absent reads as empty).
- */
-function norm(v: unknown): unknown {
-  if (v === null || v === undefined) return undefined;
-  if (Array.isArray(v)) return v.map((x) => norm(x) ?? null);
-  if (typeof v === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
-      const n = norm(x);
-      if (n !== undefined && !(Array.isArray(n) && n.length === 0)) out[k] = n;
-    }
-    return out;
-  }
-  return v;
-}
-
-const sorted = (list: unknown[]): string[] => list.map((a) => JSON.stringify(a)).sort();
-
-/**
- * The decoded actions; a large "any k of" summary stands for exactly the engine's actions of its
- * type when they are all k-subsets of its cards and as many as there are (cheaper than expanding).
- */
-function actionsOf(decoded: readonly LegalAction[], engine: readonly any[]): unknown[] {
-  return decoded.flatMap((a) => {
-    const c = a.cards;
-    if (!c || Array.isArray(c)) return [a];
-    const mine = engine.filter((e) => e.type === a.type && Array.isArray(e.cards));
-    const from = new Set((c as { readonly from: readonly string[] }).from);
-    const k = (c as { choose: number }).choose;
-    const distinct = new Set(mine.map((e) => [...e.cards].sort().join(" ")));
-    const exact = mine.length === combinations(from.size, k) && distinct.size === mine.length && mine.every((e) => e.cards.length === k && e.cards.every((x: string) => from.has(x)));
-    return exact ? mine : [a];
-  });
-}
+import { expectEngineView } from "./support/engine-view.ts";
 
 interface Client {
   seat: number | null;
@@ -93,36 +56,7 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
   encoder.discardChanges();
 
   const check = (): void => {
-    for (const c of clients) {
-      const view = game.view(match.state, c.seat) as TableView;
-      const got = plainOf(c.decoder.state) as Record<string, any>;
-      const where = `${game.id} v${match.state.version} seat ${c.seat}`;
-      expect(norm(got["info"]), `${where} info`).toEqual(norm(view.info));
-      expect(norm(got["result"]), `${where} result`).toEqual(norm(view.result));
-      const outcome = game.outcome(match.state);
-      // The engine's outcome, plus the place of each seat (ties shared) read from it once.
-      expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(outcome && { ...outcome, places: placesBySeat(game.id, match.state, outcome) }));
-      // A pile with no face-up card carries no list (absent reads as empty).
-      const piles = Object.fromEntries(Object.entries((got["piles"] ?? {}) as Record<string, Record<string, Plain>>).map(([k, p]) => [k, { ...p, cards: p["cards"] ?? [] }]));
-      expect(norm(piles), `${where} piles`).toEqual(norm(view.piles));
-      expect({ phase: got["phase"], turn: got["turn"], round: got["round"], dealer: got["dealer"], awaiting: got["awaiting"], deadline: got["deadline"] ? got["deadlineBase"] + got["deadline"] : 0 }, where)
-        .toEqual({ phase: view.phase, turn: view.turn, round: view.round, dealer: view.dealer, awaiting: view.awaiting, deadline: view.deadline ?? 0 });
-      view.seats.forEach((s, i) => {
-        const seat = got["seats"][i] as Record<string, Plain>;
-        expect(norm({ handCount: seat["handCount"], score: seat["score"], info: seatFactsOf(seat) }), `${where} seats[${i}]`).toEqual(norm(s));
-        if (i !== c.seat) {
-          expect([seat["hand"], seat["legal"]], `${where}: seat ${i}'s hand and choices`).toEqual([null, null]);
-          expect(Object.values(privateFactsOf(seat)).filter((v) => v !== null), `${where}: seat ${i}'s private facts`).toEqual([]);
-        }
-      });
-      if (c.seat === null) continue;
-      const mine = (c.decoder.state as any).seats[c.seat];
-      expect(isOwnSeat(mine), `${where} own seat`).toBe(true);
-      const own = plainOf(mine) as Record<string, Plain>;
-      expect(own["hand"], `${where} hand`).toEqual(view.you!.hand);
-      expect(norm(privateFactsOf(own)), `${where} you.info`).toEqual(norm(view.you!.info));
-      expect(sorted(actionsOf(expandLegal(readChoices(mine.legal)), match.legal(c.seat))), `${where} legal`).toEqual(sorted(match.legal(c.seat)));
-    }
+    for (const c of clients) expectEngineView(game, match, c.decoder.state, c.seat, `${game.id} v${match.state.version} seat ${c.seat}`);
   };
 
   const step = (): void => {

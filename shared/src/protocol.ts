@@ -10,7 +10,10 @@ export type GameId = (typeof GAME_IDS)[number];
 
 /** Messages a client sends. */
 export const CLIENT_MESSAGES = {
-  /** A game action: `{ type, ...fields }`, validated against the game's action schema. */
+  /**
+   * A game action: `{ type, ...fields }`, validated against the game's action schema; an optional
+   * `id` (integer 0..2^32-1) comes back to the sender in the step's `events` (its acknowledgement).
+   */
   action: "action",
   /** While the table waits for players: fill every empty seat with a bot and start. */
   fillBots: "fillBots",
@@ -22,7 +25,10 @@ export const CLIENT_MESSAGES = {
 
 /** Messages the server sends. */
 export const SERVER_MESSAGES = {
-  /** `{ version, events }`: what happened in one step, redacted for the receiver. */
+  /**
+   * `{ version, seat, id?, events }`: what happened in one step, redacted for the receiver;
+   * `seat` made the step (null: the deal or a deadline), `id` is the sender's action id, to it only.
+   */
   events: "events",
   /** `{ code, message }`: a rejected message or frame, sent only to its sender (never echoing it). */
   rejected: "rejected",

@@ -2,10 +2,11 @@
  * Joining tables: quick play, private tables, join by code, and resuming after a reload.
  * Every join passes the remembered name and playerId.
  */
-import { Client, type Room } from "@colyseus/sdk";
+import { Client, SchemaSerializer, type Room } from "@colyseus/sdk";
 import type { GameId } from "@scat/shared";
 import { withJoinRetries } from "@scat/shared/join-retry.ts";
 import { RECLAIM, reclaimSeat } from "@scat/shared/reclaim.ts";
+import { freshStateOnRejoin } from "@scat/shared/wire/fresh-rejoin.ts";
 import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
 import { serverEndpoint, type TableRoom } from "./endpoint.ts";
@@ -14,6 +15,9 @@ import { TableSession } from "./table-session.ts";
 import { rankedRejoin } from "../account/ranked-queue.ts";
 
 export type { TableRoom } from "./endpoint.ts";
+
+// The SDK's own reconnection decodes its full state onto a fresh state (shared/src/wire/fresh-rejoin.ts).
+freshStateOnRejoin(SchemaSerializer);
 
 let client: Client | null = null;
 

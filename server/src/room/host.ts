@@ -24,8 +24,11 @@ export interface TableHost {
   readonly net: NetMonitor;
   /** The room's clock: timers are cleared with the room. */
   readonly clock: { setTimeout(fn: () => void, ms: number): Timer };
-  /** Runs a seat's action; the rejection to send back, or null. */
-  act(slot: Slot, action: { type: string }, client?: Client | null, raw?: unknown): Rejection | null;
+  /**
+   * Runs a seat's action; the rejection to send back, or null. `id`: the sender's action id,
+   * echoed to that sender in the step's `events` (docs/PROTOCOL.md, "Acknowledgement").
+   */
+  act(slot: Slot, action: { type: string }, client?: Client | null, raw?: unknown, id?: number | null): Rejection | null;
   /** A seated player asked to fill the empty seats with bots and start. */
   fillAndStart(): void;
   /** A seated player turned the countdown to filling with bots on or off. */

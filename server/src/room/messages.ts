@@ -22,6 +22,17 @@ function zodText(error: z.ZodError): string {
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
+/**
+ * The optional `id` of an action (docs/PROTOCOL.md, "Acknowledgement"): null when absent, false
+ * when not an integer 0..2^32-1. Echoed as this number to its sender in the step's `events`.
+ */
+function actionId(payload: unknown): number | null | false {
+  if (payload === null || typeof payload !== "object" || !Object.hasOwn(payload, "id")) return null;
+  const id = (payload as { id?: unknown }).id;
+  if (id === undefined) return null;
+  return typeof id === "number" && Number.isInteger(id) && id >= 0 && id <= 0xffff_ffff ? id : false;
+}
+
 /** Each client's message budget (per process: a client is in one room). */
 const limiters = new WeakMap<Client, RateLimiter>();
 
@@ -67,9 +78,11 @@ const HANDLERS: Record<string, Handler> = {
     if (!allowOrSay(replies, client)) return;
     const slot = room.seating.bySession(client.sessionId);
     if (!slot) return replies.reject(client, { code: "not-seated", message: "Spectators cannot play" });
+    const id = actionId(payload);
+    if (id === false) return replies.reject(client, { code: "invalid-action", message: "id: an action id is an integer 0..4294967295" });
     const parsed = room.game.actionSchema.safeParse(payload);
     if (!parsed.success) return replies.reject(client, { code: "invalid-action", message: zodText(parsed.error) });
-    const rejection = room.act(slot, parsed.data, client, payload);
+    const rejection = room.act(slot, parsed.data, client, payload, id);
     if (rejection) replies.reject(client, rejection);
   },
 

@@ -17,9 +17,11 @@ import { PRIVATE_FIELDS, SEAT_FIELDS, privateFact, privateField } from "@scat/sh
 import type { FieldDefs, GameState } from "./state/game-state.ts";
 import { sizeEncodeBuffers } from "./state/encode-buffers.ts";
 import { exactViewBitmaps } from "./state/view-bits.ts";
+import { fullStateConsumesView } from "./state/full-state.ts";
 
 exactViewBitmaps();
 sizeEncodeBuffers();
+fullStateConsumesView();
 
 /** The static type of a game's typed facts in the frame (each game's classes are plain schemas). */
 const Facts = schema({}, "Facts");

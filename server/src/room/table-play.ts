@@ -36,6 +36,13 @@ export type PlayHost = TableHost & DurableRoom & LogHost & {
   readonly ranked: object | null;
 };
 
+/** Whose action made a step: its seat, the sender's session (null: a bot) and the sender's action id. */
+interface StepBy {
+  readonly seat: number;
+  readonly sessionId: string | null;
+  readonly id: number | null;
+}
+
 export class TablePlay {
   private deadlineTimer: Timer | null = null;
 
@@ -72,7 +79,7 @@ export class TablePlay {
   }
 
   /** Runs a seat's action; returns the rejection to send back, or null. */
-  act(slot: Slot, parsed: { type: string }, client: Client | null, raw: unknown): Rejection | null {
+  act(slot: Slot, parsed: { type: string }, client: Client | null, raw: unknown, id: number | null = null): Rejection | null {
     const room = this.room;
     if (!room.match) return { code: "not-started", message: "The game has not started yet" };
     const arrived = performance.now();
@@ -87,7 +94,7 @@ export class TablePlay {
       this.actionAt = arrived;
       this.actionFrom = from;
     }
-    this.afterStep(res.value);
+    this.afterStep(res.value, { seat: slot.index, sessionId: client?.sessionId ?? null, id });
     return null;
   }
 
@@ -124,13 +131,13 @@ export class TablePlay {
     else this.armDeadline();
   }
 
-  /** The step is journalled first (durable/); its effects go out once it is durable. */
-  private afterStep(events: readonly GameEvent[]): void {
+  /** The step is journalled first (durable/); its effects go out once it is durable. `by`: whose action made it (null: the deal or a deadline). */
+  private afterStep(events: readonly GameEvent[], by: StepBy | null = null): void {
     const version = this.room.match!.state.version;
-    durability.commit(this.room, () => this.stepEffects(events, version));
+    durability.commit(this.room, () => this.stepEffects(events, version, by));
   }
 
-  private stepEffects(events: readonly GameEvent[], version: number): void {
+  private stepEffects(events: readonly GameEvent[], version: number, by: StepBy | null): void {
     const room = this.room;
     const match = room.match!;
     // A later step still waiting for the journal is not shown before it is durable.
@@ -142,7 +149,7 @@ export class TablePlay {
       // A ranked table's journal goes once its rating is committed (ranked/ranked-table.ts).
       if (!room.ranked) durability.ended(room);
     }
-    this.sendEvents(events, version);
+    this.sendEvents(events, version, by);
     if (settled && match.over) {
       publishGameLog(room, match);
       room.gameOver(match);
@@ -152,17 +159,26 @@ export class TablePlay {
     room.bots.schedule();
   }
 
-  /** Each client gets the events as its seat (or a spectator) may see them, redacted once per seat. */
-  private sendEvents(events: readonly GameEvent[], version: number): void {
-    if (events.length === 0) return;
+  /**
+   * Each client gets the events as its seat (or a spectator) may see them, redacted once per seat,
+   * with `seat`, the seat whose action made the step (null: the deal or a deadline). The client
+   * whose action it was always gets the message (its acknowledgement, even with no event it may
+   * see), with the action's `id` when it sent one (docs/PROTOCOL.md, "Acknowledgement").
+   */
+  private sendEvents(events: readonly GameEvent[], version: number, by: StepBy | null): void {
+    const actor = by?.sessionId ?? null;
+    if (events.length === 0 && actor === null) return;
     const { game, seating, clients } = this.room;
     corkForStep(clients);
+    const seatOfStep = by?.seat ?? null;
     const bySeat = new Map<number | null, GameEvent[]>();
     for (const client of clients) {
       const seat = seating.bySession(client.sessionId)?.index ?? null;
       let visible = bySeat.get(seat);
       if (!visible) bySeat.set(seat, (visible = events.map((e) => game.redactEvent(e, seat)).filter((e) => e !== null)));
-      if (visible.length > 0) client.send(SERVER_MESSAGES.events, { version, events: visible });
+      const own = actor !== null && client.sessionId === actor;
+      if (own && by!.id !== null) client.send(SERVER_MESSAGES.events, { version, seat: seatOfStep, id: by!.id, events: visible });
+      else if (own || visible.length > 0) client.send(SERVER_MESSAGES.events, { version, seat: seatOfStep, events: visible });
     }
   }
 

@@ -298,8 +298,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** Runs a seat's action; returns the rejection to send back, or null. */
-  act(slot: Slot, parsed: { type: string }, client: Client | null = null, raw: unknown = parsed): Rejection | null {
-    return this.play.act(slot, parsed, client, raw);
+  act(slot: Slot, parsed: { type: string }, client: Client | null = null, raw: unknown = parsed, id: number | null = null): Rejection | null {
+    return this.play.act(slot, parsed, client, raw, id);
   }
 
   /** The clock calls this when the deadline armed at `version` passes. */

@@ -66,6 +66,8 @@ function decodeType(buf: Uint8Array, at: number): [string | number, number] {
 
 export class RawClient {
   readonly received: Received[] = [];
+  /** Every frame as it came. */
+  readonly frames: Uint8Array[] = [];
   closeCode: number | null = null;
   private readonly closed: Promise<void>;
 
@@ -99,6 +101,7 @@ export class RawClient {
 
   private onFrame(buf: Uint8Array): void {
     const code = buf[0]!;
+    this.frames.push(buf);
     if (code !== CODE.data) return void this.received.push({ code });
     const [type, at] = decodeType(buf, 1);
     let message: unknown;
