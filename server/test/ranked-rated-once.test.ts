@@ -95,7 +95,7 @@ describe("a ranked game whose process dies before the rating is committed", () =
     pg = await startPostgres();
     proxy = await tcpProxy(pg.port);
     const dataDir = mkdtempSync(path.join(tmpdir(), "scat-rated-once-"));
-    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40" };
+    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" };
     const first = await startServerProcess({ ...env, DATABASE_URL: `postgres://scat@127.0.0.1:${proxy.port}/scat` });
     started.push(first);
     const accounts = [await api(first.url, "/accounts/guest", { name: "Ivy", token: true }), await api(first.url, "/accounts/guest", { name: "Jon", token: true })];

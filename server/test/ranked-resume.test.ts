@@ -32,7 +32,7 @@ async function reclaimRanked(base: string, p: Player, token: string): Promise<Ro
 
 describe("a ranked game on a process that is killed", () => {
   it("is resumed on the same DATA_DIR, played to the end and rated exactly once", async () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-ranked-resume-")), BOT_DELAY_MS: "20-40" };
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-ranked-resume-")), BOT_DELAY_MS: "20-40", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" };
     const first = await startServerProcess(env);
     started.push(first);
     const accounts = [await api(first.url, "/accounts/guest", { name: "Kim", token: true }), await api(first.url, "/accounts/guest", { name: "Lou", token: true })];

@@ -153,7 +153,6 @@ export class RankedQueueRoom extends QueueRoom {
       const q = this.entries.get(client.sessionId);
       if (!q) continue;
       void this.presence.expire(queuedKey(q.playerId), QUEUED_TTL_S);
-      if ((client.userData as { group?: QueueMatchGroup } | undefined)?.group?.ready) continue;
       const range = rangeAfter(now - q.since);
       client.send(QUEUE_STATUS, { game: this.game, rating: q.rating, range, low: q.rating - range, high: q.rating + range, waitedMs: now - q.since, queued: this.entries.size, seats: this.format.seats });
     }

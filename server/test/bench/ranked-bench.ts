@@ -93,7 +93,7 @@ async function storeBench(kind: "pglite" | "postgres", url: string | null): Prom
 /** 200 accounts with spread ratings queue for a 2-seat ranked game at once: time to a seat. */
 async function queueBench(game: string): Promise<void> {
   const port = await freePort();
-  const server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", PORT: String(port) }));
+  const server = createServer(loadConfig({ RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", PORT: String(port) }));
   await server.listen(port, "127.0.0.1");
   const base = `http://127.0.0.1:${port}`;
   const db = await TableRoom.platform.db();
@@ -112,6 +112,7 @@ async function queueBench(game: string): Promise<void> {
     const q = await sdk.joinOrCreate(`ranked_${game}`, { token: a.token });
     q.onMessage("queueStatus", () => undefined);
     q.onMessage("clients", () => undefined);
+    q.onMessage("matchFound", () => q.send("accept"));
     const joined = performance.now();
     return new Promise<{ wait: number; rating: number; roomId: string }>((resolve) => {
       q.onMessage("seat", (r: { roomId?: string; room?: { roomId: string } }) => {

@@ -12,6 +12,8 @@ export async function queued(base: string, token: string, game = "devils_scat"):
   const sdk = new Client(base);
   const queue = await sdk.joinOrCreate(`ranked_${game}`, { token });
   queue.onMessage("*", () => undefined);
+  // A full group is offered first: accept it (docs/PROTOCOL.md, "Ranked queue").
+  queue.onMessage("matchFound", () => queue.send("accept"));
   return new Promise<Room>((resolve, reject) => {
     queue.onMessage("seat", (reservation) => {
       queue.send("confirm");
