@@ -43,6 +43,8 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Display-name changes one account may make in any 24 hours. */
+  RENAMES_PER_DAY: z.coerce.number().int().positive().max(1000).default(3),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
   /** "0" turns the table journal off (no crash survival; tables die with their process). */
   JOURNAL: z.enum(["0", "1"]).default("1"),
@@ -73,6 +75,7 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
+  readonly renamesPerDay: number;
   readonly journal: boolean;
   readonly leaseMs: number;
 }
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
+    renamesPerDay: e.RENAMES_PER_DAY,
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
   };

@@ -12,7 +12,8 @@ import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
 import type { Platform } from "../ranked/platform.ts";
-import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
+import { NameRefused, renameWait } from "../names/registry.ts";
+import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
 
 const HOUR = 3_600_000;
 /** Password attempts one address may make per minute (on average; ten at once). */
@@ -52,6 +53,10 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null 
 export function handle(fn: (req: Request, res: Response) => Promise<void>) {
   return (req: Request, res: Response) => {
     fn(req, res).catch((err: unknown) => {
+      if (err instanceof NameRefused) {
+        if (!res.headersSent) fail(res, 400, "bad-name", err.reason);
+        return;
+      }
       if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
       logger.error({ err, path: req.path }, "api request failed");
     });
@@ -83,7 +88,8 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
   };
 
   router.post("/accounts/guest", handle(async (req, res) => {
-    const body = parse(z.object({ name: displayNameSchema }), req.body, res);
+    // The name's own rules answer 400 `bad-name` (names/, NameRefused above).
+    const body = parse(z.object({ name: z.unknown() }), req.body, res);
     if (!body || limited(creations, req, res)) return;
     reply(res, await (await platform.accounts()).createGuest(body.name), 201);
   }));
@@ -110,10 +116,16 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (player) res.json({ player: publicPlayer(player) });
   }));
   router.post("/me/name", handle(async (req, res) => {
-    const body = parse(z.object({ name: displayNameSchema }), req.body, res);
+    const body = parse(z.object({ name: z.unknown() }), req.body, res);
     if (!body) return;
     const player = await signedIn(req, res);
-    if (player) res.json({ player: await (await platform.accounts()).rename(player.id, body.name) });
+    if (!player) return;
+    const wait = await renameWait(await platform.db(), player.id, config.renamesPerDay, Date.now());
+    if (wait > 0) {
+      res.setHeader("retry-after", String(wait));
+      return fail(res, 429, "too-many-renames", `A name can be changed ${config.renamesPerDay} times a day: try again in ${Math.ceil(wait / 60)} minutes`);
+    }
+    res.json({ player: await (await platform.accounts()).rename(player.id, body.name) });
   }));
   return router;
 }

@@ -1,0 +1,87 @@
+/**
+ * The name rules on their own (server/src/names/): what is refused and why, what is normalised,
+ * which scripts may mix, and which names share a confusable key. The HTTP and table paths that
+ * use them are in names-api.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { checkScripts } from "../../src/names/scripts.ts";
+import { nameKey, skeleton } from "../../src/names/skeleton.ts";
+import { checkDisplayName, MAX_LENGTH } from "../../src/names/validate.ts";
+
+/** Every spoofing name from issue 24, with a word its refusal must contain. */
+export const SPOOFS: readonly (readonly [string, string, RegExp])[] = [
+  ["right-to-left override", "\u202enimdA", /formatting/],
+  ["left-to-right embedding", "\u202aAdmin", /formatting/],
+  ["bidi isolate", "Ad\u2067min", /formatting/],
+  ["Latin and Cyrillic in one word", "\u0412oo\u0455ter", /alphabets \(Cyrillic and Latin\)/],
+  ["zero-width space inside", "Boo\u200bster", /formatting/],
+  ["zero-width joiner", "Ann\u200d", /formatting/],
+  ["byte order mark", "\ufeffAnn", /formatting/],
+  ["zero-width space only", "\u200b\u200b", /formatting/],
+  ["Hangul filler only", "\u3164", /invisible/],
+  ["blank Braille only", "\u2800\u2800", /invisible/],
+  ["combining grapheme joiner", "A\u034fnn", /invisible/],
+  ["spaces only", "   ", /visible letter/],
+  ["empty", "", /visible letter/],
+  ["newline", "Ann\nAdmin", /line breaks/],
+  ["carriage return", "Ann\r", /line breaks/],
+  ["tab", "A\tB", /control/],
+  ["line separator", "Ann\u2028Bob", /line breaks/],
+  ["NUL", "Ann\u0000", /control/],
+  ["lone high surrogate", "Ann\ud800", /broken character/],
+  ["lone low surrogate", "\udc00Ann", /broken character/],
+  ["stacked combining marks", "Z\u0301\u0302\u0303\u0304\u0305\u0306", /at most 3/],
+  ["same mark twice", "e\u0301\u0301", /same accent/],
+  ["mark with no letter", "\u0301Ann", /start a word/],
+  ["private use", "Ann\ue000", /private-use/],
+  ["too long", "x".repeat(MAX_LENGTH + 1), /at most 24/],
+  ["not text", 42 as unknown as string, /must be text/],
+];
+
+describe("display-name rules", () => {
+  it.each(SPOOFS)("refuses %s with a reason", (_what, name, reason) => {
+    const c = checkDisplayName(name);
+    expect(c.ok).toBe(false);
+    if (!c.ok) expect(c.reason).toMatch(reason);
+  });
+
+  it.each([
+    ["  Ada  ", "Ada"],
+    ["Ada   Lovelace", "Ada Lovelace"],
+    ["\uff21\uff22\uff23", "ABC"], // fullwidth letters: NFKC
+    ["Ann\u00a0Lee", "Ann Lee"], // a no-break space becomes a plain one
+    ["Zoe\u0308", "Zo\u00eb"], // composed
+    ["Иван", "Иван"],
+    ["Ελένη", "Ελένη"],
+    ["محمد", "محمد"],
+    ["山田太郎", "山田太郎"],
+    ["やまだ Taro", "やまだ Taro"], // Japanese mixes with Latin (TR 39 Highly Restrictive)
+    ["김 Kim", "김 Kim"],
+    ["\u0915\u093c\u0940\u0902", "\u0915\u093c\u0940\u0902"], // three marks on one Devanagari letter
+    ["\u2764\ufe0f Ann", "\u2764\ufe0f Ann"], // an emoji's variation selector
+    ["Dr. Who? #1", "Dr. Who? #1"],
+    ["x".repeat(MAX_LENGTH), "x".repeat(MAX_LENGTH)],
+  ])("accepts %j as %j", (raw, normal) => {
+    expect(checkDisplayName(raw)).toEqual({ ok: true, name: normal });
+  });
+
+  it("lets Common and Inherited characters go with any one script, and only the TR 39 mixes", () => {
+    expect(checkScripts("Ann 2024 ★").ok).toBe(true);
+    expect(checkScripts("Иван 2024 ★").ok).toBe(true);
+    expect(checkScripts("漢字かなカナ abc").ok).toBe(true);
+    expect(checkScripts("ㄅㄆ 漢 abc").ok).toBe(true);
+    expect(checkScripts("Ivan Иван")).toEqual({ ok: false, scripts: ["Latin", "Cyrillic"] });
+    expect(checkScripts("Ελένη Ann").ok).toBe(false);
+    expect(checkScripts("かな 김").ok).toBe(false); // Japanese kana with Hangul is no TR 39 mix
+  });
+
+  it("gives look-alikes one key and different names different keys", () => {
+    expect(skeleton("\u0412oo\u0455ter")).toBe("Booster");
+    const booster = nameKey("Booster");
+    for (const alike of ["\u0412oo\u0455ter", "B00ster", "BOOSTER", "booster", "\u0392\u03bf\u03bfster"]) expect(nameKey(alike)).toBe(booster);
+    expect(nameKey("BiII")).toBe(nameKey("Bill")); // capital I and small l
+    expect(nameKey("rnary")).toBe(nameKey("mary"));
+    for (const other of ["Boaster", "Booster2", "Bo oster"]) expect(nameKey(other)).not.toBe(booster);
+    expect(nameKey("Bo\u200boster")).toBe(booster); // default ignorables are dropped
+  });
+});
