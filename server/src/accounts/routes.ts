@@ -89,7 +89,7 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
 
   router.post("/accounts/guest", handle(async (req, res) => {
     // The name's own rules answer 400 `bad-name` (names/, NameRefused above).
-    const body = parse(z.object({ name: z.unknown() }), req.body, res);
+    const body = parse(z.object({ name: z.unknown().optional() }), req.body, res);
     if (!body || limited(creations, req, res)) return;
     reply(res, await (await platform.accounts()).createGuest(body.name), 201);
   }));
@@ -116,7 +116,7 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (player) res.json({ player: publicPlayer(player) });
   }));
   router.post("/me/name", handle(async (req, res) => {
-    const body = parse(z.object({ name: z.unknown() }), req.body, res);
+    const body = parse(z.object({ name: z.unknown().optional() }), req.body, res);
     if (!body) return;
     const player = await signedIn(req, res);
     if (!player) return;
