@@ -6,7 +6,7 @@
  * is seated normalised.
  */
 import { Client } from "@colyseus/sdk";
-import type { Server } from "@colyseus/core";
+import { matchMaker, type Server } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -136,12 +136,17 @@ describe("names at a table (join options)", () => {
     expect(err).toBeInstanceOf(Error);
     expect(err!.message).toMatch(/bad join options: bad-name: /);
     expect(err!.message).toMatch(reason);
+    expect(await matchMaker.query({ name: "devils_scat" })).toEqual([]); // no table was opened for it
   });
 
   it("seats a good name normalised", async () => {
     const room = await new Client(base).joinOrCreate("devils_scat", { name: "  \uff3aoe\u0308  ", seats: 2, private: true });
     const seat = await waitSeat(room);
     expect((room.state as any).seats[seat].name).toBe("Zo\u00eb");
+    // Joining a table that exists: refused in onAuth, with the reason.
+    await expect(new Client(base).joinById(room.roomId, { name: "\u202enimdA" })).rejects.toThrow(/bad join options: bad-name: .*formatting/);
+    await expect(new Client(base).joinById(room.roomId, { name: "Ann\u0000" })).rejects.toThrow(/bad-name: .*control/);
+    expect((room.state as any).seats.filter((s: any) => s.name !== "").map((s: any) => s.name)).toEqual(["Zo\u00eb"]);
     await room.leave();
   });
 });
