@@ -14,6 +14,7 @@ import { FRAME_LIMITS } from "./net/frame-limits.ts";
 import { freshReadsById } from "./net/fresh-room-reads.ts";
 import { TableLobbyRoom } from "./net/lobby-room.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
+import { refuseUnstorableText } from "./net/text-guard.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 import { accountRoutes } from "./accounts/routes.ts";
@@ -100,7 +101,7 @@ export function createServer(config: ServerConfig): Server {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform));
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform));
       mountClient(app, config.clientDist);
     },
   }) as unknown as Server;

@@ -12,7 +12,7 @@ import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
 import type { Platform } from "../ranked/platform.ts";
-import { NameRefused, renameWait } from "../names/registry.ts";
+import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
 import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
 
 const HOUR = 3_600_000;
@@ -88,10 +88,12 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
   };
 
   router.post("/accounts/guest", handle(async (req, res) => {
-    // The name's own rules answer 400 `bad-name` (names/, NameRefused above).
+    // The name's own rules answer 400 `bad-name` (names/, NameRefused above), before the limit counts the request.
     const body = parse(z.object({ name: z.unknown().optional() }), req.body, res);
-    if (!body || limited(creations, req, res)) return;
-    reply(res, await (await platform.accounts()).createGuest(body.name), 201);
+    if (!body) return;
+    const name = validDisplayName(body.name);
+    if (limited(creations, req, res)) return;
+    reply(res, await (await platform.accounts()).createGuest(name), 201);
   }));
   router.post("/accounts/register", handle(async (req, res) => {
     const body = parse(credentials, req.body, res);

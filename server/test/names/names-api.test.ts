@@ -77,6 +77,25 @@ describe("names over HTTP", () => {
     expect((await guest("  \uff21da   L.  ")).name).toBe("Ada L.");
   });
 
+  it("answers a NUL or a broken surrogate anywhere in a request with 400 JSON, never a 500, and logs no error", async () => {
+    const errors = vi.spyOn(logger, "error");
+    try {
+      for (const path of ["/players/%00", "/players/x%00/history/devils_scat", "/matches/%00/log", "/leaderboard/%00", "/players/%ED%A0%80", "/players/%E0%A4%A"]) {
+        const res = await api(path);
+        expect(res.status, path).toBe(400);
+        expect(res.body.error, path).toBe("bad-request");
+      }
+      for (const raw of ['{"username":"a\\u0000b","password":"x"}', '{"username":"a\\ud800","password":"x"}']) {
+        const res = await api("/accounts/sign-in", { raw });
+        expect(res.status, raw).toBe(400);
+        expect(res.body).toMatchObject({ error: "bad-request", message: expect.stringMatching(/"username" holds a NUL character or broken text/) });
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("refuses a name that looks like a registered player's to every other account, not to the player", async () => {
     const booster = await registered("Booster", "booster_main");
     // "Вooѕter" mixes Cyrillic into Latin: refused before its skeleton ("Booster") is even compared.
