@@ -13,6 +13,7 @@ import { api, ensureAccount, loadAccount, ratingText, saveAccount, type Account,
 import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
 import { clearRatingChange, playRanked, showRatingChange } from "./ranked-queue.ts";
 import "./account.css";
+import { isolate } from "../ui/names.ts";
 
 export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
@@ -54,7 +55,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
 
   const render = (): void => {
     const a = account;
-    status.textContent = a ? `Playing as ${a.player.name}${a.player.guest ? " (guest account on this device)" : ` (@${a.player.username})`}` : "Not signed in";
+    status.textContent = a ? `Playing as ${isolate(a.player.name)}${a.player.guest ? " (guest account on this device)" : ` (@${a.player.username})`}` : "Not signed in";
     el.dataset["player"] = a?.player.id ?? "";
     guestNote.hidden = !a?.player.guest;
     byTestId(el, "show-register").hidden = !a?.player.guest;

@@ -16,9 +16,12 @@
  * - more than MAX_LENGTH characters (code points) once normalised;
  * - letters of more than one script, beyond what TR 39's Highly Restrictive level allows
  *   (scripts.ts).
+ * - what the table itself writes on a seat: "You", "Seat 1"…"Seat 9", "Empty seat", "Bot"
+ *   (or a look-alike of one).
  * Whether the name looks like a registered player's is a separate question (registry.ts).
  */
 import { checkScripts } from "./scripts.ts";
+import { nameKey } from "./skeleton.ts";
 
 /** Characters (code points) a display name may have once normalised. */
 export const MAX_LENGTH = 24;
@@ -57,6 +60,9 @@ function firstMatch(text: string, re: RegExp): string | null {
 
 const refuse = (reason: string): NameCheck => ({ ok: false, reason });
 
+/** The words the client writes on seats itself, by key. */
+const RESERVED = new Set(["You", "Empty seat", "Bot", ...Array.from({ length: 9 }, (_, i) => `Seat ${i + 1}`)].map(nameKey));
+
 /** The normalised name, or why it cannot be one. */
 export function checkDisplayName(raw: unknown): NameCheck {
   if (typeof raw !== "string") return refuse("A name must be text");
@@ -86,6 +92,7 @@ export function checkDisplayName(raw: unknown): NameCheck {
     const list = scripts.scripts.map((s) => s.replace(/_/g, " ")).join(" and ");
     return refuse(`A name cannot mix letters of different alphabets (${list}): letters from another alphabet can look like the same letter`);
   }
+  if (RESERVED.has(nameKey(name))) return refuse(`"${name}" is what the table shows for its own seats: please choose another name`);
   return { ok: true, name };
 }
 

@@ -29,4 +29,6 @@ export const SPOOFS: readonly (readonly [string, string, RegExp])[] = [
   ["private use", "Ann\ue000", /private-use/],
   ["too long", "x".repeat(MAX_LENGTH + 1), /at most 24/],
   ["not text", 42 as unknown as string, /must be text/],
+  ["the table's own word for you", "YOU", /its own seats/],
+  ["the table's own word for a seat", "Seat 2", /its own seats/],
 ];
