@@ -50,11 +50,24 @@ const SCRIPTS: readonly { name: string; test: RegExp }[] = SCRIPT_NAMES.flatMap(
 const ASCII_LETTER = /^[A-Za-z]$/;
 const LETTER_OR_MARK_OR_DIGIT = /^[\p{L}\p{M}\p{N}]$/u;
 
+/** Answers already worked out, by character (a name's letters repeat across names); bounded. */
+const known = new Map<string, readonly string[]>();
+const KNOWN_MAX = 4096;
+const NONE: readonly string[] = [];
+const LATIN: readonly string[] = ["Latin"];
+
 /** The scripts a character may belong to (its Script_Extensions); empty for Common and Inherited. */
 export function scriptsOf(char: string): readonly string[] {
-  if (ASCII_LETTER.test(char)) return ["Latin"];
-  if (!LETTER_OR_MARK_OR_DIGIT.test(char)) return [];
-  return SCRIPTS.filter((s) => s.test.test(char)).map((s) => s.name);
+  if (ASCII_LETTER.test(char)) return LATIN;
+  if (!LETTER_OR_MARK_OR_DIGIT.test(char)) return NONE;
+  let scripts = known.get(char);
+  if (scripts === undefined) {
+    // About 170 property tests: a few µs per character, so remembered.
+    scripts = SCRIPTS.filter((s) => s.test.test(char)).map((s) => s.name);
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(char, scripts);
+  }
+  return scripts;
 }
 
 /** The combinations TR 39's Highly Restrictive level allows besides a single script. */
