@@ -12,6 +12,7 @@ import { FRAME_LIMITS } from "./net/frame-limits.ts";
 import { freshReadsById } from "./net/fresh-room-reads.ts";
 import { TableLobbyRoom } from "./net/lobby-room.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
+import { refuseUnstorableText } from "./net/text-guard.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 import { accountRoutes } from "./accounts/routes.ts";
@@ -85,7 +86,7 @@ export function createServer(config: ServerConfig): Server {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
       mountOperatorEndpoints(app, config);
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

@@ -64,6 +64,8 @@ const envSchema = z.object({
   RANKED_SAME_ADDRESS: z.enum(["0", "1"]).default("0"),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Display-name changes one account may make in any 24 hours. */
+  RENAMES_PER_DAY: z.coerce.number().int().positive().max(1000).default(3),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
   /** "0" turns the table journal off (no crash survival; tables die with their process). */
   JOURNAL: z.enum(["0", "1"]).default("1"),
@@ -101,6 +103,7 @@ export interface ServerConfig {
   readonly metricsPort: number | null;
   readonly metricsHost: string;
   readonly production: boolean;
+  readonly renamesPerDay: number;
   readonly journal: boolean;
   readonly leaseMs: number;
 }
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
     production: e.NODE_ENV === "production",
+    renamesPerDay: e.RENAMES_PER_DAY,
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
   };

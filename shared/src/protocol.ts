@@ -48,7 +48,8 @@ export interface Rejection {
 
 /** Options a client passes when it creates or joins a table. */
 export const joinOptionsSchema = z.object({
-  name: z.string().trim().min(1).max(24).default("Player"),
+  /** The server normalises and checks it (server/src/names/: at most 24 characters once normalised). */
+  name: z.string().max(200).default("Player"),
   /** A random id the browser keeps, so a player can take their seat back from a bot. */
   playerId: z.string().min(8).max(64).optional(),
   seats: z.number().int().min(2).max(6).optional(),

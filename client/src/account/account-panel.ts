@@ -15,6 +15,7 @@ import { confirmDialog } from "../ui/confirm.ts";
 import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
 import { clearRatingChange, playRanked, showRatingChange } from "./ranked-queue.ts";
 import "./account.css";
+import { isolate } from "../ui/names.ts";
 
 export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
@@ -57,7 +58,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
 
   const render = (): void => {
     const a = account;
-    status.textContent = a ? `Playing as ${a.player.name}${a.player.guest ? " (guest account on this device)" : ` (@${a.player.username})`}` : "Not signed in";
+    status.textContent = a ? `Playing as ${isolate(a.player.name)}${a.player.guest ? " (guest account on this device)" : ` (@${a.player.username})`}` : "Not signed in";
     el.dataset["player"] = a?.player.id ?? "";
     guestNote.hidden = !a?.player.guest;
     byTestId(el, "show-register").hidden = !a?.player.guest;

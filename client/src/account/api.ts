@@ -114,7 +114,12 @@ export async function ensureAccount(name: string): Promise<Account> {
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
   }
-  return remember(await api.guest(name.trim() || "Player"))!;
+  // A name the server refuses (docs/API.md, "Names") still gets the player an account, as "Player <n>" (renamed later).
+  const made = await api.guest(name.trim() || "Player").catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === "bad-name") return api.guest(`Player ${Math.floor(1000 + Math.random() * 9000)}`);
+    throw err;
+  });
+  return remember(made)!;
 }
 
 /** After signing out: this browser plays as nobody until the next account is made. */

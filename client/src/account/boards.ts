@@ -26,7 +26,7 @@ function boardTable(rows: readonly BoardEntry[], me: string | null, testid: stri
   return h("table", { class: "results board-table", testid },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Games"))),
     h("tbody", {}, ...rows.map((r) => {
-      const name = h("a", { href: "#", class: "player-link", "data-player": r.playerId }, r.name);
+      const name = h("a", { href: "#", class: "player-link", "data-player": r.playerId, dir: "auto" }, r.name);
       name.addEventListener("click", (e) => { e.preventDefault(); void openProfile(r.playerId); });
       return h("tr", { class: r.playerId === me ? "me winner" : "", "data-player": r.playerId },
         h("td", { class: "num" }, String(r.rank)), h("td", { class: "name" }, name), h("td", { class: "num rating" }, ratingText(r)), h("td", { class: "num" }, String(r.games)));
@@ -55,7 +55,9 @@ export async function openProfile(playerId: string): Promise<void> {
   const el = modal("profile", "Player", body);
   try {
     const p = await api.profile(playerId);
-    el.querySelector("h2")!.textContent = p.player.name;
+    const title = el.querySelector("h2")!;
+    title.textContent = p.player.name;
+    title.dir = "auto";
     const chartBox = h("div", { class: "chart-box", testid: "rating-chart-box" });
     const games = p.ratings.map((r) => r.game);
     const picker = h("select", { testid: "profile-game" }, ...games.map((g) => h("option", { value: g }, gameTitle(g))));

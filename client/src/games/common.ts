@@ -1,5 +1,6 @@
 /** Snapshot helpers every game's view uses: legal actions, names, whose turn, seat tags. */
 import type { LegalAction, SeatSnap, TableSnap } from "../net/snapshot.ts";
+import { seatLabel } from "../ui/names.ts";
 
 export function legalOf(snap: TableSnap, mySeat: number | null): readonly LegalAction[] {
   return (mySeat === null ? undefined : snap.seats[mySeat]?.mine?.legal) ?? [];
@@ -17,7 +18,7 @@ export function legalCards(legal: readonly LegalAction[], type: string): Set<str
 export function seatName(snap: TableSnap, seat: number | null | undefined, mySeat: number | null): string {
   if (seat === null || seat === undefined || seat < 0) return "";
   if (seat === mySeat) return "You";
-  return snap.seats[seat]?.name || `Seat ${seat + 1}`;
+  return seatLabel(snap.seats[seat]?.name, seat);
 }
 
 /** The seat must act now: its turn, or (no turn) one of those awaited. */

@@ -32,6 +32,8 @@ function partsOf(err: unknown): { code: number | string | null; message: string 
 function fromApplication(message: string): JoinProblem {
   if (/table-full/i.test(message)) return { text: "Every seat at that table is taken. You can still watch it.", way: "watch" };
   if (/bad table options/i.test(message)) return { text: "The server does not accept this table setup. Change the players, bots or options and try again.", way: "change-options" };
+  const badName = /bad-name: (.+)$/i.exec(message);
+  if (badName) return { text: `The server did not accept your name. ${badName[1]}.`, way: "retry" };
   if (/bad join options/i.test(message)) return { text: "The server did not accept your name. Use 1 to 24 characters and try again.", way: "retry" };
   if (/unknown game/i.test(message)) return { text: "This server does not have that game.", way: "none" };
   return { text: "The table turned you away. Try again, or pick another table.", way: "retry" };

@@ -58,7 +58,7 @@ function build(o: TableOptions): HTMLFormElement {
   const range = seatRange(o.game);
   return h("form", { class: "lobby panel", testid: "lobby", autocomplete: "off" },
     h("h1", {}, "Scat Tables"),
-    field("Your name", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", required: true })),
+    field("Your name", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", required: true, dir: "auto" })),
     gamePicker(o.game),
     h("div", { class: "row" },
       field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),

@@ -1,10 +1,11 @@
 /** The result panel's generic parts: titles and the final ranking, used unless a game overrides them. */
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import { h } from "./dom.ts";
+import { seatLabel } from "./names.ts";
 
 export function who(snap: TableSnap, seat: unknown, mySeat: number | null): string {
   if (typeof seat !== "number") return "";
-  return seat === mySeat ? "You" : snap.seats[seat]?.name || `Seat ${seat + 1}`;
+  return seat === mySeat ? "You" : seatLabel(snap.seats[seat]?.name, seat);
 }
 
 /** "Round 2: Ann wins" (the caller adds a suffix such as " with a Scat"). */

@@ -9,6 +9,7 @@ import { h, uiRoot } from "./dom.ts";
 import { noteSlot } from "./panel-slots.ts";
 import { defaultGameTitle, defaultRoundTitle, rankingList } from "./result-defaults.ts";
 import { resultTable } from "./result-table.ts";
+import { isolate } from "./names.ts";
 
 export interface ResultActions {
   continue(): void;
@@ -68,7 +69,7 @@ export class ResultPanel {
       return h("div", { class: "buttons" }, button("play-again", "Play again", () => this.actions.playAgain(), true), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
     }
     if (canContinue) return h("div", { class: "buttons" }, button("continue", "Continue", () => this.actions.continue(), true));
-    const waiting = snap.awaiting.map((s) => snap.seats[s]?.name ?? "").filter((n) => n !== "");
+    const waiting = snap.awaiting.map((s) => isolate(snap.seats[s]?.name ?? "")).filter((n) => n !== "");
     return h("p", { class: "note", testid: "waiting-continue" }, waiting.length > 0 ? `Waiting for ${waiting.join(", ")}…` : "Next round starting…");
   }
 }

@@ -6,6 +6,7 @@
 import { cardImageUrl } from "../objects/card-art.ts";
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import { h } from "./dom.ts";
+import { seatLabel } from "./names.ts";
 
 export interface ResultTableOptions {
   /** Column headings by item key (default: the key in words, "knockPenalty" -> "Knock Penalty"). */
@@ -86,7 +87,7 @@ export function resultTable(snap: TableSnap, result: Json, mySeat: number | null
   const rows = snap.seats.map((seat, i) => {
     const b = breakdown[i] ?? null;
     const total = b?.["total"] ?? seat.score;
-    const name = `${seat.name || `Seat ${i + 1}`}${i === mySeat ? " (you)" : ""}`;
+    const name = `${seatLabel(seat.name, i)}${i === mySeat ? " (you)" : ""}`;
     const out = b?.["out"] === true ? " (out)" : "";
     return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
       h("td", { class: "name" }, i === winner ? `★ ${name}${out}` : `${name}${out}`),

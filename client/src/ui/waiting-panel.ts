@@ -8,6 +8,7 @@ import type { TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
 import { toast } from "./toast.ts";
+import { seatLabel } from "./names.ts";
 
 export interface WaitingActions {
   fillBots(): void;
@@ -70,7 +71,7 @@ export class WaitingPanel {
     this.shownSeconds = -1;
     byTestId(this.el, "seat-list").replaceChildren(...snap.seats.map((s) =>
       h("li", { class: s.occupied ? "taken" : "empty" },
-        s.occupied ? `${s.name || `Seat ${s.index + 1}`}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat: waiting for a player")));
+        s.occupied ? `${seatLabel(s.name, s.index)}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat: waiting for a player")));
   }
 
   /** Every frame: the seconds left before bots fill the table (text changes once a second). */

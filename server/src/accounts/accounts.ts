@@ -10,8 +10,9 @@ import type { PublicPlayer } from "@scat/shared";
 import type { Db } from "../db/database.ts";
 import type { Player } from "../db/schema.ts";
 import type { Tokens } from "./tokens.ts";
+import { displayNameColumns, NameRefused, recordRename, registeredLookalike } from "../names/registry.ts";
+import { nameKey } from "../names/skeleton.ts";
 
-export const displayNameSchema = z.string().trim().min(1).max(24);
 export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
 export const passwordSchema = z.string().min(8, "at least 8 characters").max(200);
 
@@ -27,8 +28,9 @@ export function publicPlayer(p: Player): PublicPlayer {
 export class Accounts {
   constructor(private readonly db: Db, private readonly tokens: Tokens, private readonly now: () => number = Date.now) {}
 
-  async createGuest(name: string): Promise<Player> {
-    const player: Player = { id: randomUUID(), display_name: displayNameSchema.parse(name), username: null, username_key: null, password_hash: null, created_at: this.now(), token_version: 0 };
+  /** Throws NameRefused for a name that breaks the rules or looks like a registered player's. */
+  async createGuest(name: unknown): Promise<Player> {
+    const player: Player = { id: randomUUID(), ...(await displayNameColumns(this.db, name, null)), username: null, username_key: null, username_skeleton: null, password_hash: null, created_at: this.now(), token_version: 0 };
     await this.db.insertInto("players").values(player).execute();
     return player;
   }
@@ -38,10 +40,17 @@ export class Accounts {
     const player = await this.byId(playerId);
     if (!player) return "unknown-player";
     if (player.username !== null) return "already-registered";
+    // Usernames are unique by their confusable key, and no username may look like another registered player's name.
+    const skeleton = nameKey(username);
+    if (await registeredLookalike(this.db, skeleton, playerId)) return "username-taken";
+    // Registering protects the display name: it must not look like another registered player's.
+    if (await registeredLookalike(this.db, player.display_key ?? nameKey(player.display_name), playerId)) {
+      throw new NameRefused("Your display name looks the same as a registered player's name: change it before registering");
+    }
     const password_hash = await hash(password, ARGON2);
     const key = username.toLowerCase();
     const updated = await this.db.updateTable("players")
-      .set({ username, username_key: key, password_hash })
+      .set({ username, username_key: key, username_skeleton: skeleton, password_hash })
       .where("id", "=", playerId).where("username", "is", null)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom("players").select("id").where("username_key", "=", key))))
       .returningAll().executeTakeFirst()
@@ -55,8 +64,13 @@ export class Accounts {
     return player;
   }
 
-  async rename(playerId: string, name: string): Promise<PublicPlayer | null> {
-    const row = await this.db.updateTable("players").set({ display_name: displayNameSchema.parse(name) }).where("id", "=", playerId).returningAll().executeTakeFirst();
+  /** Throws NameRefused (see createGuest); a change of name is counted (names/registry.ts). */
+  async rename(playerId: string, name: unknown): Promise<PublicPlayer | null> {
+    const named = await displayNameColumns(this.db, name, playerId);
+    const before = await this.byId(playerId);
+    if (!before || before.display_name === named.display_name) return before ? publicPlayer(before) : null;
+    const row = await this.db.updateTable("players").set(named).where("id", "=", playerId).returningAll().executeTakeFirst();
+    if (row) await recordRename(this.db, playerId, this.now());
     return row ? publicPlayer(row) : null;
   }
 

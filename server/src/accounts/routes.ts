@@ -17,7 +17,8 @@ import { logger } from "../logger.ts";
 import { clientAddress, originAllowed } from "../net/http-gate.ts";
 import { RateLimiter } from "../room/rate-limit.ts";
 import type { Platform } from "../ranked/platform.ts";
-import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
+import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
+import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
 
 const HOUR = 3_600_000;
 /** Password attempts one address may make per minute (on average; ten at once). */
@@ -52,6 +53,10 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null 
 export function handle(fn: (req: Request, res: Response) => Promise<void>) {
   return (req: Request, res: Response) => {
     fn(req, res).catch((err: unknown) => {
+      if (err instanceof NameRefused) {
+        if (!res.headersSent) fail(res, 400, "bad-name", err.reason);
+        return;
+      }
       if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
       logger.error({ err, path: req.path }, "api request failed");
     });
@@ -127,9 +132,12 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
   });
 
   router.post("/accounts/guest", handle(async (req, res) => {
-    const body = parse(z.object({ name: displayNameSchema }).and(wantsToken), req.body, res);
-    if (!body || limited(creations, req, res)) return;
-    await begin(req, res, await (await platform.accounts()).createGuest(body.name), body.token, 201);
+    // The name's own rules answer 400 `bad-name` (names/, NameRefused above), before the limit counts the request.
+    const body = parse(z.object({ name: z.unknown().optional() }).and(wantsToken), req.body, res);
+    if (!body) return;
+    const name = validDisplayName(body.name);
+    if (limited(creations, req, res)) return;
+    await begin(req, res, await (await platform.accounts()).createGuest(name), body.token, 201);
   }));
   router.post("/accounts/register", handle(async (req, res) => {
     const body = parse(credentials, req.body, res);
@@ -196,10 +204,16 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     res.status(201).json({ token: secret, label: session.label, scopes: body.scopes, expiresAt: session.expires_at });
   }));
   router.post("/me/name", handle(async (req, res) => {
-    const body = parse(z.object({ name: displayNameSchema }), req.body, res);
+    const body = parse(z.object({ name: z.unknown().optional() }), req.body, res);
     if (!body) return;
     const who = await signedIn(req, res, "account");
-    if (who) res.json({ player: await (await platform.accounts()).rename(who.player.id, body.name) satisfies PublicPlayer | null });
+    if (!who) return;
+    const wait = await renameWait(await platform.db(), who.player.id, config.renamesPerDay, Date.now());
+    if (wait > 0) {
+      res.setHeader("retry-after", String(wait));
+      return fail(res, 429, "too-many-renames", `A name can be changed ${config.renamesPerDay} times a day: try again in ${Math.ceil(wait / 60)} minutes`);
+    }
+    res.json({ player: await (await platform.accounts()).rename(who.player.id, body.name) satisfies PublicPlayer | null });
   }));
   return router;
 }

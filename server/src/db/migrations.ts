@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
+import { backfillNameKeys } from "../names/backfill.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -78,7 +79,24 @@ const migrations: Record<string, Migration> = {
       await sql`insert into rating_counts (game, rating, players) select game, rating, count(*) from ratings group by game, rating`.execute(db);
     },
   },
-  "0003-sessions": {
+  "0003-name-keys": {
+    // Names that cannot impersonate (names/): each player's confusable keys, usernames unique by
+    // theirs, and the renames of the last day. Names stored before the rules that break them are
+    // replaced (names/backfill.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("players").addColumn("display_key", "text").execute();
+      await db.schema.alterTable("players").addColumn("username_skeleton", "text").execute();
+      await db.schema.createTable("name_changes")
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("name_changes_by_player").on("name_changes").columns(["player_id", "at"]).execute();
+      await backfillNameKeys(db);
+      await db.schema.createIndex("players_username_skeleton").unique().on("players").column("username_skeleton").execute();
+      await db.schema.createIndex("players_display_key").on("players").column("display_key").execute();
+    },
+  },
+  "0004-sessions": {
     // Browser sessions and personal tokens (accounts/sessions.ts): the key is a hash of the
     // secret; a player's sessions are listed by last use.
     async up(db: Kysely<unknown>) {

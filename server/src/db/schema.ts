@@ -12,6 +12,10 @@ export interface PlayersTable {
   /** Null for a guest; set once the player picks a username and password. */
   username: string | null;
   username_key: string | null;
+  /** names/skeleton.ts's key of display_name: no other account may show a registered player's. */
+  display_key: string | null;
+  /** The key of username, unique: usernames that look alike ("B00ster", "Booster") are one. */
+  username_skeleton: string | null;
   password_hash: string | null;
   created_at: number;
   /** Raised by "sign out everywhere"; a token carrying an older version is refused. */
@@ -68,7 +72,14 @@ export interface RatingCountsTable {
   players: number;
 }
 
+/** One row per rename in the last day (names/registry.ts limits renames by it). */
+export interface NameChangesTable {
+  player_id: string;
+  at: number;
+}
+
 export interface Database {
+  name_changes: NameChangesTable;
   rating_counts: RatingCountsTable;
   players: PlayersTable;
   ratings: RatingsTable;

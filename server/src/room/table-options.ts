@@ -1,6 +1,7 @@
 /** Turns a client's join options into the table's options, or a readable error. */
 import { joinOptionsSchema, quickPlayKey, type AnyGame, type ParsedJoinOptions } from "@scat/shared";
 import { GAMES, defaultSeats } from "../games.ts";
+import { checkDisplayName } from "../names/validate.ts";
 
 export interface TableOptions {
   readonly join: ParsedJoinOptions;
@@ -19,13 +20,26 @@ function issuesText(error: { issues: readonly { path: readonly PropertyKey[]; me
   return error.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
 }
 
-export function parseJoinOptions(raw: unknown): Parsed<ParsedJoinOptions> {
+function parseJoinShape(raw: unknown): Parsed<ParsedJoinOptions> {
   const res = joinOptionsSchema.safeParse(raw ?? {});
   return res.success ? { ok: true, value: res.data } : { ok: false, message: issuesText(res.error) };
 }
 
+/**
+ * A joining player's options. A name that breaks the name rules (names/validate.ts) refuses the
+ * join with the reason (`bad join options: bad-name: …`); a good one comes back normalised.
+ */
+export function parseJoinOptions(raw: unknown): Parsed<ParsedJoinOptions> {
+  const join = parseJoinShape(raw);
+  if (!join.ok) return join;
+  const name = checkDisplayName(join.value.name);
+  if (!name.ok) return { ok: false, message: `bad-name: ${name.reason}` };
+  return { ok: true, value: { ...join.value, name: name.name } };
+}
+
+/** The table's options from its creator's join options (the name is checked when they join, not here). */
 export function parseTableOptions(game: AnyGame, raw: unknown): Parsed<TableOptions> {
-  const join = parseJoinOptions(raw);
+  const join = parseJoinShape(raw);
   if (!join.ok) return join;
   const j = join.value;
   const seats = j.seats ?? defaultSeats(game);

@@ -111,6 +111,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const resumed = durability.created(this, options);
     const parsed = parseTableOptions(game, resumed ? resumed.record.header.options : options);
     if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
+    // A creator whose name breaks the name rules gets no table (a resumed table's creator was checked when it was made).
+    const creator = resumed ? null : parseJoinOptions(options);
+    if (creator && !creator.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${creator.message}`);
     const t = parsed.value;
     if (t.join.mode !== undefined && t.join.mode !== t.mode) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
     this.ranked = RankedTable.open(TableRoom.platform, game.id, options, this);

@@ -7,6 +7,7 @@ import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
+import { seatLabel } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -107,7 +108,7 @@ export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): B
   const ping = bars ? ` · ${bars}` : "";
   const n = tokenCount(seat);
   return {
-    name: seat.name || `Seat ${seat.index + 1}`,
+    name: seatLabel(seat.name, seat.index),
     occupied: seat.occupied,
     lines: seat.occupied ? [`${n} token${n === 1 ? "" : "s"}${ping}`] : [""],
     tags: seatTags(snap, seat, serverNow),

@@ -8,6 +8,7 @@ import { rankingList, who } from "../../ui/result-defaults.ts";
 import { perSeat } from "../../ui/result-table.ts";
 import type { ResultRenderers } from "../types.ts";
 import { asShade, SHADE_ICON, SHADE_NAME } from "./view-model.ts";
+import { seatLabel } from "../../ui/names.ts";
 
 type PerShade = { light: number; dark: number };
 
@@ -38,7 +39,7 @@ function row(snap: TableSnap, seat: Json | null, i: number, mySeat: number | nul
   const taken = shades(seat?.["taken"]);
   const delta = shades(seat?.["delta"]);
   const total = shades(seat?.["total"]);
-  const name = `${snap.seats[i]?.name || `Seat ${i + 1}`}${i === mySeat ? " (you)" : ""}`;
+  const name = `${seatLabel(snap.seats[i]?.name, i)}${i === mySeat ? " (you)" : ""}`;
   const star = (s: "light" | "dark"): string => (moon[s] === i ? " ☄" : "");
   return h("tr", { class: i === mySeat ? "me" : "", testid: `result-row-${i}` },
     h("td", { class: "name" }, name),

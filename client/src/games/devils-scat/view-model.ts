@@ -7,6 +7,7 @@ import { suitStyle } from "../../objects/suit-art.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import { baseSeatTags, isActive, legalCards, seatName, variantOf } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
+import { seatLabel } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -46,7 +47,7 @@ export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): B
   const bars = seat.isBot ? "" : signalGlyph(seat.ping);
   const ping = bars ? ` · ${bars}` : "";
   return {
-    name: seat.name || `Seat ${seat.index + 1}`,
+    name: seatLabel(seat.name, seat.index),
     occupied: seat.occupied,
     lines: seat.occupied ? [`${scoreLine(snap, seat)}${ping}`] : [""],
     tags: seatTags(snap, seat, serverNow),

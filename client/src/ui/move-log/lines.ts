@@ -5,6 +5,7 @@
  */
 import type { Json, TableSnap } from "../../net/snapshot.ts";
 import { cardWords, faceWords } from "./cards.ts";
+import { seatLabel } from "../names.ts";
 
 export interface LogLine {
   readonly text: string;
@@ -24,7 +25,7 @@ class Ctx {
   who(seat: unknown): string {
     if (typeof seat !== "number") return "Someone";
     if (seat === this.base.mySeat) return "You";
-    return this.base.snap.seats[seat]?.name || `Seat ${seat + 1}`;
+    return seatLabel(this.base.snap.seats[seat]?.name, seat);
   }
   mine(seat: unknown): boolean {
     return seat === this.base.mySeat;
