@@ -58,6 +58,8 @@ const envSchema = z.object({
   RANKED_PAIR_GAMES_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   /** A ranked game left by anyone before this many steps is aborted, unrated for all. */
   RANKED_ABORT_STEPS: z.coerce.number().int().min(0).max(200).default(6),
+  /** Seconds before players of poor conduct may be grouped with the others (until then, with each other only). */
+  RANKED_POOL_MIX_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** "1" lets guest accounts queue for ranked play (an event, or tests of the queue itself); "0": saved accounts only. */
   RANKED_GUESTS: z.enum(["0", "1"]).default("0"),
   /** "1" lets accounts that share an address or device be grouped (an operator's event on one network). */
@@ -97,7 +99,7 @@ export interface ServerConfig {
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
   readonly sessionDays: number;
-  readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean };
+  readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
   readonly secureCookies: boolean;
   readonly metricsPort: number | null;
@@ -137,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
     sessionDays: e.SESSION_DAYS,
-    ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1" },
+    ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000 },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,

@@ -25,8 +25,6 @@ export interface PairingRules {
   blocked(a: string, b: string): boolean;
 }
 
-export const DEFAULT_MIX_AFTER_MS = 60_000;
-
 /** Why two candidates may not be grouped, or null when they may. */
 export function apart(a: Candidate, b: Candidate, rules: PairingRules, now: number): string | null {
   if (a.playerId === b.playerId) return "same account";

@@ -19,7 +19,7 @@ export const IN_MEMORY = ":memory:";
 type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret"> & Partial<Pick<ServerConfig, "sessionDays" | "ranked">>;
 
 /** Ranked play's rules when a test builds a platform without them: the product's defaults. */
-const DEFAULT_RANKED: RankedRules = { guests: false, minGames: 3, acceptSeconds: 10, pairGamesPerDay: 3, abortSteps: 6, sameAddress: false };
+const DEFAULT_RANKED: RankedRules = { guests: false, minGames: 3, acceptSeconds: 10, pairGamesPerDay: 3, abortSteps: 6, sameAddress: false, poolMixMs: 60_000 };
 
 export class Platform {
   readonly tokens: Tokens;

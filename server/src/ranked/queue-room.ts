@@ -19,7 +19,7 @@
 import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
 import type { GameId } from "@scat/shared";
 import { header } from "../accounts/auth.ts";
-import { apart, DEFAULT_MIX_AFTER_MS, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
+import { apart, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
 import { logger } from "../logger.ts";
 import { PEER_HEADER } from "../net/http-gate.ts";
 import type { Platform } from "./platform.ts";
@@ -229,7 +229,7 @@ export class RankedQueueRoom extends QueueRoom {
     const me = [...this.entries.values()].find((q) => q.playerId === playerId);
     if (!me) return false;
     const now = Date.now();
-    const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: DEFAULT_MIX_AFTER_MS, blocked: RankedQueueRoom.blocked };
+    const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: this.play.rules.poolMixMs, blocked: RankedQueueRoom.blocked };
     return group.clients.every((c) => {
       const other = this.entries.get(c.sessionId);
       return other !== undefined && acceptable(me, other, now) && apart(me, other, rules, now) === null;

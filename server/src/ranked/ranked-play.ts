@@ -20,6 +20,8 @@ export interface RankedRules {
   readonly pairGamesPerDay: number;
   readonly abortSteps: number;
   readonly sameAddress: boolean;
+  /** Players of poor conduct meet the others only once both waited this long. */
+  readonly poolMixMs: number;
 }
 
 export class RankedPlay {

@@ -32,6 +32,8 @@ export const RANKED_MODE = "ranked";
 const ROOM_ERROR = 526;
 /** Seconds after the seat reservations lapse before a table whose roster did not all arrive closes. */
 const NO_SHOW_GRACE_S = 5;
+/** How long a cancelled or aborted table stays open after telling its clients why. */
+const CLOSE_AFTER_MS = 1_000;
 /** Waits before each new try of a failed rating write; the last one repeats until it succeeds. */
 const WRITE_RETRIES = [500, 2_000, 5_000, 15_000, 30_000];
 
@@ -92,11 +94,10 @@ export class RankedTable {
     if (!started) throw new ServerError(ROOM_ERROR, "ranked-not-started: a ranked table can be watched once its game has started");
   }
 
-  /** Reservation gate: only roster accounts (or spectators, once the game started) may hold a seat reservation here. */
+  /** Reservation gate: only roster accounts (or spectators: refused with the reason in `onAuth` before the game starts) may hold a seat reservation here. */
   admits(options: unknown): boolean {
     const o = (options ?? {}) as { spectate?: unknown; playerId?: unknown };
-    if (o.spectate === true) return this.host.match !== null;
-    return typeof o.playerId === "string" && this.roster.players.includes(o.playerId);
+    return o.spectate === true || (typeof o.playerId === "string" && this.roster.players.includes(o.playerId));
   }
 
   /**
@@ -111,7 +112,7 @@ export class RankedTable {
     void this.play.noShows(this.roster.game, missing, this.host.roomId, Date.now()).catch((err: unknown) => logger.error({ err }, "no-show not recorded"));
     void this.play.end(this.roster.players, this.host.roomId);
     for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, requeue: true, reason: "A matched player did not sit down; nothing was rated. You are back in the queue with your waiting time." });
-    this.host.disconnect();
+    this.closeSoon();
   }
 
   /**
@@ -131,7 +132,15 @@ export class RankedTable {
     void this.play.end(this.roster.players, this.host.roomId);
     for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, aborted: true, reason: `${leaver} left before the game got going: it is aborted and nothing is rated` });
     durability.ended(this.host);
-    void this.host.disconnect();
+    this.closeSoon();
+  }
+
+  /**
+   * Closes the table a moment after telling its clients why: closing at once could drop that
+   * message (the close frames can leave before a message queued for the next patch).
+   */
+  private closeSoon(): void {
+    this.host.clock.setTimeout(() => void this.host.disconnect(), CLOSE_AFTER_MS);
   }
 
   /** The game is over but its rating is not committed yet (the table keeps its journal until then). */
@@ -144,7 +153,7 @@ export class RankedTable {
    * once per match. The standings are taken now: a seat a bot finished is the player's forfeit.
    */
   finish(match: Match): void {
-    if (this.finished === match) return;
+    if (this.finished === match || this.aborted) return;
     const outcome = match.game.outcome(match.state);
     if (!outcome) return;
     this.finished = match;
