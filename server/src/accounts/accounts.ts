@@ -4,19 +4,16 @@
  * credentials are checked here; HTTP lives in routes.ts.
  */
 import { randomUUID } from "node:crypto";
-import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 import type { PublicPlayer, Session } from "@scat/shared";
 import type { Db } from "../db/database.ts";
 import type { Player } from "../db/schema.ts";
 import type { Tokens } from "./tokens.ts";
+import { passwords } from "../limits/passwords.ts";
 
 export const displayNameSchema = z.string().trim().min(1).max(24);
 export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
 export const passwordSchema = z.string().min(8, "at least 8 characters").max(200);
-
-/** argon2id (the library's default algorithm), OWASP's minimum: 19 MiB, 2 passes. */
-const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type AccountError = "username-taken" | "bad-credentials" | "already-registered" | "unknown-player";
 
@@ -38,7 +35,7 @@ export class Accounts {
     const player = await this.byId(playerId);
     if (!player) return "unknown-player";
     if (player.username !== null) return "already-registered";
-    const password_hash = await hash(password, ARGON2);
+    const password_hash = await passwords().hash(password);
     const key = username.toLowerCase();
     const updated = await this.db.updateTable("players")
       .set({ username, username_key: key, password_hash })
@@ -52,7 +49,8 @@ export class Accounts {
 
   async signIn(username: string, password: string): Promise<Session | AccountError> {
     const player = await this.db.selectFrom("players").selectAll().where("username_key", "=", username.toLowerCase()).executeTakeFirst();
-    if (!player?.password_hash || !(await verify(player.password_hash, password))) return "bad-credentials";
+    // An unknown username is checked against a dummy hash: the same argon2 work, so the same time.
+    if (!(await passwords().verify(player?.password_hash ?? null, password)) || !player) return "bad-credentials";
     return this.session(player);
   }
 

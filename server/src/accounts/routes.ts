@@ -9,32 +9,13 @@ import type { Session } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { Player } from "../db/schema.ts";
 import { logger } from "../logger.ts";
-import { clientAddress } from "../net/http-gate.ts";
-import { RateLimiter } from "../room/rate-limit.ts";
+import { PasswordsBusy, admitted, limitsFor, passwordProblem, signInAllowed } from "../limits/index.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { displayNameSchema, passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
-
-const HOUR = 3_600_000;
-/** Password attempts one address may make per minute (on average; ten at once). */
-const SIGN_INS_PER_MINUTE = 10;
 
 export function bearer(req: Request): string | null {
   const h = req.headers.authorization;
   return h?.startsWith("Bearer ") ? h.slice(7).trim() : null;
-}
-
-/** A token bucket per client address; idle addresses are forgotten after an hour. */
-export class AddressLimit {
-  private readonly buckets = new Map<string, { limiter: RateLimiter; seen: number }>();
-  constructor(private readonly perSecond: number, private readonly burst: number) {}
-
-  take(address: string, now = Date.now()): boolean {
-    if (this.buckets.size > 10_000) for (const [k, b] of this.buckets) if (b.seen < now - HOUR) this.buckets.delete(k);
-    let b = this.buckets.get(address);
-    if (!b) this.buckets.set(address, (b = { limiter: new RateLimiter(this.perSecond, this.burst, now), seen: now }));
-    b.seen = now;
-    return b.limiter.take(now);
-  }
 }
 
 export function fail(res: Response, status: number, code: string, message: string): void {
@@ -52,6 +33,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null 
 export function handle(fn: (req: Request, res: Response) => Promise<void>) {
   return (req: Request, res: Response) => {
     fn(req, res).catch((err: unknown) => {
+      if (err instanceof PasswordsBusy && !res.headersSent) return void res.setHeader("retry-after", String(err.retryAfterSeconds)).status(503).json({ error: "busy", message: err.message });
       if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
       logger.error({ err, path: req.path }, "api request failed");
     });
@@ -62,15 +44,8 @@ const credentials = z.object({ username: usernameSchema, password: passwordSchem
 
 export function accountRoutes(platform: Platform, config: ServerConfig): express.Router {
   const router = express.Router();
-  const creations = new AddressLimit(config.accountsPerHour / 3600, config.accountsPerHour);
-  const signIns = new AddressLimit(SIGN_INS_PER_MINUTE / 60, SIGN_INS_PER_MINUTE);
-  const address = (req: Request) => clientAddress(req, config.trustProxy);
-  const limited = (limit: AddressLimit, req: Request, res: Response): boolean => {
-    if (limit.take(address(req))) return false;
-    res.setHeader("retry-after", "60");
-    fail(res, 429, "rate-limited", "Too many attempts from this address: try again later");
-    return true;
-  };
+  const limits = limitsFor(config);
+  const limited = async (req: Request, res: Response): Promise<boolean> => !(await admitted(limits, limits.accounts, req, res, "Too many attempts from this address: try again later"));
   const signedIn = async (req: Request, res: Response): Promise<Player | null> => {
     const player = await (await platform.accounts()).authenticate(bearer(req));
     if (!player) fail(res, 401, "not-signed-in", "A valid account token is needed (Authorization: Bearer)");
@@ -84,20 +59,24 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
 
   router.post("/accounts/guest", handle(async (req, res) => {
     const body = parse(z.object({ name: displayNameSchema }), req.body, res);
-    if (!body || limited(creations, req, res)) return;
+    if (!body || (await limited(req, res))) return;
     reply(res, await (await platform.accounts()).createGuest(body.name), 201);
   }));
   router.post("/accounts/register", handle(async (req, res) => {
     const body = parse(credentials, req.body, res);
     if (!body) return;
     const player = await signedIn(req, res);
-    if (!player || limited(creations, req, res)) return;
+    if (!player || (await limited(req, res))) return;
+    const weak = passwordProblem(body.password, { username: body.username, displayName: player.display_name }, config.limits.passwordMinScore);
+    if (weak) return fail(res, 400, "weak-password", weak);
     reply(res, await (await platform.accounts()).register(player.id, body.username, body.password));
   }));
   router.post("/accounts/sign-in", handle(async (req, res) => {
     const body = parse(z.object({ username: z.string().max(24), password: z.string().max(200) }), req.body, res);
-    if (!body || limited(signIns, req, res)) return;
-    reply(res, await (await platform.accounts()).signIn(body.username, body.password));
+    if (!body || !(await signInAllowed(limits, req, res, body.username))) return;
+    const signedInAs = await (await platform.accounts()).signIn(body.username, body.password);
+    if (typeof signedInAs !== "string") await limits.accountLock.succeeded(body.username);
+    reply(res, signedInAs);
   }));
   router.post("/accounts/sign-out", handle(async (req, res) => {
     const player = await signedIn(req, res);

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
-import { RateLimiter } from "../room/rate-limit.ts";
+import { limitsFor, refuseRequest } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 
 /**
@@ -23,7 +23,6 @@ export const KEEP_ALIVE_MS = 65_000;
 
 /** Matchmaking bodies are join options: a few hundred bytes. */
 export const MAX_MATCHMAKE_BODY = 4096;
-const IDLE_LIMITER_MS = 60_000;
 
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
@@ -91,14 +90,11 @@ function guardMatchmaking(): void {
 export function createGatedHttpServer(config: ServerConfig): Server {
   configureCors(config);
   guardMatchmaking();
-  const limiters = new Map<string, { limiter: RateLimiter; seen: number }>();
-  const sweep = setInterval(() => {
-    const old = Date.now() - IDLE_LIMITER_MS;
-    for (const [key, entry] of limiters) if (entry.seen < old) limiters.delete(key);
-  }, IDLE_LIMITER_MS);
-  sweep.unref();
+  const limits = limitsFor(config);
+  const tooMany = "too many matchmaking requests from this address: wait a moment";
 
-  const admit = (req: IncomingMessage, res: ServerResponse): boolean => {
+  /** True: pass on; false: refused; a promise: the shared (Redis) limit decides. */
+  const admit = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
     if (req.method !== "POST" || !req.url?.startsWith("/matchmake/")) return true;
     if (req.headers["content-length"] === undefined) {
       refuse(res, 411, "no-length", "matchmaking requests need a Content-Length");
@@ -108,15 +104,14 @@ export function createGatedHttpServer(config: ServerConfig): Server {
       refuse(res, 413, "body-too-large", `matchmaking options are limited to ${MAX_MATCHMAKE_BODY} bytes`);
       return false;
     }
-    const key = clientAddress(req, config.trustProxy);
-    const now = Date.now();
-    let entry = limiters.get(key);
-    if (!entry) limiters.set(key, (entry = { limiter: new RateLimiter(config.matchmakeRate.perSecond, config.matchmakeRate.burst, now), seen: now }));
-    entry.seen = now;
-    if (entry.limiter.take(now)) return true;
-    res.setHeader("retry-after", "1");
-    refuse(res, 429, "rate-limited", "too many matchmaking requests from this address: wait a moment");
-    return false;
+    const verdict = limits.matchmake.take(limits.keyOf(req));
+    const decide = (v: Awaited<typeof verdict>): boolean => {
+      if (v.ok) return true;
+      matchmakeRefused.inc({ reason: "rate-limited" });
+      refuseRequest(res, limits.matchmake.name, v, tooMany);
+      return false;
+    };
+    return verdict instanceof Promise ? verdict.then(decide) : decide(verdict);
   };
 
   const server = createServer();
@@ -124,9 +119,11 @@ export function createGatedHttpServer(config: ServerConfig): Server {
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
-    if (event === "request" && !admit(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
-    return emit(event, ...args);
+    if (event !== "request") return emit(event, ...args);
+    const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse);
+    if (admitted === true) return emit(event, ...args);
+    if (admitted !== false) void admitted.then((ok) => { if (ok) emit(event, ...args); });
+    return true;
   }) as Server["emit"];
-  server.on("close", () => clearInterval(sweep));
   return server;
 }

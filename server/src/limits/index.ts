@@ -1,0 +1,111 @@
+/**
+ * One process's limits (docs/SECURITY.md): every per-address limit (sign-in, account creation,
+ * matchmaking, API reads) through one implementation keyed by `addressKey` (IPv6 by /64), the
+ * per-account lock, and the password hasher. Without REDIS_URL they live in bounded LRU tables in
+ * this process; with it in Redis, shared by every process.
+ *
+ * Made once per ServerConfig (`limitsFor`), so the HTTP gate, the account routes and the read
+ * routes share the same tables without passing them around.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { Redis } from "ioredis";
+import type { ServerConfig } from "../config.ts";
+import { logger } from "../logger.ts";
+import { clientAddress } from "../net/http-gate.ts";
+import { MemoryAccountLock, RedisAccountLock, type AccountLock } from "./account-lock.ts";
+import { addressKey } from "./address-key.ts";
+import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
+import { configurePasswords, type PasswordHasher } from "./passwords.ts";
+
+export { addressKey } from "./address-key.ts";
+export { PasswordsBusy } from "./passwords.ts";
+export { passwordProblem } from "./password-policy.ts";
+
+export interface Limits {
+  readonly signIn: KeyedLimiter;
+  readonly accounts: KeyedLimiter;
+  readonly matchmake: KeyedLimiter;
+  readonly reads: KeyedLimiter;
+  readonly accountLock: AccountLock;
+  readonly passwords: PasswordHasher;
+  /** The limit key of a request's client address. */
+  keyOf(req: IncomingMessage): string;
+  close(): Promise<void>;
+}
+
+const made = new WeakMap<ServerConfig, Limits>();
+
+export function limitsFor(config: ServerConfig): Limits {
+  let limits = made.get(config);
+  if (!limits) made.set(config, (limits = createLimits(config)));
+  return limits;
+}
+
+function createLimits(config: ServerConfig): Limits {
+  const s = config.limits;
+  const redis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
+  redis?.on("error", (err: Error) => logger.debug({ err: err.message }, "limits: redis error"));
+  const limiter = (name: string, rate: Rate, failure: FailureMode): KeyedLimiter => {
+    const memory = new MemoryLimiter(name, rate, s.tableSize);
+    return redis ? new RedisLimiter(name, rate, redis, failure, memory, s.redisTimeoutMs) : memory;
+  };
+  const lockSettings = { after: s.lockAfter, maxMs: s.lockMaxSeconds * 1000, windowMs: 24 * 3_600_000 };
+  const passwords = configurePasswords({ concurrency: s.hashConcurrency, queue: s.hashQueue, nice: 10 });
+  void passwords.start().catch((err: unknown) => logger.error({ err }, "limits: the password hasher did not start"));
+  return {
+    signIn: limiter("sign-in", { perSecond: s.signInsPerMinute / 60, burst: Math.max(1, Math.round(s.signInsPerMinute)) }, "closed"),
+    accounts: limiter("accounts", { perSecond: config.accountsPerHour / 3600, burst: config.accountsPerHour }, "open"),
+    matchmake: limiter("matchmake", config.matchmakeRate, "open"),
+    reads: limiter("reads", s.reads, "open"),
+    accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
+    passwords,
+    keyOf: (req) => addressKey(clientAddress(req, config.trustProxy)),
+    async close() {
+      made.delete(config);
+      await passwords.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+/** The refusal a limit's verdict calls for (429 or, when its store did not answer, 503), with Retry-After. */
+export function refuseRequest(res: ServerResponse, limit: string, verdict: Verdict, message: string): void {
+  const status = verdict.unavailable ? 503 : 429;
+  limitRefused.inc({ limit, why: verdict.unavailable ? "unavailable" : "limited" });
+  res.setHeader("retry-after", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+  res.setHeader("content-type", "application/json");
+  res.statusCode = status;
+  res.end(JSON.stringify(verdict.unavailable
+    ? { error: "unavailable", message: "The server cannot check limits right now: try again in a moment" }
+    : { error: "rate-limited", message }));
+}
+
+/** Takes one request from `limiter` for the client's address; false (and the response sent) when refused. */
+export async function admitted(limits: Limits, limiter: KeyedLimiter, req: IncomingMessage, res: ServerResponse, message: string): Promise<boolean> {
+  const verdict = await limiter.take(limits.keyOf(req));
+  if (verdict.ok) return true;
+  refuseRequest(res, limiter.name, verdict, message);
+  return false;
+}
+
+/** Express middleware: GET and HEAD requests under it are API reads, limited per address. */
+export function readLimit(config: ServerConfig) {
+  const limits = limitsFor(config);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    admitted(limits, limits.reads, req, res, "Too many requests from this address: slow down").then((ok) => { if (ok) next(); }, next);
+  };
+}
+
+/**
+ * A sign-in attempt's limits, in order: the address's (IPv6: its /64), then the username's lock
+ * (any address; unknown usernames alike). False, with the 429/503 sent, when either refuses.
+ */
+export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string): Promise<boolean> {
+  if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return false;
+  const verdict = await limits.accountLock.attempt(username);
+  if (verdict.ok) return true;
+  refuseRequest(res, "account-lock", verdict, "Too many attempts for this username: try again later");
+  return false;
+}
