@@ -17,6 +17,7 @@ import { MemoryAccountLock, RedisAccountLock, type AccountLock } from "./account
 import { addressKey } from "./address-key.ts";
 import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
 import { configurePasswords, type PasswordHasher } from "./passwords.ts";
+import { passwordProblem } from "./password-policy.ts";
 
 export { addressKey } from "./address-key.ts";
 export { PasswordsBusy } from "./passwords.ts";
@@ -53,6 +54,8 @@ function createLimits(config: ServerConfig): Limits {
   const lockSettings = { after: s.lockAfter, maxMs: s.lockMaxSeconds * 1000, windowMs: 24 * 3_600_000 };
   const passwords = configurePasswords({ concurrency: s.hashConcurrency, queue: s.hashQueue, nice: 10 });
   void passwords.start().catch((err: unknown) => logger.error({ err }, "limits: the password hasher did not start"));
+  // zxcvbn builds its dictionaries on first use (~0.3 s): once at start, not in a player's request.
+  setTimeout(() => passwordProblem("warm up the dictionaries", {}, 0), 0).unref();
   return {
     signIn: limiter("sign-in", { perSecond: s.signInsPerMinute / 60, burst: Math.max(1, Math.round(s.signInsPerMinute)) }, "closed"),
     accounts: limiter("accounts", { perSecond: config.accountsPerHour / 3600, burst: config.accountsPerHour }, "open"),
