@@ -29,7 +29,7 @@ async function call(srv: ServerProcess, pathname: string, from: string, body?: u
   const res = await fetch(`${srv.url}/api${pathname}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { "x-forwarded-for": from, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
   });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), json: await res.json().catch(() => null) };
 }

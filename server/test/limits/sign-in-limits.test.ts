@@ -23,7 +23,7 @@ async function api(path: string, { body, from = fresh(), token, method }: { body
   const headers: Record<string, string> = { "x-forwarded-for": from };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${srv.url}/api${path}`, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${srv.url}/api${path}`, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body: body === undefined ? null : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, retryAfter: Number(res.headers.get("retry-after") ?? NaN), json: text ? JSON.parse(text) : null };
 }
