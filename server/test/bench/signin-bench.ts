@@ -16,11 +16,26 @@
  * "1"; "" = none), CLIENT_CPU (this process's, "0").
  */
 import { loadavg } from "node:os";
+import { Worker } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { expandLegal, readChoices } from "@scat/shared/wire-state.ts";
 import { pinTo, startServerProcess } from "../../../loadtest/src/server-process.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
+
+interface ServerSide { patchP50Ms: number; patchP99Ms: number; loopP99Ms: number; loopMaxMs: number }
+/** The server's share of action→patch (bucket bounds) and its event-loop delay between two /metrics scrapes (as loadtest/swarm/server-metrics.ts reads them). */
+function serverSide(before: string, after: string): ServerSide {
+  const buckets = (text: string) => new Map([...text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map((m) => [m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2])]));
+  const a = buckets(before);
+  const b = buckets(after);
+  const les = [...b.keys()].sort((x, y) => x - y);
+  const delta = les.map((le) => (b.get(le) ?? 0) - (a.get(le) ?? 0));
+  const total = delta.at(-1) ?? 0;
+  const at = (q: number) => (total === 0 ? NaN : les[delta.findIndex((n) => n >= q * total)]! * 1000);
+  const gauge = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(after)?.[1] ?? NaN) * 1000;
+  return { patchP50Ms: at(0.5), patchP99Ms: at(0.99), loopP99Ms: gauge("nodejs_eventloop_lag_p99_seconds"), loopMaxMs: gauge("nodejs_eventloop_lag_max_seconds") };
+}
 
 const TABLES = Number(process.env.TABLES ?? 8);
 const [THINK_MIN, THINK_MAX] = (process.env.THINK_MS ?? "400-800").split("-").map(Number) as [number, number];
@@ -87,7 +102,8 @@ class Player {
   }
 }
 
-const server = await startServerProcess({ LOG_LEVEL: "error", TRUST_PROXY: "1", ACCOUNTS_PER_HOUR: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100" });
+const METRICS_TOKEN = "bench-".repeat(4);
+const server = await startServerProcess({ METRICS_TOKEN, LOG_LEVEL: "error", TRUST_PROXY: "1", ACCOUNTS_PER_HOUR: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100" });
 pinTo(process.env.PIN_CPU ?? "1", server.child.pid!);
 pinTo(process.env.CLIENT_CPU ?? "0", process.pid);
 
@@ -129,56 +145,35 @@ try {
   for (let i = 0; i < TABLES * 4; i++) players.push(new Player(await sdk.joinOrCreate("devils_scat", { ...base, name: `B${i}`, mode: quickPlayKey(base) })));
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
 
-  const window = async (load: () => Promise<string>): Promise<{ lat: number[]; note: string }> => {
+  const scrape = () => server.metrics(METRICS_TOKEN);
+  /** Measures the players (client side) and the server's own figures while `load` runs on its own thread. */
+  const window = async (load: Record<string, unknown> | null): Promise<{ lat: number[]; side: ServerSide; note: string }> => {
     const lat: number[] = [];
+    const before = await scrape();
     for (const p of players) p.measuring = lat;
-    const note = await load();
+    const note = load === null
+      ? await new Promise<string>((r) => setTimeout(() => r("nothing else"), WINDOW_MS))
+      : await new Promise<string>((resolve, reject) => {
+        const w = new Worker(new URL("./flood-worker.mjs", import.meta.url), { workerData: { url: server.url, ...load } });
+        w.once("message", (m: string) => { resolve(m); void w.terminate(); });
+        w.once("error", reject);
+      });
     for (const p of players) p.measuring = null;
-    return { lat, note };
+    return { lat, side: serverSide(before, await scrape()), note };
   };
-  const counts = (statuses: number[]) => [...new Set(statuses)].sort().map((s) => `${statuses.filter((x) => x === s).length}×${s}`).join(", ");
 
-  const quiet = await window(async () => { await new Promise((r) => setTimeout(r, WINDOW_MS)); return "nothing else"; });
-
-  const signIns = await window(async () => {
-    const addresses = Array.from({ length: 100 }, (_, i) => `10.250.${i >> 8}.${i & 255}`);
-    const sent: Promise<number>[] = [];
-    const t0 = performance.now();
-    for (let i = 0; i < SIGN_INS; i++) {
-      const due = t0 + (i * 1000) / SIGN_IN_RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      sent.push(post("/accounts/sign-in", { username: `flood_${i}`, password: `guess number ${i}` }, addresses[i % 100]!).then((r) => r.status, () => 0));
-    }
-    const statuses = await Promise.all(sent);
-    return `${SIGN_INS} wrong sign-ins from 100 addresses in ${fmt((performance.now() - t0) / 1000)} s: ${counts(statuses)}`;
-  });
-
-  const reads = await window(async () => {
-    const statuses: number[] = [];
-    const end = performance.now() + WINDOW_MS;
-    const paths = ["/leaderboard/devils_scat", `/players/nobody`, "/matches/none/log", "/leaderboard/skit_scat"];
-    const loop = async (from: string, k: number) => {
-      for (let i = k; performance.now() < end; i++) {
-        const res = await fetch(`${server.url}/api${paths[i % paths.length]}`, { headers: { "x-forwarded-for": from } }).catch(() => null);
-        statuses.push(res?.status ?? 0);
-        await res?.arrayBuffer().catch(() => undefined);
-      }
-    };
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: READERS }, (_, a) => [0, 1, 2, 3].map((k) => loop(`10.251.0.${a}`, k))).flat());
-    const secs = (performance.now() - t0) / 1000;
-    return `${statuses.length} reads from ${READERS} addresses (4 in flight each) in ${fmt(secs)} s (${fmt(statuses.length / secs, 0)}/s): ${counts(statuses)}`;
-  });
+  const quiet = await window(null);
+  const signIns = await window({ kind: "sign-in", total: SIGN_INS, rate: SIGN_IN_RATE, addresses: 100 });
+  const reads = await window({ kind: "reads", readers: READERS, inFlight: 4, ms: WINDOW_MS });
 
   for (const p of players) p.stop();
   await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
 
-  console.log("\n| window | actions | action→patch p50 ms | p99 ms | max ms | p99 / quiet p99 | load |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  console.log("\n| window | actions | action→patch p50 ms | p99 ms | max ms | p99 / quiet p99 | server's share p50 / p99 ms (bucket bounds) | server event-loop delay p99 / max ms | load |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   const qp99 = percentile(quiet.lat, 99);
   for (const [name, w] of [["quiet", quiet], ["sign-in flood", signIns], ["read flood", reads]] as const) {
-    console.log(`| ${name} | ${w.lat.length} | ${fmt(percentile(w.lat, 50))} | ${fmt(percentile(w.lat, 99))} | ${fmt(Math.max(...w.lat))} | ${fmt(percentile(w.lat, 99) / qp99, 2)} | ${w.note} |`);
+    console.log(`| ${name} | ${w.lat.length} | ${fmt(percentile(w.lat, 50))} | ${fmt(percentile(w.lat, 99))} | ${fmt(Math.max(...w.lat))} | ${fmt(percentile(w.lat, 99) / qp99, 2)} | ≤ ${fmt(w.side.patchP50Ms)} / ≤ ${fmt(w.side.patchP99Ms)} | ${fmt(w.side.loopP99Ms)} / ${fmt(w.side.loopMaxMs)} | ${w.note} |`);
   }
   const mk = percentile(knownMs, 50);
   const mu = percentile(unknownMs, 50);
