@@ -56,6 +56,8 @@ const envSchema = z.object({
   /** API reads (leaderboard, profiles, history, match logs, /api/me) per address per second, on average and at once. */
   READS_PER_SECOND: z.coerce.number().positive().default(10),
   READS_BURST: z.coerce.number().int().positive().default(50),
+  /** API reads one process serves per second from all addresses together (a botnet's many allowances); past it 503. */
+  PROCESS_READS_PER_SECOND: z.coerce.number().positive().default(100),
   /** Sign-in attempts for one username before each further one waits 2^n s (from any address), up to ACCOUNT_LOCK_MAX_SECONDS. */
   ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(1).default(5),
   ACCOUNT_LOCK_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -98,6 +100,7 @@ export interface ServerConfig {
 export interface LimitSettings {
   readonly signInsPerMinute: number;
   readonly reads: { readonly perSecond: number; readonly burst: number };
+  readonly processReads: { readonly perSecond: number; readonly burst: number };
   readonly lockAfter: number;
   readonly lockMaxSeconds: number;
   readonly tableSize: number;
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       signInsPerMinute: e.SIGN_INS_PER_MINUTE,
       reads: { perSecond: e.READS_PER_SECOND, burst: e.READS_BURST },
+      processReads: { perSecond: e.PROCESS_READS_PER_SECOND, burst: Math.max(10, Math.round(e.PROCESS_READS_PER_SECOND * 2)) },
       lockAfter: e.ACCOUNT_LOCK_AFTER,
       lockMaxSeconds: e.ACCOUNT_LOCK_MAX_SECONDS,
       tableSize: e.LIMIT_TABLE_SIZE,

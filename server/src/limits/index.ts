@@ -16,7 +16,7 @@ import { clientAddress } from "../net/http-gate.ts";
 import { MemoryAccountLock, RedisAccountLock, type AccountLock } from "./account-lock.ts";
 import { addressKey } from "./address-key.ts";
 import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
-import { configurePasswords, type PasswordHasher } from "./passwords.ts";
+import { PasswordsBusy, configurePasswords, passwordBusy, type PasswordHasher } from "./passwords.ts";
 import { passwordProblem } from "./password-policy.ts";
 
 export { addressKey } from "./address-key.ts";
@@ -28,6 +28,8 @@ export interface Limits {
   readonly accounts: KeyedLimiter;
   readonly matchmake: KeyedLimiter;
   readonly reads: KeyedLimiter;
+  /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
+  readonly processReads: MemoryLimiter;
   readonly accountLock: AccountLock;
   readonly passwords: PasswordHasher;
   /** The limit key of a request's client address. */
@@ -61,6 +63,7 @@ function createLimits(config: ServerConfig): Limits {
     accounts: limiter("accounts", { perSecond: config.accountsPerHour / 3600, burst: config.accountsPerHour }, "open"),
     matchmake: limiter("matchmake", config.matchmakeRate, "open"),
     reads: limiter("reads", s.reads, "open"),
+    processReads: new MemoryLimiter("process-reads", s.processReads, 1),
     accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
     passwords,
     keyOf: (req) => addressKey(clientAddress(req, config.trustProxy)),
@@ -97,7 +100,14 @@ export function readLimit(config: ServerConfig) {
   const limits = limitsFor(config);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    admitted(limits, limits.reads, req, res, "Too many requests from this address: slow down").then((ok) => { if (ok) next(); }, next);
+    admitted(limits, limits.reads, req, res, "Too many requests from this address: slow down").then((ok) => {
+      if (!ok) return;
+      const all = limits.processReads.take("*");
+      if (all.ok) return next();
+      limitRefused.inc({ limit: "process-reads", why: "busy" });
+      res.setHeader("retry-after", String(Math.max(1, Math.ceil(all.retryAfterMs / 1000))));
+      res.status(503).json({ error: "busy", message: "The server is answering too many requests: try again in a moment" });
+    }, next);
   };
 }
 
@@ -107,6 +117,8 @@ export function readLimit(config: ServerConfig) {
  */
 export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string): Promise<boolean> {
   if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return false;
+  // A full hashing queue answers before the username's count or the database are touched.
+  if (limits.passwords.saturated) { passwordBusy.inc(); throw new PasswordsBusy(1); }
   const verdict = await limits.accountLock.attempt(username);
   if (verdict.ok) return true;
   refuseRequest(res, "account-lock", verdict, "Too many attempts for this username: try again later");

@@ -72,6 +72,11 @@ export class PasswordHasher {
     return (await this.run("verify", password, stored)) as boolean;
   }
 
+  /** True when a hash asked for now would be refused (every thread busy and the queue full). */
+  get saturated(): boolean {
+    return this.workers.length >= this.settings.concurrency && this.workers.every((w) => w.busy !== null) && this.waiting.length >= this.settings.queue;
+  }
+
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     this.dummy = null;
