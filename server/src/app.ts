@@ -22,7 +22,7 @@ import { RankedQueueRoom } from "./ranked/queue-room.ts";
 import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
-import { limitsFor, readLimit } from "./limits/index.ts";
+import { limitsFor } from "./limits/index.ts";
 import { shareReflections } from "./shared-reflection.ts";
 import { StaggeredPingTransport } from "./net/staggered-ping.ts";
 
@@ -101,7 +101,7 @@ export function createServer(config: ServerConfig): Server {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use("/api", apiCors(config), readLimit(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform));
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform));
       mountClient(app, config.clientDist);
     },
   }) as unknown as Server;

@@ -8,7 +8,6 @@
  * routes share the same tables without passing them around.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { NextFunction, Request, Response } from "express";
 import { Redis } from "ioredis";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
@@ -54,7 +53,7 @@ function createLimits(config: ServerConfig): Limits {
     return redis ? new RedisLimiter(name, rate, redis, failure, memory, s.redisTimeoutMs) : memory;
   };
   const lockSettings = { after: s.lockAfter, maxMs: s.lockMaxSeconds * 1000, windowMs: 24 * 3_600_000 };
-  const passwords = configurePasswords({ concurrency: s.hashConcurrency, queue: s.hashQueue, nice: 10 });
+  const passwords = configurePasswords({ concurrency: s.hashConcurrency, queue: s.hashQueue, nice: 19 });
   void passwords.start().catch((err: unknown) => logger.error({ err }, "limits: the password hasher did not start"));
   // zxcvbn builds its dictionaries on first use (~0.3 s): once at start, not in a player's request.
   setTimeout(() => passwordProblem("warm up the dictionaries", {}, 0), 0).unref();
@@ -75,16 +74,16 @@ function createLimits(config: ServerConfig): Limits {
   };
 }
 
+function send(res: ServerResponse, status: number, retryAfterMs: number, body: { error: string; message: string }): void {
+  res.writeHead(status, { "content-type": "application/json", "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  res.end(JSON.stringify(body));
+}
+
 /** The refusal a limit's verdict calls for (429 or, when its store did not answer, 503), with Retry-After. */
 export function refuseRequest(res: ServerResponse, limit: string, verdict: Verdict, message: string): void {
-  const status = verdict.unavailable ? 503 : 429;
   limitRefused.inc({ limit, why: verdict.unavailable ? "unavailable" : "limited" });
-  res.setHeader("retry-after", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-  res.setHeader("content-type", "application/json");
-  res.statusCode = status;
-  res.end(JSON.stringify(verdict.unavailable
-    ? { error: "unavailable", message: "The server cannot check limits right now: try again in a moment" }
-    : { error: "rate-limited", message }));
+  if (verdict.unavailable) send(res, 503, verdict.retryAfterMs, { error: "unavailable", message: "The server cannot check limits right now: try again in a moment" });
+  else send(res, 429, verdict.retryAfterMs, { error: "rate-limited", message });
 }
 
 /** Takes one request from `limiter` for the client's address; false (and the response sent) when refused. */
@@ -95,20 +94,28 @@ export async function admitted(limits: Limits, limiter: KeyedLimiter, req: Incom
   return false;
 }
 
-/** Express middleware: GET and HEAD requests under it are API reads, limited per address. */
-export function readLimit(config: ServerConfig) {
-  const limits = limitsFor(config);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    admitted(limits, limits.reads, req, res, "Too many requests from this address: slow down").then((ok) => {
-      if (!ok) return;
-      const all = limits.processReads.take("*");
-      if (all.ok) return next();
-      limitRefused.inc({ limit: "process-reads", why: "busy" });
-      res.setHeader("retry-after", String(Math.max(1, Math.ceil(all.retryAfterMs / 1000))));
-      res.status(503).json({ error: "busy", message: "The server is answering too many requests: try again in a moment" });
-    }, next);
+/** API reads: GET or HEAD under /api/. */
+export const isApiRead = (req: IncomingMessage): boolean => (req.method === "GET" || req.method === "HEAD") && req.url !== undefined && req.url.startsWith("/api/");
+
+/**
+ * An API read's limits, checked in the HTTP gate before Express sees the request (a refused
+ * flood costs the parse and this, nothing more): the address's, then the process's budget for
+ * reads from all addresses (503 past it). True: serve it; a promise when Redis decides.
+ */
+export function admitRead(limits: Limits, req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+  const decide = (v: Verdict): boolean => {
+    if (!v.ok) {
+      refuseRequest(res, limits.reads.name, v, "Too many requests from this address: slow down");
+      return false;
+    }
+    const all = limits.processReads.take("*");
+    if (all.ok) return true;
+    limitRefused.inc({ limit: "process-reads", why: "busy" });
+    send(res, 503, all.retryAfterMs, { error: "busy", message: "The server is answering too many requests: try again in a moment" });
+    return false;
   };
+  const verdict = limits.reads.take(limits.keyOf(req));
+  return verdict instanceof Promise ? verdict.then(decide) : decide(verdict);
 }
 
 /**

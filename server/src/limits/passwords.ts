@@ -24,7 +24,7 @@ export interface HashSettings {
   readonly nice: number;
 }
 
-export const DEFAULT_HASH_SETTINGS: HashSettings = { concurrency: 1, queue: 16, nice: 10 };
+export const DEFAULT_HASH_SETTINGS: HashSettings = { concurrency: 1, queue: 16, nice: 19 };
 
 export const passwordWork = new Counter({ name: "scat_password_hashes_total", help: "argon2 operations run (op: hash, verify = against a stored hash, dummy = an unknown username checked against the start-up dummy hash)", labelNames: ["op"], registers: [registry] });
 export const passwordBusy = new Counter({ name: "scat_password_busy_total", help: "Password checks refused because the hashing queue was full (503)", registers: [registry] });

@@ -1,14 +1,14 @@
 /**
  * The HTTP server every request and upgrade passes through first: cross-origin rules (no
  * credentials, only allowed origins), a body-size cap and a per-address rate limit on
- * matchmaking, and matchmaking options that must be a JSON object. Colyseus registers its own
+ * matchmaking and on API reads (server/src/limits/), and matchmaking options that must be a JSON object. Colyseus registers its own
  * request listeners later; checking in `emit` puts this gate before all of them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
-import { limitsFor, refuseRequest } from "../limits/index.ts";
+import { admitRead, isApiRead, limitsFor, refuseRequest } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 
 /**
@@ -95,6 +95,7 @@ export function createGatedHttpServer(config: ServerConfig): Server {
 
   /** True: pass on; false: refused; a promise: the shared (Redis) limit decides. */
   const admit = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    if (isApiRead(req)) return admitRead(limits, req, res);
     if (req.method !== "POST" || !req.url?.startsWith("/matchmake/")) return true;
     if (req.headers["content-length"] === undefined) {
       refuse(res, 411, "no-length", "matchmaking requests need a Content-Length");
