@@ -94,18 +94,24 @@ export async function admitted(limits: Limits, limiter: KeyedLimiter, req: Incom
   return false;
 }
 
+/** The longest a refused read's 429 is held back. */
+const READ_REFUSAL_DELAY_MS = 1000;
+
 /** API reads: GET or HEAD under /api/. */
 export const isApiRead = (req: IncomingMessage): boolean => (req.method === "GET" || req.method === "HEAD") && req.url !== undefined && req.url.startsWith("/api/");
 
 /**
  * An API read's limits, checked in the HTTP gate before Express sees the request (a refused
- * flood costs the parse and this, nothing more): the address's, then the process's budget for
- * reads from all addresses (503 past it). True: serve it; a promise when Redis decides.
+ * flood costs the parse and this, nothing more): the address's (429, held back up to a second),
+ * then the process's budget for reads from all addresses (503 past it). True: serve it; a promise
+ * when Redis decides.
  */
 export function admitRead(limits: Limits, req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   const decide = (v: Verdict): boolean => {
     if (!v.ok) {
-      refuseRequest(res, limits.reads.name, v, "Too many requests from this address: slow down");
+      // Answered after min(Retry-After, 1 s): a client flooding over keep-alive connections slows itself down.
+      const answer = () => { if (!res.destroyed && !res.headersSent) refuseRequest(res, limits.reads.name, v, "Too many requests from this address: slow down"); };
+      if (v.unavailable) answer(); else setTimeout(answer, Math.min(v.retryAfterMs, READ_REFUSAL_DELAY_MS)).unref();
       return false;
     }
     const all = limits.processReads.take("*");
