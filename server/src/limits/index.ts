@@ -94,24 +94,29 @@ export async function admitted(limits: Limits, limiter: KeyedLimiter, req: Incom
   return false;
 }
 
-/** The longest a refused read's 429 is held back. */
+/** How long a refused read's 429 is held back. */
 const READ_REFUSAL_DELAY_MS = 1000;
+const MAX_HELD = 1000;
+let held = 0;
 
 /** API reads: GET or HEAD under /api/. */
 export const isApiRead = (req: IncomingMessage): boolean => (req.method === "GET" || req.method === "HEAD") && req.url !== undefined && req.url.startsWith("/api/");
 
 /**
  * An API read's limits, checked in the HTTP gate before Express sees the request (a refused
- * flood costs the parse and this, nothing more): the address's (429, held back up to a second),
+ * flood costs the parse and this, nothing more): the address's (429, held back a second),
  * then the process's budget for reads from all addresses (503 past it). True: serve it; a promise
  * when Redis decides.
  */
 export function admitRead(limits: Limits, req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   const decide = (v: Verdict): boolean => {
     if (!v.ok) {
-      // Answered after min(Retry-After, 1 s): a client flooding over keep-alive connections slows itself down.
+      // Answered after a second (Retry-After still says when the next read may come): a client flooding over keep-alive connections slows itself down.
       const answer = () => { if (!res.destroyed && !res.headersSent) refuseRequest(res, limits.reads.name, v, "Too many requests from this address: slow down"); };
-      if (v.unavailable) answer(); else setTimeout(answer, Math.min(v.retryAfterMs, READ_REFUSAL_DELAY_MS)).unref();
+      // At most MAX_HELD at once: an open-loop flood is answered at once rather than holding ever more sockets.
+      if (v.unavailable || held >= MAX_HELD) return answer(), false;
+      held++;
+      setTimeout(() => { held--; answer(); }, READ_REFUSAL_DELAY_MS).unref();
       return false;
     }
     const all = limits.processReads.take("*");
