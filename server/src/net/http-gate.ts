@@ -1,14 +1,15 @@
 /**
  * The HTTP server every request and upgrade passes through first: cross-origin rules (no
  * credentials, only allowed origins), a body-size cap and a per-address rate limit on
- * matchmaking and on API reads (server/src/limits/), and matchmaking options that must be a JSON object. Colyseus registers its own
- * request listeners later; checking in `emit` puts this gate before all of them.
+ * matchmaking and on API reads (server/src/limits/), and matchmaking options that must be a
+ * JSON object. Colyseus registers its own request listeners later; checking in `emit` puts this
+ * gate before all of them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
-import { admitRead, isApiRead, limitsFor, refuseRequest } from "../limits/index.ts";
+import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 
 /**
@@ -108,8 +109,8 @@ export function createGatedHttpServer(config: ServerConfig): Server {
     const verdict = limits.matchmake.take(limits.keyOf(req));
     const decide = (v: Awaited<typeof verdict>): boolean => {
       if (v.ok) return true;
-      matchmakeRefused.inc({ reason: "rate-limited" });
-      refuseRequest(res, limits.matchmake.name, v, tooMany);
+      res.setHeader("retry-after", String(Math.max(1, Math.ceil(v.retryAfterMs / 1000))));
+      refuse(res, 429, "rate-limited", tooMany);
       return false;
     };
     return verdict instanceof Promise ? verdict.then(decide) : decide(verdict);
