@@ -80,7 +80,7 @@ export class PasswordHasher {
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     this.dummy = null;
-    for (const t of this.waiting.splice(0)) t.reject(new Error("password hasher closed"));
+    for (const t of [...this.waiting.splice(0), ...workers.flatMap((w) => (w.busy ? [w.busy] : []))]) t.reject(new Error("password hasher closed"));
     await Promise.all(workers.map((w) => w.worker.terminate()));
   }
 
