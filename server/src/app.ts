@@ -21,6 +21,7 @@ import { RankedQueueRoom } from "./ranked/queue-room.ts";
 import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
+import { limitsFor } from "./limits/index.ts";
 import { shareReflections } from "./shared-reflection.ts";
 import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
 import { securityHeaders } from "./web/security-headers.ts";
@@ -93,5 +94,6 @@ export function createServer(config: ServerConfig): Server {
     },
   }) as unknown as Server;
   server.onShutdown(() => platform.close());
+  server.onShutdown(() => limitsFor(config).close());
   return server;
 }

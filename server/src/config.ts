@@ -76,6 +76,25 @@ const envSchema = z.object({
    * 250 ms). A process that died is noticed sooner, when its Redis connection is gone.
    */
   LEASE_MS: z.coerce.number().int().min(400).max(60_000).default(5000),
+  /** Limits (docs/SECURITY.md, "A password guesser", "A botnet"): sign-in attempts per address (IPv6: per /64) per minute, on average and at once. */
+  SIGN_INS_PER_MINUTE: z.coerce.number().positive().default(10),
+  /** API reads (leaderboard, profiles, history, match logs, /api/me) per address per second, on average and at once. */
+  READS_PER_SECOND: z.coerce.number().positive().default(10),
+  READS_BURST: z.coerce.number().int().positive().default(50),
+  /** API reads one process serves per second from all addresses together (a botnet's many allowances); past it 503. */
+  PROCESS_READS_PER_SECOND: z.coerce.number().positive().default(100),
+  /** Sign-in attempts for one username before each further one waits 2^n s (from any address), up to ACCOUNT_LOCK_MAX_SECONDS. */
+  ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(1).default(5),
+  ACCOUNT_LOCK_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Addresses (or usernames) each in-memory limit table tracks at most; the least recently seen are dropped. */
+  LIMIT_TABLE_SIZE: z.coerce.number().int().min(100).default(100_000),
+  /** With REDIS_URL: ms a limit waits for Redis; then sign-in answers 503, other limits fall back to this process's table. */
+  LIMITS_REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
+  /** Password hashes (argon2id) run at once, off the event loop, and how many more may wait; past that: 503. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
+  /** Least zxcvbn score (0-4) a new password needs (besides NIST's length ≥ 8 and no username or site name). */
+  PASSWORD_MIN_SCORE: z.coerce.number().int().min(0).max(4).default(3),
 });
 
 export interface ServerConfig {
@@ -108,6 +127,20 @@ export interface ServerConfig {
   readonly renamesPerDay: number;
   readonly journal: boolean;
   readonly leaseMs: number;
+  readonly limits: LimitSettings;
+}
+
+export interface LimitSettings {
+  readonly signInsPerMinute: number;
+  readonly reads: { readonly perSecond: number; readonly burst: number };
+  readonly processReads: { readonly perSecond: number; readonly burst: number };
+  readonly lockAfter: number;
+  readonly lockMaxSeconds: number;
+  readonly tableSize: number;
+  readonly redisTimeoutMs: number;
+  readonly hashConcurrency: number;
+  readonly hashQueue: number;
+  readonly passwordMinScore: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -147,5 +180,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renamesPerDay: e.RENAMES_PER_DAY,
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
+    limits: {
+      signInsPerMinute: e.SIGN_INS_PER_MINUTE,
+      reads: { perSecond: e.READS_PER_SECOND, burst: e.READS_BURST },
+      processReads: { perSecond: e.PROCESS_READS_PER_SECOND, burst: Math.max(10, Math.round(e.PROCESS_READS_PER_SECOND * 2)) },
+      lockAfter: e.ACCOUNT_LOCK_AFTER,
+      lockMaxSeconds: e.ACCOUNT_LOCK_MAX_SECONDS,
+      tableSize: e.LIMIT_TABLE_SIZE,
+      redisTimeoutMs: e.LIMITS_REDIS_TIMEOUT_MS,
+      hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      hashQueue: e.PASSWORD_HASH_QUEUE,
+      passwordMinScore: e.PASSWORD_MIN_SCORE,
+    },
   };
 }

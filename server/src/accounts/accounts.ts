@@ -4,7 +4,6 @@
  * checked here; sessions live in sessions.ts, HTTP in routes.ts.
  */
 import { randomUUID } from "node:crypto";
-import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 import type { PublicPlayer } from "@scat/shared";
 import type { Db } from "../db/database.ts";
@@ -12,12 +11,10 @@ import type { Player } from "../db/schema.ts";
 import type { Tokens } from "./tokens.ts";
 import { displayNameColumns, NameRefused, recordRename, registeredLookalike } from "../names/registry.ts";
 import { nameKey } from "../names/skeleton.ts";
+import { passwords } from "../limits/passwords.ts";
 
 export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
 export const passwordSchema = z.string().min(8, "at least 8 characters").max(200);
-
-/** argon2id (the library's default algorithm), OWASP's minimum: 19 MiB, 2 passes. */
-const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type AccountError = "username-taken" | "bad-credentials" | "already-registered" | "unknown-player";
 
@@ -47,7 +44,7 @@ export class Accounts {
     if (await registeredLookalike(this.db, player.display_key ?? nameKey(player.display_name), playerId)) {
       throw new NameRefused("Your display name looks the same as a registered player's name: change it before registering");
     }
-    const password_hash = await hash(password, ARGON2);
+    const password_hash = await passwords().hash(password);
     const key = username.toLowerCase();
     const updated = await this.db.updateTable("players")
       .set({ username, username_key: key, username_skeleton: skeleton, password_hash })
@@ -60,7 +57,8 @@ export class Accounts {
 
   async signIn(username: string, password: string): Promise<Player | AccountError> {
     const player = await this.db.selectFrom("players").selectAll().where("username_key", "=", username.toLowerCase()).executeTakeFirst();
-    if (!player?.password_hash || !(await verify(player.password_hash, password))) return "bad-credentials";
+    // An unknown username is checked against a dummy hash: the same argon2 work, so the same time.
+    if (!(await passwords().verify(player?.password_hash ?? null, password)) || !player) return "bad-credentials";
     return player;
   }
 

@@ -14,29 +14,11 @@ import type { Player } from "../db/schema.ts";
 import { clearedCookie, credentialOf, sessionCookie, sessionCookieOf } from "./auth.ts";
 import { ALL_SCOPES, MAX_TOKEN_DAYS, type Authenticated, type Scope } from "./sessions.ts";
 import { logger } from "../logger.ts";
-import { clientAddress, originAllowed } from "../net/http-gate.ts";
-import { RateLimiter } from "../room/rate-limit.ts";
+import { originAllowed } from "../net/http-gate.ts";
+import { PasswordsBusy, admitted, limitsFor, passwordProblem, signInAllowed } from "../limits/index.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
 import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
-
-const HOUR = 3_600_000;
-/** Password attempts one address may make per minute (on average; ten at once). */
-const SIGN_INS_PER_MINUTE = 10;
-
-/** A token bucket per client address; idle addresses are forgotten after an hour. */
-export class AddressLimit {
-  private readonly buckets = new Map<string, { limiter: RateLimiter; seen: number }>();
-  constructor(private readonly perSecond: number, private readonly burst: number) {}
-
-  take(address: string, now = Date.now()): boolean {
-    if (this.buckets.size > 10_000) for (const [k, b] of this.buckets) if (b.seen < now - HOUR) this.buckets.delete(k);
-    let b = this.buckets.get(address);
-    if (!b) this.buckets.set(address, (b = { limiter: new RateLimiter(this.perSecond, this.burst, now), seen: now }));
-    b.seen = now;
-    return b.limiter.take(now);
-  }
-}
 
 export function fail(res: Response, status: number, code: string, message: string): void {
   res.status(status).json({ error: code, message });
@@ -57,6 +39,7 @@ export function handle(fn: (req: Request, res: Response) => Promise<void>) {
         if (!res.headersSent) fail(res, 400, "bad-name", err.reason);
         return;
       }
+      if (err instanceof PasswordsBusy && !res.headersSent) return void res.setHeader("retry-after", String(err.retryAfterSeconds)).status(503).json({ error: "busy", message: err.message });
       if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
       logger.error({ err, path: req.path }, "api request failed");
     });
@@ -71,15 +54,8 @@ const SCRIPT_TOKEN_DAYS = 30;
 
 export function accountRoutes(platform: Platform, config: ServerConfig): express.Router {
   const router = express.Router();
-  const creations = new AddressLimit(config.accountsPerHour / 3600, config.accountsPerHour);
-  const signIns = new AddressLimit(SIGN_INS_PER_MINUTE / 60, SIGN_INS_PER_MINUTE);
-  const address = (req: Request) => clientAddress(req, config.trustProxy);
-  const limited = (limit: AddressLimit, req: Request, res: Response): boolean => {
-    if (limit.take(address(req))) return false;
-    res.setHeader("retry-after", "60");
-    fail(res, 429, "rate-limited", "Too many attempts from this address: try again later");
-    return true;
-  };
+  const limits = limitsFor(config);
+  const limited = async (req: Request, res: Response): Promise<boolean> => !(await admitted(limits, limits.accounts, req, res, "Too many attempts from this address: try again later"));
   /** The caller, with `scope`; otherwise a 401/403 says why and null is returned. */
   const signedIn = async (req: Request, res: Response, scope: Scope = "play"): Promise<Authenticated | null> => {
     const who = await platform.identify(req.headers, req.method);
@@ -136,23 +112,26 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     const body = parse(z.object({ name: z.unknown().optional() }).and(wantsToken), req.body, res);
     if (!body) return;
     const name = validDisplayName(body.name);
-    if (limited(creations, req, res)) return;
+    if (await limited(req, res)) return;
     await begin(req, res, await (await platform.accounts()).createGuest(name), body.token, 201);
   }));
   router.post("/accounts/register", handle(async (req, res) => {
     const body = parse(credentials, req.body, res);
     if (!body) return;
     const who = await signedIn(req, res, "account");
-    if (!who || limited(creations, req, res)) return;
+    if (!who || (await limited(req, res))) return;
+    const weak = passwordProblem(body.password, { username: body.username, displayName: who.player.display_name }, config.limits.passwordMinScore);
+    if (weak) return fail(res, 400, "weak-password", weak);
     const done = await (await platform.accounts()).register(who.player.id, body.username, body.password);
     if (typeof done === "string") return refuse(res, done);
     res.json({ player: publicPlayer(done) });
   }));
   router.post("/accounts/sign-in", handle(async (req, res) => {
     const body = parse(z.object({ username: z.string().max(24), password: z.string().max(200) }).and(wantsToken), req.body, res);
-    if (!body || limited(signIns, req, res)) return;
+    if (!body || !(await signInAllowed(limits, req, res, body.username))) return;
     const player = await (await platform.accounts()).signIn(body.username, body.password);
     if (typeof player === "string") return refuse(res, player);
+    await limits.accountLock.succeeded(body.username);
     await begin(req, res, player, body.token);
   }));
   // A browser that kept a token of the old kind in localStorage moves onto a session cookie.

@@ -1,14 +1,15 @@
 /**
  * The HTTP server every request and upgrade passes through first: cross-origin rules (no
  * credentials, only allowed origins), a body-size cap and a per-address rate limit on
- * matchmaking, and matchmaking options that must be a JSON object. Colyseus registers its own
- * request listeners later; checking in `emit` puts this gate before all of them.
+ * matchmaking and on API reads (server/src/limits/), and matchmaking options that must be a
+ * JSON object. Colyseus registers its own request listeners later; checking in `emit` puts this
+ * gate before all of them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
-import { RateLimiter } from "../room/rate-limit.ts";
+import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 
 /**
@@ -23,7 +24,6 @@ export const KEEP_ALIVE_MS = 65_000;
 
 /** Matchmaking bodies are join options: a few hundred bytes. */
 export const MAX_MATCHMAKE_BODY = 4096;
-const IDLE_LIMITER_MS = 60_000;
 
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
@@ -103,14 +103,12 @@ function guardMatchmaking(): void {
 export function createGatedHttpServer(config: ServerConfig): Server {
   configureCors(config);
   guardMatchmaking();
-  const limiters = new Map<string, { limiter: RateLimiter; seen: number }>();
-  const sweep = setInterval(() => {
-    const old = Date.now() - IDLE_LIMITER_MS;
-    for (const [key, entry] of limiters) if (entry.seen < old) limiters.delete(key);
-  }, IDLE_LIMITER_MS);
-  sweep.unref();
+  const limits = limitsFor(config);
+  const tooMany = "too many matchmaking requests from this address: wait a moment";
 
-  const admit = (req: IncomingMessage, res: ServerResponse): boolean => {
+  /** True: pass on; false: refused; a promise: the shared (Redis) limit decides. */
+  const admit = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    if (isApiRead(req)) return admitRead(limits, req, res);
     if (req.method !== "POST" || !req.url?.startsWith("/matchmake/")) return true;
     if (req.headers["content-length"] === undefined) {
       refuse(res, 411, "no-length", "matchmaking requests need a Content-Length");
@@ -120,15 +118,14 @@ export function createGatedHttpServer(config: ServerConfig): Server {
       refuse(res, 413, "body-too-large", `matchmaking options are limited to ${MAX_MATCHMAKE_BODY} bytes`);
       return false;
     }
-    const key = clientAddress(req, config.trustProxy);
-    const now = Date.now();
-    let entry = limiters.get(key);
-    if (!entry) limiters.set(key, (entry = { limiter: new RateLimiter(config.matchmakeRate.perSecond, config.matchmakeRate.burst, now), seen: now }));
-    entry.seen = now;
-    if (entry.limiter.take(now)) return true;
-    res.setHeader("retry-after", "1");
-    refuse(res, 429, "rate-limited", "too many matchmaking requests from this address: wait a moment");
-    return false;
+    const verdict = limits.matchmake.take(limits.keyOf(req));
+    const decide = (v: Awaited<typeof verdict>): boolean => {
+      if (v.ok) return true;
+      res.setHeader("retry-after", String(Math.max(1, Math.ceil(v.retryAfterMs / 1000))));
+      refuse(res, 429, "rate-limited", tooMany);
+      return false;
+    };
+    return verdict instanceof Promise ? verdict.then(decide) : decide(verdict);
   };
 
   const server = createServer();
@@ -137,9 +134,11 @@ export function createGatedHttpServer(config: ServerConfig): Server {
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config.trustProxy);
-    if (event === "request" && !admit(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
-    return emit(event, ...args);
+    if (event !== "request") return emit(event, ...args);
+    const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse);
+    if (admitted === true) return emit(event, ...args);
+    if (admitted !== false) void admitted.then((ok) => { if (ok) emit(event, ...args); });
+    return true;
   }) as Server["emit"];
-  server.on("close", () => clearInterval(sweep));
   return server;
 }
