@@ -20,6 +20,7 @@ import { RankedQueueRoom } from "./ranked/queue-room.ts";
 import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
+import { operatorRoutes } from "./moderation/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
 import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
 import { securityHeaders } from "./web/security-headers.ts";
@@ -85,7 +86,7 @@ export function createServer(config: ServerConfig): Server {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
       mountOperatorEndpoints(app, config);
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

@@ -1,6 +1,7 @@
 /** Server configuration from environment variables (README "Configuration" lists them). */
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { PROVISIONAL_GAMES } from "./ranked/rating.ts";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
@@ -50,6 +51,10 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default("127.0.0.1"),
   /** "production" (npm start, the cluster, docker-compose): errors without stack traces or paths, no source maps served. */
   NODE_ENV: z.string().default("development"),
+  /** The leaderboards list accounts with a rated game in the last this many days (and not provisional). */
+  LEADERBOARD_ACTIVE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Rated games an account needs in a game to be on its board (default: no longer provisional, ranked/rating.ts). */
+  LEADERBOARD_MIN_GAMES: z.coerce.number().int().min(0).max(1000).default(PROVISIONAL_GAMES),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
@@ -82,6 +87,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
+  readonly leaderboardActiveDays: number;
+  readonly leaderboardMinGames: number;
   readonly sessionDays: number;
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
   readonly secureCookies: boolean;
@@ -120,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
+    leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS,
+    leaderboardMinGames: e.LEADERBOARD_MIN_GAMES,
     sessionDays: e.SESSION_DAYS,
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     metricsPort: e.METRICS_PORT ?? null,

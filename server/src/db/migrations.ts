@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
+import { moderationMigration } from "../moderation/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -96,6 +97,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("sessions_by_expiry").on("sessions").column("expires_at").execute();
     },
   },
+  // Operators, account marks, the operator action log, refunds (moderation/migration.ts).
+  "0006-moderation": moderationMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

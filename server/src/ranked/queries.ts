@@ -1,15 +1,39 @@
 /**
  * What the leaderboard and profile pages read. Every query walks an index: the board by
- * (game, rating desc, player id), a rank by counting the entries ahead of a player on that index,
- * the history by (player, game, time), recent matches by (player, match).
+ * (game, rating desc, player id), a rank by counting the listed entries ahead of a player on that
+ * index, the history by (player, game, time), recent matches by (player, match).
+ *
+ * The board lists established accounts only (`BoardRule`): at least PROVISIONAL_GAMES rated games,
+ * a rated game in the last LEADERBOARD_ACTIVE_DAYS, and not marked by an operator
+ * (moderation/mark.ts). With the real rule the board and the ranks read the partial index
+ * `ratings_listed` (games >= 10, updated_at included), index-only, skipping the few marked accounts
+ * by an anti-join on `account_marks`; a rank costs a count of the listed entries ahead of the player.
  */
 import { sql } from "kysely";
 import type { BoardEntry, GameRating, HistoryPoint, RecentMatch } from "@scat/shared";
 import type { Db } from "../db/database.ts";
-import { isProvisional } from "./rating.ts";
+import { PROVISIONAL_GAMES, isProvisional } from "./rating.ts";
 
 export const TOP = 100;
 const NEIGHBOURS = 5;
+const DAY = 86_400_000;
+
+/** Who is on a board: at least `minGames` rated games, the last one at or after `activeSince`, never marked. */
+export interface BoardRule {
+  readonly minGames: number;
+  readonly activeSince: number;
+}
+
+/** Every rated account that is not marked (tests of ranks and ties). */
+export const EVERY_RATED: BoardRule = { minGames: 0, activeSince: 0 };
+
+/** The rule the routes use: established (not provisional, by default) and active in the last `activeDays`. */
+export function boardRule(activeDays: number, minGames = PROVISIONAL_GAMES, now = Date.now()): BoardRule {
+  return { minGames, activeSince: now - activeDays * DAY };
+}
+
+/** Why a rated player is not on the board, or null when they are. */
+export type Unlisted = "provisional" | "inactive" | "marked";
 
 type Row = { player_id: string; display_name: string; rating: number; games: number };
 
@@ -17,33 +41,37 @@ function entry(r: Row, rank: number): BoardEntry {
   return { rank, playerId: r.player_id, name: r.display_name, rating: r.rating, games: r.games, provisional: isProvisional(r.games) };
 }
 
-function board(db: Db, game: string) {
-  return db.selectFrom("ratings as r").innerJoin("players as p", "p.id", "r.player_id")
-    .select(["r.player_id", "p.display_name", "r.rating", "r.games"]).where("r.game", "=", game);
+/** The listing condition on `ratings r` (the games bound is a literal so the partial index applies). */
+function listed(rule: BoardRule) {
+  return sql`r.games >= ${sql.lit(Math.max(0, Math.floor(rule.minGames)))} and r.updated_at >= ${rule.activeSince}
+    and not exists (select 1 from account_marks k where k.player_id = r.player_id)`;
 }
 
-export async function topPlayers(db: Db, game: string, limit = TOP): Promise<BoardEntry[]> {
-  const rows = await board(db, game).orderBy("r.rating", "desc").orderBy("r.player_id").limit(limit).execute();
+export async function topPlayers(db: Db, game: string, limit = TOP, rule: BoardRule = EVERY_RATED): Promise<BoardEntry[]> {
+  const rows = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+    from ratings r join players p on p.id = r.player_id
+    where r.game = ${game} and ${listed(rule)} order by r.rating desc, r.player_id limit ${limit}`.execute(db)).rows;
   return rows.map((r, i) => entry(r, i + 1));
 }
 
 /**
- * A player's rank (1 = best; the board's order breaks equal ratings by player id) and the entries
- * just above and below. "Ahead of me" is `rating > mine, or rating = mine and id < mine`; the
- * neighbours are four short ranges on the board index (an OR would scan it).
+ * A listed player's rank (1 = best; the board's order breaks equal ratings by player id) and the
+ * listed entries just above and below; null when the player is not on this board. "Ahead of me"
+ * is `rating > mine, or rating = mine and id < mine`, counted as two ranges on the board index;
+ * the neighbours are four short ranges (an OR would scan it).
  */
-export async function aroundPlayer(db: Db, game: string, playerId: string): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
-  // Ahead of me: everyone in a higher rating bucket (rating_counts), plus equal ratings with a smaller id.
-  const mine = (await sql<Row & { ahead: string | number }>`
-    select r.player_id, p.display_name, r.rating, r.games,
-      coalesce((select sum(c.players) from rating_counts c where c.game = r.game and c.rating > r.rating), 0)
-      + (select count(*) from ratings t where t.game = r.game and t.rating = r.rating and t.player_id < r.player_id) as ahead
-    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId}`.execute(db)).rows[0];
+export async function aroundPlayer(db: Db, game: string, playerId: string, rule: BoardRule = EVERY_RATED): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
+  const on = listed(rule);
+  const mine = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId} and ${on}`.execute(db)).rows[0];
   if (!mine) return null;
-  const rank = Number(mine.ahead) + 1;
+  const ahead = (await sql<{ n: string | number }>`select
+      (select count(*) from ratings r where r.game = ${game} and r.rating > ${mine.rating} and ${on})
+      + (select count(*) from ratings r where r.game = ${game} and r.rating = ${mine.rating} and r.player_id < ${playerId} and ${on}) as n`.execute(db)).rows[0]!;
+  const rank = Number(ahead.n) + 1;
   const n = NEIGHBOURS;
   const cols = sql`r.player_id, p.display_name, r.rating, r.games`;
-  const from = sql`from ratings r join players p on p.id = r.player_id where r.game = ${game}`;
+  const from = sql`from ratings r join players p on p.id = r.player_id where r.game = ${game} and ${on}`;
   // Nearest first on each side; ties on rating come before the next rating.
   const rows = (await sql<Row & { side: string }>`
     (select ${cols}, 'a' as side ${from} and r.rating = ${mine.rating} and r.player_id < ${playerId} order by r.player_id desc limit ${n})
@@ -58,6 +86,17 @@ export async function aroundPlayer(db: Db, game: string, playerId: string): Prom
     ...below.map((r, i) => entry(r, rank + i + 1)),
   ];
   return { me: entry(mine, rank), around };
+}
+
+/** Why a player with a rating in `game` is not on its board (null: listed, or no rating at all). */
+export async function unlistedReason(db: Db, game: string, playerId: string, rule: BoardRule): Promise<Unlisted | null> {
+  const row = await db.selectFrom("ratings as r").leftJoin("account_marks as k", "k.player_id", "r.player_id")
+    .select(["r.games", "r.updated_at", "k.kind"]).where("r.game", "=", game).where("r.player_id", "=", playerId).executeTakeFirst();
+  if (!row) return null;
+  if (row.kind !== null) return "marked";
+  if (row.games < rule.minGames) return "provisional";
+  if (row.updated_at < rule.activeSince) return "inactive";
+  return null;
 }
 
 /** Orders one side's candidates nearest first: by rating toward mine, then by id toward mine. */
@@ -99,16 +138,16 @@ export class TopCache {
   private readonly entries = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
   constructor(private readonly ttlMs = 2_000) {}
 
-  get(db: Db, game: string, now = Date.now()): Promise<BoardEntry[]> {
+  get(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<BoardEntry[]> {
     const hit = this.entries.get(game);
     if (hit && now - hit.at < this.ttlMs) return hit.rows;
-    const rows = topPlayers(db, game);
+    const rows = topPlayers(db, game, TOP, rule);
     this.entries.set(game, { at: now, rows });
     rows.catch(() => this.entries.delete(game));
     return rows;
   }
 
-  /** A rating changed in this process: the next read fetches the board again. */
+  /** A rating (or a mark) changed in this process: the next read fetches the board again. */
   forget(game: string): void {
     this.entries.delete(game);
   }
