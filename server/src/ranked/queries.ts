@@ -5,9 +5,11 @@
  *
  * The board lists established accounts only (`BoardRule`): at least PROVISIONAL_GAMES rated games,
  * a rated game in the last LEADERBOARD_ACTIVE_DAYS, and not marked by an operator
- * (moderation/mark.ts). With the real rule the board and the ranks read the partial index
- * `ratings_listed` (games >= 10, updated_at included), index-only, skipping the few marked accounts
- * by an anti-join on `account_marks`; a rank costs a count of the listed entries ahead of the player.
+ * (moderation/mark.ts). With the real rule the board reads the partial index `ratings_listed`
+ * (games >= 10, updated_at included) from the top, skipping the few marked accounts by an
+ * anti-join on `account_marks`. `rating_counts` counts every rated account and cannot know who
+ * went inactive, so a rank counts the listed accounts above from `ListedBuckets` (per rating,
+ * cached a moment per process like the top 100) plus the ties ahead, live.
  */
 import { sql } from "kysely";
 import type { BoardEntry, GameRating, HistoryPoint, RecentMatch } from "@scat/shared";
@@ -57,16 +59,18 @@ export async function topPlayers(db: Db, game: string, limit = TOP, rule: BoardR
 /**
  * A listed player's rank (1 = best; the board's order breaks equal ratings by player id) and the
  * listed entries just above and below; null when the player is not on this board. "Ahead of me"
- * is `rating > mine, or rating = mine and id < mine`, counted as two ranges on the board index;
- * the neighbours are four short ranges (an OR would scan it).
+ * is `rating > mine` (from `buckets`, or counted on the board index when none are given) plus
+ * `rating = mine and id < mine` (a short range, live); the neighbours are four short ranges (an OR
+ * would scan it).
  */
-export async function aroundPlayer(db: Db, game: string, playerId: string, rule: BoardRule = EVERY_RATED): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
+export async function aroundPlayer(db: Db, game: string, playerId: string, rule: BoardRule = EVERY_RATED, buckets?: ListedBuckets): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
   const on = listed(rule);
   const mine = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
     from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId} and ${on}`.execute(db)).rows[0];
   if (!mine) return null;
-  const ahead = (await sql<{ n: string | number }>`select
-      (select count(*) from ratings r where r.game = ${game} and r.rating > ${mine.rating} and ${on})
+  // Above my rating: from the buckets when given (a binary search), else counted here (every listed entry above).
+  const higher = buckets ? sql`${buckets.above(mine.rating)}::bigint` : sql`(select count(*) from ratings r where r.game = ${game} and r.rating > ${mine.rating} and ${on})`;
+  const ahead = (await sql<{ n: string | number }>`select ${higher}
       + (select count(*) from ratings r where r.game = ${game} and r.rating = ${mine.rating} and r.player_id < ${playerId} and ${on}) as n`.execute(db)).rows[0]!;
   const rank = Number(ahead.n) + 1;
   const n = NEIGHBOURS;
@@ -131,24 +135,69 @@ export async function matchLog(db: Db, matchId: string): Promise<unknown | null>
 }
 
 /**
- * The top 100 of each game, kept for a moment per process: every visitor of a board reads the
- * same rows, so a busy board costs one query every `ttlMs` (the own rank and neighbours stay live).
+ * How many listed accounts of a game have each rating, best first, with the running total: the
+ * number of listed accounts above a rating is a binary search (`above`), whatever the board's size.
+ */
+export class ListedBuckets {
+  private constructor(private readonly ratings: readonly number[], private readonly before: readonly number[], readonly total: number) {}
+
+  static async read(db: Db, game: string, rule: BoardRule): Promise<ListedBuckets> {
+    const rows = (await sql<{ rating: number; n: string | number }>`select r.rating, count(*) as n from ratings r
+      where r.game = ${game} and ${listed(rule)} group by r.rating order by r.rating desc`.execute(db)).rows;
+    const before: number[] = [];
+    let total = 0;
+    for (const r of rows) {
+      before.push(total);
+      total += Number(r.n);
+    }
+    return new ListedBuckets(rows.map((r) => r.rating), before, total);
+  }
+
+  /** Listed accounts with a rating strictly above `rating`. */
+  above(rating: number): number {
+    let lo = 0;
+    let hi = this.ratings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ratings[mid]! > rating) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.ratings.length ? this.before[lo]! : this.total;
+  }
+}
+
+/**
+ * The top 100 of each game and its rating buckets, kept for a moment per process: every visitor
+ * of a board reads the same rows, so a busy board costs one top query and one bucket count (a
+ * grouped index-only read of the listed accounts) every `ttlMs`; the own rating, the ties ahead
+ * and the neighbours stay live.
  */
 export class TopCache {
   private readonly entries = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
+  private readonly buckets = new Map<string, { at: number; rows: Promise<ListedBuckets> }>();
   constructor(private readonly ttlMs = 2_000) {}
 
   get(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<BoardEntry[]> {
-    const hit = this.entries.get(game);
+    return this.kept(this.entries, game, now, () => topPlayers(db, game, TOP, rule));
+  }
+
+  /** The game's listed buckets (for `aroundPlayer`), at most `ttlMs` old. */
+  counts(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<ListedBuckets> {
+    return this.kept(this.buckets, game, now, () => ListedBuckets.read(db, game, rule));
+  }
+
+  private kept<T>(map: Map<string, { at: number; rows: Promise<T> }>, game: string, now: number, read: () => Promise<T>): Promise<T> {
+    const hit = map.get(game);
     if (hit && now - hit.at < this.ttlMs) return hit.rows;
-    const rows = topPlayers(db, game, TOP, rule);
-    this.entries.set(game, { at: now, rows });
-    rows.catch(() => this.entries.delete(game));
+    const rows = read();
+    map.set(game, { at: now, rows });
+    rows.catch(() => map.delete(game));
     return rows;
   }
 
   /** A rating (or a mark) changed in this process: the next read fetches the board again. */
   forget(game: string): void {
     this.entries.delete(game);
+    this.buckets.delete(game);
   }
 }

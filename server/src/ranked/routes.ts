@@ -27,7 +27,10 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     const who = await platform.identify(req.headers, req.method);
     // Established accounts only: LEADERBOARD_MIN_GAMES rated games (not provisional), one in the last LEADERBOARD_ACTIVE_DAYS, not marked.
     const rule = boardRule(config.leaderboardActiveDays, config.leaderboardMinGames);
-    const [top, mine] = await Promise.all([tops.get(db, game, rule), who ? aroundPlayer(db, game, who.player.id, rule) : null]);
+    const [top, mine] = await Promise.all([
+      tops.get(db, game, rule),
+      who ? tops.counts(db, game, rule).then((buckets) => aroundPlayer(db, game, who.player.id, rule, buckets)) : null,
+    ]);
     const unlisted = who && !mine ? await unlistedReason(db, game, who.player.id, rule) : null;
     res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [], unlisted });
   }));

@@ -14,7 +14,7 @@ import { isMarked, markAccount } from "../../src/moderation/mark.ts";
 import { isOperator, recentActions, setOperator } from "../../src/moderation/operators.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
 import { PAIR_DEFAULTS, suspiciousPairs } from "../../src/moderation/suspicious.ts";
-import { EVERY_RATED, aroundPlayer, boardRule, topPlayers, unlistedReason } from "../../src/ranked/queries.ts";
+import { EVERY_RATED, ListedBuckets, aroundPlayer, boardRule, topPlayers, unlistedReason } from "../../src/ranked/queries.ts";
 import { SCALE } from "../../src/ranked/rating.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
 import { bucketsAgree, play, snapshot } from "./seed.ts";
@@ -160,11 +160,16 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
       .sort((a, b) => b.rating - a.rating || (a.id < b.id ? -1 : 1));
     expect(top.map((e) => [e.rank, e.playerId])).toEqual(listed.map((r, i) => [i + 1, r.id]));
     expect(top.every((e) => !e.provisional)).toBe(true);
+    // The rank counted live and from the listed buckets (as the route reads it) is the board's row.
+    const buckets = await ListedBuckets.read(db, G, rule);
+    expect(buckets.total).toBe(listed.length);
     for (const [i, r] of listed.entries()) {
       const me = await aroundPlayer(db, G, r.id, rule);
       expect(me!.me.rank).toBe(i + 1);
       expect(me!.around.map((e) => e.playerId)).toEqual(listed.map((x) => x.id));
+      expect(await aroundPlayer(db, G, r.id, rule, buckets)).toEqual(me);
     }
+    expect([2000, 1700, 1699, 1600, 1000].map((x) => buckets.above(x))).toEqual([0, 0, 2, 2, 4]);
     const reasons = await Promise.all(rows.map((r) => unlistedReason(db, G, r.id, rule)));
     expect(reasons).toEqual(["provisional", "inactive", null, null, "marked", null, "provisional", null]);
     for (const r of rows.filter((x) => !listed.includes(x))) expect(await aroundPlayer(db, G, r.id, rule)).toBeNull();
