@@ -169,30 +169,42 @@ export class ListedBuckets {
 /**
  * The top 100 of each game and its rating buckets, kept for a moment per process: every visitor
  * of a board reads the same rows, so a busy board costs one top query and one bucket count (a
- * grouped index-only read of the listed accounts) every `ttlMs`; the own rating, the ties ahead
- * and the neighbours stay live.
+ * grouped read of the listed accounts) every `ttlMs`; the own rating, the ties ahead and the
+ * neighbours stay live.
  */
 export class TopCache {
   private readonly entries = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
-  private readonly buckets = new Map<string, { at: number; rows: Promise<ListedBuckets> }>();
+  private readonly buckets = new Map<string, { at: number; rows: Promise<ListedBuckets>; value?: ListedBuckets }>();
   constructor(private readonly ttlMs = 2_000) {}
 
   get(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<BoardEntry[]> {
-    return this.kept(this.entries, game, now, () => topPlayers(db, game, TOP, rule));
-  }
-
-  /** The game's listed buckets (for `aroundPlayer`), at most `ttlMs` old. */
-  counts(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<ListedBuckets> {
-    return this.kept(this.buckets, game, now, () => ListedBuckets.read(db, game, rule));
-  }
-
-  private kept<T>(map: Map<string, { at: number; rows: Promise<T> }>, game: string, now: number, read: () => Promise<T>): Promise<T> {
-    const hit = map.get(game);
+    const hit = this.entries.get(game);
     if (hit && now - hit.at < this.ttlMs) return hit.rows;
-    const rows = read();
-    map.set(game, { at: now, rows });
-    rows.catch(() => map.delete(game));
+    const rows = topPlayers(db, game, TOP, rule);
+    this.entries.set(game, { at: now, rows });
+    rows.catch(() => this.entries.delete(game));
     return rows;
+  }
+
+  /**
+   * The game's listed buckets (for `aroundPlayer`). Past `ttlMs` the last ones still answer while
+   * new ones are read (one read at a time), so no request waits for the grouped read but the first
+   * and the first after `forget` (this process rated the game: the player looking now sees it).
+   */
+  counts(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<ListedBuckets> {
+    const hit = this.buckets.get(game);
+    if (hit && (now - hit.at < this.ttlMs || !hit.value)) return hit.rows;
+    const entry: { at: number; rows: Promise<ListedBuckets>; value?: ListedBuckets } = { at: now, rows: ListedBuckets.read(db, game, rule) };
+    entry.rows.then((v) => { entry.value = v; }, () => { if (this.buckets.get(game) === entry) this.buckets.delete(game); });
+    if (hit?.value) {
+      // Served stale meanwhile; the new ones replace them when read.
+      const stale = { at: now, rows: Promise.resolve(hit.value), value: hit.value };
+      this.buckets.set(game, stale);
+      entry.rows.then(() => { if (this.buckets.get(game) === stale) this.buckets.set(game, entry); }, () => undefined);
+      return stale.rows;
+    }
+    this.buckets.set(game, entry);
+    return entry.rows;
   }
 
   /** A rating (or a mark) changed in this process: the next read fetches the board again. */

@@ -14,7 +14,7 @@ import { isMarked, markAccount } from "../../src/moderation/mark.ts";
 import { isOperator, recentActions, setOperator } from "../../src/moderation/operators.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
 import { PAIR_DEFAULTS, suspiciousPairs } from "../../src/moderation/suspicious.ts";
-import { EVERY_RATED, ListedBuckets, aroundPlayer, boardRule, topPlayers, unlistedReason } from "../../src/ranked/queries.ts";
+import { EVERY_RATED, ListedBuckets, TopCache, aroundPlayer, boardRule, topPlayers, unlistedReason } from "../../src/ranked/queries.ts";
 import { SCALE } from "../../src/ranked/rating.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
 import { bucketsAgree, play, snapshot } from "./seed.ts";
@@ -170,6 +170,26 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
       expect(await aroundPlayer(db, G, r.id, rule, buckets)).toEqual(me);
     }
     expect([2000, 1700, 1699, 1600, 1000].map((x) => buckets.above(x))).toEqual([0, 0, 2, 2, 4]);
+
+    // The route's cache: fresh for ttl, then the last buckets answer while new ones are read; forget reads at once.
+    const cache = new TopCache(1_000);
+    const addListed = async (rating: number) => {
+      const id = await guest(`N${rating}`);
+      await db.insertInto("ratings").values({ player_id: id, game: G, mu: rating / SCALE, sigma: 3, rating, games: 20, wins: 1, updated_at: now }).execute();
+    };
+    expect((await cache.counts(db, G, rule, 0)).total).toBe(4);
+    await addListed(1400);
+    expect((await cache.counts(db, G, rule, 500)).total).toBe(4);
+    expect((await cache.counts(db, G, rule, 1_500)).total).toBe(4);
+    let total = 0;
+    for (let i = 0; i < 100 && total !== 5; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      total = (await cache.counts(db, G, rule, 1_600)).total;
+    }
+    expect(total).toBe(5);
+    await addListed(1300);
+    cache.forget(G);
+    expect((await cache.counts(db, G, rule, 1_700)).total).toBe(6);
     const reasons = await Promise.all(rows.map((r) => unlistedReason(db, G, r.id, rule)));
     expect(reasons).toEqual(["provisional", "inactive", null, null, "marked", null, "provisional", null]);
     for (const r of rows.filter((x) => !listed.includes(x))) expect(await aroundPlayer(db, G, r.id, rule)).toBeNull();
