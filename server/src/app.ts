@@ -47,7 +47,8 @@ function mountClient(app: express.Application, dist: string): void {
     });
     return;
   }
-  app.use(express.static(dist, { index: "index.html", maxAge: "1h" }));
+  // `extensions`: /operator serves operator.html (the operator page, docs/API.md "Operators").
+  app.use(express.static(dist, { index: "index.html", maxAge: "1h", extensions: ["html"] }));
 }
 
 /**
