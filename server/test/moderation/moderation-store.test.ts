@@ -133,6 +133,39 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     expect(await db.selectFrom("operator_actions").select("id").where("target_id", "=", b!).where("action", "=", "mark").execute()).toHaveLength(1);
   });
 
+  it("refunds while the victims' next matches are being rated, losing neither update", async () => {
+    const db = store.db;
+    const now = 2_500 * DAY;
+    const G = "skit_scat";
+    const [cheat, a, b, c] = await Promise.all(["Cx", "Ax", "Bx", "Cy"].map(guest));
+    const lost = await play(db, G, [cheat!, a!, b!, c!], { at: now - DAY });
+    const owed = new Map(lost.changes.filter((x) => x.playerId !== cheat && x.delta < 0).map((x) => [x.playerId, -x.delta]));
+    expect(owed.size).toBeGreaterThan(0);
+    // The victims play on among themselves (one game after another) while the mark runs.
+    const mark = markAccount(db, { targetId: cheat!, kind: "cheater", reason: "race", windowDays: 7, actor: OPERATOR }, now);
+    const orders = [[a!, b!, c!], [c!, b!, a!], [b!, a!, c!], [a!, c!, b!]];
+    const chain = (async () => {
+      const out = [];
+      for (const [i, order] of orders.entries()) out.push(await play(db, G, order, { at: now + 1 + i }));
+      return out;
+    })();
+    const [done, played] = await Promise.all([mark, chain]);
+    if (done === "unknown-player") throw new Error("unknown");
+    // Follow each victim's rating through its matches: every step starts where the last ended,
+    // except exactly one jump by the refund (before the first game, between two, or after the last).
+    for (const id of [a!, b!, c!]) {
+      const points = owed.get(id) ?? 0;
+      const seen = [lost, ...played].map((p) => p.changes.find((x) => x.playerId === id)!);
+      const now_ = (await ratingOf(id, G)).rating;
+      const jumps = [...seen.slice(1).map((x, i) => x.before - seen[i]!.after), now_ - seen.at(-1)!.after];
+      expect(jumps.every((j) => j === 0 || j === points), `${id}: ${jumps}`).toBe(true);
+      expect(jumps.filter((j) => j !== 0).length).toBe(points > 0 ? 1 : 0);
+      const history = await db.selectFrom("rating_history").select("match_id").where("player_id", "=", id).where("game", "=", G).execute();
+      expect(history).toHaveLength(1 + orders.length + (points > 0 ? 1 : 0));
+    }
+    expect(await bucketsAgree(db).then((x) => x.counted)).toEqual(await bucketsAgree(db).then((x) => x.actual));
+  });
+
   it("lists only established accounts active in the window, with ranks that follow the filtered board", async () => {
     const db = store.db;
     const now = 3_000 * DAY;
