@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 /** The game server `npm run dev` forwards to (the page only ever talks to its own origin: net/endpoint.ts). */
@@ -15,6 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     sourcemap: process.env["SOURCEMAP"] === "1",
+    // The game, and the operator page (/operator, docs/API.md "Operators").
+    rollupOptions: { input: { main: fileURLToPath(new URL("index.html", import.meta.url)), operator: fileURLToPath(new URL("operator.html", import.meta.url)) } },
   },
   server: {
     port: 5173,

@@ -22,6 +22,7 @@ import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
 import { limitsFor } from "./limits/index.ts";
+import { operatorRoutes } from "./moderation/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
 import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
 import { securityHeaders } from "./web/security-headers.ts";
@@ -48,7 +49,8 @@ function mountClient(app: express.Application, dist: string): void {
     });
     return;
   }
-  app.use(express.static(dist, { index: "index.html", maxAge: "1h" }));
+  // `extensions`: /operator serves operator.html (the operator page, docs/API.md "Operators").
+  app.use(express.static(dist, { index: "index.html", maxAge: "1h", extensions: ["html"] }));
 }
 
 /**
@@ -87,7 +89,7 @@ export function createServer(config: ServerConfig): Server {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
       mountOperatorEndpoints(app, config);
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

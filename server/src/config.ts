@@ -1,6 +1,7 @@
 /** Server configuration from environment variables (README "Configuration" lists them). */
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { PROVISIONAL_GAMES } from "./ranked/rating.ts";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
@@ -64,6 +65,10 @@ const envSchema = z.object({
   RANKED_GUESTS: z.enum(["0", "1"]).default("0"),
   /** "1" lets accounts that share an address or device be grouped (an operator's event on one network). */
   RANKED_SAME_ADDRESS: z.enum(["0", "1"]).default("0"),
+  /** The leaderboards list accounts with a rated game in the last this many days (and not provisional). */
+  LEADERBOARD_ACTIVE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Rated games an account needs in a game to be on its board (default: no longer provisional, ranked/rating.ts). */
+  LEADERBOARD_MIN_GAMES: z.coerce.number().int().min(0).max(1000).default(PROVISIONAL_GAMES),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Display-name changes one account may make in any 24 hours. */
@@ -117,6 +122,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   readonly tokenSecret: string | null;
   readonly accountsPerHour: number;
+  readonly leaderboardActiveDays: number;
+  readonly leaderboardMinGames: number;
   readonly sessionDays: number;
   readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
@@ -171,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     tokenSecret: e.TOKEN_SECRET ?? null,
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
+    leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS,
+    leaderboardMinGames: e.LEADERBOARD_MIN_GAMES,
     sessionDays: e.SESSION_DAYS,
     ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000 },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,

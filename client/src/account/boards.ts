@@ -20,6 +20,14 @@ function modal(testid: string, title: string, ...body: HTMLElement[]): HTMLEleme
   return dialog.show({ testid, title, extraClass: "board" }, ...body);
 }
 
+/** Why the player is not on the board (the server lists established, active, unmarked accounts). */
+const UNLISTED = {
+  none: "Play a ranked game to appear here.",
+  provisional: "Your rating is still provisional: play more rated games to be listed.",
+  inactive: "The board lists players with a rated game in the last few weeks: play a ranked game to return.",
+  marked: "This account was removed from the leaderboards by an operator.",
+} as const;
+
 const gameTitle = (id: string): string => lobbyGames().find((g) => g.id === id)?.title ?? id;
 
 function boardTable(rows: readonly BoardEntry[], me: string | null, testid: string): HTMLElement {
@@ -42,7 +50,7 @@ export async function openLeaderboard(game: string): Promise<void> {
   try {
     const board = await api.leaderboard(game);
     body.replaceChildren(
-      board.me ? h("p", { class: "sub", testid: "board-me" }, `You are #${board.me.rank} with ${ratingText(board.me)}`) : h("p", { class: "sub" }, "Play a ranked game to appear here."),
+      board.me ? h("p", { class: "sub", testid: "board-me" }, `You are #${board.me.rank} with ${ratingText(board.me)}`) : h("p", { class: "sub", testid: "board-unlisted" }, UNLISTED[board.unlisted ?? "none"]),
       board.top.length === 0 ? h("p", {}, "Nobody has played ranked yet.") : boardTable(board.top, me, "board-top"),
       board.me && board.me.rank > board.top.length ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, me, "board-around")) : h("span"));
   } catch (err) {

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { backfillNameKeys } from "../names/backfill.ts";
+import { moderationMigration } from "../moderation/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -137,6 +138,8 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Operators, account marks, the operator action log, refunds (moderation/migration.ts).
+  "0006-moderation": moderationMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -89,6 +89,10 @@ export interface Database {
   sessions: SessionsTable;
   conduct_records: ConductRecordsTable;
   queue_bans: QueueBansTable;
+  operators: OperatorsTable;
+  account_marks: AccountMarksTable;
+  operator_actions: OperatorActionsTable;
+  rating_refunds: RatingRefundsTable;
 }
 
 /** One outcome per account and table (conduct/record.ts). */
@@ -107,6 +111,44 @@ export interface QueueBansTable {
   until: number;
   level: number;
   reason: string;
+}
+
+/** Moderation (moderation/migration.ts): who may use the operator routes. */
+export interface OperatorsTable {
+  player_id: string;
+  granted_at: number;
+  granted_by: string;
+}
+
+/** An account marked as a booster or cheater: off the boards, its ratings reset. */
+export interface AccountMarksTable {
+  player_id: string;
+  kind: string;
+  action_id: string;
+  at: number;
+}
+
+/** What operators did (never updated). `details` holds the action's parameters and result. */
+export interface OperatorActionsTable {
+  id: string;
+  at: number;
+  actor_id: string | null;
+  actor: string;
+  action: string;
+  target_id: string;
+  reason: string;
+  details: Json<unknown>;
+}
+
+/** A victim's rating loss in one match given back (at most once per match and player). */
+export interface RatingRefundsTable {
+  match_id: string;
+  player_id: string;
+  game: string;
+  action_id: string;
+  points: number;
+  mu: number;
+  at: number;
 }
 
 /** Browser sessions and personal tokens (accounts/sessions.ts). */

@@ -1,15 +1,41 @@
 /**
  * What the leaderboard and profile pages read. Every query walks an index: the board by
- * (game, rating desc, player id), a rank by counting the entries ahead of a player on that index,
- * the history by (player, game, time), recent matches by (player, match).
+ * (game, rating desc, player id), a rank by counting the listed entries ahead of a player on that
+ * index, the history by (player, game, time), recent matches by (player, match).
+ *
+ * The board lists established accounts only (`BoardRule`): at least PROVISIONAL_GAMES rated games,
+ * a rated game in the last LEADERBOARD_ACTIVE_DAYS, and not marked by an operator
+ * (moderation/mark.ts). With the real rule the board reads the partial index `ratings_listed`
+ * (games >= 10, updated_at included) from the top, skipping the few marked accounts by an
+ * anti-join on `account_marks`. `rating_counts` counts every rated account and cannot know who
+ * went inactive, so a rank counts the listed accounts above from `ListedBuckets` (per rating,
+ * cached a moment per process like the top 100) plus the ties ahead, live.
  */
 import { sql } from "kysely";
 import type { BoardEntry, GameRating, HistoryPoint, RecentMatch } from "@scat/shared";
 import type { Db } from "../db/database.ts";
-import { isProvisional } from "./rating.ts";
+import { PROVISIONAL_GAMES, isProvisional } from "./rating.ts";
 
 export const TOP = 100;
 const NEIGHBOURS = 5;
+const DAY = 86_400_000;
+
+/** Who is on a board: at least `minGames` rated games, the last one at or after `activeSince`, never marked. */
+export interface BoardRule {
+  readonly minGames: number;
+  readonly activeSince: number;
+}
+
+/** Every rated account that is not marked (tests of ranks and ties). */
+export const EVERY_RATED: BoardRule = { minGames: 0, activeSince: 0 };
+
+/** The rule the routes use: established (not provisional, by default) and active in the last `activeDays`. */
+export function boardRule(activeDays: number, minGames = PROVISIONAL_GAMES, now = Date.now()): BoardRule {
+  return { minGames, activeSince: now - activeDays * DAY };
+}
+
+/** Why a rated player is not on the board, or null when they are. */
+export type Unlisted = "provisional" | "inactive" | "marked";
 
 type Row = { player_id: string; display_name: string; rating: number; games: number };
 
@@ -17,33 +43,39 @@ function entry(r: Row, rank: number): BoardEntry {
   return { rank, playerId: r.player_id, name: r.display_name, rating: r.rating, games: r.games, provisional: isProvisional(r.games) };
 }
 
-function board(db: Db, game: string) {
-  return db.selectFrom("ratings as r").innerJoin("players as p", "p.id", "r.player_id")
-    .select(["r.player_id", "p.display_name", "r.rating", "r.games"]).where("r.game", "=", game);
+/** The listing condition on `ratings r` (the games bound is a literal so the partial index applies). */
+function listed(rule: BoardRule) {
+  return sql`r.games >= ${sql.lit(Math.max(0, Math.floor(rule.minGames)))} and r.updated_at >= ${rule.activeSince}
+    and not exists (select 1 from account_marks k where k.player_id = r.player_id)`;
 }
 
-export async function topPlayers(db: Db, game: string, limit = TOP): Promise<BoardEntry[]> {
-  const rows = await board(db, game).orderBy("r.rating", "desc").orderBy("r.player_id").limit(limit).execute();
+export async function topPlayers(db: Db, game: string, limit = TOP, rule: BoardRule = EVERY_RATED): Promise<BoardEntry[]> {
+  const rows = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+    from ratings r join players p on p.id = r.player_id
+    where r.game = ${game} and ${listed(rule)} order by r.rating desc, r.player_id limit ${limit}`.execute(db)).rows;
   return rows.map((r, i) => entry(r, i + 1));
 }
 
 /**
- * A player's rank (1 = best; the board's order breaks equal ratings by player id) and the entries
- * just above and below. "Ahead of me" is `rating > mine, or rating = mine and id < mine`; the
- * neighbours are four short ranges on the board index (an OR would scan it).
+ * A listed player's rank (1 = best; the board's order breaks equal ratings by player id) and the
+ * listed entries just above and below; null when the player is not on this board. "Ahead of me"
+ * is `rating > mine` (from `buckets`, or counted on the board index when none are given) plus
+ * `rating = mine and id < mine` (a short range, live); the neighbours are four short ranges (an OR
+ * would scan it).
  */
-export async function aroundPlayer(db: Db, game: string, playerId: string): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
-  // Ahead of me: everyone in a higher rating bucket (rating_counts), plus equal ratings with a smaller id.
-  const mine = (await sql<Row & { ahead: string | number }>`
-    select r.player_id, p.display_name, r.rating, r.games,
-      coalesce((select sum(c.players) from rating_counts c where c.game = r.game and c.rating > r.rating), 0)
-      + (select count(*) from ratings t where t.game = r.game and t.rating = r.rating and t.player_id < r.player_id) as ahead
-    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId}`.execute(db)).rows[0];
+export async function aroundPlayer(db: Db, game: string, playerId: string, rule: BoardRule = EVERY_RATED, buckets?: ListedBuckets): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
+  const on = listed(rule);
+  const mine = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId} and ${on}`.execute(db)).rows[0];
   if (!mine) return null;
-  const rank = Number(mine.ahead) + 1;
+  // Above my rating: from the buckets when given (a binary search), else counted here (every listed entry above).
+  const higher = buckets ? sql`${buckets.above(mine.rating)}::bigint` : sql`(select count(*) from ratings r where r.game = ${game} and r.rating > ${mine.rating} and ${on})`;
+  const ahead = (await sql<{ n: string | number }>`select ${higher}
+      + (select count(*) from ratings r where r.game = ${game} and r.rating = ${mine.rating} and r.player_id < ${playerId} and ${on}) as n`.execute(db)).rows[0]!;
+  const rank = Number(ahead.n) + 1;
   const n = NEIGHBOURS;
   const cols = sql`r.player_id, p.display_name, r.rating, r.games`;
-  const from = sql`from ratings r join players p on p.id = r.player_id where r.game = ${game}`;
+  const from = sql`from ratings r join players p on p.id = r.player_id where r.game = ${game} and ${on}`;
   // Nearest first on each side; ties on rating come before the next rating.
   const rows = (await sql<Row & { side: string }>`
     (select ${cols}, 'a' as side ${from} and r.rating = ${mine.rating} and r.player_id < ${playerId} order by r.player_id desc limit ${n})
@@ -58,6 +90,17 @@ export async function aroundPlayer(db: Db, game: string, playerId: string): Prom
     ...below.map((r, i) => entry(r, rank + i + 1)),
   ];
   return { me: entry(mine, rank), around };
+}
+
+/** Why a player with a rating in `game` is not on its board (null: listed, or no rating at all). */
+export async function unlistedReason(db: Db, game: string, playerId: string, rule: BoardRule): Promise<Unlisted | null> {
+  const row = await db.selectFrom("ratings as r").leftJoin("account_marks as k", "k.player_id", "r.player_id")
+    .select(["r.games", "r.updated_at", "k.kind"]).where("r.game", "=", game).where("r.player_id", "=", playerId).executeTakeFirst();
+  if (!row) return null;
+  if (row.kind !== null) return "marked";
+  if (row.games < rule.minGames) return "provisional";
+  if (row.updated_at < rule.activeSince) return "inactive";
+  return null;
 }
 
 /** Orders one side's candidates nearest first: by rating toward mine, then by id toward mine. */
@@ -92,24 +135,81 @@ export async function matchLog(db: Db, matchId: string): Promise<unknown | null>
 }
 
 /**
- * The top 100 of each game, kept for a moment per process: every visitor of a board reads the
- * same rows, so a busy board costs one query every `ttlMs` (the own rank and neighbours stay live).
+ * How many listed accounts of a game have each rating, best first, with the running total: the
+ * number of listed accounts above a rating is a binary search (`above`), whatever the board's size.
+ */
+export class ListedBuckets {
+  private constructor(private readonly ratings: readonly number[], private readonly before: readonly number[], readonly total: number) {}
+
+  static async read(db: Db, game: string, rule: BoardRule): Promise<ListedBuckets> {
+    const rows = (await sql<{ rating: number; n: string | number }>`select r.rating, count(*) as n from ratings r
+      where r.game = ${game} and ${listed(rule)} group by r.rating order by r.rating desc`.execute(db)).rows;
+    const before: number[] = [];
+    let total = 0;
+    for (const r of rows) {
+      before.push(total);
+      total += Number(r.n);
+    }
+    return new ListedBuckets(rows.map((r) => r.rating), before, total);
+  }
+
+  /** Listed accounts with a rating strictly above `rating`. */
+  above(rating: number): number {
+    let lo = 0;
+    let hi = this.ratings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ratings[mid]! > rating) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.ratings.length ? this.before[lo]! : this.total;
+  }
+}
+
+/**
+ * The top 100 of each game and its rating buckets, kept for a moment per process: every visitor
+ * of a board reads the same rows, so a busy board costs one top query and one bucket count (a
+ * grouped read of the listed accounts) every `ttlMs`; the own rating, the ties ahead and the
+ * neighbours stay live.
  */
 export class TopCache {
   private readonly entries = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
+  private readonly buckets = new Map<string, { at: number; rows: Promise<ListedBuckets>; value?: ListedBuckets }>();
   constructor(private readonly ttlMs = 2_000) {}
 
-  get(db: Db, game: string, now = Date.now()): Promise<BoardEntry[]> {
+  get(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<BoardEntry[]> {
     const hit = this.entries.get(game);
     if (hit && now - hit.at < this.ttlMs) return hit.rows;
-    const rows = topPlayers(db, game);
+    const rows = topPlayers(db, game, TOP, rule);
     this.entries.set(game, { at: now, rows });
     rows.catch(() => this.entries.delete(game));
     return rows;
   }
 
-  /** A rating changed in this process: the next read fetches the board again. */
+  /**
+   * The game's listed buckets (for `aroundPlayer`). Past `ttlMs` the last ones still answer while
+   * new ones are read (one read at a time), so no request waits for the grouped read but the first
+   * and the first after `forget` (this process rated the game: the player looking now sees it).
+   */
+  counts(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<ListedBuckets> {
+    const hit = this.buckets.get(game);
+    if (hit && (now - hit.at < this.ttlMs || !hit.value)) return hit.rows;
+    const entry: { at: number; rows: Promise<ListedBuckets>; value?: ListedBuckets } = { at: now, rows: ListedBuckets.read(db, game, rule) };
+    entry.rows.then((v) => { entry.value = v; }, () => { if (this.buckets.get(game) === entry) this.buckets.delete(game); });
+    if (hit?.value) {
+      // Served stale meanwhile; the new ones replace them when read.
+      const stale = { at: now, rows: Promise.resolve(hit.value), value: hit.value };
+      this.buckets.set(game, stale);
+      entry.rows.then(() => { if (this.buckets.get(game) === stale) this.buckets.set(game, entry); }, () => undefined);
+      return stale.rows;
+    }
+    this.buckets.set(game, entry);
+    return entry.rows;
+  }
+
+  /** A rating (or a mark) changed in this process: the next read fetches the board again. */
   forget(game: string): void {
     this.entries.delete(game);
+    this.buckets.delete(game);
   }
 }

@@ -7,7 +7,8 @@
 import { rate, rating as fresh } from "openskill";
 
 export const PROVISIONAL_GAMES = 10;
-const SCALE = 60;
+/** Rating points per unit of mu (the number shown is round(mu × SCALE)). */
+export const SCALE = 60;
 
 export interface Skill {
   readonly mu: number;

@@ -67,7 +67,7 @@ export async function recordRankedMatch(db: Db, log: GameLog, seats: readonly Ra
 }
 
 /** Moves players between rating buckets (rating_counts), in rating order so writers never deadlock. */
-async function countRatings(db: Db, game: string, buckets: ReadonlyMap<number, number>): Promise<void> {
+export async function countRatings(db: Db, game: string, buckets: ReadonlyMap<number, number>): Promise<void> {
   const rows = [...buckets].filter(([, by]) => by !== 0).sort(([a], [b]) => a - b).map(([rating, players]) => ({ game, rating, players }));
   if (rows.length === 0) return;
   await db.insertInto("rating_counts").values(rows)

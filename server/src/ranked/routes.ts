@@ -7,13 +7,14 @@ import express from "express";
 import { GAME_IDS } from "@scat/shared";
 import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "./platform.ts";
-import { TopCache, aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches } from "./queries.ts";
+import { TopCache, aroundPlayer, boardRule, historyOf, matchLog, ratingsOf, recentMatches, unlistedReason } from "./queries.ts";
+import type { ServerConfig } from "../config.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
 import { RANKED_FORMATS } from "./formats.ts";
 
 const isGame = (g: string): boolean => (GAME_IDS as readonly string[]).includes(g);
 
-export function rankedRoutes(platform: Platform): express.Router {
+export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "leaderboardActiveDays" | "leaderboardMinGames">): express.Router {
   const router = express.Router();
   const tops = new TopCache();
   platform.onRated = (game) => tops.forget(game);
@@ -24,8 +25,14 @@ export function rankedRoutes(platform: Platform): express.Router {
     if (!isGame(game)) return fail(res, 404, "unknown-game", `no game "${game}"`);
     const db = await platform.db();
     const who = await platform.identify(req.headers, req.method);
-    const [top, mine] = await Promise.all([tops.get(db, game), who ? aroundPlayer(db, game, who.player.id) : null]);
-    res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [] });
+    // Established accounts only: LEADERBOARD_MIN_GAMES rated games (not provisional), one in the last LEADERBOARD_ACTIVE_DAYS, not marked.
+    const rule = boardRule(config.leaderboardActiveDays, config.leaderboardMinGames);
+    const [top, mine] = await Promise.all([
+      tops.get(db, game, rule),
+      who ? tops.counts(db, game, rule).then((buckets) => aroundPlayer(db, game, who.player.id, rule, buckets)) : null,
+    ]);
+    const unlisted = who && !mine ? await unlistedReason(db, game, who.player.id, rule) : null;
+    res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [], unlisted });
   }));
 
   router.get("/players/:id", handle(async (req, res) => {

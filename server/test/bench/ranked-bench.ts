@@ -13,7 +13,7 @@ import { sql } from "kysely";
 import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts";
 import { percentile, fmt } from "../../../loadtest/src/stats.ts";
 import { openStore, type Db } from "../../src/db/database.ts";
-import { TopCache, aroundPlayer, historyOf, ratingsOf, recentMatches, topPlayers } from "../../src/ranked/queries.ts";
+import { TOP, TopCache, aroundPlayer, boardRule, historyOf, ratingsOf, recentMatches, topPlayers } from "../../src/ranked/queries.ts";
 import { recordRankedMatch } from "../../src/ranked/record-match.ts";
 import { standingsOf } from "@scat/shared/standings.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -34,7 +34,7 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
 async function seed(db: Db): Promise<void> {
   await sql`insert into players (id, display_name, created_at) select 'p' || g, 'Player ' || g, 0 from generate_series(1, ${PLAYERS}) g`.execute(db);
   await sql`insert into ratings (player_id, game, mu, sigma, rating, games, wins, updated_at)
-    select 'p' || g, ${GAME}, m, 4, round(m * 60), 10 + g % 50, g % 17, 0
+    select 'p' || g, ${GAME}, m, 4, round(m * 60), 10 + g % 50, g % 17, ${Date.now()}
     from (select g, 25 + 5 * (random() + random() + random() - 1.5) * 2 as m from generate_series(1, ${PLAYERS}) g) s`.execute(db);
   await sql`insert into rating_counts (game, rating, players) select game, rating, count(*) from ratings group by game, rating`.execute(db);
   const matches = Math.floor(PLAYERS / 4);
@@ -71,11 +71,13 @@ async function storeBench(kind: "pglite" | "postgres", url: string | null): Prom
   await seed(store.db);
   console.log(`\n[${kind}] seeded ${PLAYERS} players in ${fmt((performance.now() - t0) / 1000)} s (load ${load()})`);
   const pick = (i: number) => `p${1 + ((i * 7_919) % PLAYERS)}`;
-  await timed(20, (i) => topPlayers(store.db, GAME).then(() => aroundPlayer(store.db, GAME, pick(i))));
+  // The routes' rule: established (10+ games, all seeded players) and active in the last 30 days.
+  const rule = boardRule(30);
+  await timed(20, (i) => topPlayers(store.db, GAME, TOP, rule).then(() => aroundPlayer(store.db, GAME, pick(i), rule)));
   const tops = new TopCache();
-  const board = await timed(READS, (i) => Promise.all([tops.get(store.db, GAME), aroundPlayer(store.db, GAME, pick(i))]));
+  const board = await timed(READS, (i) => Promise.all([tops.get(store.db, GAME, rule), tops.counts(store.db, GAME, rule).then((b) => aroundPlayer(store.db, GAME, pick(i), rule, b))]));
   console.log(`[${kind}] ${line("leaderboard as served (top 100 cached 2 s + live own rank + 10 neighbours)", board)}`);
-  const cold = await timed(Math.min(READS, 100), () => topPlayers(store.db, GAME));
+  const cold = await timed(Math.min(READS, 100), () => topPlayers(store.db, GAME, TOP, rule));
   console.log(`[${kind}] ${line("top 100 uncached (one query)", cold)}`);
   const profile = await timed(READS, (i) => Promise.all([ratingsOf(store.db, pick(i)), recentMatches(store.db, pick(i)), historyOf(store.db, pick(i), GAME)]));
   console.log(`[${kind}] ${line("profile (ratings, 20 recent matches, rating history)", profile)}`);

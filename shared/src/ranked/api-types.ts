@@ -42,6 +42,8 @@ export interface Leaderboard {
   readonly top: readonly BoardEntry[];
   readonly me: BoardEntry | null;
   readonly around: readonly BoardEntry[];
+  /** Why the signed-in player is not listed (docs/API.md, "Who is on a board"); null when listed or unrated. */
+  readonly unlisted?: "provisional" | "inactive" | "marked" | null;
 }
 
 /** One of a player's recent ranked matches. */

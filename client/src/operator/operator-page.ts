@@ -1,0 +1,84 @@
+/**
+ * The operator page (`/operator`, docs/API.md "Operators"): the suspicious pairs of the last days
+ * and a form to mark an account as a booster or cheater, then the recent operator actions. It uses
+ * the browser's own session cookie (sign in on the main page first); the server decides who is an
+ * operator and answers 401/403 to anyone else, which the page just says.
+ */
+import { h } from "../ui/dom.ts";
+
+const root = document.getElementById("operator")!;
+
+interface Answer { status: number; body: any }
+
+async function call(path: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(`/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { message: text }; }
+  return { status: res.status, body: parsed };
+}
+
+const message = (a: Answer): string => (a.body && typeof a.body.message === "string" ? a.body.message : `HTTP ${a.status}`);
+const when = (ms: number): string => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
+
+function pairsTable(pairs: any[], pick: (id: string, name: string) => void): HTMLElement {
+  if (pairs.length === 0) return h("p", { testid: "no-pairs" }, "No pair met often enough in this window.");
+  const cell = (v: unknown) => h("td", { class: "num" }, String(v));
+  return h("table", { testid: "pairs" },
+    h("thead", {}, h("tr", {}, ...["Loser", "Winner", "Games", "Losses", "Left or early", "Left", "Rating moved", "Same address", "Suspicion", ""].map((t) => h("th", {}, t)))),
+    h("tbody", {}, ...pairs.map((p) => {
+      const mark = h("button", { type: "button", testid: `pick-${p.winner.id}` }, "Mark the winner…");
+      mark.addEventListener("click", () => pick(p.winner.id, p.winner.name));
+      return h("tr", { "data-loser": p.loser.id, "data-winner": p.winner.id },
+        h("td", {}, p.loser.name), h("td", {}, p.winner.name), cell(p.games), cell(p.losses), cell(p.quickOrLeft), cell(p.left), cell(p.ratingMoved),
+        h("td", {}, p.sharedAddress === null ? "unknown" : p.sharedAddress ? "yes" : "no"), cell(p.suspicion), h("td", {}, mark));
+    })));
+}
+
+function markForm(onDone: (result: string) => void, note: string | null): { el: HTMLElement; pick: (id: string, name: string) => void } {
+  const account = h("input", { name: "account", testid: "mark-account", placeholder: "account id", size: 38, required: true });
+  const kind = h("select", { name: "kind", testid: "mark-kind" }, h("option", { value: "booster" }, "booster"), h("option", { value: "cheater" }, "cheater"));
+  const reason = h("input", { name: "reason", testid: "mark-reason", placeholder: "why (recorded)", size: 40, required: true, minlength: 3, maxlength: 500 });
+  const days = h("input", { name: "windowDays", testid: "mark-days", type: "number", min: 1, max: 365, value: 30, required: true });
+  const out = h("p", { testid: "mark-result", class: "notice" }, note ?? "A mark resets the account's ratings, takes it off the boards and refunds its opponents' losses in the window. It cannot be undone here.");
+  const form = h("form", { testid: "mark-form" },
+    h("label", {}, "Account ", account), h("label", {}, "Kind ", kind), h("label", {}, "Reason ", reason), h("label", {}, "Window (days) ", days),
+    h("button", { type: "submit", testid: "mark-submit" }, "Mark"));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!window.confirm(`Mark ${account.value} as a ${kind.value}?`)) return;
+    void call(`/operator/accounts/${encodeURIComponent(account.value.trim())}/mark`, { kind: kind.value, reason: reason.value, windowDays: Number(days.value) }).then((a) => {
+      if (a.status !== 200) { out.textContent = `Not marked: ${message(a)}`; return; }
+      const r = a.body;
+      // The lists are drawn again (the pair is gone, the action is logged), with this result kept.
+      onDone(`${r.account.name} marked as a ${r.action.kind} by ${r.action.by} at ${when(r.action.at)}: ${r.totals.points} rating points refunded to ${r.totals.victims} players over ${r.totals.matches} matches.`);
+    });
+  });
+  return { el: h("section", {}, h("h2", {}, "Mark an account"), form, out), pick: (id, name) => { account.value = id; reason.focus(); out.textContent = `Marking ${name}: give a reason, then Mark.`; } };
+}
+
+async function render(days: number, note: string | null = null): Promise<void> {
+  const [pairs, actions] = await Promise.all([call(`/operator/suspicious-pairs?days=${days}`), call("/operator/actions?limit=50")]);
+  if (pairs.status !== 200) {
+    const hint = pairs.status === 401 ? " Sign in with a saved account on the main page first." : "";
+    root.replaceChildren(h("h1", {}, "Operators"), h("p", { class: "notice", testid: "denied" }, `${message(pairs)}.${hint}`), h("p", {}, h("a", { href: "./" }, "Back to the tables")));
+    return;
+  }
+  const windowPicker = h("input", { type: "number", min: 1, max: 365, value: days, testid: "days" });
+  windowPicker.addEventListener("change", () => void render(Number(windowPicker.value) || 30));
+  const form = markForm((result) => void render(days, result), note);
+  root.replaceChildren(
+    h("h1", {}, "Operators"),
+    h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick)),
+    form.el,
+    h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>
+      h("li", {}, `${when(a.at)} ${a.actor}: ${a.action} ${a.targetId}: ${a.reason}`)))),
+  );
+}
+
+void render(30);

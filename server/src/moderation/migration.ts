@@ -1,0 +1,57 @@
+/**
+ * Migration "0006-moderation" (registered in db/migrations.ts): operators, account marks, the
+ * operator action log, refunds already made, and the index the filtered leaderboard reads.
+ * Self-contained: it only adds tables and an index, so it applies after whatever 0004/0005 other
+ * work brings. Operators and marks are tables of their own rather than columns of `players`, so
+ * the accounts code (which writes whole `players` rows) is untouched by them.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
+
+export const moderationMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    // Who may use the operator routes (granted and revoked by `npm run operator`).
+    await db.schema.createTable("operators")
+      .addColumn("player_id", "text", (c) => c.primaryKey().references("players.id").onDelete("cascade"))
+      .addColumn("granted_at", "bigint", (c) => c.notNull())
+      .addColumn("granted_by", "text", (c) => c.notNull())
+      .execute();
+    // One mark per account at most: the key is what makes marking idempotent.
+    await db.schema.createTable("account_marks")
+      .addColumn("player_id", "text", (c) => c.primaryKey().references("players.id").onDelete("cascade"))
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("action_id", "text", (c) => c.notNull())
+      .addColumn("at", "bigint", (c) => c.notNull())
+      .execute();
+    // Everything an operator (or the operator CLI) did, with who, when and why. Never updated.
+    await db.schema.createTable("operator_actions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("at", "bigint", (c) => c.notNull())
+      /** The operator's player id; null for the CLI. */
+      .addColumn("actor_id", "text")
+      /** A readable name for the actor: the operator's username, or `cli:<os user>`. */
+      .addColumn("actor", "text", (c) => c.notNull())
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("target_id", "text", (c) => c.notNull())
+      .addColumn("reason", "text", (c) => c.notNull())
+      .addColumn("details", "jsonb", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("operator_actions_by_target").on("operator_actions").columns(["target_id", "at"]).execute();
+    await db.schema.createIndex("operator_actions_by_time").on("operator_actions").column("at").execute();
+    // A victim's loss in one match is refunded at most once, whoever is marked for it.
+    await db.schema.createTable("rating_refunds")
+      .addColumn("match_id", "text", (c) => c.notNull())
+      .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
+      .addColumn("game", "text", (c) => c.notNull())
+      .addColumn("action_id", "text", (c) => c.notNull())
+      .addColumn("points", "integer", (c) => c.notNull())
+      .addColumn("mu", "double precision", (c) => c.notNull())
+      .addColumn("at", "bigint", (c) => c.notNull())
+      .addPrimaryKeyConstraint("rating_refunds_pk", ["match_id", "player_id"])
+      .execute();
+    // The leaderboard lists established accounts only (ranked/rating.ts PROVISIONAL_GAMES = 10):
+    // the board and the count of entries ahead of a player walk this partial index, and the
+    // activity filter reads updated_at from it too (index-only scans).
+    await sql`create index ratings_listed on ratings (game, rating desc, player_id) include (updated_at) where games >= 10`.execute(db);
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * Operator routes (docs/API.md, "Operators"), under /api/operator. Every one needs a signed-in
+ * operator: a saved account granted the role by `npm run operator -- grant <username>`, through
+ * its browser session cookie (from this site's own page) or a personal token with the `account`
+ * scope. Without a session: 401; anyone else: 403, and nothing is read or changed.
+ */
+import express, { type Request, type Response } from "express";
+import { z } from "zod";
+import { credentialOf } from "../accounts/auth.ts";
+import { fail, handle } from "../accounts/routes.ts";
+import type { Platform } from "../ranked/platform.ts";
+import { MARK_KINDS, markAccount } from "./mark.ts";
+import { isOperator, recentActions, type Actor } from "./operators.ts";
+import { PAIR_DEFAULTS, suspiciousPairs, unknownAddress, type SharedAddress } from "./suspicious.ts";
+
+export interface OperatorHooks {
+  /** Whether two accounts shared an address; unset: unknown (null in the answer). */
+  readonly sharedAddress?: SharedAddress;
+}
+
+const int = (min: number, max: number, dflt: number) => z.coerce.number().int().min(min).max(max).default(dflt);
+const pairQuery = z.object({
+  days: int(1, 365, PAIR_DEFAULTS.days),
+  minGames: int(1, 1000, PAIR_DEFAULTS.minGames),
+  earlySteps: int(0, 10_000, PAIR_DEFAULTS.earlySteps),
+  limit: int(1, 500, PAIR_DEFAULTS.limit),
+});
+const markBody = z.strictObject({
+  kind: z.enum(MARK_KINDS),
+  reason: z.string().trim().min(3, "say why (at least 3 characters)").max(500),
+  windowDays: z.number().int().min(1).max(365),
+});
+const actionsQuery = z.object({ limit: int(1, 500, 100), account: z.string().max(100).optional() });
+
+function parsed<T>(schema: z.ZodType<T>, input: unknown, res: Response): T | null {
+  const r = schema.safeParse(input ?? {});
+  if (r.success) return r.data;
+  fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "));
+  return null;
+}
+
+export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): express.Router {
+  const router = express.Router();
+  const sharedAddress = hooks.sharedAddress ?? unknownAddress;
+
+  /** The operator making the request; otherwise the answer (401/403) is sent and null returned. */
+  const operator = async (req: Request, res: Response): Promise<Actor | null> => {
+    if (credentialOf(req.headers, req.method)?.kind === "cross-site") {
+      fail(res, 403, "cross-site", "Operator actions must come from this site's own page");
+      return null;
+    }
+    const who = await platform.identify(req.headers, req.method);
+    if (!who) {
+      fail(res, 401, "not-signed-in", "Sign in first (a session cookie from this site, or Authorization: Bearer <personal token>)");
+      return null;
+    }
+    if (!who.scopes.includes("account")) {
+      fail(res, 403, "insufficient-scope", 'Operator routes need a browser session or a personal token with the "account" scope');
+      return null;
+    }
+    if (who.player.username === null || !(await isOperator(await platform.db(), who.player.id))) {
+      fail(res, 403, "not-an-operator", "This account is not an operator");
+      return null;
+    }
+    return { id: who.player.id, name: who.player.username };
+  };
+
+  router.get("/operator/suspicious-pairs", handle(async (req, res) => {
+    if (!(await operator(req, res))) return;
+    const q = parsed(pairQuery, req.query, res);
+    if (!q) return;
+    const pairs = await suspiciousPairs(await platform.db(), q, sharedAddress);
+    res.json({ ...q, pairs });
+  }));
+
+  router.post("/operator/accounts/:id/mark", handle(async (req, res) => {
+    const actor = await operator(req, res);
+    if (!actor) return;
+    const body = parsed(markBody, req.body, res);
+    if (!body) return;
+    const targetId = String(req.params.id);
+    if (targetId === actor.id) return fail(res, 400, "bad-request", "An operator cannot mark their own account");
+    const done = await markAccount(await platform.db(), { targetId, actor, ...body });
+    if (done === "unknown-player") return fail(res, 404, "unknown-player", "No such account");
+    for (const game of done.games) platform.onRated(game);
+    res.json(done.result);
+  }));
+
+  router.get("/operator/actions", handle(async (req, res) => {
+    if (!(await operator(req, res))) return;
+    const q = parsed(actionsQuery, req.query, res);
+    if (!q) return;
+    res.json({ actions: await recentActions(await platform.db(), q.limit, q.account) });
+  }));
+  return router;
+}
