@@ -21,6 +21,7 @@ import type { GameId } from "@scat/shared";
 import { header } from "../accounts/auth.ts";
 import { apart, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
 import { logger } from "../logger.ts";
+import { isMarked } from "../moderation/mark.ts";
 import { PEER_HEADER } from "../net/http-gate.ts";
 import type { Platform } from "./platform.ts";
 import { RANKED_FORMATS, type RankedFormat } from "./formats.ts";
@@ -100,6 +101,7 @@ export class RankedQueueRoom extends QueueRoom {
     const player = who.player;
     const rules = platform.rankedRules;
     if (player.username === null && !rules.guests) throw refuse("account-required", "ranked play is for saved accounts: save yours with a username and password first");
+    if (await isMarked(await platform.db(), player.id)) throw refuse("account-marked", "an operator marked this account (boosting or cheating): it cannot play ranked");
     const standing = await (await platform.conduct()).standing(player.id);
     if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
     if (standing.casualCompleted < rules.minGames) {
