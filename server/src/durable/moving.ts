@@ -3,7 +3,8 @@
  * answers a join by roomId by calling the process its listing names; when that process was just
  * killed, the call waits out a 2 s timeout and a 2 s health check. Here:
  *
- * - while Redis is away, matchmaking answers at once (503 `matchmaking-unavailable`);
+ * - while Redis is away or does not answer (a connection that hangs), matchmaking answers at
+ *   once (503 `matchmaking-unavailable`);
  * - a join to a table whose host is dead (its journal connection is gone and it stopped
  *   beating: `RedisJournal.isDead`), or turns out dead
  *   while the call is under way, is not left waiting for the dead host: if the table has a
@@ -51,14 +52,14 @@ export class MovingTables {
     try {
       return await this.route(invoke, method, roomId, rest);
     } catch (err) {
-      if (this.store.available() || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
+      if (this.store.reachable() || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
     }
   }
 
   private async route(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
-    if (!this.store.available()) {
+    if (!this.store.reachable()) {
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
     }
