@@ -37,8 +37,8 @@ const GONE_MS = 400;
 /** The share of LEASE_MS the local lease ends early by (clock rate differences, timer lateness). */
 const LEASE_MARGIN = 0.1;
 
-/** A renewal unanswered this long: Redis counts as unreachable (matchmaking answers 503 at once). */
-const STALL_MS = 750;
+/** No renewal answered for this long (they go every 250 ms at most): Redis counts as unreachable (matchmaking answers 503 at once). */
+const STALL_MS = 1_000;
 
 /** How long a table whose game ended is remembered as ended (for late reclaims). */
 const ENDED_MEMORY_MS = 10 * 60_000;
@@ -139,6 +139,7 @@ export class RedisJournal implements JournalStore {
     this.redis.defineCommand("journalSweep", { numberOfKeys: 1, lua: SWEEP });
     this.redis.on("ready", () => {
       this.ready = true;
+      this.answeredAt = Date.now();
       this.epoch++;
       if (this.epoch > 1) {
         logger.warn("journal: Redis is back; rewriting the journals of this process's tables");
@@ -175,8 +176,8 @@ export class RedisJournal implements JournalStore {
    * the margin covers clocks that run at slightly different rates.
    */
   leaseUntil: number;
-  /** Send times of renewals not answered yet (oldest first). */
-  private readonly unanswered: number[] = [];
+  /** When Redis last answered a renewal (or the connection became ready). */
+  private answeredAt = 0;
 
   /** True while this process may apply steps on its tables. */
   leaseValid(now = Date.now()): boolean {
@@ -184,11 +185,11 @@ export class RedisJournal implements JournalStore {
   }
 
   /**
-   * True while Redis answers: connected, and no renewal left unanswered for more than
-   * STALL_MS (a connection that hangs, as through a network cut, looks connected).
+   * True while Redis answers: connected, and a renewal answered within the last STALL_MS (a
+   * connection that hangs, as through a network cut, looks connected).
    */
   reachable(now = Date.now()): boolean {
-    return this.ready && (this.unanswered.length === 0 || now - this.unanswered[0]! < STALL_MS);
+    return this.ready && now - this.answeredAt < STALL_MS;
   }
 
   remove(tableId: string, ended = false): void {
@@ -207,15 +208,13 @@ export class RedisJournal implements JournalStore {
   /** Renews this process's lease; false when Redis did not take it. On success the local lease runs from `now`, its send time. */
   async beat(now = Date.now()): Promise<boolean> {
     if (!this.ready) return false;
-    this.unanswered.push(now);
     try {
       await this.redis.multi().set(KEYS.lease(this.me), String(now), "PX", this.leaseMs).hset(KEYS.beats, this.me, String(now)).sadd(KEYS.processes, this.me).exec();
       this.leaseUntil = Math.max(this.leaseUntil, now + this.leaseMs - Math.ceil(this.leaseMs * LEASE_MARGIN));
+      this.answeredAt = Math.max(this.answeredAt, Date.now());
       return true;
     } catch {
       return false;
-    } finally {
-      this.unanswered.splice(this.unanswered.indexOf(now), 1);
     }
   }
 
