@@ -110,12 +110,29 @@ describe("a process cut off from Redis", () => {
     const onA = players.filter((p) => hostOf(p) === A && status(p.room) !== "ended");
     expect(onA.length).toBeGreaterThanOrEqual(4);
     await playWhile(players, () => onA.every((p) => p.seen >= 3 || status(p.room) === "ended"), "A's tables under way", 60_000);
+    const a = await pid(0);
     const cutAt = Date.now();
     proxy!.freeze();
     const dropped = onA.filter((p) => status(p.room) !== "ended").map((p) => ({ p, closed: left(p.room).then(() => Date.now()) }));
+    // Each player takes the seat back as soon as A closes it, as the page does (through nginx: A answers 503, B has the table once the lease expired in Redis).
+    const reclaimed = reclaimDropped(dropped.map((d) => d.p), cutAt);
+    // Matchmaking on A answers at once that the store is away (not after a hang) once a renewal goes unanswered.
+    await playWhile(players, () => Date.now() - cutAt >= 1_200, "the cut", 5_000);
+    const asked = Date.now();
+    const answer = await fetch(`${cluster.servers[0]!.url}/matchmake/joinOrCreate/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const answeredIn = Date.now() - asked;
+    expect(answer.status, await answer.text()).toBe(503);
+    expect(answeredIn).toBeLessThan(500);
     await playWhile(players, () => Date.now() - cutAt >= 2 * LEASE_MS, "the cut", 4 * LEASE_MS + 10_000);
     proxy!.thaw();
     const healedAt = Date.now();
+    // What A queued for Redis during the cut arrives now: none of it touches the listings B made for the tables it resumed.
+    const unlisted = new Set<string>();
+    for (const end = Date.now() + 1_500; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+      const listings = await Promise.all(dropped.map(({ p }) => redis.hget("roomcaches", p.roomId)));
+      listings.forEach((l, i) => { if (l === null || l.includes(`"processId":"${a}"`)) unlisted.add(`${dropped[i]!.p.roomId} ${l === null ? "unlisted" : "listed on A"}`); });
+    }
+    expect([...unlisted], "B's listings of the tables it resumed, after the heal").toEqual([]);
     const closedAt = await Promise.all(dropped.map((d) => d.closed));
     // A showed nothing after the cut (its journal writes got no answer), and stopped before its lease ran out in Redis.
     for (const { p } of dropped) {
@@ -123,9 +140,8 @@ describe("a process cut off from Redis", () => {
       expect(late, `${p.roomId}: steps shown on A during the cut`).toEqual([]);
     }
     expect(Math.max(...closedAt) - cutAt, "A's tables stop within its lease").toBeLessThan(LEASE_MS + 500);
-    const took = await reclaimDropped(dropped.map((d) => d.p), cutAt);
+    const took = await reclaimed;
     console.log(`cut ${2 * LEASE_MS} ms: ${dropped.length} tables on A, stopped ${Math.min(...closedAt) - cutAt}-${Math.max(...closedAt) - cutAt} ms after the cut, seats back ${Math.min(...took)}-${Math.max(...took)} ms after it (healed at ${healedAt - cutAt})`);
-    const a = await pid(0);
     expect((await owners(dropped.map((d) => d.p))).filter((o) => o === a)).toEqual([]);
     // Everyone plays on (A's players at B), then what each saw is compared with the durable history.
     const before = new Map(players.map((p) => [p, p.seen]));

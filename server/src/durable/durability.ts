@@ -11,6 +11,7 @@ import { logger } from "../logger.ts";
 import { handlerErrors, journalAppendSeconds, journalPending, resumeSeconds, tablesResumed } from "../metrics.ts";
 import type { Match } from "../room/match.ts";
 import type { Seating } from "../room/seating.ts";
+import { fencedListings } from "./fenced-listings.ts";
 import { isWaiting, seatRecords, type JournalEntry, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
 
 /** The create option that marks a room as a resumed table (only this process can set one: it names an entry of `resumes`). */
@@ -110,6 +111,7 @@ export class Durability {
     this.createOptions.set(room, resume ? resume.record.header.options : options);
     if (!resume) return null;
     room.roomId = resume.record.tableId;
+    fencedListings.forget(room.roomId);
     const track = new Track();
     const seats = JSON.stringify(resume.record.seats);
     if (isWaiting(resume.record)) track.waiting = seats;
@@ -257,6 +259,7 @@ export class Durability {
       if (entries === null) continue;
       this.lost.set(room.roomId, entries);
       track.state = "moved";
+      fencedListings.add(room.roomId);
       n++;
       void room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
     }
@@ -350,6 +353,7 @@ export class Durability {
     if (outcome !== "fenced" || track.state !== "live") return;
     // A peer took this table while this process stalled past its lease: it is hosted there now.
     track.state = "moved";
+    fencedListings.add(room.roomId);
     logger.warn({ room: room.roomId }, "table taken over by another process; sending its players there");
     void room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
   }
