@@ -20,6 +20,7 @@ import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { GAMES } from "../src/games.ts";
 import { mine, until } from "./helpers.ts";
 import { startFreezableProxy, type FreezableProxy } from "./support/freezable-proxy.ts";
+import { linkCut, type LinkCut } from "./support/link-cut.ts";
 import { attach, left, reclaim, status, step, type Player } from "./support/resume-play.ts";
 import { hostOf, lostSteps, record, seenBy } from "./support/seen-steps.ts";
 
@@ -30,6 +31,7 @@ const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: {
 let cluster: Cluster;
 let proxy: FreezableProxy | null = null;
 let redis: Redis;
+let cut: LinkCut;
 beforeAll(async () => {
   cluster = await startCluster({
     processes: 2,
@@ -37,9 +39,11 @@ beforeAll(async () => {
     env: { LOG_LEVEL: "warn", LEASE_MS: String(LEASE_MS), BOT_DELAY_MS: "40-120", MATCHMAKE_RATE_PER_SECOND: "200", MATCHMAKE_BURST: "400" },
   });
   redis = new Redis(cluster.redis.url);
+  cut = linkCut(proxy!);
+  console.log(`cuts made by ${cut.mode}`);
 }, 60_000);
 afterAll(async () => {
-  proxy?.thaw();
+  cut?.cleanup();
   redis?.disconnect();
   await cluster?.stop();
   await proxy?.close();
@@ -112,7 +116,7 @@ describe("a process cut off from Redis", () => {
     await playWhile(players, () => onA.every((p) => p.seen >= 3 || status(p.room) === "ended"), "A's tables under way", 60_000);
     const a = await pid(0);
     const cutAt = Date.now();
-    proxy!.freeze();
+    cut.start();
     const dropped = onA.filter((p) => status(p.room) !== "ended").map((p) => ({ p, closed: left(p.room).then(() => Date.now()) }));
     // Each player takes the seat back as soon as A closes it, as the page does (through nginx: A answers 503, B has the table once the lease expired in Redis).
     const reclaimed = reclaimDropped(dropped.map((d) => d.p), cutAt);
@@ -124,14 +128,18 @@ describe("a process cut off from Redis", () => {
     expect(answer.status, await answer.text()).toBe(503);
     expect(answeredIn).toBeLessThan(500);
     await playWhile(players, () => Date.now() - cutAt >= 2 * LEASE_MS, "the cut", 4 * LEASE_MS + 10_000);
-    proxy!.thaw();
+    cut.heal();
     const healedAt = Date.now();
-    // What A queued for Redis during the cut arrives now: none of it touches the listings B made for the tables it resumed.
+    // What A queued for Redis during the cut arrives once its connection is back (TCP retransmits after an iptables cut):
+    // none of it touches the listings B made for the tables it resumed.
     const unlisted = new Set<string>();
-    for (const end = Date.now() + 1_500; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+    let back = 0;
+    for (const end = Date.now() + 20_000; Date.now() < end && (back === 0 || Date.now() < back + 1_000); await new Promise((r) => setTimeout(r, 20))) {
+      if (back === 0 && Number(await redis.hget("scat:beats", a)) > healedAt) back = Date.now();
       const listings = await Promise.all(dropped.map(({ p }) => redis.hget("roomcaches", p.roomId)));
       listings.forEach((l, i) => { if (l === null || l.includes(`"processId":"${a}"`)) unlisted.add(`${dropped[i]!.p.roomId} ${l === null ? "unlisted" : "listed on A"}`); });
     }
+    expect(back, "A's connection to Redis back after the heal").toBeGreaterThan(0);
     expect([...unlisted], "B's listings of the tables it resumed, after the heal").toEqual([]);
     const closedAt = await Promise.all(dropped.map((d) => d.closed));
     // A showed nothing after the cut (its journal writes got no answer), and stopped before its lease ran out in Redis.
@@ -141,7 +149,7 @@ describe("a process cut off from Redis", () => {
     }
     expect(Math.max(...closedAt) - cutAt, "A's tables stop within its lease").toBeLessThan(LEASE_MS + 500);
     const took = await reclaimed;
-    console.log(`cut ${2 * LEASE_MS} ms: ${dropped.length} tables on A, stopped ${Math.min(...closedAt) - cutAt}-${Math.max(...closedAt) - cutAt} ms after the cut, seats back ${Math.min(...took)}-${Math.max(...took)} ms after it (healed at ${healedAt - cutAt})`);
+    console.log(`cut ${2 * LEASE_MS} ms (${cut.mode}): ${dropped.length} tables on A, stopped ${Math.min(...closedAt) - cutAt}-${Math.max(...closedAt) - cutAt} ms after the cut, seats back ${Math.min(...took)}-${Math.max(...took)} ms after it (healed at ${healedAt - cutAt}, A's Redis connection back ${back - cutAt})`);
     expect((await owners(dropped.map((d) => d.p))).filter((o) => o === a)).toEqual([]);
     // Everyone plays on (A's players at B), then what each saw is compared with the durable history.
     const before = new Map(players.map((p) => [p, p.seen]));
@@ -160,9 +168,9 @@ describe("a process cut off from Redis", () => {
     const onA = players.filter((p) => hostOf(p) === A);
     await playWhile(players, () => onA.every((p) => p.seen >= 3 || status(p.room) === "ended"), "A's tables under way", 60_000);
     const cutAt = Date.now();
-    proxy!.freeze();
+    cut.start();
     await playWhile(players, () => Date.now() - cutAt >= 0.8 * LEASE_MS, "the cut", 4 * LEASE_MS);
-    proxy!.thaw();
+    cut.heal();
     // A table A stopped at its lease (a renewal sent just before the cut ran out first) is taken back wherever it resumed.
     const stopped = await Promise.all(onA.map((p) => Promise.race([left(p.room).then(() => p), new Promise<null>((r) => setTimeout(() => r(null), 500))])));
     const again = stopped.filter((p): p is Player => p !== null);
