@@ -12,16 +12,12 @@ import { handlerErrors, journalAppendSeconds, journalPending, resumeSeconds, tab
 import type { Match } from "../room/match.ts";
 import type { Seating } from "../room/seating.ts";
 import { fencedListings } from "./fenced-listings.ts";
+import { SAVING_AFTER_MS, SavingWatch, Track, pause, unpause } from "./track.ts";
 import { isWaiting, seatRecords, type JournalEntry, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
 
 /** The create option that marks a room as a resumed table (only this process can set one: it names an entry of `resumes`). */
 const RESUME_KEY = "__resume";
-/**
- * A write the store has not answered this long pauses the table (docs/OPERATIONS.md,
- * "Consistency"): it says it is saving, refuses actions (`saving`), its clock and bots wait. A
- * write is never given up on: effects wait for the store's answer, however late.
- */
-export const SAVING_AFTER_MS = 300;
+export { SAVING_AFTER_MS };
 /** A write the store refused (Redis away) is tried again, as a whole rewrite, this often. */
 const RETRY_MS = 200;
 /** Close code sent when a table moves to another process; the client takes its seat back there. */
@@ -53,32 +49,13 @@ export interface Resume {
   readonly downSince: number;
 }
 
-class Track {
-  begun = false;
-  written = 0;
-  seats = "";
-  /** Send times of the writes the store has not answered yet, oldest first. */
-  sends: number[] = [];
-  chain: Promise<void> = Promise.resolve();
-  /** The store may have lost the journal (Redis came back empty): the next write is a whole rewrite. */
-  dirty = false;
-  /** A write was refused: the journal is being rewritten whole until the store takes it. */
-  failing = false;
-  /** When the table paused (0: it is not paused). */
-  pausedAt = 0;
-  /** The seats of the waiting record in the store ("" = none): a table not dealt yet. */
-  waiting = "";
-  /** live: journalled here; moved: handed over or taken by a peer (never written again here). */
-  state: "live" | "moved" | "ended" = "live";
-}
-
 export class Durability {
   private readonly tracks = new Map<DurableRoom, Track>();
   private readonly createOptions = new WeakMap<DurableRoom, unknown>();
   private readonly resumes = new Map<string, Resume>();
   /** Tables this process held when its lease ran out: their journals as it had them, to write back and hand over (`restoreLost`). */
   private readonly lost = new Map<string, JournalEntry[]>();
-  private watch: NodeJS.Timeout | null = null;
+  private readonly watch = new SavingWatch();
   /** The process is going away: tables it still hosts keep their journals (drain or restart). */
   keepJournals = false;
   draining = false;
@@ -155,12 +132,12 @@ export class Durability {
   private queue(room: DurableRoom, track: Track, outcome: Promise<WriteOutcome>, then: () => void, started = performance.now()): void {
     track.sends.push(Date.now());
     journalPending.inc();
-    this.watchSaving();
+    this.watch.start(this.tracks);
     track.chain = track.chain.then(async () => {
       let result = await outcome.catch((): WriteOutcome => "offline");
       for (let tries = 0; result === "offline" && track.state === "live"; tries++) {
         track.failing = true;
-        this.pause(room, track);
+        pause(room, track);
         if (tries > 0) await new Promise((r) => setTimeout(r, RETRY_MS));
         if (track.state === "live") result = await this.rewrite(room, track);
       }
@@ -177,7 +154,7 @@ export class Durability {
         handlerErrors.inc({ method: "afterStep" });
         logger.error({ room: room.roomId, err }, "exception contained after a journalled step");
       }
-      if (track.sends.length === 0) this.unpause(room, track);
+      if (track.sends.length === 0) unpause(room, track);
     });
   }
 
@@ -198,40 +175,6 @@ export class Durability {
     return track.waiting !== "" && !room.match ? [this.waitingEntry(room)] : null;
   }
 
-  private pause(room: DurableRoom, track: Track): void {
-    if (track.pausedAt > 0 || track.state !== "live") return;
-    track.pausedAt = track.sends[0] ?? Date.now();
-    logger.warn({ room: room.roomId }, "journal write unanswered: the table pauses until it is saved");
-    room.paused?.(true, 0);
-  }
-
-  private unpause(room: DurableRoom, track: Track): void {
-    if (track.pausedAt === 0) return;
-    const ms = Date.now() - track.pausedAt;
-    track.pausedAt = 0;
-    logger.info({ room: room.roomId, pausedMs: ms }, "journal caught up: the table goes on");
-    room.paused?.(false, ms);
-  }
-
-  /** While writes are unanswered: pauses each table whose oldest one is older than SAVING_AFTER_MS. */
-  private watchSaving(): void {
-    if (this.watch) return;
-    this.watch = setInterval(() => {
-      const now = Date.now();
-      let waiting = false;
-      for (const [room, track] of this.tracks) {
-        if (track.sends.length === 0) continue;
-        waiting = true;
-        if (now - track.sends[0]! >= SAVING_AFTER_MS) this.pause(room, track);
-      }
-      if (!waiting && this.watch) {
-        clearInterval(this.watch);
-        this.watch = null;
-      }
-    }, 50);
-    this.watch.unref();
-  }
-
   /**
    * True while the table must not apply steps: a write unanswered past SAVING_AFTER_MS, a
    * rewrite under way, or this process's lease ran out (a peer may be taking its tables).
@@ -240,7 +183,7 @@ export class Durability {
     if (this.store?.leaseValid?.(now) === false) return true;
     const track = this.tracks.get(room);
     if (!track || track.sends.length === 0) return false;
-    if (track.failing || now - track.sends[0]! >= SAVING_AFTER_MS) this.pause(room, track);
+    if (track.failing || now - track.sends[0]! >= SAVING_AFTER_MS) pause(room, track);
     return track.pausedAt > 0;
   }
 
