@@ -15,7 +15,7 @@
 import { Client } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { GAMES } from "../src/games.ts";
 import { mine, until } from "./helpers.ts";
@@ -42,6 +42,8 @@ beforeAll(async () => {
   cut = linkCut(proxy!);
   console.log(`cuts made by ${cut.mode}`);
 }, 60_000);
+// A test that fails mid-cut leaves no cut behind for the next one.
+afterEach(() => cut?.heal());
 afterAll(async () => {
   cut?.cleanup();
   redis?.disconnect();
@@ -126,7 +128,7 @@ describe("a process cut off from Redis", () => {
     const answer = await fetch(`${cluster.servers[0]!.url}/matchmake/joinOrCreate/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     const answeredIn = Date.now() - asked;
     expect(answer.status, await answer.text()).toBe(503);
-    expect(answeredIn).toBeLessThan(500);
+    expect(answeredIn, "503 at once, not after a hang").toBeLessThan(1_000);
     await playWhile(players, () => Date.now() - cutAt >= 2 * LEASE_MS, "the cut", 4 * LEASE_MS + 10_000);
     cut.heal();
     const healedAt = Date.now();

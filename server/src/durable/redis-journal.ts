@@ -39,6 +39,8 @@ const LEASE_MARGIN = 0.1;
 
 /** No renewal answered for this long (they go every 250 ms at most): Redis counts as unreachable (matchmaking answers 503 at once). */
 const STALL_MS = 1_000;
+/** How long a PING may take before Redis counts as unreachable (once no renewal was answered for STALL_MS). */
+const PROBE_MS = 300;
 
 /** How long a table whose game ended is remembered as ended (for late reclaims). */
 const ENDED_MEMORY_MS = 10 * 60_000;
@@ -186,11 +188,26 @@ export class RedisJournal implements JournalStore {
 
   /**
    * True while Redis answers: connected, and a renewal answered within the last STALL_MS (a
-   * connection that hangs, as through a network cut, looks connected).
+   * connection that hangs, as through a network cut, looks connected). Past that, one PING
+   * decides within PROBE_MS (a renewal's answer may only be waiting behind a busy event loop).
    */
-  reachable(now = Date.now()): boolean {
-    return this.ready && now - this.answeredAt < STALL_MS;
+  async reachable(now = Date.now()): Promise<boolean> {
+    if (!this.ready) return false;
+    if (now - this.answeredAt < STALL_MS) return true;
+    // A probe that failed a moment ago answers for the next PROBE_MS too (no wait per request while cut off).
+    if (now - this.probeFailedAt < PROBE_MS) return false;
+    this.probe ??= Promise.race([
+      this.redis.ping().then(() => { this.answeredAt = Math.max(this.answeredAt, Date.now()); return true; }, () => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_MS).unref()),
+    ]).then((ok) => {
+      if (!ok) this.probeFailedAt = Date.now();
+      return ok;
+    }).finally(() => { this.probe = null; });
+    return this.probe;
   }
+
+  private probe: Promise<boolean> | null = null;
+  private probeFailedAt = 0;
 
   remove(tableId: string, ended = false): void {
     if (!this.ready) return;
