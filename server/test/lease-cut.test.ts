@@ -9,6 +9,7 @@
  *   local lease runs out (close 4001), and B resumes them; every player takes the seat back
  *   there and nothing it saw is lost; A applies nothing during the cut;
  * - a cut of 0.8x LEASE_MS: nothing lost, every player acts again;
+ * - A paused (SIGSTOP) for 2x LEASE_MS: on waking it applies nothing more and sends its players on;
  * - Redis paused (SIGSTOP) for less than the lease: the tables say they are saving, refuse
  *   actions with `saving`, and go on where they were once Redis answers.
  */
@@ -186,6 +187,36 @@ describe("a process cut off from Redis", () => {
     console.log(`cut ${0.8 * LEASE_MS} ms: ${checked} steps seen checked, ${lost} lost`);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
+    await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+  }, 180_000);
+
+  it(`process A paused (SIGSTOP) for 2x LEASE_MS: on waking it applies nothing more, sends its players to B, and nothing is lost`, async () => {
+    const players = await openTables("stop");
+    const onA = players.filter((p) => hostOf(p) === A && status(p.room) !== "ended");
+    expect(onA.length).toBeGreaterThanOrEqual(4);
+    await playWhile(players, () => onA.every((p) => p.seen >= 3 || status(p.room) === "ended"), "A's tables under way", 60_000);
+    const victim = cluster.servers[0]!.child;
+    const dropped = onA.filter((p) => status(p.room) !== "ended");
+    const reclaimed = reclaimDropped(dropped, Date.now());
+    const stoppedAt = Date.now();
+    victim.kill("SIGSTOP");
+    try {
+      await playWhile(players, () => Date.now() - stoppedAt >= 2 * LEASE_MS, "the pause", 4 * LEASE_MS + 10_000);
+    } finally {
+      victim.kill("SIGCONT");
+    }
+    const wokeAt = Date.now();
+    const took = await reclaimed;
+    // A write Redis took before the pause may be answered as A wakes, and shown: it is durable (checked below).
+    for (const p of dropped) expect(hostOf(p), `${p.roomId}: resumed on B`).not.toBe(A);
+    console.log(`SIGSTOP ${2 * LEASE_MS} ms: ${dropped.length} tables on A, seats back ${Math.min(...took) - (wokeAt - stoppedAt)}-${Math.max(...took) - (wokeAt - stoppedAt)} ms after A woke`);
+    const before = new Map(players.map((p) => [p, p.seen]));
+    await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 60_000);
+    const { lost, checked, detail } = await lostSteps(redis, players);
+    console.log(`SIGSTOP ${2 * LEASE_MS} ms: ${checked} steps seen checked, ${lost} lost`);
+    expect(detail).toEqual([]);
+    expect(lost).toBe(0);
+    expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
   }, 180_000);
 
