@@ -219,8 +219,9 @@ export class Durability {
     for (const [id, entries] of [...this.lost]) {
       const outcome = await Promise.resolve(this.store!.write(id, entries, "rewrite")).catch((): WriteOutcome => "offline");
       if (outcome === "offline") return;
+      // Kept until handed over: written back again (idempotent) and released at the next try.
+      if (outcome === "ok" && !await Promise.resolve(release(id)).then(() => true, () => false)) return;
       this.lost.delete(id);
-      if (outcome === "ok") await release(id);
       logger.info({ room: id, outcome }, outcome === "ok" ? "table lost with the lease written back and handed over" : "table lost with the lease is hosted elsewhere");
     }
   }
