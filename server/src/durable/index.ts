@@ -68,7 +68,7 @@ async function startRedis(config: ServerConfig, url: string): Promise<DurableRun
   const durability = new Durability(store);
   setDurability(durability);
   new MovingTables(store, matchMaker.processId).install();
-  fencedListings.install(matchMaker.driver as unknown as Parameters<typeof fencedListings.install>[0]);
+  fencedListings.install(matchMaker.driver as unknown as Parameters<typeof fencedListings.install>[0], matchMaker.processId);
   const takeover = new Takeover(store, durability, Math.min(BEAT_MS, Math.max(100, Math.round(config.leaseMs / 4))));
   takeover.start();
   return {
