@@ -135,6 +135,60 @@ describe("no effects before the store has the step", () => {
   });
 });
 
+describe("a process whose lease ran out", () => {
+  it("stops every table (close 4001, no effects after), then writes each journal back and hands it over once the store answers", async () => {
+    const store = new HeldStore() as HeldStore & { leaseValid(): boolean };
+    let lease = true;
+    store.leaseValid = () => lease;
+    const d = new Durability(store);
+    const room = table();
+    const effects: number[] = [];
+    let closed = 0;
+    room.disconnect = async (code?: number) => { closed = code ?? -1; };
+    d.created(room, {});
+    room.match.log.push({ seat: 0, action: { type: "play" }, now: 0 });
+    d.commit(room, () => effects.push(0));
+    store.release();
+    await tick();
+    // A step applied, its write unanswered, when the lease runs out.
+    room.match.log.push({ seat: 0, action: { type: "play" }, now: 1 });
+    d.commit(room, () => effects.push(1));
+    lease = false;
+    expect(d.saving(room)).toBe(true);
+    expect(d.leaseLost()).toBe(1);
+    expect(closed).toBe(4001);
+    store.release();
+    await tick();
+    expect(effects).toEqual([0]);
+    // Redis lost everything meanwhile: the journal as this process had it goes back, then is released.
+    store.streams.clear();
+    const released: string[] = [];
+    const restoring = d.restoreLost(async (id) => { released.push(id); });
+    await tick();
+    store.release();
+    await restoring;
+    expect(released).toEqual(["t1"]);
+    expect(decodeJournal("t1", store.streams.get("t1")!).steps.map((s) => s.now)).toEqual([0, 1]);
+    expect(d.lostCount).toBe(0);
+  });
+
+  it("drops a lost table a peer owns now (fenced) without releasing it", async () => {
+    const store = new HeldStore() as HeldStore & { leaseValid(): boolean };
+    store.leaseValid = () => false;
+    const d = new Durability(store);
+    const room = table();
+    d.created(room, {});
+    room.match.log.push({ seat: 0, action: { type: "play" }, now: 0 });
+    d.commit(room, () => undefined);
+    d.leaseLost();
+    store.write = () => Promise.resolve("fenced");
+    const released: string[] = [];
+    await d.restoreLost(async (id) => { released.push(id); });
+    expect(released).toEqual([]);
+    expect(d.lostCount).toBe(0);
+  });
+});
+
 describe("journal rewrite after the store comes back empty", () => {
   it("rewrites every table's whole journal (markAllDirty, repair) and keeps the steps committed meanwhile", async () => {
     const store = new HeldStore();
