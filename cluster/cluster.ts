@@ -22,6 +22,8 @@ export interface ClusterOptions {
   readonly publicHost?: string;
   /** Extra environment for every server process. */
   readonly env?: Readonly<Record<string, string>>;
+  /** The REDIS_URL of process n (0-based index; a test puts a proxy between one process and Redis). Default: Redis's own. */
+  readonly redisUrlFor?: (index: number, redis: RedisProcess) => string | Promise<string>;
   /** Receives each process's output as it comes (name is "p1", "p2", ...). */
   readonly onOutput?: (name: string, text: string) => void;
 }
@@ -63,11 +65,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   process.once("exit", orphanGuard);
   try {
     redis = await startRedis(await freePort(), dir);
-    const started = await Promise.allSettled(publicAddresses.map((publicAddress) => startServerProcess({
+    const started = await Promise.allSettled(publicAddresses.map(async (publicAddress, i) => startServerProcess({
       LOG_LEVEL: "info",
       NODE_ENV: "production",
       ...options.env,
-      REDIS_URL: redis!.url,
+      REDIS_URL: await options.redisUrlFor?.(i, redis!) ?? redis!.url,
       PUBLIC_ADDRESS: publicAddress,
       // Only nginx reaches the processes (they listen on loopback), so its X-Forwarded-For is true.
       TRUST_PROXY: "1",

@@ -39,6 +39,12 @@ export const SERVER_MESSAGES = {
    * every client once the game is over and to every client that joins or reconnects after that.
    */
   gameLog: "gameLog",
+  /**
+   * `{ on }`: the table paused while its last step is being saved (the journal store has not
+   * answered; actions are refused `saving` meanwhile), or goes on again (`on: false`, its
+   * deadline extended by the pause).
+   */
+  saving: "saving",
 } as const;
 
 export interface Rejection {

@@ -81,6 +81,7 @@ const REJECTED: Readonly<Record<string, string>> = {
   "unknown-message": "The table did not understand that; nothing happened. Try again.",
   "player-out": "You are out of this game; watch the rest or leave.",
   "server-error": "The server stumbled over that; the game goes on. Try again.",
+  saving: "The table is saving, one moment: try again when it goes on.",
   "bad-frame": "The table did not understand that; nothing happened. Try again.",
   "frame-too-large": "That message was too big for the table; nothing happened.",
   "unknown-frame": "The table did not understand that; nothing happened. Try again.",

@@ -35,6 +35,8 @@ export class TableSession {
   readonly clock: ServerClock;
   readonly events = new Emitter<EventBatch>();
   readonly rejections = new Emitter<Rejection>();
+  /** The table paused while its last step is saved (true), or goes on (false): docs/PROTOCOL.md `saving`. */
+  readonly saving = new Emitter<boolean>();
   readonly link = new Emitter<LinkStatus>();
   /** The finished game's log with the seed revealed (docs/FAIRNESS.md). */
   readonly gameLog = new Emitter<unknown>();
@@ -116,6 +118,7 @@ export class TableSession {
     const room = this.room;
     room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
     room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => this.rejections.emit(r));
+    room.onMessage(SERVER_MESSAGES.saving, (m: { on?: unknown }) => this.saving.emit(m?.on === true));
     room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
       this.seatMsg = typeof m?.seat === "number" ? m.seat : null;
     });

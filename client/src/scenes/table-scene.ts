@@ -51,6 +51,8 @@ export class TableScene extends Phaser.Scene {
         this.chrome?.onEvents(batch);
       }),
       s.rejections.on((r) => toast(explainRejection(r), "error")),
+      // The connection banner wins: a table that is saving is still connected.
+      s.saving.on((on) => { if (s.status === "connected") setBanner(on ? "The table is saving, one moment…" : null); }),
       s.sent.on(() => this.chrome?.moved()),
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),

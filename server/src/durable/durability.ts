@@ -11,12 +11,15 @@ import { logger } from "../logger.ts";
 import { handlerErrors, journalAppendSeconds, journalPending, resumeSeconds, tablesResumed } from "../metrics.ts";
 import type { Match } from "../room/match.ts";
 import type { Seating } from "../room/seating.ts";
+import { fencedListings } from "./fenced-listings.ts";
+import { SAVING_AFTER_MS, SavingWatch, Track, pause, unpause } from "./track.ts";
 import { isWaiting, seatRecords, type JournalEntry, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
 
 /** The create option that marks a room as a resumed table (only this process can set one: it names an entry of `resumes`). */
 const RESUME_KEY = "__resume";
-/** A write Redis has not answered by then is given up on: the table plays on and is rewritten later. */
-const WRITE_TIMEOUT_MS = 2_000;
+export { SAVING_AFTER_MS };
+/** A write the store refused (Redis away) is tried again, as a whole rewrite, this often. */
+const RETRY_MS = 200;
 /** Close code sent when a table moves to another process; the client takes its seat back there. */
 export const MOVED_CLOSE_CODE = 4001;
 
@@ -28,6 +31,11 @@ export interface DurableRoom {
   /** A waiting table whose countdown to filling with bots a player turned off. */
   autoFillOff(): boolean;
   disconnect(closeCode?: number): Promise<unknown>;
+  /**
+   * The table paused (`on`: a journal write is unanswered past SAVING_AFTER_MS) or goes on again
+   * after `pausedMs` (its deadline is extended by that, its bots move again).
+   */
+  paused?(on: boolean, pausedMs: number): void;
 }
 
 export type ResumeCause = "crash" | "handover" | "restart";
@@ -41,24 +49,13 @@ export interface Resume {
   readonly downSince: number;
 }
 
-class Track {
-  begun = false;
-  written = 0;
-  seats = "";
-  pending = 0;
-  chain: Promise<void> = Promise.resolve();
-  /** The store missed a write (Redis away): the whole journal is rewritten when it can be. */
-  dirty = false;
-  /** The seats of the waiting record in the store ("" = none): a table not dealt yet. */
-  waiting = "";
-  /** live: journalled here; moved: handed over or taken by a peer (never written again here). */
-  state: "live" | "moved" | "ended" = "live";
-}
-
 export class Durability {
   private readonly tracks = new Map<DurableRoom, Track>();
   private readonly createOptions = new WeakMap<DurableRoom, unknown>();
   private readonly resumes = new Map<string, Resume>();
+  /** Tables this process held when its lease ran out: their journals as it had them, to write back and hand over (`restoreLost`). */
+  private readonly lost = new Map<string, JournalEntry[]>();
+  private readonly watch = new SavingWatch();
   /** The process is going away: tables it still hosts keep their journals (drain or restart). */
   keepJournals = false;
   draining = false;
@@ -76,10 +73,10 @@ export class Durability {
     return n;
   }
 
-  /** Tables whose journal waits for a rewrite (the store was away). */
+  /** Tables whose journal waits for a rewrite (the store was away or came back empty). */
   get dirtyCount(): number {
     let n = 0;
-    for (const t of this.tracks.values()) if (t.dirty && t.state === "live") n++;
+    for (const t of this.tracks.values()) if ((t.dirty || t.failing) && t.state === "live") n++;
     return n;
   }
 
@@ -91,6 +88,7 @@ export class Durability {
     this.createOptions.set(room, resume ? resume.record.header.options : options);
     if (!resume) return null;
     room.roomId = resume.record.tableId;
+    fencedListings.forget(room.roomId);
     const track = new Track();
     const seats = JSON.stringify(resume.record.seats);
     if (isWaiting(resume.record)) track.waiting = seats;
@@ -102,52 +100,139 @@ export class Durability {
   /**
    * Journals the steps of the room's match not yet journalled (the header first, at the deal),
    * then runs `effects`: at once with the file journal (a synchronous write), once Redis has
-   * the entries otherwise. Effects run in step order.
+   * the entries otherwise, however long that takes (the table pauses meanwhile). Effects run in
+   * step order; a table taken by a peer meanwhile runs none.
    */
   commit(room: DurableRoom, effects: () => void): void {
     const match = room.match;
     const track = this.store && match ? this.track(room) : null;
-    if (!track || !match || track.state !== "live") return effects();
-    // The journal waits for a whole rewrite (repair): these steps go with it, not as appends after a gap.
-    if (track.dirty) return effects();
-    const entries = this.pendingEntries(room, match, track);
-    if (entries.length === 0) return effects();
+    if (!track || !match || track.state === "ended") return effects();
+    if (track.state === "moved") return;
     const started = performance.now();
-    const fresh = entries[0]!.k === "h";
-    const outcome = this.store!.write(room.roomId, entries, fresh);
+    // A rewrite is under way (the store refused a write): this step is written by a rewrite of its own, after it.
+    if (track.failing) return this.queue(room, track, Promise.resolve("offline"), effects, started);
+    // The store may have lost the journal: this step goes with a whole rewrite, not as an append after a gap.
+    if (track.dirty) Object.assign(track, { begun: false, written: 0, seats: "", dirty: false });
+    const entries = this.pendingEntries(room, match, track);
+    if (entries.length === 0) return track.sends.length === 0 ? effects() : this.queue(room, track, Promise.resolve("ok"), effects, started);
+    const outcome = this.store!.write(room.roomId, entries, entries[0]!.k === "h");
     if (typeof outcome === "string") {
       journalAppendSeconds.observe({ store: this.store!.kind }, (performance.now() - started) / 1000);
       this.settle(room, track, outcome);
       return effects();
     }
-    this.queue(room, track, outcome, () => {
+    this.queue(room, track, outcome, effects, started);
+  }
+
+  /**
+   * A write the store answers later, on the table's chain: `then` runs in order once the store
+   * has taken it. A refused write is retried as a whole rewrite until taken (or fenced: the table
+   * is a peer's now, and nothing more of it is shown here).
+   */
+  private queue(room: DurableRoom, track: Track, outcome: Promise<WriteOutcome>, then: () => void, started = performance.now()): void {
+    track.sends.push(Date.now());
+    journalPending.inc();
+    this.watch.start(this.tracks);
+    track.chain = track.chain.then(async () => {
+      let result = await outcome.catch((): WriteOutcome => "offline");
+      for (let tries = 0; result === "offline" && track.state === "live"; tries++) {
+        track.failing = true;
+        pause(room, track);
+        if (tries > 0) await new Promise((r) => setTimeout(r, RETRY_MS));
+        if (track.state === "live") result = await this.rewrite(room, track);
+      }
+      track.failing = false;
+      track.sends.shift();
+      journalPending.dec();
+      this.settle(room, track, result);
+      if (track.state === "moved") return;
       journalAppendSeconds.observe({ store: this.store!.kind }, (performance.now() - started) / 1000);
       // An exception in the effects ends this step's effects only (as in a message handler), never the chain.
       try {
-        effects();
+        then();
       } catch (err) {
         handlerErrors.inc({ method: "afterStep" });
         logger.error({ room: room.roomId, err }, "exception contained after a journalled step");
       }
+      if (track.sends.length === 0) unpause(room, track);
     });
   }
 
-  /** A write the store answers later, on the table's chain: `then` runs in order once it is answered (or given up on). */
-  private queue(room: DurableRoom, track: Track, outcome: Promise<WriteOutcome>, then: () => void): void {
-    track.pending++;
-    journalPending.inc();
-    const done = withTimeout(outcome, WRITE_TIMEOUT_MS);
-    track.chain = track.chain.then(() => done).then((result) => {
-      track.pending--;
-      journalPending.dec();
-      this.settle(room, track, result);
-      then();
-    });
+  /** The table's whole journal as it stands here, written over the store's (its header or waiting record first). */
+  private async rewrite(room: DurableRoom, track: Track): Promise<WriteOutcome> {
+    const entries = this.wholeJournal(room, track);
+    if (entries === null) return "ok";
+    const outcome = this.store!.write(room.roomId, entries, "rewrite");
+    return typeof outcome === "string" ? outcome : await outcome.catch((): WriteOutcome => "offline");
+  }
+
+  /** Every entry of the table's journal (the track then counts them as written); null when it has none. */
+  private wholeJournal(room: DurableRoom, track: Track): JournalEntry[] | null {
+    if (room.match && track.begun) {
+      Object.assign(track, { begun: false, written: 0, seats: "" });
+      return this.pendingEntries(room, room.match, track);
+    }
+    return track.waiting !== "" && !room.match ? [this.waitingEntry(room)] : null;
+  }
+
+  /**
+   * True while the table must not apply steps: a write unanswered past SAVING_AFTER_MS, a
+   * rewrite under way, or this process's lease ran out (a peer may be taking its tables).
+   */
+  saving(room: DurableRoom, now = Date.now()): boolean {
+    if (this.store?.leaseValid?.(now) === false) return true;
+    const track = this.tracks.get(room);
+    if (!track || track.sends.length === 0) return false;
+    if (track.failing || now - track.sends[0]! >= SAVING_AFTER_MS) pause(room, track);
+    return track.pausedAt > 0;
+  }
+
+  /**
+   * This process's lease ran out (it could not renew it: cut off from Redis, or paused): a peer
+   * may claim its tables as soon as Redis lets the lease expire. Every table stops here and sends
+   * its players to take their seats back through matchmaking (MOVED_CLOSE_CODE), which finds
+   * the table wherever it is resumed; its journal as this process has it is kept to be written
+   * back once Redis answers (`restoreLost`), in case Redis itself lost it. Returns how many.
+   */
+  leaseLost(): number {
+    let n = 0;
+    for (const [room, track] of this.tracks) {
+      if (track.state !== "live") continue;
+      const entries = this.wholeJournal(room, track);
+      if (entries === null) continue;
+      this.lost.set(room.roomId, entries);
+      track.state = "moved";
+      fencedListings.add(room.roomId);
+      n++;
+      void room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
+    }
+    if (n > 0) logger.warn({ tables: n }, "lease expired locally: tables stopped here; their players take their seats back wherever they resume");
+    return n;
+  }
+
+  /**
+   * Redis answers again after the lease ran out: each table lost then is written back (unless a
+   * peer took it meanwhile, or its game ended there: fenced) and handed over (`release`), so a
+   * process, perhaps this one, resumes it from its journal. Tables the store refused stay for the next try.
+   */
+  async restoreLost(release: (tableId: string) => Promise<unknown>): Promise<void> {
+    for (const [id, entries] of [...this.lost]) {
+      const outcome = await Promise.resolve(this.store!.write(id, entries, "rewrite")).catch((): WriteOutcome => "offline");
+      if (outcome === "offline") return;
+      // Kept until handed over: written back again (idempotent) and released at the next try.
+      if (outcome === "ok" && !await Promise.resolve(release(id)).then(() => true, () => false)) return;
+      this.lost.delete(id);
+      logger.info({ room: id, outcome }, outcome === "ok" ? "table lost with the lease written back and handed over" : "table lost with the lease is hosted elsewhere");
+    }
+  }
+
+  get lostCount(): number {
+    return this.lost.size;
   }
 
   /** True when no journal write of the room is waiting for the store. */
   settled(room: DurableRoom): boolean {
-    return (this.tracks.get(room)?.pending ?? 0) === 0;
+    return (this.tracks.get(room)?.sends.length ?? 0) === 0;
   }
 
   /**
@@ -177,7 +262,7 @@ export class Durability {
     return room.autoFillOff() ? { ...entry, autoFillOff: true } : entry;
   }
 
-  /** Replaces the table's journal; a write the store misses leaves the table dirty (repair). */
+  /** Replaces the table's journal; a write the store refuses is retried (queue). */
   private writeWhole(room: DurableRoom, track: Track, entries: JournalEntry[]): void {
     const outcome = this.store!.write(room.roomId, entries, true);
     if (typeof outcome === "string") this.settle(room, track, outcome);
@@ -209,18 +294,17 @@ export class Durability {
   }
 
   private settle(room: DurableRoom, track: Track, outcome: WriteOutcome): void {
-    if (outcome === "offline") track.dirty = true;
     if (outcome !== "fenced" || track.state !== "live") return;
     // A peer took this table while this process stalled past its lease: it is hosted there now.
     track.state = "moved";
+    fencedListings.add(room.roomId);
     logger.warn({ room: room.roomId }, "table taken over by another process; sending its players there");
     void room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
   }
 
   /**
-   * Rewrites the whole journal of every table whose writes were missed (Redis was away). The
-   * rewrite is issued before any later step of the table, and those steps append after it
-   * (Redis answers one connection in order); if it fails the table stays dirty for the next repair.
+   * Rewrites the whole journal of every table Redis may have lost (it came back: `markAllDirty`)
+   * that no step rewrote meanwhile. The rewrite goes on the table's chain like any write.
    */
   async repair(): Promise<void> {
     if (!this.store?.available()) return;
@@ -229,12 +313,8 @@ export class Durability {
       await track.chain;
       if (!track.dirty || track.state !== "live") continue;
       track.dirty = false;
-      if (room.match) {
-        Object.assign(track, { begun: false, written: 0, seats: "" });
-        this.writeWhole(room, track, this.pendingEntries(room, room.match, track));
-      } else if (track.waiting !== "" && !room.match) {
-        this.writeWhole(room, track, [this.waitingEntry(room)]);
-      }
+      const entries = this.wholeJournal(room, track);
+      if (entries !== null) this.writeWhole(room, track, entries);
       await track.chain;
     }
   }
@@ -290,13 +370,6 @@ export class Durability {
     }));
     return moving.map(([room]) => room.roomId);
   }
-}
-
-function withTimeout(p: Promise<WriteOutcome>, ms: number): Promise<WriteOutcome> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve("offline"), ms);
-    p.then((v) => { clearTimeout(timer); resolve(v); }, () => { clearTimeout(timer); resolve("offline"); });
-  });
 }
 
 /** The process's durability; `createServer` sets it from the configuration (off until then). */

@@ -32,7 +32,7 @@ export class FileJournal implements JournalStore {
     return path.join(this.dir, `${tableId}.jsonl`);
   }
 
-  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): WriteOutcome | Promise<WriteOutcome> {
+  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean | "rewrite"): WriteOutcome | Promise<WriteOutcome> {
     const removing = this.removing.get(tableId);
     if (removing) return removing.then(() => this.write(tableId, entries, fresh));
     const text = entries.map((e) => `${JSON.stringify(e)}\n`).join("");

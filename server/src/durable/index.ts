@@ -9,6 +9,7 @@ import { logger } from "../logger.ts";
 import { tablesHosted } from "../metrics.ts";
 import { IN_MEMORY } from "../ranked/platform.ts";
 import { Durability, setDurability } from "./durability.ts";
+import { fencedListings } from "./fenced-listings.ts";
 import { FileJournal } from "./file-journal.ts";
 import { MovingTables } from "./moving.ts";
 import { RedisJournal } from "./redis-journal.ts";
@@ -67,6 +68,7 @@ async function startRedis(config: ServerConfig, url: string): Promise<DurableRun
   const durability = new Durability(store);
   setDurability(durability);
   new MovingTables(store, matchMaker.processId).install();
+  fencedListings.install(matchMaker.driver as unknown as Parameters<typeof fencedListings.install>[0], matchMaker.processId);
   const takeover = new Takeover(store, durability, Math.min(BEAT_MS, Math.max(100, Math.round(config.leaseMs / 4))));
   takeover.start();
   return {

@@ -101,10 +101,15 @@ export interface JournalStore {
   readonly kind: "file" | "redis";
   /**
    * Writes entries after those already written; `fresh` replaces the journal (a new game, or a
-   * rewrite after the store lost it). "ok" when durable, "fenced" when another process owns the
+   * rewrite after the store lost it; "rewrite" also refuses a table whose game ended elsewhere). "ok" when durable, "fenced" when another process owns the
    * table now, "offline" when the store could not take it (it is rewritten later).
    */
-  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): WriteOutcome | Promise<WriteOutcome>;
+  write(tableId: string, entries: readonly JournalEntry[], fresh: boolean | "rewrite"): WriteOutcome | Promise<WriteOutcome>;
+  /**
+   * False once this process's lease has run out (Redis): its tables stop applying steps. Absent
+   * (the file journal: one process) is always true.
+   */
+  leaseValid?(now?: number): boolean;
   /** The game ended or was abandoned: its journal goes. */
   /** `ended`: the game is over (not abandoned); a join soon after is told so. */
   remove(tableId: string, ended?: boolean): void;

@@ -3,7 +3,8 @@
  * answers a join by roomId by calling the process its listing names; when that process was just
  * killed, the call waits out a 2 s timeout and a 2 s health check. Here:
  *
- * - while Redis is away, matchmaking answers at once (503 `matchmaking-unavailable`);
+ * - while Redis is away or does not answer (a connection that hangs), matchmaking answers at
+ *   once (503 `matchmaking-unavailable`);
  * - a join to a table whose host is dead (its journal connection is gone and it stopped
  *   beating: `RedisJournal.isDead`), or turns out dead
  *   while the call is under way, is not left waiting for the dead host: if the table has a
@@ -28,7 +29,7 @@ const POLL_MS = 50;
 type Invoke = (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown>;
 type Listing = { processId?: string } | undefined;
 
-const unavailable = () => new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; tables in play go on, try again in a few seconds");
+const unavailable = () => new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; try again in a few seconds");
 const moving = () => new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
 const ended = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_ENDED}: the game at table "${roomId}" was over when its process stopped; start or join another table`);
 const gone = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_GONE}: table "${roomId}" closed with its process and left no journal (nobody had taken a seat), so it cannot come back; start or join another table`);
@@ -51,14 +52,14 @@ export class MovingTables {
     try {
       return await this.route(invoke, method, roomId, rest);
     } catch (err) {
-      if (this.store.available() || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
+      if (await this.store.reachable() || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
     }
   }
 
   private async route(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
-    if (!this.store.available()) {
+    if (!await this.store.reachable()) {
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
     }
@@ -70,10 +71,10 @@ export class MovingTables {
       if (method === "joinById" && await this.store.owner(roomId) !== null) await this.listed(roomId, null);
       return invoke(method, roomId, ...rest);
     }
-    if (await this.store.isDead(host)) return this.moved(invoke, method, roomId, rest, host);
-    // A live host: call it, but stop waiting the moment it turns out dead (killed a moment ago).
+    if (await this.gone(host, roomId)) return this.moved(invoke, method, roomId, rest, host);
+    // A live host: call it, but stop waiting the moment it turns out dead (killed a moment ago) or the table is a peer's now.
     const call = invoke(method, roomId, ...rest).then((value) => ({ value }));
-    const died = this.deathOf(host, call);
+    const died = this.deathOf(host, roomId, call);
     const first = await Promise.race([call, died]);
     if ("value" in first) return first.value;
     call.catch(() => undefined);
@@ -98,14 +99,24 @@ export class MovingTables {
     return invoke(method, roomId, ...rest);
   }
 
-  /** Resolves (with a marker) once `host` is seen dead, unless `settled` settles first. */
-  private async deathOf(host: string, settled: Promise<unknown>): Promise<{ dead: true }> {
+  /**
+   * The table's listed host is no use: it is dead, or a peer owns the table's journal now (the
+   * host lost its lease, e.g. cut off from Redis; it answers nothing meanwhile).
+   */
+  private async gone(host: string, roomId: string): Promise<boolean> {
+    if (await this.store.isDead(host)) return true;
+    const owner = await this.store.owner(roomId);
+    return owner !== null && owner !== host;
+  }
+
+  /** Resolves (with a marker) once `host` is no use for `roomId` (`gone`), unless `settled` settles first. */
+  private async deathOf(host: string, roomId: string, settled: Promise<unknown>): Promise<{ dead: true }> {
     let done = false;
     settled.then(() => { done = true; }, () => { done = true; });
     for (;;) {
       await new Promise((r) => setTimeout(r, POLL_MS));
       if (done) return new Promise<never>(() => undefined);
-      if (await this.store.isDead(host)) return { dead: true };
+      if (await this.gone(host, roomId).catch(() => false)) return { dead: true };
     }
   }
 

@@ -34,6 +34,14 @@ const QUIET_MS = 500;
  */
 const GONE_MS = 400;
 
+/** The share of LEASE_MS the local lease ends early by (clock rate differences, timer lateness). */
+const LEASE_MARGIN = 0.1;
+
+/** No renewal answered for this long (they go every 250 ms at most): Redis counts as unreachable (matchmaking answers 503 at once). */
+const STALL_MS = 1_000;
+/** How long a PING may take before Redis counts as unreachable (once no renewal was answered for STALL_MS). */
+const PROBE_MS = 300;
+
 /** How long a table whose game ended is remembered as ended (for late reclaims). */
 const ENDED_MEMORY_MS = 10 * 60_000;
 
@@ -48,13 +56,16 @@ const ROOMCACHES = "roomcaches";
 /** The owner of a table its host handed over (drain): claimable at once. */
 export const RELEASED = "-";
 
-// KEYS[1] tables, KEYS[2] stream, KEYS[3] the writer's lease; ARGV[1] tableId, ARGV[2] me,
-// ARGV[3] fresh ("1"/"0"), ARGV[4] lease ms, ARGV[5..] entries. A fresh table's owner always has
-// a lease (a table written before the process's first beat must not look orphaned).
+// KEYS[1] tables, KEYS[2] stream, KEYS[3] the writer's lease, KEYS[4] the table's "ended" mark;
+// ARGV[1] tableId, ARGV[2] me, ARGV[3] "0" append, "1" fresh, "2" rewrite of a table this process
+// held when it lost touch (refused if the game ended elsewhere meanwhile), ARGV[4] lease ms,
+// ARGV[5..] entries. A fresh table's owner always has a lease (a table written before the
+// process's first beat must not look orphaned).
 const WRITE = `
 local owner = redis.call('HGET', KEYS[1], ARGV[1])
-if ARGV[3] == '1' then
+if ARGV[3] ~= '0' then
   if owner and owner ~= ARGV[2] then return 0 end
+  if ARGV[3] == '2' and redis.call('EXISTS', KEYS[4]) == 1 then return 0 end
   redis.call('DEL', KEYS[2])
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
   if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], '0', 'PX', ARGV[4]) end
@@ -103,7 +114,7 @@ return n`;
 
 type Scripts = {
   journalSweep(k1: string, ...args: string[]): Promise<number>;
-  journalWrite(k1: string, k2: string, k3: string, ...args: string[]): Promise<number>;
+  journalWrite(k1: string, k2: string, k3: string, k4: string, ...args: string[]): Promise<number>;
   journalClaim(k1: string, ...args: string[]): Promise<number>;
   journalRelease(k1: string, k2: string, ...args: string[]): Promise<number>;
   journalRemove(k1: string, k2: string, ...args: string[]): Promise<number>;
@@ -118,16 +129,19 @@ export class RedisJournal implements JournalStore {
   onReconnect: (() => void) | null = null;
 
   constructor(url: string, readonly me: string, private readonly leaseMs: number) {
-    // No offline queue: while Redis is away a write fails at once and the table plays on; its
-    // journal is rewritten whole once Redis is back (durability.ts).
+    // A process starts with no lease in Redis: its first write makes one (WRITE), its first beat renews it.
+    this.leaseUntil = Date.now() + leaseMs - Math.ceil(leaseMs * LEASE_MARGIN);
+    // No offline queue: while Redis is away a write fails at once and the table pauses; its
+    // journal is rewritten whole once Redis is back (durability.ts), and then its effects go out.
     this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `scat-journal-${me}`, retryStrategy: (n) => Math.min(50 * n, 1000) }) as Redis & Scripts;
-    this.redis.defineCommand("journalWrite", { numberOfKeys: 3, lua: WRITE });
+    this.redis.defineCommand("journalWrite", { numberOfKeys: 4, lua: WRITE });
     this.redis.defineCommand("journalClaim", { numberOfKeys: 1, lua: CLAIM });
     this.redis.defineCommand("journalRelease", { numberOfKeys: 2, lua: RELEASE });
     this.redis.defineCommand("journalRemove", { numberOfKeys: 2, lua: REMOVE });
     this.redis.defineCommand("journalSweep", { numberOfKeys: 1, lua: SWEEP });
     this.redis.on("ready", () => {
       this.ready = true;
+      this.answeredAt = Date.now();
       this.epoch++;
       if (this.epoch > 1) {
         logger.warn("journal: Redis is back; rewriting the journals of this process's tables");
@@ -135,7 +149,7 @@ export class RedisJournal implements JournalStore {
       }
     });
     this.redis.on("close", () => {
-      if (this.ready) logger.warn("journal: Redis connection lost; tables play on and are journalled again once it is back");
+      if (this.ready) logger.warn("journal: Redis connection lost; tables pause until their steps are journalled again");
       this.ready = false;
     });
     this.redis.on("error", () => undefined);
@@ -145,15 +159,55 @@ export class RedisJournal implements JournalStore {
     return this.ready;
   }
 
-  async write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): Promise<WriteOutcome> {
+  async write(tableId: string, entries: readonly JournalEntry[], fresh: boolean | "rewrite"): Promise<WriteOutcome> {
     if (!this.ready) return "offline";
+    const mode = fresh === "rewrite" ? "2" : fresh ? "1" : "0";
     try {
-      const ok = await this.redis.journalWrite(KEYS.tables, KEYS.journal(tableId), KEYS.lease(this.me), tableId, this.me, fresh ? "1" : "0", String(this.leaseMs), ...entries.map((e) => JSON.stringify(e)));
+      const ok = await this.redis.journalWrite(KEYS.tables, KEYS.journal(tableId), KEYS.lease(this.me), KEYS.ended(tableId), tableId, this.me, mode, String(this.leaseMs), ...entries.map((e) => JSON.stringify(e)));
       return ok === 1 ? "ok" : "fenced";
     } catch {
       return "offline";
     }
   }
+
+  /**
+   * The local lease (docs/OPERATIONS.md, "Consistency"): the process may apply steps until
+   * `leaseUntil`, counted from the *send* time of its last renewal Redis acknowledged, less
+   * LEASE_MARGIN of the lease. Redis counts the same lease from when the renewal arrived (later),
+   * so the process always stops before a peer may claim its tables, whatever the network delays;
+   * the margin covers clocks that run at slightly different rates.
+   */
+  leaseUntil: number;
+  /** When Redis last answered a renewal (or the connection became ready). */
+  private answeredAt = 0;
+
+  /** True while this process may apply steps on its tables. */
+  leaseValid(now = Date.now()): boolean {
+    return now < this.leaseUntil;
+  }
+
+  /**
+   * True while Redis answers: connected, and a renewal answered within the last STALL_MS (a
+   * connection that hangs, as through a network cut, looks connected). Past that, one PING
+   * decides within PROBE_MS (a renewal's answer may only be waiting behind a busy event loop).
+   */
+  async reachable(now = Date.now()): Promise<boolean> {
+    if (!this.ready) return false;
+    if (now - this.answeredAt < STALL_MS) return true;
+    // A probe that failed a moment ago answers for the next PROBE_MS too (no wait per request while cut off).
+    if (now - this.probeFailedAt < PROBE_MS) return false;
+    this.probe ??= Promise.race([
+      this.redis.ping().then(() => { this.answeredAt = Math.max(this.answeredAt, Date.now()); return true; }, () => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_MS).unref()),
+    ]).then((ok) => {
+      if (!ok) this.probeFailedAt = Date.now();
+      return ok;
+    }).finally(() => { this.probe = null; });
+    return this.probe;
+  }
+
+  private probe: Promise<boolean> | null = null;
+  private probeFailedAt = 0;
 
   remove(tableId: string, ended = false): void {
     if (!this.ready) return;
@@ -168,11 +222,13 @@ export class RedisJournal implements JournalStore {
     return (await this.redis.exists(KEYS.ended(tableId)).catch(() => 0)) === 1;
   }
 
-  /** Renews this process's lease; false when Redis did not take it. */
+  /** Renews this process's lease; false when Redis did not take it. On success the local lease runs from `now`, its send time. */
   async beat(now = Date.now()): Promise<boolean> {
     if (!this.ready) return false;
     try {
       await this.redis.multi().set(KEYS.lease(this.me), String(now), "PX", this.leaseMs).hset(KEYS.beats, this.me, String(now)).sadd(KEYS.processes, this.me).exec();
+      this.leaseUntil = Math.max(this.leaseUntil, now + this.leaseMs - Math.ceil(this.leaseMs * LEASE_MARGIN));
+      this.answeredAt = Math.max(this.answeredAt, Date.now());
       return true;
     } catch {
       return false;

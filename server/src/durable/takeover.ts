@@ -4,13 +4,18 @@
  * that a draining host handed over. It claims its share of them atomically, removes the dead
  * process's stale listings, and resumes each claimed table from its journal under its roomId.
  * Colyseus's own listings of local rooms are restored each beat too (a peer's cleanup, or a
- * Redis restart, may have removed them).
+ * Redis restart, may have removed them). When the process's own lease runs out (it could not
+ * renew it in time) its tables stop at once (`Durability.leaseLost`); once Redis answers again
+ * they are written back and handed over (`restoreLost`).
  */
 import { matchMaker } from "@colyseus/core";
 import { logger } from "../logger.ts";
 import { journalDirty, tablesHosted } from "../metrics.ts";
 import type { Durability } from "./durability.ts";
 import { RELEASED, type RedisJournal } from "./redis-journal.ts";
+
+/** How often the local lease is checked (its margin, 10% of LEASE_MS, is far longer). */
+const LEASE_CHECK_MS = 50;
 
 /** Tables rebuilt at once by one process (each waits on Redis a few times while it is created). */
 const RESUME_CONCURRENCY = 16;
@@ -34,20 +39,21 @@ export class Takeover {
   }
 
   private beatTimer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
 
   start(): void {
     void this.tick();
     // The lease beat runs on its own timer: a long scan (resuming many tables) never delays it.
     this.beatTimer = setInterval(() => void this.store.beat(), this.beatMs);
     this.timer = setInterval(() => void this.tick(), this.beatMs);
-    this.beatTimer.unref();
-    this.timer.unref();
+    // The local lease is watched closely: tables stop here before Redis lets a peer claim them.
+    this.leaseTimer = setInterval(() => { if (!this.store.leaseValid()) this.durability.leaseLost(); }, LEASE_CHECK_MS);
+    for (const t of [this.beatTimer, this.timer, this.leaseTimer]) t.unref();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    if (this.beatTimer) clearInterval(this.beatTimer);
-    this.timer = this.beatTimer = null;
+    for (const t of [this.timer, this.beatTimer, this.leaseTimer]) if (t) clearInterval(t);
+    this.timer = this.beatTimer = this.leaseTimer = null;
   }
 
   private async tick(): Promise<void> {
@@ -55,6 +61,7 @@ export class Takeover {
     this.busy = true;
     try {
       if (!await this.store.beat()) return;
+      if (this.durability.lostCount > 0) await this.durability.restoreLost((id) => this.store.release(id));
       await this.durability.repair();
       if (!this.durability.draining) await this.scan();
       await matchMaker.restoreMissingRoomCaches();

@@ -47,6 +47,8 @@ export class BotDriver {
     // A deadline that passed just before the move applies first (the room's act does that); the
     // move was planned for the old step, and the new step has scheduled the bots again.
     if (rejection && this.room.match?.state.version !== version) return;
+    // The table is saving (its journal write is unanswered): the bots move again when it goes on.
+    if (rejection?.code === "saving") return;
     if (rejection) throw new Error(`bot at seat ${seat} chose an illegal action: ${JSON.stringify(rejection)}`);
   }
 }

@@ -42,9 +42,11 @@ export class Match extends RecordedMatch {
     return match;
   }
 
-  /** Extends the deadline running now by `ms` (the outage of a resumed table). */
+  /** Extends the deadline running now by `ms` (the outage of a resumed table, a pause while the journal was saving). */
   extendDeadline(ms: number): void {
-    if (this.state.deadline !== null && ms > 0) this.extension = { version: this.state.version, ms };
+    if (this.state.deadline === null || ms <= 0) return;
+    const before = this.extension?.version === this.state.version ? this.extension.ms : 0;
+    this.extension = { version: this.state.version, ms: before + ms };
   }
 
   /** The deadline the room arms and shows: the engine's, plus an outage extension if one applies. */

@@ -19,6 +19,8 @@ import type { TableState } from "./schema.ts";
 import type { Slot } from "./seating.ts";
 import type { TableOptions } from "./table-options.ts";
 
+const SAVING: Rejection = { code: "saving", message: "The table is saving, one moment" };
+
 export type PlayHost = TableHost & DurableRoom & LogHost & {
   match: Match | null;
   readonly plugin: GamePlugin | null;
@@ -82,6 +84,8 @@ export class TablePlay {
   act(slot: Slot, parsed: { type: string }, client: Client | null, raw: unknown, id: number | null = null): Rejection | null {
     const room = this.room;
     if (!room.match) return { code: "not-started", message: "The game has not started yet" };
+    // Nothing is applied while the last steps wait for the journal (docs/OPERATIONS.md, "Consistency").
+    if (durability.saving(room)) return SAVING;
     const arrived = performance.now();
     const from = room.state.version;
     const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw) ?? parsed;
@@ -124,11 +128,23 @@ export class TablePlay {
   expire(version: number): void {
     const match = this.room.match;
     if (!match || match.state.version !== version) return;
+    // A paused table's clock waits: `unpaused` extends the deadline and arms it again.
+    if (durability.saving(this.room)) return;
     const awaited = match.game.awaiting(match.state);
     const events = match.expire(Date.now());
     if (events) this.room.conduct.timedOut(awaited);
     if (events) this.afterStep(events);
     else this.armDeadline();
+  }
+
+  /** The journal caught up after a pause of `ms`: the deadline runs on from where it stood, the bots move again. */
+  unpaused(ms: number): void {
+    const match = this.room.match;
+    if (!match || match.over) return;
+    match.extendDeadline(ms);
+    projectMatch(this.room.state, match);
+    this.armDeadline();
+    this.room.bots.schedule();
   }
 
   /** The step is journalled first (durable/); its effects go out once it is durable. `by`: whose action made it (null: the deal or a deadline). */

@@ -286,6 +286,12 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   status(): string { return this.state.status; }
   setAutoFillAt(at: number): void { this.state.autoFillAt = at; }
 
+  /** The journal store did not answer in time (`on`), or caught up after `pausedMs` (durable/durability.ts). */
+  paused(on: boolean, pausedMs: number): void {
+    for (const client of this.clients) client.send(SERVER_MESSAGES.saving, { on });
+    if (!on) this.play.unpaused(pausedMs);
+  }
+
   /** Every seat is taken: deal (table-play.ts). */
   startGame(): void { this.play.start(); }
 

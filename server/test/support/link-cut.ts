@@ -1,0 +1,53 @@
+/**
+ * A cut of the link between one server process and Redis, while the process's players still
+ * reach it. Process A reaches Redis through a local proxy (freezable-proxy.ts) on its own port;
+ * the cut is made one of two ways:
+ *
+ * - `iptables` (as root, the default there): DROP rules on the loopback for that port, both
+ *   ways, as a real network drops packets: TCP retransmits with back-off, so after the heal the
+ *   connection comes back only at the next retransmission (up to seconds later);
+ * - `proxy`: the proxy stops forwarding (nothing closed) and delivers what waited on the heal.
+ *
+ * `CUT_MODE=proxy|iptables` chooses. Rules are removed on heal, on `cleanup`, and at exit.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import type { FreezableProxy } from "./freezable-proxy.ts";
+
+export interface LinkCut {
+  readonly mode: "iptables" | "proxy";
+  start(): void;
+  heal(): void;
+  cleanup(): void;
+}
+
+function iptablesUsable(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  return spawnSync("iptables", ["-w", "-L", "INPUT", "-n"], { stdio: "ignore" }).status === 0;
+}
+
+export function linkCut(proxy: FreezableProxy): LinkCut {
+  const wanted = process.env.CUT_MODE;
+  const mode = wanted === "proxy" || wanted === "iptables" ? wanted : iptablesUsable() ? "iptables" : "proxy";
+  if (mode === "proxy") return { mode, start: () => proxy.freeze(), heal: () => proxy.thaw(), cleanup: () => proxy.thaw() };
+  const port = String(proxy.port);
+  const rules = [["INPUT", "-i", "lo", "-p", "tcp", "--dport", port, "-j", "DROP"], ["INPUT", "-i", "lo", "-p", "tcp", "--sport", port, "-j", "DROP"]];
+  let on = false;
+  const remove = () => {
+    for (const r of rules) while (spawnSync("iptables", ["-w", "-D", ...r], { stdio: "ignore" }).status === 0) { /* every copy */ }
+    on = false;
+  };
+  const atExit = () => { if (on) remove(); };
+  process.once("exit", atExit);
+  return {
+    mode,
+    start() {
+      on = true;
+      for (const r of rules) execFileSync("iptables", ["-w", "-I", ...r]);
+    },
+    heal: remove,
+    cleanup() {
+      remove();
+      process.off("exit", atExit);
+    },
+  };
+}
