@@ -14,7 +14,8 @@ import { completingFaces, meldOfFaces } from "@scat/shared/games/dark-hand/melds
 import { CHROMIUM, CHROMIUM_ARGS, clickTarget, has, openLobby, screenshot, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
-const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1" });
+// The four play as guests from one machine (the queue's own rules are tested in ranked.e2e and the server's ranked-integrity).
+const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
 const GAME = "skit_scat";
 let browser: Browser | null = null;
 beforeAll(async () => {
@@ -108,6 +109,7 @@ describe("four-player ranked play", () => {
     expect(await players[0]!.page.isVisible('[data-testid="account-guest-note"]')).toBe(true);
 
     for (const p of players) await p.page.click(`[data-testid="ranked-${GAME}"]`);
+    await Promise.all(players.map((p) => p.page.click('[data-testid="queue-accept"]', { timeout: 60_000 })));
     const table = `s.scene === "table" && s.status === "playing" && (s.seats || []).length === 4`;
     const seated = await Promise.all(players.map((p) => waitState(p.page, table, 90_000)));
     expect(new Set(seated.map((s) => s.roomId)).size).toBe(1);

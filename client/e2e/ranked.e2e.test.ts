@@ -9,7 +9,8 @@ import type { Page } from "playwright-core";
 import { clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
-const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1" });
+// Saved accounts (the default), no casual games first, and both browsers on one machine's address.
+const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
 
 /** A player in the lobby; page loads get a minute (the shared test machine is often loaded). */
 async function lobbyPlayer(name: string): Promise<Player> {
@@ -52,6 +53,20 @@ async function readyForRanked(page: Page): Promise<string> {
   return (await page.getAttribute('[data-testid="account-panel"]', "data-player")) ?? "";
 }
 
+/** Ranked play is for saved accounts: save the guest account with a username and password through the panel. */
+async function saveAccount(page: Page, username: string): Promise<void> {
+  await page.click('[data-testid="show-register"]');
+  await page.fill('[data-testid="register-form-username"]', username);
+  await page.fill('[data-testid="register-form-password"]', "lantern orbit meadow copper");
+  await page.click('[data-testid="register-form-submit"]');
+  await page.waitForSelector(`[data-testid="account-status"]:has-text("@${username}")`, { timeout: 30_000 });
+}
+
+/** The queue found a match: accept it (the queue screen's Accept button). */
+async function acceptMatch(page: Page): Promise<void> {
+  await page.click('[data-testid="queue-accept"]', { timeout: 60_000 });
+}
+
 describe("ranked play", () => {
   it("two players queue, meet, play a ranked game to the end and see their new ratings", async () => {
     const ann = await lobbyPlayer("Ann");
@@ -59,12 +74,20 @@ describe("ranked play", () => {
     const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
     expect(annId).not.toBe(benId);
     expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe("1500?");
+    // A guest is told why it cannot queue, then saves its account and can.
+    await ann.page.click('[data-testid="ranked-devils_scat"]');
+    await ann.page.waitForSelector('[data-testid="account-error"]:has-text("saved accounts")', { timeout: 30_000 });
+    await saveAccount(ann.page, "ann_e2e");
+    await saveAccount(ben.page, "ben_e2e");
 
     await ann.page.click('[data-testid="ranked-devils_scat"]');
     await ann.page.waitForSelector('[data-testid="queue-range"]:has-text("±")', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="queue-status"]')).toContain("Your rating 1500");
     await screenshot(ann.page, "ranked/01-queue");
     await ben.page.click('[data-testid="ranked-devils_scat"]');
+    await ann.page.waitForSelector('[data-testid="queue-accept"]:not([hidden])', { timeout: 60_000 });
+    await screenshot(ann.page, "ranked/01b-match-found");
+    await Promise.all([acceptMatch(ann.page), acceptMatch(ben.page)]);
 
     const table = `s.scene === "table" && s.status === "playing" && (s.seats || []).length === 2`;
     const [sa, sb] = await Promise.all([waitState(ann.page, table, 60_000), waitState(ben.page, table, 60_000)]);

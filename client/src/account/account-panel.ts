@@ -12,6 +12,7 @@ import { byTestId, h } from "../ui/dom.ts";
 import { api, ensureAccount, forgetAccount, ratingText, type Account, type GameRating } from "./api.ts";
 import { openSessions } from "./sessions-list.ts";
 import { confirmDialog } from "../ui/confirm.ts";
+import { openFairPlay } from "./fair-play.ts";
 import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
 import { clearRatingChange, playRanked, showRatingChange } from "./ranked-queue.ts";
 import "./account.css";
@@ -39,7 +40,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
   clearRatingChange();
   const status = h("p", { class: "account-status", testid: "account-status" }, "Connecting your account…");
   const guestNote = h("p", { class: "sub", testid: "account-guest-note", hidden: true },
-    "Guest accounts play ranked too. Save yours with a password to keep its ratings and use them on another device.");
+    "Ranked play is for saved accounts: save yours with a username and password (it keeps your guest account and its games). You also need 3 finished casual games first.");
   const ranked = h("div", { class: "ranked-buttons", testid: "ranked-buttons" });
   const error = h("p", { class: "error", testid: "account-error", role: "alert" });
   const register = credentialsForm("register-form", "Save account");
@@ -47,6 +48,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
   const tools = h("div", { class: "account-tools" },
     h("button", { type: "button", testid: "open-leaderboard" }, "Leaderboard"),
     h("button", { type: "button", testid: "open-profile" }, "My profile"),
+    h("button", { type: "button", testid: "open-fair-play" }, "Fair play"),
     h("button", { type: "button", testid: "show-register" }, "Save with a password"),
     h("button", { type: "button", testid: "show-sign-in" }, "Sign in"),
     h("button", { type: "button", testid: "open-sessions" }, "Where I'm signed in"),
@@ -100,7 +102,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
         return actions.seated(session);
       }
     } catch (err) {
-      error.textContent = `Ranked play failed: ${(err as Error).message}`;
+      error.textContent = (err as Error).message;
     }
     busy = false;
     render();
@@ -136,6 +138,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     })();
   });
   byTestId(el, "open-sessions").addEventListener("click", () => void openSessions(() => { account = null; forgetAccount(); void refresh(); }));
+  byTestId(el, "open-fair-play").addEventListener("click", () => openFairPlay());
   byTestId(el, "open-leaderboard").addEventListener("click", () => void openLeaderboard(ratings[0]?.game ?? "devils_scat"));
   byTestId(el, "open-profile").addEventListener("click", () => void (account && openProfile(account.player.id)));
   render();

@@ -74,7 +74,9 @@ export async function openProfile(playerId: string): Promise<void> {
       chartBox.replaceChildren(historyChart(history as HistoryPoint[]));
     };
     picker.addEventListener("change", () => void draw(picker.value));
+    const rate = p.conduct?.completionRate;
     body.replaceChildren(
+      h("p", { class: "sub", testid: "profile-completion" }, rate === null || rate === undefined ? "No games recorded yet." : `Completed ${Math.round(rate * 100)}% of ${p.conduct!.games} recorded games`),
       h("table", { class: "results", testid: "profile-ratings" },
         h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Games"), h("th", {}, "Wins"))),
         h("tbody", {}, ...p.ratings.map((r) => h("tr", { "data-game": r.game }, h("td", {}, gameTitle(r.game)), h("td", { class: "num rating" }, ratingText(r)), h("td", { class: "num" }, String(r.games)), h("td", { class: "num" }, String(r.wins)))))),

@@ -10,6 +10,7 @@ import { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "../ui/dom.ts";
 import { clearNote, showNote } from "../ui/panel-slots.ts";
 import { knownPlayerId, type Account } from "./api.ts";
+import { playerId } from "../net/storage.ts";
 
 const RANKED_ROOM_KEY = "scat.rankedRoom";
 
@@ -42,24 +43,62 @@ export async function playRanked(game: GameId, title: string, _account: Account)
   const format = (await rankedFormats())[game];
   if (!format) throw new Error(`${title} has no ranked format on this server`);
   const sdk = new Client(serverEndpoint());
-  // The session cookie goes with the socket: the queue knows the account from it.
-  const queue: Room = await sdk.joinOrCreate(`ranked_${game}`, {});
+  // The session cookie goes with the socket: the queue knows the account from it. The device id
+  // keeps two accounts of one browser from being matched together (docs/API.md, "Who plays ranked").
+  let queue: Room;
+  try {
+    queue = await sdk.joinOrCreate(`ranked_${game}`, { device: playerId() });
+  } catch (err) {
+    throw new Error(queueRefusal(err));
+  }
   const started = Date.now();
   const status = h("p", { class: "queue-status", testid: "queue-status" }, "Looking for opponents…");
   const range = h("p", { class: "queue-range", testid: "queue-range" }, "");
   const elapsed = h("p", { class: "queue-elapsed", testid: "queue-elapsed" }, "0:00");
   const cancel = h("button", { type: "button", testid: "queue-cancel" }, "Cancel");
+  const accept = h("button", { type: "button", class: "primary", testid: "queue-accept", hidden: true }, "Accept");
+  const decline = h("button", { type: "button", testid: "queue-decline", hidden: true }, "Decline");
+  const note = h("p", { class: "queue-note", testid: "queue-note", role: "status", "aria-live": "polite" }, "");
   const el = h("div", { class: "rules-overlay", testid: "ranked-queue" },
     h("section", { class: "panel queue-panel", role: "dialog", "aria-label": `Ranked ${title}` },
       h("h2", {}, `Ranked ${title}`),
       h("p", { class: "sub" }, `${format.seats} players · ${format.turnSeconds} s turns`),
-      status, range, elapsed, cancel));
+      status, range, elapsed, note, h("div", { class: "queue-actions" }, accept, decline, cancel)));
   uiRoot().append(el);
   const tick = setInterval(() => { elapsed.textContent = formatWait(Date.now() - started); }, 500);
   const done = (): void => { clearInterval(tick); el.remove(); };
 
+  let offerTick: ReturnType<typeof setInterval> | null = null;
+  const endOffer = (): void => {
+    if (offerTick) clearInterval(offerTick);
+    offerTick = null;
+    accept.hidden = decline.hidden = true;
+    cancel.hidden = false;
+  };
   return new Promise<TableSession | null>((resolve, reject) => {
     let seated = false;
+    let why: string | null = null;
+    // A full group: accept within the time, or it counts as a no-show (the Fair play rules).
+    queue.onMessage("matchFound", (m: { deadline: number; players: number }) => {
+      const left = (): number => Math.max(0, Math.ceil((m.deadline - Date.now()) / 1000));
+      status.textContent = `A match is ready (${m.players} players): accept within ${left()} s`;
+      note.textContent = "Not accepting counts as a no-show.";
+      accept.hidden = decline.hidden = false;
+      cancel.hidden = true;
+      accept.focus();
+      offerTick = setInterval(() => { status.textContent = `A match is ready (${m.players} players): accept within ${left()} s`; }, 500);
+    });
+    queue.onMessage("matchCancelled", (m: { reason: string; requeued: boolean }) => {
+      endOffer();
+      note.textContent = m.reason;
+      if (!m.requeued) why = m.reason;
+    });
+    accept.addEventListener("click", () => {
+      queue.send("accept");
+      accept.hidden = decline.hidden = true;
+      status.textContent = "Accepted: waiting for the others…";
+    });
+    decline.addEventListener("click", () => { queue.send("decline"); });
     queue.onMessage("queueStatus", (s: QueueStatus) => {
       status.textContent = `Your rating ${s.rating} · ${s.queued} in the queue`;
       range.textContent = `Opponents ${s.low}–${s.high} (±${s.range})`;
@@ -68,6 +107,7 @@ export async function playRanked(game: GameId, title: string, _account: Account)
     queue.onMessage("clients", () => undefined);
     queue.onMessage("seat", (reservation: Parameters<Client["consumeSeatReservation"]>[0]) => {
       seated = true;
+      endOffer();
       status.textContent = "Opponents found: taking your seat…";
       queue.send("confirm");
       sdk.consumeSeatReservation(reservation).then((room) => {
@@ -80,7 +120,11 @@ export async function playRanked(game: GameId, title: string, _account: Account)
       }, (err: unknown) => { done(); reject(err); });
     });
     queue.onLeave(() => {
-      if (!seated) { done(); resolve(null); }
+      endOffer();
+      if (seated) return;
+      done();
+      if (why) reject(new Error(why));
+      else resolve(null);
     });
     cancel.addEventListener("click", () => { void queue.leave(true); });
   });
@@ -102,4 +146,13 @@ export function showRatingChange(session: TableSession, accountId: string): void
 /** Removes a rating badge left from the last ranked game (back in the lobby). */
 export function clearRatingChange(): void {
   clearNote("rating");
+}
+
+/** The queue's refusal in the words a player reads: the sentence after the code (docs/API.md lists the codes). */
+export function queueRefusal(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const m = /^([a-z-]+): (.*)$/s.exec(text);
+  if (!m) return text;
+  const sentence = m[2]!;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

@@ -35,6 +35,8 @@ const ROOM_ERROR = 526;
 const QUEUED_TTL_S = 30;
 const TICKET_LIFETIME_MS = 24 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
+/** How long a seated group's waiting times are kept for a requeue after a no-show at the table. */
+const REQUEUE_TTL_S = 120;
 /** The status message each queued client gets every cycle (docs/PROTOCOL.md, "Ranked queue"). */
 export const QUEUE_STATUS = "queueStatus";
 /** A group is full: accept within the time (docs/PROTOCOL.md, "Ranked queue"). */
@@ -199,6 +201,11 @@ export class RankedQueueRoom extends QueueRoom {
     try {
       const room = await this.createTable(group);
       await this.play.begin(offer.members.map((m) => m.playerId), room.roomId);
+      // If someone else then fails to sit down, the others come back keeping their waiting time.
+      for (const m of offer.members) {
+        const since = [...this.entries.values()].find((q) => q.playerId === m.playerId)?.since;
+        if (since !== undefined) void this.presence.setex(requeueKey(m.playerId), String(since), REQUEUE_TTL_S);
+      }
       await matchMaker.reserveMultipleSeatsFor(room, group.clients.map((client) => ({ sessionId: client.sessionId, options: (client.userData as { options: unknown }).options, auth: client.auth })));
       for (const client of group.clients) client.send("seat", matchMaker.buildSeatReservation(room, client.sessionId));
     } catch (e) {

@@ -40,9 +40,10 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     const player = await accounts.byId(String(req.params.id));
     if (!player) return fail(res, 404, "unknown-player", "no such player");
     const db = await platform.db();
-    const [ratings, recent] = await Promise.all([ratingsOf(db, player.id), recentMatches(db, player.id)]);
+    const [ratings, recent, standing] = await Promise.all([ratingsOf(db, player.id), recentMatches(db, player.id), platform.conduct().then((c) => c.standing(player.id))]);
     const { id, name, guest } = publicPlayer(player);
-    res.json({ player: { id, name, guest }, ratings, recent });
+    // The completion rate (docs/API.md, "Conduct"): public, as BBO shows it on every profile.
+    res.json({ player: { id, name, guest }, ratings, recent, conduct: { completionRate: standing.completionRate, games: standing.games } });
   }));
 
   router.get("/players/:id/history/:game", handle(async (req, res) => {

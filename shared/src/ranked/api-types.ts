@@ -64,6 +64,8 @@ export interface Profile {
   readonly player: Pick<PublicPlayer, "id" | "name" | "guest">;
   readonly ratings: readonly GameRating[];
   readonly recent: readonly RecentMatch[];
+  /** Share of recorded games played to the end (null before any), and how many are recorded. */
+  readonly conduct?: { readonly completionRate: number | null; readonly games: number };
 }
 
 /** One point of `GET /api/players/:id/history/:game` (oldest first). */
