@@ -92,10 +92,15 @@ async function storeBench(kind: "pglite" | "postgres", url: string | null): Prom
   await store.close();
 }
 
-/** 200 accounts with spread ratings queue for a 2-seat ranked game at once: time to a seat. */
+/**
+ * 200 accounts with spread ratings queue for a 2-seat ranked game at once: time to a seat, with
+ * the queue's rules in force (docs/API.md, "Who plays ranked"): each account on its own address
+ * (X-Forwarded-For behind TRUST_PROXY) and device, every offer accepted by its clients, the pair
+ * and conduct rules applied; only the saved-account and casual-games gates are off (guests).
+ */
 async function queueBench(game: string): Promise<void> {
   const port = await freePort();
-  const server = createServer(loadConfig({ RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", PORT: String(port) }));
+  const server = createServer(loadConfig({ RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", TRUST_PROXY: "1", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100000", READS_PER_SECOND: "100000", READS_BURST: "100000", PROCESS_READS_PER_SECOND: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", PORT: String(port) }));
   await server.listen(port, "127.0.0.1");
   const base = `http://127.0.0.1:${port}`;
   const db = await TableRoom.platform.db();
@@ -106,12 +111,13 @@ async function queueBench(game: string): Promise<void> {
     // Spread ratings: 1000..2000, evenly.
     const rating = Math.round(1000 + (1000 * i) / (QUEUE - 1));
     await db.insertInto("ratings").values({ player_id: a.player.id, game, mu: rating / 60, sigma: 4, rating, games: 20, wins: 5, updated_at: 0 }).execute();
-    accounts.push({ ...a, rating });
+    accounts.push({ ...a, rating, i });
   }
   const start = performance.now();
   const results = await Promise.all(accounts.map(async (a) => {
-    const sdk = new Client(base);
-    const q = await sdk.joinOrCreate(`ranked_${game}`, { token: a.token });
+    const address = `2001:db8:${a.i.toString(16)}::1`;
+    const sdk = new Client(base, { headers: { "x-forwarded-for": address } });
+    const q = await sdk.joinOrCreate(`ranked_${game}`, { token: a.token, device: `bench-device-${a.i}` });
     q.onMessage("queueStatus", () => undefined);
     q.onMessage("clients", () => undefined);
     q.onMessage("matchFound", () => q.send("accept"));
