@@ -10,6 +10,8 @@ import { Accounts } from "../accounts/accounts.ts";
 import { authenticate, credentialOf, type HeaderBag } from "../accounts/auth.ts";
 import { Sessions, type Authenticated } from "../accounts/sessions.ts";
 import { ConductRecord } from "../conduct/record.ts";
+import { registeredLookalike } from "../names/registry.ts";
+import { nameKey } from "../names/skeleton.ts";
 import type { RankedRules } from "./ranked-play.ts";
 import { Tokens, tokenSecret } from "../accounts/tokens.ts";
 import { openStore, type Db, type Store } from "../db/database.ts";
@@ -36,8 +38,31 @@ export class Platform {
   }
 
   store(): Promise<Store> {
-    this.opening ??= openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir });
+    if (!this.opening) {
+      this.opening = openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir });
+      this.opening.then(() => { this.ready = true; }, () => undefined);
+    }
     return this.opening;
+  }
+
+  /** The store has opened (a join never waits for PGlite's first start). */
+  private ready = false;
+
+  /**
+   * Whether a name typed at a casual table looks the same as a registered player's (names/), for
+   * anyone but that player. Checked once the store is open; the first join of a process that never
+   * opened it starts it in the background and is not held up (nor checked).
+   */
+  async looksRegistered(name: string, accountId: string | null): Promise<boolean> {
+    if (!this.ready) {
+      void this.store().catch(() => undefined);
+      return false;
+    }
+    try {
+      return await registeredLookalike((await this.store()).db, nameKey(name), accountId);
+    } catch {
+      return false;
+    }
   }
 
   async db(): Promise<Db> {

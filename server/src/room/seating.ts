@@ -75,6 +75,11 @@ export class Seating {
   }
 
   /** Holds a seat for a session between its matchmaking reservation and its join. */
+  /** A reservation whose join was refused gives its seat back at once (not when it would have lapsed). */
+  release(sessionId: string): void {
+    for (const slot of this.slots) if (!slot.occupied && slot.reservedFor === sessionId) Object.assign(slot, { reservedFor: null, reservedUntil: 0 });
+  }
+
   reserve(index: number, sessionId: string, until: number): void {
     Object.assign(this.slots[index]!, { reservedFor: sessionId, reservedUntil: until });
   }

@@ -75,7 +75,14 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   override async onAuth(client: Client, options: unknown, context?: AuthContext): Promise<boolean> {
-    try { return await this.authorize(client, options, context); } catch (e) { throw this.contain(e, "onAuth"); }
+    try {
+      return await this.authorize(client, options, context);
+    } catch (e) {
+      // A refused join (a bad name, a wrong account) must not hold its seat until the reservation lapses.
+      this.seating.release(client.sessionId);
+      this.admission.refresh();
+      throw this.contain(e, "onAuth");
+    }
   }
 
   override onJoin(client: Client, options: unknown): void {
@@ -162,6 +169,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
     const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identify(context?.headers, undefined, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
+    // A casual name may not pass for a registered player's, unless it is that player (names/).
+    if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
+      throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
+    }
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
     return true;

@@ -158,6 +158,20 @@ describe("names at a table (join options)", () => {
     expect(await matchMaker.query({ name: "devils_scat" })).toEqual([]); // no table was opened for it
   });
 
+  it("refuses a casual table's name that looks like a registered player's, except to that player", async () => {
+    const owner = await registered("Harbour", "harbour_main");
+    const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
+    await waitSeat(room);
+    for (const alike of ["HARBOUR", "Harb0ur"]) {
+      await expect(new Client(base).joinById(room.roomId, { name: alike })).rejects.toThrow(/bad-name: that name looks the same as a registered player's name/);
+    }
+    // The player with their own session (here a personal token) sits under their name.
+    const own = await new Client(base).joinById(room.roomId, { name: "HARBOUR", token: owner.token, playerId: "harbour-own-seat-01" });
+    const seat = await waitSeat(own);
+    expect((matchMaker.getLocalRoomById(room.roomId) as any).seating.slots[seat].name).toBe("HARBOUR");
+    await Promise.all([own.leave(), room.leave()]);
+  });
+
   it("seats a good name normalised", async () => {
     const room = await new Client(base).joinOrCreate("devils_scat", { name: "  \uff3aoe\u0308  ", seats: 2, private: true });
     const seat = await waitSeat(room);
