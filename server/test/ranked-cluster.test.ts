@@ -4,6 +4,7 @@
  * queue through different processes, meet in the one queue of the cluster, play the game to the
  * end and are rated once, readable from either process.
  */
+import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { until, waitSeat } from "./helpers.ts";
@@ -49,4 +50,13 @@ describe("ranked play on a cluster", () => {
     const board = await api(via(1), "/leaderboard/devils_scat");
     expect(board.top.map((e: { playerId: string }) => e.playerId).sort()).toEqual([ann.player.id, ben.player.id].sort());
   }, 180_000);
+
+  it("never queues one account twice, however many processes it joins through at once", async () => {
+    const cat = await api(via(1), "/accounts/guest", { name: "Cat", token: true });
+    const joins = await Promise.allSettled([1, 2, 1, 2].map((n) => new Client(via(n)).joinOrCreate("ranked_dark_hand", { token: cat.token })));
+    const admitted = joins.filter((j): j is PromiseFulfilledResult<Room> => j.status === "fulfilled");
+    expect(admitted).toHaveLength(1);
+    for (const j of joins) if (j.status === "rejected") expect(String((j.reason as Error).message)).toMatch(/already-queued/);
+    await admitted[0]!.value.leave();
+  }, 60_000);
 });
