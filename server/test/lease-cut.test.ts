@@ -19,7 +19,7 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { GAMES } from "../src/games.ts";
-import { mine, until } from "./helpers.ts";
+import { mine, TEST_METRICS_TOKEN, until } from "./helpers.ts";
 import { startFreezableProxy, type FreezableProxy } from "./support/freezable-proxy.ts";
 import { linkCut, type LinkCut } from "./support/link-cut.ts";
 import { attach, left, reclaim, status, step, type Player } from "./support/resume-play.ts";
@@ -109,7 +109,8 @@ async function reclaimDropped(players: Player[], since: number): Promise<number[
 }
 
 const owners = async (players: Player[]) => Promise.all(players.map((p) => redis.hget("scat:tables", p.roomId)));
-const pid = async (i: number) => ((await (await fetch(`${cluster.servers[i]!.url}/health`)).json()) as { process: string }).process;
+/** A process's Colyseus id, from its detailed health (the operator's token: docs/OPERATIONS.md). */
+const pid = async (i: number) => ((await (await fetch(`${cluster.servers[i]!.url}/health`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })).json()) as { process: string }).process;
 
 describe("a process cut off from Redis", () => {
   it(`cut for 2x LEASE_MS (${2 * LEASE_MS} ms): A applies nothing unjournalled, stops at its lease, B resumes its tables, and no step a player saw is lost`, async () => {

@@ -50,12 +50,14 @@ export class Platform {
 
   /**
    * Whether a name typed at a casual table looks the same as a registered player's (names/), for
-   * anyone but that player. Checked once the store is open; the first join of a process that never
-   * opened it starts it in the background and is not held up (nor checked).
+   * anyone but that player. Checked once the store is open: a join never waits for it. With
+   * PostgreSQL the first join opens it in the background; embedded PGlite is left to the account
+   * routes (a page opens it with its first request), because starting its WebAssembly holds the
+   * event loop for seconds, long enough to cost a cluster process its lease.
    */
   async looksRegistered(name: string, accountId: string | null): Promise<boolean> {
     if (!this.ready) {
-      void this.store().catch(() => undefined);
+      if (this.config.databaseUrl !== null) void this.store().catch(() => undefined);
       return false;
     }
     try {
