@@ -14,7 +14,7 @@ import { openSessions } from "./sessions-list.ts";
 import { confirmDialog } from "../ui/confirm.ts";
 import { openFairPlay } from "./fair-play.ts";
 import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
-import { clearRatingChange, playRanked, showRatingChange } from "./ranked-queue.ts";
+import { clearRatingChange, playRanked, showRatingChange, takeRequeue } from "./ranked-queue.ts";
 import "./account.css";
 import { isolate } from "../ui/names.ts";
 
@@ -142,6 +142,10 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
   byTestId(el, "open-leaderboard").addEventListener("click", () => void openLeaderboard(ratings[0]?.game ?? "devils_scat"));
   byTestId(el, "open-profile").addEventListener("click", () => void (account && openProfile(account.player.id)));
   render();
-  void refresh();
+  const requeue = takeRequeue();
+  void refresh().then(() => {
+    const game = requeue ? lobbyGames().find((g) => g.id === requeue) : undefined;
+    if (game && account) void queue(game.id as GameId, game.title);
+  });
   return { el, destroy: () => { closeBoard(); el.remove(); } };
 }

@@ -13,6 +13,19 @@ import { knownPlayerId, type Account } from "./api.ts";
 import { playerId } from "../net/storage.ts";
 
 const RANKED_ROOM_KEY = "scat.rankedRoom";
+/** A ranked table that closed because another player did not sit down: the game to queue for again. */
+const REQUEUE_KEY = "scat.requeue";
+
+/** The game to queue for again after another player's no-show (read once). */
+export function takeRequeue(): string | null {
+  try {
+    const game = sessionStorage.getItem(REQUEUE_KEY);
+    sessionStorage.removeItem(REQUEUE_KEY);
+    return game;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Join options that take a ranked seat back after a reload (the reconnection token lapsed): the
@@ -132,7 +145,11 @@ export async function playRanked(game: GameId, title: string, _account: Account)
 
 /** "+12 ▲" / "−8 ▼" once the server rates the game (ui/panel-slots.ts places it); removed with the session. */
 export function showRatingChange(session: TableSession, accountId: string): void {
-  session.room.onMessage("ratingChanged", (m: { changes?: RatingChange[]; cancelled?: boolean; reason?: string }) => {
+  session.room.onMessage("ratingChanged", (m: { changes?: RatingChange[]; cancelled?: boolean; requeue?: boolean; reason?: string }) => {
+    // Someone else did not sit down: back to the queue (the lobby queues again, keeping the waiting time).
+    if (m.requeue) {
+      try { sessionStorage.setItem(REQUEUE_KEY, session.game); } catch { /* the player presses Ranked again */ }
+    }
     const mine = m.changes?.find((c) => c.playerId === accountId);
     const text = m.cancelled ? (m.reason ?? "Not rated") : mine ? `${mine.delta >= 0 ? "+" : "−"}${Math.abs(mine.delta)} ${mine.delta >= 0 ? "▲" : "▼"}` : null;
     if (text === null) return;
