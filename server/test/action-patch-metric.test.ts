@@ -51,7 +51,9 @@ describe("the action→patch metric", () => {
     await until(() => (room.state as { version: number }).version > discarded, "the patch of my discard");
     expect((await observed()).count).toBe(start.count + 2);
     const mark = (room.state as { version: number }).version;
-    await until(() => (room.state as { version: number }).version >= mark + 2 || srv.match!.over, "the bot's draw and discard", 15_000);
+    // The bot's turn is over once it no longer has to act: a draw and a discard, or a knock at once (one step).
+    const bot = 1 - seat;
+    await until(() => srv.match!.over || ((room.state as { version: number }).version > mark && srv.match!.state.version === (room.state as { version: number }).version && !srv.match!.game.awaiting(srv.match!.state).includes(bot)), "the bot's turn", 15_000);
     expect((await observed()).count).toBe(start.count + 2);
     await room.leave();
   });
