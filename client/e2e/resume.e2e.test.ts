@@ -7,6 +7,7 @@
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_METRICS_TOKEN } from "../../loadtest/src/server-process.ts";
 import { chooseTable, clickTarget, launchPlayer, openLobby, quickPlay, screenshot, waitState, type Player } from "./lib/index.ts";
 
 /** What this test uses of cluster/cluster.ts (loaded at run time: it lies outside the client's project). */
@@ -30,11 +31,14 @@ afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
 
+/** Each process's id is in its detailed health, which answers the operator's token only (docs/OPERATIONS.md). */
+const OPERATOR = { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } };
+
 /** The server (index into cluster.servers) hosting a table, from the journal's owner in Redis. */
 async function hostIndex(roomId: string): Promise<number> {
   const owner = execFileSync("redis-cli", ["-p", String(cluster.redis.port), "HGET", "scat:tables", roomId]).toString().trim();
   for (let n = 1; n <= cluster.servers.length; n++) {
-    const health = (await (await fetch(`${cluster.url}/p${n}/health`)).json()) as { process: string };
+    const health = (await (await fetch(`${cluster.url}/p${n}/health`, OPERATOR)).json()) as { process: string };
     if (health.process === owner) return n - 1;
   }
   throw new Error(`no process owns ${roomId} (owner "${owner}")`);
@@ -45,7 +49,7 @@ async function listedOn(roomId: string): Promise<number> {
   const listing = execFileSync("redis-cli", ["-p", String(cluster.redis.port), "HGET", "roomcaches", roomId]).toString().trim();
   const processId = (JSON.parse(listing) as { processId: string }).processId;
   for (let n = 1; n <= cluster.servers.length; n++) {
-    const health = await fetch(`${cluster.url}/p${n}/health`).then((r) => r.json() as Promise<{ process: string }>).catch(() => null);
+    const health = await fetch(`${cluster.url}/p${n}/health`, OPERATOR).then((r) => r.json() as Promise<{ process: string }>).catch(() => null);
     if (health?.process === processId) return n - 1;
   }
   throw new Error(`no live process hosts ${roomId} (${processId})`);

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
-import { startServerProcess, type ServerProcess } from "../src/server-process.ts";
+import { startServerProcess, TEST_METRICS_TOKEN, type ServerProcess } from "../src/server-process.ts";
 import { bundle, SCENARIOS } from "./build.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -56,6 +56,8 @@ export async function runK6(o: RunOptions): Promise<{ code: number; output: stri
   const summary = path.join(REPORTS, `${o.label}.json`);
   const child = spawn(K6_BIN, ["run", "--quiet", "--summary-trend-stats", "avg,min,med,max,p(90),p(95),p(99)", "--summary-export", summary, script!], {
     env: {
+      // The servers this runner starts answer /metrics to the test token (soak samples memory there).
+      METRICS_TOKEN: process.env.METRICS_TOKEN ?? TEST_METRICS_TOKEN,
       ...process.env, ...o.env, BASE_URL: o.baseUrl,
       K6_NO_USAGE_REPORT: "true", K6_WEB_DASHBOARD: "true", K6_WEB_DASHBOARD_PORT: "-1", K6_WEB_DASHBOARD_PERIOD: o.env?.DASHBOARD_PERIOD ?? (/^\d+s$/.test(o.env?.DURATION ?? "") && parseInt(o.env!.DURATION!, 10) <= 120 ? "2s" : "10s"),
       K6_WEB_DASHBOARD_EXPORT: path.join(REPORTS, `${o.label}.html`),
