@@ -208,7 +208,8 @@ describe("replay viewer", () => {
     const reordered: ReplayState | null = await waitReplay(page, `s.frame === ${closing!.index} && s.client && (s.client.boardText || []).length > 0`);
     const board = (reordered.client as { boardText: string[] }).boardText;
     expect(board.some((l) => l.startsWith("⚖ Lag compensated"))).toBe(true);
-    expect(board.some((l) => /^\d\. Seat \d.* · ≈?\d+ ms/.test(l))).toBe(true);
+    // Names are drawn isolated (FSI … PDI: client/src/ui/names.ts).
+    expect(board.some((l) => /^\d\. \u2068?Seat \d.* · ≈?\d+ ms/.test(l))).toBe(true);
     await shot(page, "09-race-closed");
     expect(reordered).not.toBeNull();
     const lines = reordered!.raceReport!;
