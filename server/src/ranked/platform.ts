@@ -98,6 +98,16 @@ export class Platform {
     return authenticate(await this.sessions(), credential);
   }
 
+  /**
+   * `identify` for a casual table's join: never starts embedded PGlite from the join path (its
+   * WebAssembly start holds the event loop for seconds, long enough to cost a cluster process its
+   * lease); with PGlite not open yet the join is simply not tied to an account.
+   */
+  async identifyForTable(headers: HeaderBag | undefined, optionToken?: unknown): Promise<Authenticated | null> {
+    if (!this.ready && this.config.databaseUrl === null) return null;
+    return this.identify(headers, undefined, optionToken);
+  }
+
   async close(): Promise<void> {
     const opening = this.opening;
     this.opening = null;

@@ -168,7 +168,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       return true;
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
-    const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identify(context?.headers, undefined, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
+    const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identifyForTable(context?.headers, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
       throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
