@@ -161,4 +161,14 @@ export function propertySeed(name: string, env: Readonly<Record<string, string |
   return seed;
 }
 
+/**
+ * How many random games a property test plays: `PROP_GAMES` when set; otherwise the long count
+ * under `PROP_LONG=1` (`npm run prop:long`), else the bounded count CI runs on every change (a fresh
+ * seed each run, so coverage adds up over runs).
+ */
+export function propertyGames(env: Readonly<Record<string, string | undefined>>, counts: { ci: number; long: number }): number {
+  if (env["PROP_GAMES"] !== undefined) return Number(env["PROP_GAMES"]);
+  return env["PROP_LONG"] === "1" ? counts.long : counts.ci;
+}
+
 export type { Seat };

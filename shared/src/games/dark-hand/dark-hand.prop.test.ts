@@ -7,13 +7,13 @@
  * call. Prints its seed; set PROP_SEED to reproduce, PROP_GAMES to change the count per game.
  */
 import { describe, expect, it } from "vitest";
-import { playGame, propertySeed, replay, runProperty } from "../../testkit/property.ts";
+import { playGame, propertySeed, replay, runProperty, propertyGames } from "../../testkit/property.ts";
 import { DEFAULT_PLAY, type PlayConfig } from "../../testkit/property-spec.ts";
 import type { Rng } from "../../rng.ts";
 import { darkHandOptionsSchema, skitScatOptionsSchema, type DarkHandOptions, type SkitScatOptions } from "./options.ts";
 import { darkHandSpec, racingDarkHandSpec, skitScatSpec } from "./test-support.ts";
 
-const GAMES = Number(process.env["PROP_GAMES"] ?? 1000);
+const GAMES = propertyGames(process.env, { ci: 250, long: 1000 });
 const BOT_RATE = Number(process.env["PROP_BOT_RATE"] ?? 0.7);
 
 /** Mostly bots (random draws and discards rarely make a meld, so random hands run long); a tenth plain default play. */

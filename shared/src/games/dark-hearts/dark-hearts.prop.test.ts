@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Rng } from "../../rng.ts";
-import { playGame, propertySeed, replay, runProperty } from "../../testkit/property.ts";
+import { playGame, propertySeed, replay, runProperty, propertyGames } from "../../testkit/property.ts";
 import { DEFAULT_PLAY } from "../../testkit/property-spec.ts";
 import { optionsSchema, type DarkHeartsOptions } from "./options.ts";
 import { propertySpec } from "./test-support.ts";
 
 /** A game to 100 runs a dozen hands (~1,200 steps), so fewer than 2,000 games fit in ~30 s. */
-const GAMES = Number(process.env["PROP_GAMES"] ?? 2_000);
+const GAMES = propertyGames(process.env, { ci: 500, long: 2000 });
 
 /**
  * 3 and 4 seats alternately. A game to 100 lasts a dozen hands, so most games play to a lower

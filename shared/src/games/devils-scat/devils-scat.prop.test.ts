@@ -3,13 +3,13 @@
  * harness. Prints its seed; set PROP_SEED to reproduce, PROP_GAMES to change the count.
  */
 import { describe, expect, it } from "vitest";
-import { playGame, propertySeed, replay, runProperty } from "../../testkit/property.ts";
+import { playGame, propertySeed, replay, runProperty, propertyGames } from "../../testkit/property.ts";
 import { DEFAULT_PLAY, type PlayConfig } from "../../testkit/property-spec.ts";
 import type { Rng } from "../../rng.ts";
 import { optionsSchema, type DevilsScatOptions } from "./options.ts";
 import { propertySpec } from "./test-support.ts";
 
-const GAMES = Number(process.env["PROP_GAMES"] ?? 2000);
+const GAMES = propertyGames(process.env, { ci: 500, long: 2000 });
 
 /** Games whose rounds run long enough to empty the draw pile (classic, so the game stays short). */
 const longRounds = (index: number): boolean => index % 20 === 19;

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { createRng, type Rng } from "../../rng.ts";
-import { playGame, propertySeed, replay, runProperty } from "../../testkit/property.ts";
+import { playGame, propertySeed, replay, runProperty, propertyGames } from "../../testkit/property.ts";
 import { DEFAULT_PLAY, type PlayConfig } from "../../testkit/property-spec.ts";
 import { hitTheDeck as game } from "./index.ts";
 import { optionsSchema, type HitTheDeckOptions } from "./options.ts";
 import { withReactionMs, type HitTheDeckState } from "./state.ts";
 import { propertySpec } from "./test-support.ts";
 
-const GAMES = Number(process.env["PROP_GAMES"] ?? 2000);
+const GAMES = propertyGames(process.env, { ci: 500, long: 2000 });
 
 /** Seats 2..6 evenly; every option varied; short targets keep most games short. */
 function optionsFor(rng: Rng, index: number): HitTheDeckOptions {

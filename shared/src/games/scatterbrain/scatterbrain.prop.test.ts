@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Rng } from "../../rng.ts";
-import { playGame, propertySeed, replay, runProperty } from "../../testkit/property.ts";
+import { playGame, propertySeed, replay, runProperty, propertyGames } from "../../testkit/property.ts";
 import { DEFAULT_PLAY, type PlayConfig } from "../../testkit/property-spec.ts";
 import { optionsSchema, type ScatterbrainOptions } from "./options.ts";
 import { propertySpec } from "./test-support.ts";
 
-const GAMES = Number(process.env["PROP_GAMES"] ?? 2_000);
+const GAMES = propertyGames(process.env, { ci: 500, long: 2000 });
 
 function optionsFor(rng: Rng): ScatterbrainOptions {
   return optionsSchema.parse({ seats: 4, turnMs: 10_000 + rng.int(5) * 10_000, pauseMs: rng.pick([0, 8_000]) });
