@@ -17,6 +17,7 @@ import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { Platform } from "./ranked/platform.ts";
+import { QuickPlayPools } from "./conduct/quick-play-pool.ts";
 import { RankedQueueRoom } from "./ranked/queue-room.ts";
 import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
@@ -73,6 +74,14 @@ function scaleOut(config: ServerConfig) {
  * one table must not end the others (main.ts logs and counts process-level errors and drains on
  * SIGTERM/SIGINT itself).
  */
+/** Quick play's pools by conduct, from the accounts and the conduct record the platform holds. */
+function quickPlayPools(platform: Platform): QuickPlayPools {
+  return new QuickPlayPools({
+    account: async (headers, token) => (await platform.identifyForTable(headers, token))?.player.id ?? null,
+    poor: async (id) => (await (await platform.conduct()).standing(id)).poor,
+  });
+}
+
 export function createServer(config: ServerConfig): Server {
   shareReflections();
   TableRoom.config = config;
@@ -82,7 +91,7 @@ export function createServer(config: ServerConfig): Server {
   const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config),
-    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
+    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {

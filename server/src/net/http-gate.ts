@@ -11,6 +11,8 @@ import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
+import type { HeaderBag } from "../accounts/auth.ts";
+import { pooledMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that stalls
@@ -80,8 +82,8 @@ function configureCors(config: ServerConfig): void {
  * all pick the same table, all but its open seats would be refused, and Colyseus would retry
  * them after a random back-off of up to seconds. In turn, each finds the next open table at once.
  */
-function guardMatchmaking(): void {
-  const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: unknown) => Promise<unknown> };
+function guardMatchmaking(pools: QuickPlayPools | null): void {
+  const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: { headers?: HeaderBag }) => Promise<unknown> };
   const invoke = controller.invokeMethod.bind(controller);
   const queues = new Map<string, Promise<unknown>>();
   controller.invokeMethod = (method, room, options, auth) => {
@@ -92,6 +94,16 @@ function guardMatchmaking(): void {
     if (method === "join") return invoke(method, room, withQuickPlayKey(room, options as Record<string, unknown>), auth);
     if (method !== "joinOrCreate") return invoke(method, room, options, auth);
     options = withQuickPlayKey(room, options as Record<string, unknown>);
+    return pooled(options as Record<string, unknown>, auth).then((pooledOptions) => inTurn(room, pooledOptions, auth));
+  };
+  /** Habitual leavers' quick play matches only their own pool's tables (conduct/quick-play-pool.ts). */
+  const pooled = async (options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<Record<string, unknown>> => {
+    if (pools === null || typeof options["mode"] !== "string" || options["spectate"] === true) return options;
+    const poor = await pools.isPoor(auth?.headers, options["token"]);
+    return poor ? { ...options, mode: pooledMode(options["mode"], true) } : options;
+  };
+  const inTurn = (room: string, options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<unknown> => {
+    const method = "joinOrCreate";
     const key = `${room}\n${String((options as { mode?: unknown }).mode ?? "")}`;
     const turn = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => invoke(method, room, options, auth));
     queues.set(key, turn);
@@ -100,9 +112,9 @@ function guardMatchmaking(): void {
   };
 }
 
-export function createGatedHttpServer(config: ServerConfig): Server {
+export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPools | null = null): Server {
   configureCors(config);
-  guardMatchmaking();
+  guardMatchmaking(pools);
   const limits = limitsFor(config);
   const tooMany = "too many matchmaking requests from this address: wait a moment";
 

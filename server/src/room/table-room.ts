@@ -32,6 +32,7 @@ import { TablePlay } from "./table-play.ts";
 import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
+import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -122,9 +123,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const creator = resumed ? null : parseJoinOptions(options);
     if (creator && !creator.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${creator.message}`);
     const t = parsed.value;
-    if (t.join.mode !== undefined && t.join.mode !== t.mode) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
+    if (t.join.mode !== undefined && !modeMatches(t.join.mode, t.mode)) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
     this.ranked = RankedTable.open(TableRoom.platform, game.id, options, this);
-    this.table = this.ranked ? { ...t, mode: RANKED_MODE } : t;
+    // A quick-play table made for the leavers' pool keeps that key (conduct/quick-play-pool.ts).
+    this.table = this.ranked ? { ...t, mode: RANKED_MODE } : { ...t, mode: t.join.mode ?? t.mode };
     this.maxClients = t.seats + this.config.maxSpectators;
     this.maxMessagesPerSecond = Math.max(60, this.config.rateLimit.burst * 3);
     this.seatReservationTimeout = this.config.seatReservationSeconds;
