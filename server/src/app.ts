@@ -98,7 +98,7 @@ export function createServer(config: ServerConfig): Server {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
       mountOperatorEndpoints(app, config);
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { backfillNameKeys } from "../names/backfill.ts";
+import { seenAddressesMigration } from "../moderation/addresses.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 
 const migrations: Record<string, Migration> = {
@@ -140,6 +141,8 @@ const migrations: Record<string, Migration> = {
   },
   // Operators, account marks, the operator action log, refunds (moderation/migration.ts).
   "0006-moderation": moderationMigration,
+  // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (moderation/addresses.ts).
+  "0009-seen-addresses": seenAddressesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

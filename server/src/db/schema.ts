@@ -93,6 +93,14 @@ export interface Database {
   account_marks: AccountMarksTable;
   operator_actions: OperatorActionsTable;
   rating_refunds: RatingRefundsTable;
+  seen_addresses: SeenAddressesTable;
+}
+
+/** A keyed hash of an address an account joined a ranked queue from (moderation/addresses.ts). */
+export interface SeenAddressesTable {
+  player_id: string;
+  address_hash: string;
+  last_seen: number;
 }
 
 /** One outcome per account and table (conduct/record.ts). */

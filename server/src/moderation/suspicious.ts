@@ -7,7 +7,8 @@
  * - `quickOrLeft`: of those losses, the ones the loser left (a bot finished the seat: the
  *   standings' `forfeited`) or that ended within `earlySteps` logged steps (the game log's steps),
  * - `ratingMoved`: the rating the winner gained in those losses, `loserLost` what the loser lost,
- * - `sharedAddress`: from a hook (`SharedAddress`); null = unknown (no address store yet).
+ * - `sharedAddress`: from a hook (`SharedAddress`: the server wires `addresses.ts`, the keyed
+ *   hashes of the addresses each account queued from in the last 30 days); null = unknown.
  *
  * Suspicion = quickOrLeft × (quickOrLeft / games) + 0.25 × losses × (losses / games), plus 2
  * when the hook says they share an address: a pair where one side keeps losing by leaving or at
@@ -20,8 +21,8 @@ import type { Db } from "../db/database.ts";
 const DAY = 86_400_000;
 
 /**
- * Whether two accounts were seen on the same address (or device). The conduct/queue work keeps
- * addresses; until it feeds this, `unknownAddress` answers null ("unknown") for every pair.
+ * Whether two accounts were seen on the same address (addresses.ts in the server; tests may give
+ * their own); `unknownAddress` answers null ("unknown") for every pair.
  */
 export type SharedAddress = (a: string, b: string) => Promise<boolean | null>;
 export const unknownAddress: SharedAddress = async () => null;

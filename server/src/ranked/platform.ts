@@ -10,6 +10,7 @@ import { Accounts } from "../accounts/accounts.ts";
 import { authenticate, credentialOf, type HeaderBag } from "../accounts/auth.ts";
 import { Sessions, type Authenticated } from "../accounts/sessions.ts";
 import { ConductRecord } from "../conduct/record.ts";
+import { SeenAddresses } from "../moderation/addresses.ts";
 import { registeredLookalike } from "../names/registry.ts";
 import { nameKey } from "../names/skeleton.ts";
 import type { RankedRules } from "./ranked-play.ts";
@@ -82,6 +83,13 @@ export class Platform {
   async conduct(): Promise<ConductRecord> {
     return new ConductRecord(await this.db());
   }
+
+  /** Keyed hashes of the addresses accounts queue from (moderation/addresses.ts). */
+  async addresses(): Promise<SeenAddresses> {
+    if (!this.seen) this.seen = new SeenAddresses(await this.db(), this.secret);
+    return this.seen;
+  }
+  private seen: SeenAddresses | null = null;
 
   async sessions(): Promise<Sessions> {
     return new Sessions(await this.db(), this.config.sessionDays ?? 30);

@@ -122,10 +122,12 @@ export class RankedQueueRoom extends QueueRoom {
     const device = typeof options?.device === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(options.device) ? options.device : null;
     // A player sent back after someone else's no-show keeps the waiting time it had.
     const since = Number(await this.presence.get(requeueKey(player.id))) || Date.now();
+    const address = (context?.headers ? header(context.headers, PEER_HEADER) : undefined) ?? context?.ip ?? "unknown";
+    // For the operators' suspicious-pairs report (a keyed hash, never the address itself).
+    await (await platform.addresses()).note(player.id, address).catch(() => undefined);
     return {
       playerId: player.id, name: player.display_name, rating: row?.rating ?? displayRating(NEW_SKILL), since,
-      address: (context?.headers ? header(context.headers, PEER_HEADER) : undefined) ?? context?.ip ?? "unknown",
-      device, poor: standing.poor, exhausted,
+      address, device, poor: standing.poor, exhausted,
     };
   }
 

@@ -105,7 +105,18 @@ describe("operator routes", () => {
     const res = await call("/operator/suspicious-pairs?days=30", { bearer: op.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ days: 30, minGames: 3 });
-    expect(res.body.pairs[0]).toMatchObject({ loser: { id: dumper.id, name: "Dumper" }, winner: { id: booster.id }, games: 5, losses: 5, quickOrLeft: 5, left: 5, sharedAddress: null });
+    expect(res.body.pairs[0]).toMatchObject({ loser: { id: dumper.id, name: "Dumper" }, winner: { id: booster.id }, games: 5, losses: 5, quickOrLeft: 5, left: 5, sharedAddress: false });
+    // Once both queued from one address (the queue notes a keyed hash of it), the report says so.
+    const seen = await TableRoom.platform.addresses();
+    await seen.note(dumper.id, "2001:db8:1:2::10");
+    await seen.note(booster.id, "2001:db8:1:2::99");
+    await seen.note(player.id, "198.51.100.7");
+    const again = await call("/operator/suspicious-pairs?days=30", { bearer: op.token });
+    expect(again.body.pairs[0]).toMatchObject({ loser: { id: dumper.id }, winner: { id: booster.id }, sharedAddress: true });
+    expect(again.body.pairs.find((p: any) => p.loser.id === player.id || p.winner.id === player.id)?.sharedAddress).toBe(false);
+    const stored = await db.selectFrom("seen_addresses").select("address_hash").execute();
+    expect(stored.length).toBe(3);
+    for (const r of stored) expect(r.address_hash).not.toMatch(/2001|db8|198\.51/);
     const honest = res.body.pairs.findIndex((p: any) => p.loser.id === player.id);
     expect(honest).toBeGreaterThan(0);
     expect(res.body.pairs[honest].suspicion).toBeLessThan(res.body.pairs[0].suspicion);
