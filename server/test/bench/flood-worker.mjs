@@ -1,6 +1,14 @@
 // The load of bench:signin, on its own thread so that the measuring players' event loop is not the
 // one busy sending it. Plain JavaScript (fetch only). workerData: { url, kind, ... }; posts back a summary.
+import { execFileSync } from "node:child_process";
+import { readlinkSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
+
+// Unless FLOOD_IDLE=0: this thread in the SCHED_IDLE class, so that the attacker's generator, on the
+// measuring players' core (two cores here), never delays their reading of a patch.
+if (workerData.idle) {
+  try { execFileSync("chrt", ["--idle", "--pid", "0", readlinkSync("/proc/thread-self").split("/").pop()], { stdio: "ignore" }); } catch { /* no chrt */ }
+}
 
 const { url, kind } = workerData;
 const counts = (statuses) => [...new Set(statuses)].sort().map((s) => `${statuses.filter((x) => x === s).length}×${s}`).join(", ");

@@ -13,7 +13,9 @@
  *     Target: < 2 ms.
  *
  * Env: TABLES (8), THINK_MS ("400-800"), WARMUP (s, 5), READERS (10), PIN_CPU (the server's core,
- * "1"; "" = none), CLIENT_CPU (this process's, "0").
+ * "1"; "" = none), CLIENT_CPU (this process's, "0"), FLOOD_IDLE ("0" runs the flood generator at
+ * normal priority; by default it is SCHED_IDLE so that it does not delay the measuring players on
+ * their shared core).
  */
 import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -154,7 +156,7 @@ try {
     const note = load === null
       ? await new Promise<string>((r) => setTimeout(() => r("nothing else"), WINDOW_MS))
       : await new Promise<string>((resolve, reject) => {
-        const w = new Worker(new URL("./flood-worker.mjs", import.meta.url), { workerData: { url: server.url, ...load } });
+        const w = new Worker(new URL("./flood-worker.mjs", import.meta.url), { workerData: { url: server.url, idle: process.env.FLOOD_IDLE !== "0", ...load } });
         w.once("message", (m: string) => { resolve(m); void w.terminate(); });
         w.once("error", reject);
       });
