@@ -29,6 +29,8 @@ export interface TableHost {
    * echoed to that sender in the step's `events` (docs/PROTOCOL.md, "Acknowledgement").
    */
   act(slot: Slot, action: { type: string }, client?: Client | null, raw?: unknown, id?: number | null): Rejection | null;
+  /** A seated player's share of the deal seed (docs/FAIRNESS.md, "Players' entropy"); the rejection, or null. */
+  shuffle(slot: Slot, payload: unknown): Rejection | null;
   /** A seated player asked to fill the empty seats with bots and start. */
   fillAndStart(): void;
   /** A seated player turned the countdown to filling with bots on or off. */
