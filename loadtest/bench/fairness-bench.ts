@@ -47,7 +47,7 @@ const rng = createRng(SEED);
 type Method = "ours" | "estimate" | "arrival";
 const METHODS: readonly Method[] = ["ours", "estimate", "arrival"];
 interface RaceResult { race: number; byReaction: { seat: number; reactionMs: number; source: string }[]; byArrival: number[]; byEstimate: number[]; decisionMs: number }
-interface Level { jitter: number; loss: number; races: number; right: Record<Method, number>; short: number; decision: number[] }
+interface Level { jitter: number; loss: number; races: number; right: Record<Method, number>; short: number; decision: number[]; slaps: number; claims: number }
 
 /** A player process in a namespace: JSON lines in and out. */
 class Seat {
@@ -130,13 +130,15 @@ try {
     const want = Math.ceil(RACES / TABLES) * TABLES;
     for (const end = Date.now() + 20 * 60_000; results.length < want && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
     await Promise.all(seats.map((seat) => { const left = seat.next((m) => m["left"] === true, "leave"); seat.send({ leave: true }); return left; }));
-    const level: Level = { jitter, loss, races: 0, right: { ours: 0, estimate: 0, arrival: 0 }, short: 0, decision: [] };
+    const level: Level = { jitter, loss, races: 0, right: { ours: 0, estimate: 0, arrival: 0 }, short: 0, decision: [], slaps: 0, claims: 0 };
     for (const { key, result } of results.slice(0, want)) {
       if (Number(key.split(":")[0]) < first) continue;
       const r = truth.get(key);
       if (!r || r.size !== PLAYERS) continue;
       level.races++;
       level.decision.push(result.decisionMs);
+      level.slaps += result.byReaction.length;
+      level.claims += result.byReaction.filter((x) => x.source === "claim").length;
       if (result.byArrival.length !== PLAYERS) { level.short++; continue; }
       const order = [...r.entries()].sort((a, b) => a[1] - b[1]).map(([seat]) => seat);
       const fastest = order[0], slowest = order[order.length - 1];
@@ -145,7 +147,7 @@ try {
     }
     levels.push(level);
     const pct = (n: number) => `${fmt((100 * n) / Math.max(1, level.races)).padStart(5)} %`;
-    console.log(`jitter ${String(jitter).padStart(2)} ms  loss ${String(loss).padStart(1)} %  ${String(level.races).padStart(4)} races   ours ${pct(level.right.ours)}   estimate alone ${pct(level.right.estimate)}   arrival ${pct(level.right.arrival)}   decision after last slap p50 ${fmt(percentile(level.decision, 50))} ms p99 ${fmt(percentile(level.decision, 99))} ms${level.short ? `   (${level.short} races decided without every slap)` : ""}`);
+    console.log(`jitter ${String(jitter).padStart(2)} ms  loss ${String(loss).padStart(1)} %  ${String(level.races).padStart(4)} races   ours ${pct(level.right.ours)}   estimate alone ${pct(level.right.estimate)}   arrival ${pct(level.right.arrival)}   decision after last slap p50 ${fmt(percentile(level.decision, 50))} ms p99 ${fmt(percentile(level.decision, 99))} ms   claims accepted ${fmt((100 * level.claims) / Math.max(1, level.slaps))} %${level.short ? `   (${level.short} races decided without every slap)` : ""}`);
   }
   console.log(`Slap fairness through a real network (seed ${SEED}, node ${process.version}): ${PLAYERS} players per table, each seat in its own network namespace; one-way delay 5-150 ms each way (asymmetric), clocks offset up to ±10 s.`);
   console.log(netem
