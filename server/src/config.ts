@@ -20,7 +20,7 @@ const envSchema = z.object({
   /** Seconds a matchmaking seat reservation waits for its WebSocket; an unjoined table closes then. */
   SEAT_RESERVATION_SECONDS: z.coerce.number().int().min(2).max(120).default(15),
   /** How long the deal waits for the seated players' shuffle values (docs/FAIRNESS.md, "Players' entropy"). */
-  SHUFFLE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
+  SHUFFLE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Matchmaking HTTP requests per second an address may make on average, and at once. */
   MATCHMAKE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),

@@ -32,7 +32,7 @@ describe("a single process restarted on the same DATA_DIR", () => {
   it("resumes every table from its file journal and each plays to the end", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "scat-resume-"));
     // A long shuffle wait: the table below is killed while its deal waits for a value.
-    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40", SHUFFLE_WAIT_MS: "30000" };
+    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40", SHUFFLE_WAIT_MS: "60000" };
     const first = await startServerProcess(env);
     started.push(first);
     const players: Player[] = [];
@@ -66,6 +66,10 @@ describe("a single process restarted on the same DATA_DIR", () => {
     await until(() => (waitingRoom.state as { autoFillAt?: number }).autoFillAt! > 0, "the countdown running");
     waitingRoom.send("autoFill", { on: false });
     await until(() => (waitingRoom.state as { autoFillAt?: number }).autoFillAt === 0, "the countdown off");
+    // Play until every table has taken a few steps.
+    const acted = new Map<Player, number>();
+    // A few steps at every table, then the players wait (their turn holds each game).
+    await until(() => { players.forEach((p) => p.seen < 4 && step(p, acted)); return players.every((p) => p.seen >= 4); }, "a few steps at every table", 30_000);
     // Two players who add values to the shuffle: the host answers, the other never does, so the
     // deal waits; the process dies once the host's value is journalled.
     const shuffleValue = "0123456789abcdef0123456789abcdef";
@@ -85,10 +89,6 @@ describe("a single process restarted on the same DATA_DIR", () => {
     const entries = () => (existsSync(journal) ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { k: string; deal?: { values: Record<string, string> } }) : []);
     await until(() => entries().some((e) => e.k === "w" && e.deal?.values[String(shufflers[0]!.seat)] === shuffleValue), "the shuffle value journalled", 10_000);
     expect(status(shufflers[0]!.room)).toBe("waiting");
-    // Play until every table has taken a few steps.
-    const acted = new Map<Player, number>();
-    // A few steps at every table, then the players wait (their turn holds each game).
-    await until(() => { players.forEach((p) => p.seen < 4 && step(p, acted)); return players.every((p) => p.seen >= 4); }, "a few steps at every table", 30_000);
     expect(readdirSync(path.join(dataDir, "tables")).sort(), JSON.stringify(players.map((p) => [p.roomId, p.seen, status(p.room)]))).toEqual([...players, waiting, shufflers[0]!].map((p) => `${p.roomId}.jsonl`).sort());
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
