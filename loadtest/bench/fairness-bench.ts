@@ -18,7 +18,7 @@
  * docs/fairness-jitter.svg and docs/fairness-loss.svg.
  *
  * Env: RACES per level (default 120), TABLES at once (4), PLAYERS (4), JITTERS (0,10,20,50),
- * LOSSES (0,1,2,5), SEED, SHORT=1 (CI: 2 levels, 24 races each, no charts), CHARTS=0.
+ * LOSSES (0,1,2,5), SEED, SHORT=1 (CI: 2 levels, 16 races each, no charts), CHARTS=0.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -30,7 +30,7 @@ import { startServerProcess } from "../src/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 
 const SHORT = process.env.SHORT === "1";
-const RACES = Number(process.env.RACES ?? (SHORT ? 24 : 120));
+const RACES = Number(process.env.RACES ?? (SHORT ? 16 : 120));
 const TABLES = Number(process.env.TABLES ?? (SHORT ? 2 : 4));
 const PLAYERS = Number(process.env.PLAYERS ?? 4);
 const list = (v: string | undefined, d: number[]) => (v ? v.split(",").map(Number) : d);
@@ -77,8 +77,10 @@ if (!netlabUsable()) {
 }
 const netem = netemUsable();
 const lab = createLab();
-const server = await startServerProcess({ SLAP_LAB: "1", HOST: "0.0.0.0", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" });
 const started = performance.now();
+// The server and the player processes start together (each loads TypeScript through tsx).
+const serverStarting = startServerProcess({ SLAP_LAB: "1", HOST: "0.0.0.0", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" });
+let server: Awaited<typeof serverStarting> | null = null;
 const truth = new Map<string, Map<number, number>>();
 const results: Array<{ key: string; result: RaceResult }> = [];
 const seats: Seat[] = [];
@@ -96,6 +98,8 @@ try {
       if (m["result"]) results.push({ key: `${String(m["table"])}:${(m["result"] as RaceResult).race}`, result: m["result"] as RaceResult });
     }));
   }
+  server = await serverStarting;
+  const port = server.port;
   const levels: Level[] = [];
   let tableNo = 0;
   for (const { jitter, loss } of LEVELS) {
@@ -118,7 +122,7 @@ try {
       for (const [i, seat] of seats.entries()) {
         const d = delays[i]!;
         const join = {
-          table: tableNo, url: `ws://${seat.link.a.addr}:${server.port}`, roomId, players: PLAYERS, seat: i,
+          table: tableNo, url: `ws://${seat.link.a.addr}:${port}`, roomId, players: PLAYERS, seat: i,
           upMs: netem ? 0 : d.up, downMs: netem ? 0 : d.down, jitterMs: netem ? 0 : jitter,
           offsetMs: (rng.next() - 0.5) * 20_000, seed: `${SEED}:${tableNo}:${i}`,
         };
@@ -163,7 +167,7 @@ try {
   }
 } finally {
   for (const s of seats) s.child.kill("SIGTERM");
-  await server.stop();
+  await (server ?? await serverStarting.catch(() => null))?.stop();
   lab.cleanup();
 }
 
