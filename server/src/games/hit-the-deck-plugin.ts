@@ -68,7 +68,7 @@ export const hitTheDeckPlugin: GamePlugin = {
       slapsUnderFloor.inc();
       logger.warn({ room: room.roomId, seat: slot.index, reactionMs: slap.reactionMs, source: slap.source }, "slap reaction under 100 ms");
     }
-    return withReactionMs(Math.round(slap.reactionMs), slap.source);
+    return withReactionMs(Math.round(slap.reactionMs), slap.source === "claim" ? "claim" : "estimate");
   },
 
   deadlineGrace(room) {

@@ -26,8 +26,11 @@ export interface SlapClaim {
 
 export interface Adjudication {
   readonly reactionMs: number;
-  /** "claim" when the client's own measurement was accepted, else "estimate". */
-  readonly source: "claim" | "estimate";
+  /**
+   * "claim" when the client's own measurement was accepted, "estimate" for the server's own
+   * estimate, "arrival" for a bot (on the server: its reaction is its arrival).
+   */
+  readonly source: "claim" | "estimate" | "arrival";
   /** The server's own estimate, for logs. */
   readonly estimateMs: number;
   /** Under 100 ms: faster than a human can react to a card. */

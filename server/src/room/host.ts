@@ -33,6 +33,8 @@ export interface TableHost {
   fillAndStart(): void;
   /** A seated player turned the countdown to filling with bots on or off. */
   setAutoFill(on: boolean): void;
+  /** Sends a message to every client at the table (players and spectators). */
+  broadcast(type: string, message: unknown): void;
   /** Shows a seat's measured round trip. */
   showPing(seat: number, rttMs: number): void;
   /** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */
