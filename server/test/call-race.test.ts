@@ -7,6 +7,7 @@ import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { CALL_RACE, type CallRaceMessage } from "../src/games/dark-hand-plugin.ts";
+import { Match } from "../src/room/match.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 
@@ -85,4 +86,21 @@ it("a lone call is applied once the race stops waiting, and a second call by the
   expect(race.compensated).toBe(false);
   expect((srv.match!.state as any).jokers.light).toBe(near.seat);
   await until(() => near.seen.rejected.includes("already-called"), "the second call refused");
+});
+
+it("a table resumed from its journal mid-call-window judges calls from the original deal", async () => {
+  const { srv, near, far } = await table(0, 80);
+  await new Promise((r) => setTimeout(r, 300));
+  // What durable/restore.ts does after a crash: the match rebuilt from the journal's steps, resumed.
+  const m = srv.match!;
+  srv.play.resume(Match.restore(m.game, m.options, m.startedAt, m.seed, m.salt, m.log));
+  expect(srv.match).not.toBe(m);
+  const elapsed = clock() - near.seen.dealtAt!;
+  near.call("light", elapsed + 400);
+  far.call("light", elapsed + 300);
+  const race = await until(() => near.seen.races[0], "the call race result", 8_000);
+  expect(race.presses.map((p) => p.seat)).toEqual([far.seat, near.seat]);
+  // The claims fit the deal's time from the journal (with the resume's time they would not).
+  expect(race.presses.map((p) => p.timing)).toEqual(["claim", "claim"]);
+  expect((srv.match!.state as any).jokers.light).toBe(far.seat);
 });

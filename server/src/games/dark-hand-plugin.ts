@@ -27,7 +27,7 @@ import type { TableHost } from "../room/host.ts";
 import type { Slot } from "../room/seating.ts";
 
 /** The message every client at the table gets when a batch of calls was judged: `CallRaceMessage`. */
-export const CALL_RACE = "callRace";
+export const CALL_RACE = SERVER_MESSAGES.callRace;
 
 export interface CallRaceMessage extends RaceReport {
   readonly round: number;
@@ -52,7 +52,8 @@ interface CallWatch {
   readonly race: HeldRace<CallPayload>;
 }
 
-const watches = new WeakMap<TableHost, CallWatch>();
+/** By match: a table resumed from its journal has a new one, whose deal time comes from the journal. */
+const watches = new WeakMap<object, CallWatch>();
 /** Set while held calls are being applied: `prepareAction` lets them through. */
 let releasing = false;
 
@@ -100,7 +101,7 @@ function release(room: TableHost, round: number, ordered: readonly HeldPress<Cal
 function watchFor(room: TableHost, events: readonly GameEvent[]): CallWatch | null {
   const s = stateOf(room);
   if (!s.rules.dark || room.match!.over) return null;
-  const current = watches.get(room);
+  const current = watches.get(room.match!);
   if (current && current.round === s.round) return current;
   current?.race.flush();
   const dealt = events.some((e) => e.type === "handDealt");
@@ -108,7 +109,7 @@ function watchFor(room: TableHost, events: readonly GameEvent[]): CallWatch | nu
   const round = s.round;
   const race = new HeldRace<CallPayload>(revealAt, (fn, ms) => room.clock.setTimeout(fn, ms), (ordered, report) => release(room, round, ordered, report));
   const watch = { round, race };
-  watches.set(room, watch);
+  watches.set(room.match!, watch);
   return watch;
 }
 
@@ -146,12 +147,12 @@ export const darkHandPlugin: GamePlugin = {
   },
 
   beforeStep(room) {
-    watches.get(room)?.race.flush();
+    if (room.match) watches.get(room.match)?.race.flush();
   },
 
   botPlan(room, seat) {
     const s = stateOf(room);
-    const watch = s.rules.dark ? watches.get(room) : undefined;
+    const watch = s.rules.dark ? watches.get(room.match!) : undefined;
     // On turn, or outside a hand: the engine's bot after the usual pause.
     if (!watch || watch.round !== s.round || s.turn === seat || s.phase !== "turn") return undefined;
     const shade = callWanted(s, seat);
