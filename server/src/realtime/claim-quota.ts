@@ -10,10 +10,10 @@
  * (the reaction time is raised to `estimate - allowance - bucket`). An honest client rarely
  * touches the bucket; a liar's average gain is about the allowance plus the refill.
  */
-export const FREE_MS = 14;
+export const FREE_MS = 10;
 /** The most jitter adds to the free allowance (ms). */
-export const JITTER_ALLOWANCE_MAX_MS = 16;
-export const BUCKET_MS = 60;
+export const JITTER_ALLOWANCE_MAX_MS = 4;
+export const BUCKET_MS = 40;
 export const REFILL_MS = 3;
 
 export class ClaimQuota {

@@ -44,8 +44,9 @@ export class HeldRace<T> {
     private readonly setTimer: (fn: () => void, ms: number) => Timer,
     /** Applies the released presses, fastest first, with the report of this batch. */
     private readonly release: (ordered: readonly HeldPress<T>[], report: RaceReport) => void,
+    stalled?: (since: number) => number,
   ) {
-    this.collector = new RaceCollector(revealAt);
+    this.collector = new RaceCollector(revealAt, stalled);
   }
 
   get revealAt(): number {

@@ -22,7 +22,11 @@ const RENDER_MARGIN_MS = 30;
 export class RaceCollector {
   readonly slaps: RaceSlap[] = [];
 
-  constructor(readonly revealAt: number) {}
+  constructor(
+    readonly revealAt: number,
+    /** How long our own loop stalled since a time (loop-lag.ts); simulations pass their own. */
+    private readonly stalled: (since: number) => number = stallSince,
+  ) {}
 
   has(seat: number): boolean {
     return this.slaps.some((s) => s.seat === seat);
@@ -30,7 +34,7 @@ export class RaceCollector {
 
   /** Records a press (a slap, a call) and returns its adjudication (allowing for the server's own recent stalls). */
   press(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
-    const stall = stallSince(this.revealAt);
+    const stall = this.stalled(this.revealAt);
     const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall) };
     this.slaps.push(slap);
     return slap;
