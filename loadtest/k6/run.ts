@@ -32,7 +32,8 @@ export const SMOKE: Record<string, Record<string, string>> = {
 };
 
 /** What the server gets for load tests: matchmaking limits out of the way (every VU comes from one address). */
-export const SERVER_ENV = { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "warn", BOT_DELAY_MS: "700-1600" };
+// DELAY_SIMULATED: the scenarios inject network delay in the k6 process (server/src/config.ts).
+export const SERVER_ENV = { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "warn", BOT_DELAY_MS: "700-1600", DELAY_SIMULATED: "1" };
 
 export interface RunOptions {
   readonly scenario: string;

@@ -59,9 +59,9 @@ async function table(nearMs: number, farMs: number) {
 }
 
 it("gives the Joker to the faster reaction, not the earlier arrival, and reports both", async () => {
-  const { srv, near, far } = await table(0, 80);
+  const { srv, near, far } = await table(0, 60);
   const elapsed = clock() - near.seen.dealtAt!;
-  // Near presses 100 ms slower than Far but arrives about 60 ms earlier (Far is 80 ms away each way).
+  // Near presses 100 ms slower than Far but arrives about 20 ms earlier (Far is 60 ms away each way).
   near.call("dark", elapsed + 400);
   far.call("dark", elapsed + 300);
   const race = await until(() => near.seen.races[0], "the call race result", 8_000);
@@ -93,7 +93,7 @@ it("a lone call is applied once the race stops waiting, and a second call by the
 });
 
 it("a table resumed from its journal mid-call-window judges calls from the original deal", async () => {
-  const { srv, near, far } = await table(0, 80);
+  const { srv, near, far } = await table(0, 60);
   await new Promise((r) => setTimeout(r, 300));
   // What durable/restore.ts does after a crash: the match rebuilt from the journal's steps, resumed.
   const m = srv.match!;

@@ -17,11 +17,10 @@ import type { Client } from "@colyseus/core";
 import { createRng, RecordedMatch, SERVER_MESSAGES, type GameEvent } from "@scat/shared";
 import { callWanted } from "@scat/shared/games/dark-hand/index.ts";
 import type { HandState } from "@scat/shared/games/dark-hand/state.ts";
-import { logger } from "../logger.ts";
-import { slapsAdjudicated, slapsUnderFloor } from "../metrics.ts";
 import type { SlapClaim } from "../realtime/adjudicate.ts";
 import { HeldRace, type HeldPress, type RaceReport } from "../realtime/held-race.ts";
 import { serverNow } from "../realtime/net-monitor.ts";
+import { observePress } from "../realtime/observe.ts";
 import { HELD, type GamePlugin } from "../room/game-plugin.ts";
 import type { TableHost } from "../room/host.ts";
 import type { Slot } from "../room/seating.ts";
@@ -136,13 +135,7 @@ export const darkHandPlugin: GamePlugin = {
     const arrivedAt = serverNow();
     const net = client ? room.net.of(client.sessionId) : null;
     const press = watch.race.hold(slot.index, client ? claimOf(raw) : null, arrivedAt, net, { slot, action, client, raw, id }, stillCalling(room, watch, slot.index));
-    if (client) {
-      slapsAdjudicated.inc({ source: press.source });
-      if (press.suspicious) {
-        slapsUnderFloor.inc();
-        logger.warn({ room: room.roomId, seat: slot.index, reactionMs: press.reactionMs, source: press.source }, "call reaction under 100 ms");
-      }
-    }
+    if (client) observePress(room, slot.index, press, "call");
     return HELD;
   },
 

@@ -26,7 +26,7 @@ export const SETTLED = 4;
 export const RISE_PER_SAMPLE_MS = 2;
 export const OFFSET_SLEW_MS = 2;
 /** How much later than the transport's round trip the page's own pong may come (event loop, timers), ms. */
-export const APP_SLACK_MS = 6;
+export const APP_SLACK_MS = 25;
 
 export interface LatencySample {
   readonly rtt: number;

@@ -53,6 +53,12 @@ export class NetMonitor {
    * to the transport's): the round trip added to that client's transport samples.
    */
   readonly simulatedTransportMs = new Map<string, number>();
+  private readonly transportPings: boolean;
+
+  /** `transportPings: false` (DELAY_SIMULATED=1, load tests only): no ping frames, no transport cap. */
+  constructor(options: { transportPings?: boolean } = {}) {
+    this.transportPings = options.transportPings ?? true;
+  }
 
   /** The estimate for a session (empty until its first pong). */
   of(sessionId: string): LatencyEstimator {
@@ -85,7 +91,7 @@ export class NetMonitor {
     o.app.push(s);
     if (o.app.length > OUTSTANDING) o.app.shift();
     client.send(PING, { s });
-    const ws = wsOf(client);
+    const ws = this.transportPings ? wsOf(client) : null;
     if (!ws) return;
     if (!this.listening.has(ws)) {
       this.listening.add(ws);
