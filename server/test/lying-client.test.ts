@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ReactionProfile } from "../src/conduct/fair-play.ts";
 import { TableConduct } from "../src/conduct/table-conduct.ts";
 import { adjudicate } from "../src/realtime/adjudicate.ts";
-import { BUCKET_MS, ClaimQuota } from "../src/realtime/claim-quota.ts";
+import { BUCKET_MS, ClaimQuota, FREE_MS } from "../src/realtime/claim-quota.ts";
 import { APP_SLACK_MS, LatencyEstimator, RISE_PER_SAMPLE_MS, SETTLED } from "../src/realtime/latency.ts";
 import { NetMonitor } from "../src/realtime/net-monitor.ts";
 
@@ -69,8 +69,8 @@ describe("the claim quota", () => {
     for (let i = 0; i < 50; i++) expect(q.settle(300, 308, 2)).toBe(300);
     const liar = new ClaimQuota();
     const credited = Array.from({ length: 30 }, () => liar.settle(300 - 80, 308, 2));
-    // At first the full bucket pays 40 of the 76 ms beyond the allowance (10 + jitter 2); then only the refill goes.
-    expect(credited[0]).toBe(220 + 76 - BUCKET_MS);
+    // At first the full bucket pays its 40 ms of the 78 beyond the allowance (FREE_MS 8 + jitter 2); then only the refill goes.
+    expect(credited[0]).toBe(308 - FREE_MS - 2 - BUCKET_MS);
     expect(credited.at(-1)!).toBeGreaterThan(308 - 20);
     expect(liar.available).toBeLessThan(BUCKET_MS);
   });

@@ -64,5 +64,5 @@ export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt:
   const sane = Number.isFinite(claimed) && claimed >= 0 && claimed <= arrivedAt - revealAt + tolerance;
   if (!(arrivalFits && shownFits && sane)) return verdict(estimate, "estimate");
   // A stall of our own loop made the arrival (hence the estimate) late by up to `stallMs`: not the client's gain.
-  return verdict(net.quota.settle(claimed, estimate - stallMs, net.jitter), "claim");
+  return verdict(net.quota.settle(claimed, estimate - stallMs, net.transportJitter), "claim");
 }

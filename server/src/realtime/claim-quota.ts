@@ -10,7 +10,7 @@
  * (the reaction time is raised to `estimate - allowance - bucket`). An honest client rarely
  * touches the bucket; a liar's average gain is about the allowance plus the refill.
  */
-export const FREE_MS = 10;
+export const FREE_MS = 8;
 /** The most jitter adds to the free allowance (ms). */
 export const JITTER_ALLOWANCE_MAX_MS = 4;
 export const BUCKET_MS = 40;

@@ -26,7 +26,7 @@ export const SETTLED = 4;
 export const RISE_PER_SAMPLE_MS = 2;
 export const OFFSET_SLEW_MS = 2;
 /** How much later than the transport's round trip the page's own pong may come (event loop, timers), ms. */
-export const APP_SLACK_MS = 25;
+export const APP_SLACK_MS = 6;
 
 export interface LatencySample {
   readonly rtt: number;
@@ -112,12 +112,21 @@ export class LatencyEstimator {
 
   /** Spread of the round trip (ms): the gap between the typical and the best samples. */
   get jitter(): number {
-    // The transport's, when known: a client cannot widen it by answering our pings irregularly.
-    const all = this.transport.length >= 2 ? [...this.transport] : this.samples.map((s) => s.rtt);
-    if (all.length < 2) return 0;
-    all.sort((a, b) => a - b);
-    return Math.max(0, median(all) - all[0]!) + (all[all.length - 1]! - all[0]!) / 4;
+    // From the page's pongs: a client can widen it by answering irregularly, which only widens
+    // the plausibility checks; the claim quota (claim-quota.ts) bounds what that buys.
+    return spread(this.samples.map((s) => s.rtt));
   }
+
+  /** Jitter of the transport's round trips when known (a client cannot widen it), else `jitter`. */
+  get transportJitter(): number {
+    return this.transport.length >= 2 ? spread([...this.transport]) : this.jitter;
+  }
+}
+
+function spread(all: number[]): number {
+  if (all.length < 2) return 0;
+  all.sort((a, b) => a - b);
+  return Math.max(0, median(all) - all[0]!) + (all[all.length - 1]! - all[0]!) / 4;
 }
 
 function median(values: number[]): number {
