@@ -220,7 +220,9 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   };
   const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => {
     const truth = calls.get(m.round);
-    if (!truth || truth.scored || m.presses.length !== plan.seats || truth.reactions.size !== plan.seats) return;
+    // The first judged batch of the deal decides the Joker (later, slower calls are refused
+    // joker-taken); scored once every player has seen the deal and drawn its reaction time.
+    if (!truth || truth.scored || truth.reactions.size !== plan.seats) return;
     truth.scored = true;
     sink.count("call_races");
     const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));

@@ -13,8 +13,8 @@
 export const FREE_MS = 8;
 /** The most jitter adds to the free allowance (ms). */
 export const JITTER_ALLOWANCE_MAX_MS = 4;
-export const BUCKET_MS = 40;
-export const REFILL_MS = 3;
+export const BUCKET_MS = 60;
+export const REFILL_MS = 2;
 
 export class ClaimQuota {
   private bucket = BUCKET_MS;

@@ -53,6 +53,8 @@ export class NetMonitor {
    * to the transport's): the round trip added to that client's transport samples.
    */
   readonly simulatedTransportMs = new Map<string, number>();
+  /** With it, the jitter (ms each way, at most) the test adds to each of those samples. */
+  readonly simulatedTransportJitterMs = new Map<string, number>();
   private readonly transportPings: boolean;
 
   /** `transportPings: false` (DELAY_SIMULATED=1, load tests only): no ping frames, no transport cap. */
@@ -110,7 +112,8 @@ export class NetMonitor {
     // Colyseus's own keep-alive pings carry nothing: not ours.
     if (!o || i < 0) return;
     o.transport.splice(i, 1);
-    this.of(id).addTransport(now - s + (this.simulatedTransportMs.get(id) ?? 0));
+    const jitter = (this.simulatedTransportJitterMs.get(id) ?? 0) * 2 * Math.random();
+    this.of(id).addTransport(now - s + (this.simulatedTransportMs.get(id) ?? 0) + jitter);
   }
 
   /** Quick pings for a client whose delay is not known yet (from `first` on; 0 = one right now). */
@@ -149,6 +152,7 @@ export class NetMonitor {
     this.nets.delete(sessionId);
     this.sent.delete(sessionId);
     this.simulatedTransportMs.delete(sessionId);
+    this.simulatedTransportJitterMs.delete(sessionId);
     this.quick.delete(sessionId);
   }
 }
