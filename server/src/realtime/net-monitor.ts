@@ -133,16 +133,17 @@ export class NetMonitor {
     }
   }
 
-  /** Records a pong; returns false when it is malformed. */
+  /** Records a pong for a ping we sent; returns false when it is malformed. */
   pong(sessionId: string, payload: unknown): boolean {
     const p = payload as { s?: unknown; c?: unknown } | null;
     if (!p || typeof p.s !== "number" || typeof p.c !== "number") return false;
     const now = serverNow();
     if (p.s > now || now - p.s > 10_000) return false;
     // Only a ping we sent, once: a pong for a guessed ping time would shorten the round trip.
+    // (Well-formed but unknown, e.g. answering a ping from before a reconnect: ignored, not refused.)
     const sent = this.sent.get(sessionId)?.app ?? [];
     const i = sent.indexOf(p.s);
-    if (i < 0) return false;
+    if (i < 0) return true;
     sent.splice(i, 1);
     this.of(sessionId).add(p.s, p.c, now);
     return true;
