@@ -85,6 +85,8 @@ async function runTable(endpoint: string, index: number, racesWanted: number): P
     const base = 5 + rng.next() * 145;
     const p: Player = { room, up: new DelayedLink(base, JITTER, rng.next), down: new DelayedLink(base, JITTER, rng.next), clockOffset: (rng.next() - 0.5) * 20_000, truth: new Map(), pressed: new Map() };
     players.push(p);
+    // Our delays are simulated in this process; the server's WebSocket ping frames see loopback.
+    room.send("simulateLink", { rttMs: 2 * base, jitterMs: JITTER });
     wire(p, seat, truth);
   }
   await new Promise<void>((resolve) => {

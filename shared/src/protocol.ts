@@ -56,6 +56,13 @@ export const SERVER_MESSAGES = {
    * that joined with `shuffle: true`.
    */
   shuffle: "shuffle",
+  /**
+   * `{ round, presses: [{seat, reactionMs, timing, arrivedMs}], byArrival, compensated, shades }`:
+   * a Dark Hand call race was judged (server/src/games/dark-hand-plugin.ts; docs/FAIRNESS.md,
+   * "The call race"): each caller's reaction time, fastest first, and whether that order differs
+   * from the order of arrival. Sent to every connection at the table.
+   */
+  callRace: "callRace",
 } as const;
 
 export interface Rejection {

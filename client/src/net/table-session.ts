@@ -129,6 +129,8 @@ export class TableSession {
     const room = this.room;
     room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
     room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => this.rejections.emit(r));
+    // A judged Dark Hand call race: to the table view as a `callRace` item (not an engine step).
+    room.onMessage(SERVER_MESSAGES.callRace, (m: Json) => this.events.emit({ version: 0, events: [{ ...m, type: "callRace" }] }));
     room.onMessage(SERVER_MESSAGES.saving, (m: { on?: unknown }) => this.saving.emit(m?.on === true));
     room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
       this.seatMsg = typeof m?.seat === "number" ? m.seat : null;

@@ -11,7 +11,7 @@ import { logger } from "../logger.ts";
 import { corkForStep } from "../net/cork.ts";
 import { actionPatchSeconds, gamesStarted } from "../metrics.ts";
 import { publishGameLog, type LogHost } from "./fairness.ts";
-import { isRejection, type GamePlugin } from "./game-plugin.ts";
+import { HELD, isRejection, type GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
 import { Match } from "./match.ts";
 import { PendingDeal, type PendingDealRecord } from "../entropy/pending-deal.ts";
@@ -160,8 +160,12 @@ export class TablePlay {
     if (durability.saving(room)) return SAVING;
     const arrived = performance.now();
     const from = room.state.version;
-    const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw) ?? parsed;
+    const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw, id) ?? parsed;
+    if (prepared === HELD) return null;
     if (isRejection(prepared)) return prepared;
+    // Presses a race holds (a Dark Hand call at the deal) apply before anything after them.
+    room.plugin?.beforeStep?.(room);
+    if (!room.match) return { code: "not-started", message: "The game has not started yet" };
     this.expireIfDue();
     const res = room.match.act(slot.index, prepared, Date.now());
     if (!res.ok) return { code: res.error.code, message: res.error.message };
@@ -202,6 +206,8 @@ export class TablePlay {
     if (!match || match.state.version !== version) return;
     // A paused table's clock waits: `unpaused` extends the deadline and arms it again.
     if (durability.saving(this.room)) return;
+    this.room.plugin?.beforeStep?.(this.room);
+    if (this.room.match?.state.version !== version) return;
     const awaited = match.game.awaiting(match.state);
     const events = match.expire(Date.now());
     if (events) this.room.conduct.timedOut(awaited);

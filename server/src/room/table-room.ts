@@ -47,7 +47,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static platform: Platform = new Platform(TableRoom.config);
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null,
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null,
   };
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
