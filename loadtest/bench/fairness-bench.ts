@@ -79,7 +79,9 @@ const netem = netemUsable();
 const lab = createLab();
 const started = performance.now();
 // The server and the player processes start together (each loads TypeScript through tsx).
-const serverStarting = startServerProcess({ SLAP_LAB: "1", HOST: "0.0.0.0", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" });
+// Without netem the delays are injected in the player processes, above the WebSocket: the
+// transport's own ping frames (answered at once) must not cap the round trip (DELAY_SIMULATED).
+const serverStarting = startServerProcess({ SLAP_LAB: "1", DELAY_SIMULATED: netem ? "0" : "1", HOST: "0.0.0.0", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" });
 let server: Awaited<typeof serverStarting> | null = null;
 const truth = new Map<string, Map<number, number>>();
 const results: Array<{ key: string; result: RaceResult }> = [];
