@@ -29,6 +29,8 @@ export interface ClusterOptions {
    * the group and each journal entry waits for the replica (REDIS_WAIT_REPLICAS=1).
    */
   readonly sentinel?: boolean;
+  /** Where process n runs: a command prefix that execs it (`ip netns exec <ns>`) and the address it listens on. Default: here, 127.0.0.1. */
+  readonly placeFor?: (index: number) => { readonly wrap: readonly string[]; readonly host: string } | null;
   /** Receives each process's output as it comes (name is "p1", "p2", ...). */
   readonly onOutput?: (name: string, text: string) => void;
 }
@@ -88,7 +90,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       PUBLIC_ADDRESS: publicAddress,
       // Only nginx reaches the processes (they listen on loopback), so its X-Forwarded-For is true.
       TRUST_PROXY: "1",
-    }, { detached: true })));
+    }, { detached: true, ...(options.placeFor?.(i) ?? {}) })));
     for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
     const failed = started.find((s) => s.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
@@ -100,7 +102,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     nginx = await startNginx({
       listen: `${options.listenHost ?? "127.0.0.1"}:${port}`,
-      backends: servers.map((s) => `127.0.0.1:${s.port}`),
+      backends: servers.map((s) => new URL(s.url).host),
       runDir: path.join(dir, "nginx"),
       errorLog: path.join(dir, "nginx", "error.log"),
       workers: "1",

@@ -1,8 +1,10 @@
 /**
  * No move a player saw applied is ever lost (issue 25; docs/OPERATIONS.md, "Consistency"), on a
- * real cluster: Redis, two server processes, nginx. Process A reaches Redis through a proxy the
- * test freezes (nothing forwarded, nothing closed: a network cut, while A's players still reach
- * A); B reaches Redis directly. SDK players act on every table all along and record every step
+ * real cluster: Redis, two server processes, nginx. As root, process A runs in its own network
+ * namespace (tools/netlab) and the cut drops Redis's packets to A on the Redis side of its veth
+ * link (TCP backs off as on a real network), while A's players still reach A through nginx;
+ * elsewhere A reaches Redis through a proxy the test freezes (support/link-cut.ts, CUT_MODE).
+ * B reaches Redis directly. SDK players act on every table all along and record every step
  * they see; each check compares them with the table's durable history (its journal, replayed).
  *
  * - a cut of 2x LEASE_MS: A's tables pause at once (nothing shown unjournalled), stop when A's
@@ -23,7 +25,9 @@ import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { GAMES } from "../src/games.ts";
 import { mine, TEST_METRICS_TOKEN, until } from "./helpers.ts";
 import { startFreezableProxy, type FreezableProxy } from "./support/freezable-proxy.ts";
-import { linkCut, type LinkCut } from "./support/link-cut.ts";
+import { execFileSync } from "node:child_process";
+import { createLab, netlabUsable, type Lab } from "../../tools/netlab/netlab.ts";
+import { linkCut, netnsCut, type LinkCut } from "./support/link-cut.ts";
 import { attach, left, reclaim, silence, SILENT_CLOSE, status, step, type Player } from "./support/resume-play.ts";
 import { hostOf, lostSteps, record, seenBy } from "./support/seen-steps.ts";
 
@@ -39,14 +43,26 @@ let cluster: Cluster;
 let proxy: FreezableProxy | null = null;
 let redis: Redis;
 let cut: LinkCut;
+let lab: Lab | null = null;
+// Process A in its own network namespace (tools/netlab) where this machine can (root), unless CUT_MODE names another way.
+const NETNS = (process.env.CUT_MODE ?? "netns") === "netns" && netlabUsable();
 beforeAll(async () => {
+  const link = NETNS ? (lab = createLab()).link({ a: "root", b: "ns" }) : null;
   cluster = await startCluster({
     processes: 2,
-    redisUrlFor: async (i, r) => (i === 0 ? (proxy = await startFreezableProxy(r.port)).url : r.url),
+    ...(link ? { placeFor: (i: number) => (i === 0 ? { wrap: ["ip", "netns", "exec", link.b.ns!], host: link.b.addr } : null) } : {}),
+    redisUrlFor: async (i, r) => {
+      if (i !== 0) return r.url;
+      if (!link) return (proxy = await startFreezableProxy(r.port)).url;
+      // Redis also listens on the root end of A's link (a private lab link: no protected mode there).
+      execFileSync("redis-cli", ["-p", String(r.port), "CONFIG", "SET", "bind", `127.0.0.1 ${link.a.addr}`]);
+      execFileSync("redis-cli", ["-p", String(r.port), "CONFIG", "SET", "protected-mode", "no"]);
+      return `redis://${link.a.addr}:${r.port}`;
+    },
     env: { LOG_LEVEL: "warn", LEASE_MS: String(LEASE_MS), BOT_DELAY_MS: "40-120", MATCHMAKE_RATE_PER_SECOND: "200", MATCHMAKE_BURST: "400" },
   });
   redis = new Redis(cluster.redis.url);
-  cut = linkCut(proxy!);
+  cut = link ? netnsCut(link, cluster.redis.port) : linkCut(proxy!);
   console.log(`cuts made by ${cut.mode}`);
 }, 60_000);
 // A test that fails mid-cut leaves no cut behind for the next one.
@@ -56,6 +72,7 @@ afterAll(async () => {
   redis?.disconnect();
   await cluster?.stop();
   await proxy?.close();
+  lab?.cleanup();
 }, 60_000);
 
 const A = "p1";
