@@ -100,7 +100,7 @@ export class TableScene extends Phaser.Scene {
     const snap = this.session.snap;
     if (snap.status === "ended") return;
     const silent = this.session.silent;
-    setBanner(silent ? "The table's server is not answering: looking for your table…" : "Reconnecting…");
+    setBanner(silent ? "The table's server is not answering. Reconnecting…" : "Reconnecting…");
     // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
     let again = await resume({ afterSilence: silent, keepSeat: silent });

@@ -42,6 +42,17 @@ describe("watchSilence", () => {
     expect(r.pings).toBe(pings);
   });
 
+  it("does not take its own held-back timer for the server's silence (a background tab)", async () => {
+    let silent = 0;
+    const r = room(() => true);
+    let clock = 0;
+    const w = watchSilence(r, () => silent++, policy, () => clock);
+    // Each tick sees the clock jump by far more than silentMs, as when the page's timers were held back; the server answers every ping.
+    for (let i = 0; i < 10; i++) { clock += 1_000; await wait(30); }
+    w.stop();
+    expect(silent).toBe(0);
+  });
+
   it("counts patches as heard (a process busy with a table still sends them)", async () => {
     let silent = 0;
     const r = room(() => false);

@@ -37,8 +37,10 @@ export interface SilenceWatch {
 }
 
 /**
- * Pings `room` and calls `onSilent` once if nothing is heard for `policy.silentMs` (then stops).
- * `now`/`every` are the clock (the page's and Node's are the same API).
+ * Pings `room` and calls `onSilent` once if nothing is heard for `policy.silentMs` after a ping
+ * went out (then stops). Silence counts from the first unanswered ping, not from the last thing
+ * heard: a page whose timers were held back (a background tab, a busy machine) sent no ping
+ * meanwhile, and must not take its own quiet for the server's.
  */
 export function watchSilence(
   room: PingableRoom,
@@ -46,18 +48,20 @@ export function watchSilence(
   policy: SilencePolicy = SILENCE,
   now: () => number = () => Date.now(),
 ): SilenceWatch {
-  let last = now();
+  /** When the first ping nothing has answered since went out; null while the table is heard. */
+  let waitingSince: number | null = null;
   let stopped = false;
-  const heard = () => { last = now(); };
+  const heard = () => { waitingSince = null; };
   room.onStateChange(() => { if (!stopped) heard(); });
   const timer = setInterval(() => {
     if (stopped) return;
-    const quiet = now() - last;
-    if (quiet >= policy.silentMs) {
+    const t = now();
+    if (waitingSince !== null && t - waitingSince >= policy.silentMs) {
       watch.stop();
-      onSilent(quiet);
+      onSilent(t - waitingSince);
       return;
     }
+    waitingSince ??= t;
     room.ping(() => { if (!stopped) heard(); });
   }, policy.pingEveryMs);
   (timer as { unref?: () => void }).unref?.();
