@@ -36,6 +36,7 @@ const TABLES_PER_GAME = Number(process.env.CUT_TABLES_PER_GAME ?? 2);
 const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 60 } };
 
 // Players leave a silent process (SIGSTOP) as the page does, scaled to the test's short lease.
+silence.enabled = true;
 silence.policy = { pingEveryMs: 250, silentMs: 0.5 * LEASE_MS };
 silence.tryTimeoutMs = 0.5 * LEASE_MS;
 

@@ -14,10 +14,13 @@ import { startCluster, type Cluster } from "../../cluster/cluster.ts";
 import { GAMES } from "../src/games.ts";
 import { newRedis } from "../src/redis-url/redis-url.ts";
 import { until } from "./helpers.ts";
-import { attach, left, reclaim, status, step, type Player } from "./support/resume-play.ts";
+import { attach, left, reclaim, silence, status, step, type Player } from "./support/resume-play.ts";
 import { lostSteps, record, seenBy } from "./support/seen-steps.ts";
 
 const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 60 } };
+
+// Players leave a silent process and reclaim, as the page does.
+silence.enabled = true;
 
 let cluster: Cluster;
 let redis: Redis;

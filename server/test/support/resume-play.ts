@@ -40,21 +40,25 @@ export function left(room: Room): Promise<number> {
   return leaves.get(room) ?? Promise.reject(new Error("room not attached"));
 }
 
-/** How long the tools wait on a silent table before leaving it, as the page does (shared/src/silence/); tests with a short lease shorten it. */
-export const silence: { policy: SilencePolicy; tryTimeoutMs: number } = { policy: SILENCE, tryTimeoutMs: SILENCE.tryTimeoutMs };
+/**
+ * Whether (and after how long) the tools leave a silent table, as the page does
+ * (shared/src/silence/). Off unless a test turns it on (the chaos tests): a test that plays games
+ * out without reclaiming must not lose a player to a stall of its loaded machine.
+ */
+export const silence: { enabled: boolean; policy: SilencePolicy; tryTimeoutMs: number } = { enabled: false, policy: SILENCE, tryTimeoutMs: SILENCE.tryTimeoutMs };
 /** Rooms left because their process went silent: their reclaim skips the token (it would wait on that process). */
 const silent = new WeakSet<Room>();
 
 /**
  * Watches a joined room: answers pings, keeps the highest version seen, the game log and
- * rejections; its socket retries follow the page's policy, and it leaves a silent process
- * (`left` then resolves with SILENT_CLOSE) as the page does.
+ * rejections; its socket retries follow the page's policy, and (`silence.enabled`) it leaves a
+ * silent process (`left` then resolves with SILENT_CLOSE) as the page does.
  */
 export function attach(p: Player): void {
   const room = p.room;
   room.reconnection.maxRetries = RECLAIM.socketRetries;
   room.reconnection.delay = RECLAIM.socketDelayMs;
-  const watch = watchSilence(room, () => { silent.add(room); leaveSilentRoom(room as never); }, silence.policy);
+  const watch = silence.enabled ? watchSilence(room, () => { silent.add(room); leaveSilentRoom(room as never); }, silence.policy) : { stop: () => undefined };
   leaves.set(room, new Promise((resolve) => room.onLeave((code) => { watch.stop(); resolve(code); })));
   room.onMessage("*", () => undefined);
   room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));
