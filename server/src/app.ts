@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
+import { colyseusRedisOptions } from "./redis-url/redis-url.ts";
 import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
@@ -63,8 +64,8 @@ function mountClient(app: express.Application, dist: string): void {
 function scaleOut(config: ServerConfig) {
   if (config.redisUrl === null) return config.publicAddress === null ? {} : { publicAddress: config.publicAddress };
   return {
-    presence: new RedisPresence(config.redisUrl),
-    driver: freshReadsById(new RedisDriver(config.redisUrl)),
+    presence: new RedisPresence(colyseusRedisOptions(config.redisUrl)),
+    driver: freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl))),
     ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
   };
 }

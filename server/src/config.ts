@@ -1,6 +1,7 @@
 /** Server configuration from environment variables (README "Configuration" lists them). */
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { REDIS_URL_PATTERN } from "./redis-url/redis-url.ts";
 import { PROVISIONAL_GAMES } from "./ranked/rating.ts";
 
 const envSchema = z.object({
@@ -37,7 +38,7 @@ const envSchema = z.object({
   /** "1" behind a reverse proxy: the client address is the last X-Forwarded-For hop the proxy added. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Set: presence and matchmaking go through this Redis, so several processes share tables, codes and the lobby. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "REDIS_URL must be redis://host:port[/db] or rediss://...").optional(),
+  REDIS_URL: z.string().regex(REDIS_URL_PATTERN, "REDIS_URL must be redis://host:port[/db], rediss://..., or a Sentinel group redis+sentinel://host:port,host:port/mastername").optional(),
   /**
    * Where clients open the WebSocket to this process, without a scheme (`host[:port][/path]`):
    * the SDK connects to `ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>`, so a proxy routes on it.
@@ -89,6 +90,13 @@ const envSchema = z.object({
    * 250 ms). A process that died is noticed sooner, when its Redis connection is gone.
    */
   LEASE_MS: z.coerce.number().int().min(400).max(60_000).default(5000),
+  /**
+   * With REDIS_URL: replicas that must acknowledge a journal entry (Redis WAIT) before its effects
+   * go out, so a failover cannot lose an acknowledged step. 0 (the default, and with no replica):
+   * the primary's answer is enough. REDIS_WAIT_MS bounds the wait; a shortfall pauses the table.
+   */
+  REDIS_WAIT_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
+  REDIS_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Limits (docs/SECURITY.md, "A password guesser", "A botnet"): sign-in attempts per address (IPv6: per /64) per minute, on average and at once. */
   SIGN_INS_PER_MINUTE: z.coerce.number().positive().default(10),
   /** API reads (leaderboard, profiles, history, match logs, /api/me) per address per second, on average and at once. */
@@ -145,6 +153,8 @@ export interface ServerConfig {
   readonly renamesPerDay: number;
   readonly journal: boolean;
   readonly leaseMs: number;
+  /** Replicas that acknowledge each journal entry before its effects (0: none), and how long that may take. */
+  readonly redisWait: { readonly replicas: number; readonly ms: number };
   readonly limits: LimitSettings;
 }
 
@@ -202,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renamesPerDay: e.RENAMES_PER_DAY,
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
+    redisWait: { replicas: e.REDIS_WAIT_REPLICAS, ms: e.REDIS_WAIT_MS },
     limits: {
       signInsPerMinute: e.SIGN_INS_PER_MINUTE,
       reads: { perSecond: e.READS_PER_SECOND, burst: e.READS_BURST },

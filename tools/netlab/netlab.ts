@@ -11,8 +11,9 @@
  *   link.a.ns, link.b.ns                          // namespace name, or null for the root one
  *   link.impair("a", { delayMs, jitterMs, lossPct, reorderPct }) // what leaves end a (a→b);
  *                                                 //   asymmetric: impair "b" for b→a; {} clears
- *   link.drop("a", true | false)                  // iptables DROP of everything leaving end a
- *                                                 //   (a real cut: TCP retransmits, backs off)
+ *   link.drop("a", true | false, match?)          // iptables DROP of what leaves end a (all of
+ *                                                 //   it, or match {sport, dport}: TCP ports);
+ *                                                 //   a real cut: TCP retransmits, backs off
  *   link.exec("b", cmd, args, spawnOptions)       // a ChildProcess run inside end b's namespace
  *                                                 //   (`ip netns exec`), killed on cleanup
  *   link.destroy()                                // removes namespaces, veths, rules, children
@@ -46,6 +47,11 @@ export interface Impairment {
   /** Percentage of packets sent at once, out of order with the delayed rest (netem; needs delayMs). */
   reorderPct?: number;
 }
+/** TCP packets by port (either or both). */
+export interface PortMatch {
+  readonly sport?: number;
+  readonly dport?: number;
+}
 export interface LinkEnd {
   /** Namespace name, or null for the root namespace. */
   readonly ns: string | null;
@@ -58,7 +64,7 @@ export interface Link {
   readonly a: LinkEnd;
   readonly b: LinkEnd;
   impair(end: End, what: Impairment): void;
-  drop(end: End, on: boolean): void;
+  drop(end: End, on: boolean, match?: PortMatch): void;
   exec(end: End, cmd: string, args?: readonly string[], options?: SpawnOptions): ChildProcess;
   destroy(): void;
 }
@@ -261,8 +267,10 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
         setRules(e, "loss", [["-m", "statistic", "--mode", "random", "--probability", String(lossPct / 100)]]);
       }
     },
-    drop(end, on) {
-      setRules(endOf(end), "drop", on ? [[]] : []);
+    drop(end, on, match) {
+      const ports = match ? ["-p", "tcp", ...(match.sport ? ["--sport", String(match.sport)] : []), ...(match.dport ? ["--dport", String(match.dport)] : [])] : [];
+      const tag = match ? `drop${match.sport ?? ""}-${match.dport ?? ""}` : "drop";
+      setRules(endOf(end), tag, on ? [ports] : []);
     },
     exec(end, cmd, args = [], options = {}) {
       const e = endOf(end);

@@ -3,6 +3,7 @@
  * server messages (events, rejections) and the connection status (auto-reconnect included).
  */
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { leaveSilentRoom, watchSilence, type SilenceWatch } from "@scat/shared/silence/silence.ts";
 import type { TableRoom } from "./endpoint.ts";
 import { loadShuffleValue, saveSeat, saveShuffleValue } from "./storage.ts";
 
@@ -59,6 +60,9 @@ export class TableSession {
   private leaving = false;
   /** The room has left for good (the SDK gave its socket up, or the server closed it). */
   private closed = false;
+  /** The page left the table's process because it went silent (shared/src/silence/): the reclaim skips the token. */
+  silent = false;
+  private silence: SilenceWatch | null = null;
 
   constructor(
     readonly room: TableRoom,
@@ -71,6 +75,11 @@ export class TableSession {
     this.clock = new ServerClock(room);
     this.listen();
     this.clock.start();
+    // Nothing heard for a few seconds (no pong, no patch): the process is frozen or cut off; leave it and reclaim.
+    this.silence = watchSilence(room, () => {
+      this.silent = true;
+      leaveSilentRoom(room as never);
+    });
   }
 
   get roomId(): string {
@@ -109,6 +118,7 @@ export class TableSession {
   async leave(): Promise<void> {
     this.leaving = true;
     this.clock.stop();
+    this.silence?.stop();
     saveSeat(null);
     // The SDK never answers a leave once the room has left (its listeners are gone): e.g. a
     // finished table whose process died. Nothing is left to leave then.
@@ -156,6 +166,7 @@ export class TableSession {
     room.onLeave(() => {
       this.closed = true;
       this.clock.stop();
+      this.silence?.stop();
       if (!this.leaving) this.setStatus("left");
     });
   }

@@ -99,10 +99,16 @@ export class TableScene extends Phaser.Scene {
     if (status === "connected") return toast("Reconnected");
     const snap = this.session.snap;
     if (snap.status === "ended") return;
-    setBanner("Reconnecting…");
+    const silent = this.session.silent;
+    setBanner(silent ? "The table's server is not answering. Reconnecting…" : "Reconnecting…");
     // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
-    const again = await resume();
+    let again = await resume({ afterSilence: silent, keepSeat: silent });
+    // A silent server that still holds the table (frozen, not yet replaced): keep waiting for it, and say so.
+    for (let i = 0; silent && !again && resumeFailure && !resumeFailure.gone && !resumeFailure.ended && i < 2 && this.scene.isActive(); i++) {
+      setBanner("The table's server is still not answering. Waiting for it…");
+      again = await resume({ afterSilence: true, keepSeat: i < 1 });
+    }
     setBanner(null);
     if (!this.scene.isActive()) return;
     if (again) return toTable(this.scene, again);

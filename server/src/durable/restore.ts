@@ -43,7 +43,7 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     if (!slot || (header.k === "w" && s.name === "")) return;
     Object.assign(slot, {
       occupied: true, name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason,
-      sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedUntil: 0,
+      sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedPlayer: null, reservedUntil: 0,
     });
   });
   room.seating.project(room.state.seats);

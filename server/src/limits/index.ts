@@ -8,7 +8,7 @@
  * routes share the same tables without passing them around.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Redis } from "ioredis";
+import { newRedis } from "../redis-url/redis-url.ts";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
@@ -46,7 +46,7 @@ export function limitsFor(config: ServerConfig): Limits {
 
 function createLimits(config: ServerConfig): Limits {
   const s = config.limits;
-  const redis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
+  const redis = config.redisUrl === null ? null : newRedis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
   redis?.on("error", (err: Error) => logger.debug({ err: err.message }, "limits: redis error"));
   const limiter = (name: string, rate: Rate, failure: FailureMode): KeyedLimiter => {
     const memory = new MemoryLimiter(name, rate, s.tableSize);
