@@ -33,6 +33,7 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
+import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -196,6 +197,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
     this.ranked?.greet(client);
+    seatTaken(this, slot.playerId);
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
@@ -225,8 +227,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.pace.forget(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
-    if (!this.match) this.seating.free(slot);
-    else if (!this.match.over) {
+    if (!this.match) {
+      seatsReleased(this, [slot.playerId]);
+      this.seating.free(slot);
+    } else if (!this.match.over) {
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
     }
@@ -309,7 +313,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   startGame(): void { this.play.start(); }
 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
-  resumeMatch(match: Match): void { this.play.resume(match); }
+  resumeMatch(match: Match): void {
+    this.play.resume(match);
+    // After a restart without Redis the seat records went with the process: the journal's seats write them again.
+    if (!match.over) for (const s of this.seating.slots) seatTaken(this, s.playerId);
+  }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
   fillAndStart(): void {
@@ -329,6 +337,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
   gameOver(match: Match): void {
+    seatsReleased(this, this.seating.slots.map((s) => s.playerId));
     if (this.ranked) return this.ranked.finish(match);
     const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
     const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now());
