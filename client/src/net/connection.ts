@@ -79,6 +79,14 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
   return seated(room, room.name || options.game, options, true);
 }
 
+/** How long the page keeps trying to reclaim a seat whose table is moving or whose server is away (issue 27 item 5). */
+export const RESUME_PATIENCE_MS = 5 * 60_000;
+
+/** The table is being resumed, or the server is away (not: unknown, gone, ended, full). */
+function stillComing(failed: string): boolean {
+  return /moving|unavailable|not available|gateway|fetch|network|timed out|50[234]/i.test(failed) && !/table-gone|table-ended/.test(failed);
+}
+
 /** Why `resume` came back without a seat: `gone` when the table cannot come back. */
 export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | null = null;
 
@@ -86,7 +94,7 @@ export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | 
  * After a reload or a lost connection: the saved reconnection token, else the seat by playerId
  * while the table is moving (its process died and a peer resumes it), else nothing.
  */
-export async function resume(): Promise<TableSession | null> {
+export async function resume(progress: (note: string) => void = () => undefined): Promise<TableSession | null> {
   resumeFailure = null;
   const saved = loadSeat();
   if (saved === null) return null;
@@ -97,7 +105,16 @@ export async function resume(): Promise<TableSession | null> {
     now: () => Date.now(),
     wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
   };
-  const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
+  const options = { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) };
+  // A table being resumed elsewhere (table-moving), or a server away for a restart, is tried
+  // for RESUME_PATIENCE_MS, not the reclaim's 20 s window: the page says what it is doing.
+  const started = Date.now();
+  let outcome = await reclaimSeat<TableRoom>(via, saved, options);
+  while (!("room" in outcome) && stillComing(outcome.failed) && Date.now() - started < RESUME_PATIENCE_MS) {
+    const moving = /moving/i.test(outcome.failed);
+    progress(`${moving ? "Your table is being moved to another server" : "The server is not answering"}: still trying to take your seat back (${Math.round((Date.now() - started) / 1000)} s)…`);
+    outcome = await reclaimSeat<TableRoom>(via, { roomId: saved.roomId }, options);
+  }
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
   resumeFailure = { gone: outcome.gone, ended: outcome.ended };
   saveSeat(null);

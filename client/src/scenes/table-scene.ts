@@ -102,7 +102,7 @@ export class TableScene extends Phaser.Scene {
     setBanner("Reconnecting…");
     // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
-    const again = await resume();
+    const again = await resume((note) => { if (this.scene.isActive()) setBanner(note); });
     setBanner(null);
     if (!this.scene.isActive()) return;
     if (again) return toTable(this.scene, again);
