@@ -4,7 +4,7 @@
  * player who closed the tab returns to the running game from a fresh tab.
  */
 import { describe, expect, it } from "vitest";
-import { chooseTable, DESKTOP, PHONE, quickPlay, screenshot, useBrowserSuite, waitState } from "./lib/index.ts";
+import { chooseTable, clickTarget, DESKTOP, PHONE, quickPlay, screenshot, useBrowserSuite, waitState } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
@@ -65,6 +65,12 @@ describe("play together", () => {
     const back = await waitState(tab, `s.scene === "table" && s.status === "playing" && s.mySeat !== null`, 30_000);
     expect(back.roomId).toBe(roomId);
     expect(back.mySeat).toBe(seat);
+    // The table's link is shown and copyable during play.
+    await p.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await clickTarget(tab, "button:copy-link");
+    await waitState(tab, `s.toasts.some(t => t.startsWith("Copied the table link"))`);
+    expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.url}/?table=${roomId}`);
+    await screenshot(tab, "social/03-back-at-the-table");
     expect(p.errors).toEqual([]);
     await p.close();
   });
