@@ -34,6 +34,7 @@ import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
+import { openRematch, rematchDeclined } from "../social/rematch.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -308,6 +309,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     for (const client of this.clients) client.send(SERVER_MESSAGES.saving, { on });
     if (!on) this.play.unpaused(pausedMs);
   }
+
+  /** A finished table offers this one as its rematch (social/rematch.ts; called across processes). */
+  rematchOpen(playerId: unknown, expected: unknown, fill: unknown, game: unknown): boolean { return openRematch(this, playerId, expected, fill, game); }
+  rematchDeclined(name: unknown): void { rematchDeclined(this, name); }
 
   /** Every seat is taken: deal (table-play.ts). */
   startGame(): void { this.play.start(); }
