@@ -44,12 +44,13 @@ describe("play together", () => {
 
   it("Enter in the code field joins by code; a player returns to a running game from a fresh tab", async () => {
     const p = await suite.lobbyPlayer("Returner", DESKTOP);
-    // Enter in the code field joins by that code (here unknown: the lobby says so), never quick play.
+    // Enter in the code field joins by that code, never quick play (an unknown code is answered
+    // only after the join's retries, ~15 s: the note saying what runs is the evidence here).
     await p.page.fill('[data-testid="join-code"]', "zzzzzz");
     await p.page.press('[data-testid="join-code"]', "Enter");
-    await p.page.waitForSelector('[data-testid="problem-text"]');
-    expect(await p.page.textContent('[data-testid="lobby-note"]')).toBe("");
-    expect((await waitState(p.page, `s.scene === "lobby" && s.busy === false`)).scene).toBe("lobby");
+    await p.page.waitForFunction(() => document.querySelector('[data-testid="lobby-note"]')?.textContent === "Joining ZZZZZZ…");
+    await p.page.goto(suite.server.url, { waitUntil: "commit" });
+    await p.page.waitForSelector('[data-testid="name-input"]');
     await chooseTable(p.page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 60 });
     const playing = await quickPlay(p.page);
     const roomId = playing.roomId;
@@ -71,6 +72,23 @@ describe("play together", () => {
     await waitState(tab, `s.toasts.some(t => t.startsWith("Copied the table link"))`);
     expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.url}/?table=${roomId}`);
     await screenshot(tab, "social/03-back-at-the-table");
+
+    // The turn alert: on this player's turn, with the tab hidden, the title says so. Headless
+    // Chromium keeps every tab visible, so the test hides it the way the browser reports it:
+    // document.hidden / visibilityState and a visibilitychange event.
+    await waitState(tab, `(s.legal || []).some(a => a.type === "drawDeck" || a.type === "knock")`, 30_000);
+    const setHidden = (hidden: boolean) => tab.evaluate((h) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+    await setHidden(true);
+    await tab.waitForFunction(() => document.title === "Your turn · Scat Tables", undefined, { timeout: 10_000 });
+    expect(await tab.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.startsWith("data:image/png"))).toBe(true);
+    await screenshot(tab, "social/04-turn-alert");
+    await setHidden(false);
+    await tab.waitForFunction(() => document.title === "Scat Tables", undefined, { timeout: 10_000 });
+    expect((await waitState(tab, "true")).sounds).toContain("turn");
     expect(p.errors).toEqual([]);
     await p.close();
   });

@@ -20,6 +20,7 @@ import { createTableView, TableBase } from "./table-base.ts";
 import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
+import { rematchOffer } from "../social/rematch-offer.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
@@ -57,6 +58,7 @@ export class TableScene extends Phaser.Scene {
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
       watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
+      rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
