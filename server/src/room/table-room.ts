@@ -198,7 +198,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
     this.ranked?.greet(client);
-    seatTaken(this, slot.playerId);
+    // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
+    if (!this.ranked) seatTaken(this, slot.playerId);
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
@@ -321,7 +322,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   resumeMatch(match: Match): void {
     this.play.resume(match);
     // After a restart without Redis the seat records went with the process: the journal's seats write them again.
-    if (!match.over) for (const s of this.seating.slots) seatTaken(this, s.playerId);
+    if (!match.over && !this.ranked) for (const s of this.seating.slots) seatTaken(this, s.playerId);
   }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
