@@ -24,14 +24,15 @@ export class TableChrome {
   private right = 0;
 
   constructor(private readonly session: TableSession) {
+    this.attention = new Attention(session);
     this.toolbar = new TableToolbar({
       toggleLog: () => this.toggleLog(),
       showRules: () => openRules(session.game),
       copyLink: { link: linkFor(session.roomId, session.watching), copy: () => void copyTableLink(session.roomId, session.watching) },
+      extra: [this.attention.button],
     });
     this.log.onCount((n) => this.toolbar.setLogState(this.log.open, n));
     this.hint = new FirstHint(session.game);
-    this.attention = new Attention(session);
   }
 
   onEvents(batch: EventBatch): void {

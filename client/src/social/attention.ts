@@ -2,8 +2,8 @@
  * Sound and attention at a table (issue 27 item 7): a sound for your turn, a card played, a trick
  * or round won, Hit the Deck's reveal and the last seconds of your timer (sounds.ts); while the
  * tab is hidden and it is your turn, the tab's title and favicon say "Your turn" and, when the
- * player turned it on, a browser notification does too. A small control (mute, volume,
- * notifications) sits at the table's bottom left.
+ * player turned it on, a browser notification does too. The toolbar's Sound button opens a
+ * small panel (mute, volume, notifications) under it, closed by default so it covers nothing.
  */
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import type { EventBatch, TableSession } from "../net/table-session.ts";
@@ -45,6 +45,8 @@ export class Attention {
   private icon: HTMLLinkElement | null = null;
   private readonly iconHref: string | null;
   private readonly controls: HTMLElement;
+  /** The toolbar's sound button: opens the controls (mute, volume, notify). */
+  readonly button: HTMLElement;
   private readonly offs: Array<() => void> = [];
   private notice: Notification | null = null;
 
@@ -52,7 +54,14 @@ export class Attention {
     this.icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     this.iconHref = this.icon?.href ?? null;
     this.controls = this.buildControls();
+    this.controls.hidden = true;
     uiRoot().append(this.controls);
+    this.button = h("button", { type: "button", testid: "sound-button", "aria-expanded": "false", title: "Sound and notifications", "aria-label": "Sound and notifications" });
+    this.label();
+    this.button.addEventListener("click", () => {
+      this.controls.hidden = !this.controls.hidden;
+      this.button.setAttribute("aria-expanded", String(!this.controls.hidden));
+    });
     this.offs.push(session.feed.subscribe((snap) => this.onSnap(snap)));
     this.offs.push(session.events.on((batch) => this.onEvents(batch)));
     // Hidden during your turn, or your turn while hidden: the title says so; back in view, it is cleared.
@@ -124,6 +133,12 @@ export class Attention {
     this.notice = null;
   }
 
+  /** "Sound" / "Muted" on a wide screen, a note (crossed when muted) on a narrow one. */
+  private label(): void {
+    const muted = sounds().prefs.muted;
+    this.button.replaceChildren(h("span", { class: "wide-only" }, muted ? "Muted" : "Sound"), h("span", { class: "narrow-only", "aria-hidden": "true" }, muted ? "♪̸" : "♪"));
+  }
+
   private buildControls(): HTMLElement {
     const s = sounds();
     const mute = h("button", { type: "button", testid: "sound-mute", "aria-pressed": String(s.prefs.muted), title: "Sounds on or off" }, s.prefs.muted ? "Sound off" : "Sound on");
@@ -133,6 +148,7 @@ export class Attention {
       s.set({ muted: !s.prefs.muted });
       mute.textContent = s.prefs.muted ? "Sound off" : "Sound on";
       mute.setAttribute("aria-pressed", String(s.prefs.muted));
+      this.label();
     });
     volume.addEventListener("input", () => s.set({ volume: Number(volume.value) / 100 }));
     notify.addEventListener("change", () => {
@@ -147,5 +163,6 @@ export class Attention {
     for (const off of this.offs) off();
     this.clearAlert();
     this.controls.remove();
+    this.button.remove();
   }
 }

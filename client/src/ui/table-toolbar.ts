@@ -10,6 +10,8 @@ export interface ToolbarActions {
   showRules(): void;
   /** Copies the table's link (social/table-link.ts); `link` is shown as the button's tooltip. */
   copyLink?: { readonly link: string; copy(): void };
+  /** More buttons, leftmost first (the sound button, social/attention.ts). */
+  extra?: readonly HTMLElement[];
 }
 
 /** 4 bars under 120 ms, 3 under 250, 2 under 500, else 1; 0 while unknown. */
@@ -30,6 +32,7 @@ export class TableToolbar {
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"));
     // Left of the others: the first-time hint points at "?", the rightmost.
+    if (actions.extra) this.el.prepend(...actions.extra);
     if (actions.copyLink) this.el.prepend(h("button", { type: "button", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
     const copy = actions.copyLink;
     if (copy) byTestId(this.el, "copy-table-link").addEventListener("click", () => copy.copy());
