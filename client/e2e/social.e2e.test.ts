@@ -13,7 +13,7 @@ describe("play together", () => {
     const host = await suite.lobbyPlayer("Host", DESKTOP);
     await chooseTable(host.page, { game: "hit_the_deck", seats: 2, bots: 0, turnSeconds: 25 });
     await host.page.click('[data-testid="create-private"]');
-    const waiting = await waitState(host.page, `s.scene === "table" && s.status === "waiting"`);
+    const waiting = await waitState(host.page, `s.scene === "table" && s.status === "waiting"`, 60_000);
     const code = waiting.roomId ?? "";
     const link = await host.page.inputValue('[data-testid="invite-link"]');
 
