@@ -30,6 +30,7 @@ import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
 import { securityHeaders } from "./web/security-headers.ts";
 import { apiNotFound, jsonErrors, noSourceMaps } from "./web/errors.ts";
 import { StaggeredPingTransport } from "./net/staggered-ping.ts";
+import { socialRoutes } from "./social/routes.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,7 +100,7 @@ export function createServer(config: ServerConfig): Server {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
       mountOperatorEndpoints(app, config);
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

@@ -80,6 +80,14 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
   return seated(room, room.name || options.game, options, true);
 }
 
+/** How long the page keeps trying to reclaim a seat whose table is moving or whose server is away (issue 27 item 5). */
+export const RESUME_PATIENCE_MS = 5 * 60_000;
+
+/** The table is being resumed, or the server is away (not: unknown, gone, ended, full). */
+function stillComing(failed: string): boolean {
+  return /moving|unavailable|not available|gateway|fetch|network|timed out|50[234]/i.test(failed) && !/table-gone|table-ended/.test(failed);
+}
+
 /** Why `resume` came back without a seat: `gone` when the table cannot come back. */
 export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | null = null;
 
@@ -96,7 +104,8 @@ function joinByIdSoon(roomId: string, o: Record<string, unknown>): Promise<Table
  * is only good at that process), and each matchmaking try is given up after a while.
  * `keepSeat`: a failure keeps the saved seat (the page tries again).
  */
-export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean } = {}): Promise<TableSession | null> {
+export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; progress?: (note: string) => void } = {}): Promise<TableSession | null> {
+  const progress = how.progress ?? (() => undefined);
   resumeFailure = null;
   const saved = loadSeat();
   if (saved === null) return null;
@@ -108,7 +117,16 @@ export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean }
     wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
   };
   const seat = how.afterSilence ? { ...saved, token: null } : saved;
-  const outcome = await reclaimSeat<TableRoom>(via, seat, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
+  const options = { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) };
+  // A table being resumed elsewhere (table-moving), or a server away for a restart, is tried
+  // for RESUME_PATIENCE_MS, not the reclaim's 20 s window: the page says what it is doing.
+  const started = Date.now();
+  let outcome = await reclaimSeat<TableRoom>(via, seat, options);
+  while (!("room" in outcome) && stillComing(outcome.failed) && Date.now() - started < RESUME_PATIENCE_MS) {
+    const moving = /moving/i.test(outcome.failed);
+    progress(`Reconnecting… ${moving ? "Your table is being moved to another server" : "The server is not answering"}: still trying to take your seat back (${Math.round((Date.now() - started) / 1000)} s)…`);
+    outcome = await reclaimSeat<TableRoom>(via, { roomId: saved.roomId }, options);
+  }
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
   resumeFailure = { gone: outcome.gone, ended: outcome.ended };
   if (!how.keepSeat || outcome.gone || outcome.ended) saveSeat(null);

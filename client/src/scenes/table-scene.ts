@@ -20,6 +20,7 @@ import { createTableView, TableBase } from "./table-base.ts";
 import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
+import { rematchOffer } from "../social/rematch-offer.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
@@ -57,6 +58,7 @@ export class TableScene extends Phaser.Scene {
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
       watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
+      rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
@@ -103,11 +105,12 @@ export class TableScene extends Phaser.Scene {
     setBanner(silent ? "The table's server is not answering. Reconnecting…" : "Reconnecting…");
     // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
-    let again = await resume({ afterSilence: silent, keepSeat: silent });
+    const progress = (note: string) => { if (this.scene.isActive()) setBanner(note); };
+    let again = await resume({ afterSilence: silent, keepSeat: silent, progress });
     // A silent server that still holds the table (frozen, not yet replaced): keep waiting for it, and say so.
     for (let i = 0; silent && !again && resumeFailure && !resumeFailure.gone && !resumeFailure.ended && i < 2 && this.scene.isActive(); i++) {
       setBanner("The table's server is still not answering. Waiting for it…");
-      again = await resume({ afterSilence: true, keepSeat: i < 1 });
+      again = await resume({ afterSilence: true, keepSeat: i < 1, progress });
     }
     setBanner(null);
     if (!this.scene.isActive()) return;

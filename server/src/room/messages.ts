@@ -11,6 +11,7 @@ import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { TableHost } from "./host.ts";
+import { rematchHandlers } from "../social/rematch.ts";
 
 const timeSchema = z.object({ t: z.number().finite() });
 const autoFillSchema = z.object({ on: z.boolean() });
@@ -121,6 +122,9 @@ const HANDLERS: Record<string, Handler> = {
     const slot = room.seating.bySession(client.sessionId);
     if (slot) room.showPing(slot.index, Math.min(65535, Math.round(room.net.of(client.sessionId).rtt)));
   },
+
+  // Play again with the same people (social/rematch.ts, issue 27).
+  ...rematchHandlers,
 };
 
 function unknownType(_room: TableHost, replies: Replies, client: Client): void {

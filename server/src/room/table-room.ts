@@ -34,6 +34,8 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
+import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
+import { openRematch, rematchDeclined } from "../social/rematch.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -198,6 +200,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
     this.ranked?.greet(client);
+    // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
+    if (!this.ranked) seatTaken(this, slot.playerId);
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
@@ -230,8 +234,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!slot) return this.waiting.changed();
     // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
     if (!this.match && this.play.collecting) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
-    else if (!this.match) this.seating.free(slot);
-    else if (!this.match.over) {
+    else if (!this.match) {
+      seatsReleased(this, [slot.playerId]);
+      this.seating.free(slot);
+    } else if (!this.match.over) {
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
     }
@@ -310,11 +316,19 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!on) this.play.unpaused(pausedMs);
   }
 
+  /** A finished table offers this one as its rematch (social/rematch.ts; called across processes). */
+  rematchOpen(playerId: unknown, expected: unknown, fill: unknown, game: unknown): boolean { return openRematch(this, playerId, expected, fill, game); }
+  rematchDeclined(name: unknown): void { rematchDeclined(this, name); }
+
   /** Every seat is taken: deal (table-play.ts). */
   startGame(): void { this.play.start(); }
 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
-  resumeMatch(match: Match): void { this.play.resume(match); }
+  resumeMatch(match: Match): void {
+    this.play.resume(match);
+    // After a restart without Redis the seat records went with the process: the journal's seats write them again.
+    if (!match.over && !this.ranked) for (const s of this.seating.slots) seatTaken(this, s.playerId);
+  }
 
   /** A table resumed while its deal waited for the players' values (entropy/pending-deal.ts): it deals now. */
   resumeDeal(deal: PendingDealRecord): void { this.play.resumeDeal(deal); }
@@ -343,6 +357,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
   gameOver(match: Match): void {
+    seatsReleased(this, this.seating.slots.map((s) => s.playerId));
     if (this.ranked) return this.ranked.finish(match);
     const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
     const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now());

@@ -1,0 +1,79 @@
+/**
+ * The social HTTP routes (issue 27, docs/API.md "Play together"):
+ * - `GET /api/social/tables/:code`: what an invitation leads to (game, seats, turn time,
+ *   options, waiting or playing), for the lobby's invite banner. The code is what lets a friend
+ *   join; anyone holding it may see what it joins. Counts and options only, never names.
+ * - `POST /api/social/my-seat` `{playerId}`: the table this browser's player holds a seat at
+ *   (seats.ts), so the lobby can offer "Your game in progress: Return". A table not listed right
+ *   now (its process died and a peer resumes it, or a restart) is answered `moving`: the page's
+ *   reclaim holds on while it comes back.
+ */
+import express from "express";
+import { matchMaker, type Presence } from "@colyseus/core";
+import { z } from "zod";
+import { GAMES } from "../games.ts";
+import { fail, handle } from "../accounts/routes.ts";
+import { SeatRegistry } from "./seats.ts";
+
+/** A room id or an invite code: letters, digits, `_` and `-`, at most 32. */
+const CODE = /^[A-Za-z0-9_-]{1,32}$/;
+const MY_SEAT = z.object({ playerId: z.string().min(8).max(64) }).strict();
+
+export interface TableInfo {
+  readonly code: string;
+  readonly game: string;
+  readonly status: string;
+  readonly seats: number;
+  readonly players: number;
+  readonly bots: number;
+  readonly turnSeconds: number;
+  readonly variants: Record<string, unknown>;
+  readonly ranked: boolean;
+  /** A seat is open to whoever has the code. */
+  readonly open: boolean;
+}
+
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** The listing of a table room (never a lobby or queue), or null. */
+export async function tableInfo(code: string): Promise<TableInfo | null> {
+  const [room] = await matchMaker.query({ roomId: code });
+  if (!room || !(room.name in GAMES)) return null;
+  const m = (room.metadata ?? {}) as Record<string, unknown>;
+  const mode = typeof m["mode"] === "string" ? m["mode"] : "";
+  const status = typeof m["status"] === "string" ? m["status"] : "waiting";
+  const seats = num(m["seats"]);
+  return {
+    code: room.roomId, game: room.name, status, seats, players: num(m["players"]), bots: num(m["bots"]), turnSeconds: num(m["turnSeconds"]),
+    variants: typeof m["variants"] === "object" && m["variants"] !== null ? (m["variants"] as Record<string, unknown>) : {},
+    ranked: mode.startsWith("ranked"),
+    // The code itself lets a friend in: a private table's quick play being closed does not matter.
+    open: status === "waiting" && num(m["players"]) + num(m["bots"]) < seats,
+  };
+}
+
+export function socialRoutes(presence: () => Presence): express.Router {
+  const router = express.Router();
+  router.get("/social/tables/:code", handle(async (req, res) => {
+    const raw = String(req.params.code);
+    if (!CODE.test(raw)) return fail(res, 400, "bad-code", "a table code is letters and digits");
+    // Invite codes are upper case (room/invite-code.ts); quick-play room ids are case-sensitive.
+    const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
+    if (!info) return fail(res, 404, "not-found", `no table "${raw}" is open`);
+    res.json(info);
+  }));
+  router.post("/social/my-seat", handle(async (req, res) => {
+    const body = MY_SEAT.safeParse(req.body ?? {});
+    if (!body.success) return fail(res, 400, "bad-request", "body: {playerId} (8 to 64 characters)");
+    const seats = new SeatRegistry(presence());
+    const held = await seats.current(body.data.playerId);
+    if (!held) return void res.json({ seat: null });
+    const info = await tableInfo(held.roomId);
+    if (info?.status === "ended") {
+      await seats.released(body.data.playerId, held.roomId);
+      return void res.json({ seat: null });
+    }
+    res.json({ seat: { roomId: held.roomId, game: held.game, status: info ? info.status : "moving" } });
+  }));
+  return router;
+}
