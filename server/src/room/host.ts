@@ -9,6 +9,7 @@ import type { ServerConfig } from "../config.ts";
 import type { NetMonitor } from "../realtime/net-monitor.ts";
 import type { Match } from "./match.ts";
 import type { Seating, Slot } from "./seating.ts";
+import type { TableChat } from "../social/chat/table-chat.ts";
 
 export interface Timer {
   clear(): void;
@@ -22,6 +23,8 @@ export interface TableHost {
   readonly match: Match | null;
   readonly seating: Seating;
   readonly net: NetMonitor;
+  /** The table's chat (social/chat/table-chat.ts). */
+  readonly chat: TableChat;
   /** The room's clock: timers are cleared with the room. */
   readonly clock: { setTimeout(fn: () => void, ms: number): Timer };
   /**
