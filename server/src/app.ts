@@ -24,6 +24,7 @@ import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
 import { limitsFor } from "./limits/index.ts";
+import { chatServices } from "./social/chat/services.ts";
 import { operatorRoutes } from "./moderation/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
 import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
@@ -89,6 +90,7 @@ export function createServer(config: ServerConfig): Server {
   TableRoom.config = config;
   const platform = new Platform(config);
   TableRoom.platform = RankedQueueRoom.platform = platform;
+  TableRoom.chatServices = chatServices(config);
   logger.level = config.logLevel;
   const server = defineServer({
     ...scaleOut(config),

@@ -4,6 +4,7 @@
  * launches the results overlay.
  */
 import Phaser from "phaser";
+import { ChatPanel } from "../social/chat-panel.ts";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
 import { resume, resumeFailure } from "../net/connection.ts";
@@ -45,7 +46,9 @@ export class TableScene extends Phaser.Scene {
     this.chrome = new TableChrome(this.session);
     this.resize();
     const s = this.session;
+    const chat = new ChatPanel(s.room as never);
     this.cleanups = [
+      () => chat.destroy(),
       s.feed.subscribe((snap) => this.onSnap(snap)),
       s.events.on((batch) => {
         batch.events.forEach((e) => this.table?.event?.(e));

@@ -10,6 +10,7 @@ import type { FairPlayFlag } from "../conduct/fair-play.ts";
 import type { NetMonitor } from "../realtime/net-monitor.ts";
 import type { Match } from "./match.ts";
 import type { Seating, Slot } from "./seating.ts";
+import type { TableChat } from "../social/chat/table-chat.ts";
 
 export interface Timer {
   clear(): void;
@@ -25,6 +26,8 @@ export interface TableHost {
   readonly net: NetMonitor;
   /** The table's conduct: race reaction times feed its fair-play profile (conduct/fair-play.ts). */
   readonly conduct: { reacted(seat: number, reactionMs: number): FairPlayFlag[]; accountAt(seat: number): string | null };
+  /** The table's chat (social/chat/table-chat.ts). */
+  readonly chat: TableChat;
   /** The room's clock: timers are cleared with the room. */
   readonly clock: { setTimeout(fn: () => void, ms: number): Timer };
   /**

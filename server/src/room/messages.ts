@@ -6,6 +6,7 @@
  */
 import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { CHAT_CLIENT } from "@scat/shared/social/chat.ts";
 import { z } from "zod";
 import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
@@ -115,6 +116,17 @@ const HANDLERS: Record<string, Handler> = {
     const parsed = timeSchema.safeParse(payload);
     if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });
     return { t: parsed.data.t, now: Date.now() };
+  },
+
+  // Table chat (social/chat/): the chat has its own per-account limit on top of the message budget.
+  [CHAT_CLIENT.say](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    return room.chat.say(client, payload).catch((error: unknown) => room.contain(error, "onMessage", client));
+  },
+
+  [CHAT_CLIENT.prefs](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    room.chat.prefs(client, payload);
   },
 
   [PONG](room, replies, client, payload) {

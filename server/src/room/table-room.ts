@@ -36,6 +36,7 @@ import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/rank
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { openRematch, rematchDeclined } from "../social/rematch.ts";
+import { TableChat, type ChatServices } from "../social/chat/table-chat.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -47,9 +48,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static config: ServerConfig = loadConfig();
   /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
   static platform: Platform = new Platform(TableRoom.config);
+  /** Chat's cross-process parts (social/chat/services.ts), set by `createServer`; null: no limits, bans or blocks. */
+  static chatServices: ChatServices | null = null;
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null,
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null,
   };
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
@@ -69,6 +72,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare admission: Admission;
   declare replies: Replies;
   declare waiting: WaitingTable;
+  /** The table's chat and who is watching (social/chat/). */
+  declare chat: TableChat;
   /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
   declare fineTick: number | null;
 
@@ -84,6 +89,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     } catch (e) {
       // A refused join (a bad name, a wrong account) must not hold its seat until the reservation lapses.
       this.seating.release(client.sessionId);
+      this.chat?.left(client.sessionId);
       this.admission.refresh();
       throw this.contain(e, "onAuth");
     }
@@ -139,6 +145,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // The room is the admission's and the waiting table's host itself (no host object and closures per table).
     this.admission = new Admission(this);
     this.waiting = new WaitingTable(this);
+    this.chat = new TableChat(this, () => TableRoom.chatServices);
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private });
@@ -168,18 +175,23 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
+    const token = (options as { token?: unknown } | null)?.token;
     if (join.value.spectate) {
       this.ranked?.authorizeSpectator(this.match !== null);
+      const who = await TableRoom.platform.identifyForTable(context?.headers, token);
+      this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null);
       return true;
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
-    const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identifyForTable(context?.headers, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
+    const who = this.ranked ? null : await TableRoom.platform.identifyForTable(context?.headers, token);
+    const account = this.ranked ? await this.ranked.authorize(options, context) : who?.player.id ?? null;
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
       throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
     }
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
+    this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null);
     return true;
   }
 
@@ -190,6 +202,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId, client.sessionId) : null;
     if (!join.ok || !place) {
       client.send(SERVER_MESSAGES.seated, { seat: null });
+      this.chat.joined(client, join.ok ? join.value.name : "Player", null);
       this.waiting.changed();
       return;
     }
@@ -199,6 +212,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
+    this.chat.joined(client, slot.name, slot.index);
     this.ranked?.greet(client);
     // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
     if (!this.ranked) seatTaken(this, slot.playerId);
@@ -230,6 +244,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.net.forget(client.sessionId);
     this.pace.forget(client.sessionId);
     this.play.forget(client.sessionId);
+    this.chat.left(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
@@ -267,6 +282,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.waiting.setAutoFill(on);
     this.journalSeats();
   }
+
+  /** A ranked game in play: chat is quick phrases and emotes only (social/chat/). */
+  quickPhrasesOnly(): boolean { return this.ranked !== null && this.match !== null && !this.match.over; }
+  reject(client: Client, rejection: Rejection): void { this.replies.reject(client, rejection); }
 
   autoFillOff(): boolean { return this.waiting.autoFillOff; }
 
@@ -366,7 +385,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick"]);
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);
