@@ -1,0 +1,124 @@
+/**
+ * Issue 29 item 1: each of the six games played for one round with the keyboard only (the lobby
+ * too), through the keyboard table (client/src/a11y/). The test reads the state through the hook
+ * but never clicks: every move is a key press on the focused DOM control. One server for all six.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chooseTable, has, openLobby, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+
+const t = useBrowserSuite();
+
+interface A11yState { hand: string[]; actions: string[]; status: string; focus: string | null }
+const a11y = (s: TableState): A11yState | null => (s["a11y"] as A11yState | null) ?? null;
+
+/** A hand card some legal action names (what Enter on the hand plays). */
+function cardMove(s: TableState): boolean {
+  const hand = new Set(s.hand ?? []);
+  return (s.legal ?? []).some((a) => typeof a.card === "string" && hand.has(a.card));
+}
+
+async function focusedTag(page: Page): Promise<string> {
+  return page.evaluate(() => `${document.activeElement?.tagName ?? ""}:${(document.activeElement as HTMLElement | null)?.closest("#a11y-table") ? "layer" : "out"}`);
+}
+
+/** One keyboard move on our turn; the key strokes a player would use. */
+async function move(page: Page, s: TableState): Promise<void> {
+  const k = page.keyboard;
+  if (s.game === "hit_the_deck") {
+    if (has(s, "call")) return k.press("c");
+    if (s.phase === "race" && has(s, "slap")) return k.press("Space");
+    if (has(s, "draw")) return k.press("d");
+  }
+  if (has(s, "passCards")) {
+    await k.press("h");
+    for (let i = 0; i < 3; i++) {
+      await k.press("Enter");
+      await k.press("ArrowRight");
+    }
+    await k.press("a");
+    return k.press("Enter");
+  }
+  if (cardMove(s) && !has(s, "skipGuess")) {
+    await k.press("h");
+    return k.press("Enter");
+  }
+  await k.press("a");
+  if ((await focusedTag(page)).startsWith("SELECT")) {
+    await k.press("Tab");
+  }
+  await k.press("Enter");
+}
+
+const mine = (s: TableState): boolean => s.status === "playing" && (s.legal ?? []).some((a) => a.type !== "slap" || s.phase === "race");
+
+/** Plays until a round result (Continue legal) or the game's end; returns the moves made. */
+async function playRound(page: Page, limitMs: number): Promise<number> {
+  const end = Date.now() + limitMs;
+  let moves = 0;
+  let lastVersion = -1;
+  while (Date.now() < end) {
+    const s = await waitState(page, `s.scene === "table" && (s.status !== "playing" || (s.legal ?? []).length > 0 || s.resultPanel)`, Math.max(1000, end - Date.now()));
+    if (has(s, "continue") || s.status === "ended" || s.outcome) return moves;
+    const version = Number(s["version"] ?? -1);
+    if (!mine(s) || version === lastVersion) {
+      await page.waitForTimeout(60);
+      continue;
+    }
+    if (process.env["A11Y_DEBUG"]) console.log(Date.now() % 100000, s.phase, JSON.stringify(s.legal?.slice(0, 4)), a11y(s)?.focus);
+    await move(page, s);
+    lastVersion = version;
+    moves++;
+    // The move reached the table: a new version (or, refused, the same one after a moment).
+    await page.waitForFunction((v) => { const x = window.__scat?.state() as { version?: number } | undefined; return x?.version !== v; }, version, { timeout: 3000, polling: 30 }).catch(() => undefined);
+  }
+  const last = await state(page);
+  throw new Error(`no round end in ${limitMs} ms: ${JSON.stringify({ a11y: last["a11y"], legal: last.legal, toasts: last.toasts, phase: last.phase })}`);
+}
+
+const GAMES: ReadonlyArray<{ game: string; seats: number; variants?: Record<string, string | number | boolean> }> = [
+  { game: "devils_scat", seats: 2 },
+  { game: "skit_scat", seats: 2 },
+  { game: "dark_hand", seats: 2 },
+  { game: "dark_hearts", seats: 3 },
+  { game: "scatterbrain", seats: 4, variants: { memoriseMs: 3000, guessMs: 10000 } },
+  { game: "hit_the_deck", seats: 2, variants: { raceMs: 2000, callMs: 1000 } },
+];
+
+/** One browser for all six games (leaving each table by keyboard): one page load, not six. */
+let player: Player | null = null;
+
+describe("every game by keyboard alone", () => {
+  for (const g of GAMES) {
+    it(`${g.game}: one round from the lobby with key presses only`, async () => {
+      const t0 = Date.now();
+      const { page, errors } = (player ??= await t.player());
+      if (page.url().includes("a11y-started")) {
+        // Back to the lobby from the last game, by keyboard: the layer's Leave, then the dialog's Leave.
+        await page.focus('[data-testid="a11y-leave"]');
+        await page.keyboard.press("Enter");
+        if (await page.locator('[data-testid="confirm"]').count()) {
+          await page.keyboard.press("Tab");
+          await page.keyboard.press("Enter");
+        }
+        await waitState(page, `s.scene === "lobby"`);
+      } else {
+        await openLobby(page, t.server.url + "/?a11y-started", "Kay");
+      }
+      if (process.env["A11Y_DEBUG"]) console.log("launched", Date.now() - t0);
+      await chooseTable(page, { game: g.game, seats: g.seats, bots: g.seats - 1, turnSeconds: 60, ...(g.variants ? { variants: g.variants } : {}) });
+      // Quick play by keyboard: focus the button, press Enter.
+      if (process.env["A11Y_DEBUG"]) console.log("lobby ready", Date.now() - t0);
+      await page.focus('[data-testid="quick-play"]');
+      await page.keyboard.press("Enter");
+      const s = await waitState(page, `s.scene === "table" && s.status === "playing"`, 30_000);
+      const layer = a11y(s);
+      expect(layer).not.toBeNull();
+      if (process.env["A11Y_DEBUG"]) console.log("playing at", Date.now() - t0);
+      const moves = await playRound(page, 60_000);
+      expect(moves).toBeGreaterThan(0);
+      if (process.env["A11Y_DEBUG"]) console.log("round over", Date.now() - t0, moves);
+      expect(errors).toEqual([]);
+    });
+  }
+});
