@@ -17,6 +17,8 @@ export interface A11yGame {
   label?(a: LegalAction, card: (id: string) => string): string | null;
   /** The action actually sent (Hit the Deck stamps a slap with its reaction time); null: send nothing. */
   send?(a: LegalAction): (Json & { type: string }) | null;
+  /** The action a card of the hand takes in this game (a refused click asks the table with it). */
+  readonly cardType?: string;
   /** Shortcut keys the game's own view handles, documented in the layer's help line. */
   readonly shortcuts?: string;
 }
@@ -58,7 +60,11 @@ export function actionLabel(game: string, a: LegalAction): string {
 }
 
 const GAMES: Readonly<Record<string, A11yGame>> = {
+  devils_scat: { cardType: "discard" },
+  skit_scat: { cardType: "discard" },
+  scatterbrain: { cardType: "discard" },
   dark_hearts: {
+    cardType: "play",
     facts(snap, mySeat) {
       const trick = trickOf(snap.info["trick"]);
       if (!trick || trick.plays.length === 0) return trick ? [`New trick, ${shadeWord(trick.shade)} shade`] : [];
@@ -71,6 +77,7 @@ const GAMES: Readonly<Record<string, A11yGame>> = {
     },
   },
   hit_the_deck: {
+    cardType: "play",
     shortcuts: "Space slaps, C calls, D draws.",
     send(a) {
       if (a.type !== "slap") return a as Json & { type: string };
@@ -78,6 +85,7 @@ const GAMES: Readonly<Record<string, A11yGame>> = {
     },
   },
   dark_hand: {
+    cardType: "discard",
     facts(snap) {
       const pot = snap.info["pot"];
       return typeof pot === "number" ? [`Pot: ${pot} tokens`] : [];

@@ -14,6 +14,7 @@ import { a11yGame } from "./games.ts";
 import { guessOptions, tableModel, type Control, type TableModel } from "./model.ts";
 import { cardWords } from "../ui/move-log/cards.ts";
 import { reflectKeys } from "./keys.ts";
+import { onCardRefused, type RefusedCard } from "./refusal.ts";
 import "./a11y.css";
 
 const HELP = "Tab moves between groups; arrow keys move in your hand; Enter or Space plays. Keys: H hand, A actions, T time left, W whose turn.";
@@ -36,6 +37,9 @@ export class TableA11y {
   private wasMyTurn = false;
   private lastStatus = "";
   private lastSecond = -1;
+  /** A refused canvas click waiting for its reason: where to show it. */
+  private refusedAt: (RefusedCard & { at: number }) | null = null;
+  private readonly bubble = h("div", { class: "a11y-bubble", testid: "refusal-bubble", "aria-hidden": "true" });
   private readonly cleanups: Array<() => void> = [];
 
   constructor(private readonly session: TableSession, leave: () => void) {
@@ -69,7 +73,10 @@ export class TableA11y {
       session.events.on((batch) => this.announceEvents(batch.events)),
       session.rejections.on((r) => this.refused(explainRejection(r))),
       reflectKeys((k) => this.shortcut(k)),
+      () => onCardRefused(null),
+      () => this.bubble.remove(),
     );
+    onCardRefused((r) => this.cardClickRefused(r));
   }
 
   tick(): void {
@@ -176,16 +183,49 @@ export class TableA11y {
 
   /** A card or pile that cannot be used now: the server's own reason for refusing it. */
   private refusedLocally(c: Control): void {
-    const legal = this.model;
-    if (!legal?.myTurn) return this.refused(this.model?.status || "Not now.");
-    const cardType = [...(legal.cardActions.values())].flat()[0]?.type;
     const id = c.key.startsWith("card:") ? c.key.slice(5) : null;
-    if (id && cardType) return this.session.sendAction({ type: cardType, card: id, ...(cardType === "lead" ? { shade: "light" } : {}) });
-    this.refused("That is not a move you can make now.");
+    if (id) return this.askWhy(id);
+    this.refused(this.model?.myTurn ? "That is not a move you can make now." : `Not your turn. ${this.model?.status ?? ""}`.trim());
+  }
+
+  /** A click on a card the canvas did not take: the reason goes next to the card. */
+  private cardClickRefused(r: RefusedCard): void {
+    this.refusedAt = { ...r, at: Date.now() };
+    this.lastPressed = null;
+    this.askWhy(r.card);
+  }
+
+  /**
+   * Why `card` cannot be played: off turn we say so; on turn the table answers (the engine's
+   * rejection code and sentence, e.g. "You must follow light ♥ Hearts.") and nothing changes.
+   */
+  private askWhy(card: string): void {
+    const m = this.model;
+    if (!m) return;
+    if (m.cardActions.has(card)) return this.refused("Choose how to play this card first (its shade, in Actions).");
+    if (!m.myTurn) return this.refused(`Not your turn. ${m.status}`.trim());
+    const legalType = [...m.cardActions.values()].flat()[0]?.type;
+    const type = legalType ?? a11yGame(this.session.game).cardType;
+    if (!type) return this.refused("That card cannot be played now.");
+    const shade = legalType === "lead" ? [...m.cardActions.values()].flat()[0]?.["shade"] : undefined;
+    this.session.sendAction({ type, card, ...(shade ? { shade } : {}) });
   }
 
   private refused(text: string): void {
     this.reason.textContent = text;
+    const at = this.refusedAt;
+    if (at && Date.now() - at.at < 4000) {
+      this.bubble.textContent = text;
+      this.bubble.style.left = `${Math.max(8, Math.min(window.innerWidth - 268, at.x - 130))}px`;
+      this.bubble.style.top = `${Math.max(8, at.y - 56)}px`;
+      document.body.append(this.bubble);
+      this.bubble.classList.remove("a11y-shake");
+      void this.bubble.offsetWidth;
+      this.bubble.classList.add("a11y-shake");
+      const shown = this.bubble.textContent;
+      setTimeout(() => { if (this.bubble.textContent === shown) this.bubble.remove(); }, 3500);
+    }
+    this.refusedAt = null;
     const el = this.lastPressed ? this.els.get(this.lastPressed) : null;
     if (el) {
       el.classList.remove("a11y-shake");
