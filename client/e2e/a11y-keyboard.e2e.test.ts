@@ -4,9 +4,11 @@
  * but never clicks: every move is a key press on the focused DOM control. One server for all six.
  */
 import { describe, expect, it } from "vitest";
+import { playLogged } from "@scat/shared/fairness/test-support.ts";
+import { createRng } from "@scat/shared";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { chooseTable, has, openLobby, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import { screenshot, target, chooseTable, has, openLobby, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 const t = useBrowserSuite();
 
@@ -102,6 +104,19 @@ const GAMES: ReadonlyArray<{ game: string; seats: number; moves: number; variant
   { game: "hit_the_deck", seats: 2, moves: 3, variants: { raceMs: 2000, callMs: 1000 } },
 ];
 
+/** Back to the lobby from the last game, by keyboard: the layer's Leave, then the dialog's Leave. */
+async function backToLobby(page: Page): Promise<void> {
+  if (!page.url().includes("a11y-started")) return openLobby(page, t.server.url + "/?a11y-started", "Kay");
+  if ((await state(page)).scene !== "table") return;
+  await page.focus('[data-testid="a11y-leave"]');
+  await page.keyboard.press("Enter");
+  if (await page.locator('[data-testid="confirm"]').count()) {
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+  }
+  await waitState(page, `s.scene === "lobby"`);
+}
+
 /** One browser for all six games (leaving each table by keyboard): one page load, not six. */
 let player: Player | null = null;
 
@@ -125,18 +140,7 @@ describe("every page passes axe, every game by keyboard alone", () => {
     it(`${g.game}: ${g.moves === Infinity || FULL ? "one round" : `${g.moves} moves`} with key presses only; the table and the result pass axe`, async () => {
       const t0 = Date.now();
       const { page, errors } = (player ??= await t.player());
-      if (page.url().includes("a11y-started") && (await state(page)).scene === "table") {
-        // Back to the lobby from the last game, by keyboard: the layer's Leave, then the dialog's Leave.
-        await page.focus('[data-testid="a11y-leave"]');
-        await page.keyboard.press("Enter");
-        if (await page.locator('[data-testid="confirm"]').count()) {
-          await page.keyboard.press("Tab");
-          await page.keyboard.press("Enter");
-        }
-        await waitState(page, `s.scene === "lobby"`);
-      } else if (!page.url().includes("a11y-started")) {
-        await openLobby(page, t.server.url + "/?a11y-started", "Kay");
-      }
+      await backToLobby(page);
       await chooseTable(page, { game: g.game, seats: g.seats, bots: g.seats - 1, turnSeconds: 60, ...(g.variants ? { variants: g.variants } : {}) });
       // Quick play by keyboard: focus the button, press Enter.
       await page.focus('[data-testid="quick-play"]');
@@ -145,6 +149,26 @@ describe("every page passes axe, every game by keyboard alone", () => {
       expect(a11y(s)).not.toBeNull();
       expect((await axeViolations(page)).join("; ")).toBe("");
       if (process.env["A11Y_DEBUG"]) console.log("playing at", Date.now() - t0);
+      if (g.game === "devils_scat") {
+        // Item 4: a click on a card before drawing says why, next to the card, and the layer announces it.
+        // Our first draw (a round a bot ends before it, by a dealt Scat: Continue by keyboard, next round).
+        for (let i = 0; i < 3; i++) {
+          const w = await waitState(page, `(s.legal ?? []).some((a) => a.type === "drawDeck" || a.type === "continue")`, 40_000);
+          if (has(w, "drawDeck")) break;
+          await page.keyboard.press("a");
+          await page.keyboard.press("Enter");
+          await waitState(page, `!(s.legal ?? []).some((a) => a.type === "continue")`, 10_000);
+        }
+        const before = await state(page);
+        // A card that cannot be played now (its target is disabled): a real click on the canvas.
+        const tg = await target(page, `card:${before.hand![0]}`);
+        expect(tg?.enabled).toBe(false);
+        await page.mouse.click(tg!.x, tg!.y);
+        await page.waitForSelector('[data-testid="refusal-bubble"]', { timeout: 10_000 });
+        expect(await page.textContent('[data-testid="refusal-bubble"]')).toBe("Draw a card before you discard.");
+        expect(await page.textContent('[data-testid="a11y-reason"]')).toBe("Draw a card before you discard.");
+        expect((await state(page)).hand).toEqual(before.hand);
+      }
       const moves = await playRound(page, FULL ? 150_000 : 60_000, FULL ? Infinity : g.moves);
       expect(moves).toBeGreaterThan(0);
       if (g.moves === Infinity || FULL) {
@@ -155,4 +179,28 @@ describe("every page passes axe, every game by keyboard alone", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it("the replay: passes axe, steps with the arrow keys, says \"You are playing\"", async () => {
+    const { page, errors } = await t.player();
+    await openLobby(page, t.server.url, "Kay");
+    const { log } = playLogged("devils_scat", "e2e-a11y", createRng("e2e-a11y"), 0);
+    await page.setInputFiles('[data-testid="replay-file"]', { name: "log.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+    await waitState(page, `s.scene === "replay" && s.frame === 0`, 60_000).catch(async (e: unknown) => {
+      await screenshot(page, "a11y/replay-failed");
+      throw new Error(`${String(e)} ${JSON.stringify(await state(page)).slice(0, 300)}`);
+    });
+    expect((await axeViolations(page)).join("; ")).toBe("");
+    await page.keyboard.press("ArrowRight");
+    await waitState(page, `s.frame === 1`, 10_000);
+    await page.keyboard.press("ArrowRight");
+    await waitState(page, `s.frame === 2`, 10_000);
+    await page.keyboard.press("ArrowLeft");
+    await waitState(page, `s.frame === 1`, 10_000);
+    await page.keyboard.press("End");
+    await waitState(page, `s.frame === s.last`, 10_000);
+    await page.keyboard.press("Home");
+    await waitState(page, `s.frame === 0`, 10_000);
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain("You is");
+    expect(errors).toEqual([]);
+  });
 });
