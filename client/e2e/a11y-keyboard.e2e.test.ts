@@ -168,6 +168,9 @@ describe("every page passes axe, every game by keyboard alone", () => {
         expect(await page.textContent('[data-testid="refusal-bubble"]')).toBe("Draw a card before you discard.");
         expect(await page.textContent('[data-testid="a11y-reason"]')).toBe("Draw a card before you discard.");
         expect((await state(page)).hand).toEqual(before.hand);
+        await screenshot(page, "a11y/01-refused-click");
+        await page.keyboard.press("h");
+        await screenshot(page, "a11y/02-keyboard-table");
       }
       const moves = await playRound(page, FULL ? 150_000 : 60_000, FULL ? Infinity : g.moves);
       expect(moves).toBeGreaterThan(0);
