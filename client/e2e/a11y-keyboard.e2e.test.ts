@@ -164,8 +164,9 @@ describe("every page passes axe, every game by keyboard alone", () => {
         const tg = await target(page, `card:${before.hand![0]}`);
         expect(tg?.enabled).toBe(false);
         await page.mouse.click(tg!.x, tg!.y);
-        await page.waitForSelector('[data-testid="refusal-bubble"]', { timeout: 10_000 });
-        expect(await page.textContent('[data-testid="refusal-bubble"]')).toBe("Draw a card before you discard.");
+        // The bubble shows for a few seconds: its text is read in the same poll that finds it.
+        const bubble = await page.waitForFunction(() => document.querySelector('[data-testid="refusal-bubble"]')?.textContent || null, null, { timeout: 15_000, polling: 30 });
+        expect(await bubble.jsonValue()).toBe("Draw a card before you discard.");
         expect(await page.textContent('[data-testid="a11y-reason"]')).toBe("Draw a card before you discard.");
         expect((await state(page)).hand).toEqual(before.hand);
         await screenshot(page, "a11y/01-refused-click");
