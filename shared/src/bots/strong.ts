@@ -47,8 +47,11 @@ export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, 
       totals[k]! += rollout(g, deal, seat, action, createRng(`${seed}:play:${i}`), budget.maxSteps);
     });
   }
-  let best = 0;
-  for (let k = 1; k < legal.length; k++) if (totals[k]! > totals[best]!) best = k;
+  // The normal bot's move (chosen on a sampled deal: it too sees only the seat's knowledge) wins
+  // ties, so the search only overrides it on evidence; a first-listed move wins no tie.
+  const usual = g.game.bot(g.determinizer.fill(known, createRng(`${seed}:deal:0`)), seat, createRng(`${seed}:usual`)) as Action | null;
+  let best = Math.max(0, usual === null ? 0 : legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(usual)));
+  for (let k = 0; k < legal.length; k++) if (totals[k]! > totals[best]!) best = k;
   return legal[best]!;
 }
 
