@@ -1,7 +1,10 @@
 /** A table's bot strength (issue #29, item 3) travels the table-options path. */
 import { quickPlayKey } from "@scat/shared";
 import { ENGINES } from "@scat/shared/games/registry.ts";
-import { describe, expect, it } from "vitest";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableRoom } from "../src/room/table-room.ts";
+import { bootServer, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
 import { parseTableOptions } from "../src/room/table-options.ts";
 
 describe("bot strength as a table option", () => {
@@ -22,4 +25,20 @@ describe("bot strength as a table option", () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.message).toMatch(/botStrength/);
   });
+});
+
+describe("a table of strong bots through the real room", () => {
+  let colyseus: ColyseusTestServer;
+  beforeAll(async () => { colyseus = await bootServer(); });
+  afterAll(async () => { await colyseus.shutdown(); });
+
+  it("plays Skit Scat to the end with one player and two strong bots, every bot move legal", async () => {
+    const base = { name: "Tess", seats: 3, bots: 2, botStrength: "strong" as const, turnSeconds: 30, variants: {} };
+    const room = await colyseus.sdk.joinOrCreate("skit_scat", { ...base, mode: quickPlayKey(base) });
+    const seat = await waitSeat(room);
+    const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
+    await playToEnd("skit_scat", room, seat, srv);
+    await until(() => (room.state as any).status === "ended", "ended status");
+    expect(outcomeOf(room)!.winners.length).toBeGreaterThan(0);
+  }, 60_000);
 });
