@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots [-- games=N budget=SAMPLES only=game1,game2]`: every strength against the
+ * `npm run bench:bots [-- games=N budget=SAMPLES only=game1,game2 pairs=strong-normal,…]`: every strength against the
  * others, heads-up, in every game over N seeded games (seats alternate), printing the first
  * strength's win rate (games of 3+ seats: one of it against the other) with a 95% Wilson interval, and the CPU per bot move per strength.
  */
@@ -12,7 +12,7 @@ const arg = (name: string, dflt: string): string => process.argv.find((a) => a.s
 const N = Number(arg("games", "100"));
 const samples = Number(arg("budget", "32"));
 const only = arg("only", GAME_IDS.join(",")).split(",") as GameId[];
-const PAIRS: [BotStrength, BotStrength][] = [["strong", "normal"], ["normal", "easy"], ["strong", "easy"]];
+const PAIRS = arg("pairs", "strong-normal,normal-easy,strong-easy").split(",").map((p) => p.split("-") as [BotStrength, BotStrength]);
 
 function wilson(wins: number, n: number): [number, number] {
   const z = 1.96, p = wins / n, d = 1 + (z * z) / n;

@@ -49,8 +49,9 @@ describe("bots at three strengths", () => {
 
   it.each(SEARCHED)("%s: a sampled deal keeps the seat's hand, every count, and deals exactly the unseen cards", (gameId) => {
     const { state, seat } = midGame(gameId, `fill:${gameId}`);
-    const known = drawPileDeterminizer.mask(state as never, seat);
-    const deal = drawPileDeterminizer.fill(known, createRng("d")) as unknown as typeof state;
+    const determinizer = SEARCH[gameId]!.determinizer;
+    const known = determinizer.mask(state, seat);
+    const deal = determinizer.fill(known, createRng("d")) as unknown as typeof state;
     expect(deal.hands[seat]).toEqual(state.hands[seat]);
     expect(deal.hands.map((h) => h.length)).toEqual(state.hands.map((h) => h.length));
     expect(deal.deck.length).toBe(state.deck.length);

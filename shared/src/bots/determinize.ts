@@ -30,6 +30,36 @@ interface DrawPileState {
   drawnCard: string | null;
 }
 
+/**
+ * `keptHand`: opponents keep good hands, so a uniform deal underrates them (and a searcher that
+ * believes it knocks too early). With a hand score, each hidden hand is the best of `tries` draws
+ * from the unseen cards.
+ */
+export function drawPile(keptHand?: { score: (hand: readonly string[]) => number; tries: number }): Determinizer<DrawPileState> {
+  return {
+    mask: drawPileDeterminizer.mask,
+    fill(known, rng) {
+      if (!keptHand) return drawPileDeterminizer.fill(known, rng);
+      let pool = rng.shuffle(known.unseen);
+      const s: DrawPileState = structuredClone(known.state);
+      s.hands = s.hands.map((hand) => {
+        if (!hand.every((c) => c === HIDDEN) || hand.length === 0) return hand;
+        let best: string[] = pool.slice(0, hand.length);
+        for (let t = 1; t < keptHand.tries; t++) {
+          const draw = rng.shuffle(pool).slice(0, hand.length);
+          if (keptHand.score(draw) > keptHand.score(best)) best = draw;
+        }
+        const taken = new Set(best);
+        pool = pool.filter((c) => !taken.has(c));
+        return best;
+      });
+      s.deck = s.deck.map(() => pool.shift()!);
+      if (s.drawnCard === HIDDEN) s.drawnCard = s.hands[s.turn]?.at(-1) ?? null;
+      return s;
+    },
+  };
+}
+
 export const drawPileDeterminizer: Determinizer<DrawPileState> = {
   mask(state, seat) {
     const unseen: string[] = [];

@@ -8,7 +8,8 @@ import type { AnyGame, Seat } from "../engine.ts";
 import { ENGINES } from "../games/registry.ts";
 import type { GameId } from "../protocol.ts";
 import type { Rng } from "../rng.ts";
-import { drawPileDeterminizer, type Determinizer } from "./determinize.ts";
+import { handValue } from "../games/devils-scat/hand-value.ts";
+import { drawPile, type Determinizer } from "./determinize.ts";
 import { easyMove } from "./easy.ts";
 import type { BotStrength } from "./strength.ts";
 import { DEFAULT_BUDGET, strongMove, type SearchBudget, type SearchGame } from "./strong.ts";
@@ -30,10 +31,11 @@ function margin(game: AnyGame, sign: 1 | -1) {
   };
 }
 
-function drawPileSearch(game: AnyGame): SearchGame<unknown> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one determinizer per state shape
+function drawPileSearch(game: AnyGame, determinizer: Determinizer<any> = drawPile()): SearchGame<unknown> {
   return {
     game,
-    determinizer: drawPileDeterminizer as Determinizer<unknown>,
+    determinizer: determinizer as Determinizer<unknown>,
     roundEnded: (s) => ROUND_OVER.has((s as { phase: string }).phase),
     value: margin(game, 1),
   };
@@ -41,7 +43,7 @@ function drawPileSearch(game: AnyGame): SearchGame<unknown> {
 
 /** The games the strong bot searches in. */
 export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
-  devils_scat: drawPileSearch(ENGINES.devils_scat),
+  devils_scat: drawPileSearch(ENGINES.devils_scat, drawPile({ score: handValue, tries: 3 })),
   skit_scat: drawPileSearch(ENGINES.skit_scat),
   dark_hand: drawPileSearch(ENGINES.dark_hand),
 };
