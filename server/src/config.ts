@@ -17,8 +17,16 @@ const envSchema = z.object({
   MAX_SPECTATORS: z.coerce.number().int().min(0).default(20),
   /** "1" registers the `slap_lab` room used by `npm run bench:slap`. */
   SLAP_LAB: z.enum(["0", "1"]).default("0"),
+  /**
+   * "1" for load tests that inject network delay inside the client process (k6, the swarm,
+   * bench:slap): WebSocket ping frames do not see that delay, so the transport round trip must not
+   * cap the page's (realtime/latency.ts). Never in production: it lets a page pose as far away.
+   */
+  DELAY_SIMULATED: z.enum(["0", "1"]).default("0"),
   /** Seconds a matchmaking seat reservation waits for its WebSocket; an unjoined table closes then. */
   SEAT_RESERVATION_SECONDS: z.coerce.number().int().min(2).max(120).default(15),
+  /** How long the deal waits for the seated players' shuffle values (docs/FAIRNESS.md, "Players' entropy"). */
+  SHUFFLE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Matchmaking HTTP requests per second an address may make on average, and at once. */
   MATCHMAKE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),
@@ -111,7 +119,10 @@ export interface ServerConfig {
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly maxSpectators: number;
   readonly slapLab: boolean;
+  readonly delaySimulated: boolean;
   readonly seatReservationSeconds: number;
+  /** Longest wait, after the commitment, for the players' shuffle values before dealing without them. */
+  readonly shuffleWaitMs: number;
   readonly matchmakeRate: { readonly perSecond: number; readonly burst: number };
   readonly allowedOrigins: readonly string[];
   readonly metricsToken: string | null;
@@ -167,7 +178,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     maxSpectators: e.MAX_SPECTATORS,
     slapLab: e.SLAP_LAB === "1",
+    delaySimulated: e.DELAY_SIMULATED === "1",
     seatReservationSeconds: e.SEAT_RESERVATION_SECONDS,
+    shuffleWaitMs: e.SHUFFLE_WAIT_MS,
     matchmakeRate: { perSecond: e.MATCHMAKE_RATE_PER_SECOND, burst: e.MATCHMAKE_BURST },
     allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN ?? null,

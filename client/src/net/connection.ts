@@ -27,7 +27,7 @@ function sdk(): Client {
 }
 
 export function identity(): Identity {
-  return { name: loadName() || "Player", playerId: playerId() };
+  return { name: loadName() || "Player", playerId: playerId(), shuffle: true };
 }
 
 /**

@@ -2,9 +2,15 @@
  * One seat at one table: the room, its state feed, the server clock, which seat is ours,
  * server messages (events, rejections) and the connection status (auto-reconnect included).
  */
-import { SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
 import type { TableRoom } from "./endpoint.ts";
-import { saveSeat } from "./storage.ts";
+import { loadShuffleValue, saveSeat, saveShuffleValue } from "./storage.ts";
+
+/** 16 bytes from the device's CSPRNG as 32 hex digits (the verifier's ENTROPY_PATTERN), without loading the verifier. */
+function drawEntropy(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 import { ServerClock } from "./server-clock.ts";
 import { StateFeed } from "./state-feed.ts";
 import type { Json, TableSnap } from "./snapshot.ts";
@@ -40,6 +46,11 @@ export class TableSession {
   readonly link = new Emitter<LinkStatus>();
   /** The finished game's log with the seed revealed (docs/FAIRNESS.md). */
   readonly gameLog = new Emitter<unknown>();
+
+  /** The random value this client added to the deal, or null (none asked, or another tab's). */
+  get shuffleValue(): string | null {
+    return loadShuffleValue(this.room.roomId);
+  }
   /** Actions this client sent (the first-time hint fades once the player has acted). */
   readonly sent = new Emitter<Json & { type: string }>();
   status: LinkStatus = "connected";
@@ -118,6 +129,8 @@ export class TableSession {
     const room = this.room;
     room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
     room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => this.rejections.emit(r));
+    // A judged Dark Hand call race: to the table view as a `callRace` item (not an engine step).
+    room.onMessage(SERVER_MESSAGES.callRace, (m: Json) => this.events.emit({ version: 0, events: [{ ...m, type: "callRace" }] }));
     room.onMessage(SERVER_MESSAGES.saving, (m: { on?: unknown }) => this.saving.emit(m?.on === true));
     room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
       this.seatMsg = typeof m?.seat === "number" ? m.seat : null;
@@ -127,6 +140,13 @@ export class TableSession {
       if (typeof m?.s === "number") room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() });
     });
     room.onMessage(SERVER_MESSAGES.gameLog, (log: unknown) => this.gameLog.emit(log));
+    // The table committed to its seed and waits for our share of the shuffle: a fresh random
+    // value from this device (docs/FAIRNESS.md, "Players' entropy"), kept to check the log.
+    room.onMessage(SERVER_MESSAGES.shuffle, () => {
+      const value = drawEntropy();
+      saveShuffleValue(room.roomId, value);
+      room.send(CLIENT_MESSAGES.shuffle, { value });
+    });
     room.onMessage("*", () => undefined);
     room.onDrop(() => this.setStatus("reconnecting"));
     room.onReconnect(() => {

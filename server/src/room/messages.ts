@@ -102,6 +102,14 @@ const HANDLERS: Record<string, Handler> = {
     room.setAutoFill(parsed.data.on);
   },
 
+  [CLIENT_MESSAGES.shuffle](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    const slot = room.seating.bySession(client.sessionId);
+    if (!slot) return replies.reject(client, { code: "not-seated", message: "Only a seated player adds to the shuffle" });
+    const rejection = room.shuffle(slot, payload);
+    if (rejection) replies.reject(client, rejection);
+  },
+
   [CLIENT_MESSAGES.time](_room, replies, client, payload) {
     const parsed = timeSchema.safeParse(payload);
     if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });

@@ -20,6 +20,7 @@ import type { TableHost } from "./host.ts";
 import type { GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import type { Match } from "./match.ts";
+import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers } from "./messages.ts";
@@ -46,7 +47,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static platform: Platform = new Platform(TableRoom.config);
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null,
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null,
   };
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
@@ -191,6 +192,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       return;
     }
     const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
+    if (join.value.shuffle) this.play.contributes(client.sessionId);
     this.conduct.seated(client.sessionId, slot.index);
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
@@ -223,9 +225,12 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.view?.dispose();
     this.net.forget(client.sessionId);
     this.pace.forget(client.sessionId);
+    this.play.forget(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
-    if (!this.match) this.seating.free(slot);
+    // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
+    if (!this.match && this.play.collecting) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
+    else if (!this.match) this.seating.free(slot);
     else if (!this.match.over) {
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
@@ -239,7 +244,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** A waiting table journals who sits where (durable/durability.ts), so it outlives its process; ranked tables form again in the queue. */
-  private journalSeats(): void {
+  journalSeats(): void {
     if (!this.ranked) durability.waitingChanged(this);
   }
 
@@ -310,6 +315,15 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
   resumeMatch(match: Match): void { this.play.resume(match); }
+
+  /** A table resumed while its deal waited for the players' values (entropy/pending-deal.ts): it deals now. */
+  resumeDeal(deal: PendingDealRecord): void { this.play.resumeDeal(deal); }
+
+  /** The deal waiting for values, as the journal keeps it (null: none). */
+  pendingDeal(): PendingDealRecord | null { return this.play.pendingRecord(); }
+
+  /** A seat's shuffle value; the rejection to send back, or null. */
+  shuffle(slot: Slot, payload: unknown): Rejection | null { return this.play.shuffle(slot, payload); }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
   fillAndStart(): void {

@@ -9,6 +9,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { replaySteps } from "@scat/shared";
 import type { Shade } from "@scat/shared/dark-deck.ts";
+import { dealSeedOf } from "@scat/shared/fairness/game-log.ts";
 import { completingFaces, faceOf, meldIn, shadesOf } from "@scat/shared/games/dark-hand/melds.ts";
 import { RECLAIM, reclaimSeat, type ReclaimClient } from "@scat/shared/reclaim.ts";
 import { plainOf } from "@scat/shared/wire-state.ts";
@@ -154,7 +155,7 @@ export async function playOut(players: Player[], what: string, timeoutMs = 180_0
   for (const p of players) {
     expect(status(p.room)).toBe("ended");
     const log = p.gameLog as unknown as { game: string; options: unknown; seed: string; startedAt: number; steps: never[] };
-    expect(replaySteps(GAMES[log.game as keyof typeof GAMES]!.game, log.options, log.seed, log.startedAt, log.steps).ok).toBe(true);
+    expect(replaySteps(GAMES[log.game as keyof typeof GAMES]!.game, log.options, dealSeedOf(log), log.startedAt, log.steps).ok).toBe(true);
     // Every step this player saw is in the log.
     expect(log.steps.length).toBeGreaterThanOrEqual(p.seen);
   }
