@@ -6,3 +6,4 @@ export * from "./protocol.ts";
 export * from "./piles.ts";
 export * from "./recorded-match.ts";
 export * from "./ranked/api-types.ts";
+export * from "./bots/strength.ts";

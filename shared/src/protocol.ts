@@ -3,6 +3,7 @@
  * docs/PROTOCOL.md describes it for third-party clients; keep both in step.
  */
 import { z } from "zod";
+import { botStrengthSchema, DEFAULT_BOT_STRENGTH, type BotStrength } from "./bots/strength.ts";
 
 /** Room names, one per game (the room type a client joins). */
 export const GAME_IDS = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
@@ -78,6 +79,8 @@ export const joinOptionsSchema = z.object({
   playerId: z.string().min(8).max(64).optional(),
   seats: z.number().int().min(2).max(6).optional(),
   bots: z.number().int().min(0).max(5).default(0),
+  /** How well the table's bots play (shared/src/bots/): easy, normal (default) or strong. */
+  botStrength: botStrengthSchema.default(DEFAULT_BOT_STRENGTH),
   turnSeconds: z.number().int().min(10).max(120).default(30),
   /** Game-specific table options (variants), e.g. `{ classic: true }`. */
   variants: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).default({}),
@@ -98,13 +101,15 @@ export type JoinOptions = z.input<typeof joinOptionsSchema>;
 export type ParsedJoinOptions = z.output<typeof joinOptionsSchema>;
 
 /** The canonical key quick play matches tables on: same size, bots, timer and variants. */
-export function quickPlayKey(o: { seats?: number | undefined; bots?: number | undefined; turnSeconds?: number | undefined; variants?: Record<string, unknown> | undefined }): string {
+export function quickPlayKey(o: { seats?: number | undefined; bots?: number | undefined; botStrength?: BotStrength | undefined; turnSeconds?: number | undefined; variants?: Record<string, unknown> | undefined }): string {
   const variants = Object.entries(o.variants ?? {})
     .filter(([, v]) => v !== false && v !== undefined)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
     .join(",");
-  return `s${o.seats ?? 0}b${o.bots ?? 0}t${o.turnSeconds ?? 30}v${variants}`;
+  // Normal bots add nothing, so the keys of tables made before bot strengths still match.
+  const strength = o.botStrength === undefined || o.botStrength === DEFAULT_BOT_STRENGTH ? "" : `k${o.botStrength}`;
+  return `s${o.seats ?? 0}b${o.bots ?? 0}${strength}t${o.turnSeconds ?? 30}v${variants}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The table a player asks for in the lobby, and the join options built from it. */
-import { quickPlayKey, type GameId, type JoinOptions } from "@scat/shared";
+import { BOT_STRENGTHS, quickPlayKey, type BotStrength, type GameId, type JoinOptions } from "@scat/shared";
 import { DEFAULT_GAME, gameModule, seatRange } from "../games/registry.ts";
 import type { VariantDef, VariantValue } from "../games/types.ts";
 
@@ -7,6 +7,8 @@ export interface TableOptions {
   readonly game: GameId;
   readonly seats: number;
   readonly bots: number;
+  /** How well the bots play (absent: normal). */
+  readonly botStrength?: BotStrength;
   readonly turnSeconds: number;
   /** Only values that differ from the variant's default (so equal tables share a quick-play key). */
   readonly variants: Readonly<Record<string, VariantValue>>;
@@ -57,7 +59,8 @@ export function sanitizeOptions(o: Partial<TableOptions>): TableOptions {
     const value = variantAllowed(v, seats) ? sanitizeVariant(v, o.variants?.[v.key]) : undefined;
     if (value !== undefined) variants[v.key] = value;
   }
-  return { game, seats, bots, turnSeconds, variants };
+  const botStrength = BOT_STRENGTHS.find((k) => k === o.botStrength && k !== "normal");
+  return { game, seats, bots, turnSeconds, variants, ...(botStrength ? { botStrength } : {}) };
 }
 
 function clampInt(n: number, min: number, max: number): number {
@@ -74,10 +77,10 @@ export interface Identity {
 
 /** Options for quick play: the table settings plus the matching key. */
 export function quickPlayOptions(o: TableOptions, who: Identity): JoinOptions {
-  const table = { seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants } };
+  const table = { seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants }, ...(o.botStrength ? { botStrength: o.botStrength } : {}) };
   return { ...who, ...table, mode: quickPlayKey(table) };
 }
 
 export function privateTableOptions(o: TableOptions, who: Identity): JoinOptions {
-  return { ...who, seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants }, private: true };
+  return { ...who, seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants }, private: true, ...(o.botStrength ? { botStrength: o.botStrength } : {}) };
 }

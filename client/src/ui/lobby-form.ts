@@ -3,6 +3,7 @@
  * and the three ways in: quick play, a private table, or a code from a friend. Games, their
  * seat ranges and variants come from the registry (games/registry.ts).
  */
+import { BOT_STRENGTHS, type BotStrength } from "@scat/shared";
 import { DEFAULT_GAME, gameModule, lobbyGames, seatRange } from "../games/registry.ts";
 import { loadName, saveName } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
@@ -55,6 +56,12 @@ function numberSelect(testid: string, from: number, to: number, value: number): 
   return sel;
 }
 
+function strengthSelect(value: BotStrength): HTMLSelectElement {
+  const sel = h("select", { testid: "bot-strength-select" });
+  for (const k of BOT_STRENGTHS) sel.append(h("option", { value: k, selected: k === value }, k[0]!.toUpperCase() + k.slice(1)));
+  return sel;
+}
+
 function field(label: string, control: HTMLElement): HTMLElement {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
@@ -68,6 +75,7 @@ function build(o: TableOptions): HTMLFormElement {
     h("div", { class: "row" },
       field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),
       field("Bots", numberSelect("bots-select", 0, o.seats - 1, o.bots)),
+      field("Bots play", strengthSelect(o.botStrength ?? "normal")),
       field("Turn (s)", h("input", { type: "number", min: 10, max: 120, step: 5, value: o.turnSeconds, testid: "turn-input" }))),
     h("div", { class: "variants", testid: "variants" }),
     h("div", { class: "buttons" },
@@ -92,6 +100,7 @@ function readOptions(form: HTMLElement): TableOptions {
     game: gameModule(game)?.id ?? DEFAULT_GAME,
     seats: Number(byTestId<HTMLSelectElement>(form, "seats-select").value),
     bots: Number(byTestId<HTMLSelectElement>(form, "bots-select").value),
+    botStrength: byTestId<HTMLSelectElement>(form, "bot-strength-select").value as BotStrength,
     turnSeconds: Number(byTestId<HTMLInputElement>(form, "turn-input").value),
     variants: readVariantControls(byTestId(form, "variants"), gameModule(game)?.variants ?? []),
   });

@@ -76,10 +76,10 @@ export const hitTheDeckPlugin: GamePlugin = {
     return watch.collector.collectionWindow(waiting);
   },
 
-  botPlan(room, seat, rng) {
+  botPlan(room, seat, rng, strength) {
     const s = stateOf(room);
     if (s.race === null) return undefined;
-    const plan = botRacePlan(s, seat, createRng(`${room.match!.seed}:race:${s.race.id}:${seat}`));
+    const plan = botRacePlan(s, seat, createRng(`${room.match!.seed}:race:${s.race.id}:${seat}`), strength);
     void rng;
     if (!plan) return null;
     const at = (ms: number | null) => (ms === null ? Infinity : s.race!.openedAt + ms - Date.now());

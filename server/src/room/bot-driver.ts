@@ -2,9 +2,11 @@
  * Plays the seats bots hold: after every step, each bot seat with something it may do (the
  * awaited seats, and in real-time games any seat with a legal call or slap) gets one chance to
  * move after a human-like pause; the bot may pass (null). A move is dropped if the game moved on
- * meanwhile (the version changed).
+ * meanwhile (the version changed). The table's bot strength (shared/src/bots/) picks the policy;
+ * the bots get the state through `botMove`, whose strong search sees only the seat's knowledge.
  */
-import { createRng } from "@scat/shared";
+import { createRng, type BotStrength, type GameId } from "@scat/shared";
+import { botMove } from "@scat/shared/bots/index.ts";
 import type { GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
 
@@ -14,6 +16,7 @@ export class BotDriver {
   constructor(
     private readonly room: TableHost,
     private readonly plugin: GamePlugin | null,
+    private readonly strength: BotStrength = "normal",
   ) {}
 
   schedule(): void {
@@ -25,8 +28,8 @@ export class BotDriver {
       const seat = slot.index;
       const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
       this.pending.get(seat)?.clear();
-      const plan = this.plugin?.botPlan?.(this.room, seat, rng);
-      const action = plan === undefined ? (match.game.bot(match.state, seat, rng) as { type: string } | null) : plan?.action ?? null;
+      const plan = this.plugin?.botPlan?.(this.room, seat, rng, this.strength);
+      const action = plan === undefined ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength) : plan?.action ?? null;
       if (action === null) continue;
       const delay = plan ? Math.max(0, plan.delayMs) : this.pause(rng.next());
       this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version, action), delay));

@@ -3,6 +3,7 @@
  * slap race) and bot timing. The rules stay in the engine; a plugin only turns network facts
  * (arrival times, client claims, measured delays) into the inputs the engine expects.
  */
+import type { BotStrength } from "@scat/shared";
 import type { Client } from "@colyseus/core";
 import type { GameEvent, Rejection, Rng } from "@scat/shared";
 import type { Slot } from "./seating.ts";
@@ -27,7 +28,7 @@ export interface GamePlugin {
    * The bot's move and when to make it (ms from now): undefined leaves it to the room (the
    * engine's `bot` after the usual pause); null means the bot does nothing now.
    */
-  botPlan?(room: TableHost, seat: number, rng: Rng): { action: { type: string }; delayMs: number } | null | undefined;
+  botPlan?(room: TableHost, seat: number, rng: Rng, strength: BotStrength): { action: { type: string }; delayMs: number } | null | undefined;
 }
 
 /** `prepareAction`'s answer for an action the plugin holds (no reply now; it is applied or refused later). */

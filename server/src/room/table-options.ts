@@ -49,7 +49,7 @@ export function parseTableOptions(game: AnyGame, raw: unknown): Parsed<TableOpti
   if (j.bots > seats - 1) return { ok: false, message: `at most ${seats - 1} bots at a table of ${seats}` };
   const engine = game.optionsSchema.safeParse({ ...j.variants, seats, turnMs: j.turnSeconds * 1000 });
   if (!engine.success) return { ok: false, message: issuesText(engine.error) };
-  const mode = quickPlayKey({ seats, bots: j.bots, turnSeconds: j.turnSeconds, variants: j.variants });
+  const mode = quickPlayKey({ seats, bots: j.bots, botStrength: j.botStrength, turnSeconds: j.turnSeconds, variants: j.variants });
   const autoFillSeconds = j.autoFillSeconds ?? (j.private ? 0 : 30);
   return { ok: true, value: { join: j, seats, bots: j.bots, engine: engine.data, mode, autoFillSeconds } };
 }

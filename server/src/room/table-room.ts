@@ -147,7 +147,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.waiting = new WaitingTable(this);
     this.chat = new TableChat(this, () => TableRoom.chatServices);
     this.seating.fillBots(t.bots);
-    this.bots = new BotDriver(this, this.plugin);
+    this.bots = new BotDriver(this, this.plugin, t.join.botStrength);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private });
     projectOptions(this.state.options, { seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants });
     if (t.join.private) await this.makePrivate(resumed !== null);

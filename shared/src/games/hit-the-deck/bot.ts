@@ -6,6 +6,8 @@
  * HIT THE DECK card that is not WITH A HAND).
  */
 import type { Rng } from "../../rng.ts";
+import { RACE_SKILL, type RaceSkill } from "../../bots/race.ts";
+import type { BotStrength } from "../../bots/strength.ts";
 import { card, type Colour } from "./cards.ts";
 import { legalActions, mustCall, playableCards } from "./legal.ts";
 import type { HitTheDeckAction, HitTheDeckEvent, HitTheDeckState } from "./state.ts";
@@ -34,15 +36,15 @@ function logNormal(rng: Rng, median: number, sigma: number): number {
 }
 
 /** A human-like reaction time in whole ms: log-normal around 270 ms, with a rare distracted tail. */
-export function botReactionMs(rng: Rng): number {
-  let ms = logNormal(rng, BOT_REACTION_MEDIAN_MS, BOT_REACTION_SIGMA);
-  if (rng.next() < BOT_DISTRACTED_RATE) ms += 300 + 2_500 * rng.next();
+export function botReactionMs(rng: Rng, skill: RaceSkill = RACE_SKILL.normal): number {
+  let ms = logNormal(rng, BOT_REACTION_MEDIAN_MS * skill.reactionScale, BOT_REACTION_SIGMA);
+  if (rng.next() < skill.distractedRate) ms += 300 + 2_500 * rng.next();
   return Math.max(BOT_MIN_REACTION_MS, Math.round(ms));
 }
 
 /** How long the bot takes to call, or null when it forgets. */
-export function botCallDelayMs(rng: Rng): number | null {
-  if (rng.next() < BOT_FORGET_CALL_RATE) return null;
+export function botCallDelayMs(rng: Rng, skill: RaceSkill = RACE_SKILL.normal): number | null {
+  if (rng.next() < skill.forgetCallRate) return null;
   return Math.max(250, Math.round(logNormal(rng, BOT_CALL_MEDIAN_MS, 0.35)));
 }
 
@@ -55,12 +57,13 @@ export interface BotRacePlan {
   readonly callAfterMs: number | null;
 }
 
-export function botRacePlan(s: HitTheDeckState, seat: number, rng: Rng): BotRacePlan | null {
+export function botRacePlan(s: HitTheDeckState, seat: number, rng: Rng, strength: BotStrength = "normal"): BotRacePlan | null {
   const r = s.race;
   if (r === null) return null;
+  const skill = RACE_SKILL[strength];
   const slapped = r.slaps.some((x) => x.seat === seat);
-  const slapAfterMs = slapped ? null : botReactionMs(rng);
-  const callAfterMs = mustCall(s) === seat ? botCallDelayMs(rng) : null;
+  const slapAfterMs = slapped ? null : botReactionMs(rng, skill);
+  const callAfterMs = mustCall(s) === seat ? botCallDelayMs(rng, skill) : null;
   return { race: r.id, slapAfterMs, callAfterMs };
 }
 
