@@ -33,6 +33,7 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
+import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -46,7 +47,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static platform: Platform = new Platform(TableRoom.config);
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null,
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null, apart: new TableApart(),
   };
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
@@ -66,6 +67,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare admission: Admission;
   declare replies: Replies;
   declare waiting: WaitingTable;
+  /** Quick-play accounts here, to keep blocked pairs apart (social/quick-play-apart.ts). */
+  declare readonly apart: TableApart;
   /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
   declare fineTick: number | null;
 
@@ -223,6 +226,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.view?.dispose();
     this.net.forget(client.sessionId);
     this.pace.forget(client.sessionId);
+    this.apart.left(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     if (!this.match) this.seating.free(slot);
@@ -337,7 +341,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick"]);
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "apart"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
+gateApart(TableRoom, (room) => (room as TableRoom).apart);
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);
