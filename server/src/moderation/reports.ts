@@ -139,3 +139,9 @@ export async function warningsOf(db: Db, accountId: string, limit = 10): Promise
   const rows = await db.selectFrom("operator_actions").select(["at", "reason"]).where("target_id", "=", accountId).where("action", "=", "warn").orderBy("at", "desc").limit(limit).execute();
   return rows.map((r) => ({ at: r.at, reason: r.reason }));
 }
+
+/** The refusal a banned account gets when it asks to play, or null when it is not banned now. */
+export async function banRefusal(db: Db, accountId: string, now = Date.now()): Promise<string | null> {
+  const until = await sanctionedUntil(db, accountId, "ban", now);
+  return until === null ? null : `account-banned: an operator banned this account from play until ${new Date(until).toISOString()}`;
+}

@@ -17,6 +17,7 @@
  * waiting time kept. No bots: a group is never filled with them, however long it waits.
  */
 import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
+import { banRefusal } from "../moderation/reports.ts";
 import type { GameId } from "@scat/shared";
 import { header } from "../accounts/auth.ts";
 import { apart, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
@@ -108,6 +109,8 @@ export class RankedQueueRoom extends QueueRoom {
     if (await isMarked(await platform.db(), player.id)) throw refuse("account-marked", "an operator marked this account (boosting or cheating): it cannot play ranked");
     const standing = await (await platform.conduct()).standing(player.id);
     await RankedQueueRoom.loadBlocks(player.id);
+    const banned = await banRefusal(await platform.db(), player.id);
+    if (banned) throw refuse("account-banned", banned.replace(/^account-banned: /, ""));
     if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
     if (standing.casualCompleted < rules.minGames) {
       throw refuse("needs-casual-games", `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`);

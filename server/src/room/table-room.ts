@@ -33,6 +33,7 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
+import { banRefusal } from "../moderation/reports.ts";
 import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
@@ -174,6 +175,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
     const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identifyForTable(context?.headers, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
+    // An account an operator banned does not sit down (moderation/reports.ts); it may still watch.
+    const banned = account === null ? null : await banRefusal(await TableRoom.platform.db(), account);
+    if (banned) throw new ServerError(ROOM_ERROR, banned);
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
       throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");

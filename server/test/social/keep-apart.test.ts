@@ -97,6 +97,17 @@ describe("blocked pairs", () => {
     await Promise.all([tc.leave(), other.leave(), qa.leave(), qb.leave()].map((p) => p.catch(() => undefined)));
   }, 60_000);
 
+  it("an account an operator banned cannot sit at a table until the ban ends", async () => {
+    const ban = await guest("Banned");
+    const { TableRoom } = await import("../../src/room/table-room.ts");
+    const { sanction } = await import("../../src/moderation/reports.ts");
+    await sanction(await TableRoom.platform.db(), { id: null, name: "test" }, { accountId: ban.id, sanction: "ban", reason: "test ban", minutes: 5 });
+    await expect(new Client(base).joinOrCreate("devils_scat", quick("Banned", { token: ban.token }))).rejects.toThrow(/account-banned/);
+    // Without the account (a fresh guest name) the seat is not refused: a ban is on the account.
+    const anon = await new Client(base).joinOrCreate("devils_scat", quick("Someone"));
+    await anon.leave();
+  }, 30_000);
+
   it("a report is stored with its chat; only an operator may list reports", async () => {
     const [rep, bad] = [await guest("Rae"), await guest("Rude")];
     expect((await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [] } })).status).toBe(403);
