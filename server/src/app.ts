@@ -92,6 +92,7 @@ export function createServer(config: ServerConfig): Server {
   TableRoom.platform = RankedQueueRoom.platform = platform;
   // Blocked pairs (social/): kept apart by quick play and the ranked queue; the queue loads a player's list when it queues.
   const blocks = new BlockCache(() => platform.db());
+  TableRoom.blocks = blocks;
   RankedQueueRoom.blocked = (a, b) => blocks.apart(a, b);
   RankedQueueRoom.loadBlocks = (id) => blocks.load(id);
   logger.level = config.logLevel;

@@ -34,6 +34,8 @@ import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
+import type { BlockCache } from "../social/blocks.ts";
+import { blockAtTable, reportAtTable } from "../social/table-report.ts";
 import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
@@ -46,6 +48,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static config: ServerConfig = loadConfig();
   /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
   static platform: Platform = new Platform(TableRoom.config);
+  /** Blocked pairs this process knows of (social/blocks.ts), set by `createServer`. */
+  static blocks: BlockCache | null = null;
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
     plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null, apart: new TableApart(),
@@ -276,6 +280,23 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (ms === this.fineTick) return;
     this.fineTick = ms;
     fineTick(this, ms);
+  }
+
+  /** Report or block from the table (social/table-report.ts): the account at a seat, the log, the kept chat. */
+  async social(kind: "report" | "block", client: Client, payload: unknown): Promise<void> {
+    try {
+      const host = {
+        roomId: this.roomId, game: this.game, match: this.match,
+        seatOf: (sessionId: string) => this.seating.bySession(sessionId)?.index,
+        accountAt: (seat: number) => this.conduct.accountAt(seat),
+        chatLines: () => [],
+        reject: (c: Client, r: Rejection) => this.replies.reject(c, r),
+      };
+      const db = await TableRoom.platform.db();
+      await (kind === "report" ? reportAtTable(host, db, client, payload) : blockAtTable(host, db, TableRoom.blocks, client, payload));
+    } catch (e) {
+      this.contain(e, "onMessage", client);
+    }
   }
 
   /**

@@ -116,5 +116,33 @@ describe("blocked pairs", () => {
     expect(filed.status).toBe(201);
     expect((await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "not-a-reason", game: "devils_scat", tableId: "T1" } })).status).toBe(400);
     expect((await api("/operator/reports", { token: rep.token })).status).toBe(403);
+
+    // At the table: a seat is named, never an account id; the room fills in the account and the log.
+    const mode = { name: "Rae", seats: 2, bots: 0, turnSeconds: 30, variants: {} };
+    const raeRoom = await new Client(base).create("devils_scat", { ...mode, private: true, token: rep.token });
+    const seen: { type: string; message: any }[] = [];
+    raeRoom.onMessage("*", (type, message) => seen.push({ type: String(type), message }));
+    const rudeRoom = await new Client(base).joinById(raeRoom.roomId, { name: "Rude", token: bad.token });
+    const rudeSeen: { type: string; message: any }[] = [];
+    rudeRoom.onMessage("*", (type, message) => rudeSeen.push({ type: String(type), message }));
+    const { until } = await import("../helpers.ts");
+    const rudeSeat = await until(() => rudeSeen.find((m) => m.type === "seated")?.message.seat as number | undefined, "Rude seated");
+    // Attacks: a guest's report is refused; a bad body is refused without an echo; one's own seat has nothing to report.
+    rudeRoom.send("report", { seat: 1 - rudeSeat, reason: "cheating" });
+    await until(() => rudeSeen.find((m) => m.type === "rejected" && m.message.code === "register-first"), "guest refused");
+    raeRoom.send("report", { seat: rudeSeat, reason: "<img src=x>" });
+    await until(() => seen.find((m) => m.type === "rejected" && m.message.code === "invalid-message" && !String(m.message.message).includes("<img")), "bad reason refused");
+    raeRoom.send("report", { seat: 1 - rudeSeat, reason: "cheating" });
+    await until(() => seen.find((m) => m.type === "rejected" && m.message.code === "no-account"), "own seat refused");
+    raeRoom.send("report", { seat: rudeSeat, reason: "cheating", note: "knew my cards" });
+    await until(() => seen.find((m) => m.type === "reported"), "reported");
+    raeRoom.send("block", { seat: rudeSeat });
+    await until(() => seen.find((m) => m.type === "blocked"), "blocked");
+    expect((await api("/blocks", { token: rep.token })).body.blocked.map((b: { id: string }) => b.id)).toEqual([bad.id]);
+    const { TableRoom } = await import("../../src/room/table-room.ts");
+    const { listReports } = await import("../../src/moderation/reports.ts");
+    const atTable = (await listReports(await TableRoom.platform.db())).find((r) => r.tableId === raeRoom.roomId);
+    expect(atTable).toMatchObject({ reporter: { id: rep.id }, reported: { id: bad.id }, reason: "cheating", note: "knew my cards", game: "devils_scat" });
+    await Promise.all([raeRoom.leave(), rudeRoom.leave()]);
   }, 60_000);
 });
