@@ -10,6 +10,7 @@ import { FirstHint } from "../ui/first-hint.ts";
 import { MoveLog } from "../ui/move-log/panel.ts";
 import { closeRules, openRules, rulesShown } from "../ui/rules-panel.ts";
 import { TableToolbar } from "../ui/table-toolbar.ts";
+import { openReportDialog } from "../social/report-dialog.ts";
 
 export class TableChrome {
   private readonly toolbar: TableToolbar;
@@ -22,6 +23,7 @@ export class TableChrome {
     this.toolbar = new TableToolbar({
       toggleLog: () => this.toggleLog(),
       showRules: () => openRules(session.game),
+      report: () => openReportDialog(session),
     });
     this.log.onCount((n) => this.toolbar.setLogState(this.log.open, n));
     this.hint = new FirstHint(session.game);

@@ -8,6 +8,8 @@ import { byTestId, h, uiRoot } from "./dom.ts";
 export interface ToolbarActions {
   toggleLog(): void;
   showRules(): void;
+  /** Report or block a player here (client/src/social/report-dialog.ts). */
+  report(): void;
 }
 
 /** 4 bars under 120 ms, 3 under 250, 2 under 500, else 1; 0 while unknown. */
@@ -26,9 +28,11 @@ export class TableToolbar {
       h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
       h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Move log" },
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
-      h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"));
+      h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
+      h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"));
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
     byTestId(this.el, "show-rules").addEventListener("click", () => actions.showRules());
+    byTestId(this.el, "report-player").addEventListener("click", () => actions.report());
     uiRoot().append(this.el);
   }
 
