@@ -4,6 +4,7 @@
  * CLUSTER_HOST (127.0.0.1, the interface nginx listens on), CLUSTER_PUBLIC_HOST (host:port
  * browsers use, default 127.0.0.1:<port>); every server variable (README) passes through.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { postgresBinDir, startPostgres } from "../loadtest/src/postgres-server.ts";
 import { startCluster } from "./cluster.ts";
@@ -18,7 +19,10 @@ const postgres = !process.env.DATABASE_URL && postgresBinDir() !== null ? await 
 const ranked = { DATABASE_URL: process.env.DATABASE_URL ?? postgres?.url ?? "", TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString("hex") };
 if (!ranked.DATABASE_URL) console.log("No PostgreSQL found and no DATABASE_URL: each process keeps its own accounts (ranked play across processes needs one database)");
 
+// Redis as a Sentinel group (a primary, a replica, three sentinels; AOF on) where redis-sentinel is installed; CLUSTER_SENTINEL=0 runs one plain Redis.
+const sentinel = process.env.CLUSTER_SENTINEL !== "0" && spawnSync("redis-sentinel", ["--version"], { stdio: "ignore" }).status === 0;
 const cluster = await startCluster({
+  sentinel,
   processes,
   port,
   listenHost: host,
@@ -30,7 +34,7 @@ const cluster = await startCluster({
   },
 });
 
-console.log(`Scat Tables cluster: ${processes} processes, Redis at ${cluster.redis.url}, nginx on ${host}:${port}`);
+console.log(`Scat Tables cluster: ${processes} processes, Redis at ${cluster.group?.url ?? cluster.redis.url}, nginx on ${host}:${port}`);
 cluster.servers.forEach((s, i) => console.log(`  p${i + 1}: 127.0.0.1:${s.port}, PUBLIC_ADDRESS ${cluster.publicAddresses[i]}`));
 if (postgres) console.log(`  accounts and ratings: PostgreSQL at ${postgres.url} (for this run only)`);
 console.log(`Open http://${process.env.CLUSTER_PUBLIC_HOST ?? `127.0.0.1:${port}`} (Ctrl-C stops everything)`);

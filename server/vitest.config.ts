@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    // tools/netlab is the chaos suite's network lab (issue 25); its test runs with the server's.
+    include: ["test/**/*.test.ts", "../tools/netlab/*.test.ts"],
     environment: "node",
     fileParallelism: false,
     testTimeout: 60_000,

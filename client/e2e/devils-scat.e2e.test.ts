@@ -188,6 +188,8 @@ describe("Devil's Scat in the browser", () => {
     // The server reveals the seed; the page checks it against the commitment and replays the game.
     await page.waitForSelector('[data-testid="deal-verified"]', { timeout: 30_000 });
     expect(await page.isVisible('[data-testid="deal-not-verified"]')).toBe(false);
+    // The page added its own random value to the shuffle and found it in the log (docs/FAIRNESS.md, "Players' entropy").
+    expect(await page.textContent('[data-testid="deal-verified"]')).toContain("includes your random value");
     const download = page.locator('[data-testid="download-log"]');
     expect(await download.getAttribute("href")).toMatch(/^blob:/);
     expect(await download.getAttribute("download")).toMatch(/\.json$/);

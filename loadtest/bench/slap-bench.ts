@@ -43,7 +43,9 @@ async function freePort(): Promise<number> {
 async function startServer(port: number) {
   const root = fileURLToPath(new URL("../..", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SLAP_LAB: "1", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" }, stdio: ["ignore", "inherit", "inherit"],
+    // DELAY_SIMULATED: the delays are injected in this process, above the WebSocket, so the
+    // transport's own ping frames (answered at once) must not cap the measured round trip.
+    cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SLAP_LAB: "1", DELAY_SIMULATED: "1", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" }, stdio: ["ignore", "inherit", "inherit"],
   });
   for (let i = 0; i < 200; i++) {
     try { if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child; } catch { /* not yet */ }
@@ -85,6 +87,8 @@ async function runTable(endpoint: string, index: number, racesWanted: number): P
     const base = 5 + rng.next() * 145;
     const p: Player = { room, up: new DelayedLink(base, JITTER, rng.next), down: new DelayedLink(base, JITTER, rng.next), clockOffset: (rng.next() - 0.5) * 20_000, truth: new Map(), pressed: new Map() };
     players.push(p);
+    // Our delays are simulated in this process; the server's WebSocket ping frames see loopback.
+    room.send("simulateLink", { rttMs: 2 * base, jitterMs: JITTER });
     wire(p, seat, truth);
   }
   await new Promise<void>((resolve) => {

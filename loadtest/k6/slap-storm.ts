@@ -7,11 +7,18 @@
  * is what is under test), whether each claim was accepted, and the time from the last slap or
  * call leaving the client to the result arriving (`slap_result_ms`, injected delay excluded).
  *
+ * `CHEATERS` (default 0.25): the share of players running the lying-client policy (lib/table.ts
+ * `LIE`, lib/cheaters.ts: every other table has them); the truth figures above count tables
+ * without cheaters, and `slap_honest_fastest_wins` counts races at mixed tables where an honest
+ * player was truly faster than every cheater by 30 ms or more (docs/FAIRNESS.md).
+ *
  * Env: BASE_URL, TABLES (VUs, default 8), SEATS (4), DURATION (60s), THINK_MS (250),
- * MIN_DELAY_MS (5), MAX_DELAY_MS (150), JITTER_MS (10), FAIR_RATE (0.98), P99_SLAP_MS (20).
+ * MIN_DELAY_MS (5), MAX_DELAY_MS (150), JITTER_MS (10), FAIR_RATE (0.98), P99_SLAP_MS (20),
+ * CHEATERS (0.25).
  */
 import "./lib/shims.ts";
 import exec from "k6/execution";
+import { cheatersAt } from "./lib/cheaters.ts";
 import { client, durationMs, env, guarded, num, p99, sink } from "./lib/k6-common.ts";
 import { logNormal, seeded } from "./lib/random.ts";
 import { playsWithAHand } from "./lib/policy.ts";
@@ -31,6 +38,8 @@ export const options = {
   thresholds: {
     slap_fastest_wins: [`rate>=${FAIR}`],
     slap_slowest_penalised: [`rate>=${FAIR}`],
+    // Only when some players cheat (a threshold needs samples).
+    ...(num("CHEATERS", 0.25) > 0 ? { slap_honest_fastest_wins: [`rate>=${FAIR}`] } : {}),
     slap_result_ms: [p99("P99_SLAP_MS", 20)],
     slap_races: ["count>0"],
     join_failed: ["rate==0"],
@@ -54,5 +63,6 @@ export default async function (): Promise<void> {
     reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
     path: (i) => paths[i]!,
     stopAt, rnd, client, prefer: playsWithAHand, debug: __ENV.DEBUG_SLAPS === "1",
+    cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
   }, sink));
 }

@@ -61,13 +61,15 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
  * it in order (cluster/). `script`: another server to run the same way (the benchmarks' bare
  * Colyseus room, `anyAnswer` then, as it has no `/health`).
  */
-export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[], script = "server/src/main.ts", anyAnswer = false } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[], script = "server/src/main.ts", anyAnswer = false, wrap = [] as readonly string[], host = "127.0.0.1" } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself.
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
+  // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself. `wrap` runs it
+  // through a command that execs it (`ip netns exec <ns>`: the same pid), listening on `host`.
+  const [cmd, ...args] = [...wrap, process.execPath, ...nodeArgs, "--import", "tsx", script];
+  const child = spawn(cmd!, args, {
     cwd: ROOT,
     // Its own table journals (DATA_DIR), unless the caller shares one (a restart test).
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
+    env: { ...process.env, PORT: String(port), HOST: host, LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });
@@ -75,7 +77,7 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   const keep = (d: Buffer) => { text = (text + d.toString()).slice(-200_000); };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   await waitHealthy(url, child, () => text, anyAnswer);
   return {
     url, port, child,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
+import { colyseusRedisOptions } from "./redis-url/redis-url.ts";
 import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
@@ -25,13 +26,15 @@ import { rankedRoutes } from "./ranked/routes.ts";
 import { limitsFor } from "./limits/index.ts";
 import { BlockCache } from "./social/blocks.ts";
 import { QuickPlayApart } from "./social/quick-play-apart.ts";
-import { REPORT_BODY_LIMIT, socialRoutes } from "./social/routes.ts";
+import { REPORT_BODY_LIMIT, blockRoutes } from "./social/block-routes.ts";
+import { chatServices } from "./social/chat/services.ts";
 import { operatorRoutes } from "./moderation/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
 import { mountOperatorEndpoints } from "./ops/operator-endpoints.ts";
 import { securityHeaders } from "./web/security-headers.ts";
 import { apiNotFound, jsonErrors, noSourceMaps } from "./web/errors.ts";
 import { StaggeredPingTransport } from "./net/staggered-ping.ts";
+import { socialRoutes } from "./social/routes.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,8 +69,8 @@ function mountClient(app: express.Application, dist: string): void {
 function scaleOut(config: ServerConfig) {
   if (config.redisUrl === null) return config.publicAddress === null ? {} : { publicAddress: config.publicAddress };
   return {
-    presence: new RedisPresence(config.redisUrl),
-    driver: freshReadsById(new RedisDriver(config.redisUrl)),
+    presence: new RedisPresence(colyseusRedisOptions(config.redisUrl)),
+    driver: freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl))),
     ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
   };
 }
@@ -95,6 +98,7 @@ export function createServer(config: ServerConfig): Server {
   TableRoom.blocks = blocks;
   RankedQueueRoom.blocked = (a, b) => blocks.apart(a, b);
   RankedQueueRoom.loadBlocks = (id) => blocks.load(id);
+  TableRoom.chatServices = chatServices(config, () => platform.db(), blocks);
   logger.level = config.logLevel;
   const server = defineServer({
     ...scaleOut(config),
@@ -108,7 +112,7 @@ export function createServer(config: ServerConfig): Server {
       mountOperatorEndpoints(app, config);
       // A report carries its game log and chat lines: a larger body than the rest of the API.
       app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), socialRoutes(platform, blocks), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), blockRoutes(platform, blocks), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

@@ -1,6 +1,7 @@
 /** Server configuration from environment variables (README "Configuration" lists them). */
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { REDIS_URL_PATTERN } from "./redis-url/redis-url.ts";
 import { PROVISIONAL_GAMES } from "./ranked/rating.ts";
 
 const envSchema = z.object({
@@ -17,8 +18,16 @@ const envSchema = z.object({
   MAX_SPECTATORS: z.coerce.number().int().min(0).default(20),
   /** "1" registers the `slap_lab` room used by `npm run bench:slap`. */
   SLAP_LAB: z.enum(["0", "1"]).default("0"),
+  /**
+   * "1" for load tests that inject network delay inside the client process (k6, the swarm,
+   * bench:slap): WebSocket ping frames do not see that delay, so the transport round trip must not
+   * cap the page's (realtime/latency.ts). Never in production: it lets a page pose as far away.
+   */
+  DELAY_SIMULATED: z.enum(["0", "1"]).default("0"),
   /** Seconds a matchmaking seat reservation waits for its WebSocket; an unjoined table closes then. */
   SEAT_RESERVATION_SECONDS: z.coerce.number().int().min(2).max(120).default(15),
+  /** How long the deal waits for the seated players' shuffle values (docs/FAIRNESS.md, "Players' entropy"). */
+  SHUFFLE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Matchmaking HTTP requests per second an address may make on average, and at once. */
   MATCHMAKE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),
@@ -29,7 +38,7 @@ const envSchema = z.object({
   /** "1" behind a reverse proxy: the client address is the last X-Forwarded-For hop the proxy added. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Set: presence and matchmaking go through this Redis, so several processes share tables, codes and the lobby. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "REDIS_URL must be redis://host:port[/db] or rediss://...").optional(),
+  REDIS_URL: z.string().regex(REDIS_URL_PATTERN, "REDIS_URL must be redis://host:port[/db], rediss://..., or a Sentinel group redis+sentinel://host:port,host:port/mastername").optional(),
   /**
    * Where clients open the WebSocket to this process, without a scheme (`host[:port][/path]`):
    * the SDK connects to `ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>`, so a proxy routes on it.
@@ -81,6 +90,13 @@ const envSchema = z.object({
    * 250 ms). A process that died is noticed sooner, when its Redis connection is gone.
    */
   LEASE_MS: z.coerce.number().int().min(400).max(60_000).default(5000),
+  /**
+   * With REDIS_URL: replicas that must acknowledge a journal entry (Redis WAIT) before its effects
+   * go out, so a failover cannot lose an acknowledged step. 0 (the default, and with no replica):
+   * the primary's answer is enough. REDIS_WAIT_MS bounds the wait; a shortfall pauses the table.
+   */
+  REDIS_WAIT_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
+  REDIS_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Limits (docs/SECURITY.md, "A password guesser", "A botnet"): sign-in attempts per address (IPv6: per /64) per minute, on average and at once. */
   SIGN_INS_PER_MINUTE: z.coerce.number().positive().default(10),
   /** API reads (leaderboard, profiles, history, match logs, /api/me) per address per second, on average and at once. */
@@ -111,7 +127,10 @@ export interface ServerConfig {
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
   readonly maxSpectators: number;
   readonly slapLab: boolean;
+  readonly delaySimulated: boolean;
   readonly seatReservationSeconds: number;
+  /** Longest wait, after the commitment, for the players' shuffle values before dealing without them. */
+  readonly shuffleWaitMs: number;
   readonly matchmakeRate: { readonly perSecond: number; readonly burst: number };
   readonly allowedOrigins: readonly string[];
   readonly metricsToken: string | null;
@@ -134,6 +153,8 @@ export interface ServerConfig {
   readonly renamesPerDay: number;
   readonly journal: boolean;
   readonly leaseMs: number;
+  /** Replicas that acknowledge each journal entry before its effects (0: none), and how long that may take. */
+  readonly redisWait: { readonly replicas: number; readonly ms: number };
   readonly limits: LimitSettings;
 }
 
@@ -167,7 +188,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     maxSpectators: e.MAX_SPECTATORS,
     slapLab: e.SLAP_LAB === "1",
+    delaySimulated: e.DELAY_SIMULATED === "1",
     seatReservationSeconds: e.SEAT_RESERVATION_SECONDS,
+    shuffleWaitMs: e.SHUFFLE_WAIT_MS,
     matchmakeRate: { perSecond: e.MATCHMAKE_RATE_PER_SECOND, burst: e.MATCHMAKE_BURST },
     allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN ?? null,
@@ -189,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renamesPerDay: e.RENAMES_PER_DAY,
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
+    redisWait: { replicas: e.REDIS_WAIT_REPLICAS, ms: e.REDIS_WAIT_MS },
     limits: {
       signInsPerMinute: e.SIGN_INS_PER_MINUTE,
       reads: { perSecond: e.READS_PER_SECOND, burst: e.READS_BURST },

@@ -5,6 +5,7 @@ import { darkHearts } from "@scat/shared/games/dark-hearts/index.ts";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
 import { hitTheDeck } from "@scat/shared/games/hit-the-deck/index.ts";
 import { scatterbrain } from "@scat/shared/games/scatterbrain/index.ts";
+import { darkHandPlugin } from "./games/dark-hand-plugin.ts";
 import { hitTheDeckPlugin } from "./games/hit-the-deck-plugin.ts";
 import type { GamePlugin } from "./room/game-plugin.ts";
 
@@ -16,7 +17,7 @@ export interface HostedGame {
 export const GAMES: Partial<Record<GameId, HostedGame>> = {
   devils_scat: { game: devilsScat as AnyGame },
   skit_scat: { game: skitScat as AnyGame },
-  dark_hand: { game: darkHand as AnyGame },
+  dark_hand: { game: darkHand as AnyGame, plugin: darkHandPlugin },
   dark_hearts: { game: darkHearts as AnyGame },
   scatterbrain: { game: scatterbrain as AnyGame },
   hit_the_deck: { game: hitTheDeck as AnyGame, plugin: hitTheDeckPlugin },

@@ -41,6 +41,7 @@ export const processErrors = new Counter({ name: "scat_process_errors_total", he
 export const matchmakeRefused = new Counter({ name: "scat_matchmake_refused_total", help: "Matchmaking HTTP requests refused before reaching the matchmaker", labelNames: ["reason"], registers: [registry] });
 export const slapsAdjudicated = new Counter({ name: "scat_slaps_adjudicated_total", help: "Slap reaction times adjudicated", labelNames: ["source"], registers: [registry] });
 export const slapsUnderFloor = new Counter({ name: "scat_slaps_under_100ms_total", help: "Adjudicated slap reactions under 100 ms (faster than human)", registers: [registry] });
+export const fairPlayFlags = new Counter({ name: "scat_fair_play_flags_total", help: "Fair-play flags raised from implausible reaction profiles (conduct/fair-play.ts), by flag", labelNames: ["flag"], registers: [registry] });
 
 // Crash survival (docs/OPERATIONS.md): tables hosted with a journal, resumes, journal lag.
 export const tablesResumed = new Counter({ name: "scat_tables_resumed_total", help: "Tables rebuilt from their journal in this process, by cause (crash: a peer died; handover: a peer drained; restart: this process restarted)", labelNames: ["cause"], registers: [registry] });

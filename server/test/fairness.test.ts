@@ -19,7 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { gameLogOf } from "../src/room/fairness.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
-import { bootServer, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
+import { bootServer, contribute, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -54,14 +54,18 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
   it("keeps seed and salt secret until the end, then every client's log verifies", async () => {
     const game = GAMES[name as keyof typeof GAMES]!.game;
     const base = { name: "Vera", seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 30, variants: SHORT[name] ?? {} };
-    const player = await colyseus.sdk.joinOrCreate(name, { ...base, mode: quickPlayKey(base) });
+    // The player adds a random value to the shuffle, as our client does (the deal waits for it).
+    const player = await colyseus.sdk.joinOrCreate(name, { ...base, mode: quickPlayKey(base), shuffle: true });
     const mineSeen = watch(player);
+    const myValue = contribute(player);
     const spectator = await colyseus.sdk.joinById(player.roomId, { spectate: true });
     const spySeen = watch(spectator);
     const seat = await waitSeat(player);
     const srv = colyseus.getRoomById(player.roomId) as unknown as TableRoom;
     await until(() => srv.match, "the deal");
-    const { seed, salt, commitment } = srv.match!;
+    const { seed, salt, commitment, serverSeed } = srv.match!;
+    expect(myValue.values).toHaveLength(1);
+    expect(srv.match!.entropy?.find((e) => e.seat === seat)).toEqual({ seat, source: "client", value: myValue.values[0] });
     await playToEnd(name, player, seat, srv);
     await until(() => mineSeen.logs.length > 0 && spySeen.logs.length > 0, "the game log");
 
@@ -69,10 +73,11 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
       expect(seen.uncommittedDeal, "the deal came without a commitment").toBe(false);
       expect(seen.commitAtDeal).toBe(commitment);
       expect(seen.states.length).toBeGreaterThan(3);
-      for (const text of seen.states) expect(text.includes(seed) || text.includes(salt)).toBe(false);
+      for (const text of seen.states) expect(text.includes(seed) || text.includes(salt) || text.includes(serverSeed)).toBe(false);
       const first = seen.messages.findIndex((m) => m.type === SERVER_MESSAGES.gameLog);
-      for (const m of seen.messages.slice(0, first)) expect(m.text.includes(seed) || m.text.includes(salt), `${m.type} leaked`).toBe(false);
-      const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), { publishedCommitment: seen.commitAtDeal });
+      for (const m of seen.messages.slice(0, first)) expect(m.text.includes(seed) || m.text.includes(salt) || m.text.includes(serverSeed), `${m.type} leaked`).toBe(false);
+      // Each player finds their own value among the deal's (the spectator checks the player's).
+      const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), { publishedCommitment: seen.commitAtDeal, mine: myValue.values[0]! });
       if (!verdict.ok) throw new Error(`${name}: ${verdict.code}: ${verdict.reason}`);
       // The state's outcome adds each seat's place, read from the engine's (shared/src/standings.ts).
       const expected = { ...verdict.outcome, places: placesBySeat(game.id, verdict.state, verdict.outcome) };
@@ -99,21 +104,27 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
 describe("npm run verify", () => {
   const run = promisify(execFile);
   const root = join(import.meta.dirname, "..", "..");
-  const cli = (file: string) => run(join(root, "node_modules", ".bin", "tsx"), [join(root, "tools", "verify-log.ts"), file], { cwd: root });
+  const cli = (file: string, ...more: string[]) => run(join(root, "node_modules", ".bin", "tsx"), [join(root, "tools", "verify-log.ts"), file, ...more], { cwd: root });
 
   it("says deal verified for a real log and fails loudly with exit 1 for a tampered one", async () => {
     const base = { name: "Vera", seats: 2, bots: 1, turnSeconds: 30, variants: {} };
-    const player = await colyseus.sdk.joinOrCreate("devils_scat", { ...base, mode: quickPlayKey(base) });
+    const player = await colyseus.sdk.joinOrCreate("devils_scat", { ...base, mode: quickPlayKey(base), shuffle: true });
     const seen = watch(player);
+    const mine = contribute(player);
     const srv = colyseus.getRoomById(player.roomId) as unknown as TableRoom;
     await playToEnd("devils_scat", player, await waitSeat(player), srv);
     const log = (await until(() => seen.logs[0], "the game log"));
     const dir = mkdtempSync(join(tmpdir(), "scat-log-"));
     writeFileSync(join(dir, "good.json"), JSON.stringify(log, null, 2));
     writeFileSync(join(dir, "bad.json"), JSON.stringify({ ...log, salt: log.salt.replace(/^./, (c) => (c === "a" ? "b" : "a")) }));
-    const good = await cli(join(dir, "good.json"));
+    const good = await cli(join(dir, "good.json"), "--mine", mine.values[0]!);
     expect(good.stdout).toMatch(/^deal verified: devils_scat /);
     expect(good.stdout).toContain(`outcome ${JSON.stringify(log.outcome)}`);
+    expect(good.stdout).toContain(`your shuffle value ${mine.values[0]} is in this deal`);
+    // A value the log does not hold (the server dealt without it, or another deal's) fails.
+    const other = await cli(join(dir, "good.json"), "--mine", "0".repeat(32)).then(() => null, (e: { code: number; stdout: string }) => e);
+    expect(other?.code).toBe(1);
+    expect(other?.stdout).toMatch(/^NOT verified \(entropy-missing\)/);
     const bad = await cli(join(dir, "bad.json")).then(() => null, (e: { code: number; stdout: string }) => e);
     expect(bad?.code).toBe(1);
     expect(bad?.stdout).toMatch(/^NOT verified \(commitment-mismatch\)/);

@@ -100,3 +100,20 @@ export async function playToEnd(name: string, room: ClientRoom, seat: number, sr
     room.send("action", next.legal.find((a) => a.type === "continue") ?? next.legal[0]);
   }
 }
+
+/**
+ * Answers the table's `shuffle` request as our client does (docs/FAIRNESS.md, "Players'
+ * entropy"): a random value per deal, kept in `values` so a test can look for it in the log.
+ * Join with `shuffle: true` for the table to wait for it.
+ */
+export function contribute(room: ClientRoom): { values: string[] } {
+  const kept = { values: [] as string[] };
+  room.onMessage("shuffle", () => {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    const value = Buffer.from(bytes).toString("hex");
+    kept.values.push(value);
+    room.send("shuffle", { value });
+  });
+  return kept;
+}

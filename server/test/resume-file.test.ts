@@ -3,12 +3,15 @@
  * (SIGKILL); a new process on the same DATA_DIR resumes every table from its file journal under
  * the same roomId (a private table keeps its invite code, one still waiting for players too); each player takes their seat back by
  * playerId, finds at least every step they had seen, and plays to the end; the revealed game log
- * replays.
+ * replays. A table whose deal was waiting for its players' shuffle values when the process died
+ * deals on the resume from the same commitment with the value it had journalled (the silent
+ * player's logged missing), and its log verifies with the player's own value (docs/FAIRNESS.md).
  */
-import { mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@colyseus/sdk";
+import { verifyLog } from "@scat/shared/fairness/index.ts";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
@@ -28,7 +31,8 @@ afterAll(async () => { await Promise.all(started.map((s) => s.stop())); });
 describe("a single process restarted on the same DATA_DIR", () => {
   it("resumes every table from its file journal and each plays to the end", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "scat-resume-"));
-    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40" };
+    // A long shuffle wait: the table below is killed while its deal waits for a value.
+    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40", SHUFFLE_WAIT_MS: "60000" };
     const first = await startServerProcess(env);
     started.push(first);
     const players: Player[] = [];
@@ -66,7 +70,26 @@ describe("a single process restarted on the same DATA_DIR", () => {
     const acted = new Map<Player, number>();
     // A few steps at every table, then the players wait (their turn holds each game).
     await until(() => { players.forEach((p) => p.seen < 4 && step(p, acted)); return players.every((p) => p.seen >= 4); }, "a few steps at every table", 30_000);
-    expect(readdirSync(path.join(dataDir, "tables")).sort(), JSON.stringify(players.map((p) => [p.roomId, p.seen, status(p.room)]))).toEqual([...players, waiting].map((p) => `${p.roomId}.jsonl`).sort());
+    // Two players who add values to the shuffle: the host answers, the other never does, so the
+    // deal waits; the process dies once the host's value is journalled.
+    const shuffleValue = "0123456789abcdef0123456789abcdef";
+    let commitment = "";
+    const shufflers: Player[] = [];
+    for (const [i, name] of ["Sal", "Sid"].entries()) {
+      const playerId = `player-shuffle-000${i}`;
+      const options = { name, seats: 2, bots: 0, autoFillSeconds: 0, private: true, variants: {}, shuffle: true, playerId };
+      const room = i === 0 ? await new Client(first.url).create("devils_scat", options) : await new Client(first.url).joinById(shufflers[0]!.roomId, options);
+      const p: Player = { room, roomId: room.roomId, name, playerId, seat: i, seen: 0, gameLog: null, rejected: 0 };
+      attach(p);
+      room.onMessage("shuffle", (m: { commitment: string }) => { if (i === 0) { commitment = m.commitment; room.send("shuffle", { value: shuffleValue }); } });
+      p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+      shufflers.push(p);
+    }
+    const journal = path.join(dataDir, "tables", `${shufflers[0]!.roomId}.jsonl`);
+    const entries = () => (existsSync(journal) ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { k: string; deal?: { values: Record<string, string> } }) : []);
+    await until(() => entries().some((e) => e.k === "w" && e.deal?.values[String(shufflers[0]!.seat)] === shuffleValue), "the shuffle value journalled", 10_000);
+    expect(status(shufflers[0]!.room)).toBe("waiting");
+    expect(readdirSync(path.join(dataDir, "tables")).sort(), JSON.stringify(players.map((p) => [p.roomId, p.seen, status(p.room)]))).toEqual([...players, waiting, shufflers[0]!].map((p) => `${p.roomId}.jsonl`).sort());
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
 
@@ -92,7 +115,22 @@ describe("a single process restarted on the same DATA_DIR", () => {
     attach(friend);
     expect(await new Promise<number>((resolve) => friendRoom.onMessage("seated", (m: { seat: number }) => resolve(m.seat)))).toBe(1);
     players.push(waiting, friend);
+    // The shuffle table was dealt on the resume, from the commitment shown before the kill.
+    for (const p of shufflers) {
+      p.room = await reclaim(second.url, p);
+      attach(p);
+      expect(await new Promise<number>((resolve) => p.room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)))).toBe(p.seat);
+    }
+    expect((shufflers[0]!.room.state as { seedCommit?: string }).seedCommit || commitment).toBe(commitment);
+    players.push(...shufflers);
     await playOut(players, "every game over");
+    const log = await until(() => shufflers[0]!.gameLog, "the shuffle table's log", 10_000) as unknown as { entropy: unknown[] };
+    expect(log.entropy).toEqual([
+      { seat: shufflers[0]!.seat, source: "client", value: shuffleValue },
+      { seat: shufflers[1]!.seat, source: "missing", value: null },
+    ].sort((a, b) => a.seat - b.seat));
+    const verdict = verifyLog(log, { publishedCommitment: commitment, mine: shuffleValue });
+    expect(verdict.ok ? "ok" : verdict.reason).toBe("ok");
     // Finished games leave no journal behind.
     await until(() => readdirSync(path.join(dataDir, "tables")).length === 0, "journals removed", 5_000);
   }, 180_000);

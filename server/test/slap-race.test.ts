@@ -59,6 +59,7 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   const { srv, p0, p1, log0, log1, s } = await table();
   void log0;
   answerPings(p1, 80); // p1 is 80 ms away each way; p0 is on loopback
+  srv.net.simulatedTransportMs.set(p1.sessionId, 160);
   answerPings(p0, 0);
   await until(() => srv.net.of(p1.sessionId).count >= 3 && srv.net.of(p0.sessionId).count >= 3, "delay estimates", 8_000);
   const before = slapMetrics.adjudicated;

@@ -7,7 +7,10 @@ import type { TableRoom } from "../src/room/table-room.ts";
 import { bootServer, eventsOf, mine, outcomeOf, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
+// DELAY_SIMULATED: the round-trip test below delays the page's pongs, above the WebSocket; with
+// transport ping frames on, the round trip would be capped by theirs (loopback) from the first
+// samples on (realtime/net-monitor.ts; that cap has its own tests in lying-client.test.ts).
+beforeAll(async () => { colyseus = await bootServer({ DELAY_SIMULATED: "1" }); });
 afterAll(async () => { await colyseus.shutdown(); });
 afterEach(async () => { vi.useRealTimers(); await colyseus.cleanup(); });
 

@@ -21,6 +21,11 @@ export const CLIENT_MESSAGES = {
   autoFill: "autoFill",
   /** Request: `{ t }` (client ms) -> `{ t, now }` (server ms), for clock offset and ping. */
   time: "time",
+  /**
+   * `{ value }`: this seat's share of the deal seed, 32 lowercase hex digits from the device's
+   * CSPRNG, sent in answer to `shuffle` (docs/FAIRNESS.md, "Players' entropy").
+   */
+  shuffle: "shuffle",
 } as const;
 
 /** Messages the server sends. */
@@ -45,6 +50,19 @@ export const SERVER_MESSAGES = {
    * deadline extended by the pause).
    */
   saving: "saving",
+  /**
+   * `{ commitment }`: the table committed to its seed (also in the state as `seedCommit`) and
+   * waits a moment for this seat's `shuffle` value before dealing. Sent only to a seated client
+   * that joined with `shuffle: true`.
+   */
+  shuffle: "shuffle",
+  /**
+   * `{ round, presses: [{seat, reactionMs, timing, arrivedMs}], byArrival, compensated, shades }`:
+   * a Dark Hand call race was judged (server/src/games/dark-hand-plugin.ts; docs/FAIRNESS.md,
+   * "The call race"): each caller's reaction time, fastest first, and whether that order differs
+   * from the order of arrival. Sent to every connection at the table.
+   */
+  callRace: "callRace",
 } as const;
 
 export interface Rejection {
@@ -73,6 +91,8 @@ export const joinOptionsSchema = z.object({
   autoFillSeconds: z.number().int().min(0).max(300).optional(),
   /** Quick-play key (see `quickPlayKey`); the room checks it matches its options. */
   mode: z.string().max(200).optional(),
+  /** This client answers `shuffle` with a random value for each deal (docs/FAIRNESS.md); the deal waits for it. */
+  shuffle: z.boolean().default(false),
 });
 export type JoinOptions = z.input<typeof joinOptionsSchema>;
 export type ParsedJoinOptions = z.output<typeof joinOptionsSchema>;

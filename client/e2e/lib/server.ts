@@ -8,8 +8,13 @@ export interface GameServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server (bots act after 150 ms, matchmaking unthrottled); `env` adds or overrides variables. */
+/**
+ * Starts the server (bots act after 150 ms, matchmaking unthrottled); `env` adds or overrides variables.
+ * A page on a loaded test machine can take over the 1.5 s default to answer the shuffle request
+ * (measured: it did, with the machine's other suites running), and the pages check their value is
+ * in the log: the deal waits up to 5 s here (every page answers, so no test waits that long).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<GameServer> {
-  const server = await startServerProcess({ BOT_DELAY_MS: "150", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", ...env });
+  const server = await startServerProcess({ BOT_DELAY_MS: "150", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", SHUFFLE_WAIT_MS: "5000", ...env });
   return { url: server.url, log: server.output, stop: () => server.stop() };
 }

@@ -60,7 +60,8 @@ export async function playRanked(game: GameId, title: string, _account: Account)
   // keeps two accounts of one browser from being matched together (docs/API.md, "Who plays ranked").
   let queue: Room;
   try {
-    queue = await sdk.joinOrCreate(`ranked_${game}`, { device: playerId() });
+    // `shuffle`: our table client answers the deal's shuffle request (docs/FAIRNESS.md).
+    queue = await sdk.joinOrCreate(`ranked_${game}`, { device: playerId(), shuffle: true });
   } catch (err) {
     throw new Error(queueRefusal(err));
   }

@@ -6,6 +6,7 @@ import { Client, SchemaSerializer, type Room } from "@colyseus/sdk";
 import type { GameId } from "@scat/shared";
 import { withJoinRetries } from "@scat/shared/join-retry.ts";
 import { RECLAIM, reclaimSeat } from "@scat/shared/reclaim.ts";
+import { joinByIdWithin, SILENCE } from "@scat/shared/silence/silence.ts";
 import { freshStateOnRejoin } from "@scat/shared/wire/fresh-rejoin.ts";
 import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
@@ -27,7 +28,7 @@ function sdk(): Client {
 }
 
 export function identity(): Identity {
-  return { name: loadName() || "Player", playerId: playerId() };
+  return { name: loadName() || "Player", playerId: playerId(), shuffle: true };
 }
 
 /**
@@ -79,28 +80,56 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
   return seated(room, room.name || options.game, options, true);
 }
 
+/** How long the page keeps trying to reclaim a seat whose table is moving or whose server is away (issue 27 item 5). */
+export const RESUME_PATIENCE_MS = 5 * 60_000;
+
+/** The table is being resumed, or the server is away (not: unknown, gone, ended, full). */
+function stillComing(failed: string): boolean {
+  return /moving|unavailable|not available|gateway|fetch|network|timed out|50[234]/i.test(failed) && !/table-gone|table-ended/.test(failed);
+}
+
 /** Why `resume` came back without a seat: `gone` when the table cannot come back. */
 export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | null = null;
+
+/** A matchmaking call of the page's own, given up after `SILENCE.tryTimeoutMs` (after a silence: it may have reached the silent process). */
+function joinByIdSoon(roomId: string, o: Record<string, unknown>): Promise<TableRoom> {
+  const post = (path: string, body: string, signal: AbortSignal) => fetch(serverEndpoint() + path, { method: "POST", body, signal, credentials: "include", headers: { "content-type": "application/json", accept: "application/json" } });
+  return joinByIdWithin(post, (r) => sdk().consumeSeatReservation<WireState>(r), roomId, o, SILENCE.tryTimeoutMs);
+}
 
 /**
  * After a reload or a lost connection: the saved reconnection token, else the seat by playerId
  * while the table is moving (its process died and a peer resumes it), else nothing.
+ * `afterSilence`: the page left a process that went silent (shared/src/silence/): no token (it
+ * is only good at that process), and each matchmaking try is given up after a while.
+ * `keepSeat`: a failure keeps the saved seat (the page tries again).
  */
-export async function resume(): Promise<TableSession | null> {
+export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; progress?: (note: string) => void } = {}): Promise<TableSession | null> {
+  const progress = how.progress ?? (() => undefined);
   resumeFailure = null;
   const saved = loadSeat();
   if (saved === null) return null;
   // A spectator comes back as a spectator: never take a free seat by reloading.
   const via = {
     reconnect: (token: string) => sdk().reconnect<WireState>(token),
-    joinById: (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o),
+    joinById: how.afterSilence ? joinByIdSoon : (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o),
     now: () => Date.now(),
     wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
   };
-  const outcome = await reclaimSeat<TableRoom>(via, saved, { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) });
+  const seat = how.afterSilence ? { ...saved, token: null } : saved;
+  const options = { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) };
+  // A table being resumed elsewhere (table-moving), or a server away for a restart, is tried
+  // for RESUME_PATIENCE_MS, not the reclaim's 20 s window: the page says what it is doing.
+  const started = Date.now();
+  let outcome = await reclaimSeat<TableRoom>(via, seat, options);
+  while (!("room" in outcome) && stillComing(outcome.failed) && Date.now() - started < RESUME_PATIENCE_MS) {
+    const moving = /moving/i.test(outcome.failed);
+    progress(`Reconnecting… ${moving ? "Your table is being moved to another server" : "The server is not answering"}: still trying to take your seat back (${Math.round((Date.now() - started) / 1000)} s)…`);
+    outcome = await reclaimSeat<TableRoom>(via, { roomId: saved.roomId }, options);
+  }
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);
   resumeFailure = { gone: outcome.gone, ended: outcome.ended };
-  saveSeat(null);
+  if (!how.keepSeat || outcome.gone || outcome.ended) saveSeat(null);
   return null;
 }
 

@@ -86,3 +86,17 @@ export function loadSeat(): SavedSeat | null {
 export function saveSeat(seat: SavedSeat | null): void {
   write(sessionStorage, SEAT_KEY, seat === null ? null : JSON.stringify(seat));
 }
+
+const SHUFFLE_KEY = "scat.shuffle";
+
+/**
+ * The random value this tab added to a table's deal (docs/FAIRNESS.md, "Players' entropy"), kept
+ * for the tab's session so the check at the end still finds it after a reload.
+ */
+export function saveShuffleValue(roomId: string, value: string): void {
+  write(sessionStorage, `${SHUFFLE_KEY}.${roomId}`, value);
+}
+
+export function loadShuffleValue(roomId: string): string | null {
+  return read(sessionStorage, `${SHUFFLE_KEY}.${roomId}`);
+}

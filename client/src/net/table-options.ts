@@ -68,6 +68,8 @@ function clampInt(n: number, min: number, max: number): number {
 export interface Identity {
   readonly name: string;
   readonly playerId: string;
+  /** This client adds a random value to each deal it is dealt into (docs/FAIRNESS.md, "Players' entropy"). */
+  readonly shuffle?: boolean;
 }
 
 /** Options for quick play: the table settings plus the matching key. */

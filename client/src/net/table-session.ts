@@ -2,9 +2,16 @@
  * One seat at one table: the room, its state feed, the server clock, which seat is ours,
  * server messages (events, rejections) and the connection status (auto-reconnect included).
  */
-import { SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { leaveSilentRoom, watchSilence, type SilenceWatch } from "@scat/shared/silence/silence.ts";
 import type { TableRoom } from "./endpoint.ts";
-import { saveSeat } from "./storage.ts";
+import { loadShuffleValue, saveSeat, saveShuffleValue } from "./storage.ts";
+
+/** 16 bytes from the device's CSPRNG as 32 hex digits (the verifier's ENTROPY_PATTERN), without loading the verifier. */
+function drawEntropy(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 import { ServerClock } from "./server-clock.ts";
 import { StateFeed } from "./state-feed.ts";
 import type { Json, TableSnap } from "./snapshot.ts";
@@ -40,6 +47,11 @@ export class TableSession {
   readonly link = new Emitter<LinkStatus>();
   /** The finished game's log with the seed revealed (docs/FAIRNESS.md). */
   readonly gameLog = new Emitter<unknown>();
+
+  /** The random value this client added to the deal, or null (none asked, or another tab's). */
+  get shuffleValue(): string | null {
+    return loadShuffleValue(this.room.roomId);
+  }
   /** Actions this client sent (the first-time hint fades once the player has acted). */
   readonly sent = new Emitter<Json & { type: string }>();
   status: LinkStatus = "connected";
@@ -48,6 +60,9 @@ export class TableSession {
   private leaving = false;
   /** The room has left for good (the SDK gave its socket up, or the server closed it). */
   private closed = false;
+  /** The page left the table's process because it went silent (shared/src/silence/): the reclaim skips the token. */
+  silent = false;
+  private silence: SilenceWatch | null = null;
 
   constructor(
     readonly room: TableRoom,
@@ -60,6 +75,11 @@ export class TableSession {
     this.clock = new ServerClock(room);
     this.listen();
     this.clock.start();
+    // Nothing heard for a few seconds (no pong, no patch): the process is frozen or cut off; leave it and reclaim.
+    this.silence = watchSilence(room, () => {
+      this.silent = true;
+      leaveSilentRoom(room as never);
+    });
   }
 
   get roomId(): string {
@@ -98,6 +118,7 @@ export class TableSession {
   async leave(): Promise<void> {
     this.leaving = true;
     this.clock.stop();
+    this.silence?.stop();
     saveSeat(null);
     // The SDK never answers a leave once the room has left (its listeners are gone): e.g. a
     // finished table whose process died. Nothing is left to leave then.
@@ -118,6 +139,8 @@ export class TableSession {
     const room = this.room;
     room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
     room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => this.rejections.emit(r));
+    // A judged Dark Hand call race: to the table view as a `callRace` item (not an engine step).
+    room.onMessage(SERVER_MESSAGES.callRace, (m: Json) => this.events.emit({ version: 0, events: [{ ...m, type: "callRace" }] }));
     room.onMessage(SERVER_MESSAGES.saving, (m: { on?: unknown }) => this.saving.emit(m?.on === true));
     room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
       this.seatMsg = typeof m?.seat === "number" ? m.seat : null;
@@ -127,6 +150,13 @@ export class TableSession {
       if (typeof m?.s === "number") room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() });
     });
     room.onMessage(SERVER_MESSAGES.gameLog, (log: unknown) => this.gameLog.emit(log));
+    // The table committed to its seed and waits for our share of the shuffle: a fresh random
+    // value from this device (docs/FAIRNESS.md, "Players' entropy"), kept to check the log.
+    room.onMessage(SERVER_MESSAGES.shuffle, () => {
+      const value = drawEntropy();
+      saveShuffleValue(room.roomId, value);
+      room.send(CLIENT_MESSAGES.shuffle, { value });
+    });
     room.onMessage("*", () => undefined);
     room.onDrop(() => this.setStatus("reconnecting"));
     room.onReconnect(() => {
@@ -136,6 +166,7 @@ export class TableSession {
     room.onLeave(() => {
       this.closed = true;
       this.clock.stop();
+      this.silence?.stop();
       if (!this.leaving) this.setStatus("left");
     });
   }

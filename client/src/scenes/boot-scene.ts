@@ -25,12 +25,12 @@ export class BootScene extends Phaser.Scene {
     }
     addFelt(this);
     const resuming = loadSeat() !== null;
-    centreLine(this, resuming ? "Returning to your table…" : "Loading…", 24);
+    const line = centreLine(this, resuming ? "Returning to your table…" : "Loading…", 24);
     if (!resuming) {
       toLobby(this.scene, invited());
       return;
     }
-    void resume().then(
+    void resume((note) => { if (this.scene.isActive()) line.setText(note); }).then(
       (session) => (session ? toTable(this.scene, session) : toLobby(this.scene, { message: "Your table has ended.", ...invited() })),
       () => toLobby(this.scene),
     );

@@ -15,6 +15,8 @@ import { openRules } from "../ui/rules-panel.ts";
 import { replayEntry } from "../replay/lobby-entry.ts";
 import { SCENES, toReplay, toTable, type LobbyData } from "./flow.ts";
 import { mountAccountPanel } from "../account/account-panel.ts";
+import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
+import { returnBanner } from "../social/return-to-game.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -60,8 +62,26 @@ export class LobbyScene extends Phaser.Scene {
       this.form?.destroy();
       this.form = null;
     });
+    this.offerReturn(this.form);
     if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
     else if (data?.invite) this.followInvite(data.invite);
+  }
+
+  /** "Your game in progress: Return" when this player holds a seat anywhere (social/return-to-game.ts). */
+  private offerReturn(form: LobbyForm): void {
+    void returnBanner({
+      busy: (on, note) => {
+        this.busy = on;
+        form.setBusy(on, note);
+      },
+      seated: (session) => {
+        forgetLinkedTable();
+        toTable(this.scene, session);
+      },
+      failed: (message) => form.setError(message),
+    }).then((el) => {
+      if (el && this.form === form) form.notice(el);
+    });
   }
 
   /** The live list of public tables; the lobby works without it (an older server has no `lobby`). */
@@ -75,12 +95,19 @@ export class LobbyScene extends Phaser.Scene {
     this.feed.start().catch(() => panel.el.remove());
   }
 
-  /** An invitation link: watching needs no name; joining goes straight in once a name is known. */
+  /**
+   * An invitation link: watching needs no name; joining goes straight in once a name is known.
+   * Otherwise the banner names the table's game and options (social/table-info.ts).
+   */
   private followInvite(invite: { code: string; watch: boolean }): void {
     const o = sanitizeOptions(loadPrefs());
     if (invite.watch) return void this.join(o, `Opening ${invite.code} to watch…`, () => watchTable(invite.code, o), invite.code, true);
     if (loadName() !== "") return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
     this.form?.invite(invite.code, false);
+    const form = this.form;
+    void fetchTableInfo(invite.code).then((info) => {
+      if (info && this.form === form) form?.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info) });
+    });
   }
 
   private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>, code: string | null = null, watching = false): Promise<void> {

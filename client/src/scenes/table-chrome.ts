@@ -11,19 +11,27 @@ import { MoveLog } from "../ui/move-log/panel.ts";
 import { closeRules, openRules, rulesShown } from "../ui/rules-panel.ts";
 import { TableToolbar } from "../ui/table-toolbar.ts";
 import { openReportDialog } from "../social/report-dialog.ts";
+import { copyTableLink, linkFor } from "../social/table-link.ts";
+import { Attention } from "../social/attention.ts";
+import { sounds } from "../social/sounds.ts";
 
 export class TableChrome {
   private readonly toolbar: TableToolbar;
   private readonly log = new MoveLog();
   private readonly hint: FirstHint;
+  /** Sounds, the hidden tab's "Your turn" and the sound controls (social/attention.ts). */
+  private readonly attention: Attention;
   private barH = 48;
   private right = 0;
 
   constructor(private readonly session: TableSession) {
+    this.attention = new Attention(session);
     this.toolbar = new TableToolbar({
       toggleLog: () => this.toggleLog(),
       showRules: () => openRules(session.game),
       report: () => openReportDialog(session),
+      copyLink: { link: linkFor(session.roomId, session.watching), copy: () => void copyTableLink(session.roomId, session.watching) },
+      extra: [this.attention.button],
     });
     this.log.onCount((n) => this.toolbar.setLogState(this.log.open, n));
     this.hint = new FirstHint(session.game);
@@ -45,6 +53,7 @@ export class TableChrome {
 
   tick(): void {
     this.toolbar.setSignal(this.session.clock.ping);
+    this.attention.tick(this.session.clock.now());
   }
 
   /** Places the toolbar left of Leave; returns its width. */
@@ -59,7 +68,7 @@ export class TableChrome {
   }
 
   state(): Record<string, unknown> {
-    return { moveLog: this.log.recent(), logOpen: this.log.open, hint: this.hint.text(), rules: rulesShown(), signal: this.toolbar.signal() };
+    return { moveLog: this.log.recent(), logOpen: this.log.open, hint: this.hint.text(), rules: rulesShown(), signal: this.toolbar.signal(), sounds: sounds().played.slice(-10) };
   }
 
   destroy(): void {
@@ -67,6 +76,7 @@ export class TableChrome {
     this.toolbar.destroy();
     this.log.destroy();
     this.hint.destroy();
+    this.attention.destroy();
   }
 
   private toggleLog(): void {

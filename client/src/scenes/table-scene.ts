@@ -4,6 +4,7 @@
  * launches the results overlay.
  */
 import Phaser from "phaser";
+import { ChatPanel } from "../social/chat-panel.ts";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
 import { resume, resumeFailure } from "../net/connection.ts";
@@ -20,6 +21,7 @@ import { createTableView, TableBase } from "./table-base.ts";
 import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
+import { rematchOffer } from "../social/rematch-offer.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
@@ -44,7 +46,9 @@ export class TableScene extends Phaser.Scene {
     this.chrome = new TableChrome(this.session);
     this.resize();
     const s = this.session;
+    const chat = new ChatPanel(s.room as never);
     this.cleanups = [
+      () => chat.destroy(),
       s.feed.subscribe((snap) => this.onSnap(snap)),
       s.events.on((batch) => {
         batch.events.forEach((e) => this.table?.event?.(e));
@@ -57,6 +61,7 @@ export class TableScene extends Phaser.Scene {
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
       watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
+      rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
     this.scale.on("resize", this.resize, this);
@@ -99,10 +104,17 @@ export class TableScene extends Phaser.Scene {
     if (status === "connected") return toast("Reconnected");
     const snap = this.session.snap;
     if (snap.status === "ended") return;
-    setBanner("Reconnecting…");
+    const silent = this.session.silent;
+    setBanner(silent ? "The table's server is not answering. Reconnecting…" : "Reconnecting…");
     // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
-    const again = await resume();
+    const progress = (note: string) => { if (this.scene.isActive()) setBanner(note); };
+    let again = await resume({ afterSilence: silent, keepSeat: silent, progress });
+    // A silent server that still holds the table (frozen, not yet replaced): keep waiting for it, and say so.
+    for (let i = 0; silent && !again && resumeFailure && !resumeFailure.gone && !resumeFailure.ended && i < 2 && this.scene.isActive(); i++) {
+      setBanner("The table's server is still not answering. Waiting for it…");
+      again = await resume({ afterSilence: true, keepSeat: i < 1, progress });
+    }
     setBanner(null);
     if (!this.scene.isActive()) return;
     if (again) return toTable(this.scene, again);

@@ -26,17 +26,23 @@ export function watchFairDeal(session: TableSession, replay?: (log: unknown, com
   const show = async (log: unknown): Promise<void> => {
     const commitment = (session.room.state as { seedCommit?: string } | undefined)?.seedCommit;
     const { verifyLog } = await import("@scat/shared/fairness/index.ts");
-    const verdict = verifyLog(log, commitment ? { publishedCommitment: commitment } : {});
+    const options = commitment ? { publishedCommitment: commitment } : {};
+    // Our own share of the shuffle must be in the deal (docs/FAIRNESS.md, "Players' entropy").
+    const mine = session.shuffleValue;
+    const withMine = mine === null ? null : verifyLog(log, { ...options, mine });
+    const verdict = withMine?.ok === false && withMine.code === "entropy-missing" ? verifyLog(log, options) : withMine ?? verifyLog(log, options);
+    const missing = withMine?.ok === false && withMine.code === "entropy-missing";
     if (closed) return;
     if (badge) clearNote("fair", badge);
     if (url) URL.revokeObjectURL(url);
     url = URL.createObjectURL(new Blob([JSON.stringify(log, null, 2)], { type: "application/json" }));
-    const text = verdict.ok
-      ? "✓ Deal verified: the shuffle matches its commitment and every move replays."
-      : `✗ Deal NOT verified: ${verdict.reason}`;
+    const text = !verdict.ok ? `✗ Deal NOT verified: ${verdict.reason}`
+      : missing ? `✓ Deal verified: the shuffle matches its commitment and every move replays. ⚠ Your random value ${mine} is not in this deal: it did not reach the table in time, so the shuffle went on without it.`
+      : mine !== null ? `✓ Deal verified: the shuffle matches its commitment, includes your random value ${mine.slice(0, 8)}…, and every move replays.`
+      : "✓ Deal verified: the shuffle matches its commitment and every move replays.";
     const again = verdict.ok && replay ? h("button", { type: "button", class: "link", testid: "replay-game" }, "Replay this game") : null;
     again?.addEventListener("click", () => replay?.(log, commitment));
-    badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status" },
+    badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status", ...(mine !== null ? { title: `Your random value for this deal: ${mine}` } : {}) },
       h("span", {}, text), h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"), again);
     showNote("fair", badge, uiRoot());
   };

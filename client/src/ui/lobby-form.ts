@@ -24,13 +24,18 @@ export interface LobbyForm {
   setError(message: string | null): void;
   /** A failed join: its sentence and the way on (watch instead, check the code...). */
   setProblem(problem: JoinProblem, code: string | null): void;
-  /** An invitation link without a name yet: the code filled in, the name asked for. */
-  invite(code: string, watch: boolean): void;
+  /**
+   * An invitation link without a name yet: the code filled in, the name asked for; `about`
+   * names the game and options, which the form then shows (social/table-info.ts).
+   */
+  invite(code: string, watch: boolean, about?: { text: string; options: TableOptions } | null): void;
   /** Joins or watches a table of the live list, with the same checks as the code field. */
   joinTable(roomId: string): void;
   watchTable(roomId: string): void;
   /** Adds a section at the end of the form (the live list of tables). */
   append(el: HTMLElement): void;
+  /** Shows a notice at the top of the form (your game in progress). */
+  notice(el: HTMLElement): void;
   destroy(): void;
 }
 
@@ -110,6 +115,22 @@ function onGameChange(form: HTMLElement): void {
   renderVariants(form, o);
 }
 
+/** The form shows a table's options (an invitation's): its game, size, turn time and variants. */
+function showOptions(form: HTMLElement, o: TableOptions): void {
+  const radio = form.querySelector<HTMLInputElement>(`input[name="game"][value="${o.game}"]`);
+  if (radio && !radio.checked) {
+    radio.checked = true;
+    onGameChange(form);
+  }
+  const seats = byTestId<HTMLSelectElement>(form, "seats-select");
+  if ([...seats.options].some((x) => x.value === String(o.seats)) && seats.value !== String(o.seats)) {
+    seats.value = String(o.seats);
+    onSeatsChange(form);
+  }
+  byTestId<HTMLInputElement>(form, "turn-input").value = String(o.turnSeconds);
+  renderVariants(form, o);
+}
+
 export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyForm {
   const form = build(initial);
   renderVariants(form, initial);
@@ -128,8 +149,16 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   const setError = (m: string | null): void => void (byTestId(form, "lobby-error").textContent = m ?? "");
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
   for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => onGameChange(form));
+  // Enter does what the focused part of the form is for (issue 27 item 8): Join in the code
+  // field, the invitation's table on an invite link; Quick play only from its own button or the
+  // rest of the form.
+  let invited: string | null = null;
   form.addEventListener("submit", (e) => {
     e.preventDefault();
+    const focused = document.activeElement;
+    const byEnter = focused instanceof HTMLInputElement && form.contains(focused);
+    if (byEnter && focused === byTestId(form, "join-code")) return join(code());
+    if (byEnter && invited !== null) return join(invited);
     if (named()) actions.quickPlay(readOptions(form));
   });
   byTestId(form, "create-private").addEventListener("click", () => named() && actions.createPrivate(readOptions(form)));
@@ -154,9 +183,15 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     joinTable: (roomId) => join(roomId),
     watchTable: (roomId) => watch(roomId),
     append: (el) => void form.append(el),
-    invite(c, watching) {
+    notice: (el) => void form.querySelector("h1")?.after(el),
+    invite(c, watching, about) {
       byTestId<HTMLInputElement>(form, "join-code").value = c;
-      const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch table ${c}: press Watch.` : `You are invited to table ${c}: enter your name, then press Join below.`);
+      invited = watching ? null : c;
+      if (about) showOptions(form, about.options);
+      const what = about ? `${about.text}, table ${c}` : `table ${c}`;
+      const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch ${what}: press Watch.` : `You are invited to ${what}: enter your name, then press Enter or Join below.`);
+      const earlier = form.querySelector('[data-testid="lobby-invite"]');
+      if (earlier) return void earlier.replaceWith(note);
       form.querySelector("h1")?.after(note);
       (watching ? byTestId(form, "watch-by-code") : nameInput).focus();
     },

@@ -1,5 +1,6 @@
 /**
- * The round result (with Continue) and the game-over summary (Play again, Back to lobby).
+ * The round result (with Continue) and the game-over summary (Quick play again, Back to lobby;
+ * the rematch offer shows in its slot, social/rematch-offer.ts).
  * Titles and bodies come from the game's `ResultRenderers`, else the generic ones.
  */
 import type { ResultRenderers } from "../games/types.ts";
@@ -46,12 +47,13 @@ export class ResultPanel {
       gameBody,
       mode === "game" && result ? h("p", { class: "sub" }, `Last round: ${roundTitle(snap, result, mySeat)}`) : null,
       roundBody,
+      mode === "game" ? noteSlot("rematch") : null,
       this.buttons(snap, mode, canContinue),
       mode === "game" ? noteSlot("fair") : null));
   }
 
   targets(): Target[] {
-    const ids = ["continue", "play-again", "back-to-lobby"];
+    const ids = ["continue", "rematch", "rematch-accept", "play-again", "back-to-lobby"];
     return ids.map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`))).filter((t): t is Target => t !== null);
   }
 
@@ -66,7 +68,7 @@ export class ResultPanel {
       return b;
     };
     if (mode === "game") {
-      return h("div", { class: "buttons" }, button("play-again", "Play again", () => this.actions.playAgain(), true), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
+      return h("div", { class: "buttons" }, button("play-again", "Quick play again", () => this.actions.playAgain(), true), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
     }
     if (canContinue) return h("div", { class: "buttons" }, button("continue", "Continue", () => this.actions.continue(), true));
     const waiting = snap.awaiting.map((s) => isolate(snap.seats[s]?.name ?? "")).filter((n) => n !== "");

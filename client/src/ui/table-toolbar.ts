@@ -1,6 +1,6 @@
 /**
- * The table's small buttons left of Leave: the move log, how to play (`?`), and the connection
- * quality as signal bars (the round trip in ms is only in the tooltip, never in a caption).
+ * The table's small buttons left of Leave: the table's link (copy), the move log, how to play
+ * (`?`), and the connection quality as signal bars (the round trip in ms is only in the tooltip, never in a caption).
  */
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -10,6 +10,10 @@ export interface ToolbarActions {
   showRules(): void;
   /** Report or block a player here (client/src/social/report-dialog.ts). */
   report(): void;
+  /** Copies the table's link (social/table-link.ts); `link` is shown as the button's tooltip. */
+  copyLink?: { readonly link: string; copy(): void };
+  /** More buttons, leftmost first (the sound button, social/attention.ts). */
+  extra?: readonly HTMLElement[];
 }
 
 /** 4 bars under 120 ms, 3 under 250, 2 under 500, else 1; 0 while unknown. */
@@ -30,6 +34,11 @@ export class TableToolbar {
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
       h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"));
+    // Left of the others: the first-time hint points at "?", the rightmost.
+    if (actions.extra) this.el.prepend(...actions.extra);
+    if (actions.copyLink) this.el.prepend(h("button", { type: "button", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
+    const copy = actions.copyLink;
+    if (copy) byTestId(this.el, "copy-table-link").addEventListener("click", () => copy.copy());
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
     byTestId(this.el, "show-rules").addEventListener("click", () => actions.showRules());
     byTestId(this.el, "report-player").addEventListener("click", () => actions.report());
@@ -65,7 +74,8 @@ export class TableToolbar {
   }
 
   targets(): Target[] {
-    return [domTarget("button:log", byTestId(this.el, "toggle-log")), domTarget("button:rules", byTestId(this.el, "show-rules"))].filter((t): t is Target => t !== null);
+    const link = this.el.querySelector<HTMLElement>('[data-testid="copy-table-link"]');
+    return [domTarget("button:log", byTestId(this.el, "toggle-log")), domTarget("button:rules", byTestId(this.el, "show-rules")), link ? domTarget("button:copy-link", link) : null].filter((t): t is Target => t !== null);
   }
 
   destroy(): void {

@@ -39,6 +39,29 @@ export interface TablePlan {
   readonly prefer?: (a: LegalAction) => boolean;
   /** Logs every slap whose claim the server did not accept. */
   readonly debug?: boolean;
+  /**
+   * Players (by index) running the lying-client policy (docs/FAIRNESS.md, "Against a lying
+   * client"): pongs held back, the card claimed shown later and the press claimed earlier.
+   */
+  readonly cheaters?: ReadonlySet<number>;
+  /** Dark Hand: every player calls at the deal (the same shade) after its reaction time. */
+  readonly callRace?: boolean;
+}
+
+/** What the lying-client policy claims: shown this much later, pressed this much earlier (ms); pongs held this long. */
+export const LIE = { showLaterMs: 70, pressEarlierMs: 30, pongHoldMs: 100 };
+/** Races where the truly fastest is honest and this much faster than every cheater count for `honest_fastest_wins`. */
+const HONEST_MARGIN_MS = 30;
+
+/** Scores a judged race against the truth: whether the truly fastest honest player won, when it beat every cheater clearly. */
+function scoreHonest(order: readonly number[], reactions: ReadonlyMap<number, number>, cheaterSeats: ReadonlySet<number>, sink: Sink, prefix: string): void {
+  if (cheaterSeats.size === 0 || order.length < 2) return;
+  const byTruth = [...reactions.entries()].sort((a, b) => a[1] - b[1]);
+  const [fastSeat, fastMs] = byTruth[0]!;
+  if (cheaterSeats.has(fastSeat)) return;
+  const cheaterBest = Math.min(...byTruth.filter(([seat]) => cheaterSeats.has(seat)).map(([, ms]) => ms));
+  if (!(cheaterBest - fastMs >= HONEST_MARGIN_MS)) return;
+  sink.rate(`${prefix}_honest_fastest_wins`, order[0] === fastSeat);
 }
 
 interface Player {
@@ -53,6 +76,7 @@ interface Player {
   /** Offset of this player's simulated clock, ms. */
   readonly clockOffset: number;
   leaving: boolean;
+  readonly cheater: boolean;
 }
 
 interface Pending { actor: number; version: number; sentAt: number; seen: Set<number> }
@@ -124,14 +148,14 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const shownAt = clock() + plan.rnd() * 16; // the next animation frame shows the card
     const pressAt = shownAt - p.clockOffset + r;
     setTimeout(() => {
-      const pressedAt = shownAt + r;
+      const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
       // How late this client's own timer fired (a busy load generator stalls like a busy phone).
       sink.trend("slap_client_stall_ms", Math.max(0, now() - pressAt));
       truth.claimed.set(p.seat, r);
       p.up.send(() => {
         if (p.leaving) return;
         truth.lastWireAt = Math.max(truth.lastWireAt, now());
-        p.room.send("action", { type: "slap", shownAt, pressedAt });
+        p.room.send("action", { type: "slap", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
       });
       sink.count("actions");
       if (e.cause === p.seat) {
@@ -153,6 +177,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     // Only races every simulated player slapped in, with no bot, are scored against the truth.
     if (plan.humans !== plan.seats || result.slaps.length !== plan.seats || truth.reactions.size !== plan.seats) return;
     sink.count("slap_races");
+    const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));
+    scoreHonest(result.slaps.map((x) => x.seat), truth.reactions, cheaterSeats, sink, "slap");
+    // The figures against the truth are for honest tables; with cheaters only the honest players' count.
+    if (cheaterSeats.size > 0) return;
     const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
     sink.rate("slap_fastest_wins", result.slaps[0]!.seat === byTruth[0]![0]);
     sink.rate("slap_slowest_penalised", result.slaps[result.slaps.length - 1]!.seat === byTruth[byTruth.length - 1]![0]);
@@ -171,16 +199,53 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     }
   };
 
+  /** Dark Hand: each player calls "dark" after its reaction time from showing the dealt hand. */
+  const calls = new Map<number, { reactions: Map<number, number>; scored: boolean }>();
+  const onDeal = (p: Player, round: number) => {
+    const truth = calls.get(round) ?? { reactions: new Map<number, number>(), scored: false };
+    calls.set(round, truth);
+    let r = plan.reactionMs() + 200; // reading three cards takes longer than seeing one
+    while ([...truth.reactions.values()].includes(r)) r += 1;
+    truth.reactions.set(p.seat, r);
+    const clock = () => now() + p.clockOffset;
+    const shownAt = clock() + plan.rnd() * 16;
+    setTimeout(() => {
+      const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
+      p.up.send(() => {
+        if (p.leaving) return;
+        p.room.send("action", { type: "call", shade: "dark", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
+      });
+      sink.count("actions");
+    }, Math.max(0, shownAt - clock() + r));
+  };
+  const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => {
+    const truth = calls.get(m.round);
+    // The first judged batch of the deal decides the Joker (later, slower calls are refused
+    // joker-taken); scored once every player has seen the deal and drawn its reaction time.
+    if (!truth || truth.scored || truth.reactions.size !== plan.seats) return;
+    truth.scored = true;
+    sink.count("call_races");
+    const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));
+    const order = m.presses.map((x) => x.seat);
+    scoreHonest(order, truth.reactions, cheaterSeats, sink, "call");
+    if (cheaterSeats.size > 0) return;
+    const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
+    sink.rate("call_fastest_wins", order[0] === byTruth[0]![0]);
+  };
+
+  // In the call race the calls are the race logic's (onDeal), never a random pick.
+  const playable = (legal: readonly LegalAction[]) => (plan.callRace ? legal.filter((a) => a.type !== "call") : legal);
+
   const maybeAct = (p: Player) => {
     const v = p.view;
     if (v.status !== "playing" || p.leaving || p.scheduledFor === v.version) return;
-    if (chooseAction(plan.game, v.legal, plan.rnd, plan.prefer) === null) return;
+    if (chooseAction(plan.game, playable(v.legal), plan.rnd, plan.prefer) === null) return;
     p.scheduledFor = v.version;
     const version = v.version;
     setTimeout(() => {
       const cur = p.view;
       if (cur.version !== version || p.leaving || finished) return;
-      const action = chooseAction(plan.game, cur.legal, plan.rnd, plan.prefer);
+      const action = chooseAction(plan.game, playable(cur.legal), plan.rnd, plan.prefer);
       if (!action) return;
       // Latency is measured on exclusive turns only, when no other seat can move the state.
       if (pending && now() - pending.sentAt > 10_000) pending = null;
@@ -220,14 +285,18 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const p: Player = {
       index, room, seat: -1, view: readView(undefined), lastVersion: -1, scheduledFor: -1,
       up: new DelayedPath(path.upMs, path.jitterMs, plan.rnd), down: new DelayedPath(path.downMs, path.jitterMs, plan.rnd),
-      clockOffset: (plan.rnd() - 0.5) * 20_000, leaving: false,
+      clockOffset: (plan.rnd() - 0.5) * 20_000, leaving: false, cheater: plan.cheaters?.has(index) ?? false,
     };
     players.push(p);
     room.onMessage("*", () => undefined);
     room.onMessage("ping", (m: { s: number }) => p.down.send(() => {
       const c = now() + p.clockOffset;
-      p.up.send(() => { if (!p.leaving) room.send("pong", { s: m.s, c }); });
+      const answer = () => p.up.send(() => { if (!p.leaving) room.send("pong", { s: m.s, c }); });
+      // The lying policy holds every other pong back, to look farther away than it is.
+      if (p.cheater && plan.rnd() < 0.5) setTimeout(answer, LIE.pongHoldMs);
+      else answer();
     }));
+    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => onCallRace(m));
     room.onMessage("rejected", () => sink.count("rejected"));
     room.onMessage("events", (m: { events: { type: string; race?: number; cause?: number; result?: never }[] }) => {
       for (const e of m.events) if (e.type === "raceClosed") {
@@ -239,6 +308,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
         for (const e of m.events) {
           if (e.type === "raceOpened" && p.seat >= 0) onRaceOpened(p, e as { race: number; cause: number });
           if (e.type === "raceClosed") onRaceClosed(e.result as never);
+          if (e.type === "handDealt" && plan.callRace && p.seat >= 0) onDeal(p, (e as { round?: number }).round ?? 0);
         }
       });
     });

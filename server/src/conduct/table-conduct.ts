@@ -5,6 +5,7 @@
  * over, each account's outcome for the conduct record. The room calls in when a client is
  * authorised and seated, when a seat acts, when a deadline passes, and when the game ends.
  */
+import { ReactionProfile, type FairPlayFlag } from "./fair-play.ts";
 import { finishedOutcome, type Outcome } from "./policy.ts";
 import type { OutcomeEntry } from "./record.ts";
 
@@ -28,6 +29,7 @@ export class TableConduct {
   /** Accounts proven in `onAuth`, by session, until the client is seated. */
   private readonly pending = new Map<string, string>();
   private readonly accounts = new Map<number, string>();
+  private readonly reactions = new Map<number, ReactionProfile>();
 
   constructor(seats: number) {
     this.tallies = Array.from({ length: seats }, () => ({ turns: 0, timeouts: 0, inARow: 0, worstRun: 0 }));
@@ -45,6 +47,19 @@ export class TableConduct {
 
   accountAt(seat: number): string | null {
     return this.accounts.get(seat) ?? null;
+  }
+
+  /** A seat's adjudicated reaction time in a race (fair-play.ts); the fair-play flags it newly raises. */
+  reacted(seat: number, reactionMs: number): FairPlayFlag[] {
+    let profile = this.reactions.get(seat);
+    if (!profile) this.reactions.set(seat, (profile = new ReactionProfile()));
+    return profile.record(reactionMs);
+  }
+
+  /** The fair-play flags raised at this table, by seat, with the account sitting there. */
+  fairPlayFlags(): { seat: number; accountId: string | null; flags: readonly FairPlayFlag[] }[] {
+    return [...this.reactions.entries()].filter(([, p]) => p.flags.length > 0)
+      .map(([seat, p]) => ({ seat, accountId: this.accountAt(seat), flags: p.flags }));
   }
 
   acted(seat: number): void {

@@ -10,6 +10,7 @@ import { matchMaker } from "@colyseus/core";
 import { logger } from "../logger.ts";
 import { handlerErrors, journalAppendSeconds, journalPending, resumeSeconds, tablesResumed } from "../metrics.ts";
 import type { Match } from "../room/match.ts";
+import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import type { Seating } from "../room/seating.ts";
 import { fencedListings } from "./fenced-listings.ts";
 import { SAVING_AFTER_MS, SavingWatch, Track, pause, unpause } from "./track.ts";
@@ -30,6 +31,8 @@ export interface DurableRoom {
   readonly seating: Seating;
   /** A waiting table whose countdown to filling with bots a player turned off. */
   autoFillOff(): boolean;
+  /** A full table whose deal waits for the players' shuffle values (entropy/pending-deal.ts), else null. */
+  pendingDeal?(): PendingDealRecord | null;
   disconnect(closeCode?: number): Promise<unknown>;
   /**
    * The table paused (`on`: a journal write is unanswered past SAVING_AFTER_MS) or goes on again
@@ -251,14 +254,15 @@ export class Durability {
       return;
     }
     const entry = this.waitingEntry(room);
-    const sig = JSON.stringify([entry.seats, entry.autoFillOff ?? false]);
+    const sig = JSON.stringify([entry.seats, entry.autoFillOff ?? false, entry.deal ?? null]);
     if (sig === track.waiting && !track.dirty) return;
     Object.assign(track, { waiting: sig, dirty: false });
     this.writeWhole(room, track, [entry]);
   }
 
   private waitingEntry(room: DurableRoom): JournalWaiting {
-    const entry: JournalWaiting = { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots) };
+    const deal = room.pendingDeal?.() ?? null;
+    const entry: JournalWaiting = { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots), ...(deal ? { deal } : {}) };
     return room.autoFillOff() ? { ...entry, autoFillOff: true } : entry;
   }
 
@@ -280,7 +284,7 @@ export class Durability {
     const seats = seatRecords(room.seating.slots);
     const sig = JSON.stringify(seats);
     if (!track.begun) {
-      entries.push({ k: "h", game: room.roomName, options: this.createOptions.get(room) ?? {}, seed: match.seed, salt: match.salt, startedAt: match.startedAt, seats });
+      entries.push({ k: "h", game: room.roomName, options: this.createOptions.get(room) ?? {}, seed: match.serverSeed, salt: match.salt, ...(match.entropy === null ? {} : { entropy: match.entropy }), startedAt: match.startedAt, seats });
       Object.assign(track, { begun: true, written: 0, seats: sig });
     }
     for (let i = track.written; i < match.log.length; i++) {

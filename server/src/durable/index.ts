@@ -64,7 +64,7 @@ async function startFile(config: ServerConfig): Promise<DurableRuntime> {
 }
 
 async function startRedis(config: ServerConfig, url: string): Promise<DurableRuntime> {
-  const store = new RedisJournal(url, matchMaker.processId, config.leaseMs);
+  const store = new RedisJournal(url, matchMaker.processId, config.leaseMs, config.redisWait);
   const durability = new Durability(store);
   setDurability(durability);
   new MovingTables(store, matchMaker.processId).install();

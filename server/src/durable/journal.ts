@@ -7,6 +7,8 @@
  * journal lacks.
  */
 import type { LoggedStep } from "@scat/shared";
+import type { SeatEntropy } from "@scat/shared/fairness/entropy.ts";
+import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import type { BotReason, Slot } from "../room/seating.ts";
 
 export interface SeatRecord {
@@ -24,6 +26,8 @@ export interface JournalHeader {
   readonly options: unknown;
   readonly seed: string;
   readonly salt: string;
+  /** Every seat's value mixed into the deal seed (docs/FAIRNESS.md); absent in journals from before. */
+  readonly entropy?: readonly SeatEntropy[];
   readonly startedAt: number;
   readonly seats: readonly SeatRecord[];
 }
@@ -47,6 +51,11 @@ export interface JournalWaiting {
   readonly seats: readonly SeatRecord[];
   /** A seated player turned the countdown to filling with bots off (it stays off after a resume). */
   readonly autoFillOff?: true;
+  /**
+   * The seats were full and the deal waits for the players' values: the committed seed, salt and
+   * the values so far. A resumed table deals from these (entropy/pending-deal.ts).
+   */
+  readonly deal?: PendingDealRecord;
 }
 
 export type JournalEntry = JournalHeader | JournalStep | JournalWaiting;

@@ -6,7 +6,8 @@
  * peer cannot write behind the new host's back: its write answers "fenced"). A claim moves a
  * table from an owner whose lease is gone (or who released it) to the claimer, atomically.
  */
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { newRedis } from "../redis-url/redis-url.ts";
 import { logger } from "../logger.ts";
 import { decodeJournal, type JournalEntry, type JournalStore, type TableRecord, type WriteOutcome } from "./journal.ts";
 
@@ -120,28 +121,41 @@ type Scripts = {
   journalRemove(k1: string, k2: string, ...args: string[]): Promise<number>;
 };
 
+function defineScripts(redis: Redis): Redis & Scripts {
+  redis.defineCommand("journalWrite", { numberOfKeys: 4, lua: WRITE });
+  redis.defineCommand("journalClaim", { numberOfKeys: 1, lua: CLAIM });
+  redis.defineCommand("journalRelease", { numberOfKeys: 2, lua: RELEASE });
+  redis.defineCommand("journalRemove", { numberOfKeys: 2, lua: REMOVE });
+  redis.defineCommand("journalSweep", { numberOfKeys: 1, lua: SWEEP });
+  return redis as Redis & Scripts;
+}
+
 export class RedisJournal implements JournalStore {
   readonly kind = "redis";
   readonly redis: Redis & Scripts;
+  /** The connection journal writes go on (this.redis unless replicas must acknowledge them). */
+  private readonly writer: Redis & Scripts;
   private ready = false;
   /** Bumped on every (re)connection: the store may have lost everything meanwhile. */
   epoch = 0;
   onReconnect: (() => void) | null = null;
 
-  constructor(url: string, readonly me: string, private readonly leaseMs: number) {
+  constructor(url: string, readonly me: string, private readonly leaseMs: number, private readonly waitFor: { readonly replicas: number; readonly ms: number } = { replicas: 0, ms: 1000 }) {
     // A process starts with no lease in Redis: its first write makes one (WRITE), its first beat renews it.
     this.leaseUntil = Date.now() + leaseMs - Math.ceil(leaseMs * LEASE_MARGIN);
     // No offline queue: while Redis is away a write fails at once and the table pauses; its
     // journal is rewritten whole once Redis is back (durability.ts), and then its effects go out.
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `scat-journal-${me}`, retryStrategy: (n) => Math.min(50 * n, 1000) }) as Redis & Scripts;
-    this.redis.defineCommand("journalWrite", { numberOfKeys: 4, lua: WRITE });
-    this.redis.defineCommand("journalClaim", { numberOfKeys: 1, lua: CLAIM });
-    this.redis.defineCommand("journalRelease", { numberOfKeys: 2, lua: RELEASE });
-    this.redis.defineCommand("journalRemove", { numberOfKeys: 2, lua: REMOVE });
-    this.redis.defineCommand("journalSweep", { numberOfKeys: 1, lua: SWEEP });
+    this.redis = newRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `scat-journal-${me}`, retryStrategy: (n) => Math.min(50 * n, 1000) }) as Redis & Scripts;
+    defineScripts(this.redis);
+    // WAIT blocks the connection it runs on, and covers the writes that connection made: with
+    // replicas to wait for, journal writes get a connection of their own, so lease renewals and
+    // reads never queue behind a WAIT.
+    this.writer = waitFor.replicas > 0 ? defineScripts(this.redis.duplicate() as Redis & Scripts) : this.redis;
+    this.writer.on("error", () => undefined);
     this.redis.on("ready", () => {
       this.ready = true;
       this.answeredAt = Date.now();
+      if (this.waitFor.replicas > 0) void this.countReplicas();
       this.epoch++;
       if (this.epoch > 1) {
         logger.warn("journal: Redis is back; rewriting the journals of this process's tables");
@@ -163,8 +177,15 @@ export class RedisJournal implements JournalStore {
     if (!this.ready) return "offline";
     const mode = fresh === "rewrite" ? "2" : fresh ? "1" : "0";
     try {
-      const ok = await this.redis.journalWrite(KEYS.tables, KEYS.journal(tableId), KEYS.lease(this.me), KEYS.ended(tableId), tableId, this.me, mode, String(this.leaseMs), ...entries.map((e) => JSON.stringify(e)));
-      return ok === 1 ? "ok" : "fenced";
+      const ok = await this.writer.journalWrite(KEYS.tables, KEYS.journal(tableId), KEYS.lease(this.me), KEYS.ended(tableId), tableId, this.me, mode, String(this.leaseMs), ...entries.map((e) => JSON.stringify(e)));
+      if (ok !== 1) return "fenced";
+      // A failover promotes a replica: the entry counts as journalled only once enough replicas have it
+      // (WAIT covers every write this connection made before it). Short of that the table pauses and retries.
+      // A primary with fewer replicas connected than asked for (just after a failover: none until the old primary
+      // comes back as a replica) waits for those it has: play goes on, as with no replica configured.
+      const need = Math.min(this.waitFor.replicas, this.replicasNow);
+      if (need > 0 && await this.writer.wait(need, this.waitFor.ms) < need) return "offline";
+      return "ok";
     } catch {
       return "offline";
     }
@@ -227,11 +248,23 @@ export class RedisJournal implements JournalStore {
     if (!this.ready) return false;
     try {
       await this.redis.multi().set(KEYS.lease(this.me), String(now), "PX", this.leaseMs).hset(KEYS.beats, this.me, String(now)).sadd(KEYS.processes, this.me).exec();
+      if (this.waitFor.replicas > 0) void this.countReplicas();
       this.leaseUntil = Math.max(this.leaseUntil, now + this.leaseMs - Math.ceil(this.leaseMs * LEASE_MARGIN));
       this.answeredAt = Math.max(this.answeredAt, Date.now());
       return true;
     } catch {
       return false;
+    }
+  }
+
+  /** Replicas connected to the primary now (ROLE), as of the last beat; journal writes wait for up to REDIS_WAIT_REPLICAS of them. */
+  private replicasNow = 0;
+  private async countReplicas(): Promise<void> {
+    try {
+      const role = (await this.redis.call("ROLE")) as [string, number, unknown[]];
+      this.replicasNow = role[0] === "master" && Array.isArray(role[2]) ? role[2].length : 0;
+    } catch {
+      // Unanswered: the count stands until the next beat.
     }
   }
 
@@ -335,5 +368,6 @@ export class RedisJournal implements JournalStore {
 
   async close(): Promise<void> {
     this.redis.disconnect();
+    if (this.writer !== this.redis) this.writer.disconnect();
   }
 }

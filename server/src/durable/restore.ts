@@ -13,6 +13,7 @@ import type { AnyGame } from "@scat/shared";
 import type { SeatState } from "../room/schema.ts";
 import type { ArraySchema } from "@colyseus/schema";
 import type { Resume } from "./durability.ts";
+import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 
 export interface RestorableRoom {
   readonly game: AnyGame;
@@ -21,6 +22,8 @@ export interface RestorableRoom {
   readonly state: { readonly seats: ArraySchema<SeatState> };
   readonly clock: { setTimeout(fn: () => void, ms: number): unknown };
   autoDispose: boolean;
+  /** Deals a table whose deal waited for the players' values when its process died (entropy/pending-deal.ts). */
+  resumeDeal(deal: PendingDealRecord): void;
   /** Installs the rebuilt match and lets it go on (projection, deadline, bots). */
   resumeMatch(match: MatchType): void;
   /** The game not dealt yet (a waiting table): null. */
@@ -40,14 +43,18 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     if (!slot || (header.k === "w" && s.name === "")) return;
     Object.assign(slot, {
       occupied: true, name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason,
-      sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedUntil: 0,
+      sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedPlayer: null, reservedUntil: 0,
     });
   });
   room.seating.project(room.state.seats);
   if (header.k === "h") {
-    const match = Match.restore(room.game, room.table.engine, header.startedAt, header.seed, header.salt, steps);
+    const match = Match.restore(room.game, room.table.engine, header.startedAt, header.seed, header.salt, steps, header.entropy ?? null);
     match.extendDeadline(resume.outageMs);
     room.resumeMatch(match);
+  } else if (header.deal) {
+    // Its seats were full and the deal was waiting for the players' values: it deals now, from
+    // the same commitment and with the values journalled (the rest are logged missing).
+    room.resumeDeal(header.deal);
   } else {
     // The countdown stays off if a player had turned it off (it starts again with a player otherwise).
     if (header.autoFillOff) room.setAutoFill(false);

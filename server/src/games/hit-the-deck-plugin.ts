@@ -8,9 +8,8 @@
  */
 import { createRng, type GameEvent } from "@scat/shared";
 import { botFakeOutMs, botRacePlan, withReactionMs, type HitTheDeckEvent, type HitTheDeckState } from "@scat/shared/games/hit-the-deck/index.ts";
-import { logger } from "../logger.ts";
-import { slapsAdjudicated, slapsUnderFloor } from "../metrics.ts";
 import { serverNow } from "../realtime/net-monitor.ts";
+import { observePress } from "../realtime/observe.ts";
 import { RaceCollector } from "../realtime/race.ts";
 import type { GamePlugin } from "../room/game-plugin.ts";
 import type { TableHost } from "../room/host.ts";
@@ -61,14 +60,10 @@ export const hitTheDeckPlugin: GamePlugin = {
     if (!watch || watch.id !== race.id) return action;
     const slap = watch.collector.slap(slot.index, claimOf(raw), serverNow(), room.net.of(client.sessionId));
     slapMetrics.adjudicated++;
-    slapsAdjudicated.inc({ source: slap.source });
     if (slap.source === "claim") slapMetrics.claimsAccepted++;
-    if (slap.suspicious) {
-      slapMetrics.underHumanFloor++;
-      slapsUnderFloor.inc();
-      logger.warn({ room: room.roomId, seat: slot.index, reactionMs: slap.reactionMs, source: slap.source }, "slap reaction under 100 ms");
-    }
-    return withReactionMs(Math.round(slap.reactionMs), slap.source);
+    if (slap.suspicious) slapMetrics.underHumanFloor++;
+    observePress(room, slot.index, slap, "slap");
+    return withReactionMs(Math.round(slap.reactionMs), slap.source === "claim" ? "claim" : "estimate");
   },
 
   deadlineGrace(room) {

@@ -8,7 +8,7 @@
  * routes share the same tables without passing them around.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Redis } from "ioredis";
+import { newRedis } from "../redis-url/redis-url.ts";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
@@ -27,6 +27,8 @@ export interface Limits {
   readonly accounts: KeyedLimiter;
   readonly matchmake: KeyedLimiter;
   readonly reads: KeyedLimiter;
+  /** Table chat lines per account (social/chat/): 5 at once, then one every 2 s. */
+  readonly chat: KeyedLimiter;
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
   readonly accountLock: AccountLock;
@@ -35,6 +37,9 @@ export interface Limits {
   keyOf(req: IncomingMessage): string;
   close(): Promise<void>;
 }
+
+/** Chat lines per account (issue #27): a short burst, then one every two seconds. */
+export const CHAT_RATE: Rate = { perSecond: 0.5, burst: 5 };
 
 const made = new WeakMap<ServerConfig, Limits>();
 
@@ -46,7 +51,7 @@ export function limitsFor(config: ServerConfig): Limits {
 
 function createLimits(config: ServerConfig): Limits {
   const s = config.limits;
-  const redis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
+  const redis = config.redisUrl === null ? null : newRedis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
   redis?.on("error", (err: Error) => logger.debug({ err: err.message }, "limits: redis error"));
   const limiter = (name: string, rate: Rate, failure: FailureMode): KeyedLimiter => {
     const memory = new MemoryLimiter(name, rate, s.tableSize);
@@ -62,6 +67,7 @@ function createLimits(config: ServerConfig): Limits {
     accounts: limiter("accounts", { perSecond: config.accountsPerHour / 3600, burst: config.accountsPerHour }, "open"),
     matchmake: limiter("matchmake", config.matchmakeRate, "open"),
     reads: limiter("reads", s.reads, "open"),
+    chat: limiter("chat", CHAT_RATE, "open"),
     processReads: new MemoryLimiter("process-reads", s.processReads, 1),
     accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
     passwords,

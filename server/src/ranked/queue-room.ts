@@ -137,14 +137,15 @@ export class RankedQueueRoom extends QueueRoom {
     };
   }
 
-  override onJoin(client: Client, options: { token?: string } | undefined, auth?: Queued): void {
+  override onJoin(client: Client, options: { token?: string; shuffle?: unknown } | undefined, auth?: Queued): void {
     const q = auth ?? (client.auth as Queued);
     this.entries.set(client.sessionId, q);
     void this.presence.del(requeueKey(q.playerId));
     const f = this.format;
     this.addToQueue(client as never, {
       rank: q.rating,
-      options: { playerId: q.playerId, name: q.name, token: options?.token, seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds },
+      // `shuffle`: the player's client adds a value to the deal (docs/FAIRNESS.md), as at a casual table.
+      options: { playerId: q.playerId, name: q.name, token: options?.token, seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, shuffle: options?.shuffle === true },
     });
   }
 

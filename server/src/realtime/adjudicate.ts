@@ -10,6 +10,9 @@
  *   - the card was shown after the reveal could reach the client, and no later than a couple of
  *     frames after (so a client cannot shave its reaction by claiming it saw the card late).
  * Otherwise the server's own estimate is used: arrival - reveal - round trip.
+ * An accepted claim is then settled against the client's claim quota (claim-quota.ts): a client
+ * whose claims keep beating the estimate by more than an honest render time gets less and less
+ * of that credited.
  *
  * The server stamps the arrival when it handles the message. If its event loop was stalled
  * (a long step, a garbage collection) the stamp is late by up to the stall, so the arrival may
@@ -26,8 +29,11 @@ export interface SlapClaim {
 
 export interface Adjudication {
   readonly reactionMs: number;
-  /** "claim" when the client's own measurement was accepted, else "estimate". */
-  readonly source: "claim" | "estimate";
+  /**
+   * "claim" when the client's own measurement was accepted, "estimate" for the server's own
+   * estimate, "arrival" for a bot (on the server: its reaction is its arrival).
+   */
+  readonly source: "claim" | "estimate" | "arrival";
   /** The server's own estimate, for logs. */
   readonly estimateMs: number;
   /** Under 100 ms: faster than a human can react to a card. */
@@ -56,5 +62,7 @@ export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt:
   // A stall may also have held the reveal back on its way out.
   const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance + stallMs;
   const sane = Number.isFinite(claimed) && claimed >= 0 && claimed <= arrivedAt - revealAt + tolerance;
-  return arrivalFits && shownFits && sane ? verdict(claimed, "claim") : verdict(estimate, "estimate");
+  if (!(arrivalFits && shownFits && sane)) return verdict(estimate, "estimate");
+  // A stall of our own loop made the arrival (hence the estimate) late by up to `stallMs`: not the client's gain.
+  return verdict(net.quota.settle(claimed, estimate - stallMs, net.transportJitter), "claim");
 }

@@ -7,8 +7,26 @@
  * offset = c - (s + rtt/2) (client clock minus server clock). Queueing only ever adds delay, so
  * the samples with the smallest round trips are the most accurate: the estimate takes the
  * median of the lowest half of a sliding window.
+ *
+ * Guarded against a lying client (issue 28 item 3; docs/FAIRNESS.md, "Against a lying client"):
+ * - the round trip used is never more than the transport's own (`addTransport`: WebSocket ping
+ *   frames, answered by the client's network stack, not by page code) plus `APP_SLACK_MS`, so
+ *   answering our pings late does not make a client look farther away than it is;
+ * - after the first `SETTLED` samples, the round trip rises by at most `RISE_PER_SAMPLE_MS` per
+ *   sample, and the clock offset moves by at most `OFFSET_SLEW_MS` per sample: a sudden change
+ *   in pong timing or a clock shifted mid-game does not move the estimates at once (a fall in
+ *   the round trip is taken at once: it only ever counts against the client);
+ * - `quota`: how much its claims may beat the server's estimate (claim-quota.ts).
  */
+import { ClaimQuota } from "./claim-quota.ts";
+
 const WINDOW = 16;
+/** Samples after which the estimates move only slowly. */
+export const SETTLED = 4;
+export const RISE_PER_SAMPLE_MS = 2;
+export const OFFSET_SLEW_MS = 2;
+/** How much later than the transport's round trip the page's own pong may come (event loop, timers), ms. */
+export const APP_SLACK_MS = 6;
 
 export interface LatencySample {
   readonly rtt: number;
@@ -18,12 +36,49 @@ export interface LatencySample {
 export class LatencyEstimator {
   /** The window as one flat list of doubles, `rtt, offset` per sample (no object per sample: one of these per client). */
   private readonly flat: number[] = [];
+  /** Round trips of transport (WebSocket) pings, most recent last. */
+  private readonly transport: number[] = [];
+  private guardedRtt = 0;
+  private guardedOffset = 0;
+  readonly quota = new ClaimQuota();
 
   add(serverSent: number, clientTime: number, serverReceived: number): void {
     const rtt = serverReceived - serverSent;
     if (!Number.isFinite(rtt) || rtt < 0 || rtt > 10_000 || !Number.isFinite(clientTime)) return;
     this.flat.push(rtt, clientTime - (serverSent + rtt / 2));
     if (this.flat.length > WINDOW * 2) this.flat.splice(0, 2);
+    this.guard();
+  }
+
+  /** A transport-level round trip (ms). */
+  addTransport(rtt: number): void {
+    if (!Number.isFinite(rtt) || rtt < 0 || rtt > 10_000) return;
+    this.transport.push(rtt);
+    if (this.transport.length > WINDOW) this.transport.shift();
+    if (this.count > 0) this.guardedRtt = Math.min(this.guardedRtt, this.cappedRtt());
+  }
+
+  /** The page's round trip, no more than the transport's plus slack. */
+  private cappedRtt(): number {
+    const raw = median(this.best().map((s) => s.rtt));
+    if (this.transport.length === 0) return raw;
+    const sorted = [...this.transport].sort((a, b) => a - b);
+    const floor = median(sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 2))));
+    return Math.min(raw, floor + APP_SLACK_MS);
+  }
+
+  private guard(): void {
+    const rtt = this.cappedRtt();
+    // The offset of the best samples, each as if its round trip were no more than the capped one
+    // (a pong held back after reading the clock would otherwise shift the offset by half the hold).
+    const offset = median(this.best().map((s) => s.offset + (s.rtt - Math.min(s.rtt, rtt)) / 2));
+    if (this.count <= SETTLED) {
+      this.guardedRtt = rtt;
+      this.guardedOffset = offset;
+      return;
+    }
+    this.guardedRtt = rtt <= this.guardedRtt ? rtt : Math.min(rtt, this.guardedRtt + RISE_PER_SAMPLE_MS);
+    this.guardedOffset += Math.max(-OFFSET_SLEW_MS, Math.min(OFFSET_SLEW_MS, offset - this.guardedOffset));
   }
 
   get count(): number {
@@ -41,9 +96,9 @@ export class LatencyEstimator {
     return sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 2)));
   }
 
-  /** Round trip in ms (0 before any sample). */
+  /** Round trip in ms (0 before any sample), guarded (see the file comment). */
   get rtt(): number {
-    return median(this.best().map((s) => s.rtt));
+    return this.count === 0 ? 0 : this.guardedRtt;
   }
 
   get oneWay(): number {
@@ -52,15 +107,26 @@ export class LatencyEstimator {
 
   /** Client clock minus server clock, ms. */
   get offset(): number {
-    return median(this.best().map((s) => s.offset));
+    return this.count === 0 ? 0 : this.guardedOffset;
   }
 
   /** Spread of the round trip (ms): the gap between the typical and the best samples. */
   get jitter(): number {
-    if (this.count < 2) return 0;
-    const all = this.samples.map((s) => s.rtt).sort((a, b) => a - b);
-    return Math.max(0, median(all) - all[0]!) + (all[all.length - 1]! - all[0]!) / 4;
+    // From the page's pongs: a client can widen it by answering irregularly, which only widens
+    // the plausibility checks; the claim quota (claim-quota.ts) bounds what that buys.
+    return spread(this.samples.map((s) => s.rtt));
   }
+
+  /** Jitter of the transport's round trips when known (a client cannot widen it), else `jitter`. */
+  get transportJitter(): number {
+    return this.transport.length >= 2 ? spread([...this.transport]) : this.jitter;
+  }
+}
+
+function spread(all: number[]): number {
+  if (all.length < 2) return 0;
+  all.sort((a, b) => a - b);
+  return Math.max(0, median(all) - all[0]!) + (all[all.length - 1]! - all[0]!) / 4;
 }
 
 function median(values: number[]): number {

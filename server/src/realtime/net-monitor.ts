@@ -8,6 +8,12 @@
  * fall back to the server's estimate with no delay known, i.e. to arrival order. So a client with
  * fewer than `QUICK_SAMPLES` samples is pinged `QUICK_PINGS` times in quick succession: on join
  * (`welcome`) and after each regular ping that finds it short.
+ *
+ * Against a lying client (issue 28 item 3): a pong counts only for a ping we sent that client
+ * and only once (a client cannot answer a ping before it arrives by guessing its time); every
+ * ping also goes out as a WebSocket ping frame carrying the same time, whose pong the client's
+ * network stack sends (page code never sees it): the transport round trip that caps the
+ * page's (latency.ts).
  */
 import type { Client } from "@colyseus/core";
 import { LatencyEstimator } from "./latency.ts";
@@ -22,11 +28,39 @@ export const serverNow = (): number => performance.timeOrigin + performance.now(
 export const QUICK_SAMPLES = 4;
 const QUICK_PINGS = 5;
 const QUICK_GAP_MS = 60;
+/** Pings remembered per client, awaiting their pong. */
+const OUTSTANDING = 32;
+
+/** The WebSocket under a Colyseus client, when it is one (the `ws` server socket). */
+interface WsLike {
+  ping(data: Buffer): void;
+  on(event: "pong", fn: (data: Buffer) => void): void;
+}
+const wsOf = (client: Client): WsLike | null => {
+  const ref = (client as unknown as { ref?: Partial<WsLike> }).ref;
+  return ref && typeof ref.ping === "function" && typeof ref.on === "function" ? (ref as WsLike) : null;
+};
 
 export class NetMonitor {
   private readonly nets = new Map<string, LatencyEstimator>();
   /** Sessions with quick pings under way (their timers check membership; `forget` removes). */
   private readonly quick = new Set<string>();
+  /** Per session: the times of app pings and of transport pings sent and not yet answered. */
+  private readonly sent = new Map<string, { app: number[]; transport: number[] }>();
+  private readonly listening = new WeakSet<object>();
+  /**
+   * Tests that make a client distant by delaying its page's pongs (loopback has no delay to add
+   * to the transport's): the round trip added to that client's transport samples.
+   */
+  readonly simulatedTransportMs = new Map<string, number>();
+  /** With it, the jitter (ms each way, at most) the test adds to each of those samples. */
+  readonly simulatedTransportJitterMs = new Map<string, number>();
+  private readonly transportPings: boolean;
+
+  /** `transportPings: false` (DELAY_SIMULATED=1, load tests only): no ping frames, no transport cap. */
+  constructor(options: { transportPings?: boolean } = {}) {
+    this.transportPings = options.transportPings ?? true;
+  }
 
   /** The estimate for a session (empty until its first pong). */
   of(sessionId: string): LatencyEstimator {
@@ -41,9 +75,45 @@ export class NetMonitor {
   ping(clients: Iterable<Client>): void {
     const s = serverNow();
     for (const client of clients) {
-      client.send(PING, { s });
+      this.send(client, s);
       if (this.of(client.sessionId).count < QUICK_SAMPLES) this.welcome(client, 1);
     }
+  }
+
+  private outstanding(id: string): { app: number[]; transport: number[] } {
+    let o = this.sent.get(id);
+    if (!o) this.sent.set(id, (o = { app: [], transport: [] }));
+    return o;
+  }
+
+  /** An app ping and a transport ping, both carrying `s`. */
+  private send(client: Client, s: number): void {
+    const id = client.sessionId;
+    const o = this.outstanding(id);
+    o.app.push(s);
+    if (o.app.length > OUTSTANDING) o.app.shift();
+    client.send(PING, { s });
+    const ws = this.transportPings ? wsOf(client) : null;
+    if (!ws) return;
+    if (!this.listening.has(ws)) {
+      this.listening.add(ws);
+      ws.on("pong", (data) => this.transportPong(id, data));
+    }
+    o.transport.push(s);
+    if (o.transport.length > OUTSTANDING) o.transport.shift();
+    try { ws.ping(Buffer.from(String(s))); } catch { /* closing */ }
+  }
+
+  private transportPong(id: string, data: Buffer): void {
+    const now = serverNow();
+    const o = this.sent.get(id);
+    const s = Number(data?.toString());
+    const i = o ? o.transport.indexOf(s) : -1;
+    // Colyseus's own keep-alive pings carry nothing: not ours.
+    if (!o || i < 0) return;
+    o.transport.splice(i, 1);
+    const jitter = (this.simulatedTransportJitterMs.get(id) ?? 0) * 2 * Math.random();
+    this.of(id).addTransport(now - s + (this.simulatedTransportMs.get(id) ?? 0) + jitter);
   }
 
   /** Quick pings for a client whose delay is not known yet (from `first` on; 0 = one right now). */
@@ -56,25 +126,34 @@ export class NetMonitor {
         if (!this.quick.has(id)) return;
         if (i === QUICK_PINGS - 1) this.quick.delete(id);
         try {
-          client.send(PING, { s: serverNow() });
+          this.send(client, serverNow());
         } catch { /* the client left meanwhile */ }
       }, (i - first) * QUICK_GAP_MS);
       timer.unref?.();
     }
   }
 
-  /** Records a pong; returns false when it is malformed. */
+  /** Records a pong for a ping we sent; returns false when it is malformed. */
   pong(sessionId: string, payload: unknown): boolean {
     const p = payload as { s?: unknown; c?: unknown } | null;
     if (!p || typeof p.s !== "number" || typeof p.c !== "number") return false;
     const now = serverNow();
     if (p.s > now || now - p.s > 10_000) return false;
+    // Only a ping we sent, once: a pong for a guessed ping time would shorten the round trip.
+    // (Well-formed but unknown, e.g. answering a ping from before a reconnect: ignored, not refused.)
+    const sent = this.sent.get(sessionId)?.app ?? [];
+    const i = sent.indexOf(p.s);
+    if (i < 0) return true;
+    sent.splice(i, 1);
     this.of(sessionId).add(p.s, p.c, now);
     return true;
   }
 
   forget(sessionId: string): void {
     this.nets.delete(sessionId);
+    this.sent.delete(sessionId);
+    this.simulatedTransportMs.delete(sessionId);
+    this.simulatedTransportJitterMs.delete(sessionId);
     this.quick.delete(sessionId);
   }
 }

@@ -1,6 +1,8 @@
 /**
- * One real-time race as the server sees it: when the reveal went out, and each slap's arrival
- * and adjudicated reaction time. Used by the Hit the Deck room and by the slap-fairness lab.
+ * One real-time race as the server sees it: when the reveal went out, and each press's arrival
+ * and adjudicated reaction time. The one adjudication path of every race: the Hit the Deck slap
+ * (games/hit-the-deck-plugin.ts), the Dark Hand call at the deal (games/dark-hand-plugin.ts,
+ * through `HeldRace`) and the slap-fairness lab.
  */
 import { adjudicate, type Adjudication, type SlapClaim } from "./adjudicate.ts";
 import type { LatencyEstimator } from "./latency.ts";
@@ -14,20 +16,39 @@ export interface RaceSlap extends Adjudication {
 
 /** How long after the deadline, at most, the server waits for slaps still in flight (ms). */
 export const MAX_COLLECTION_MS = 200;
+/** A client's frame or two between receiving the reveal and showing it, plus timer slack (ms). */
+const RENDER_MARGIN_MS = 30;
 
 export class RaceCollector {
   readonly slaps: RaceSlap[] = [];
 
-  constructor(readonly revealAt: number) {}
+  constructor(
+    readonly revealAt: number,
+    /** How long our own loop stalled since a time (loop-lag.ts); simulations pass their own. */
+    private readonly stalled: (since: number) => number = stallSince,
+  ) {}
 
   has(seat: number): boolean {
     return this.slaps.some((s) => s.seat === seat);
   }
 
-  /** Records a slap and returns its adjudication (allowing for the server's own recent stalls). */
-  slap(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
-    const stall = stallSince(this.revealAt);
+  /** Records a press (a slap, a call) and returns its adjudication (allowing for the server's own recent stalls). */
+  press(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
+    const stall = this.stalled(this.revealAt);
     const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall) };
+    this.slaps.push(slap);
+    return slap;
+  }
+
+  /** The slap race's name for `press`. */
+  slap(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
+    return this.press(seat, claim, arrivedAt, net);
+  }
+
+  /** A bot's press: it is on the server, so its reaction time is its arrival (timing "arrival"). */
+  bot(seat: number, arrivedAt: number): RaceSlap {
+    const reactionMs = Math.max(0, arrivedAt - this.revealAt);
+    const slap: RaceSlap = { seat, arrivedAt, reactionMs, source: "arrival", estimateMs: reactionMs, suspicious: false };
     this.slaps.push(slap);
     return slap;
   }
@@ -49,5 +70,17 @@ export class RaceCollector {
   collectionWindow(waitingFor: readonly LatencyEstimator[]): number {
     const worst = Math.max(0, ...waitingFor.map((n) => n.oneWay + n.jitter));
     return Math.min(MAX_COLLECTION_MS, Math.ceil(worst) + 10);
+  }
+
+  /**
+   * Until when (server ms) a race without a deadline waits for presses faster than
+   * `reactionMs` from the seats not yet in: such a press was made at most `reactionMs` after its
+   * client showed the reveal, i.e. after one way + render, and needs one way more to arrive; so
+   * it arrives by reveal + reactionMs + round trip (+ jitter and a margin for the render). The
+   * wait is capped at `MAX_COLLECTION_MS` past `now`.
+   */
+  closeAt(reactionMs: number, waitingFor: readonly LatencyEstimator[], now: number): number {
+    const worst = Math.max(0, ...waitingFor.map((n) => n.rtt + 2 * n.jitter));
+    return Math.min(now + MAX_COLLECTION_MS, this.revealAt + reactionMs + worst + RENDER_MARGIN_MS);
   }
 }

@@ -27,6 +27,12 @@ export class SlapLabRoom extends Room {
     this.clock.setInterval(() => this.net.ping(this.clients), 250);
     this.onMessage(PONG, (client, payload) => void this.net.pong(client.sessionId, payload));
     this.onMessage("slap", (client, payload: { race?: number; shownAt?: number; pressedAt?: number }) => this.onSlap(client, payload));
+    // The bench delays every message in its own process, WebSocket ping frames excepted: it says
+    // how far away each simulated player is, for the transport round trip (lab only).
+    this.onMessage("simulateLink", (client, payload: { rttMs?: unknown; jitterMs?: unknown }) => {
+      if (typeof payload?.rttMs === "number" && payload.rttMs >= 0 && payload.rttMs <= 1_000) this.net.simulatedTransportMs.set(client.sessionId, payload.rttMs);
+      if (typeof payload?.jitterMs === "number" && payload.jitterMs >= 0 && payload.jitterMs <= 100) this.net.simulatedTransportJitterMs.set(client.sessionId, payload.jitterMs);
+    });
   }
 
   override onJoin(client: Client): void {

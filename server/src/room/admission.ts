@@ -45,7 +45,7 @@ export class Admission {
     } else {
       const place = this.host.seating.placeFor(join.value.playerId, sessionId, now);
       if (!place) return false;
-      this.host.seating.reserve(place.index, sessionId, until);
+      this.host.seating.reserve(place.index, sessionId, until, join.value.playerId ?? null);
     }
     this.expireAt(until, now);
     this.refresh(now);
@@ -76,6 +76,13 @@ export class Admission {
     this.spectators.delete(sessionId);
   }
 
+  /** Colyseus refused the reservation `admit` let through: the seat or place it claimed is free again. */
+  refused(sessionId: string): void {
+    this.spectators.delete(sessionId);
+    this.host.seating.release(sessionId);
+    this.refresh();
+  }
+
   /** Opens or closes the table to quick play as seats open and close. */
   refresh(now = Date.now()): void {
     this.host.setQuickPlayOpen(!this.host.byCodeOnly() && this.host.seating.hasOpenSeat(now));
@@ -101,7 +108,16 @@ export function gateReservations(RoomClass: { prototype: Room }, admission: (roo
   const core = proto._reserveSeat;
   proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
     const reconnecting = rest[2] === true;
-    if (!reconnecting && !admission(this).admit(sessionId, joinOptions)) return false;
-    return core.call(this, sessionId, joinOptions, ...rest);
+    if (reconnecting) return core.call(this, sessionId, joinOptions, ...rest);
+    if (!admission(this).admit(sessionId, joinOptions)) return false;
+    // Colyseus's own check (clients and reservations against maxClients, a disposing room) comes after ours:
+    // a refusal there must not leave our claim holding the seat until it lapses (issue 25).
+    let reserved = false;
+    try {
+      reserved = await core.call(this, sessionId, joinOptions, ...rest);
+      return reserved;
+    } finally {
+      if (!reserved) admission(this).refused(sessionId);
+    }
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Client } from "@colyseus/core";
 import { SERVER_MESSAGES, type GameId } from "@scat/shared";
-import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts";
+import { GAME_LOG_FORMAT, GAME_LOG_FORMAT_V1, type GameLog } from "@scat/shared/fairness/game-log.ts";
 import { logger } from "../logger.ts";
 import type { Match } from "./match.ts";
 
@@ -31,14 +31,16 @@ export function gameLogOf(roomId: string, match: Match): GameLog {
   const outcome = match.game.outcome(match.state);
   if (outcome === null) throw new Error("a game log is only made once the game is over");
   const log: GameLog = {
-    format: GAME_LOG_FORMAT,
+    // A match resumed from a journal written before players' entropy keeps format 1.
+    format: match.entropy === null ? GAME_LOG_FORMAT_V1 : GAME_LOG_FORMAT,
     matchId: `${roomId}-${match.startedAt}`,
     game: match.game.id as GameId,
     options: match.options,
     startedAt: match.startedAt,
-    seed: match.seed,
+    seed: match.serverSeed,
     salt: match.salt,
     commitment: match.commitment,
+    ...(match.entropy === null ? {} : { entropy: match.entropy }),
     steps: match.log,
     outcome,
   };

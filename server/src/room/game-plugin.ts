@@ -11,8 +11,14 @@ import type { TableHost } from "./host.ts";
 export interface GamePlugin {
   /** Once, when the room is created (e.g. a finer clock timestep). */
   setup?(room: TableHost): void;
-  /** Turns a seat's shape-checked action (and its raw payload) into the engine's action. */
-  prepareAction?(room: TableHost, client: Client | null, slot: Slot, action: { type: string }, raw: unknown): { type: string } | Rejection;
+  /**
+   * Turns a seat's shape-checked action (and its raw payload) into the engine's action; or
+   * `HELD`: the plugin keeps it and applies it later through `room.act` (a race judged by
+   * reaction time, realtime/held-race.ts).
+   */
+  prepareAction?(room: TableHost, client: Client | null, slot: Slot, action: { type: string }, raw: unknown, id: number | null): { type: string } | Rejection | typeof HELD;
+  /** Before any other step is applied (an action, a deadline): apply what the plugin holds first. */
+  beforeStep?(room: TableHost): void;
   /** After every accepted step, with its events (already sent). */
   afterStep?(room: TableHost, events: readonly GameEvent[]): void;
   /** Extra ms to wait past the engine's deadline before applying it (slaps still in flight). */
@@ -23,6 +29,9 @@ export interface GamePlugin {
    */
   botPlan?(room: TableHost, seat: number, rng: Rng): { action: { type: string }; delayMs: number } | null | undefined;
 }
+
+/** `prepareAction`'s answer for an action the plugin holds (no reply now; it is applied or refused later). */
+export const HELD = Symbol("held");
 
 export function isRejection(value: { type: string } | Rejection): value is Rejection {
   return !("type" in value) && "code" in value;

@@ -6,9 +6,11 @@
 import type { Client } from "@colyseus/core";
 import type { AnyGame, Rejection } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
+import type { FairPlayFlag } from "../conduct/fair-play.ts";
 import type { NetMonitor } from "../realtime/net-monitor.ts";
 import type { Match } from "./match.ts";
 import type { Seating, Slot } from "./seating.ts";
+import type { TableChat } from "../social/chat/table-chat.ts";
 
 export interface Timer {
   clear(): void;
@@ -22,6 +24,10 @@ export interface TableHost {
   readonly match: Match | null;
   readonly seating: Seating;
   readonly net: NetMonitor;
+  /** The table's conduct: race reaction times feed its fair-play profile (conduct/fair-play.ts). */
+  readonly conduct: { reacted(seat: number, reactionMs: number): FairPlayFlag[]; accountAt(seat: number): string | null };
+  /** The table's chat (social/chat/table-chat.ts). */
+  readonly chat: TableChat;
   /** The room's clock: timers are cleared with the room. */
   readonly clock: { setTimeout(fn: () => void, ms: number): Timer };
   /**
@@ -29,10 +35,14 @@ export interface TableHost {
    * echoed to that sender in the step's `events` (docs/PROTOCOL.md, "Acknowledgement").
    */
   act(slot: Slot, action: { type: string }, client?: Client | null, raw?: unknown, id?: number | null): Rejection | null;
+  /** A seated player's share of the deal seed (docs/FAIRNESS.md, "Players' entropy"); the rejection, or null. */
+  shuffle(slot: Slot, payload: unknown): Rejection | null;
   /** A seated player asked to fill the empty seats with bots and start. */
   fillAndStart(): void;
   /** A seated player turned the countdown to filling with bots on or off. */
   setAutoFill(on: boolean): void;
+  /** Sends a message to every client at the table (players and spectators). */
+  broadcast(type: string, message: unknown): void;
   /** Shows a seat's measured round trip. */
   showPing(seat: number, rttMs: number): void;
   /** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */

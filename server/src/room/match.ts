@@ -7,12 +7,15 @@
 import { randomBytes } from "node:crypto";
 import { RecordedMatch, replaySteps, type AnyGame, type BaseState, type LoggedStep } from "@scat/shared";
 import { commitSeed } from "@scat/shared/fairness/commitment.ts";
+import { dealSeed, type SeatEntropy } from "@scat/shared/fairness/entropy.ts";
 
 export type { LoggedStep };
 
 export class Match extends RecordedMatch {
-  /** SHA-256 of `seed:salt`, published in the table state from the deal on. */
+  /** SHA-256 of `serverSeed:salt`, published in the table state before the deal. */
   readonly commitment: string;
+  /** The committed seed; the game is played from `seed` = `dealSeed(serverSeed, entropy)` when there are seat values. */
+  readonly serverSeed: string;
   /**
    * A table resumed after its process died: the deadline running at the crash is extended by
    * the outage, so nobody is timed out by our crash (docs/OPERATIONS.md). It applies while the
@@ -27,14 +30,17 @@ export class Match extends RecordedMatch {
     seed: string = randomBytes(16).toString("hex"),
     /** Revealed with the seed at the end; keeps the commitment from being a bare hash of the seed. */
     readonly salt: string = randomBytes(16).toString("hex"),
+    /** Every seat's value (docs/FAIRNESS.md, "Players' entropy"); null: the seed alone (a journal from before). */
+    readonly entropy: readonly SeatEntropy[] | null = null,
   ) {
-    super(game, options, startedAt, seed);
+    super(game, options, startedAt, entropy === null ? seed : dealSeed(seed, entropy));
+    this.serverSeed = seed;
     this.commitment = commitSeed(seed, salt);
   }
 
-  /** Rebuilds a match from its journal: the same seed, salt, options and steps, replayed. */
-  static restore(game: AnyGame, options: unknown, startedAt: number, seed: string, salt: string, steps: readonly LoggedStep[]): Match {
-    const match = new Match(game, options, startedAt, seed, salt);
+  /** Rebuilds a match from its journal: the same seed, salt, seat values, options and steps, replayed. */
+  static restore(game: AnyGame, options: unknown, startedAt: number, seed: string, salt: string, steps: readonly LoggedStep[], entropy: readonly SeatEntropy[] | null = null): Match {
+    const match = new Match(game, options, startedAt, seed, salt, entropy);
     for (const [i, step] of steps.entries()) {
       const ok = step.seat === null ? match.expire(step.now) !== null : match.act(step.seat, step.action, step.now).ok;
       if (!ok) throw new Error(`restore: journal step ${i} does not replay (${JSON.stringify(step)})`);

@@ -6,12 +6,14 @@
  */
 import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { CHAT_CLIENT } from "@scat/shared/social/chat.ts";
 import { z } from "zod";
 import { TABLE_SOCIAL } from "../social/table-report.ts";
 import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { TableHost } from "./host.ts";
+import { rematchHandlers } from "../social/rematch.ts";
 
 const timeSchema = z.object({ t: z.number().finite() });
 const autoFillSchema = z.object({ on: z.boolean() });
@@ -103,6 +105,14 @@ const HANDLERS: Record<string, Handler> = {
     room.setAutoFill(parsed.data.on);
   },
 
+  [CLIENT_MESSAGES.shuffle](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    const slot = room.seating.bySession(client.sessionId);
+    if (!slot) return replies.reject(client, { code: "not-seated", message: "Only a seated player adds to the shuffle" });
+    const rejection = room.shuffle(slot, payload);
+    if (rejection) replies.reject(client, rejection);
+  },
+
   [CLIENT_MESSAGES.time](_room, replies, client, payload) {
     const parsed = timeSchema.safeParse(payload);
     if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });
@@ -120,11 +130,25 @@ const HANDLERS: Record<string, Handler> = {
     return room.social("block", client, payload);
   },
 
+  // Table chat (social/chat/): the chat has its own per-account limit on top of the message budget.
+  [CHAT_CLIENT.say](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    return room.chat.say(client, payload).catch((error: unknown) => room.contain(error, "onMessage", client));
+  },
+
+  [CHAT_CLIENT.prefs](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    room.chat.prefs(client, payload);
+  },
+
   [PONG](room, replies, client, payload) {
     if (!room.net.pong(client.sessionId, payload)) return replies.reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
     const slot = room.seating.bySession(client.sessionId);
     if (slot) room.showPing(slot.index, Math.min(65535, Math.round(room.net.of(client.sessionId).rtt)));
   },
+
+  // Play again with the same people (social/rematch.ts, issue 27).
+  ...rematchHandlers,
 };
 
 function unknownType(_room: TableHost, replies: Replies, client: Client): void {

@@ -21,6 +21,8 @@ export interface Slot {
   awayUntil: number;
   /** The session a matchmaking seat reservation holds this seat for, until `reservedUntil`. */
   reservedFor: string | null;
+  /** The player (playerId) who made that reservation: their own retry takes it over. */
+  reservedPlayer: string | null;
   reservedUntil: number;
 }
 
@@ -35,7 +37,7 @@ export class Seating {
   constructor(count: number, private readonly newSeat: (index: number) => SeatState) {
     this.slots = Array.from({ length: count }, (_, index) => ({
       index, occupied: false, name: "", playerId: null, sessionId: null,
-      isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0, reservedFor: null, reservedUntil: 0,
+      isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0, reservedFor: null, reservedPlayer: null, reservedUntil: 0,
     }));
   }
 
@@ -59,13 +61,16 @@ export class Seating {
 
   /**
    * Where a joining player goes: back to their own seat (held by a bot or left while away), the
-   * seat reserved for their session, or a free one nobody else holds a live reservation on.
+   * seat reserved for their session, the seat a live reservation of theirs holds (a retry whose
+   * first try's answer was lost: issue 25), or a free one nobody else holds a live reservation on.
    */
   placeFor(playerId: string | undefined, sessionId: string | null = null, now = Date.now()): JoinPlace | null {
     const own = playerId ? this.slots.find((s) => s.occupied && s.playerId === playerId && (s.isBot || !s.connected)) : undefined;
     if (own) return { kind: "reclaim", index: own.index };
     const held = sessionId ? this.slots.find((s) => !s.occupied && s.reservedFor === sessionId) : undefined;
     if (held) return { kind: "free", index: held.index };
+    const retried = playerId ? this.slots.find((s) => !s.occupied && s.reservedPlayer === playerId && this.isHeld(s, now)) : undefined;
+    if (retried) return { kind: "free", index: retried.index };
     const free = this.slots.find((s) => !s.occupied && !this.isHeld(s, now));
     return free ? { kind: "free", index: free.index } : null;
   }
@@ -77,11 +82,11 @@ export class Seating {
   /** Holds a seat for a session between its matchmaking reservation and its join. */
   /** A reservation whose join was refused gives its seat back at once (not when it would have lapsed). */
   release(sessionId: string): void {
-    for (const slot of this.slots) if (!slot.occupied && slot.reservedFor === sessionId) Object.assign(slot, { reservedFor: null, reservedUntil: 0 });
+    for (const slot of this.slots) if (!slot.occupied && slot.reservedFor === sessionId) Object.assign(slot, { reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
   }
 
-  reserve(index: number, sessionId: string, until: number): void {
-    Object.assign(this.slots[index]!, { reservedFor: sessionId, reservedUntil: until });
+  reserve(index: number, sessionId: string, until: number, playerId: string | null = null): void {
+    Object.assign(this.slots[index]!, { reservedFor: sessionId, reservedPlayer: playerId, reservedUntil: until });
   }
 
   /** True while a seat is neither taken nor held by a live reservation. */
@@ -91,7 +96,7 @@ export class Seating {
 
   seat(index: number, sessionId: string, playerId: string | null, name: string): Slot {
     const slot = this.slots[index]!;
-    Object.assign(slot, { occupied: true, sessionId, playerId, name, isBot: false, botReason: "", connected: true, awayUntil: 0, reservedFor: null, reservedUntil: 0 });
+    Object.assign(slot, { occupied: true, sessionId, playerId, name, isBot: false, botReason: "", connected: true, awayUntil: 0, reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
     return slot;
   }
 
@@ -105,7 +110,7 @@ export class Seating {
   }
 
   free(slot: Slot): void {
-    Object.assign(slot, { occupied: false, name: "", playerId: null, sessionId: null, isBot: false, botReason: "", connected: false, awayUntil: 0, reservedFor: null, reservedUntil: 0 });
+    Object.assign(slot, { occupied: false, name: "", playerId: null, sessionId: null, isBot: false, botReason: "", connected: false, awayUntil: 0, reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
   }
 
   /** Mirrors the slots into the synced seat list. */

@@ -11,9 +11,10 @@ import { logger } from "../logger.ts";
 import { corkForStep } from "../net/cork.ts";
 import { actionPatchSeconds, gamesStarted } from "../metrics.ts";
 import { publishGameLog, type LogHost } from "./fairness.ts";
-import { isRejection, type GamePlugin } from "./game-plugin.ts";
+import { HELD, isRejection, type GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
 import { Match } from "./match.ts";
+import { PendingDeal, type PendingDealRecord } from "../entropy/pending-deal.ts";
 import { projectMatch } from "./projection.ts";
 import type { TableState } from "./schema.ts";
 import type { Slot } from "./seating.ts";
@@ -30,6 +31,8 @@ export type PlayHost = TableHost & DurableRoom & LogHost & {
   readonly waiting: { changed(): void; seatsChanged(): void };
   readonly admission: { refresh(): void };
   readonly bots: { schedule(): void };
+  /** Journals a waiting table (its seats, and a deal waiting for values). */
+  journalSeats(): void;
   /** Each seat's turns and timeouts, for the conduct record (conduct/table-conduct.ts). */
   readonly conduct: { acted(seat: number): void; timedOut(seats: readonly number[]): void };
   /** The game is over (just now, or before a crash): conduct and ranked rating (table-room.ts). */
@@ -47,13 +50,82 @@ interface StepBy {
 
 export class TablePlay {
   private deadlineTimer: Timer | null = null;
+  /** Sessions that answer `shuffle` with a value (joined with `shuffle: true`). */
+  private readonly contributors = new Set<string>();
+  /** The deal committed to and waiting for the players' values (docs/FAIRNESS.md, "Players' entropy"). */
+  private pending: PendingDeal | null = null;
+  private pendingTimer: Timer | null = null;
 
   constructor(private readonly room: PlayHost) {}
 
-  /** Every seat is taken: deal. */
-  start(): void {
+  /** A client joined with `shuffle: true`: the deal waits for its value. */
+  contributes(sessionId: string): void {
+    this.contributors.add(sessionId);
+  }
+
+  forget(sessionId: string): void {
+    this.contributors.delete(sessionId);
+  }
+
+  /** True while the seats are full and the deal waits for the players' values. */
+  get collecting(): boolean {
+    return this.pending !== null;
+  }
+
+  /** What the journal keeps of a deal waiting for values. */
+  pendingRecord(): PendingDealRecord | null {
+    return this.pending?.record() ?? null;
+  }
+
+  /**
+   * Every seat is taken: commit to the seed (the state shows `seedCommit`), ask each contributing
+   * player for a value, and deal once all have answered or `shuffleWaitMs` has passed.
+   */
+  start(pending: PendingDeal = new PendingDeal()): void {
     const room = this.room;
-    const match = (room.match = new Match(room.game, room.table.engine, Date.now()));
+    if (room.match || this.pending) return;
+    this.pending = pending;
+    room.state.seedCommit = pending.commitment;
+    for (const client of room.clients) {
+      const slot = room.seating.bySession(client.sessionId);
+      if (!slot || slot.isBot || !this.contributors.has(client.sessionId)) continue;
+      pending.await(slot.index);
+      client.send(SERVER_MESSAGES.shuffle, { commitment: pending.commitment });
+    }
+    if (pending.complete || room.config.shuffleWaitMs === 0) return this.deal();
+    room.journalSeats();
+    this.pendingTimer = room.clock.setTimeout(() => this.deal(), room.config.shuffleWaitMs);
+  }
+
+  /** A seat's value arrived; the rejection to send back, or null. The last awaited value deals. */
+  shuffle(slot: Slot, payload: unknown): Rejection | null {
+    const pending = this.pending;
+    if (!pending) return { code: "not-shuffling", message: "No deal is waiting for a value" };
+    const rejection = pending.offer(slot.index, payload);
+    if (rejection) return rejection;
+    if (pending.complete) this.deal();
+    else this.room.journalSeats();
+    return null;
+  }
+
+  /** A table resumed while its deal waited for values: it deals now from the journalled commitment and values. */
+  resumeDeal(record: PendingDealRecord): void {
+    this.start(PendingDeal.restore(record));
+    if (this.pending) this.deal();
+  }
+
+  /** Deals from the committed seed and every seat's value (missing for a player who did not answer). */
+  private deal(): void {
+    const room = this.room;
+    const pending = this.pending;
+    if (!pending || room.match) return;
+    this.pending = null;
+    this.pendingTimer?.clear();
+    this.pendingTimer = null;
+    const entropy = pending.entropy(room.seating.slots);
+    const missing = entropy.filter((e) => e.source === "missing").map((e) => e.seat);
+    if (missing.length > 0) logger.info({ room: room.roomId, seats: missing }, "dealt without some players' shuffle values");
+    const match = (room.match = new Match(room.game, room.table.engine, Date.now(), pending.seed, pending.salt, entropy));
     room.state.status = "playing";
     gamesStarted.inc({ game: room.game.id });
     room.admission.refresh();
@@ -88,8 +160,12 @@ export class TablePlay {
     if (durability.saving(room)) return SAVING;
     const arrived = performance.now();
     const from = room.state.version;
-    const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw) ?? parsed;
+    const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw, id) ?? parsed;
+    if (prepared === HELD) return null;
     if (isRejection(prepared)) return prepared;
+    // Presses a race holds (a Dark Hand call at the deal) apply before anything after them.
+    room.plugin?.beforeStep?.(room);
+    if (!room.match) return { code: "not-started", message: "The game has not started yet" };
     this.expireIfDue();
     const res = room.match.act(slot.index, prepared, Date.now());
     if (!res.ok) return { code: res.error.code, message: res.error.message };
@@ -130,6 +206,8 @@ export class TablePlay {
     if (!match || match.state.version !== version) return;
     // A paused table's clock waits: `unpaused` extends the deadline and arms it again.
     if (durability.saving(this.room)) return;
+    this.room.plugin?.beforeStep?.(this.room);
+    if (this.room.match?.state.version !== version) return;
     const awaited = match.game.awaiting(match.state);
     const events = match.expire(Date.now());
     if (events) this.room.conduct.timedOut(awaited);

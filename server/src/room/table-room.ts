@@ -20,6 +20,7 @@ import type { TableHost } from "./host.ts";
 import type { GamePlugin } from "./game-plugin.ts";
 import { makeInviteCode } from "./invite-code.ts";
 import type { Match } from "./match.ts";
+import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers } from "./messages.ts";
@@ -37,6 +38,9 @@ import { banRefusal } from "../moderation/reports.ts";
 import type { BlockCache } from "../social/blocks.ts";
 import { blockAtTable, reportAtTable } from "../social/table-report.ts";
 import { TableApart, gateApart } from "../social/quick-play-apart.ts";
+import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
+import { openRematch, rematchDeclined } from "../social/rematch.ts";
+import { TableChat, type ChatServices } from "../social/chat/table-chat.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
@@ -50,9 +54,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static platform: Platform = new Platform(TableRoom.config);
   /** Blocked pairs this process knows of (social/blocks.ts), set by `createServer`. */
   static blocks: BlockCache | null = null;
+  /** Chat's cross-process parts (social/chat/services.ts), set by `createServer`; null: no limits, bans or blocks. */
+  static chatServices: ChatServices | null = null;
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor(), play: new TablePlay(this), inviteCode: null, fineTick: null, apart: new TableApart(),
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null, apart: new TableApart(),
   };
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
@@ -74,6 +80,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare waiting: WaitingTable;
   /** Quick-play accounts here, to keep blocked pairs apart (social/quick-play-apart.ts). */
   declare readonly apart: TableApart;
+  /** The table's chat and who is watching (social/chat/). */
+  declare chat: TableChat;
   /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
   declare fineTick: number | null;
 
@@ -89,6 +97,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     } catch (e) {
       // A refused join (a bad name, a wrong account) must not hold its seat until the reservation lapses.
       this.seating.release(client.sessionId);
+      this.chat?.left(client.sessionId);
       this.admission.refresh();
       throw this.contain(e, "onAuth");
     }
@@ -144,6 +153,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // The room is the admission's and the waiting table's host itself (no host object and closures per table).
     this.admission = new Admission(this);
     this.waiting = new WaitingTable(this);
+    this.chat = new TableChat(this, () => TableRoom.chatServices);
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private });
@@ -173,21 +183,28 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.admission.settled(client.sessionId);
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
+    const token = (options as { token?: unknown } | null)?.token;
     if (join.value.spectate) {
       this.ranked?.authorizeSpectator(this.match !== null);
+      const who = await TableRoom.platform.identifyForTable(context?.headers, token);
+      this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null);
       return true;
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
-    const account = this.ranked ? await this.ranked.authorize(options, context) : (await TableRoom.platform.identifyForTable(context?.headers, (options as { token?: unknown } | null)?.token))?.player.id ?? null;
+    const who = this.ranked ? null : await TableRoom.platform.identifyForTable(context?.headers, token);
+    const account = this.ranked ? await this.ranked.authorize(options, context) : who?.player.id ?? null;
     // An account an operator banned does not sit down (moderation/reports.ts); it may still watch.
     const banned = account === null ? null : await banRefusal(await TableRoom.platform.db(), account);
     if (banned) throw new ServerError(ROOM_ERROR, banned);
+    // Whom this account blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
+    if (account !== null) void TableRoom.blocks?.load(account).catch(() => undefined);
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
       throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
     }
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
+    this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null);
     return true;
   }
 
@@ -198,15 +215,20 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const place = join.ok && !join.value.spectate ? this.seating.placeFor(join.value.playerId, client.sessionId) : null;
     if (!join.ok || !place) {
       client.send(SERVER_MESSAGES.seated, { seat: null });
+      this.chat.joined(client, join.ok ? join.value.name : "Player", null);
       this.waiting.changed();
       return;
     }
     const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
+    if (join.value.shuffle) this.play.contributes(client.sessionId);
     this.conduct.seated(client.sessionId, slot.index);
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
+    this.chat.joined(client, slot.name, slot.index);
     this.ranked?.greet(client);
+    // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
+    if (!this.ranked) seatTaken(this, slot.playerId);
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
@@ -234,11 +256,17 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.view?.dispose();
     this.net.forget(client.sessionId);
     this.pace.forget(client.sessionId);
+    this.play.forget(client.sessionId);
+    this.chat.left(client.sessionId);
     this.apart.left(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
-    if (!this.match) this.seating.free(slot);
-    else if (!this.match.over) {
+    // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
+    if (!this.match && this.play.collecting) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
+    else if (!this.match) {
+      seatsReleased(this, [slot.playerId]);
+      this.seating.free(slot);
+    } else if (!this.match.over) {
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
     }
@@ -251,7 +279,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** A waiting table journals who sits where (durable/durability.ts), so it outlives its process; ranked tables form again in the queue. */
-  private journalSeats(): void {
+  journalSeats(): void {
     if (!this.ranked) durability.waitingChanged(this);
   }
 
@@ -268,6 +296,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.waiting.setAutoFill(on);
     this.journalSeats();
   }
+
+  /** A ranked game in play: chat is quick phrases and emotes only (social/chat/). */
+  quickPhrasesOnly(): boolean { return this.ranked !== null && this.match !== null && !this.match.over; }
+  reject(client: Client, rejection: Rejection): void { this.replies.reject(client, rejection); }
 
   autoFillOff(): boolean { return this.waiting.autoFillOff; }
 
@@ -289,7 +321,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
         roomId: this.roomId, game: this.game, match: this.match,
         seatOf: (sessionId: string) => this.seating.bySession(sessionId)?.index,
         accountAt: (seat: number) => this.conduct.accountAt(seat),
-        chatLines: () => [],
+        chatLines: () => this.chat.kept.map((l) => ({ name: l.name, seat: l.seat, text: l.text ?? `[${l.phrase ?? l.emote ?? ""}]`, at: l.at })),
         reject: (c: Client, r: Rejection) => this.replies.reject(c, r),
       };
       const db = await TableRoom.platform.db();
@@ -334,11 +366,28 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!on) this.play.unpaused(pausedMs);
   }
 
+  /** A finished table offers this one as its rematch (social/rematch.ts; called across processes). */
+  rematchOpen(playerId: unknown, expected: unknown, fill: unknown, game: unknown): boolean { return openRematch(this, playerId, expected, fill, game); }
+  rematchDeclined(name: unknown): void { rematchDeclined(this, name); }
+
   /** Every seat is taken: deal (table-play.ts). */
   startGame(): void { this.play.start(); }
 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
-  resumeMatch(match: Match): void { this.play.resume(match); }
+  resumeMatch(match: Match): void {
+    this.play.resume(match);
+    // After a restart without Redis the seat records went with the process: the journal's seats write them again.
+    if (!match.over && !this.ranked) for (const s of this.seating.slots) seatTaken(this, s.playerId);
+  }
+
+  /** A table resumed while its deal waited for the players' values (entropy/pending-deal.ts): it deals now. */
+  resumeDeal(deal: PendingDealRecord): void { this.play.resumeDeal(deal); }
+
+  /** The deal waiting for values, as the journal keeps it (null: none). */
+  pendingDeal(): PendingDealRecord | null { return this.play.pendingRecord(); }
+
+  /** A seat's shuffle value; the rejection to send back, or null. */
+  shuffle(slot: Slot, payload: unknown): Rejection | null { return this.play.shuffle(slot, payload); }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
   fillAndStart(): void {
@@ -358,6 +407,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
   gameOver(match: Match): void {
+    seatsReleased(this, this.seating.slots.map((s) => s.playerId));
     if (this.ranked) return this.ranked.finish(match);
     const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
     const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now());
@@ -366,7 +416,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "apart"]);
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat", "apart"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
 gateApart(TableRoom, (room) => (room as TableRoom).apart);

@@ -1,91 +1,79 @@
 /**
- * Players' block and report routes (docs/API.md, "Blocks and reports"), under /api. Saved
- * accounts only (a guest gets 403 `register-first`): blocking and reporting are tied to an
- * account an operator can hold to account. Cross-site requests with the cookie are not signed in
- * (accounts/auth.ts), so a page elsewhere cannot block or report in a player's name.
+ * The social HTTP routes (issue 27, docs/API.md "Play together"):
+ * - `GET /api/social/tables/:code`: what an invitation leads to (game, seats, turn time,
+ *   options, waiting or playing), for the lobby's invite banner. The code is what lets a friend
+ *   join; anyone holding it may see what it joins. Counts and options only, never names.
+ * - `POST /api/social/my-seat` `{playerId}`: the table this browser's player holds a seat at
+ *   (seats.ts), so the lobby can offer "Your game in progress: Return". A table not listed right
+ *   now (its process died and a peer resumes it, or a restart) is answered `moving`: the page's
+ *   reclaim holds on while it comes back.
  */
-import express, { type Request, type Response } from "express";
+import express from "express";
+import { matchMaker, type Presence } from "@colyseus/core";
 import { z } from "zod";
-import type { Authenticated } from "../accounts/sessions.ts";
+import { GAMES } from "../games.ts";
 import { fail, handle } from "../accounts/routes.ts";
-import { REPORT_CHAT_MAX, REPORT_REASONS, fileReport } from "../moderation/reports.ts";
-import type { Platform } from "../ranked/platform.ts";
-import { block, blockedBy, unblock, type BlockCache } from "./blocks.ts";
+import { SeatRegistry } from "./seats.ts";
 
-const idSchema = z.string().min(1).max(100);
-const blockBody = z.strictObject({ playerId: idSchema });
-const chatLine = z.strictObject({ name: z.string().max(64), seat: z.number().int().min(0).max(15).nullable(), text: z.string().max(400), at: z.number().finite() });
-const reportBody = z.strictObject({
-  playerId: idSchema,
-  reason: z.enum(REPORT_REASONS),
-  note: z.string().trim().max(500).default(""),
-  game: z.string().max(40),
-  /** The table (room id) or the replayed match the report is about. */
-  tableId: z.string().min(1).max(100),
-  /** The game's log (the fairness `GameLog` a client holds at the end, or a replay's), if there is one. */
-  gameLog: z.unknown().optional(),
-  chat: z.array(chatLine).max(REPORT_CHAT_MAX).default([]),
-});
+/** A room id or an invite code: letters, digits, `_` and `-`, at most 32. */
+const CODE = /^[A-Za-z0-9_-]{1,32}$/;
+const MY_SEAT = z.object({ playerId: z.string().min(8).max(64) }).strict();
 
-/** A report's body is at most this many bytes (the JSON parser of these routes). */
-export const REPORT_BODY_LIMIT = "64kb";
+export interface TableInfo {
+  readonly code: string;
+  readonly game: string;
+  readonly status: string;
+  readonly seats: number;
+  readonly players: number;
+  readonly bots: number;
+  readonly turnSeconds: number;
+  readonly variants: Record<string, unknown>;
+  readonly ranked: boolean;
+  /** A seat is open to whoever has the code. */
+  readonly open: boolean;
+}
 
-export function socialRoutes(platform: Platform, cache: BlockCache): express.Router {
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** The listing of a table room (never a lobby or queue), or null. */
+export async function tableInfo(code: string): Promise<TableInfo | null> {
+  const [room] = await matchMaker.query({ roomId: code });
+  if (!room || !(room.name in GAMES)) return null;
+  const m = (room.metadata ?? {}) as Record<string, unknown>;
+  const mode = typeof m["mode"] === "string" ? m["mode"] : "";
+  const status = typeof m["status"] === "string" ? m["status"] : "waiting";
+  const seats = num(m["seats"]);
+  return {
+    code: room.roomId, game: room.name, status, seats, players: num(m["players"]), bots: num(m["bots"]), turnSeconds: num(m["turnSeconds"]),
+    variants: typeof m["variants"] === "object" && m["variants"] !== null ? (m["variants"] as Record<string, unknown>) : {},
+    ranked: mode.startsWith("ranked"),
+    // The code itself lets a friend in: a private table's quick play being closed does not matter.
+    open: status === "waiting" && num(m["players"]) + num(m["bots"]) < seats,
+  };
+}
+
+export function socialRoutes(presence: () => Presence): express.Router {
   const router = express.Router();
-  const saved = async (req: Request, res: Response): Promise<Authenticated | null> => {
-    const who = await platform.identify(req.headers, req.method);
-    if (!who) return (fail(res, 401, "not-signed-in", "Sign in first"), null);
-    if (!who.scopes.includes("play")) return (fail(res, 403, "insufficient-scope", 'This token may not do that (it needs the "play" scope)'), null);
-    if (who.player.username === null) return (fail(res, 403, "register-first", "Blocking and reporting are for saved accounts: register first"), null);
-    return who;
-  };
-  const body = <T>(schema: z.ZodType<T>, req: Request, res: Response): T | null => {
-    const r = schema.safeParse(req.body ?? {});
-    if (r.success) return r.data;
-    fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
-    return null;
-  };
-
-  router.get("/blocks", handle(async (req, res) => {
-    const who = await saved(req, res);
-    if (!who) return;
-    res.json({ blocked: await blockedBy(await platform.db(), who.player.id) });
+  router.get("/social/tables/:code", handle(async (req, res) => {
+    const raw = String(req.params.code);
+    if (!CODE.test(raw)) return fail(res, 400, "bad-code", "a table code is letters and digits");
+    // Invite codes are upper case (room/invite-code.ts); quick-play room ids are case-sensitive.
+    const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
+    if (!info) return fail(res, 404, "not-found", `no table "${raw}" is open`);
+    res.json(info);
   }));
-
-  router.post("/blocks", handle(async (req, res) => {
-    const who = await saved(req, res);
-    if (!who) return;
-    const b = body(blockBody, req, res);
-    if (!b) return;
-    const result = await block(await platform.db(), who.player.id, b.playerId);
-    if (result === "self") return fail(res, 400, "bad-request", "You cannot block yourself");
-    if (result === "unknown-player") return fail(res, 404, "unknown-player", "No such player");
-    if (result === "too-many") return fail(res, 409, "too-many-blocks", "You have blocked the most players you can: unblock someone first");
-    cache.changed(who.player.id, b.playerId, true);
-    res.status(result === "blocked" ? 201 : 200).json({ blocked: b.playerId });
-  }));
-
-  router.delete("/blocks/:id", handle(async (req, res) => {
-    const who = await saved(req, res);
-    if (!who) return;
-    const id = String(req.params.id);
-    if (!(await unblock(await platform.db(), who.player.id, id))) return fail(res, 404, "not-blocked", "You have not blocked that player");
-    cache.changed(who.player.id, id, false);
-    res.json({ unblocked: id });
-  }));
-
-  router.post("/reports", handle(async (req, res) => {
-    const who = await saved(req, res);
-    if (!who) return;
-    const b = body(reportBody, req, res);
-    if (!b) return;
-    const filed = await fileReport(await platform.db(), {
-      reporterId: who.player.id, reportedId: b.playerId, reason: b.reason, note: b.note, game: b.game, tableId: b.tableId, gameLog: b.gameLog ?? null, chat: b.chat,
-    });
-    if (!filed.ok && filed.error === "self") return fail(res, 400, "bad-request", "You cannot report yourself");
-    if (!filed.ok && filed.error === "unknown-player") return fail(res, 404, "unknown-player", "No such player");
-    if (!filed.ok) return fail(res, 429, "too-many-reports", "You have filed the most reports you can today");
-    res.status(201).json({ report: filed.id });
+  router.post("/social/my-seat", handle(async (req, res) => {
+    const body = MY_SEAT.safeParse(req.body ?? {});
+    if (!body.success) return fail(res, 400, "bad-request", "body: {playerId} (8 to 64 characters)");
+    const seats = new SeatRegistry(presence());
+    const held = await seats.current(body.data.playerId);
+    if (!held) return void res.json({ seat: null });
+    const info = await tableInfo(held.roomId);
+    if (info?.status === "ended") {
+      await seats.released(body.data.playerId, held.roomId);
+      return void res.json({ seat: null });
+    }
+    res.json({ seat: { roomId: held.roomId, game: held.game, status: info ? info.status : "moving" } });
   }));
   return router;
 }

@@ -2,12 +2,13 @@
  * `npm run bench:journal`: what the table journal adds to each action (docs/BENCHMARKS.md). A
  * step's effects wait for its journal write, so the write time is the added latency. Measures
  * one table writing steps back to back, and TABLES tables (default 300) each writing its steps
- * in order at once; against a real redis-server on a free port, and the file journal.
+ * in order at once; against a real redis-server on a free port, a Sentinel group whose replica
+ * acknowledges each entry (WAIT 1: what REDIS_WAIT_REPLICAS=1 adds), and the file journal.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { startRedis } from "../../../cluster/redis.ts";
+import { startRedis, startRedisGroup } from "../../../cluster/redis.ts";
 import { FileJournal } from "../../src/durable/file-journal.ts";
 import type { JournalEntry, JournalStore } from "../../src/durable/journal.ts";
 import { RedisJournal } from "../../src/durable/redis-journal.ts";
@@ -50,6 +51,21 @@ try {
   }
   store.onReconnect = null;
   await store.close();
+  // The same with a replica acknowledging every entry (REDIS_WAIT_REPLICAS=1, docs/OPERATIONS.md).
+  const group = await startRedisGroup(path.join(dir, "group"), freePort);
+  try {
+    const replicated = new RedisJournal(group.url, "bench-wait", 5_000, { replicas: 1, ms: 1_000 });
+    while (!replicated.available()) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 500));
+    for (const [what, n] of [["Redis + replica ack (WAIT 1), 1 table, back to back", 1], [`Redis + replica ack, ${TABLES} tables, ~${THINK_MS} ms`, TABLES]] as const) {
+      const times: number[] = [];
+      await Promise.all(Array.from({ length: n }, (_, i) => table(replicated, `w${n}-${i}`, times, n === 1 ? 0 : THINK_MS)));
+      line(what, times);
+    }
+    await replicated.close();
+  } finally {
+    await group.stop();
+  }
   const file = new FileJournal(path.join(dir, "data"));
   for (const [what, n] of [["file, 1 table, back to back", 1], [`file, ${TABLES} tables, a step each ~${THINK_MS} ms`, TABLES]] as const) {
     const times: number[] = [];

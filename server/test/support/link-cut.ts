@@ -8,13 +8,18 @@
  *   connection comes back only at the next retransmission (up to seconds later);
  * - `proxy`: the proxy stops forwarding (nothing closed) and delivers what waited on the heal.
  *
- * `CUT_MODE=proxy|iptables` chooses. Rules are removed on heal, on `cleanup`, and at exit.
+ * Or (`netns`, the default as root where tools/netlab works) process A runs in its own network
+ * namespace behind a veth link (tools/netlab/), and the cut drops what Redis sends A on the
+ * Redis side of that link: A's players (through nginx, the same link) still reach it.
+ *
+ * `CUT_MODE=netns|proxy|iptables` chooses. Rules are removed on heal, on `cleanup`, and at exit.
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import type { Link } from "../../../tools/netlab/netlab.ts";
 import type { FreezableProxy } from "./freezable-proxy.ts";
 
 export interface LinkCut {
-  readonly mode: "iptables" | "proxy";
+  readonly mode: "iptables" | "proxy" | "netns";
   start(): void;
   heal(): void;
   cleanup(): void;
@@ -49,5 +54,15 @@ export function linkCut(proxy: FreezableProxy): LinkCut {
       remove();
       process.off("exit", atExit);
     },
+  };
+}
+
+/** The cut on a netlab link: Redis's packets to A dropped on the Redis (root) side. */
+export function netnsCut(link: Link, redisPort: number): LinkCut {
+  return {
+    mode: "netns",
+    start: () => link.drop("a", true, { sport: redisPort }),
+    heal: () => link.drop("a", false, { sport: redisPort }),
+    cleanup: () => link.drop("a", false, { sport: redisPort }),
   };
 }

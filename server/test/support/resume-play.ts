@@ -9,8 +9,10 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { replaySteps } from "@scat/shared";
 import type { Shade } from "@scat/shared/dark-deck.ts";
+import { dealSeedOf } from "@scat/shared/fairness/game-log.ts";
 import { completingFaces, faceOf, meldIn, shadesOf } from "@scat/shared/games/dark-hand/melds.ts";
 import { RECLAIM, reclaimSeat, type ReclaimClient } from "@scat/shared/reclaim.ts";
+import { joinByIdWithin, leaveSilentRoom, SILENCE, SILENT_CLOSE, watchSilence, type SilencePolicy } from "@scat/shared/silence/silence.ts";
 import { plainOf } from "@scat/shared/wire-state.ts";
 import { expect } from "vitest";
 import { GAMES } from "../../src/games.ts";
@@ -40,14 +42,25 @@ export function left(room: Room): Promise<number> {
 }
 
 /**
+ * Whether (and after how long) the tools leave a silent table, as the page does
+ * (shared/src/silence/). Off unless a test turns it on (the chaos tests): a test that plays games
+ * out without reclaiming must not lose a player to a stall of its loaded machine.
+ */
+export const silence: { enabled: boolean; policy: SilencePolicy; tryTimeoutMs: number } = { enabled: false, policy: SILENCE, tryTimeoutMs: SILENCE.tryTimeoutMs };
+/** Rooms left because their process went silent: their reclaim skips the token (it would wait on that process). */
+const silent = new WeakSet<Room>();
+
+/**
  * Watches a joined room: answers pings, keeps the highest version seen, the game log and
- * rejections; its socket retries follow the page's policy.
+ * rejections; its socket retries follow the page's policy, and (`silence.enabled`) it leaves a
+ * silent process (`left` then resolves with SILENT_CLOSE) as the page does.
  */
 export function attach(p: Player): void {
   const room = p.room;
   room.reconnection.maxRetries = RECLAIM.socketRetries;
   room.reconnection.delay = RECLAIM.socketDelayMs;
-  leaves.set(room, new Promise((resolve) => room.onLeave((code) => resolve(code))));
+  const watch = silence.enabled ? watchSilence(room, () => { silent.add(room); leaveSilentRoom(room as never); }, silence.policy) : { stop: () => undefined };
+  leaves.set(room, new Promise((resolve) => room.onLeave((code) => { watch.stop(); resolve(code); })));
   room.onMessage("*", () => undefined);
   room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));
   room.onMessage("gameLog", (log: { steps: unknown[] }) => { p.gameLog = log; });
@@ -130,8 +143,14 @@ export function sdkOf(endpoint: string): ReclaimClient<Room> {
 
 /** Takes the seat back through matchmaking as the page does: the token once, then joinById by playerId. */
 export async function reclaim(endpoint: string, p: Player, timeoutMs = 15_000): Promise<Room> {
-  const token = (p as { room?: Room }).room?.reconnectionToken;
-  const outcome = await reclaimSeat(sdkOf(endpoint), { token, roomId: p.roomId }, { name: p.name, playerId: p.playerId }, { windowMs: timeoutMs });
+  const old = (p as { room?: Room }).room;
+  const afterSilence = old !== undefined && silent.has(old);
+  const client = sdkOf(endpoint);
+  // After a silence each try is given up after a while: the matchmaking call may have reached the silent process.
+  const sdk = new Client(endpoint);
+  const post = (path: string, body: string, signal: AbortSignal) => fetch(endpoint + path, { method: "POST", body, signal, headers: { "content-type": "application/json", accept: "application/json" } });
+  const via: ReclaimClient<Room> = afterSilence ? { ...client, joinById: (id, o) => joinByIdWithin(post, (r) => sdk.consumeSeatReservation(r), id, o, silence.tryTimeoutMs) } : client;
+  const outcome = await reclaimSeat(via, { token: afterSilence ? null : old?.reconnectionToken, roomId: p.roomId }, { name: p.name, playerId: p.playerId }, { windowMs: timeoutMs });
   if ("room" in outcome) return outcome.room;
   throw new Error(`${p.roomId}: could not take the seat back: ${outcome.failed}`);
 }
@@ -154,10 +173,10 @@ export async function playOut(players: Player[], what: string, timeoutMs = 180_0
   for (const p of players) {
     expect(status(p.room)).toBe("ended");
     const log = p.gameLog as unknown as { game: string; options: unknown; seed: string; startedAt: number; steps: never[] };
-    expect(replaySteps(GAMES[log.game as keyof typeof GAMES]!.game, log.options, log.seed, log.startedAt, log.steps).ok).toBe(true);
+    expect(replaySteps(GAMES[log.game as keyof typeof GAMES]!.game, log.options, dealSeedOf(log), log.startedAt, log.steps).ok).toBe(true);
     // Every step this player saw is in the log.
     expect(log.steps.length).toBeGreaterThanOrEqual(p.seen);
   }
 }
 
-export { status, version };
+export { status, version, SILENT_CLOSE };

@@ -7,6 +7,8 @@
  * that the durable history lacks.
  */
 import { RecordedMatch, type LoggedStep } from "@scat/shared";
+import { dealSeed } from "@scat/shared/fairness/entropy.ts";
+import { dealSeedOf, type GameLog } from "@scat/shared/fairness/game-log.ts";
 import { Redis } from "ioredis";
 import { decodeJournal, type JournalEntry } from "../../src/durable/journal.ts";
 import { GAMES } from "../../src/games.ts";
@@ -80,10 +82,11 @@ export async function durableHistory(redis: Redis, p: Player): Promise<History |
     const game = GAMES[record.header.game as keyof typeof GAMES]!.game;
     const parsed = parseTableOptions(game, record.header.options);
     if (!parsed.ok) throw new Error(parsed.message);
-    return { game: record.header.game, engine: parsed.value.engine, seed: record.header.seed, startedAt: record.header.startedAt, steps: record.steps };
+    return { game: record.header.game, engine: parsed.value.engine, seed: record.header.entropy ? dealSeed(record.header.seed, record.header.entropy) : record.header.seed, startedAt: record.header.startedAt, steps: record.steps };
   }
-  const log = p.gameLog as unknown as { game: string; options: unknown; seed: string; startedAt: number; steps: LoggedStep[] } | null;
-  return log ? { game: log.game, engine: log.options, seed: log.seed, startedAt: log.startedAt, steps: log.steps } : null;
+  const log = p.gameLog as unknown as (GameLog & { steps: LoggedStep[] }) | null;
+  // The game was played from the deal seed: the server's seed mixed with the seats' values.
+  return log ? { game: log.game, engine: log.options, seed: dealSeedOf(log), startedAt: log.startedAt, steps: [...log.steps] } : null;
 }
 
 /**

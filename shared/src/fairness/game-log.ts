@@ -8,12 +8,18 @@ import { GAME_IDS, type GameId } from "../protocol.ts";
 import type { LoggedStep } from "../recorded-match.ts";
 import type { Outcome } from "../engine.ts";
 import { SECRET_PATTERN } from "./commitment.ts";
+import { dealSeed, seatEntropySchema, type SeatEntropy } from "./entropy.ts";
 
-/** Bumped when the format or the commitment scheme changes; verifiers refuse other versions. */
-export const GAME_LOG_FORMAT = "scat-tables/game-log/1";
+/**
+ * Bumped when the format or the commitment scheme changes; verifiers refuse other versions.
+ * Version 2 adds the seats' values (`entropy`): the deal is played from `dealSeed(seed, entropy)`.
+ * Version 1 logs (the server's seed alone) still verify.
+ */
+export const GAME_LOG_FORMAT = "scat-tables/game-log/2";
+export const GAME_LOG_FORMAT_V1 = "scat-tables/game-log/1";
 
 export interface GameLog {
-  readonly format: typeof GAME_LOG_FORMAT;
+  readonly format: typeof GAME_LOG_FORMAT | typeof GAME_LOG_FORMAT_V1;
   /** Unique id of this game (the table's room id and the start time). */
   readonly matchId: string;
   /** Which engine: a room name such as `devils_scat`. */
@@ -24,8 +30,13 @@ export interface GameLog {
   readonly startedAt: number;
   readonly seed: string;
   readonly salt: string;
-  /** `commitSeed(seed, salt)`: what the table state showed as `seedCommit` from the deal on. */
+  /** `commitSeed(seed, salt)`: what the table state showed as `seedCommit` before the deal. */
   readonly commitment: string;
+  /**
+   * Format 2: one entry per seat, the value it contributed after the commitment was published
+   * (`client`, `bot`, or `missing` when it did not answer in time). Absent in format 1.
+   */
+  readonly entropy?: readonly SeatEntropy[];
   /** Every accepted step in order: a seat's action, or a deadline expiry (seat and action null). */
   readonly steps: readonly LoggedStep[];
   /** The final standings the server announced. */
@@ -42,7 +53,7 @@ const stepSchema = z.union([
 
 /** The shape of a log (rules are checked by replaying it, not here). */
 export const gameLogSchema = z.strictObject({
-  format: z.literal(GAME_LOG_FORMAT),
+  format: z.enum([GAME_LOG_FORMAT, GAME_LOG_FORMAT_V1]),
   matchId: z.string().min(1).max(200),
   game: z.enum(GAME_IDS),
   options: z.record(z.string(), z.unknown()),
@@ -50,6 +61,7 @@ export const gameLogSchema = z.strictObject({
   seed: z.string().regex(SECRET_PATTERN, "lowercase hex, 32 to 128 digits"),
   salt: z.string().regex(SECRET_PATTERN, "lowercase hex, 32 to 128 digits"),
   commitment: z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits"),
+  entropy: z.array(seatEntropySchema).max(64).optional(),
   steps: z.array(stepSchema),
   outcome: z.looseObject({ winners: z.array(seatIndex), ranking: z.array(seatIndex), scores: z.array(z.number()) }),
 });
@@ -62,4 +74,9 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
+}
+
+/** The seed the log's game was played from: format 2 mixes in the seats' values, format 1 is the server's seed. */
+export function dealSeedOf(log: Pick<GameLog, "seed" | "entropy">): string {
+  return log.entropy === undefined ? log.seed : dealSeed(log.seed, log.entropy);
 }

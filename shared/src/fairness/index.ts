@@ -3,3 +3,4 @@ export * from "./commitment.ts";
 export * from "./game-log.ts";
 export * from "./verify.ts";
 export * from "./replay.ts";
+export * from "./entropy.ts";

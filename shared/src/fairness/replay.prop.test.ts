@@ -9,7 +9,7 @@ import { GAME_IDS } from "../protocol.ts";
 import { replaySteps } from "../recorded-match.ts";
 import { createRng } from "../rng.ts";
 import { propertySeed } from "../testkit/property.ts";
-import { canonicalJson } from "./game-log.ts";
+import { canonicalJson, dealSeedOf } from "./game-log.ts";
 import { describeStep, openReplay } from "./replay.ts";
 import { playLogged } from "./test-support.ts";
 
@@ -34,7 +34,7 @@ describe("replays of every game", () => {
       expect(JSON.stringify(replay.at(replay.last).state)).toBe(JSON.stringify(played.state));
       // A frame picked at random (as a step back or a jump lands) is what replaying that many steps gives.
       const at = rng.int(replay.frames.length);
-      const fresh = replaySteps(played.engine, replay.game.optionsSchema.parse(played.log.options), played.log.seed, played.log.startedAt, played.log.steps.slice(0, at));
+      const fresh = replaySteps(played.engine, replay.game.optionsSchema.parse(played.log.options), dealSeedOf(played.log), played.log.startedAt, played.log.steps.slice(0, at));
       if (!fresh.ok) throw new Error(fresh.reason);
       expect(JSON.stringify(replay.at(at).state)).toBe(JSON.stringify(fresh.state));
       expect(replay.at(at).step).toEqual(at === 0 ? null : played.log.steps[at - 1]);

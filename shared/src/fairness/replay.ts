@@ -9,7 +9,7 @@ import type { AnyGame, BaseState, GameEvent, Outcome } from "../engine.ts";
 import type { TableView } from "../protocol.ts";
 import { ENGINES } from "../games/registry.ts";
 import { RecordedMatch, type LoggedStep } from "../recorded-match.ts";
-import type { GameLog } from "./game-log.ts";
+import { dealSeedOf, type GameLog } from "./game-log.ts";
 import { verifyLog, type VerifyFailure, type VerifyOptions } from "./verify.ts";
 
 export interface ReplayFrame {
@@ -40,7 +40,7 @@ export class Replay {
     readonly log: GameLog,
     readonly game: AnyGame,
   ) {
-    const match = new RecordedMatch(game, game.optionsSchema.parse(log.options), log.startedAt, log.seed);
+    const match = new RecordedMatch(game, game.optionsSchema.parse(log.options), log.startedAt, dealSeedOf(log));
     const frames: ReplayFrame[] = [this.frame(0, match.state, match.setupEvents, null, log.startedAt)];
     for (const step of log.steps) {
       const events = step.seat === null ? match.expire(step.now) : unwrap(match.act(step.seat, step.action, step.now));

@@ -16,6 +16,7 @@ import { propertySpec as hitTheDeck } from "../games/hit-the-deck/test-support.t
 import { propertySpec as scatterbrain } from "../games/scatterbrain/test-support.ts";
 import { ENGINES } from "../games/registry.ts";
 import { commitSeed } from "./commitment.ts";
+import { botEntropy, dealSeed, type SeatEntropy } from "./entropy.ts";
 import { GAME_LOG_FORMAT, type GameLog } from "./game-log.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,6 +46,16 @@ export const FAIR_CASES: Record<GameId, FairCase> = {
 /** A CSPRNG-shaped secret (32 lowercase hex digits) derived from a test seed, so runs reproduce. */
 export const hexSecret = (text: string): string => commitSeed(text, "0".repeat(32)).slice(0, 32);
 
+/**
+ * Every seat's value as the server would log it: seat 0 a player's, the last seat missing when
+ * there are three or more (a player who did not answer), the rest bots'. Reproducible from the seed.
+ */
+export function testEntropy(serverSeed: string, seats: number): SeatEntropy[] {
+  return Array.from({ length: seats }, (_, seat): SeatEntropy =>
+    seat > 0 && seat === seats - 1 && seats >= 3 ? { seat, source: "missing", value: null }
+    : seat === 0 ? { seat, source: "client", value: hexSecret(`${serverSeed}#value`) } : { seat, source: "bot", value: botEntropy(serverSeed, seat) });
+}
+
 export interface FairGame {
   readonly log: GameLog;
   readonly state: BaseState;
@@ -58,7 +69,8 @@ export function playLogged(game: GameId, seed: string, rng: Rng, index: number):
   const options = engine.optionsSchema.parse(c.options(rng, index)) as Record<string, unknown>;
   const secret = hexSecret(seed);
   const salt = hexSecret(`${seed}#salt`);
-  const played = playGame(c.spec, options, secret, c.config);
+  const entropy = testEntropy(secret, options["seats"] as number);
+  const played = playGame(c.spec, options, dealSeed(secret, entropy), c.config);
   const outcome = engine.outcome(played.state);
   if (outcome === null) throw new Error("the harness returned an unfinished game");
   const log: GameLog = {
@@ -70,6 +82,7 @@ export function playLogged(game: GameId, seed: string, rng: Rng, index: number):
     seed: secret,
     salt,
     commitment: commitSeed(secret, salt),
+    entropy,
     steps: played.log.steps,
     outcome,
   };
@@ -89,7 +102,8 @@ export function hitTheDeckRaceLog(seed: string, seats = 3, target = 100): GameLo
   const salt = hexSecret(`${seed}#salt`);
   const rng = createRng(`${seed}#play`);
   const startedAt = 1_700_000_000_000;
-  const match = new RecordedMatch(game, options, startedAt, secret);
+  const entropy = testEntropy(secret, seats);
+  const match = new RecordedMatch(game, options, startedAt, dealSeed(secret, entropy));
   let now = startedAt;
   for (let guard = 0; !match.over && guard < 50_000; guard++) {
     const s = match.state as HitTheDeckState;
@@ -131,7 +145,7 @@ export function hitTheDeckRaceLog(seed: string, seats = 3, target = 100): GameLo
   if (outcome === null) throw new Error("the race game did not end");
   const log: GameLog = {
     format: GAME_LOG_FORMAT, matchId: `race-${seed}`, game: "hit_the_deck", options, startedAt,
-    seed: secret, salt, commitment: commitSeed(secret, salt), steps: match.log, outcome,
+    seed: secret, salt, commitment: commitSeed(secret, salt), entropy, steps: match.log, outcome,
   };
   return JSON.parse(JSON.stringify(log)) as GameLog;
 }

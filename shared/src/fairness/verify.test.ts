@@ -10,7 +10,7 @@ import { replaySteps } from "../recorded-match.ts";
 import { createRng } from "../rng.ts";
 import { propertySpec } from "../games/devils-scat/test-support.ts";
 import { commitSeed } from "./commitment.ts";
-import type { GameLog } from "./game-log.ts";
+import { dealSeedOf, type GameLog } from "./game-log.ts";
 import { playLogged } from "./test-support.ts";
 import { describeVerdict, verifyLog, type VerifyResult } from "./verify.ts";
 
@@ -49,7 +49,8 @@ describe("verifyLog", () => {
   it("refuses a re-committed seed: the deal no longer matches the actions, and the table showed another commitment", () => {
     const seed = flipHex(LOG.seed);
     const forged = { ...copy(), seed, commitment: commitSeed(seed, LOG.salt) };
-    expect(["illegal-step", "deadline-not-due", "outcome-differs"]).toContain(failure(verifyLog(forged)).code);
+    // With seat values in the log, the bots' values (fixed by the seed) give it away first.
+    expect(["bot-value-forged", "illegal-step", "deadline-not-due", "outcome-differs"]).toContain(failure(verifyLog(forged)).code);
     expect(failure(verifyLog(forged, { publishedCommitment: LOG.commitment })).code).toBe("commitment-not-published");
   });
 
@@ -57,7 +58,7 @@ describe("verifyLog", () => {
     const log = copy();
     const at = log.steps.findIndex((s) => (s.action as { type?: string } | null)?.type === "discard");
     const step = log.steps[at]!;
-    const before = replaySteps(propertySpec.game, log.options, log.seed, log.startedAt, log.steps.slice(0, at));
+    const before = replaySteps(propertySpec.game, log.options, dealSeedOf(log), log.startedAt, log.steps.slice(0, at));
     if (!before.ok) throw new Error(before.reason);
     const legal = new Set(propertySpec.game.legalActions(before.state as never, step.seat!).map((a) => JSON.stringify(a)));
     const card = propertySpec.cardIds.find((c) => !legal.has(JSON.stringify({ type: "discard", card: c })))!;

@@ -7,7 +7,8 @@ import type { AnyGame, BaseState, Outcome } from "../engine.ts";
 import { ENGINES } from "../games/registry.ts";
 import { replaySteps } from "../recorded-match.ts";
 import { commitSeed } from "./commitment.ts";
-import { canonicalJson, gameLogSchema, type GameLog } from "./game-log.ts";
+import { ENTROPY_PATTERN, entropyProblem, forgedBotValue } from "./entropy.ts";
+import { GAME_LOG_FORMAT, canonicalJson, dealSeedOf, gameLogSchema, type GameLog } from "./game-log.ts";
 
 /** Stable codes of a failed verification, in the order the checks run. */
 export const VERIFY_FAILURES = [
@@ -15,6 +16,8 @@ export const VERIFY_FAILURES = [
   "bad-options",
   "commitment-not-published",
   "commitment-mismatch",
+  "bot-value-forged",
+  "entropy-missing",
   "illegal-step",
   "deadline-not-due",
   "engine-error",
@@ -46,6 +49,11 @@ export type VerifyResult = Verified | VerifyFailure;
 export interface VerifyOptions {
   /** The `seedCommit` this client saw in the table state at the deal; the log must carry it. */
   readonly publishedCommitment?: string;
+  /**
+   * The random value this player's client contributed to the deal (docs/FAIRNESS.md, "Players'
+   * entropy"): the log must list it as a client value, or the verdict is `entropy-missing`.
+   */
+  readonly mine?: string;
   /** Engines by room name (default: every game of the shared package). */
   readonly engines?: Readonly<Record<string, AnyGame>>;
 }
@@ -72,7 +80,24 @@ export function verifyLog(input: unknown, opts: VerifyOptions = {}): VerifyResul
   if (recomputed !== log.commitment) {
     return fail("commitment-mismatch", `SHA-256 of seed:salt is ${recomputed}, not the commitment ${log.commitment}: the seed or salt was changed`);
   }
-  const replay = replaySteps(game, options.data, log.seed, log.startedAt, log.steps);
+  const seats = (options.data as { seats?: unknown }).seats;
+  if (log.format === GAME_LOG_FORMAT) {
+    if (log.entropy === undefined) return fail("malformed-log", "not a game log: entropy: a format 2 log lists every seat's value");
+    const problem = typeof seats === "number" ? entropyProblem(log.entropy, seats) : null;
+    if (problem !== null) return fail("malformed-log", `not a game log: entropy: ${problem}`);
+  } else if (log.entropy !== undefined) {
+    return fail("malformed-log", "not a game log: entropy: a format 1 log has no seat values");
+  }
+  const forged = log.entropy === undefined ? null : forgedBotValue(log.seed, log.entropy);
+  if (forged !== null) return fail("bot-value-forged", `the bot value of seat ${forged} is not the one the committed seed fixes: it could have been chosen after the players' values`);
+  if (opts.mine !== undefined) {
+    const mine = opts.mine.trim().toLowerCase();
+    if (!ENTROPY_PATTERN.test(mine)) return fail("entropy-missing", `your value "${opts.mine.slice(0, 40)}" is not 32 hex digits`);
+    if (!log.entropy?.some((e) => e.source === "client" && e.value === mine)) {
+      return fail("entropy-missing", `your value ${mine} is not among the seats' values of this deal: the server dealt without it`);
+    }
+  }
+  const replay = replaySteps(game, options.data, dealSeedOf(log), log.startedAt, log.steps);
   if (!replay.ok) return fail(replay.code, replay.reason, replay.step);
   const outcome = game.outcome(replay.state);
   if (outcome === null) return fail("game-not-over", `after all ${log.steps.length} steps the game is still going on (phase ${replay.state.phase})`);

@@ -10,6 +10,7 @@ import type { CardFactory } from "../../objects/card-view.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import { toast } from "../../ui/toast.ts";
 import type { Point } from "./layout.ts";
+import { callRaceText } from "./call-clock.ts";
 import { isShade, meldLabel, SHADE_NAME } from "./view-model.ts";
 
 export interface FxStage {
@@ -69,6 +70,17 @@ export function playEvent(stage: FxStage, e: Json): void {
   const who = seat >= 0 ? stage.name(seat) : "";
   const card = typeof e["card"] === "string" ? e["card"] : null;
   switch (str(e["type"])) {
+    case "callRace": {
+      // A judged call race (not an engine step): every caller's reaction time, fastest first.
+      const { line, compensated } = callRaceText(e, (s) => stage.name(s));
+      stage.announce(line);
+      toast(line);
+      if (compensated) {
+        stage.announce(compensated);
+        toast(compensated);
+      }
+      return;
+    }
     case "cardsDealt":
       for (let c = 0; c < num(e["count"], 3); c++) fly(stage, stage.pilePoint("deck"), stage.seatPoint(seat), null, { delay: 90 * (c * 3 + seat), toScale: scaleAt(stage, seat) });
       return;

@@ -16,6 +16,7 @@ import { awaySeats } from "../common.ts";
 import { seatAnchor } from "../seat-ring.ts";
 import type { GameTableView, TableHost } from "../types.ts";
 import { deckArt, type DeckArt } from "./cards.ts";
+import { CallClock } from "./call-clock.ts";
 import { TurnControls } from "./controls.ts";
 import { playEvent, type FxStage } from "./event-fx.ts";
 import { InfoView } from "./info-view.ts";
@@ -43,6 +44,8 @@ export class SkitScatTable implements GameTableView {
   private snap: TableSnap | null = null;
   private mySeat: number | null = null;
   private moves: Moves = movesOf([]);
+  /** When this client showed the deal, for the call race's claim. */
+  private readonly callClock = new CallClock();
 
   constructor(private readonly host: TableHost, dark: boolean) {
     const scene = host.scene;
@@ -53,7 +56,7 @@ export class SkitScatTable implements GameTableView {
     this.hand = new HandView(scene, (card) => this.moves.discards.has(card) && send({ type: "discard", card }), this.art.factory);
     this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }), { factory: this.art.factory, faceUp: false });
     this.discard = new PileView(scene, "discard", () => this.moves.drawDiscard && send({ type: "drawDiscard" }), { factory: this.art.factory });
-    if (dark) for (const shade of ["light", "dark"] as const) this.jokers.push(new JokerView(scene, shade, () => this.moves.calls.has(shade) && send({ type: "call", shade })));
+    if (dark) for (const shade of ["light", "dark"] as const) this.jokers.push(new JokerView(scene, shade, () => this.moves.calls.has(shade) && host.send(this.callClock.call(shade))));
     this.melds = new MeldsView(scene, this.art.meld);
     this.controls = new TurnControls(scene, send, dark ? () => this.flip() : null);
     this.my = new MyArea(scene);
@@ -113,6 +116,7 @@ export class SkitScatTable implements GameTableView {
   }
 
   event(e: Json): void {
+    if (e["type"] === "handDealt") this.callClock.dealt(typeof e["round"] === "number" ? e["round"] : -1);
     playEvent(this.fxStage(), e);
   }
 

@@ -1,0 +1,58 @@
+/**
+ * `call-race`: Dark Hand tables where every seat is a simulated player who calls "Dark Hand!" at
+ * every deal after its own reaction time (log-normal, median 470 ms: reading three cards), with
+ * its own asymmetric one-way delays (5..150 ms each way), jitter and clock offset, as in
+ * `slap-storm`. The server judges the calls by reaction time (docs/FAIRNESS.md, "The call race");
+ * `call_fastest_wins`: the truly fastest caller got the Joker (tables without cheaters).
+ * `CHEATERS` (default 0.25) is the share of players running the lying-client policy
+ * (lib/table.ts `LIE`); `call_honest_fastest_wins`: at tables with cheaters, an honest player
+ * truly faster than every cheater by 30 ms or more got the Joker.
+ *
+ * Env: BASE_URL, TABLES (VUs, default 8), SEATS (4), DURATION (60s), THINK_MS (250),
+ * MIN_DELAY_MS (5), MAX_DELAY_MS (150), JITTER_MS (10), FAIR_RATE (0.98), CHEATERS (0.25).
+ */
+import "./lib/shims.ts";
+import exec from "k6/execution";
+import { client, durationMs, env, guarded, num, sink } from "./lib/k6-common.ts";
+import { cheatersAt } from "./lib/cheaters.ts";
+import { logNormal, seeded } from "./lib/random.ts";
+import { playTable } from "./lib/table.ts";
+
+const DURATION = env("DURATION", "60s");
+const SEATS = num("SEATS", 4);
+const MIN = num("MIN_DELAY_MS", 5);
+const MAX = num("MAX_DELAY_MS", 150);
+const JITTER = num("JITTER_MS", 10);
+const FAIR = num("FAIR_RATE", 0.98);
+
+export const options = {
+  scenarios: {
+    calls: { executor: "constant-vus", vus: num("TABLES", 8), duration: DURATION, gracefulStop: "20s" },
+  },
+  thresholds: {
+    call_fastest_wins: [`rate>=${FAIR}`],
+    ...(num("CHEATERS", 0.25) > 0 ? { call_honest_fastest_wins: [`rate>=${FAIR}`] } : {}),
+    call_races: ["count>0"],
+    join_failed: ["rate==0"],
+    disconnects: ["count==0"],
+    stuck_tables: ["count==0"],
+    vu_errors: ["count==0"],
+  },
+};
+
+export default async function (): Promise<void> {
+  const vu = exec.vu.idInTest;
+  const iteration = exec.vu.iterationInScenario;
+  const rnd = seeded(vu * 15_485_863 + iteration * 32_452_843 + 11);
+  const stopAt = exec.scenario.startTime + durationMs(DURATION) - 500;
+  if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
+  const paths = Array.from({ length: SEATS }, () => ({ upMs: MIN + rnd() * (MAX - MIN), downMs: MIN + rnd() * (MAX - MIN), jitterMs: JITTER }));
+  await guarded(() => playTable({
+    game: "dark_hand", seats: SEATS, humans: SEATS, turnSeconds: 30, variants: {},
+    thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
+    reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
+    path: (i) => paths[i]!,
+    stopAt, rnd, client, callRace: true,
+    cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
+  }, sink));
+}

@@ -1,0 +1,18 @@
+/**
+ * npm run bench:cheat: what each lie of the lying-client kit buys against today's adjudication
+ * (issue 28 item 3; docs/FAIRNESS.md, "Against a lying client"). Targets: under 10 ms average
+ * advantage over an honest player with the same true reaction; under 5 % of races won against an
+ * honest player 30 ms faster. CHEAT_MATCHES (default 40) matches of CHEAT_RACES (default 50) races.
+ */
+import { cheatFigures, honestFigure } from "../support/cheat-bench.ts";
+
+const matches = Number(process.env.CHEAT_MATCHES ?? 40);
+const races = Number(process.env.CHEAT_RACES ?? 50);
+const rows = [honestFigure(matches, races), ...cheatFigures(matches, races)];
+console.log(`lying-client kit: ${matches} matches x ${races} races per lie, delays 5-150 ms each way (asymmetric), jitter 0-10 ms`);
+console.log("lie".padEnd(28), "avg advantage (ms)".padStart(20), "wins vs 30 ms faster".padStart(22));
+for (const r of rows) console.log(r.lie.padEnd(28), r.advantageMs.toFixed(1).padStart(20), `${(r.winsVsFaster * 100).toFixed(1)} %`.padStart(22));
+const worst = rows.slice(1).reduce((a, b) => (b.advantageMs > a.advantageMs ? b : a));
+const worstWins = rows.slice(1).reduce((a, b) => (b.winsVsFaster > a.winsVsFaster ? b : a));
+console.log(`largest average advantage: ${worst.advantageMs.toFixed(1)} ms (${worst.lie}); target < 10 ms`);
+console.log(`most wins against an honest player 30 ms faster: ${(worstWins.winsVsFaster * 100).toFixed(1)} % (${worstWins.lie}); target < 5 %`);

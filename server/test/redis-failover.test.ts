@@ -1,0 +1,95 @@
+/**
+ * Redis without a single point of failure (issue 25 item 4; docs/OPERATIONS.md): the cluster runs
+ * a Sentinel group (a primary and a replica with AOF on, three sentinels), REDIS_URL names the
+ * group, and every journal entry is acknowledged by the replica (WAIT) before its effects go out.
+ * The primary is killed (kill -9) while tables of every game play (Hit the Deck's slap races
+ * among them): the sentinels promote the replica, every process follows it, no step any player
+ * saw is lost, and every table plays on.
+ */
+import { Client } from "@colyseus/sdk";
+import { quickPlayKey } from "@scat/shared";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCluster, type Cluster } from "../../cluster/cluster.ts";
+import { GAMES } from "../src/games.ts";
+import { newRedis } from "../src/redis-url/redis-url.ts";
+import { until } from "./helpers.ts";
+import { attach, left, reclaim, silence, status, step, type Player } from "./support/resume-play.ts";
+import { lostSteps, record, seenBy } from "./support/seen-steps.ts";
+
+const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 60 } };
+
+// Players leave a silent process and reclaim, as the page does.
+silence.enabled = true;
+
+let cluster: Cluster;
+let redis: Redis;
+beforeAll(async () => {
+  // The lease outlasts a failover (sentinels notice a dead primary after 1 s and promote the replica within about 3 s).
+  cluster = await startCluster({ processes: 2, sentinel: true, onOutput: (name, text) => { if (process.env.FAILOVER_LOGS) process.stdout.write(`${name}: ${text}`); }, env: { LOG_LEVEL: "warn", LEASE_MS: "8000", BOT_DELAY_MS: "40-120", MATCHMAKE_RATE_PER_SECOND: "200", MATCHMAKE_BURST: "400" } });
+  redis = newRedis(cluster.group!.url, { maxRetriesPerRequest: 3 });
+}, 60_000);
+afterAll(async () => {
+  redis?.disconnect();
+  await cluster?.stop();
+}, 60_000);
+
+async function seat(sdk: Client, name: string): Promise<Player> {
+  const game = GAMES[name as keyof typeof GAMES]!.game;
+  const id = `${name}-failover`;
+  const base = { name: id, seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 30, variants: SHORT[name] ?? {}, autoFillSeconds: 0 };
+  const room = await sdk.joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId: `p-${id}` });
+  const p: Player = { room, roomId: room.roomId, name: id, playerId: `p-${id}`, seat: -1, seen: 0, gameLog: null, rejected: 0 };
+  attach(p);
+  record(p);
+  p.seat = await new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+  retake(p);
+  return p;
+}
+
+/** A table that stopped (or a silent process) sends its player to reclaim, as the page does; counted. */
+let moved = 0;
+function retake(p: Player): void {
+  void left(p.room).then(async (code) => {
+    if (code === 4000 || status(p.room) === "ended" || done) return;
+    moved++;
+    p.room = await reclaim(cluster.url, p, 30_000);
+    attach(p);
+    record(p);
+    retake(p);
+  }).catch(() => undefined);
+}
+let done = false;
+
+async function playWhile(players: Player[], done: () => boolean, what: string, ms: number): Promise<void> {
+  const acted = new Map<Player, number>();
+  await until(() => { players.forEach((p) => step(p, acted)); return done(); }, what, ms);
+}
+
+describe("Redis as a Sentinel group", () => {
+  it("kill -9 of the primary while tables play: the replica takes over, nothing any player saw is lost, every table plays on", async () => {
+    const group = cluster.group!;
+    const sdk = new Client(cluster.url);
+    const players = await Promise.all(Object.keys(GAMES).map((name) => seat(sdk, name)));
+    await playWhile(players, () => players.every((p) => p.seen >= 3 || status(p.room) === "ended"), "tables under way", 60_000);
+    const before = new Map(players.map((p) => [p, p.seen]));
+    const killedAt = Date.now();
+    group.primary.child.kill("SIGKILL");
+    // Everyone plays on (a table pauses, 'saving', while no primary answers, then goes on).
+    await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "every table plays on after the failover", 60_000);
+    const actedAgain = Date.now() - killedAt;
+    const primaryNow = await redis.call("ROLE") as [string];
+    expect(primaryNow[0]).toBe("master");
+    const sentinel = newRedis(`redis://127.0.0.1:${group.sentinels[0]!.port}`);
+    const [, port] = (await sentinel.call("SENTINEL", "get-master-addr-by-name", group.name)) as [string, string];
+    sentinel.disconnect();
+    expect(Number(port), "the replica is the primary now").toBe(group.replica.port);
+    const { lost, checked, detail } = await lostSteps(redis, players);
+    console.log(`failover: every player acted again ${actedAgain} ms after the primary was killed (${moved} moved to another process); ${checked} steps seen checked, ${lost} lost`);
+    expect(detail).toEqual([]);
+    expect(lost).toBe(0);
+    expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
+    done = true;
+    await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+  }, 150_000);
+});
