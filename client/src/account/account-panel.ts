@@ -31,8 +31,10 @@ export interface AccountPanel {
 
 function credentialsForm(testid: string, submit: string): HTMLFormElement {
   return h("form", { class: "credentials", testid, hidden: true },
-    h("input", { type: "text", name: "username", placeholder: "Username", autocomplete: "username", testid: `${testid}-username`, required: true, minlength: 3, maxlength: 24 }),
-    h("input", { type: "password", name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 }),
+    h("label", { class: "cred-field" }, h("span", {}, "Username"),
+      h("input", { type: "text", name: "username", placeholder: "Username", autocomplete: "username", testid: `${testid}-username`, required: true, minlength: 3, maxlength: 24 })),
+    h("label", { class: "cred-field" }, h("span", {}, "Password (8 or more characters)"),
+      h("input", { type: "password", name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 })),
     h("button", { type: "submit", class: "primary", testid: `${testid}-submit` }, submit));
 }
 

@@ -49,3 +49,8 @@ export function variantOf(snap: TableSnap, key: string): unknown {
 export function awaySeats(snap: TableSnap, mySeat: number | null): SeatSnap[] {
   return snap.seats.filter((seat) => seat.index !== mySeat && seat.occupied && !seat.isBot && !seat.connected);
 }
+
+/** "You are playing…" / "Ann is playing…" (a replay viewed from a seat names it "You"). */
+export function playingLine(who: string): string {
+  return who === "You" ? "You are playing…" : `${who} is playing…`;
+}

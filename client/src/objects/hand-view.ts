@@ -9,6 +9,7 @@ import { spriteFactory } from "./card-sprite.ts";
 import type { CardFactory, CardView } from "./card-view.ts";
 import { canvasTarget } from "./style.ts";
 import type { Target } from "../test-hook.ts";
+import { cardRefused, reducedMotion } from "../a11y/refusal.ts";
 
 export interface HandPlace {
   readonly cx: number;
@@ -81,13 +82,24 @@ export class HandView {
     return n <= 1 ? 0 : Math.min(w * 1.08, (this.place.maxWidth - w) / (n - 1));
   }
 
+  /** A click: legal cards go to the game; any other card shakes and asks why (a11y/refusal.ts). */
+  private pick(card: string): void {
+    const sprite = this.sprites.get(card);
+    if (!this.legal.has(card) && sprite) {
+      const t = canvasTarget(card, sprite, false);
+      if (t) cardRefused({ card, x: t.x, y: t.y - t.h / 2 });
+      if (!reducedMotion()) this.scene.tweens.add({ targets: sprite, x: sprite.x + 6, duration: 50, yoyo: true, repeat: 2 });
+    }
+    this.onPick(card);
+  }
+
   private placeCard(card: string, i: number): void {
     let sprite = this.sprites.get(card);
     const { x, y } = this.slot(i);
     const selected = this.marks.selected?.has(card) === true;
     const lift = this.place.cardW * CARD_RATIO * (selected ? 0.22 : this.legal.has(card) ? 0.12 : 0);
     if (!sprite) {
-      sprite = this.make(this.scene, card).onClick(() => this.onPick(card));
+      sprite = this.make(this.scene, card).onClick(() => this.pick(card));
       sprite.setPosition(x, y + 30).setAlpha(0);
       this.sprites.set(card, sprite);
     }

@@ -16,6 +16,7 @@ import type { TableSnap } from "../net/snapshot.ts";
 import { clearBanners } from "../objects/card-fx.ts";
 import { centreLine } from "../objects/style.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
+import { replayKeys } from "../a11y/replay-keys.ts";
 import { SCENES, toLobby } from "../scenes/flow.ts";
 import { createTableView, TableBase } from "../scenes/table-base.ts";
 import { loadReplay, type Checked, type ReplaySource } from "./replay-loader.ts";
@@ -37,6 +38,7 @@ export class ReplayScene extends Phaser.Scene {
   private table: GameTableView | null = null;
   private base!: TableBase;
   private panel: ReplayPanel | null = null;
+  private keysOff: (() => void) | null = null;
   private failure: HTMLElement | null = null;
   private cleanups: Array<() => void> = [];
   private frame = 0;
@@ -101,6 +103,13 @@ export class ReplayScene extends Phaser.Scene {
         this.rebuild();
       },
       exit: () => this.exit(),
+    });
+    this.keysOff = replayKeys({
+      step: (d) => {
+        if (d > 0 && this.frame < replay.last) this.forward();
+        else if (d < 0 && this.frame > 0) this.seek(this.frame - 1);
+      },
+      seek: (to) => this.seek(to === "start" ? 0 : replay.last),
     });
     // The canvas now shares the window with the panel (read the parent's size first: refresh alone uses the old one).
     this.fitCanvas();
@@ -280,6 +289,8 @@ export class ReplayScene extends Phaser.Scene {
   }
 
   private teardown(): void {
+    this.keysOff?.();
+    this.keysOff = null;
     this.playing = false;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;

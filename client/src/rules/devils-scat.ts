@@ -19,7 +19,7 @@ export const devilsScatRules: GameRules = {
       heading: "What your hand is worth",
       text: [
         "You hold three cards. Your hand is worth the best of: the cards of one suit added up; 29.5 for three number cards of one suit in a row; 30.5 for three of a kind.",
-        "Exactly 31 (an Ace and two tens of one suit) is a Scat. Three 6s are the Devil's Scat. Either one is shown at once and wins the round.",
+        "Exactly 31 (an Ace and two cards worth 10 of one suit: any of 10, J, Q, K) is a Scat. Three 6s are the Devil's Scat. Either one is shown at once and wins the round.",
       ],
       examples: [
         { cards: ["KG", "9G", "7H"], caption: "19: only the gems count" },

@@ -22,6 +22,7 @@ import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
 import { rematchOffer } from "../social/rematch-offer.ts";
+import { TableA11y } from "../a11y/table-a11y.ts";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
@@ -32,6 +33,7 @@ export class TableScene extends Phaser.Scene {
   private cleanups: Array<() => void> = [];
   private chrome: TableChrome | null = null;
   private toolbarW = 0;
+  private a11y: TableA11y | null = null;
 
   constructor() {
     super(SCENES.table);
@@ -44,6 +46,7 @@ export class TableScene extends Phaser.Scene {
     this.module = gameModule(this.session.game);
     this.table = createTableView(this.module, this.host(), `This client cannot show ${this.session.game} yet.`);
     this.chrome = new TableChrome(this.session);
+    this.a11y = new TableA11y(this.session, () => void this.leave());
     this.resize();
     const s = this.session;
     const chat = new ChatPanel(s.room as never);
@@ -63,7 +66,7 @@ export class TableScene extends Phaser.Scene {
       watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
       rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
     ];
-    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold() }));
+    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
@@ -72,6 +75,7 @@ export class TableScene extends Phaser.Scene {
   override update(): void {
     this.table?.tick(this.session.clock.now());
     this.chrome?.tick();
+    this.a11y?.tick();
     this.waiting?.tick(this.session.clock.now());
   }
 
@@ -177,6 +181,8 @@ export class TableScene extends Phaser.Scene {
     this.waiting = null;
     this.chrome?.destroy();
     this.chrome = null;
+    this.a11y?.destroy();
+    this.a11y = null;
     dismissConfirm();
     setBanner(null);
     this.scene.stop(SCENES.results);

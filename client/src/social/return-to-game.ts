@@ -46,7 +46,7 @@ export async function returnTo(seat: HeldSeat, progress: (note: string) => void)
   const info = await fetchTableInfo(seat.roomId);
   const options: TableOptions = info ? optionsOf(info) : sanitizeOptions({ game: seat.game as TableOptions["game"] });
   saveSeat({ token: "", roomId: seat.roomId, game: seat.game, options });
-  return resume(progress);
+  return resume({ progress });
 }
 
 /** The banner; null when this player holds no seat. */

@@ -30,7 +30,7 @@ export class TableToolbar {
   constructor(actions: ToolbarActions) {
     this.el = h("div", { class: "toolbar", testid: "toolbar" },
       h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
-      h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Move log" },
+      h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Log (moves)" },
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
       h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"));
@@ -66,7 +66,10 @@ export class TableToolbar {
   setLogState(open: boolean, count: number): void {
     const b = byTestId(this.el, "toggle-log");
     b.setAttribute("aria-expanded", String(open));
-    b.replaceChildren(h("span", { class: "wide-only" }, count > 0 ? `Log ${count > 99 ? "99+" : count}` : "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰"));
+    const text = count > 0 ? `Log ${count > 99 ? "99+" : count}` : "Log";
+    // The name starts with the visible words (WCAG 2.5.3, axe label-content-name-mismatch).
+    b.setAttribute("aria-label", `${text} (moves)`);
+    b.replaceChildren(h("span", { class: "wide-only" }, text), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰"));
   }
 
   signal(): number {

@@ -5,7 +5,7 @@
 import { num, str, type Json, type LegalAction, type SeatSnap, type TableSnap } from "../../net/snapshot.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import type { Shade } from "../../objects/dark-card.ts";
-import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
+import { baseSeatTags, isActive, legalCards, seatName, playingLine } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
 import { seatLabel } from "../../ui/names.ts";
 
@@ -148,7 +148,7 @@ export function promptText(snap: TableSnap, mySeat: number | null, moves: Moves)
   if (moves.endTurn) return "Keep your hand to end the turn";
   if (snap.turn >= 0) {
     const who = seatName(snap, snap.turn, mySeat);
-    return `${final}${who} is playing…${moves.calls.size > 0 ? " · you may call now" : ""}`;
+    return `${final}${playingLine(who)}${moves.calls.size > 0 ? " · you may call now" : ""}`;
   }
   return "";
 }

@@ -5,7 +5,7 @@
 import { num, str, type Json, type LegalAction, type SeatSnap, type TableSnap } from "../../net/snapshot.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import type { Shade } from "../../objects/dark-card.ts";
-import { baseSeatTags, isActive, seatName } from "../common.ts";
+import { baseSeatTags, isActive, seatName, playingLine } from "../common.ts";
 import { seatLabel } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
@@ -185,7 +185,7 @@ export function promptText(snap: TableSnap, mySeat: number | null, m: Moves, pic
     return t ? `Your turn: follow ${SHADE_ICON[t.shade]} ${SHADE_NAME[t.shade]} ${suitName(t.suit)} if you can` : "Your turn";
   }
   if (m.continue) return "Hand over";
-  if (snap.turn >= 0) return `${seatName(snap, snap.turn, mySeat)} is playing…`;
+  if (snap.turn >= 0) return playingLine(seatName(snap, snap.turn, mySeat));
   return "";
 }
 

@@ -5,7 +5,7 @@
 import { num, str, type LegalAction, type SeatSnap, type TableSnap } from "../../net/snapshot.ts";
 import { suitStyle } from "../../objects/suit-art.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
-import { baseSeatTags, isActive, legalCards, seatName, variantOf } from "../common.ts";
+import { baseSeatTags, isActive, legalCards, seatName, variantOf, playingLine } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
 import { seatLabel } from "../../ui/names.ts";
 
@@ -66,7 +66,7 @@ export function promptText(snap: TableSnap, mySeat: number | null, moves: Moves)
   if (moves.drawDeck || moves.drawDiscard) return `${last}Your turn: draw${moves.knock ? " or knock" : " a card"}`;
   if (moves.discards.size > 0) return "Discard a card";
   if (moves.continue) return "Round over";
-  if (snap.turn >= 0) return `${last}${seatName(snap, snap.turn, mySeat)} is playing…`;
+  if (snap.turn >= 0) return `${last}${playingLine(seatName(snap, snap.turn, mySeat))}`;
   return "";
 }
 

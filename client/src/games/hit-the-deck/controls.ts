@@ -62,7 +62,8 @@ export class Controls {
     if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
     if (e.code === "Space" || e.key === " ") {
       e.preventDefault();
-      if (el?.tagName === "BUTTON") el.blur();
+      // The keyboard table (a11y/) keeps its focus: Space there slaps too, the button is not pressed.
+      if (el?.tagName === "BUTTON" && !el.closest("#a11y-table")) el.blur();
       if (e.repeat || !this.slapPad.visible) return;
       this.act.slap(e.timeStamp > 0 ? performance.timeOrigin + e.timeStamp : performance.timeOrigin + performance.now());
     } else if ((e.key === "c" || e.key === "C") && !e.repeat && this.moves?.call) {

@@ -27,6 +27,10 @@ class Ctx {
     if (seat === this.base.mySeat) return "You";
     return seatLabel(this.base.snap.seats[seat]?.name, seat);
   }
+  /** "Your" for us, "Ann's" for others (never "You's"). */
+  whose(seat: unknown): string {
+    return seat === this.base.mySeat ? "Your" : `${this.who(seat)}'s`;
+  }
   mine(seat: unknown): boolean {
     return seat === this.base.mySeat;
   }
@@ -57,7 +61,7 @@ function round(label: string, n: unknown): LogLine {
 function guessed(e: Json, c: Ctx): string {
   const g = obj(e["guess"]);
   const head = `${c.who(g["seat"])} guessed ${c.card(g["card"])}`;
-  if (g["outcome"] === "hole") return `${head}: ${c.who(g["holder"])}'s hole card! (+${String(g["points"] ?? 20)})`;
+  if (g["outcome"] === "hole") return `${head}: ${c.whose(g["holder"])} hole card! (+${String(g["points"] ?? 20)})`;
   if (g["outcome"] === "hand") return `${head}: ${c.who(g["holder"])} had it (+${String(g["points"] ?? 2)}).`;
   return `${head}: a miss.`;
 }
@@ -100,7 +104,7 @@ const FORMATS: Readonly<Record<string, Format>> = {
   deckReshuffled: () => "The discards were shuffled into a new deck.",
   handCalled: (e, c) => `${c.who(e["seat"])} called ${SHADE(e["shade"])} Hand!`,
   declared: (e, c) => `${c.who(e["seat"])} declared a ${e["kind"] === "scat" ? "Scat" : "Skit"}${e["shade"] ? ` in ${SHADE(e["shade"])}` : ""}.`,
-  finalRoundStarted: (e, c) => `${c.who(e["skitter"])}'s Skit: final round, one more turn each.`,
+  finalRoundStarted: (e, c) => `${c.whose(e["skitter"])} Skit: final round, one more turn each.`,
   playerOut: (e, c) => `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "are" : "is"} out of tokens.`,
   playerEliminated: (e, c) => `${c.who(e["seat"])} lost the last life.`,
   gameWon: winners,

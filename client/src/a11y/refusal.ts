@@ -1,0 +1,25 @@
+/**
+ * A click on a card that cannot be played now (issue 29 item 4): the hand views report it here
+ * with the card's place on the page; the keyboard table (table-a11y.ts) asks the table for the
+ * engine's reason and shows it next to the card, and announces it.
+ */
+export interface RefusedCard {
+  readonly card: string;
+  /** Page coordinates (CSS px) of the card's top centre. */
+  readonly x: number;
+  readonly y: number;
+}
+
+let handler: ((r: RefusedCard) => void) | null = null;
+
+export function onCardRefused(fn: ((r: RefusedCard) => void) | null): void {
+  handler = fn;
+}
+
+export function cardRefused(r: RefusedCard): void {
+  handler?.(r);
+}
+
+export function reducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
