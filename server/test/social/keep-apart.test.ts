@@ -139,6 +139,12 @@ describe("blocked pairs", () => {
     raeRoom.send("block", { seat: rudeSeat });
     await until(() => seen.find((m) => m.type === "blocked"), "blocked");
     expect((await api("/blocks", { token: rep.token })).body.blocked.map((b: { id: string }) => b.id)).toEqual([bad.id]);
+    // Blocked means not heard: Rude's quick phrase reaches Rude (his own line) but never Rae.
+    rudeRoom.send("chat", { phrase: "gg" });
+    await until(() => rudeSeen.find((m) => m.type === "chat" && m.message.phrase === "gg"), "Rude's own line");
+    raeRoom.send("chat", { phrase: "thanks" });
+    await until(() => seen.find((m) => m.type === "chat" && m.message.phrase === "thanks"), "Rae's own line");
+    expect(seen.some((m) => m.type === "chat" && m.message.phrase === "gg")).toBe(false);
     const { TableRoom } = await import("../../src/room/table-room.ts");
     const { listReports } = await import("../../src/moderation/reports.ts");
     const atTable = (await listReports(await TableRoom.platform.db())).find((r) => r.tableId === raeRoom.roomId);
