@@ -24,6 +24,9 @@ import { queueRoomName } from "./ranked/formats.ts";
 import { apiCors } from "./ranked/api-cors.ts";
 import { rankedRoutes } from "./ranked/routes.ts";
 import { limitsFor } from "./limits/index.ts";
+import { BlockCache } from "./social/blocks.ts";
+import { QuickPlayApart } from "./social/quick-play-apart.ts";
+import { REPORT_BODY_LIMIT, blockRoutes } from "./social/block-routes.ts";
 import { chatServices } from "./social/chat/services.ts";
 import { operatorRoutes } from "./moderation/routes.ts";
 import { shareReflections } from "./shared-reflection.ts";
@@ -90,19 +93,26 @@ export function createServer(config: ServerConfig): Server {
   TableRoom.config = config;
   const platform = new Platform(config);
   TableRoom.platform = RankedQueueRoom.platform = platform;
-  TableRoom.chatServices = chatServices(config);
+  // Blocked pairs (social/): kept apart by quick play and the ranked queue; the queue loads a player's list when it queues.
+  const blocks = new BlockCache(() => platform.db());
+  TableRoom.blocks = blocks;
+  RankedQueueRoom.blocked = (a, b) => blocks.apart(a, b);
+  RankedQueueRoom.loadBlocks = (id) => blocks.load(id);
+  TableRoom.chatServices = chatServices(config, () => platform.db(), blocks);
   logger.level = config.logLevel;
   const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config),
-    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
+    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform), new QuickPlayApart({ account: async (headers, token) => (await platform.identifyForTable(headers, token))?.player.id ?? null }, blocks)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
       mountOperatorEndpoints(app, config);
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
+      // A report carries its game log and chat lines: a larger body than the rest of the API.
+      app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), blockRoutes(platform, blocks), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

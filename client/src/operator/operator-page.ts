@@ -5,6 +5,7 @@
  * operator and answers 401/403 to anyone else, which the page just says.
  */
 import { h } from "../ui/dom.ts";
+import { reportsSection } from "./reports-section.ts";
 
 const root = document.getElementById("operator")!;
 
@@ -72,8 +73,10 @@ async function render(days: number, note: string | null = null): Promise<void> {
   const windowPicker = h("input", { type: "number", min: 1, max: 365, value: days, testid: "days" });
   windowPicker.addEventListener("change", () => void render(Number(windowPicker.value) || 30));
   const form = markForm((result) => void render(days, result), note);
+  const reports = await reportsSection(call, (result) => void render(days, result));
   root.replaceChildren(
     h("h1", {}, "Operators"),
+    reports,
     h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick)),
     form.el,
     h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>

@@ -10,6 +10,7 @@ import { FirstHint } from "../ui/first-hint.ts";
 import { MoveLog } from "../ui/move-log/panel.ts";
 import { closeRules, openRules, rulesShown } from "../ui/rules-panel.ts";
 import { TableToolbar } from "../ui/table-toolbar.ts";
+import { openReportDialog } from "../social/report-dialog.ts";
 import { copyTableLink, linkFor } from "../social/table-link.ts";
 import { Attention } from "../social/attention.ts";
 import { sounds } from "../social/sounds.ts";
@@ -28,6 +29,7 @@ export class TableChrome {
     this.toolbar = new TableToolbar({
       toggleLog: () => this.toggleLog(),
       showRules: () => openRules(session.game),
+      report: () => openReportDialog(session),
       copyLink: { link: linkFor(session.roomId, session.watching), copy: () => void copyTableLink(session.roomId, session.watching) },
       extra: [this.attention.button],
     });

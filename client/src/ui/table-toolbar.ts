@@ -8,6 +8,8 @@ import { byTestId, h, uiRoot } from "./dom.ts";
 export interface ToolbarActions {
   toggleLog(): void;
   showRules(): void;
+  /** Report or block a player here (client/src/social/report-dialog.ts). */
+  report(): void;
   /** Copies the table's link (social/table-link.ts); `link` is shown as the button's tooltip. */
   copyLink?: { readonly link: string; copy(): void };
   /** More buttons, leftmost first (the sound button, social/attention.ts). */
@@ -30,7 +32,8 @@ export class TableToolbar {
       h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
       h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Log (moves)" },
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
-      h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"));
+      h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
+      h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"));
     // Left of the others: the first-time hint points at "?", the rightmost.
     if (actions.extra) this.el.prepend(...actions.extra);
     if (actions.copyLink) this.el.prepend(h("button", { type: "button", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
@@ -38,6 +41,7 @@ export class TableToolbar {
     if (copy) byTestId(this.el, "copy-table-link").addEventListener("click", () => copy.copy());
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
     byTestId(this.el, "show-rules").addEventListener("click", () => actions.showRules());
+    byTestId(this.el, "report-player").addEventListener("click", () => actions.report());
     uiRoot().append(this.el);
   }
 

@@ -8,6 +8,7 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import { backfillNameKeys } from "../names/backfill.ts";
 import { seenAddressesMigration } from "../moderation/addresses.ts";
 import { moderationMigration } from "../moderation/migration.ts";
+import { socialMigration } from "../social/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -141,6 +142,8 @@ const migrations: Record<string, Migration> = {
   },
   // Operators, account marks, the operator action log, refunds (moderation/migration.ts).
   "0006-moderation": moderationMigration,
+  // Blocks, players' reports, operator sanctions (social/migration.ts).
+  "0007-social": socialMigration,
   // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (moderation/addresses.ts).
   "0009-seen-addresses": seenAddressesMigration,
 };

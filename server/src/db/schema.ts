@@ -94,6 +94,41 @@ export interface Database {
   operator_actions: OperatorActionsTable;
   rating_refunds: RatingRefundsTable;
   seen_addresses: SeenAddressesTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  account_sanctions: AccountSanctionsTable;
+}
+
+/** `blocker_id` blocked `blocked_id` (social/blocks.ts). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  at: number;
+}
+
+/** A player's report of another (moderation/reports.ts). */
+export interface ReportsTable {
+  id: string;
+  at: number;
+  reporter_id: string;
+  reported_id: string;
+  reason: string;
+  note: string;
+  game: string;
+  table_id: string;
+  game_log: Json<unknown> | null;
+  chat: Json<unknown>;
+  status: string;
+  action_id: string | null;
+}
+
+/** A chat mute or an account ban in force until `until` (moderation/reports.ts). */
+export interface AccountSanctionsTable {
+  player_id: string;
+  kind: string;
+  until: number;
+  action_id: string;
+  at: number;
 }
 
 /** A keyed hash of an address an account joined a ranked queue from (moderation/addresses.ts). */

@@ -11,6 +11,7 @@ import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { MARK_KINDS, markAccount } from "./mark.ts";
 import { isOperator, recentActions, type Actor } from "./operators.ts";
+import { SANCTIONS, listReports, reportGameLog, sanction } from "./reports.ts";
 import { PAIR_DEFAULTS, suspiciousPairs, unknownAddress, type SharedAddress } from "./suspicious.ts";
 
 export interface OperatorHooks {
@@ -29,6 +30,14 @@ const markBody = z.strictObject({
   kind: z.enum(MARK_KINDS),
   reason: z.string().trim().min(3, "say why (at least 3 characters)").max(500),
   windowDays: z.number().int().min(1).max(365),
+});
+const reportsQuery = z.object({ limit: int(1, 500, 100), all: z.enum(["0", "1"]).default("0") });
+const sanctionBody = z.strictObject({
+  sanction: z.enum(SANCTIONS),
+  reason: z.string().trim().min(3, "say why (at least 3 characters)").max(500),
+  /** How long a mute or ban lasts (up to a year). */
+  minutes: z.number().int().min(1).max(525_600).optional(),
+  reportId: z.string().max(100).optional(),
 });
 const actionsQuery = z.object({ limit: int(1, 500, 100), account: z.string().max(100).optional() });
 
@@ -84,6 +93,35 @@ export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): e
     if (done === "unknown-player") return fail(res, 404, "unknown-player", "No such account");
     for (const game of done.games) platform.onRated(game);
     res.json(done.result);
+  }));
+
+  // Players' reports (moderation/reports.ts): the open ones with their chat, the filed game log, and the answer.
+  router.get("/operator/reports", handle(async (req, res) => {
+    if (!(await operator(req, res))) return;
+    const q = parsed(reportsQuery, req.query, res);
+    if (!q) return;
+    res.json({ reports: await listReports(await platform.db(), { all: q.all === "1", limit: q.limit }) });
+  }));
+
+  router.get("/operator/reports/:id/log", handle(async (req, res) => {
+    if (!(await operator(req, res))) return;
+    const log = await reportGameLog(await platform.db(), String(req.params.id));
+    if (log === null) return fail(res, 404, "no-game-log", "No game log was filed with that report");
+    res.json(log);
+  }));
+
+  router.post("/operator/accounts/:id/sanction", handle(async (req, res) => {
+    const actor = await operator(req, res);
+    if (!actor) return;
+    const body = parsed(sanctionBody, req.body, res);
+    if (!body) return;
+    const accountId = String(req.params.id);
+    if (accountId === actor.id) return fail(res, 400, "bad-request", "An operator cannot sanction their own account");
+    const done = await sanction(await platform.db(), actor, { accountId, ...body });
+    if (!done.ok && done.error === "needs-minutes") return fail(res, 400, "bad-request", "minutes: a mute or ban needs its length");
+    if (!done.ok && done.error === "unknown-report") return fail(res, 404, "unknown-report", "No such report about that account");
+    if (!done.ok) return fail(res, 404, "unknown-player", "No such account");
+    res.json(done);
   }));
 
   router.get("/operator/actions", handle(async (req, res) => {

@@ -13,6 +13,7 @@ import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 import type { HeaderBag } from "../accounts/auth.ts";
 import { pooledMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
+import { hasApart, joinApart, stripApartOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that stalls
@@ -82,7 +83,7 @@ function configureCors(config: ServerConfig): void {
  * all pick the same table, all but its open seats would be refused, and Colyseus would retry
  * them after a random back-off of up to seconds. In turn, each finds the next open table at once.
  */
-function guardMatchmaking(pools: QuickPlayPools | null): void {
+function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | null): void {
   const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: { headers?: HeaderBag }) => Promise<unknown> };
   const invoke = controller.invokeMethod.bind(controller);
   const queues = new Map<string, Promise<unknown>>();
@@ -91,10 +92,14 @@ function guardMatchmaking(pools: QuickPlayPools | null): void {
       matchmakeRefused.inc({ reason: "options-not-object" });
       return Promise.reject(new ServerError(ErrorCode.APPLICATION_ERROR, "bad join options: the request body must be a JSON object"));
     }
+    // Who a quick-play join is kept apart from is the server's to say (social/quick-play-apart.ts).
+    options = stripApartOptions(options as Record<string, unknown>);
     if (method === "join") return invoke(method, room, withQuickPlayKey(room, options as Record<string, unknown>), auth);
     if (method !== "joinOrCreate") return invoke(method, room, options, auth);
     options = withQuickPlayKey(room, options as Record<string, unknown>);
-    return pooled(options as Record<string, unknown>, auth).then((pooledOptions) => inTurn(room, pooledOptions, auth));
+    return pooled(options as Record<string, unknown>, auth)
+      .then((pooledOptions) => (apart ? apart.options(pooledOptions, auth?.headers) : pooledOptions))
+      .then((o) => (hasApart(o) ? joinApart(room, o, auth) : inTurn(room, o, auth)));
   };
   /** Habitual leavers' quick play matches only their own pool's tables (conduct/quick-play-pool.ts). */
   const pooled = async (options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<Record<string, unknown>> => {
@@ -112,9 +117,9 @@ function guardMatchmaking(pools: QuickPlayPools | null): void {
   };
 }
 
-export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPools | null = null): Server {
+export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPools | null = null, apart: QuickPlayApart | null = null): Server {
   configureCors(config);
-  guardMatchmaking(pools);
+  guardMatchmaking(pools, apart);
   const limits = limitsFor(config);
   const tooMany = "too many matchmaking requests from this address: wait a moment";
 

@@ -17,6 +17,7 @@
  * waiting time kept. No bots: a group is never filled with them, however long it waits.
  */
 import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
+import { banRefusal } from "../moderation/reports.ts";
 import type { GameId } from "@scat/shared";
 import { header } from "../accounts/auth.ts";
 import { apart, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
@@ -68,8 +69,10 @@ function refuse(code: string, sentence: string): ServerError {
 
 export class RankedQueueRoom extends QueueRoom {
   static platform: Platform;
-  /** Whether either of two accounts blocked the other: the social side's hook (none yet: nobody). */
+  /** Whether either of two accounts blocked the other (social/blocks.ts `BlockCache`, set by `createServer`). */
   static blocked: (a: string, b: string) => boolean = () => false;
+  /** Loads an account's blocks for `blocked` when it queues (social/blocks.ts). */
+  static loadBlocks: (accountId: string) => Promise<unknown> = async () => undefined;
   game!: GameId;
   format!: RankedFormat;
   private readonly entries = new Map<string, Queued>();
@@ -105,6 +108,9 @@ export class RankedQueueRoom extends QueueRoom {
     if (player.username === null && !rules.guests) throw refuse("account-required", "ranked play is for saved accounts: save yours with a username and password first");
     if (await isMarked(await platform.db(), player.id)) throw refuse("account-marked", "an operator marked this account (boosting or cheating): it cannot play ranked");
     const standing = await (await platform.conduct()).standing(player.id);
+    await RankedQueueRoom.loadBlocks(player.id);
+    const banned = await banRefusal(await platform.db(), player.id);
+    if (banned) throw refuse("account-banned", banned.replace(/^account-banned: /, ""));
     if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
     if (standing.casualCompleted < rules.minGames) {
       throw refuse("needs-casual-games", `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`);

@@ -8,6 +8,7 @@ import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
 import { CHAT_CLIENT } from "@scat/shared/social/chat.ts";
 import { z } from "zod";
+import { TABLE_SOCIAL } from "../social/table-report.ts";
 import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -116,6 +117,17 @@ const HANDLERS: Record<string, Handler> = {
     const parsed = timeSchema.safeParse(payload);
     if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });
     return { t: parsed.data.t, now: Date.now() };
+  },
+
+  // Report or block the account at a seat (social/table-report.ts).
+  [TABLE_SOCIAL.report](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    return room.social("report", client, payload);
+  },
+
+  [TABLE_SOCIAL.block](room, replies, client, payload) {
+    if (!allowOrSay(replies, client)) return;
+    return room.social("block", client, payload);
   },
 
   // Table chat (social/chat/): the chat has its own per-account limit on top of the message budget.

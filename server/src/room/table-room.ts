@@ -34,6 +34,10 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
+import { banRefusal } from "../moderation/reports.ts";
+import type { BlockCache } from "../social/blocks.ts";
+import { blockAtTable, reportAtTable } from "../social/table-report.ts";
+import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { openRematch, rematchDeclined } from "../social/rematch.ts";
 import { TableChat, type ChatServices } from "../social/chat/table-chat.ts";
@@ -48,11 +52,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static config: ServerConfig = loadConfig();
   /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
   static platform: Platform = new Platform(TableRoom.config);
+  /** Blocked pairs this process knows of (social/blocks.ts), set by `createServer`. */
+  static blocks: BlockCache | null = null;
   /** Chat's cross-process parts (social/chat/services.ts), set by `createServer`; null: no limits, bans or blocks. */
   static chatServices: ChatServices | null = null;
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null,
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null, apart: new TableApart(),
   };
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
@@ -72,6 +78,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare admission: Admission;
   declare replies: Replies;
   declare waiting: WaitingTable;
+  /** Quick-play accounts here, to keep blocked pairs apart (social/quick-play-apart.ts). */
+  declare readonly apart: TableApart;
   /** The table's chat and who is watching (social/chat/). */
   declare chat: TableChat;
   /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
@@ -185,6 +193,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
     const who = this.ranked ? null : await TableRoom.platform.identifyForTable(context?.headers, token);
     const account = this.ranked ? await this.ranked.authorize(options, context) : who?.player.id ?? null;
+    // An account an operator banned does not sit down (moderation/reports.ts); it may still watch.
+    const banned = account === null ? null : await banRefusal(await TableRoom.platform.db(), account);
+    if (banned) throw new ServerError(ROOM_ERROR, banned);
+    // Whom this account blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
+    if (account !== null) void TableRoom.blocks?.load(account).catch(() => undefined);
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
       throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
@@ -245,6 +258,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.pace.forget(client.sessionId);
     this.play.forget(client.sessionId);
     this.chat.left(client.sessionId);
+    this.apart.left(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
@@ -298,6 +312,23 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (ms === this.fineTick) return;
     this.fineTick = ms;
     fineTick(this, ms);
+  }
+
+  /** Report or block from the table (social/table-report.ts): the account at a seat, the log, the kept chat. */
+  async social(kind: "report" | "block", client: Client, payload: unknown): Promise<void> {
+    try {
+      const host = {
+        roomId: this.roomId, game: this.game, match: this.match,
+        seatOf: (sessionId: string) => this.seating.bySession(sessionId)?.index,
+        accountAt: (seat: number) => this.conduct.accountAt(seat),
+        chatLines: () => this.chat.kept.map((l) => ({ name: l.name, seat: l.seat, text: l.text ?? `[${l.phrase ?? l.emote ?? ""}]`, at: l.at })),
+        reject: (c: Client, r: Rejection) => this.replies.reject(c, r),
+      };
+      const db = await TableRoom.platform.db();
+      await (kind === "report" ? reportAtTable(host, db, client, payload) : blockAtTable(host, db, TableRoom.blocks, client, payload));
+    } catch (e) {
+      this.contain(e, "onMessage", client);
+    }
   }
 
   /**
@@ -385,7 +416,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat"]);
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat", "apart"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
+gateApart(TableRoom, (room) => (room as TableRoom).apart);
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);

@@ -4,13 +4,19 @@
  */
 import type { ServerConfig } from "../../config.ts";
 import { limitsFor } from "../../limits/index.ts";
+import type { Db } from "../../db/database.ts";
+import { sanctionedUntil } from "../../moderation/reports.ts";
+import type { BlockCache } from "../blocks.ts";
 import type { ChatServices } from "./table-chat.ts";
 
-export function chatServices(config: ServerConfig): ChatServices {
+/** `db`: the store (an account speaking means it is open); `blocks`: loaded when an account sits or queues. */
+export function chatServices(config: ServerConfig, db?: () => Promise<Db>, blocks?: BlockCache): ChatServices {
   const limits = limitsFor(config);
   return {
     limiter: limits.chat,
-    chatBannedUntil: async () => null,
-    blocked: () => false,
+    // An operator's mute (moderation/reports.ts, `account_sanctions`).
+    chatBannedUntil: async (account) => (db ? sanctionedUntil(await db(), account, "mute") : null),
+    // Either blocked the other (social/blocks.ts): the pair does not hear each other.
+    blocked: (reader, speaker) => blocks?.apart(reader, speaker) ?? false,
   };
 }

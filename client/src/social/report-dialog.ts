@@ -1,0 +1,49 @@
+/**
+ * Report or block a player at this table (issue #27): a dialog listing the other seats held by
+ * people (not bots) with a reason, a note, and Report / Block buttons. It names a seat, never an
+ * account: the server files the account at that seat, the game log and the chat (docs/PROTOCOL.md,
+ * `report` and `block`). Names are drawn as text only. Answers come as a toast; refusals
+ * (`register-first` for guests) come through the table's usual `rejected` toast.
+ */
+import type { TableSession } from "../net/table-session.ts";
+import { Dialog } from "../ui/dialog.ts";
+import { h } from "../ui/dom.ts";
+import { toast } from "../ui/toast.ts";
+
+const REASONS = [["abusive-chat", "Abusive chat"], ["cheating", "Cheating"], ["stalling", "Stalling"], ["offensive-name", "Offensive name"], ["other", "Something else"]] as const;
+
+const dialog = new Dialog();
+const listening = new WeakSet<object>();
+
+function listen(session: TableSession): void {
+  if (listening.has(session.room)) return;
+  listening.add(session.room);
+  const nameAt = (seat: unknown) => (typeof seat === "number" ? session.snap.seats[seat]?.name ?? `seat ${seat + 1}` : "that player");
+  session.room.onMessage("reported", (m: { seat?: unknown }) => toast(`Report on ${nameAt(m?.seat)} sent to the operators. Thank you.`));
+  session.room.onMessage("blocked", (m: { seat?: unknown }) => toast(`${nameAt(m?.seat)} is blocked: you will not be seated together again or see their chat.`));
+}
+
+export function openReportDialog(session: TableSession): void {
+  listen(session);
+  const others = session.snap.seats.filter((s) => s.occupied && !s.isBot && s.index !== session.mySeat);
+  if (session.mySeat === null || others.length === 0) {
+    dialog.show({ testid: "report", title: "Report or block", focusClose: true }, h("p", {}, session.mySeat === null ? "Take a seat to report or block a player." : "No other player is seated here."));
+    return;
+  }
+  const seat = h("select", { testid: "report-seat", "aria-label": "Player" }, ...others.map((s) => h("option", { value: String(s.index) }, s.name)));
+  const reason = h("select", { testid: "report-reason", "aria-label": "Reason" }, ...REASONS.map(([v, t]) => h("option", { value: v }, t)));
+  const note = h("textarea", { testid: "report-note", maxlength: 500, rows: 3, placeholder: "What happened (optional)", "aria-label": "Note" });
+  const report = h("button", { type: "button", testid: "report-send" }, "Report");
+  const block = h("button", { type: "button", testid: "block-send" }, "Block");
+  report.addEventListener("click", () => {
+    session.room.send("report", { seat: Number(seat.value), reason: reason.value, note: note.value.slice(0, 500) });
+    dialog.close();
+  });
+  block.addEventListener("click", () => {
+    session.room.send("block", { seat: Number(seat.value) });
+    dialog.close();
+  });
+  dialog.show({ testid: "report", title: "Report or block" },
+    h("p", {}, "Reports go to the operators with this game's log and chat. Blocking keeps you apart and hides their chat. Saved accounts only."),
+    h("label", {}, "Player ", seat), h("label", {}, " Reason ", reason), note, h("p", {}, report, " ", block));
+}

@@ -1,0 +1,91 @@
+/**
+ * Players' block and report routes (docs/API.md, "Blocks and reports"), under /api. Saved
+ * accounts only (a guest gets 403 `register-first`): blocking and reporting are tied to an
+ * account an operator can hold to account. Cross-site requests with the cookie are not signed in
+ * (accounts/auth.ts), so a page elsewhere cannot block or report in a player's name.
+ */
+import express, { type Request, type Response } from "express";
+import { z } from "zod";
+import type { Authenticated } from "../accounts/sessions.ts";
+import { fail, handle } from "../accounts/routes.ts";
+import { REPORT_CHAT_MAX, REPORT_REASONS, fileReport } from "../moderation/reports.ts";
+import type { Platform } from "../ranked/platform.ts";
+import { block, blockedBy, unblock, type BlockCache } from "./blocks.ts";
+
+const idSchema = z.string().min(1).max(100);
+const blockBody = z.strictObject({ playerId: idSchema });
+const chatLine = z.strictObject({ name: z.string().max(64), seat: z.number().int().min(0).max(15).nullable(), text: z.string().max(400), at: z.number().finite() });
+const reportBody = z.strictObject({
+  playerId: idSchema,
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().trim().max(500).default(""),
+  game: z.string().max(40),
+  /** The table (room id) or the replayed match the report is about. */
+  tableId: z.string().min(1).max(100),
+  /** The game's log (the fairness `GameLog` a client holds at the end, or a replay's), if there is one. */
+  gameLog: z.unknown().optional(),
+  chat: z.array(chatLine).max(REPORT_CHAT_MAX).default([]),
+});
+
+/** A report's body is at most this many bytes (the JSON parser of these routes). */
+export const REPORT_BODY_LIMIT = "64kb";
+
+export function blockRoutes(platform: Platform, cache: BlockCache): express.Router {
+  const router = express.Router();
+  const saved = async (req: Request, res: Response): Promise<Authenticated | null> => {
+    const who = await platform.identify(req.headers, req.method);
+    if (!who) return (fail(res, 401, "not-signed-in", "Sign in first"), null);
+    if (!who.scopes.includes("play")) return (fail(res, 403, "insufficient-scope", 'This token may not do that (it needs the "play" scope)'), null);
+    if (who.player.username === null) return (fail(res, 403, "register-first", "Blocking and reporting are for saved accounts: register first"), null);
+    return who;
+  };
+  const body = <T>(schema: z.ZodType<T>, req: Request, res: Response): T | null => {
+    const r = schema.safeParse(req.body ?? {});
+    if (r.success) return r.data;
+    fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
+    return null;
+  };
+
+  router.get("/blocks", handle(async (req, res) => {
+    const who = await saved(req, res);
+    if (!who) return;
+    res.json({ blocked: await blockedBy(await platform.db(), who.player.id) });
+  }));
+
+  router.post("/blocks", handle(async (req, res) => {
+    const who = await saved(req, res);
+    if (!who) return;
+    const b = body(blockBody, req, res);
+    if (!b) return;
+    const result = await block(await platform.db(), who.player.id, b.playerId);
+    if (result === "self") return fail(res, 400, "bad-request", "You cannot block yourself");
+    if (result === "unknown-player") return fail(res, 404, "unknown-player", "No such player");
+    if (result === "too-many") return fail(res, 409, "too-many-blocks", "You have blocked the most players you can: unblock someone first");
+    cache.changed(who.player.id, b.playerId, true);
+    res.status(result === "blocked" ? 201 : 200).json({ blocked: b.playerId });
+  }));
+
+  router.delete("/blocks/:id", handle(async (req, res) => {
+    const who = await saved(req, res);
+    if (!who) return;
+    const id = String(req.params.id);
+    if (!(await unblock(await platform.db(), who.player.id, id))) return fail(res, 404, "not-blocked", "You have not blocked that player");
+    cache.changed(who.player.id, id, false);
+    res.json({ unblocked: id });
+  }));
+
+  router.post("/reports", handle(async (req, res) => {
+    const who = await saved(req, res);
+    if (!who) return;
+    const b = body(reportBody, req, res);
+    if (!b) return;
+    const filed = await fileReport(await platform.db(), {
+      reporterId: who.player.id, reportedId: b.playerId, reason: b.reason, note: b.note, game: b.game, tableId: b.tableId, gameLog: b.gameLog ?? null, chat: b.chat,
+    });
+    if (!filed.ok && filed.error === "self") return fail(res, 400, "bad-request", "You cannot report yourself");
+    if (!filed.ok && filed.error === "unknown-player") return fail(res, 404, "unknown-player", "No such player");
+    if (!filed.ok) return fail(res, 429, "too-many-reports", "You have filed the most reports you can today");
+    res.status(201).json({ report: filed.id });
+  }));
+  return router;
+}

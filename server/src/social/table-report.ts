@@ -1,0 +1,73 @@
+/**
+ * Report and block from the table (issue #27): a seated player with a saved account names a seat,
+ * not an account (clients never see account ids), and the room fills in the rest from what only
+ * it holds: the account at that seat, the game's log so far (seed included: it goes to operators
+ * only) and the chat lines it kept (`ReportHost.chatLines`, the chat's side). Refusals go to the
+ * sender only (`rejected`), never echoing its input; success is `reported` / `blocked` `{ seat }`.
+ */
+import type { Client } from "@colyseus/core";
+import type { AnyGame, Rejection } from "@scat/shared";
+import { z } from "zod";
+import type { Db } from "../db/database.ts";
+import { REPORT_REASONS, fileReport, type ChatLineFiled } from "../moderation/reports.ts";
+import type { Match } from "../room/match.ts";
+import { block, type BlockCache } from "./blocks.ts";
+
+export const TABLE_SOCIAL = { report: "report", block: "block", reported: "reported", blocked: "blocked" } as const;
+
+export interface ReportHost {
+  readonly roomId: string;
+  readonly game: AnyGame;
+  readonly match: Match | null;
+  /** The seat a session holds, or undefined. */
+  seatOf(sessionId: string): number | undefined;
+  /** The account at a seat (a player who brought one), or null. */
+  accountAt(seat: number): string | null;
+  /** The chat lines this table kept (none until the chat calls in). */
+  chatLines(): readonly ChatLineFiled[];
+  reject(client: Client, rejection: Rejection): void;
+}
+
+const seatSchema = z.number().int().min(0).max(15);
+const reportSchema = z.strictObject({ seat: seatSchema, reason: z.enum(REPORT_REASONS), note: z.string().max(500).default("") });
+const blockSchema = z.strictObject({ seat: seatSchema });
+
+/** The two accounts, or the refusal already sent (null). */
+async function pair(host: ReportHost, db: Db, client: Client, seat: number): Promise<{ me: string; them: string } | null> {
+  const mine = host.seatOf(client.sessionId);
+  const me = mine === undefined ? null : host.accountAt(mine);
+  const saved = me === null ? undefined : await db.selectFrom("players").select("username").where("id", "=", me).executeTakeFirst();
+  if (me === null || !saved || saved.username === null) {
+    host.reject(client, { code: "register-first", message: "Reporting and blocking are for seated players with a saved account" });
+    return null;
+  }
+  const them = host.accountAt(seat);
+  if (them === null || seat === mine) {
+    host.reject(client, { code: "no-account", message: "That seat has no account to report or block (a bot, a guest without one, or you)" });
+    return null;
+  }
+  return { me, them };
+}
+
+export async function reportAtTable(host: ReportHost, db: Db, client: Client, payload: unknown): Promise<void> {
+  const parsed = reportSchema.safeParse(payload);
+  if (!parsed.success) return host.reject(client, { code: "invalid-message", message: `report takes { seat, reason: ${REPORT_REASONS.join("|")}, note? (up to 500 characters) }` });
+  const who = await pair(host, db, client, parsed.data.seat);
+  if (!who) return;
+  const m = host.match;
+  const gameLog = m === null ? null : { matchId: `${host.roomId}-${m.startedAt}`, game: host.game.id, options: m.options, startedAt: m.startedAt, seed: m.seed, salt: m.salt, commitment: m.commitment, steps: m.log, over: m.over };
+  const filed = await fileReport(db, { reporterId: who.me, reportedId: who.them, reason: parsed.data.reason, note: parsed.data.note, game: host.game.id, tableId: host.roomId, gameLog: gameLog === null ? null : JSON.parse(JSON.stringify(gameLog)), chat: host.chatLines() });
+  if (!filed.ok) return host.reject(client, { code: filed.error, message: filed.error === "too-many-reports" ? "You have filed the most reports you can today" : "That report cannot be filed" });
+  client.send(TABLE_SOCIAL.reported, { seat: parsed.data.seat });
+}
+
+export async function blockAtTable(host: ReportHost, db: Db, cache: BlockCache | null, client: Client, payload: unknown): Promise<void> {
+  const parsed = blockSchema.safeParse(payload);
+  if (!parsed.success) return host.reject(client, { code: "invalid-message", message: "block takes { seat }" });
+  const who = await pair(host, db, client, parsed.data.seat);
+  if (!who) return;
+  const result = await block(db, who.me, who.them);
+  if (result === "too-many") return host.reject(client, { code: "too-many-blocks", message: "You have blocked the most players you can: unblock someone first" });
+  cache?.changed(who.me, who.them, true);
+  client.send(TABLE_SOCIAL.blocked, { seat: parsed.data.seat });
+}
