@@ -53,9 +53,15 @@ export function watchSilence(
   let stopped = false;
   const heard = () => { waitingSince = null; };
   room.onStateChange(() => { if (!stopped) heard(); });
+  /** When the last tick ran: a tick over a second late (or 2 intervals) means this client itself was held up. */
+  let lastTick = now();
   const timer = setInterval(() => {
     if (stopped) return;
     const t = now();
+    // A client held up itself (a busy page thread, a throttled tab: its ticks come late) may not
+    // have read the answers waiting for it yet: its own lag is not the server's silence.
+    if (t - lastTick > Math.max(2 * policy.pingEveryMs, 1_000)) waitingSince = null;
+    lastTick = t;
     if (waitingSince !== null && t - waitingSince >= policy.silentMs) {
       watch.stop();
       onSilent(t - waitingSince);
