@@ -68,8 +68,8 @@ function watch(p: Player): void {
  * opens only those, one after another (each new table goes to the process with the fewest rooms:
  * opened one by one, a game reaches every process; opened at once, a burst may land together).
  */
-async function openTables(perGame = TABLES_PER_GAME, tag = "", games: readonly string[] | null = null): Promise<Player[]> {
-  const sdk = new Client(cluster.url);
+async function openTables(perGame = TABLES_PER_GAME, tag = "", games: readonly string[] | null = null, via = cluster.url): Promise<Player[]> {
+  const sdk = new Client(via);
   const players: Player[] = [];
   const together = games === null;
   for (let i = 0; i < perGame; i++) {
@@ -147,13 +147,22 @@ describe("tables outlive their process", () => {
     const need = Math.min(30, TABLES_PER_GAME * 2);
     const tablesOf = (ps: Player[]) => new Set(ps.map((p) => p.roomId)).size;
     group();
-    // The busiest process lacks games it will not get while it is the busiest: open those games one
-    // by one until they reach it (each goes to the process with the fewest rooms at that moment).
-    const busiest = () => [...byHost.values()].sort((a, b) => tablesOf(b) - tablesOf(a))[0] ?? [];
+    // Colyseus creates a table on the process with the fewest rooms (its shared `roomcount` hash),
+    // so the busiest process never gets the games it lacks. Each missing game is opened through
+    // another process right after the busiest's count in that hash is set low: that process then
+    // places the table on the busiest (checked; the busiest rewrites its count within a second).
+    const busiest = () => [...byHost.entries()].sort((a, b) => tablesOf(b[1]) - tablesOf(a[1]))[0]!;
+    const redisCli = (...args: string[]) => execFileSync("redis-cli", ["-p", String(cluster.redis.port), ...args]).toString().trim();
     for (let round = 0; round < 12 && ![...byHost.values()].some((ps) => everyGame(ps) && tablesOf(ps) >= need + 2); round++, group()) {
-      const have = new Set(busiest().map((p) => p.room.name));
+      const [host, ps] = busiest();
+      const have = new Set(ps.map((p) => p.room.name));
       const missing = Object.keys(GAMES).filter((g) => !have.has(g));
-      players.push(...await openTables(missing.length > 0 ? 3 : 1, `extra${round}`, missing.length > 0 ? missing : null));
+      const pid = (JSON.parse(redisCli("HGET", "roomcaches", ps[0]!.roomId) || "{}") as { processId?: string }).processId;
+      const other = cluster.servers.find((_, i) => `p${i + 1}` !== host);
+      for (const game of missing.length > 0 ? missing : Object.keys(GAMES).slice(0, 2)) {
+        if (pid) redisCli("HSET", "roomcount", pid, "-1000,0");
+        players.push(...await openTables(1, `extra${round}`, [game], other && pid ? other.url : cluster.url));
+      }
     }
     const [victimHost, onVictim] = [...byHost].filter(([, ps]) => everyGame(ps)).sort((a, b) => new Set(b[1].map((p) => p.roomId)).size - new Set(a[1].map((p) => p.roomId)).size)[0] ?? [...byHost][0]!;
     const placement = [...byHost].map(([h, ps]) => `${h || "?"}: ${tablesOf(ps)} tables, ${[...new Set(ps.map((p) => p.room.name))].sort().join(" ")}`).join("; ");
