@@ -75,11 +75,6 @@ function scaleOut(config: ServerConfig) {
   };
 }
 
-/**
- * The server for one process. Colyseus's own shutdown-on-uncaught-exception is off: a fault in
- * one table must not end the others (main.ts logs and counts process-level errors and drains on
- * SIGTERM/SIGINT itself).
- */
 /** Quick play's pools by conduct, from the accounts and the conduct record the platform holds. */
 function quickPlayPools(platform: Platform): QuickPlayPools {
   return new QuickPlayPools({
@@ -88,6 +83,11 @@ function quickPlayPools(platform: Platform): QuickPlayPools {
   });
 }
 
+/**
+ * The server for one process. Colyseus's own shutdown-on-uncaught-exception is off: a fault in
+ * one table must not end the others (main.ts logs and counts process-level errors and drains on
+ * SIGTERM/SIGINT itself).
+ */
 export function createServer(config: ServerConfig): Server {
   shareReflections();
   TableRoom.config = config;

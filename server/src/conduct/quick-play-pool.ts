@@ -13,9 +13,8 @@ import type { HeaderBag } from "../accounts/auth.ts";
 /** The quick-play key suffix of the leavers' pool. */
 export const LEAVERS_POOL = "|leavers";
 
-/** The key a quick-play join matches on, given its options' key and the player's conduct. */
-export function pooledMode(mode: string, poor: boolean): string {
-  if (!poor) return mode;
+/** The leavers' pool's key for a quick-play key (already in it: unchanged). */
+export function leaversMode(mode: string): string {
   return mode.endsWith(LEAVERS_POOL) ? mode : mode + LEAVERS_POOL;
 }
 

@@ -12,7 +12,7 @@ import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 import type { HeaderBag } from "../accounts/auth.ts";
-import { pooledMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
+import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
 import { hasApart, joinApart, stripApartOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
 
 /**
@@ -104,8 +104,7 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
   /** Habitual leavers' quick play matches only their own pool's tables (conduct/quick-play-pool.ts). */
   const pooled = async (options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<Record<string, unknown>> => {
     if (pools === null || typeof options["mode"] !== "string" || options["spectate"] === true) return options;
-    const poor = await pools.isPoor(auth?.headers, options["token"]);
-    return poor ? { ...options, mode: pooledMode(options["mode"], true) } : options;
+    return (await pools.isPoor(auth?.headers, options["token"])) ? { ...options, mode: leaversMode(options["mode"]) } : options;
   };
   const inTurn = (room: string, options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<unknown> => {
     const method = "joinOrCreate";
