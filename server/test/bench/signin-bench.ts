@@ -2,7 +2,7 @@
  * `npm run bench:signin` (docs/BENCHMARKS.md, "Limits"): one real server process, in one run:
  *
  * (a) a table's action→patch (an SDK player's action sent → its next patch received) p50/p99 with
- *     TABLES 4-seat Devil's Scat tables of SDK players thinking THINK_MS, in three windows side by
+ *     TABLES 4-seat Devil's Scat tables of SDK players thinking THINK_MS, in four windows side by
  *     side: quiet; under 1,000 wrong sign-ins from 100 loopback addresses at 30/s (each for a
  *     different unknown username, so every one costs a full argon2 check: the worst case for the
  *     hasher; TRUST_PROXY=1 and X-Forwarded-For give each request its address); and under a read
