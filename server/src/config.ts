@@ -104,6 +104,8 @@ const envSchema = z.object({
   READS_BURST: z.coerce.number().int().positive().default(50),
   /** API reads one process serves per second from all addresses together (a botnet's many allowances); past it 503. */
   PROCESS_READS_PER_SECOND: z.coerce.number().positive().default(100),
+  /** Anonymous public reads (leaderboards, profiles, match logs) are answered from memory for this many ms (net/read-cache.ts); 0 turns it off. */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Sign-in attempts for one username before each further one waits 2^n s (from any address), up to ACCOUNT_LOCK_MAX_SECONDS. */
   ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(1).default(5),
   ACCOUNT_LOCK_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -156,6 +158,8 @@ export interface ServerConfig {
   /** Replicas that acknowledge each journal entry before its effects (0: none), and how long that may take. */
   readonly redisWait: { readonly replicas: number; readonly ms: number };
   readonly limits: LimitSettings;
+  /** Anonymous public reads answered from memory for this long (READ_CACHE_MS; 0: off). */
+  readonly readCacheMs: number;
 }
 
 export interface LimitSettings {
@@ -210,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsHost: e.METRICS_HOST,
     production: e.NODE_ENV === "production",
     renamesPerDay: e.RENAMES_PER_DAY,
+    readCacheMs: e.READ_CACHE_MS,
     journal: e.JOURNAL === "1",
     leaseMs: e.LEASE_MS,
     redisWait: { replicas: e.REDIS_WAIT_REPLICAS, ms: e.REDIS_WAIT_MS },

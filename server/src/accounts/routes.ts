@@ -17,6 +17,7 @@ import { logger } from "../logger.ts";
 import { originAllowed } from "../net/http-gate.ts";
 import { PasswordsBusy, admitted, limitsFor, passwordProblem, signInAllowed } from "../limits/index.ts";
 import type { Platform } from "../ranked/platform.ts";
+import { publicPagesChanged } from "../net/read-cache.ts";
 import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
 import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
 
@@ -192,7 +193,9 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
       res.setHeader("retry-after", String(wait));
       return fail(res, 429, "too-many-renames", `A name can be changed ${config.renamesPerDay} times a day: try again in ${Math.ceil(wait / 60)} minutes`);
     }
-    res.json({ player: await (await platform.accounts()).rename(who.player.id, body.name) satisfies PublicPlayer | null });
+    const player = await (await platform.accounts()).rename(who.player.id, body.name);
+    publicPagesChanged();
+    res.json({ player: player satisfies PublicPlayer | null });
   }));
   return router;
 }

@@ -17,6 +17,7 @@ import { addressKey } from "./address-key.ts";
 import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
 import { PasswordsBusy, configurePasswords, passwordBusy, type PasswordHasher } from "./passwords.ts";
 import { passwordProblem } from "./password-policy.ts";
+import type { ReadCache } from "../net/read-cache.ts";
 
 export { addressKey } from "./address-key.ts";
 export { PasswordsBusy } from "./passwords.ts";
@@ -111,10 +112,12 @@ export const isApiRead = (req: IncomingMessage): boolean => (req.method === "GET
 /**
  * An API read's limits, checked in the HTTP gate before Express sees the request (a refused
  * flood costs the parse and this, nothing more): the address's (429, held back a second),
- * then the process's budget for reads from all addresses (503 past it). True: serve it; a promise
- * when Redis decides.
+ * then, unless `cache` answers it (a public page read moments ago: net/read-cache.ts), the
+ * process's budget for reads from all addresses (503 past it). True: serve it; a promise when
+ * Redis decides. `pass` sends on through Express a request that waited for a read in flight
+ * whose answer could not be kept.
  */
-export function admitRead(limits: Limits, req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+export function admitRead(limits: Limits, req: IncomingMessage, res: ServerResponse, cache: ReadCache | null = null, pass: () => void = () => undefined): boolean | Promise<boolean> {
   const decide = (v: Verdict): boolean => {
     if (!v.ok) {
       // Answered after a second (Retry-After still says when the next read may come): a client flooding over keep-alive connections slows itself down.
@@ -125,8 +128,13 @@ export function admitRead(limits: Limits, req: IncomingMessage, res: ServerRespo
       setTimeout(() => { held--; answer(); }, READ_REFUSAL_DELAY_MS).unref();
       return false;
     }
+    // A public page kept in memory costs no database query and no Express: answered before the process's budget is spent.
+    if (cache?.answer(req, res, pass)) return false;
     const all = limits.processReads.take("*");
-    if (all.ok) return true;
+    if (all.ok) {
+      cache?.fill(req, res);
+      return true;
+    }
     limitRefused.inc({ limit: "process-reads", why: "busy" });
     send(res, 503, all.retryAfterMs, { error: "busy", message: "The server is answering too many requests: try again in a moment" });
     return false;

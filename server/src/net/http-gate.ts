@@ -10,6 +10,7 @@ import { ErrorCode, ServerError, matchMaker } from "@colyseus/core";
 import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
+import { ReadCache } from "./read-cache.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
 import type { HeaderBag } from "../accounts/auth.ts";
 import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
@@ -120,11 +121,12 @@ export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPool
   configureCors(config);
   guardMatchmaking(pools, apart);
   const limits = limitsFor(config);
+  const readCache = new ReadCache(config.readCacheMs);
   const tooMany = "too many matchmaking requests from this address: wait a moment";
 
   /** True: pass on; false: refused; a promise: the shared (Redis) limit decides. */
-  const admit = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
-    if (isApiRead(req)) return admitRead(limits, req, res);
+  const admit = (req: IncomingMessage, res: ServerResponse, pass: () => void): boolean | Promise<boolean> => {
+    if (isApiRead(req)) return admitRead(limits, req, res, readCache, pass);
     if (req.method !== "POST" || !req.url?.startsWith("/matchmake/")) return true;
     if (req.headers["content-length"] === undefined) {
       refuse(res, 411, "no-length", "matchmaking requests need a Content-Length");
@@ -151,7 +153,7 @@ export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPool
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config.trustProxy);
     if (event !== "request") return emit(event, ...args);
-    const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse);
+    const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse, () => emit(event, ...args));
     if (admitted === true) return emit(event, ...args);
     if (admitted !== false) void admitted.then((ok) => { if (ok) emit(event, ...args); });
     return true;

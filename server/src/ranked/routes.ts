@@ -11,13 +11,17 @@ import { TopCache, aroundPlayer, boardRule, historyOf, matchLog, ratingsOf, rece
 import type { ServerConfig } from "../config.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
 import { RANKED_FORMATS } from "./formats.ts";
+import { publicPagesChanged } from "../net/read-cache.ts";
 
 const isGame = (g: string): boolean => (GAME_IDS as readonly string[]).includes(g);
 
 export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "leaderboardActiveDays" | "leaderboardMinGames">): express.Router {
   const router = express.Router();
   const tops = new TopCache();
-  platform.onRated = (game) => tops.forget(game);
+  platform.onRated = (game) => {
+    tops.forget(game);
+    publicPagesChanged();
+  };
   router.get("/ranked/formats", (_req, res) => { res.json(RANKED_FORMATS); });
 
   router.get("/leaderboard/:game", handle(async (req, res) => {

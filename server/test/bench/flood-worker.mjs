@@ -30,13 +30,13 @@ if (kind === "sign-in") {
   const secs = (performance.now() - t0) / 1000;
   parentPort.postMessage(`${total} wrong sign-ins from ${addresses} addresses in ${secs.toFixed(1)} s: ${counts(statuses)}`);
 } else {
-  // `readers` addresses, each with `inFlight` reads in flight, for `ms`.
-  const { readers, inFlight, ms } = workerData;
+  // `readers` addresses, each with `inFlight` reads in flight, for `ms`; with `bust`, each URL made unique (a query string) so that none is answered from the server's memory.
+  const { readers, inFlight, ms, bust } = workerData;
   const paths = ["/leaderboard/devils_scat", "/players/nobody", "/matches/none/log", "/leaderboard/skit_scat"];
   const end = t0 + ms;
   const loop = async (from, k) => {
     for (let i = k; performance.now() < end; i++) {
-      const res = await fetch(`${url}/api${paths[i % paths.length]}`, { headers: { "x-forwarded-for": from } }).catch(() => null);
+      const res = await fetch(`${url}/api${paths[i % paths.length]}${bust ? `?n=${k}.${i}` : ""}`, { headers: { "x-forwarded-for": from } }).catch(() => null);
       statuses.push(res?.status ?? 0);
       await res?.arrayBuffer().catch(() => undefined);
     }

@@ -2,11 +2,12 @@
  * `npm run bench:signin` (docs/BENCHMARKS.md, "Limits"): one real server process, in one run:
  *
  * (a) a table's action→patch (an SDK player's action sent → its next patch received) p50/p99 with
- *     TABLES 4-seat Devil's Scat tables of SDK players thinking THINK_MS, in three windows side by
+ *     TABLES 4-seat Devil's Scat tables of SDK players thinking THINK_MS, in four windows side by
  *     side: quiet; under 1,000 wrong sign-ins from 100 loopback addresses at 30/s (each for a
  *     different unknown username, so every one costs a full argon2 check: the worst case for the
  *     hasher; TRUST_PROXY=1 and X-Forwarded-For give each request its address); and under a read
- *     flood (READERS addresses each with 4 requests in flight: leaderboard, profiles, match logs).
+ *     flood (READERS addresses each with 4 requests in flight: leaderboard, profiles, match logs), first
+ *     of the same pages (answered from the server's memory, net/read-cache.ts) then of URLs made unique.
  *     Target: p99 under load ≤ 1.2 × quiet.
  * (c) sign-in time for known and unknown usernames (wrong passwords; 50 each, alternating, each
  *     from a new address and for a different user, so no limit is met): the difference of medians.
@@ -167,6 +168,7 @@ try {
   const quiet = await window(null);
   const signIns = await window({ kind: "sign-in", total: SIGN_INS, rate: SIGN_IN_RATE, addresses: 100 });
   const reads = await window({ kind: "reads", readers: READERS, inFlight: 4, ms: WINDOW_MS });
+  const busting = await window({ kind: "reads", readers: READERS, inFlight: 4, ms: WINDOW_MS, bust: true });
 
   for (const p of players) p.stop();
   await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
@@ -174,7 +176,7 @@ try {
   console.log("\n| window | actions | action→patch p50 ms | p99 ms | max ms | p99 / quiet p99 | server's share p50 / p99 ms (bucket bounds) | server event-loop delay p99 / max ms | load |");
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   const qp99 = percentile(quiet.lat, 99);
-  for (const [name, w] of [["quiet", quiet], ["sign-in flood", signIns], ["read flood", reads]] as const) {
+  for (const [name, w] of [["quiet", quiet], ["sign-in flood", signIns], ["read flood", reads], ["read flood, unique URLs", busting]] as const) {
     console.log(`| ${name} | ${w.lat.length} | ${fmt(percentile(w.lat, 50))} | ${fmt(percentile(w.lat, 99))} | ${fmt(Math.max(...w.lat))} | ${fmt(percentile(w.lat, 99) / qp99, 2)} | ≤ ${fmt(w.side.patchP50Ms)} / ≤ ${fmt(w.side.patchP99Ms)} | ${fmt(w.side.loopP99Ms)} / ${fmt(w.side.loopMaxMs)} | ${w.note} |`);
   }
   const mk = percentile(knownMs, 50);
