@@ -201,6 +201,12 @@ describe("tables", () => {
     await chooseTable(page, { game: "devils_scat", seats: 2, turnSeconds: 120 });
     await quickPlay(page, "s.myTurn === true && s.remainingMs > 100000", 60_000);
     await screenshot(page, "tables/10-timer-120");
+    // A mouse player's turn leaves the focus alone: the keyboard layer does not open over the table.
+    const inLayer = () => page.evaluate(() => Boolean(document.activeElement?.closest("#a11y-table")));
+    expect(await inLayer()).toBe(false);
+    // A key press (H: the hand) takes a keyboard player there.
+    await page.keyboard.press("h");
+    expect(await inLayer()).toBe(true);
     expect(errors).toEqual([]);
     await player.close();
   });

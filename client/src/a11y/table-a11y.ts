@@ -2,7 +2,8 @@
  * The table for the keyboard and screen readers: a DOM layer beside the canvas that mirrors the
  * game (hand, table, actions, seats, recent moves) as labelled, focusable controls built from the
  * snapshot (model.ts), announces what others did and whose turn it is, and moves the focus to
- * the hand when the turn comes. Visually hidden until it holds the focus, then a panel.
+ * the hand when the turn comes to a keyboard player. Visually hidden until it holds the focus,
+ * then a panel.
  */
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import type { TableSession } from "../net/table-session.ts";
@@ -18,6 +19,13 @@ import { onCardRefused, type RefusedCard } from "./refusal.ts";
 import "./a11y.css";
 
 const HELP = "Tab moves between groups; arrow keys move in your hand; Enter or Space plays. Keys: H hand, A actions, T time left, W whose turn.";
+
+/** How the player last told the page something: a key press, or a pointer (mouse, touch, pen). */
+let lastInput: "keyboard" | "pointer" = "pointer";
+if (typeof window !== "undefined") {
+  window.addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+  window.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
+}
 
 export class TableA11y {
   readonly root: HTMLElement;
@@ -254,11 +262,17 @@ export class TableA11y {
     return false;
   }
 
-  /** The turn came to us: focus the first playable card (or action), unless the player is typing elsewhere. */
+  /**
+   * The turn came to us: focus the first playable card (or action) for a player who plays by
+   * keyboard (the focus is in this layer, or their last input was a key), unless they are typing
+   * elsewhere. A mouse player's turn leaves the focus alone: the layer would open as a panel over
+   * the table they are clicking.
+   */
   private followTurn(): void {
     const active = document.activeElement;
-    const free = !active || active === document.body || this.root.contains(active) || active.tagName === "CANVAS";
-    if (!free) return;
+    const inLayer = active !== null && this.root.contains(active);
+    const free = !active || active === document.body || active.tagName === "CANVAS";
+    if (!inLayer && !(free && lastInput === "keyboard")) return;
     this.focusFirst(this.hand, true) || this.focusFirst(this.table, true) || this.focusFirst(this.actions, true);
   }
 
