@@ -38,9 +38,11 @@ describe("friends", () => {
 
     await openLobby(ann.page, suite.server.url, "Ann");
     await ann.page.fill('[data-testid="friend-username"]', "ben_friend");
-    await ann.page.click('[data-testid="friend-add"]');
+    // Enter in the field adds the friend: it does not submit the lobby form (Quick play) around it.
+    await ann.page.press('[data-testid="friend-username"]', "Enter");
     await ann.page.waitForSelector('[data-testid="friend-outgoing"]');
     expect(await ann.page.textContent('[data-testid="friends-note"]')).toContain("Asked Ben");
+    expect((await waitState(ann.page, "true")).scene).toBe("lobby");
 
     await openLobby(ben.page, suite.server.url, "Ben");
     await ben.page.click('[data-testid="accept-ann_friend"]');

@@ -186,7 +186,9 @@ export interface FriendsSection {
 export function friendsSection(): FriendsSection {
   const note = h("p", { class: "friends-note", testid: "friends-note", role: "status" });
   const input = h("input", { type: "text", maxlength: 24, placeholder: "Username", "aria-label": "A friend's username", testid: "friend-username", autocomplete: "off" });
-  const add = h("form", { class: "friends-add", testid: "friend-add-form" }, input, h("button", { type: "submit", testid: "friend-add" }, "Add friend"));
+  // Not a <form>: the section sits inside the lobby's form, whose submit is Quick play.
+  const addButton = h("button", { type: "button", testid: "friend-add" }, "Add friend");
+  const add = h("div", { class: "friends-add", role: "group", "aria-label": "Add a friend" }, input, addButton);
   const requests = h("ul", { class: "friends-list", testid: "friend-requests" });
   const list = h("ul", { class: "friends-list", testid: "friends-list" });
   const el = h("section", { class: "friends", testid: "friends", "aria-label": "Friends" }, h("h2", {}, "Friends"), add, note, requests, list);
@@ -268,8 +270,7 @@ export function friendsSection(): FriendsSection {
     if (alive) refresher = setTimeout(() => void refresh(), LIST_REFRESH_MS);
   };
 
-  add.addEventListener("submit", (e) => {
-    e.preventDefault();
+  const ask = () => {
     const username = input.value.trim();
     if (username === "") return say("Type your friend's username.", true);
     void act(async () => {
@@ -277,6 +278,13 @@ export function friendsSection(): FriendsSection {
       input.value = "";
       say(r.outcome === "accepted" ? `You and ${r.friend.name} are friends now.` : `Asked ${r.friend.name}: they will see your request.`);
     });
+  };
+  addButton.addEventListener("click", ask);
+  // Enter in the username field adds the friend (and never submits the lobby form around it).
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    ask();
   });
   startFriendsPresence();
   friendsNudge();
