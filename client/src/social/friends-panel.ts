@@ -42,7 +42,7 @@ export interface FriendsList {
 
 export interface Invite {
   readonly id: string;
-  readonly from: { readonly id: string; readonly name: string };
+  readonly from: { readonly id: string; readonly name: string; readonly username: string };
   readonly roomId: string;
   readonly game: string;
   readonly expiresAt: number;
@@ -137,7 +137,7 @@ function showInvite(invite: Invite): void {
     if (watch !== null) follow(invite.roomId, watch);
   };
   const el = h("div", { class: "friend-invite panel", testid: "friend-invite", role: "alert", "data-room": invite.roomId },
-    h("p", {}, h("b", { dir: "auto" }, invite.from.name), ` invites you to ${gameTitle(invite.game)}.`),
+    h("p", {}, h("b", { dir: "auto" }, invite.from.name), ` (@${invite.from.username}) invites you to ${gameTitle(invite.game)}.`),
     h("div", { class: "buttons" },
       h("button", { type: "button", class: "primary", testid: "invite-join" }, "Join"),
       h("button", { type: "button", testid: "invite-watch" }, "Watch"),
@@ -340,7 +340,9 @@ async function openInviteDialog(session: TableSession): Promise<void> {
 export function inviteButton(session: TableSession): HTMLElement[] {
   startFriendsPresence();
   if (session.watching) return [];
-  const b = h("button", { type: "button", testid: "invite-friends", title: "Invite a friend to this table", "aria-label": "Invite a friend" }, "👥");
+  // A word where there is room, an envelope on a phone (a glyph every system font has, like ☰).
+  const b = h("button", { type: "button", testid: "invite-friends", title: "Invite a friend to this table", "aria-label": "Invite a friend" },
+    h("span", { class: "wide-only" }, "Invite"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "✉"));
   b.addEventListener("click", () => void openInviteDialog(session));
   return [b];
 }

@@ -44,7 +44,7 @@ try {
   const pingMs = performance.now() - t0;
   const mem1 = await usedMemory();
   const c1 = await commands();
-  await inBatches(PLAYERS, (i) => friends.invite(account((i + 1) % PLAYERS), { id: account(i), name: `Player ${i}` }, { roomId: "ABCDEF", game: "devils_scat" }));
+  await inBatches(PLAYERS, (i) => friends.invite(account((i + 1) % PLAYERS), { id: account(i), name: `Player ${i}`, username: `player_${i}` }, { roomId: "ABCDEF", game: "devils_scat" }));
   const mem2 = await usedMemory();
   const c2 = await commands();
   const t1 = performance.now();

@@ -115,7 +115,7 @@ describe("friends across two processes", () => {
     // The invitation, sent through process 1, reaches Ben's ping on process 2.
     expect(await invite(1, ann, { friendId: ben.id, roomId: table.roomId, playerId: "ann-browser-1" })).toMatchObject({ status: 201 });
     const got = (await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).body.invites;
-    expect(got).toEqual([expect.objectContaining({ from: { id: ann.id, name: "Ann" }, roomId: table.roomId, game: "devils_scat" })]);
+    expect(got).toEqual([expect.objectContaining({ from: { id: ann.id, name: "Ann", username: ann.username }, roomId: table.roomId, game: "devils_scat" })]);
     expect(got[0].expiresAt - got[0].at).toBe(INVITE_TTL_MS);
     // Ben joins through process 2; the invitation is dismissed and gone.
     const benRoom = await new Client(via(2)).joinById(got[0].roomId, { name: "Ben", playerId: "ben-browser-1", token: ben.token });
@@ -159,7 +159,7 @@ describe("invitations expire", () => {
   it("after two minutes, and a second one to the same table replaces the first", async () => {
     let now = 1_000_000;
     const p = new FriendsPresence(new LocalPresence(), () => now);
-    const from = { id: "ann", name: "Ann" };
+    const from = { id: "ann", name: "Ann", username: "ann" };
     const first = await p.invite("ben", from, { roomId: "T1", game: "devils_scat" });
     now += 1000;
     const second = await p.invite("ben", from, { roomId: "T1", game: "devils_scat" });

@@ -32,7 +32,7 @@ export type Whereabouts =
 
 export interface Invite {
   readonly id: string;
-  readonly from: { readonly id: string; readonly name: string };
+  readonly from: { readonly id: string; readonly name: string; readonly username: string };
   readonly roomId: string;
   readonly game: string;
   readonly at: number;
@@ -104,7 +104,7 @@ export class FriendsPresence {
   }
 
   /** Sends an invitation; a second one from the same sender to the same table replaces the first. */
-  async invite(to: string, from: { id: string; name: string }, table: { roomId: string; game: string }): Promise<Invite> {
+  async invite(to: string, from: Invite["from"], table: { roomId: string; game: string }): Promise<Invite> {
     const at = this.now();
     const invite: Invite = { id: `${from.id}.${table.roomId}.${randomUUID().slice(0, 8)}`, from, roomId: table.roomId, game: table.game, at, expiresAt: at + INVITE_TTL_MS };
     const kept = await this.pending(to);

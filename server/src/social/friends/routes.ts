@@ -148,7 +148,7 @@ export function friendsRoutes(platform: Platform, limiters: FriendsLimiters, pre
     const p = friendsPresence();
     if ((await p.online(b.friendId)) === null) return fail(res, 409, "friend-offline", "That friend is not online");
     if (await limited(limiters.invites, who.player.id, res, "Too many invitations: wait a little")) return;
-    const invite = await p.invite(b.friendId, { id: who.player.id, name: who.player.display_name }, { roomId: table.roomId, game: table.game });
+    const invite = await p.invite(b.friendId, { id: who.player.id, name: who.player.display_name, username: who.player.username ?? "" }, { roomId: table.roomId, game: table.game });
     res.status(201).json({ invite: { id: invite.id, expiresAt: invite.expiresAt } });
   }));
 
