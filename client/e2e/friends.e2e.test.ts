@@ -3,7 +3,7 @@
  * and a phone, each a saved account. Ann adds Ben by username; Ben accepts in his lobby. Ben
  * waits at a table of his own; Ann, at her table, invites him from the toolbar's Invite button;
  * the invitation shows over Ben's table (clear of its toolbar and chat), and Join takes him from
- * his table to Ann's.
+ * his table to Ann's. On the phone, Invite sits beside the collapsed chat, not in the toolbar.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -66,6 +66,10 @@ describe("friends", () => {
     await screenshot(ann.page, "friends/03-desktop-invite-dialog");
     await ann.page.click('[data-testid="invite-dialog-close"]');
 
+    // On Ben's phone: Invite beside the chat, not in the toolbar (no room beside the title there).
+    expect(await ben.page.isVisible('[data-testid="invite-friends"]')).toBe(false);
+    expect(await ben.page.isVisible('[data-testid="invite-friends-phone"]')).toBe(true);
+    expect(await apart(ben.page, '[data-testid="invite-friends-phone"]', '[data-testid="chat-panel"]')).toBe(true);
     // Within one ping (5 s) the invitation shows over Ben's table, clear of its toolbar and chat.
     await ben.page.waitForSelector('[data-testid="friend-invite"]', { timeout: 10_000 });
     expect(await ben.page.textContent('[data-testid="friend-invite"]')).toContain("Ann (@ann_friend) invites you to Devil's Scat");

@@ -336,18 +336,30 @@ async function openInviteDialog(session: TableSession): Promise<void> {
   })));
 }
 
-/** The toolbar's Invite button (players only: a spectator has no seat to invite to). */
+let phoneButton: HTMLElement | null = null;
+
+/**
+ * The toolbar's Invite button (players only: a spectator has no seat to invite to). On a phone
+ * the toolbar has no room beside the table's title (as for ⚑): the button is then a small ✉
+ * beside the collapsed chat, hidden while the chat is open (friends.css).
+ */
 export function inviteButton(session: TableSession): HTMLElement[] {
   startFriendsPresence();
+  phoneButton?.remove();
+  phoneButton = null;
   if (session.watching) return [];
-  // A word where there is room, an envelope on a phone (a glyph every system font has, like ☰).
-  const b = h("button", { type: "button", testid: "invite-friends", title: "Invite a friend to this table", "aria-label": "Invite a friend" },
-    h("span", { class: "wide-only" }, "Invite"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "✉"));
-  b.addEventListener("click", () => void openInviteDialog(session));
+  const open = () => void openInviteDialog(session);
+  const b = h("button", { type: "button", class: "wide-only", testid: "invite-friends", title: "Invite a friend to this table", "aria-label": "Invite a friend" }, "Invite");
+  b.addEventListener("click", open);
+  phoneButton = h("button", { type: "button", class: "invite-phone", testid: "invite-friends-phone", title: "Invite a friend to this table", "aria-label": "Invite a friend" }, "✉ Invite");
+  phoneButton.addEventListener("click", open);
+  uiRoot().append(phoneButton);
   return [b];
 }
 
-/** Closes the invite dialog (the table scene is leaving). */
+/** The table is going: its invite dialog and phone button with it. */
 export function closeInviteDialog(): void {
   inviteDialog.close();
+  phoneButton?.remove();
+  phoneButton = null;
 }
