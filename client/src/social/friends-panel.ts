@@ -73,7 +73,7 @@ export const friendsApi = {
   cancel: (id: string) => call<unknown>("DELETE", `/friends/requests/${encodeURIComponent(id)}`),
   remove: (id: string) => call<unknown>("DELETE", `/friends/${encodeURIComponent(id)}`),
   ping: () => call<{ invites: Invite[] }>("POST", "/friends/ping", { playerId: playerId() }),
-  invite: (friendId: string, roomId: string) => call<unknown>("POST", "/friends/invites", { friendId, roomId, playerId: playerId() }),
+  invite: (friendId: string, roomId: string) => call<unknown>("POST", "/friends/invites", { friendId, roomId }),
   dismiss: (id: string) => call<unknown>("DELETE", `/friends/invites/${encodeURIComponent(id)}`),
 };
 

@@ -105,15 +105,17 @@ describe("friends across two processes", () => {
 
     // Refused invitations: a stranger, a table Ann does not sit at, a friend offline, bad input.
     const invite = (n: number, who: Who, body: unknown) => call(n, "POST", "/friends/invites", who.token, body);
-    expect(await invite(1, ann, { friendId: cat.id, roomId: table.roomId, playerId: "ann-browser-1" })).toMatchObject({ status: 403, body: { error: "not-friends" } });
-    expect(await invite(1, ann, { friendId: ben.id, roomId: "ZZZZZZ", playerId: "ann-browser-1" })).toMatchObject({ status: 409, body: { error: "not-at-table" } });
-    expect(await invite(1, dan, { friendId: ann.id, roomId: table.roomId, playerId: "dan-browser-1" })).toMatchObject({ status: 409, body: { error: "not-at-table" } });
-    expect(await invite(1, ann, { friendId: dan.id, roomId: table.roomId, playerId: "ann-browser-1" })).toMatchObject({ status: 409, body: { error: "friend-offline" } });
-    expect((await invite(1, ann, { friendId: ben.id, roomId: "<b>", playerId: "ann-browser-1" })).status).toBe(400);
+    expect(await invite(1, ann, { friendId: cat.id, roomId: table.roomId })).toMatchObject({ status: 403, body: { error: "not-friends" } });
+    expect(await invite(1, ann, { friendId: ben.id, roomId: "ZZZZZZ" })).toMatchObject({ status: 409, body: { error: "table-closed" } });
+    // Dan is not at Ann's table: he cannot invite to it, even knowing its id (and Ann's browser's playerId, which counts for nothing here).
+    expect(await invite(1, dan, { friendId: ann.id, roomId: table.roomId })).toMatchObject({ status: 409, body: { error: "not-at-table" } });
+    expect((await invite(1, dan, { friendId: ann.id, roomId: table.roomId, playerId: "ann-browser-1" })).status).toBe(400);
+    expect(await invite(1, ann, { friendId: dan.id, roomId: table.roomId })).toMatchObject({ status: 409, body: { error: "friend-offline" } });
+    expect((await invite(1, ann, { friendId: ben.id, roomId: "<b>" })).status).toBe(400);
     expect((await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).body.invites).toEqual([]);
 
     // The invitation, sent through process 1, reaches Ben's ping on process 2.
-    expect(await invite(1, ann, { friendId: ben.id, roomId: table.roomId, playerId: "ann-browser-1" })).toMatchObject({ status: 201 });
+    expect(await invite(1, ann, { friendId: ben.id, roomId: table.roomId })).toMatchObject({ status: 201 });
     const got = (await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).body.invites;
     expect(got).toEqual([expect.objectContaining({ from: { id: ann.id, name: "Ann", username: ann.username }, roomId: table.roomId, game: "devils_scat" })]);
     expect(got[0].expiresAt - got[0].at).toBe(INVITE_TTL_MS);
@@ -127,7 +129,7 @@ describe("friends across two processes", () => {
 
     // A flood of invitations is cut after the burst, whichever process it goes through.
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await invite(1 + (i % 2), ann, { friendId: ben.id, roomId: table.roomId, playerId: "ann-browser-1" })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await invite(1 + (i % 2), ann, { friendId: ben.id, roomId: table.roomId })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
     // A flood of friend requests too (10 at once, unknown names count).
     const asked: number[] = [];

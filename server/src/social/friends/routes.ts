@@ -5,14 +5,13 @@
  * and invitations to the sender's table. Cross-site requests carry no account (accounts/auth.ts).
  */
 import express, { type Request, type Response } from "express";
-import type { Presence } from "@colyseus/core";
+import { matchMaker, type Presence } from "@colyseus/core";
 import { z } from "zod";
 import type { Authenticated } from "../../accounts/sessions.ts";
 import { fail, handle } from "../../accounts/routes.ts";
 import type { KeyedLimiter } from "../../limits/gcra.ts";
 import { limitRefused } from "../../limits/gcra.ts";
 import type { Platform } from "../../ranked/platform.ts";
-import { SeatRegistry } from "../seats.ts";
 import { FriendsPresence, tableListing } from "./presence.ts";
 import { FRIENDS_MAX, acceptRequest, areFriends, cancelRequest, declineRequest, friendsOf, removeFriend, requestFriend, requestsOf, type RequestError } from "./store.ts";
 
@@ -20,7 +19,7 @@ const id = z.string().min(1).max(100);
 const playerId = z.string().min(8).max(64);
 const requestBody = z.strictObject({ username: z.string().trim().min(1).max(64) });
 const pingBody = z.strictObject({ playerId });
-const inviteBody = z.strictObject({ friendId: id, roomId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), playerId });
+const inviteBody = z.strictObject({ friendId: id, roomId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
 
 /** Each refusal's status, code and sentence. */
 const REFUSALS: Record<RequestError | "no-request", [number, string, string]> = {
@@ -139,11 +138,11 @@ export function friendsRoutes(platform: Platform, limiters: FriendsLimiters, pre
     if (!b) return;
     const db = await platform.db();
     if (!(await areFriends(db, who.player.id, b.friendId))) return fail(res, 403, "not-friends", "You can invite only your friends");
-    // The sender's own seat at that table (its browser's held seat, social/seats.ts).
-    const seat = await new SeatRegistry(presence()).current(b.playerId);
-    if (seat?.roomId !== b.roomId) return fail(res, 409, "not-at-table", "Invite from a table where you have a seat");
     const table = await tableListing(b.roomId);
     if (!table || table.status === "ended") return fail(res, 409, "table-closed", "That table is closed");
+    // The sender's account sits at that table: the table itself answers, on whichever process holds it.
+    const seated = await matchMaker.remoteRoomCall(b.roomId, "seatedAccount", [who.player.id]).catch(() => false);
+    if (seated !== true) return fail(res, 409, "not-at-table", "Invite from a table where you have a seat");
     if (table.ranked) return fail(res, 409, "ranked-table", "Ranked tables are seated by the queue: invite friends to a casual table");
     const p = friendsPresence();
     if ((await p.online(b.friendId)) === null) return fail(res, 409, "friend-offline", "That friend is not online");
