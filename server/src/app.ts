@@ -35,6 +35,7 @@ import { securityHeaders } from "./web/security-headers.ts";
 import { apiNotFound, jsonErrors, noSourceMaps } from "./web/errors.ts";
 import { StaggeredPingTransport } from "./net/staggered-ping.ts";
 import { socialRoutes } from "./social/routes.ts";
+import { friendsRoutes } from "./social/friends/routes.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -112,7 +113,7 @@ export function createServer(config: ServerConfig): Server {
       mountOperatorEndpoints(app, config);
       // A report carries its game log and chat lines: a larger body than the rest of the API.
       app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), blockRoutes(platform, blocks), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), blockRoutes(platform, blocks), friendsRoutes(platform, { requests: limitsFor(config).friendRequests, invites: limitsFor(config).invites }, () => matchMaker.presence), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

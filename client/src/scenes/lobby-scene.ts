@@ -17,6 +17,7 @@ import { SCENES, toReplay, toTable, type LobbyData } from "./flow.ts";
 import { mountAccountPanel } from "../account/account-panel.ts";
 import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
 import { returnBanner } from "../social/return-to-game.ts";
+import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -52,12 +53,19 @@ export class LobbyScene extends Phaser.Scene {
     // Accounts and ranked play (account/account-panel.ts).
     const account = mountAccountPanel({ seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); }, setBusy: (b, note) => this.form?.setBusy(b, note) });
     this.form.append(account.el);
+    // Friends (social/friends-panel.ts): an invitation or a friend's table is joined or watched like a code.
+    const friends = friendsSection();
+    this.form.append(friends.el);
+    const form = this.form;
+    const unfollow = setInviteFollower((code, watch) => (watch ? form.watchTable(code) : form.joinTable(code)));
     setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables }));
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.feed?.stop();
       this.feed = null;
       replays.destroy();
       account.destroy();
+      friends.destroy();
+      unfollow();
       this.scale.off("resize", this.layout, this);
       this.form?.destroy();
       this.form = null;

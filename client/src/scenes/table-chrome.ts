@@ -14,6 +14,7 @@ import { openReportDialog } from "../social/report-dialog.ts";
 import { copyTableLink, linkFor } from "../social/table-link.ts";
 import { Attention } from "../social/attention.ts";
 import { sounds } from "../social/sounds.ts";
+import { closeInviteDialog, inviteButton } from "../social/friends-panel.ts";
 
 export class TableChrome {
   private readonly toolbar: TableToolbar;
@@ -31,7 +32,7 @@ export class TableChrome {
       showRules: () => openRules(session.game),
       report: () => openReportDialog(session),
       copyLink: { link: linkFor(session.roomId, session.watching), copy: () => void copyTableLink(session.roomId, session.watching) },
-      extra: [this.attention.button],
+      extra: [...inviteButton(session), this.attention.button],
     });
     this.log.onCount((n) => this.toolbar.setLogState(this.log.open, n));
     this.hint = new FirstHint(session.game);
@@ -73,6 +74,7 @@ export class TableChrome {
 
   destroy(): void {
     closeRules();
+    closeInviteDialog();
     this.toolbar.destroy();
     this.log.destroy();
     this.hint.destroy();

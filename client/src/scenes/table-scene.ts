@@ -5,6 +5,7 @@
  */
 import Phaser from "phaser";
 import { ChatPanel } from "../social/chat-panel.ts";
+import { setInviteFollower } from "../social/friends-panel.ts";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
 import { resume, resumeFailure } from "../net/connection.ts";
@@ -65,6 +66,7 @@ export class TableScene extends Phaser.Scene {
       addTargets(() => this.targets()),
       watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
       rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
+      setInviteFollower((code, watch) => void this.follow(code, watch)),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null }));
     this.scale.on("resize", this.resize, this);
@@ -136,6 +138,14 @@ export class TableScene extends Phaser.Scene {
     if (!this.scene.isActive()) return;
     await this.session.leave();
     toLobby(this.scene);
+  }
+
+  /** An invitation or a friend's table (social/friends-panel.ts): leave this one (asking first mid-game), then join or watch there. */
+  private async follow(code: string, watch: boolean): Promise<void> {
+    if (this.running() && !(await this.confirmLeave())) return;
+    if (!this.scene.isActive()) return;
+    await this.session.leave();
+    toLobby(this.scene, { invite: { code, watch } });
   }
 
   /** "Replay this game" once it is over: leave the finished table for the replay viewer. */

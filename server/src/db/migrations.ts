@@ -1,7 +1,11 @@
 /**
  * Versioned migrations, applied in name order by Kysely's `Migrator` (which records them in
  * `kysely_migration` and takes a lock, so two processes starting together apply each once).
- * Never edit a released migration: add the next one.
+ * Never edit a released migration: add the next one. Names are taken ahead of landing by work
+ * in progress, so a migration may land after a later-named one a database already has: the
+ * migrator applies any it has not recorded, whatever its place (`allowUnorderedMigrations`,
+ * db/database.ts). Each migration therefore only adds what it names and reads nothing another
+ * one in flight adds.
  */
 import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
@@ -9,6 +13,7 @@ import { backfillNameKeys } from "../names/backfill.ts";
 import { seenAddressesMigration } from "../moderation/addresses.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
+import { friendsMigration } from "../social/friends/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -144,6 +149,8 @@ const migrations: Record<string, Migration> = {
   "0006-moderation": moderationMigration,
   // Blocks, players' reports, operator sanctions (social/migration.ts).
   "0007-social": socialMigration,
+  // Friends and friend requests between saved accounts (social/friends/migration.ts).
+  "0008-friends": friendsMigration,
   // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (moderation/addresses.ts).
   "0009-seen-addresses": seenAddressesMigration,
 };

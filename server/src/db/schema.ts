@@ -97,6 +97,22 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   account_sanctions: AccountSanctionsTable;
+  friends: FriendsTable;
+  friend_requests: FriendRequestsTable;
+}
+
+/** One side of a friendship (social/friends/store.ts): each friendship is two rows. */
+export interface FriendsTable {
+  player_id: string;
+  friend_id: string;
+  since: number;
+}
+
+/** `from_id` asked `to_id` to be friends; gone once answered or cancelled. */
+export interface FriendRequestsTable {
+  from_id: string;
+  to_id: string;
+  at: number;
 }
 
 /** `blocker_id` blocked `blocked_id` (social/blocks.ts). */

@@ -30,6 +30,10 @@ export interface Limits {
   readonly reads: KeyedLimiter;
   /** Table chat lines per account (social/chat/): 5 at once, then one every 2 s. */
   readonly chat: KeyedLimiter;
+  /** Friend requests per account (social/friends/): 10 at once, then one every 3 minutes. */
+  readonly friendRequests: KeyedLimiter;
+  /** Invitations to a table per account (social/friends/): 5 at once, then one every 10 s. */
+  readonly invites: KeyedLimiter;
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
   readonly accountLock: AccountLock;
@@ -41,6 +45,10 @@ export interface Limits {
 
 /** Chat lines per account (issue #27): a short burst, then one every two seconds. */
 export const CHAT_RATE: Rate = { perSecond: 0.5, burst: 5 };
+/** Friend requests per account: a burst of 10, then 20 an hour. */
+export const FRIEND_REQUEST_RATE: Rate = { perSecond: 1 / 180, burst: 10 };
+/** Invitations per account: a burst of 5, then one every 10 s. */
+export const INVITE_RATE: Rate = { perSecond: 0.1, burst: 5 };
 
 const made = new WeakMap<ServerConfig, Limits>();
 
@@ -69,6 +77,8 @@ function createLimits(config: ServerConfig): Limits {
     matchmake: limiter("matchmake", config.matchmakeRate, "open"),
     reads: limiter("reads", s.reads, "open"),
     chat: limiter("chat", CHAT_RATE, "open"),
+    friendRequests: limiter("friend-requests", FRIEND_REQUEST_RATE, "open"),
+    invites: limiter("friend-invites", INVITE_RATE, "open"),
     processReads: new MemoryLimiter("process-reads", s.processReads, 1),
     accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
     passwords,

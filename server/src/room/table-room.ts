@@ -369,6 +369,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   /** A finished table offers this one as its rematch (social/rematch.ts; called across processes). */
   rematchOpen(playerId: unknown, expected: unknown, fill: unknown, game: unknown): boolean { return openRematch(this, playerId, expected, fill, game); }
   rematchDeclined(name: unknown): void { rematchDeclined(this, name); }
+  /** Whether `account` holds a seat here: an invitation comes only from a player at the table (social/friends/; called across processes). */
+  seatedAccount(account: unknown): boolean { return typeof account === "string" && this.seating.slots.some((s) => s.occupied && !s.isBot && this.conduct.accountAt(s.index) === account); }
 
   /** Every seat is taken: deal (table-play.ts). */
   startGame(): void { this.play.start(); }

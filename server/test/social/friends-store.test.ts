@@ -1,0 +1,135 @@
+/**
+ * Friends in the database (social/friends/store.ts) on embedded PGlite and a real PostgreSQL:
+ * request, accept, decline, cancel, remove; a request back is an accept; refused: oneself, a
+ * guest or unknown username, a blocked pair (either way, also one blocked after the request or
+ * the friendship), a full list on either side, too many pending requests. And the migration
+ * "0008-friends" reaches a database that already has the later "0009-seen-addresses".
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Accounts } from "../../src/accounts/accounts.ts";
+import { Tokens } from "../../src/accounts/tokens.ts";
+import { migrate, openStore, type Store } from "../../src/db/database.ts";
+import { block, unblock } from "../../src/social/blocks.ts";
+import { FRIENDS_MAX, PENDING_REQUESTS_MAX, acceptRequest, areFriends, cancelRequest, declineRequest, friendsOf, removeFriend, requestFriend, requestsOf } from "../../src/social/friends/store.ts";
+import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
+
+let pg: PostgresServer;
+beforeAll(async () => { pg = await startPostgres(); }, 60_000);
+afterAll(async () => { await pg?.stop(); });
+
+describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
+  let store: Store;
+  let accounts: Accounts;
+  let n = 0;
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
+  }, 60_000);
+  afterAll(async () => { await store?.close(); });
+  /** A saved account (the username written as registering does, without the slow password hash). */
+  const saved = async (name: string): Promise<string> => {
+    const k = ++n;
+    const id = (await accounts.createGuest(`${name}${k}`)).id;
+    const username = `${name}_${k}`;
+    await store.db.updateTable("players").set({ username, username_key: username.toLowerCase() }).where("id", "=", id).execute();
+    return id;
+  };
+  const username = async (id: string) => (await store.db.selectFrom("players").select("username").where("id", "=", id).executeTakeFirstOrThrow()).username!;
+
+  it("request, accept, list both ways, remove; decline and cancel leave no friendship", async () => {
+    const db = store.db;
+    const [ann, ben, cat] = await Promise.all(["Ann", "Ben", "Cat"].map(saved));
+    const r = await requestFriend(db, ann!, (await username(ben!)).toUpperCase(), 1000);
+    expect(r).toMatchObject({ ok: true, outcome: "requested", friend: { id: ben } });
+    expect(await requestFriend(db, ann!, await username(ben!))).toEqual({ ok: false, error: "already-requested" });
+    expect((await requestsOf(db, ben!)).incoming.map((x) => x.id)).toEqual([ann]);
+    expect((await requestsOf(db, ann!)).outgoing.map((x) => x.id)).toEqual([ben]);
+    expect(await areFriends(db, ann!, ben!)).toBe(false);
+    expect(await acceptRequest(db, ben!, ann!, 2000)).toMatchObject({ ok: true, friend: { id: ann } });
+    expect(await acceptRequest(db, ben!, ann!)).toEqual({ ok: false, error: "no-request" });
+    expect((await friendsOf(db, ann!)).map((f) => [f.id, f.since])).toEqual([[ben, 2000]]);
+    expect((await friendsOf(db, ben!)).map((f) => f.id)).toEqual([ann]);
+    expect(await requestsOf(db, ben!)).toEqual({ incoming: [], outgoing: [] });
+    expect(await requestFriend(db, ben!, await username(ann!))).toEqual({ ok: false, error: "already-friends" });
+    // Either side removes it, for both.
+    expect(await removeFriend(db, ben!, ann!)).toBe(true);
+    expect(await friendsOf(db, ann!)).toEqual([]);
+    expect(await removeFriend(db, ben!, ann!)).toBe(false);
+
+    await requestFriend(db, cat!, await username(ann!));
+    expect(await declineRequest(db, ann!, cat!)).toBe(true);
+    expect(await declineRequest(db, ann!, cat!)).toBe(false);
+    await requestFriend(db, cat!, await username(ann!));
+    expect(await cancelRequest(db, cat!, ann!)).toBe(true);
+    expect(await cancelRequest(db, cat!, ann!)).toBe(false);
+    // Only the addressee accepts: the sender cannot accept its own request.
+    await requestFriend(db, cat!, await username(ann!));
+    expect(await acceptRequest(db, cat!, ann!)).toEqual({ ok: false, error: "no-request" });
+    // A request back is the first one accepted.
+    expect(await requestFriend(db, ann!, await username(cat!))).toMatchObject({ ok: true, outcome: "accepted" });
+    expect(await areFriends(db, cat!, ann!)).toBe(true);
+    expect(await requestsOf(db, cat!)).toEqual({ incoming: [], outgoing: [] });
+  });
+
+  it("refuses oneself, guests and unknown usernames, and blocked pairs (a later block hides the friendship until unblocked)", async () => {
+    const db = store.db;
+    const [ann, ben, cat] = await Promise.all(["Ann", "Ben", "Cat"].map(saved));
+    const guest = (await accounts.createGuest("Guesty")).id;
+    expect(await requestFriend(db, ann!, await username(ann!))).toEqual({ ok: false, error: "self" });
+    expect(await requestFriend(db, ann!, "no_such_user")).toEqual({ ok: false, error: "unknown-player" });
+    expect(await requestFriend(db, ann!, "Guesty")).toEqual({ ok: false, error: "unknown-player" });
+    expect(await requestFriend(db, ann!, "")).toEqual({ ok: false, error: "unknown-player" });
+    void guest;
+    // Blocked either way: no request.
+    await block(db, ben!, ann!);
+    expect(await requestFriend(db, ann!, await username(ben!))).toEqual({ ok: false, error: "blocked" });
+    expect(await requestFriend(db, ben!, await username(ann!))).toEqual({ ok: false, error: "blocked" });
+    await unblock(db, ben!, ann!);
+    // A block after the request: the accept is refused.
+    await requestFriend(db, ann!, await username(cat!));
+    await block(db, ann!, cat!);
+    expect(await acceptRequest(db, cat!, ann!)).toEqual({ ok: false, error: "blocked" });
+    await unblock(db, ann!, cat!);
+    expect((await acceptRequest(db, cat!, ann!)).ok).toBe(true);
+    // A block after the friendship hides it both ways; unblocking brings it back.
+    await block(db, cat!, ann!);
+    expect(await friendsOf(db, ann!)).toEqual([]);
+    expect(await areFriends(db, ann!, cat!)).toBe(false);
+    await unblock(db, cat!, ann!);
+    expect(await areFriends(db, ann!, cat!)).toBe(true);
+  });
+
+  it(`holds ${FRIENDS_MAX} friends and ${PENDING_REQUESTS_MAX} pending requests at most`, async () => {
+    const db = store.db;
+    const [full, other, late] = await Promise.all(["Full", "Other", "Late"].map(saved));
+    const ids = Array.from({ length: FRIENDS_MAX }, (_, i) => `filler-${kind}-${i}`);
+    await db.insertInto("players").values(ids.map((id) => ({ id, display_name: id, username: null, username_key: null, password_hash: null, created_at: 0 }))).execute();
+    await db.insertInto("friends").values(ids.map((id) => ({ player_id: full!, friend_id: id, since: 0 }))).execute();
+    expect(await requestFriend(db, full!, await username(other!))).toEqual({ ok: false, error: "too-many-friends" });
+    expect(await requestFriend(db, other!, await username(full!))).toEqual({ ok: false, error: "their-list-full" });
+    // A request made before the list filled cannot be accepted past the limit.
+    await db.deleteFrom("friends").where("player_id", "=", full!).where("friend_id", "=", ids[0]!).execute();
+    await requestFriend(db, late!, await username(full!));
+    await db.insertInto("friends").values({ player_id: full!, friend_id: ids[0]!, since: 0 }).execute();
+    expect(await acceptRequest(db, full!, late!)).toEqual({ ok: false, error: "too-many-friends" });
+    // Pending requests.
+    const asker = await saved("Asker");
+    const targets = await Promise.all(Array.from({ length: PENDING_REQUESTS_MAX + 1 }, () => saved("T")));
+    for (const t of targets.slice(0, PENDING_REQUESTS_MAX)) expect((await requestFriend(db, asker, await username(t))).ok).toBe(true);
+    expect(await requestFriend(db, asker, await username(targets.at(-1)!))).toEqual({ ok: false, error: "too-many-requests" });
+  });
+
+  // Last: it drops this store's friends tables and migrates again.
+  it("migration 0008-friends is applied to a database that already has 0009-seen-addresses", async () => {
+    // A database from before this migration landed: 0009 recorded, 0008 never run.
+    await store.db.schema.dropTable("friend_requests").execute();
+    await store.db.schema.dropTable("friends").execute();
+    await sql`delete from kysely_migration where name = '0008-friends'`.execute(store.db);
+    const names = async () => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db)).rows.map((r) => r.name);
+    expect(await names()).toContain("0009-seen-addresses");
+    await migrate(store.db);
+    expect(await names()).toContain("0008-friends");
+    expect(await store.db.selectFrom("friends").selectAll().execute()).toEqual([]);
+  });
+});
