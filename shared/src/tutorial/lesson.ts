@@ -10,7 +10,7 @@
  * and a phase that only a deadline ends (Scatterbrain's memorising) ends when `next()` is asked.
  */
 import type { AnyGame, BaseState, GameEvent, RuleError } from "../engine.ts";
-import { ENGINES } from "../../games/registry.ts";
+import { ENGINES } from "../games/registry.ts";
 import { RecordedMatch } from "../recorded-match.ts";
 import { rngFor } from "../rng.ts";
 import type { GameId } from "../protocol.ts";
