@@ -1,5 +1,5 @@
 /**
- * The six lessons: which table, which deal. Each seed was picked (with `npx tsx src/tutorial/seeds.ts`
+ * The six lessons: which table, which deal. Each seed was picked (with `npx tsx scripts/tutorial-seeds.ts`
  * in shared/) for a short first round that still shows the game's main moves; the unit test
  * (lesson.test.ts) plays every lesson to its round's end and checks each move is legal.
  */

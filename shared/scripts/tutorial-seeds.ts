@@ -1,7 +1,7 @@
-/** Seed search for the lessons: `npx tsx src/tutorial/seeds.ts [game] [tries]` prints short rounds. */
-import { LESSONS } from "./scripts.ts";
-import { playLesson } from "./playthrough.ts";
-import type { GameId } from "../protocol.ts";
+/** Seed search for the lessons: `npx tsx scripts/tutorial-seeds.ts [game] [tries]` prints short rounds. */
+import { LESSONS } from "../src/tutorial/scripts.ts";
+import { playLesson } from "../src/tutorial/playthrough.ts";
+import type { GameId } from "../src/protocol.ts";
 
 const only = process.argv[2];
 const tries = Number(process.argv[3] ?? 200);
