@@ -101,7 +101,10 @@ export class Lesson {
   }
 
   /** Would the lesson take this move? The engine's refusal first, then the lesson's. */
-  check(action: Action): Checked {
+  check(raw: Action): Checked {
+    const parsed = this.parse(raw);
+    if (!parsed.ok) return parsed;
+    const action = parsed.action;
     const res = this.engine.apply(this.state, PLAYER, this.stamp(action), { now: this.clock, rng: rngFor(this.script.seed, this.state.version) });
     if (!res.ok) return res;
     const want = this.lesson();
@@ -111,9 +114,12 @@ export class Lesson {
   }
 
   /** Plays the player's move if the lesson takes it. */
-  play(action: Action): { ok: true; step: LessonStep } | { ok: false; error: RuleError } {
-    const c = this.check(action);
+  play(raw: Action): { ok: true; step: LessonStep } | { ok: false; error: RuleError } {
+    const c = this.check(raw);
     if (!c.ok) return c;
+    const parsed = this.parse(raw);
+    if (!parsed.ok) return parsed;
+    const action = parsed.action;
     const stamped = this.stamp(action);
     const res = this.match.act(PLAYER, stamped, this.tick());
     if (!res.ok) return res;
@@ -146,6 +152,12 @@ export class Lesson {
     this.clock = Math.max(this.clock + 1000, deadline);
     const events = this.match.expire(this.clock);
     return events ? { seat: null, action: null, events } : null;
+  }
+
+  /** What a client sends is read with the game's action schema first, as the room does. */
+  private parse(raw: unknown): { ok: true; action: Action } | { ok: false; error: RuleError } {
+    const r = this.engine.actionSchema.safeParse(raw);
+    return r.success ? { ok: true, action: r.data as Action } : { ok: false, error: { code: "bad-action", message: "That is not a move in this game." } };
   }
 
   private tick(): number {
