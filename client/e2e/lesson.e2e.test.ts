@@ -114,14 +114,14 @@ describe("guided first game", () => {
     await player.close();
   });
 
-  it("teaches Dark Hand from the rules dialog: goal, prompts, a refused move with its reason, a keyboard step, the end, a real game", async () => {
+  it("teaches Skit Scat from the rules dialog: goal, prompts, a refused move with its reason, a keyboard step, the end, a real game", async () => {
     const player = await suite.lobbyPlayer("Learner");
     const { page, errors } = player;
-    await page.click('[data-testid="rules-dark_hand"]');
+    await page.click('[data-testid="rules-skit_scat"]');
     await page.click('[data-testid="rules-learn"]');
     await page.waitForSelector('[data-testid="lesson-goal"]');
     expect(await page.textContent('[data-testid="lesson-goal-text"]')).toMatch(/^Goal: /);
-    await screenshot(page, "lesson/desktop-dark_hand-goal");
+    await screenshot(page, "lesson/desktop-skit_scat-goal");
     await page.click('[data-testid="lesson-start"]');
 
     // A wrong move first: a card of the hand before drawing is refused with the engine's reason.
@@ -134,7 +134,7 @@ describe("guided first game", () => {
     s = (await waitState(page, "s.refusal !== null")) as LessonState;
     expect(s.refusal).toMatch(/draw/i);
     expect(await page.isVisible('[data-testid="refusal-bubble"]')).toBe(true);
-    await screenshot(page, "lesson/desktop-dark_hand-refused");
+    await screenshot(page, "lesson/desktop-skit_scat-refused");
 
     // One step by keyboard: the keyboard layer holds the prompted move; Enter makes it.
     await page.keyboard.press("h");
@@ -163,10 +163,10 @@ describe("guided first game", () => {
     const moves = await playToEnd(page, DESKTOP, null);
     expect(moves).toBeGreaterThanOrEqual(2);
     await page.waitForSelector('[data-testid="lesson-end"]');
-    await screenshot(page, "lesson/desktop-dark_hand-end");
+    await screenshot(page, "lesson/desktop-skit_scat-end");
     await page.click('[data-testid="lesson-real"]');
     const table = await waitState(page, `s.scene === "table" && s.status === "playing"`, 40_000);
-    expect(table.game).toBe("dark_hand");
+    expect(table.game).toBe("skit_scat");
     expect(errors).toEqual([]);
     await player.close();
   });

@@ -18,7 +18,7 @@ import { mountAccountPanel } from "../account/account-panel.ts";
 import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
 import { returnBanner } from "../social/return-to-game.ts";
 import { lessonFor } from "@scat/shared/tutorial/scripts.ts";
-import { offerNotice, shouldOffer } from "../tutorial/offer.ts";
+import { offerNotice, remember, shouldOffer } from "../tutorial/offer.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -75,6 +75,8 @@ export class LobbyScene extends Phaser.Scene {
     document.querySelector('[data-testid="lesson-offer"]')?.remove();
     if (!this.form || this.busy || !shouldOffer(game)) return;
     this.form.notice(offerNotice(game, { start: (g) => this.startLesson(g) }));
+    // Shown once: picking the game again later does not ask again (Start and Don't ask again are remembered too).
+    remember(game, "offered");
   }
 
   private startLesson(game: string): void {
