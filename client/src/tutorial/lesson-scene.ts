@@ -149,10 +149,17 @@ export class LessonScene extends Phaser.Scene {
     const memorise = lesson.state.phase === "memorise";
     const turn = snap.turn >= 0 && snap.turn !== 0 ? snap.seats[snap.turn]?.name : null;
     this.setPrompt({ text: memorise ? "Memorise the deal: in a few seconds every hand is turned face down." : turn ? `${turn} is playing…` : "The others are playing…", anchors: [] });
+    this.tableMove(memorise ? MEMORISE_MS : TABLE_MS);
+  }
+
+  /** The table's next move after a pause; the table waits while the Skip question is open. */
+  private tableMove(ms: number): void {
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (this.scene.isActive() && this.stage !== "end" && !this.session?.advance()) this.afterStep();
-    }, memorise ? MEMORISE_MS : TABLE_MS);
+      if (!this.scene.isActive() || this.stage === "end") return;
+      if (this.stage !== "play") return this.tableMove(TABLE_MS);
+      if (!this.session?.advance()) this.afterStep();
+    }, ms);
   }
 
   private showEnd(): void {
