@@ -28,6 +28,17 @@ export const LESSON_PLAN: Readonly<Record<string, string>> = {
 
 const top = (snap: TableSnap, pile = "discard"): string | null => snap.piles[pile]?.cards.at(-1) ?? null;
 
+/** Hit the Deck: what the card does, by its face (shared/src/games/hit-the-deck/README.md). */
+function hitReason(snap: TableSnap, id: string, name: string): string {
+  const face = id.split(".")[0] ?? id;
+  if (snap.info["demand"]) return `${name} meets the demand: play it.`;
+  if (face === "HH") return `${name} goes on anything and starts a slap race: play it, then call it.`;
+  if (face.startsWith("H")) return `${name} goes on anything, and the next player must meet its demand: play it.`;
+  if (face.startsWith("C")) return `${name} matches the colour and makes the next player miss a turn: play it.`;
+  if (face.startsWith("F")) return `${name} matches the colour and turns the piles over: play it.`;
+  return `${name} matches the top card's colour or number: play it.`;
+}
+
 /** Why the lesson's move is the one to make now. */
 function why(game: string, snap: TableSnap, a: Action): string {
   const card = (id: unknown): string => cardWords(game, id);
@@ -50,11 +61,11 @@ function why(game: string, snap: TableSnap, a: Action): string {
       return "No meld to declare yet: keep your hand and end your turn.";
     case "call":
       if (game === "hit_the_deck") return "You played WITH A HAND: call it, or you draw four.";
-      return "Call your shade: you are sure of your hand, and the stakes double.";
+      return `Call “${a["shade"] === "dark" ? "Dark" : "Light"} Hand!”: you may call from the deal until your first turn ends; win in that shade and the stakes double (a token goes on its Joker).`;
     case "slap":
       return "WITH A HAND is on top: slap! The last one to slap draws four cards.";
     case "play":
-      if (game === "hit_the_deck") return `${card(a.card)} matches the top card's colour or number: play it.`;
+      if (game === "hit_the_deck") return hitReason(snap, String(a.card), card(a.card));
       return `You must follow the suit led when you can; ${card(a.card)} is the safe card here.`;
     case "lead":
       return `Your lead: ${card(a.card)} is a low card that will not win points.`;
