@@ -75,7 +75,11 @@ export class LessonScene extends Phaser.Scene {
     const session = new LessonSession(this.lesson, loadName() || "You", {
       lessonReason: () => this.lessonReason(),
       refused: (r) => this.showRefusal(r),
-      step: () => this.afterStep(),
+      step: (step) => {
+        // A refusal is moot once the player has made a move.
+        if (step?.seat === 0) this.refusal.textContent = "";
+        this.afterStep();
+      },
     });
     this.session = session;
     this.table = createTableView(this.module, this.host(session), `This client cannot show ${data.game} yet.`);
