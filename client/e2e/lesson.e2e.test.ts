@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { axeViolations } from "./lib/axe.ts";
 import { DESKTOP, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState, type Viewport } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
@@ -91,6 +92,8 @@ describe("guided first game", () => {
     await page.click('[data-testid="game-hit_the_deck"]');
     await page.waitForSelector('[data-testid="lesson-offer"][data-game="hit_the_deck"]');
     expect(await page.textContent('[data-testid="lesson-offer"]')).toContain("New to Hit the Deck? Take the 2-minute guided game");
+    expect(await axeViolations(page, '[data-testid="lesson-offer"]')).toEqual([]);
+    await screenshot(page, "lesson/desktop-offer");
     await page.click('[data-testid="lesson-offer-later"]');
     expect(await offerShown(page)).toBeNull();
     // Back to that game later: not asked again; another game: asked.
@@ -122,6 +125,7 @@ describe("guided first game", () => {
     await page.waitForSelector('[data-testid="lesson-goal"]');
     expect(await page.textContent('[data-testid="lesson-goal-text"]')).toMatch(/^Goal: /);
     await screenshot(page, "lesson/desktop-skit_scat-goal");
+    expect(await axeViolations(page)).toEqual([]);
     await page.click('[data-testid="lesson-start"]');
 
     // A wrong move first: a card of the hand before drawing is refused with the engine's reason.
@@ -135,6 +139,7 @@ describe("guided first game", () => {
     expect(s.refusal).toMatch(/draw/i);
     expect(await page.isVisible('[data-testid="refusal-bubble"]')).toBe(true);
     await screenshot(page, "lesson/desktop-skit_scat-refused");
+    expect(await axeViolations(page)).toEqual([]);
 
     // One step by keyboard: the keyboard layer holds the prompted move; Enter makes it.
     await page.keyboard.press("h");
