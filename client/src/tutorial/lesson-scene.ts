@@ -48,7 +48,7 @@ export class LessonScene extends Phaser.Scene {
   private a11y: TableA11y | null = null;
   private stage: Stage = "goal";
   private panel: HTMLElement | null = null;
-  private readonly bubble = h("div", { class: "lesson-prompt", testid: "lesson-prompt", "aria-live": "polite", role: "status" });
+  private readonly bubble = h("div", { class: "lesson-prompt", testid: "lesson-prompt", "aria-live": "polite", role: "status", tabindex: -1 });
   private readonly bubbleText = h("p", { class: "lesson-prompt-text", testid: "lesson-prompt-text" });
   private readonly refusal = h("p", { class: "lesson-refusal", testid: "lesson-refusal", role: "alert" });
   private readonly ring = h("div", { class: "lesson-ring", testid: "lesson-ring", "aria-hidden": "true" });
@@ -83,9 +83,14 @@ export class LessonScene extends Phaser.Scene {
     });
     this.session = session;
     this.table = createTableView(this.module, this.host(session), `This client cannot show ${data.game} yet.`);
+    // Before the keyboard layer sees a snapshot: a pointer player's focus rests on the prompt, so
+    // the layer's focus-follows-turn does not open its panel over the lesson; a keyboard player
+    // inside the layer (H, Tab) keeps it there.
+    const keepFocus = session.feed.subscribe(() => this.keepFocus());
     this.a11y = new TableA11y(session.asTableSession(), () => this.askSkip());
     this.bubble.replaceChildren(this.bubbleText, this.refusal, this.skipLink());
     this.cleanups = [
+      keepFocus,
       session.feed.subscribe((snap) => this.table?.render(snap, 0)),
       session.events.on((batch) => batch.events.forEach((e) => this.table?.event?.(e))),
       addTargets(() => this.targets()),
@@ -122,7 +127,7 @@ export class LessonScene extends Phaser.Scene {
     this.showPanel("lesson-goal", `Learn ${title}`,
       h("p", { class: "lesson-goal", testid: "lesson-goal-text" }, `Goal: ${goal}`),
       h("p", {}, LESSON_PLAN[this.gameId] ?? ""),
-      h("p", { class: "lesson-small" }, "Follow the prompts: they point at the card or button to use. Keyboard: Tab to your hand, arrow keys, Enter. Skip leaves at any time."),
+      h("p", { class: "lesson-small" }, "Follow the prompts: they point at the card or button to use. Keyboard: H goes to your hand, A to the piles and actions, arrow keys move, Enter plays. Skip leaves at any time."),
       h("div", { class: "lesson-buttons" }, start,
         this.button("Skip: play a real game", "lesson-goal-real", () => this.realGame()),
         this.button("Back to the lobby", "lesson-goal-lobby", () => this.toLobby())));
@@ -218,6 +223,11 @@ export class LessonScene extends Phaser.Scene {
     if (this.prompt?.text !== p.text) this.bubbleText.textContent = p.text;
     this.prompt = p;
     this.place();
+  }
+
+  private keepFocus(): void {
+    const active = document.activeElement;
+    if (this.bubble.isConnected && (!active || active === document.body || active.tagName === "CANVAS")) this.bubble.focus({ preventScroll: true });
   }
 
   private lessonReason(): string {
