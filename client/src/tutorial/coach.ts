@@ -29,14 +29,14 @@ export const LESSON_PLAN: Readonly<Record<string, string>> = {
 const top = (snap: TableSnap, pile = "discard"): string | null => snap.piles[pile]?.cards.at(-1) ?? null;
 
 /** Hit the Deck: what the card does, by its face (shared/src/games/hit-the-deck/README.md). */
-function hitReason(snap: TableSnap, id: string, name: string): string {
+function hitReason(snap: TableSnap, id: string): string {
   const face = id.split(".")[0] ?? id;
-  if (snap.info["demand"]) return `${name} meets the demand: play it.`;
-  if (face === "HH") return `${name} goes on anything and starts a slap race: play it, then call it.`;
-  if (face.startsWith("H")) return `${name} goes on anything, and the next player must meet its demand: play it.`;
-  if (face.startsWith("C")) return `${name} matches the colour and makes the next player miss a turn: play it.`;
-  if (face.startsWith("F")) return `${name} matches the colour and turns the piles over: play it.`;
-  return `${name} matches the top card's colour or number: play it.`;
+  if (snap.info["demand"]) return "It meets the demand.";
+  if (face === "HH") return "It goes on anything and starts a slap race: play it, then call it.";
+  if (face.startsWith("H")) return "It goes on anything, and the next player must meet its demand.";
+  if (face.startsWith("C")) return "It matches the colour, and the next player misses a turn.";
+  if (face.startsWith("F")) return "It matches the colour, and the piles turn over.";
+  return "It matches the top card's colour or number.";
 }
 
 /** Why the lesson's move is the one to make now. */
@@ -47,30 +47,30 @@ function why(game: string, snap: TableSnap, a: Action): string {
   const scat = game === "devils_scat" || game === "skit_scat" || game === "dark_hand";
   switch (a.type) {
     case "drawDeck":
-      return game === "scatterbrain" ? "The top discard does not help your straight: draw from the deck." : `The top discard does not help you: draw a card from the deck.${worth}`;
+      return game === "scatterbrain" ? "The top discard does not help your straight." : `The top discard does not help you.${worth}`;
     case "drawDiscard":
-      return `The ${card(top(snap))} on the discard pile fits your hand: take it.`;
+      return `The ${card(top(snap))} fits your hand.`;
     case "discard":
-      if (game === "scatterbrain") return `${card(a.card)} does not fit your straight: discard it.`;
-      return scat ? `${card(a.card)} fits your hand least: discard it and keep the rest.` : `Discard ${card(a.card)}.`;
+      if (game === "scatterbrain") return "It does not fit your straight.";
+      return scat ? "It fits your hand least: keep the rest." : "";
     case "knock":
-      return `Your hand is good enough: knock. Everyone else gets one last turn, then the best hand wins.${worth}`;
+      return `Your hand is good enough: everyone else gets one last turn, then the best hand wins.${worth}`;
     case "declare":
-      return "You hold three matching cards: declare them to end the hand.";
+      return "You hold three matching cards: declaring ends the hand.";
     case "endTurn":
       return "No meld to declare yet: keep your hand and end your turn.";
     case "call":
-      if (game === "hit_the_deck") return "You played WITH A HAND: call it, or you draw four.";
-      return `Call “${a["shade"] === "dark" ? "Dark" : "Light"} Hand!”: you may call from the deal until your first turn ends; win in that shade and the stakes double (a token goes on its Joker).`;
+      if (game === "hit_the_deck") return "You played WITH A HAND: call it within two seconds, or you draw four.";
+      return "You may call from the deal until your first turn ends; win in that shade and the stakes double (a token goes on its Joker).";
     case "slap":
-      return "WITH A HAND is on top: slap! The last one to slap draws four cards.";
+      return "WITH A HAND is on top: the last one to slap draws four cards.";
     case "play":
-      if (game === "hit_the_deck") return hitReason(snap, String(a.card), card(a.card));
-      return `You must follow the suit led when you can; ${card(a.card)} is the safe card here.`;
+      if (game === "hit_the_deck") return hitReason(snap, String(a.card));
+      return "Follow the suit led when you can; a low card does not win the trick's points.";
     case "lead":
-      return `Your lead: ${card(a.card)} is a low card that will not win points.`;
+      return "A low lead is unlikely to win points.";
     case "draw":
-      return "Nothing in your hand matches the top card: draw one.";
+      return "Nothing in your hand matches the top card.";
     case "passCards":
       return "Pick three cards to pass (your highest cards are good to give away), then press Pass.";
     case "chooseHole":
@@ -89,6 +89,9 @@ function why(game: string, snap: TableSnap, a: Action): string {
       return "";
   }
 }
+
+/** "It fits" -> "it fits" after a colon (names such as "WITH A HAND" keep their case). */
+const lower = (t: string): string => (/^[A-Z][a-z]/.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t);
 
 /** Where the move is made on the canvas. */
 function anchors(game: string, a: Action): string[] {
@@ -130,10 +133,11 @@ export function promptFor(game: string, snap: TableSnap, a: Action): Prompt {
   const label = actionLabel(game, a as LegalAction);
   const reason = why(game, snap, a);
   const free = a.type === "passCards" || a.type === "guess" || a.type === "chooseHole";
-  return { text: free ? reason : `${label}. ${reason}`.trim(), anchors: anchors(game, a) };
+  return { text: free ? reason : reason ? `${label}: ${lower(reason)}` : `${label}.`, anchors: anchors(game, a) };
 }
 
 /** The refusal of a legal move that is not the lesson's. */
 export function notThisOne(game: string, snap: TableSnap, a: Action): string {
-  return `Try “${actionLabel(game, a as LegalAction)}” first: ${why(game, snap, a)}`;
+  const reason = why(game, snap, a);
+  return `Try “${actionLabel(game, a as LegalAction)}” first${reason ? `: ${lower(reason)}` : "."}`;
 }
