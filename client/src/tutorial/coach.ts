@@ -123,7 +123,8 @@ function anchors(game: string, a: Action): string[] {
     case "guess":
       return card ? [`guess:${card}`] : [];
     case "passCards":
-      return ["button:pass"];
+      // Any three cards: the bubble stays clear of the whole hand (Pass glows once three are picked).
+      return [];
     default:
       return card ? [`card:${card}`] : [];
   }
