@@ -7,6 +7,7 @@ import { LobbyScene } from "./scenes/lobby-scene.ts";
 import { ResultsScene } from "./scenes/results-scene.ts";
 import { TableScene } from "./scenes/table-scene.ts";
 import { ReplayScene } from "./replay/replay-scene.ts";
+import { LessonScene } from "./tutorial/lesson-scene.ts";
 import { installTestHook } from "./test-hook.ts";
 
 installTestHook();
@@ -22,7 +23,7 @@ const game = new Phaser.Game({
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
   input: { activePointers: 2 },
   banner: false,
-  scene: gallery ? [gallery] : [BootScene, LobbyScene, TableScene, ResultsScene, ReplayScene],
+  scene: gallery ? [gallery] : [BootScene, LobbyScene, TableScene, ResultsScene, ReplayScene, LessonScene],
 });
 
 declare global {

@@ -5,7 +5,7 @@ import type { TableSession } from "../net/table-session.ts";
 import type { TableOptions } from "../net/table-options.ts";
 import type { ReplaySource } from "../replay/replay-loader.ts";
 
-export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery", replay: "replay" } as const;
+export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery", replay: "replay", lesson: "lesson" } as const;
 
 export interface LobbyData {
   readonly message?: string;
@@ -38,6 +38,12 @@ export function toTable(scenes: Phaser.Scenes.ScenePlugin, session: TableSession
 export function toReplay(scenes: Phaser.Scenes.ScenePlugin, source: ReplaySource): void {
   stopTable(scenes);
   scenes.start(SCENES.replay, { source });
+}
+
+/** The guided first game of `game` (tutorial/lesson-scene.ts). */
+export function toLesson(scenes: Phaser.Scenes.ScenePlugin, game: string): void {
+  stopTable(scenes);
+  scenes.start(SCENES.lesson, { game });
 }
 
 /** Leaves the current table and quick-plays again with the same options. */

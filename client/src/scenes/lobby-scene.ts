@@ -13,11 +13,13 @@ import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
 import { OpenTablesPanel } from "../ui/open-tables.ts";
 import { openRules } from "../ui/rules-panel.ts";
 import { replayEntry } from "../replay/lobby-entry.ts";
-import { SCENES, toReplay, toTable, type LobbyData } from "./flow.ts";
+import { SCENES, toLesson, toReplay, toTable, type LobbyData } from "./flow.ts";
 import { mountAccountPanel } from "../account/account-panel.ts";
 import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
 import { returnBanner } from "../social/return-to-game.ts";
 import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
+import { lessonFor } from "@scat/shared/tutorial/scripts.ts";
+import { offerNotice, remember, shouldOffer } from "../tutorial/offer.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -44,7 +46,8 @@ export class LobbyScene extends Phaser.Scene {
       createPrivate: (o) => void this.join(o, "Creating your table…", () => createPrivate(o)),
       joinByCode: (code, o) => void this.join(o, `Joining ${code.toUpperCase()}…`, () => joinByCode(code, o), code),
       watchByCode: (code, o) => void this.join(o, `Opening ${code.toUpperCase()} to watch…`, () => watchTable(code, o), code, true),
-      showRules: (game) => openRules(game),
+      showRules: (game) => openRules(game, lessonFor(game) ? () => this.startLesson(game) : undefined),
+      gamePicked: (game) => this.offerLesson(game),
     });
     if (data?.message) this.form.setError(data.message);
     const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message));
@@ -73,6 +76,21 @@ export class LobbyScene extends Phaser.Scene {
     this.offerReturn(this.form);
     if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
     else if (data?.invite) this.followInvite(data.invite);
+  }
+
+  /** The first time a game is picked: "New to X? Take the 2-minute guided game" (tutorial/offer.ts). */
+  private offerLesson(game: string): void {
+    document.querySelector('[data-testid="lesson-offer"]')?.remove();
+    if (!this.form || this.busy || !shouldOffer(game)) return;
+    this.form.notice(offerNotice(game, { start: (g) => this.startLesson(g) }));
+    // Shown once: picking the game again later does not ask again (Start and Don't ask again are remembered too).
+    remember(game, "offered");
+  }
+
+  private startLesson(game: string): void {
+    if (this.busy) return;
+    savePrefs(sanitizeOptions({ ...loadPrefs(), game: game as never }));
+    toLesson(this.scene, game);
   }
 
   /** "Your game in progress: Return" when this player holds a seat anywhere (social/return-to-game.ts). */

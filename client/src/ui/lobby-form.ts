@@ -18,6 +18,8 @@ export interface LobbyActions {
   joinByCode(code: string, o: TableOptions): void;
   watchByCode(code: string, o: TableOptions): void;
   showRules(game: string): void;
+  /** The player picked a game (the guided first game is offered: tutorial/offer.ts). */
+  gamePicked?(game: string): void;
 }
 
 export interface LobbyForm {
@@ -157,7 +159,10 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   };
   const setError = (m: string | null): void => void (byTestId(form, "lobby-error").textContent = m ?? "");
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
-  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => onGameChange(form));
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => {
+    onGameChange(form);
+    actions.gamePicked?.(chosenGame(form));
+  });
   // Enter does what the focused part of the form is for (issue 27 item 8): Join in the code
   // field, the invitation's table on an invite link; Quick play only from its own button or the
   // rest of the form.

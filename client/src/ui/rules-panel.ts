@@ -50,11 +50,18 @@ export function rulesShown(): string | null {
   return dialog.shown()?.dataset["game"] ?? null;
 }
 
-export function openRules(game: string): void {
+/** `learn`: a "Learn by playing" button that starts the game's guided first game (from the lobby). */
+export function openRules(game: string, learn?: () => void): void {
   closeRules();
   const rules = rulesFor(game);
   if (!rules) return;
+  const learnButton = learn ? h("button", { type: "button", class: "primary rules-learn", testid: "rules-learn" }, "Learn by playing") : null;
+  learnButton?.addEventListener("click", () => {
+    closeRules();
+    learn?.();
+  });
   dialog.show({ testid: "rules", title: `How to play ${rules.title}`, data: { game }, focusClose: true },
     h("p", { class: "rules-goal" }, rules.goal),
+    learnButton,
     ...rules.sections.map((s) => section(rules, s)));
 }
