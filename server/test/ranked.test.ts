@@ -42,20 +42,24 @@ async function guest(name: string): Promise<{ id: string; token: string }> {
 }
 
 /** Queues an account; resolves with the table the queue seats it at. */
-async function queueAndSit(game: string, token: string): Promise<{ queue: ClientRoom; table: Promise<ClientRoom>; status: unknown[] }> {
+async function queueAndSit(game: string, token: string): Promise<{ queue: ClientRoom; table: Promise<ClientRoom>; status: unknown[]; seatRatings: unknown[] }> {
   const sdk = new Client(base);
   const queue = await sdk.joinOrCreate(`ranked_${game}`, { token });
   const status: unknown[] = [];
+  const seatRatings: unknown[] = [];
   queue.onMessage("queueStatus", (m) => status.push(m));
   queue.onMessage("clients", () => undefined);
   queue.onMessage("matchFound", () => queue.send("accept"));
   const table = new Promise<ClientRoom>((resolve, reject) => {
     queue.onMessage("seat", (reservation) => {
       queue.send("confirm");
-      sdk.consumeSeatReservation(reservation).then(resolve, reject);
+      sdk.consumeSeatReservation(reservation).then((room) => {
+        room.onMessage("rankedSeats", (m) => seatRatings.push(m));
+        resolve(room);
+      }, reject);
     });
   });
-  return { queue, table, status };
+  return { queue, table, status, seatRatings };
 }
 
 /**
@@ -98,6 +102,14 @@ describe("ranked play", () => {
     await expect(new Client(base).joinById(ta.roomId, { token: eve.token, playerId: eve.id })).rejects.toThrow();
     await expect(new Client(base).joinById(ta.roomId, { token: eve.token, playerId: ann.id })).rejects.toThrow();
     const watcher = await new Client(base).joinById(ta.roomId, { spectate: true });
+    // Each seat shows its player's rating (issue 27 item 2): to both players once both sat, and to a spectator.
+    const watcherRatings: unknown[] = [];
+    watcher.onMessage("rankedSeats", (m) => watcherRatings.push(m));
+    const bothRated = { seats: [{ seat: 0, rating: 1500, provisional: true }, { seat: 1, rating: 1500, provisional: true }] };
+    await until(() => a.seatRatings.some((m: any) => m.seats.length === 2) && b.seatRatings.some((m: any) => m.seats.length === 2) && watcherRatings.length > 0, "seat ratings to players and spectator");
+    expect(a.seatRatings.at(-1)).toEqual(bothRated);
+    expect(b.seatRatings.at(-1)).toEqual(bothRated);
+    expect(watcherRatings.at(-1)).toEqual(bothRated);
 
     const logs = [record(ta), record(tb)];
     const [sa, sb] = await Promise.all([waitSeat(ta), waitSeat(tb)]);

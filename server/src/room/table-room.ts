@@ -219,6 +219,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!join.ok || !place) {
       client.send(SERVER_MESSAGES.seated, { seat: null });
       this.chat.joined(client, join.ok ? join.value.name : "Player", null);
+      this.ranked?.greetSpectator(client);
       this.waiting.changed();
       return;
     }
