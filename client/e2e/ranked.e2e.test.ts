@@ -6,15 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState, type Viewport } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
 // Saved accounts (the default), no casual games first, and both browsers on one machine's address.
 const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
 
 /** A player in the lobby; page loads get a minute (the shared test machine is often loaded). */
-async function lobbyPlayer(name: string): Promise<Player> {
-  const p = await suite.player();
+async function lobbyPlayer(name: string, viewport?: Viewport): Promise<Player> {
+  const p = await suite.player(viewport);
   p.page.setDefaultNavigationTimeout(90_000);
   await openLobby(p.page, suite.server.url, name);
   return p;
@@ -70,9 +70,12 @@ async function acceptMatch(page: Page): Promise<void> {
 describe("ranked play", () => {
   it("two players queue, meet, play a ranked game to the end and see their new ratings", async () => {
     const ann = await lobbyPlayer("Ann");
-    const ben = await lobbyPlayer("Ben");
+    const ben = await lobbyPlayer("Ben", PHONE);
     const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
     expect(annId).not.toBe(benId);
+    // Who is here (issue 27 item 2): both lobby pages count as online.
+    await ann.page.waitForSelector('[data-testid="lobby-counts"][data-online="2"]', { timeout: 30_000 });
+    expect(await ann.page.textContent('[data-testid="lobby-counts"]')).toBe("2 players online · 0 tables in play");
     expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe("1500?");
     // A guest is told why it cannot queue, then saves its account and can.
     await ann.page.click('[data-testid="ranked-devils_scat"]');
@@ -94,6 +97,13 @@ describe("ranked play", () => {
     expect(sa.roomId).toBe(sb.roomId);
     expect(sa.seats!.every((seat) => !seat.isBot)).toBe(true);
     expect(sa.seats!.map((seat) => seat.name).sort()).toEqual(["Ann", "Ben"]);
+    // The table says it is ranked, and each seat shows its rating (canvas badge and keyboard layer).
+    await ann.page.waitForSelector('[data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
+    await ann.page.waitForFunction(() => (document.querySelector("#a11y-table")?.textContent ?? "").includes("rating 1500 (provisional)"), null, { timeout: 30_000 });
+    expect(await ann.page.textContent('[data-testid="a11y-title"]')).toBe("Ranked Devil's Scat: keyboard table");
+    await ben.page.waitForSelector('[data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
+    await screenshot(ann.page, "ranked/01c-ranked-table");
+    await screenshot(ben.page, "ranked/01d-ranked-table-phone");
 
     await Promise.all([playToGameOver(ann.page), playToGameOver(ben.page)]);
     const badges = await Promise.all([ann, ben].map(async (p) => {
@@ -132,6 +142,13 @@ describe("ranked play", () => {
     // Loaded by id from this server's store, checked against the commitment it published at the table.
     expect(await ann.page.getAttribute('[data-testid="replay-verified"]', "data-checked")).toBe("stored");
     await screenshot(ann.page, "ranked/05-replay");
+    // Queue again (issue 27 item 4): from the ranked game's result panel, back into the same game's queue.
+    expect(await ben.page.textContent('[data-testid="play-again"]')).toBe("Quick play");
+    await ben.page.click('[data-testid="queue-again"]');
+    await ben.page.waitForSelector('[data-testid="ranked-queue"] [data-testid="queue-range"]:has-text("±")', { timeout: 60_000 });
+    expect(await ben.page.textContent('[data-testid="ranked-queue"] h2')).toBe("Ranked Devil's Scat");
+    await screenshot(ben.page, "ranked/06-queue-again");
+    await ben.page.click('[data-testid="queue-cancel"]');
     expect(ann.errors).toEqual([]);
     expect(ben.errors).toEqual([]);
   }, 480_000);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameLogSchema } from "@scat/shared/fairness/game-log.ts";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { TableRoom as TableRoomClass, type TableRoom } from "../src/room/table-room.ts";
 import { freePort, mine, record, until, waitSeat } from "./helpers.ts";
 import { matchMaker } from "@colyseus/core";
 
@@ -141,6 +141,40 @@ describe("ranked play", () => {
     expect(profile.body.recent[0].matchId).toBe(gameLog.matchId);
     const history = await api(`/players/${ann.id}/history/devils_scat`);
     expect(history.body.history).toHaveLength(1);
+
+    // The profile's match history (issue 27 item 2): date, game, opponents, place, change, replay.
+    const page = await api(`/players/${ann.id}/matches`);
+    expect(page.status).toBe(200);
+    expect(page.body.next).toBeNull();
+    expect(page.body.matches).toHaveLength(1);
+    const annWon = winner.playerId === ann.id;
+    expect(page.body.matches[0]).toEqual({
+      matchId: gameLog.matchId, game: "devils_scat", endedAt: expect.any(Number), place: annWon ? 1 : 2, ratingBefore: 1500,
+      ratingAfter: (annWon ? winner : loser).after, delta: (annWon ? winner : loser).delta, opponents: [{ playerId: ben.id, name: "Ben", place: annWon ? 2 : 1 }], replay: true,
+    });
+    expect(Math.abs(page.body.matches[0].endedAt - Date.now())).toBeLessThan(120_000);
+    // A page at a time: an older match (stored as the rating write stores one) comes on the next page.
+    const db = await TableRoomClass.platform.db();
+    await db.insertInto("matches").values({ id: "older-match-1", game: "dark_hand", seed: "s", options: "{}", started_at: 1000, ended_at: 2000, standings: JSON.stringify([{ seat: 0, playerId: ben.id, name: "Ben", place: 2 }, { seat: 1, playerId: ann.id, name: "Ann", place: 1 }]), log: "{}" }).execute();
+    await db.insertInto("match_players").values({ match_id: "older-match-1", seat: 1, player_id: ann.id, place: 1, rating_before: 1490, rating_after: 1500 }).execute();
+    const first = await api(`/players/${ann.id}/matches?limit=1`);
+    expect(first.body.matches.map((m: any) => m.matchId)).toEqual([gameLog.matchId]);
+    const second = await api(`/players/${ann.id}/matches?limit=1&before=${encodeURIComponent(first.body.next)}`);
+    expect(second.body).toEqual({ matches: [{ matchId: "older-match-1", game: "dark_hand", endedAt: 2000, place: 1, ratingBefore: 1490, ratingAfter: 1500, delta: 10, opponents: [{ playerId: ben.id, name: "Ben", place: 2 }], replay: true }], next: null });
+    // Bad input: a clear JSON error, nothing else.
+    for (const [path, status, code] of [
+      ["/players/not-a-uuid/matches", 400, "bad-player-id"],
+      [`/players/${encodeURIComponent("<script>")}/matches`, 400, "bad-player-id"],
+      ["/players/00000000-0000-4000-8000-000000000000/matches", 404, "unknown-player"],
+      [`/players/${ann.id}/matches?limit=0`, 400, "bad-limit"],
+      [`/players/${ann.id}/matches?limit=51`, 400, "bad-limit"],
+      [`/players/${ann.id}/matches?limit=x`, 400, "bad-limit"],
+      [`/players/${ann.id}/matches?before=${encodeURIComponent("1' or 1=1")}`, 400, "bad-cursor"],
+      [`/players/${ann.id}/matches?before=a&before=b`, 400, "bad-cursor"],
+    ] as const) {
+      const r = await api(path);
+      expect([path, r.status, r.body.error]).toEqual([path, status, code]);
+    }
 
     const stored = await api(`/matches/${encodeURIComponent(gameLog.matchId)}/log`);
     expect(stored.status).toBe(200);
