@@ -131,7 +131,10 @@ describe("ranked play", () => {
     await ann.page.click('[data-testid="leaderboard-close"]');
     await ann.page.click('[data-testid="open-profile"]');
     await ann.page.waitForSelector('[data-testid="rating-chart"][data-points="1"]');
+    // The match history: date, game, the opponent (a link to their profile), place, change, replay.
+    await ann.page.waitForSelector('[data-testid="profile-recent"] tr[data-match]', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="profile-recent"]')).toContain("Devil's Scat");
+    expect(await ann.page.getAttribute('[data-testid="profile-recent"] a.player-link', "data-player")).toBe(benId);
     // Each stored ranked game opens in the replay viewer from the profile.
     const replay = await ann.page.getAttribute('[data-testid="profile-recent"] a[data-testid^="replay-"]', "href");
     expect(replay).toMatch(/^\/\?replay=[A-Za-z0-9._-]+$/);
