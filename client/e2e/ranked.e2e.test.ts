@@ -147,7 +147,9 @@ describe("ranked play", () => {
     await screenshot(ann.page, "ranked/05-replay");
     // Queue again (issue 27 item 4): from the ranked game's result panel, back into the same game's queue.
     expect(await ben.page.textContent('[data-testid="play-again"]')).toBe("Quick play");
-    await ben.page.click('[data-testid="queue-again"]');
+    // (Ben's keyboard layer had the focus from playing: a tap on the panel is the pointer's.)
+    await ben.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await click(ben.page, "button:queue-again");
     await ben.page.waitForSelector('[data-testid="ranked-queue"] [data-testid="queue-range"]:has-text("±")', { timeout: 60_000 });
     expect(await ben.page.textContent('[data-testid="ranked-queue"] h2')).toBe("Ranked Devil's Scat");
     await screenshot(ben.page, "ranked/06-queue-again");

@@ -38,7 +38,9 @@ export class TableToolbar {
     // Left of the others: the first-time hint points at "?", the rightmost.
     if (actions.extra) this.el.prepend(...actions.extra);
     if (actions.copyLink) this.el.prepend(h("button", { type: "button", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
-    this.el.prepend(h("span", { class: "ranked-badge", testid: "ranked-badge", title: "A ranked game: it changes the players' ratings", hidden: true }, "Ranked"));
+    // A phone's toolbar has no room for the word: a gold star there, named "Ranked game" either way.
+    this.el.prepend(h("span", { class: "ranked-badge", testid: "ranked-badge", role: "img", "aria-label": "Ranked game", title: "A ranked game: it changes the players' ratings", hidden: true },
+      h("span", { class: "wide-only", "aria-hidden": "true" }, "Ranked"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "★")));
     const copy = actions.copyLink;
     if (copy) byTestId(this.el, "copy-table-link").addEventListener("click", () => copy.copy());
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());

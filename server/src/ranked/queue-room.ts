@@ -138,7 +138,7 @@ export class RankedQueueRoom extends QueueRoom {
     };
   }
 
-  override onJoin(client: Client, options: { token?: string; shuffle?: unknown } | undefined, auth?: Queued): void {
+  override onJoin(client: Client, options: { token?: string; shuffle?: unknown; device?: unknown } | undefined, auth?: Queued): void {
     const q = auth ?? (client.auth as Queued);
     this.entries.set(client.sessionId, q);
     online().connected(client.sessionId, options);
@@ -147,7 +147,8 @@ export class RankedQueueRoom extends QueueRoom {
     this.addToQueue(client as never, {
       rank: q.rating,
       // `shuffle`: the player's client adds a value to the deal (docs/FAIRNESS.md), as at a casual table.
-      options: { playerId: q.playerId, name: q.name, token: options?.token, seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, shuffle: options?.shuffle === true },
+      // `device`: the browser, so the lobby's online count knows the ranked table's connection (social/presence/online.ts).
+      options: { playerId: q.playerId, name: q.name, token: options?.token, ...(q.device ? { device: q.device } : {}), seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, shuffle: options?.shuffle === true },
     });
   }
 

@@ -115,10 +115,14 @@ export interface CountedTable {
   status(): string;
 }
 
-/** A connection's online id: the page's playerId when it sent a sane one, else its session. */
+/**
+ * A connection's online id: the browser's id when it sent a sane one (`device`: the ranked queue's
+ * and, from it, the ranked table's, whose `playerId` is the account's; else `playerId`), else its
+ * session.
+ */
 export function onlineId(options: unknown, sessionId: string): string {
   const o = options as { playerId?: unknown; device?: unknown } | null | undefined;
-  const id = typeof o?.playerId === "string" ? o.playerId : typeof o?.device === "string" ? o.device : null;
+  const id = typeof o?.device === "string" ? o.device : typeof o?.playerId === "string" ? o.playerId : null;
   return id !== null && /^[A-Za-z0-9_-]{8,64}$/.test(id) ? `p:${id}` : `s:${sessionId}`;
 }
 
