@@ -6,15 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState, type Viewport } from "./lib/index.ts";
+import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
 // Saved accounts (the default), no casual games first, and both browsers on one machine's address.
 const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
 
 /** A player in the lobby; page loads get a minute (the shared test machine is often loaded). */
-async function lobbyPlayer(name: string, viewport?: Viewport): Promise<Player> {
-  const p = await suite.player(viewport);
+async function lobbyPlayer(name: string): Promise<Player> {
+  const p = await suite.player();
   p.page.setDefaultNavigationTimeout(90_000);
   await openLobby(p.page, suite.server.url, name);
   return p;
@@ -70,7 +70,7 @@ async function acceptMatch(page: Page): Promise<void> {
 describe("ranked play", () => {
   it("two players queue, meet, play a ranked game to the end and see their new ratings", async () => {
     const ann = await lobbyPlayer("Ann");
-    const ben = await lobbyPlayer("Ben", PHONE);
+    const ben = await lobbyPlayer("Ben");
     const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
     expect(annId).not.toBe(benId);
     // Who is here (issue 27 item 2): both lobby pages count as online.
@@ -101,7 +101,9 @@ describe("ranked play", () => {
     await ann.page.waitForSelector('[data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
     await ann.page.waitForFunction(() => (document.querySelector("#a11y-table")?.textContent ?? "").includes("rating 1500 (provisional)"), null, { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="a11y-title"]')).toBe("Ranked Devil's Scat: keyboard table");
-    await ben.page.waitForSelector('[data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
+    // Ben plays on on a phone-sized screen: the badge is a star in the narrow toolbar.
+    await ben.page.setViewportSize(PHONE);
+    await ben.page.waitForSelector('.toolbar.narrow [data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
     await screenshot(ann.page, "ranked/01c-ranked-table");
     await screenshot(ben.page, "ranked/01d-ranked-table-phone");
 
