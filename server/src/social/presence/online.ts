@@ -172,10 +172,10 @@ export class OnlineCounter {
     return n;
   }
 
-  /** Marks every id connected here seen now, and reports this process's tables. */
+  /** Marks every id connected here seen now, drops lapsed ones (also with no lobby open), and reports this process's tables. */
   refresh(): void {
     const now = this.now();
-    this.store.seen([...this.here.keys()], now).catch(warn);
+    this.store.seen([...this.here.keys()], now).then(() => this.store.count(now - ONLINE_WINDOW_MS)).catch(warn);
     this.store.reportTables(this.processId(), this.localTables(), now).catch(warn);
   }
 
