@@ -10,7 +10,8 @@ import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrow
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
 // Saved accounts (the default), no casual games first, and both browsers on one machine's address.
-const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
+// The accept window is the longest allowed: on a loaded machine 10 s went by before a click landed.
+const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ACCEPT_SECONDS: "60" });
 
 /** A player in the lobby; page loads get a minute (the shared test machine is often loaded). */
 async function lobbyPlayer(name: string): Promise<Player> {
