@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
 // Saved accounts (the default), no casual games first, and both browsers on one machine's address.
-const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
+// The accept window is the longest allowed: on a loaded machine 10 s went by before a click landed.
+const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ACCEPT_SECONDS: "60" });
 
 /** A player in the lobby; page loads get a minute (the shared test machine is often loaded). */
 async function lobbyPlayer(name: string): Promise<Player> {
@@ -73,6 +74,9 @@ describe("ranked play", () => {
     const ben = await lobbyPlayer("Ben");
     const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
     expect(annId).not.toBe(benId);
+    // Who is here (issue 27 item 2): both lobby pages count as online.
+    await ann.page.waitForSelector('[data-testid="lobby-counts"][data-online="2"]', { timeout: 30_000 });
+    expect(await ann.page.textContent('[data-testid="lobby-counts"]')).toBe("2 players online · 0 tables in play");
     expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe("1500?");
     // A guest is told why it cannot queue, then saves its account and can.
     await ann.page.click('[data-testid="ranked-devils_scat"]');
@@ -94,6 +98,15 @@ describe("ranked play", () => {
     expect(sa.roomId).toBe(sb.roomId);
     expect(sa.seats!.every((seat) => !seat.isBot)).toBe(true);
     expect(sa.seats!.map((seat) => seat.name).sort()).toEqual(["Ann", "Ben"]);
+    // The table says it is ranked, and each seat shows its rating (canvas badge and keyboard layer).
+    await ann.page.waitForSelector('[data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
+    await ann.page.waitForFunction(() => (document.querySelector("#a11y-table")?.textContent ?? "").includes("rating 1500 (provisional)"), null, { timeout: 30_000 });
+    expect(await ann.page.textContent('[data-testid="a11y-title"]')).toBe("Ranked Devil's Scat: keyboard table");
+    // Ben plays on on a phone-sized screen: the badge is a star in the narrow toolbar.
+    await ben.page.setViewportSize(PHONE);
+    await ben.page.waitForSelector('.toolbar.narrow [data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
+    await screenshot(ann.page, "ranked/01c-ranked-table");
+    await screenshot(ben.page, "ranked/01d-ranked-table-phone");
 
     await Promise.all([playToGameOver(ann.page), playToGameOver(ben.page)]);
     const badges = await Promise.all([ann, ben].map(async (p) => {
@@ -121,7 +134,10 @@ describe("ranked play", () => {
     await ann.page.click('[data-testid="leaderboard-close"]');
     await ann.page.click('[data-testid="open-profile"]');
     await ann.page.waitForSelector('[data-testid="rating-chart"][data-points="1"]');
+    // The match history: date, game, the opponent (a link to their profile), place, change, replay.
+    await ann.page.waitForSelector('[data-testid="profile-recent"] tr[data-match]', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="profile-recent"]')).toContain("Devil's Scat");
+    expect(await ann.page.getAttribute('[data-testid="profile-recent"] a.player-link', "data-player")).toBe(benId);
     // Each stored ranked game opens in the replay viewer from the profile.
     const replay = await ann.page.getAttribute('[data-testid="profile-recent"] a[data-testid^="replay-"]', "href");
     expect(replay).toMatch(/^\/\?replay=[A-Za-z0-9._-]+$/);
@@ -132,6 +148,15 @@ describe("ranked play", () => {
     // Loaded by id from this server's store, checked against the commitment it published at the table.
     expect(await ann.page.getAttribute('[data-testid="replay-verified"]', "data-checked")).toBe("stored");
     await screenshot(ann.page, "ranked/05-replay");
+    // Queue again (issue 27 item 4): from the ranked game's result panel, back into the same game's queue.
+    expect(await ben.page.textContent('[data-testid="play-again"]')).toBe("Quick play");
+    // (Ben's keyboard layer had the focus from playing: a tap on the panel is the pointer's.)
+    await ben.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await click(ben.page, "button:queue-again");
+    await ben.page.waitForSelector('[data-testid="ranked-queue"] [data-testid="queue-range"]:has-text("±")', { timeout: 60_000 });
+    expect(await ben.page.textContent('[data-testid="ranked-queue"] h2')).toBe("Ranked Devil's Scat");
+    await screenshot(ben.page, "ranked/06-queue-again");
+    await ben.page.click('[data-testid="queue-cancel"]');
     expect(ann.errors).toEqual([]);
     expect(ben.errors).toEqual([]);
   }, 480_000);

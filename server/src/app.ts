@@ -36,6 +36,7 @@ import { apiNotFound, jsonErrors, noSourceMaps } from "./web/errors.ts";
 import { StaggeredPingTransport } from "./net/staggered-ping.ts";
 import { socialRoutes } from "./social/routes.ts";
 import { friendsRoutes } from "./social/friends/routes.ts";
+import { startOnline, stopOnline } from "./social/presence/online.ts";
 
 export function roomDefinitions(config: ServerConfig) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -101,6 +102,8 @@ export function createServer(config: ServerConfig): Server {
   RankedQueueRoom.loadBlocks = (id) => blocks.load(id);
   TableRoom.chatServices = chatServices(config, () => platform.db(), blocks);
   logger.level = config.logLevel;
+  // Players online and tables in play, for the lobby (social/presence/online.ts).
+  const onlineCounter = startOnline(config.redisUrl, () => matchMaker.processId);
   const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config),
@@ -120,6 +123,7 @@ export function createServer(config: ServerConfig): Server {
     },
   }) as unknown as Server;
   server.onShutdown(() => platform.close());
+  server.onShutdown(() => stopOnline(onlineCounter));
   server.onShutdown(() => limitsFor(config).close());
   return server;
 }

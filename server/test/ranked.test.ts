@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameLogSchema } from "@scat/shared/fairness/game-log.ts";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { TableRoom as TableRoomClass, type TableRoom } from "../src/room/table-room.ts";
 import { freePort, mine, record, until, waitSeat } from "./helpers.ts";
 import { matchMaker } from "@colyseus/core";
 
@@ -42,20 +42,24 @@ async function guest(name: string): Promise<{ id: string; token: string }> {
 }
 
 /** Queues an account; resolves with the table the queue seats it at. */
-async function queueAndSit(game: string, token: string): Promise<{ queue: ClientRoom; table: Promise<ClientRoom>; status: unknown[] }> {
+async function queueAndSit(game: string, token: string): Promise<{ queue: ClientRoom; table: Promise<ClientRoom>; status: unknown[]; seatRatings: unknown[] }> {
   const sdk = new Client(base);
   const queue = await sdk.joinOrCreate(`ranked_${game}`, { token });
   const status: unknown[] = [];
+  const seatRatings: unknown[] = [];
   queue.onMessage("queueStatus", (m) => status.push(m));
   queue.onMessage("clients", () => undefined);
   queue.onMessage("matchFound", () => queue.send("accept"));
   const table = new Promise<ClientRoom>((resolve, reject) => {
     queue.onMessage("seat", (reservation) => {
       queue.send("confirm");
-      sdk.consumeSeatReservation(reservation).then(resolve, reject);
+      sdk.consumeSeatReservation(reservation).then((room) => {
+        room.onMessage("rankedSeats", (m) => seatRatings.push(m));
+        resolve(room);
+      }, reject);
     });
   });
-  return { queue, table, status };
+  return { queue, table, status, seatRatings };
 }
 
 /**
@@ -98,6 +102,14 @@ describe("ranked play", () => {
     await expect(new Client(base).joinById(ta.roomId, { token: eve.token, playerId: eve.id })).rejects.toThrow();
     await expect(new Client(base).joinById(ta.roomId, { token: eve.token, playerId: ann.id })).rejects.toThrow();
     const watcher = await new Client(base).joinById(ta.roomId, { spectate: true });
+    // Each seat shows its player's rating (issue 27 item 2): to both players once both sat, and to a spectator.
+    const watcherRatings: unknown[] = [];
+    watcher.onMessage("rankedSeats", (m) => watcherRatings.push(m));
+    const bothRated = { seats: [{ seat: 0, rating: 1500, provisional: true }, { seat: 1, rating: 1500, provisional: true }] };
+    await until(() => a.seatRatings.some((m: any) => m.seats.length === 2) && b.seatRatings.some((m: any) => m.seats.length === 2) && watcherRatings.length > 0, "seat ratings to players and spectator");
+    expect(a.seatRatings.at(-1)).toEqual(bothRated);
+    expect(b.seatRatings.at(-1)).toEqual(bothRated);
+    expect(watcherRatings.at(-1)).toEqual(bothRated);
 
     const logs = [record(ta), record(tb)];
     const [sa, sb] = await Promise.all([waitSeat(ta), waitSeat(tb)]);
@@ -129,6 +141,40 @@ describe("ranked play", () => {
     expect(profile.body.recent[0].matchId).toBe(gameLog.matchId);
     const history = await api(`/players/${ann.id}/history/devils_scat`);
     expect(history.body.history).toHaveLength(1);
+
+    // The profile's match history (issue 27 item 2): date, game, opponents, place, change, replay.
+    const page = await api(`/players/${ann.id}/matches`);
+    expect(page.status).toBe(200);
+    expect(page.body.next).toBeNull();
+    expect(page.body.matches).toHaveLength(1);
+    const annWon = winner.playerId === ann.id;
+    expect(page.body.matches[0]).toEqual({
+      matchId: gameLog.matchId, game: "devils_scat", endedAt: expect.any(Number), place: annWon ? 1 : 2, ratingBefore: 1500,
+      ratingAfter: (annWon ? winner : loser).after, delta: (annWon ? winner : loser).delta, opponents: [{ playerId: ben.id, name: "Ben", place: annWon ? 2 : 1 }], replay: true,
+    });
+    expect(Math.abs(page.body.matches[0].endedAt - Date.now())).toBeLessThan(120_000);
+    // A page at a time: an older match (stored as the rating write stores one) comes on the next page.
+    const db = await TableRoomClass.platform.db();
+    await db.insertInto("matches").values({ id: "older-match-1", game: "dark_hand", seed: "s", options: "{}", started_at: 1000, ended_at: 2000, standings: JSON.stringify([{ seat: 0, playerId: ben.id, name: "Ben", place: 2 }, { seat: 1, playerId: ann.id, name: "Ann", place: 1 }]), log: "{}" }).execute();
+    await db.insertInto("match_players").values({ match_id: "older-match-1", seat: 1, player_id: ann.id, place: 1, rating_before: 1490, rating_after: 1500 }).execute();
+    const first = await api(`/players/${ann.id}/matches?limit=1`);
+    expect(first.body.matches.map((m: any) => m.matchId)).toEqual([gameLog.matchId]);
+    const second = await api(`/players/${ann.id}/matches?limit=1&before=${encodeURIComponent(first.body.next)}`);
+    expect(second.body).toEqual({ matches: [{ matchId: "older-match-1", game: "dark_hand", endedAt: 2000, place: 1, ratingBefore: 1490, ratingAfter: 1500, delta: 10, opponents: [{ playerId: ben.id, name: "Ben", place: 2 }], replay: true }], next: null });
+    // Bad input: a clear JSON error, nothing else.
+    for (const [path, status, code] of [
+      ["/players/not-a-uuid/matches", 400, "bad-player-id"],
+      [`/players/${encodeURIComponent("<script>")}/matches`, 400, "bad-player-id"],
+      ["/players/00000000-0000-4000-8000-000000000000/matches", 404, "unknown-player"],
+      [`/players/${ann.id}/matches?limit=0`, 400, "bad-limit"],
+      [`/players/${ann.id}/matches?limit=51`, 400, "bad-limit"],
+      [`/players/${ann.id}/matches?limit=x`, 400, "bad-limit"],
+      [`/players/${ann.id}/matches?before=${encodeURIComponent("1' or 1=1")}`, 400, "bad-cursor"],
+      [`/players/${ann.id}/matches?before=a&before=b`, 400, "bad-cursor"],
+    ] as const) {
+      const r = await api(path);
+      expect([path, r.status, r.body.error]).toEqual([path, status, code]);
+    }
 
     const stored = await api(`/matches/${encodeURIComponent(gameLog.matchId)}/log`);
     expect(stored.status).toBe(200);

@@ -64,6 +64,12 @@ export const SERVER_MESSAGES = {
    * from the order of arrival. Sent to every connection at the table.
    */
   callRace: "callRace",
+  /**
+   * `{ seats: [{seat, rating, provisional}] }`: a ranked table's seats with their players'
+   * displayed ratings before this game (server/src/ranked/seat-ratings.ts). Sent to everyone
+   * when a player sits down and to each spectator on joining; only ranked tables send it.
+   */
+  rankedSeats: "rankedSeats",
 } as const;
 
 export interface Rejection {

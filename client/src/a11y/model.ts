@@ -101,6 +101,7 @@ export function tableModel(snap: TableSnap, mySeat: number | null, picked: reado
     if (!s.occupied) return `Seat ${s.index + 1}: empty`;
     const name = s.index === mySeat ? `You (${seatLabel(s.name, s.index)})` : seatLabel(s.name, s.index);
     const bits = [`${s.handCount} card${s.handCount === 1 ? "" : "s"}`, `score ${s.score}`];
+    if (s.rating) bits.push(`rating ${s.rating.rating}${s.rating.provisional ? " (provisional)" : ""}`);
     if (s.index === snap.dealer) bits.push("dealer");
     if (s.isBot) bits.push("bot");
     if (!s.isBot && !s.connected) bits.push("away");

@@ -49,14 +49,18 @@ export class TableA11y {
   private refusedAt: (RefusedCard & { at: number }) | null = null;
   private readonly bubble = h("div", { class: "a11y-bubble", testid: "refusal-bubble", "aria-hidden": "true" });
   private readonly cleanups: Array<() => void> = [];
+  private readonly title: HTMLElement;
+  private readonly gameTitle: string;
 
   constructor(private readonly session: TableSession, leave: () => void) {
     const title = gameModule(session.game)?.title ?? session.game;
+    this.gameTitle = title;
+    this.title = h("h2", { class: "a11y-title", testid: "a11y-title" }, `${title}: keyboard table`);
     const shortcuts = a11yGame(session.game).shortcuts ?? "";
     this.root = h(
       "section",
       { id: "a11y-table", class: "a11y-table", "aria-label": `${title} table`, testid: "a11y-table" },
-      h("h2", { class: "a11y-title" }, `${title}: keyboard table`),
+      this.title,
       this.status,
       this.timer,
       h("h3", {}, "Your hand"),
@@ -106,6 +110,8 @@ export class TableA11y {
   }
 
   private render(snap: TableSnap): void {
+    const heading = `${snap.ranked ? `Ranked ${this.gameTitle}` : this.gameTitle}: keyboard table`;
+    if (this.title.textContent !== heading) this.title.textContent = heading;
     const mySeat = this.session.mySeat;
     const legal = tableModel(snap, mySeat, this.picked);
     this.picked = this.picked.filter((c) => legal.hand.some((x) => x.key === `card:${c}` && x.action));

@@ -4,7 +4,7 @@
  * own origin and the browser adds the cookie. What the page keeps is only the public player id,
  * for taking a ranked seat back after a reload.
  */
-import type { HistoryPoint, Leaderboard, Profile, PublicPlayer as AccountPlayer } from "@scat/shared";
+import type { HistoryPoint, Leaderboard, MatchHistoryPage, Profile, PublicPlayer as AccountPlayer } from "@scat/shared";
 import { serverEndpoint } from "../net/endpoint.ts";
 
 export type { AccountPlayer };
@@ -83,6 +83,8 @@ export const api = {
   rename: (name: string) => call<Account>("/me/name", { name }),
   leaderboard: (game: string) => call<Leaderboard>(`/leaderboard/${game}`),
   profile: (id: string) => call<Profile>(`/players/${encodeURIComponent(id)}`),
+  /** A page of a player's ranked matches, newest first (`before`: the previous page's `next`). */
+  matches: (id: string, before: string | null = null) => call<MatchHistoryPage>(`/players/${encodeURIComponent(id)}/matches?limit=10${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   logUrl: (matchId: string) => `${serverEndpoint()}/api/matches/${encodeURIComponent(matchId)}/log`,
   history: (id: string, game: string) => call<{ history: HistoryPoint[] }>(`/players/${encodeURIComponent(id)}/history/${game}`),
 };

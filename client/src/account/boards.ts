@@ -6,6 +6,7 @@
 import { lobbyGames } from "../games/registry.ts";
 import { Dialog } from "../ui/dialog.ts";
 import { h } from "../ui/dom.ts";
+import type { MatchHistoryEntry } from "@scat/shared";
 import { api, knownPlayerId, ratingText, type BoardEntry, type HistoryPoint } from "./api.ts";
 import { replayHref } from "../replay/replay-loader.ts";
 import { historyChart } from "./rating-chart.ts";
@@ -58,6 +59,59 @@ export async function openLeaderboard(game: string): Promise<void> {
   }
 }
 
+const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+function placeText(place: number): string {
+  const suffix = place % 100 >= 11 && place % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][place % 10] ?? "th");
+  return `${place}${suffix}`;
+}
+
+/** One match: date, game, opponents (each opens their profile), place, change, replay and log. */
+function historyRow(m: MatchHistoryEntry): HTMLElement {
+  const who = m.opponents.flatMap((o, i) => {
+    const link = h("a", { href: "#", class: "player-link", dir: "auto", "data-player": o.playerId }, o.name || "Player");
+    link.addEventListener("click", (e) => { e.preventDefault(); void openProfile(o.playerId); });
+    return i === 0 ? [link] : [", ", link];
+  });
+  const change = `${m.delta >= 0 ? "+" : "−"}${Math.abs(m.delta)}`;
+  return h("tr", { "data-match": m.matchId, testid: `match-${m.matchId}` },
+    h("td", {}, h("time", { datetime: new Date(m.endedAt).toISOString() }, DATE.format(m.endedAt))),
+    h("td", {}, gameTitle(m.game)),
+    h("td", { class: "opponents" }, ...who),
+    h("td", { class: "num" }, placeText(m.place)),
+    h("td", { class: `num delta ${m.delta >= 0 ? "up" : "down"}`, title: `${m.ratingBefore} → ${m.ratingAfter}` }, change),
+    h("td", {}, m.replay ? h("a", { href: replayHref(m.matchId), testid: `replay-${m.matchId}` }, "Replay") : "—"));
+}
+
+/** The player's ranked matches, ten at a time ("Show more" reads the next page). */
+function matchHistory(playerId: string): HTMLElement {
+  const rows = h("tbody", {});
+  const more = h("button", { type: "button", testid: "profile-more", hidden: true }, "Show more");
+  const note = h("p", { class: "sub", testid: "profile-history-note" }, "Loading…");
+  const box = h("div", { class: "match-history", testid: "profile-recent" },
+    h("table", { class: "results history-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Date"), h("th", {}, "Game"), h("th", {}, "Opponents"), h("th", {}, "Place"), h("th", {}, "Rating"), h("th", {}, "Replay"))),
+      rows),
+    note, more);
+  let next: string | null = null;
+  const load = async (): Promise<void> => {
+    more.disabled = true;
+    try {
+      const page = await api.matches(playerId, next);
+      rows.append(...page.matches.map(historyRow));
+      next = page.next;
+      note.textContent = rows.children.length === 0 ? "No ranked games yet." : "";
+      more.hidden = next === null;
+    } catch (err) {
+      note.textContent = `The match history is not available: ${(err as Error).message}`;
+    }
+    more.disabled = false;
+  };
+  more.addEventListener("click", () => void load());
+  void load();
+  return box;
+}
+
 export async function openProfile(playerId: string): Promise<void> {
   const body = h("div", { testid: "profile-body" }, "Loading…");
   const el = modal("profile", "Player", body);
@@ -83,10 +137,7 @@ export async function openProfile(playerId: string): Promise<void> {
       games.length > 0 ? h("label", { class: "field" }, h("span", {}, "Rating history"), picker) : h("p", {}, "No ranked games yet."),
       chartBox,
       h("h3", {}, "Recent ranked games"),
-      h("ul", { class: "recent", testid: "profile-recent" }, ...p.recent.map((m) =>
-        h("li", {}, `${gameTitle(m.game)}: place ${m.place}, ${m.ratingAfter} (${m.delta >= 0 ? "+" : "−"}${Math.abs(m.delta)}) · `,
-          h("a", { href: replayHref(m.matchId), testid: `replay-${m.matchId}` }, "replay"), " · ",
-          h("a", { href: `${api.logUrl(m.matchId)}`, download: `${m.matchId}.json` }, "game log")))));
+      matchHistory(playerId));
     if (games[0]) await draw(games[0]);
   } catch (err) {
     body.textContent = `The profile is not available: ${(err as Error).message}`;

@@ -16,7 +16,12 @@ const RANKED_ROOM_KEY = "scat.rankedRoom";
 /** A ranked table that closed because another player did not sit down: the game to queue for again. */
 const REQUEUE_KEY = "scat.requeue";
 
-/** The game to queue for again after another player's no-show (read once). */
+/** The lobby queues for `game` as it opens (the result panel's "Queue again" after a ranked game). */
+export function requeueFor(game: string): void {
+  try { sessionStorage.setItem(REQUEUE_KEY, game); } catch { /* the player presses Ranked again */ }
+}
+
+/** The game to queue for again after another player's no-show or "Queue again" (read once). */
 export function takeRequeue(): string | null {
   try {
     const game = sessionStorage.getItem(REQUEUE_KEY);

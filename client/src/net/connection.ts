@@ -45,9 +45,9 @@ function seated(room: TableRoom, game: GameId | string, options: TableOptions, w
   return session;
 }
 
-/** The live list of public tables (docs/PROTOCOL.md, "Lobby"). */
+/** The live list of public tables (docs/PROTOCOL.md, "Lobby"); the playerId counts this browser online once. */
 export function joinLobbyRoom(): Promise<Room> {
-  return sdk().joinOrCreate("lobby", {});
+  return sdk().joinOrCreate("lobby", { playerId: playerId() });
 }
 
 export async function quickPlay(options: TableOptions): Promise<TableSession> {

@@ -2,7 +2,8 @@
  * The live list of public tables (docs/PROTOCOL.md, "Lobby"): the `lobby` room sends `rooms`
  * (the whole list), then `+` [roomId, listing] and `-` roomId. Each listing's metadata says the
  * table's status, seats, players, bots, watchers and options; a `mode` ending in `#closed` has
- * no seat open (watch only).
+ * no seat open (watch only). It also sends `counts` `{online, tables}` (players online, tables in
+ * play) on joining and whenever they change (checked every 5 s).
  */
 import type { Room } from "@colyseus/sdk";
 import { joinLobbyRoom } from "./connection.ts";
@@ -19,6 +20,12 @@ export interface OpenTable {
   readonly variants: Readonly<Record<string, unknown>>;
   /** A seat is open to join. */
   readonly open: boolean;
+}
+
+/** Players online (a page connected in the last minute) and tables in play, over every server. */
+export interface LobbyCounts {
+  readonly online: number;
+  readonly tables: number;
 }
 
 type Listing = { roomId?: unknown; name?: unknown; metadata?: Record<string, unknown> | null };
@@ -45,7 +52,10 @@ export class LobbyFeed {
   private readonly tables = new Map<string, OpenTable>();
   private stopped = false;
 
-  constructor(private readonly onChange: (tables: readonly OpenTable[]) => void) {}
+  constructor(
+    private readonly onChange: (tables: readonly OpenTable[]) => void,
+    private readonly onCounts: (counts: LobbyCounts) => void = () => undefined,
+  ) {}
 
   async start(): Promise<void> {
     const room = await joinLobbyRoom();
@@ -59,6 +69,9 @@ export class LobbyFeed {
     room.onMessage("+", (m: [string, Listing]) => {
       if (Array.isArray(m) && m[1]) this.put({ ...m[1], roomId: m[0] });
       this.emit();
+    });
+    room.onMessage("counts", (c: { online?: unknown; tables?: unknown }) => {
+      this.onCounts({ online: num(c?.online), tables: num(c?.tables) });
     });
     room.onMessage("-", (roomId: string) => {
       this.tables.delete(roomId);

@@ -31,6 +31,14 @@ export interface SeatSnap {
   readonly score: number;
   readonly info: Json;
   readonly mine: MineSnap | null;
+  /** At a ranked table: the seat's rating before this game (the server's `rankedSeats`). */
+  readonly rating?: SeatRating;
+}
+
+/** The displayed rating the leaderboard shows; provisional until enough rated games. */
+export interface SeatRating {
+  readonly rating: number;
+  readonly provisional: boolean;
 }
 
 export interface PileSnap {
@@ -59,6 +67,8 @@ export interface TableSnap {
   readonly isPrivate: boolean;
   /** While waiting: server ms when bots fill the empty seats and the game starts; 0 = no countdown. */
   readonly autoFillAt: number;
+  /** A ranked table (the server sent its seats' ratings). */
+  readonly ranked?: boolean;
 }
 
 export const EMPTY_TABLE: TableSnap = {

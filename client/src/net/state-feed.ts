@@ -8,7 +8,7 @@
  */
 import type { Room } from "@colyseus/sdk";
 import { expandLegal, isOwnSeat, plainObject, privateFactsOf, readChoices, seatFactsOf, type Plain } from "@scat/shared/wire-state.ts";
-import { EMPTY_TABLE, type Json, type LegalAction, type PileSnap, type SeatSnap, type TableSnap, type TableStatus } from "./snapshot.ts";
+import { EMPTY_TABLE, type Json, type LegalAction, type PileSnap, type SeatRating, type SeatSnap, type TableSnap, type TableStatus } from "./snapshot.ts";
 
 /** A decoded game-facts object (any game's class): read with `plainOf`. */
 type Facts = object;
@@ -134,13 +134,30 @@ export function toSnapshot(state: WireState | undefined): TableSnap {
 
 export type SnapListener = (snap: TableSnap, prev: TableSnap) => void;
 
+/** A ranked table's snapshot: marked ranked, each rated seat with its rating. */
+export function withRatings(snap: TableSnap, ratings: ReadonlyMap<number, SeatRating> | null): TableSnap {
+  if (ratings === null) return snap;
+  return { ...snap, ranked: true, seats: snap.seats.map((s) => (ratings.has(s.index) ? { ...s, rating: ratings.get(s.index)! } : s)) };
+}
+
 export class StateFeed {
   private snap: TableSnap = EMPTY_TABLE;
   private readonly listeners = new Set<SnapListener>();
+  private state: WireState | undefined;
+  /** Set by the server's `rankedSeats` (a ranked table): seat -> rating. */
+  private ratings: ReadonlyMap<number, SeatRating> | null = null;
 
   constructor(room: Room<unknown, WireState>) {
     room.onStateChange((state) => this.update(state));
     if (room.state) this.snap = toSnapshot(room.state);
+  }
+
+  /** The table is ranked: its seats' ratings (net/table-session.ts hears `rankedSeats`). */
+  setRatings(ratings: ReadonlyMap<number, SeatRating>): void {
+    this.ratings = ratings;
+    const prev = this.snap;
+    this.snap = withRatings(this.state ? toSnapshot(this.state) : prev, ratings);
+    for (const fn of this.listeners) fn(this.snap, prev);
   }
 
   get current(): TableSnap {
@@ -156,7 +173,8 @@ export class StateFeed {
 
   private update(state: WireState): void {
     const prev = this.snap;
-    this.snap = toSnapshot(state);
+    this.state = state;
+    this.snap = withRatings(toSnapshot(state), this.ratings);
     for (const fn of this.listeners) fn(this.snap, prev);
   }
 }

@@ -14,8 +14,18 @@ function drawEntropy(): string {
 }
 import { ServerClock } from "./server-clock.ts";
 import { StateFeed } from "./state-feed.ts";
-import type { Json, TableSnap } from "./snapshot.ts";
+import type { Json, SeatRating, TableSnap } from "./snapshot.ts";
 import type { TableOptions } from "./table-options.ts";
+
+/** `rankedSeats`' list as seat -> rating; anything malformed is left out. */
+export function parseSeatRatings(seats: unknown): Map<number, SeatRating> {
+  const out = new Map<number, SeatRating>();
+  for (const s of Array.isArray(seats) ? seats.slice(0, 8) : []) {
+    const { seat, rating, provisional } = (s ?? {}) as { seat?: unknown; rating?: unknown; provisional?: unknown };
+    if (Number.isInteger(seat) && typeof rating === "number" && Number.isFinite(rating)) out.set(seat as number, { rating: Math.round(rating), provisional: provisional === true });
+  }
+  return out;
+}
 
 export type LinkStatus = "connected" | "reconnecting" | "left";
 
@@ -142,6 +152,8 @@ export class TableSession {
     // A judged Dark Hand call race: to the table view as a `callRace` item (not an engine step).
     room.onMessage(SERVER_MESSAGES.callRace, (m: Json) => this.events.emit({ version: 0, events: [{ ...m, type: "callRace" }] }));
     room.onMessage(SERVER_MESSAGES.saving, (m: { on?: unknown }) => this.saving.emit(m?.on === true));
+    // A ranked table: each seat's rating (shown on the seat and in the keyboard layer).
+    room.onMessage(SERVER_MESSAGES.rankedSeats, (m: { seats?: unknown }) => this.feed.setRatings(parseSeatRatings(m?.seats)));
     room.onMessage(SERVER_MESSAGES.seated, (m: { seat: number | null }) => {
       this.seatMsg = typeof m?.seat === "number" ? m.seat : null;
     });

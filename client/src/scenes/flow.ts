@@ -4,6 +4,7 @@ import { quickPlay } from "../net/connection.ts";
 import type { TableSession } from "../net/table-session.ts";
 import type { TableOptions } from "../net/table-options.ts";
 import type { ReplaySource } from "../replay/replay-loader.ts";
+import { requeueFor } from "../account/ranked-queue.ts";
 
 export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery", replay: "replay", lesson: "lesson" } as const;
 
@@ -44,6 +45,16 @@ export function toReplay(scenes: Phaser.Scenes.ScenePlugin, source: ReplaySource
 export function toLesson(scenes: Phaser.Scenes.ScenePlugin, game: string): void {
   stopTable(scenes);
   scenes.start(SCENES.lesson, { game });
+}
+
+/**
+ * After a ranked game: leaves the table and queues for the same game's ranked queue again (the
+ * lobby's account panel queues as it opens, account/ranked-queue.ts `requeueFor`).
+ */
+export async function queueAgain(scenes: Phaser.Scenes.ScenePlugin, session: TableSession): Promise<void> {
+  requeueFor(session.game);
+  await session.leave();
+  toLobby(scenes);
 }
 
 /** Leaves the current table and quick-plays again with the same options. */

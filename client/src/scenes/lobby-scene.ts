@@ -1,7 +1,7 @@
 /** The lobby: a felt backdrop with a fan of cards behind the HTML form. */
 import Phaser from "phaser";
 import { createPrivate, forgetLinkedTable, joinByCode, quickPlay, watchTable } from "../net/connection.ts";
-import { LobbyFeed, type OpenTable } from "../net/lobby-feed.ts";
+import { LobbyFeed, type LobbyCounts, type OpenTable } from "../net/lobby-feed.ts";
 import { explainJoinError } from "../net/errors.ts";
 import { loadName, loadPrefs, savePrefs } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
@@ -30,6 +30,7 @@ export class LobbyScene extends Phaser.Scene {
   private busy = false;
   private feed: LobbyFeed | null = null;
   private openTables: readonly OpenTable[] = [];
+  private counts: LobbyCounts | null = null;
 
   constructor() {
     super(SCENES.lobby);
@@ -61,7 +62,7 @@ export class LobbyScene extends Phaser.Scene {
     this.form.append(friends.el);
     const form = this.form;
     const unfollow = setInviteFollower((code, watch) => (watch ? form.watchTable(code) : form.joinTable(code)));
-    setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables }));
+    setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables, counts: this.counts }));
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.feed?.stop();
       this.feed = null;
@@ -117,6 +118,9 @@ export class LobbyScene extends Phaser.Scene {
     this.feed = new LobbyFeed((tables) => {
       this.openTables = tables;
       panel.update(tables);
+    }, (counts) => {
+      this.counts = counts;
+      panel.setCounts(counts);
     });
     this.feed.start().catch(() => panel.el.remove());
   }

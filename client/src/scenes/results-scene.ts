@@ -9,7 +9,7 @@ import type { TableSnap } from "../net/snapshot.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { addTargets } from "../test-hook.ts";
 import { ResultPanel, type ResultMode } from "../ui/result-panel.ts";
-import { playAgain, SCENES, toLobby, type TableData } from "./flow.ts";
+import { playAgain, queueAgain, SCENES, toLobby, type TableData } from "./flow.ts";
 
 let shown: ResultMode | null = null;
 /** How the last result waited for the table's animation (for the test hook). */
@@ -89,6 +89,7 @@ export class ResultsScene extends Phaser.Scene {
     this.panel ??= new ResultPanel({
       continue: () => this.session.sendAction({ type: "continue" }),
       playAgain: () => void playAgain(this.scene, this.session),
+      queueAgain: () => void queueAgain(this.scene, this.session),
       toLobby: () => void this.session.leave().then(() => toLobby(this.scene)),
     }, gameModule(this.session.game)?.results);
     shown = mode;

@@ -42,9 +42,12 @@ export class TableChrome {
     this.log.add(batch.events, { game: this.session.game, snap: this.session.snap, mySeat: this.session.mySeat });
   }
 
-  onSnap(snap: TableSnap): void {
+  /** Returns true when the toolbar changed width (the "Ranked" badge came): the scene lays out again. */
+  onSnap(snap: TableSnap): boolean {
+    const resized = this.toolbar.setRanked(snap.ranked === true);
     const playing = snap.status === "playing";
     this.hint.update(playing ? legalOf(snap, this.session.mySeat).map((a) => a.type) : [], this.barH + 6, this.right);
+    return resized;
   }
 
   /** An action we sent: the hint fades after a few. */

@@ -94,7 +94,7 @@ export class TableScene extends Phaser.Scene {
   private onSnap(snap: TableSnap): void {
     const mySeat = this.session.mySeat;
     this.table?.render(snap, mySeat);
-    this.chrome?.onSnap(snap);
+    if (this.chrome?.onSnap(snap)) this.resize();
     if (snap.status === "waiting") {
       this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), autoFill: (on) => this.session.autoFill(on), leave: () => void this.leave() });
       this.waiting.update(snap, mySeat);

@@ -14,6 +14,16 @@ export function isolate(name: string): string {
   return name === "" ? "" : `${FSI}${name}${PDI}`;
 }
 
+/** A rating as the leaderboard shows it: "1520", or "1500?" while provisional. */
+export function ratingText(r: { readonly rating: number; readonly provisional: boolean }): string {
+  return `${r.rating}${r.provisional ? "?" : ""}`;
+}
+
+/** A seat's name on its badge: the label, and the rating at a ranked table ("Ann (1520)"). */
+export function seatTitle(seat: { readonly name: string; readonly index: number; readonly rating?: { readonly rating: number; readonly provisional: boolean } | undefined }): string {
+  return seat.rating ? `${seatLabel(seat.name, seat.index)} (${ratingText(seat.rating)})` : seatLabel(seat.name, seat.index);
+}
+
 /** A seat's label: its player's name, isolated, or "Seat N" (`index` counts from 0). */
 export function seatLabel(name: string | null | undefined, index: number): string {
   return name ? isolate(name) : `Seat ${index + 1}`;

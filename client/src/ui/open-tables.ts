@@ -3,7 +3,7 @@
  * bots, options, waiting or playing, and Join (while a seat is open) or Watch.
  */
 import { gameModule } from "../games/registry.ts";
-import type { OpenTable } from "../net/lobby-feed.ts";
+import type { LobbyCounts, OpenTable } from "../net/lobby-feed.ts";
 import { h } from "./dom.ts";
 
 export interface OpenTableActions {
@@ -38,12 +38,24 @@ function row(t: OpenTable, actions: OpenTableActions): HTMLElement {
 export class OpenTablesPanel {
   readonly el: HTMLElement;
   private readonly list: HTMLUListElement;
+  private readonly counts: HTMLElement;
 
   constructor(private readonly actions: OpenTableActions) {
     this.list = h("ul", { class: "open-table-list", testid: "open-tables-list" });
+    // Not a live region: a count changing every few seconds is not worth interrupting anyone.
+    this.counts = h("span", { class: "lobby-counts", testid: "lobby-counts", hidden: true });
     this.el = h("section", { class: "open-tables", testid: "open-tables", "aria-label": "Open tables" },
-      h("h2", {}, "Open tables"), this.list);
+      h("div", { class: "open-tables-head" }, h("h2", {}, "Open tables"), this.counts), this.list);
     this.update([]);
+  }
+
+  /** "N players online · M tables in play" (the lobby room's `counts`). */
+  setCounts(c: LobbyCounts): void {
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    this.counts.textContent = `${plural(c.online, "player", "players")} online · ${plural(c.tables, "table", "tables")} in play`;
+    this.counts.dataset["online"] = String(c.online);
+    this.counts.dataset["tables"] = String(c.tables);
+    this.counts.hidden = false;
   }
 
   update(tables: readonly OpenTable[]): void {

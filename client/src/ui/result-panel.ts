@@ -1,6 +1,7 @@
 /**
  * The round result (with Continue) and the game-over summary (Quick play again, Back to lobby;
- * the rematch offer shows in its slot, social/rematch-offer.ts).
+ * after a ranked game Queue again first, for the same game's ranked queue; the rematch offer
+ * shows in its slot, social/rematch-offer.ts).
  * Titles and bodies come from the game's `ResultRenderers`, else the generic ones.
  */
 import type { ResultRenderers } from "../games/types.ts";
@@ -15,6 +16,8 @@ import { isolate } from "./names.ts";
 export interface ResultActions {
   continue(): void;
   playAgain(): void;
+  /** After a ranked game: the same game's ranked queue again. */
+  queueAgain?(): void;
   toLobby(): void;
 }
 
@@ -53,7 +56,7 @@ export class ResultPanel {
   }
 
   targets(): Target[] {
-    const ids = ["continue", "rematch", "rematch-accept", "play-again", "back-to-lobby"];
+    const ids = ["continue", "rematch", "rematch-accept", "queue-again", "play-again", "back-to-lobby"];
     return ids.map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`))).filter((t): t is Target => t !== null);
   }
 
@@ -67,6 +70,10 @@ export class ResultPanel {
       b.addEventListener("click", fn);
       return b;
     };
+    const queueAgain = this.actions.queueAgain;
+    if (mode === "game" && snap.ranked && queueAgain) {
+      return h("div", { class: "buttons" }, button("queue-again", "Queue again", () => queueAgain(), true), button("play-again", "Quick play", () => this.actions.playAgain()), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
+    }
     if (mode === "game") {
       return h("div", { class: "buttons" }, button("play-again", "Quick play again", () => this.actions.playAgain(), true), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
     }

@@ -1,6 +1,7 @@
 /**
  * The table's small buttons left of Leave: the table's link (copy), the move log, how to play
  * (`?`), and the connection quality as signal bars (the round trip in ms is only in the tooltip, never in a caption).
+ * A ranked table says so at its left ("Ranked").
  */
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -37,6 +38,9 @@ export class TableToolbar {
     // Left of the others: the first-time hint points at "?", the rightmost.
     if (actions.extra) this.el.prepend(...actions.extra);
     if (actions.copyLink) this.el.prepend(h("button", { type: "button", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
+    // A phone's toolbar has no room for the word: a gold star there, named "Ranked game" either way.
+    this.el.prepend(h("span", { class: "ranked-badge", testid: "ranked-badge", role: "img", "aria-label": "Ranked game", title: "A ranked game: it changes the players' ratings", hidden: true },
+      h("span", { class: "wide-only", "aria-hidden": "true" }, "Ranked"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "★")));
     const copy = actions.copyLink;
     if (copy) byTestId(this.el, "copy-table-link").addEventListener("click", () => copy.copy());
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
@@ -51,6 +55,14 @@ export class TableToolbar {
     this.el.style.right = `${right}px`;
     this.el.style.top = `${Math.max(4, barH / 2 + 4 - 17)}px`;
     return this.el.offsetWidth;
+  }
+
+  /** Shows "Ranked" (a ranked table); returns whether it changed (the toolbar's width did). */
+  setRanked(on: boolean): boolean {
+    const badge = byTestId(this.el, "ranked-badge");
+    if (badge.hidden === !on) return false;
+    badge.hidden = !on;
+    return true;
   }
 
   setSignal(pingMs: number | null): void {

@@ -10,12 +10,44 @@
  * it (a read sent after the subscription, so after any change it did not hear), and lays the
  * last listing it heard of each changed table over that read.
  */
-import { LobbyRoom, matchMaker, subscribeLobby } from "@colyseus/core";
+import { LobbyRoom, matchMaker, subscribeLobby, type Client } from "@colyseus/core";
+import { COUNTS_CACHE_MS, online, type Counts } from "../social/presence/online.ts";
 
 type Listing = LobbyRoom["rooms"][number];
 
+/** The lobby's "N players online · M tables in play" (social/presence/online.ts; docs/PROTOCOL.md, "Lobby"). */
+export const COUNTS_MESSAGE = "counts";
+
 export class TableLobbyRoom extends LobbyRoom {
+  /** The counts last sent to every client (sent again only when they change). */
+  private sent = "";
+
   override async onCreate(options: unknown): Promise<void> {
+    await this.listings(options);
+    this.clock.setInterval(() => void this.pushCounts(), COUNTS_CACHE_MS);
+  }
+
+  override onJoin(client: Client, options: Parameters<LobbyRoom["onJoin"]>[1]): void {
+    super.onJoin(client, options);
+    online().connected(client.sessionId, options);
+    void online().counts().then((c) => client.send(COUNTS_MESSAGE, c), () => undefined);
+  }
+
+  override onLeave(client: Client): void {
+    super.onLeave(client);
+    online().disconnected(client.sessionId);
+  }
+
+  private async pushCounts(): Promise<void> {
+    if (this.clients.length === 0) return;
+    const counts: Counts = await online().counts();
+    const text = JSON.stringify(counts);
+    if (text === this.sent) return;
+    this.sent = text;
+    this.broadcast(COUNTS_MESSAGE, counts);
+  }
+
+  private async listings(options: unknown): Promise<void> {
     const heard = new Map<string, Listing | null>();
     const stop = await subscribeLobby((roomId, listing) => { heard.set(roomId, listing ?? null); });
     try {

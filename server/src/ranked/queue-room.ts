@@ -30,6 +30,7 @@ import { acceptable, rangeAfter } from "./range.ts";
 import { displayRating, NEW_SKILL } from "./rating.ts";
 import { signRoster } from "./ticket.ts";
 import { playingKey, rankedPlay, type RankedPlay } from "./ranked-play.ts";
+import { online } from "../social/presence/online.ts";
 
 const ROOM_ERROR = 526;
 /** How long the "queued" mark of an account lives if its process dies without removing it. */
@@ -137,21 +138,24 @@ export class RankedQueueRoom extends QueueRoom {
     };
   }
 
-  override onJoin(client: Client, options: { token?: string; shuffle?: unknown } | undefined, auth?: Queued): void {
+  override onJoin(client: Client, options: { token?: string; shuffle?: unknown; device?: unknown } | undefined, auth?: Queued): void {
     const q = auth ?? (client.auth as Queued);
     this.entries.set(client.sessionId, q);
+    online().connected(client.sessionId, options);
     void this.presence.del(requeueKey(q.playerId));
     const f = this.format;
     this.addToQueue(client as never, {
       rank: q.rating,
       // `shuffle`: the player's client adds a value to the deal (docs/FAIRNESS.md), as at a casual table.
-      options: { playerId: q.playerId, name: q.name, token: options?.token, seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, shuffle: options?.shuffle === true },
+      // `device`: the browser, so the lobby's online count knows the ranked table's connection (social/presence/online.ts).
+      options: { playerId: q.playerId, name: q.name, token: options?.token, ...(q.device ? { device: q.device } : {}), seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, shuffle: options?.shuffle === true },
     });
   }
 
   override onLeave(client: Client): void {
     const q = this.entries.get(client.sessionId);
     this.entries.delete(client.sessionId);
+    online().disconnected(client.sessionId);
     if (q) this.presence.del(queuedKey(q.playerId));
     // Leaving while a match is offered is declining it.
     for (const offer of this.offers) if (!offer.settled && offer.members.some((m) => m.sessionId === client.sessionId)) this.fallThrough(offer, new Set([client.sessionId]));

@@ -24,6 +24,7 @@ import type { Seating } from "../room/seating.ts";
 import type { Platform } from "./platform.ts";
 import { recordRankedMatch, type RankedResult, type RankedSeat } from "./record-match.ts";
 import { rankKeys, standingsOf, type SeatResult } from "@scat/shared/standings.ts";
+import { RANKED_SEATS_MESSAGE, loadSeatRatings, rankedSeatsBody, type SeatRating } from "./seat-ratings.ts";
 import { verifyRoster, type Roster } from "./ticket.ts";
 
 /** The message every connection gets once the ranked game is rated (docs/PROTOCOL.md). */
@@ -192,9 +193,30 @@ export class RankedTable {
     logger.info({ room: this.host.roomId, match: this.result.matchId, rated: this.result.rated }, "ranked match recorded");
   }
 
-  /** A connection that arrives after the rating (a reload) is told too. */
+  /** A connection that arrives after the rating (a reload) is told too; everyone hears the seats' ratings with the new player. */
   greet(client: Client): void {
     if (this.result) client.send(RATING_MESSAGE, this.result);
+    this.showRatings(this.host.clients);
+  }
+
+  /** A spectator sees the seats' ratings too. */
+  greetSpectator(client: Client): void {
+    this.showRatings([client]);
+  }
+
+  private ratings: Promise<Map<string, SeatRating>> | null = null;
+
+  /** Each seat's rating before this game (seat-ratings.ts), read once per table. */
+  private showRatings(to: Iterable<Client>): void {
+    const clients = [...to];
+    this.ratings ??= this.platform.db().then((db) => loadSeatRatings(db, this.roster.game, this.roster.players));
+    this.ratings.then((ratings) => {
+      const body = rankedSeatsBody(ratings, this.host.seating.slots);
+      for (const c of clients) c.send(RANKED_SEATS_MESSAGE, body);
+    }, (err: unknown) => {
+      this.ratings = null;
+      logger.warn({ room: this.host.roomId, err }, "ranked: seat ratings not read");
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import express from "express";
 import { GAME_IDS } from "@scat/shared";
 import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "./platform.ts";
+import { HISTORY_MAX_PAGE, HISTORY_PAGE, PLAYER_ID, matchHistory, parseCursor } from "./match-history.ts";
 import { TopCache, aroundPlayer, boardRule, historyOf, matchLog, ratingsOf, recentMatches, unlistedReason } from "./queries.ts";
 import type { ServerConfig } from "../config.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
@@ -48,6 +49,21 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     const { id, name, guest } = publicPlayer(player);
     // The completion rate (docs/API.md, "Conduct"): public, as BBO shows it on every profile.
     res.json({ player: { id, name, guest }, ratings, recent, conduct: { completionRate: standing.completionRate, games: standing.games } });
+  }));
+
+  // The profile's recent ranked matches, a page at a time (match-history.ts).
+  router.get("/players/:id/matches", handle(async (req, res) => {
+    const id = String(req.params.id);
+    if (!PLAYER_ID.test(id)) return fail(res, 400, "bad-player-id", "a player id is a UUID");
+    const limitRaw = req.query["limit"] ?? String(HISTORY_PAGE);
+    const limit = typeof limitRaw === "string" && /^\d{1,3}$/.test(limitRaw) ? Number(limitRaw) : NaN;
+    if (!(limit >= 1 && limit <= HISTORY_MAX_PAGE)) return fail(res, 400, "bad-limit", `limit: 1 to ${HISTORY_MAX_PAGE}`);
+    const beforeRaw = req.query["before"];
+    const before = beforeRaw === undefined ? null : typeof beforeRaw === "string" ? parseCursor(beforeRaw) : null;
+    if (beforeRaw !== undefined && before === null) return fail(res, 400, "bad-cursor", "before: the `next` of the previous page");
+    const player = await (await platform.accounts()).byId(id);
+    if (!player) return fail(res, 404, "unknown-player", "no such player");
+    res.json(await matchHistory(await platform.db(), player.id, limit, before));
   }));
 
   router.get("/players/:id/history/:game", handle(async (req, res) => {

@@ -39,6 +39,7 @@ import type { BlockCache } from "../social/blocks.ts";
 import { blockAtTable, reportAtTable } from "../social/table-report.ts";
 import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
+import { online } from "../social/presence/online.ts";
 import { openRematch, rematchDeclined } from "../social/rematch.ts";
 import { TableChat, type ChatServices } from "../social/chat/table-chat.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
@@ -164,6 +165,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
+    online().tableOpened(this);
     this.pace = new PingPace(this.plugin !== null);
     this.clock.setInterval(() => this.net.ping(this.pace.due(this.clients, (id) => this.net.of(id).count)), PING_TICK_MS);
     if (resumed) restoreTable(this, resumed);
@@ -209,6 +211,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   private joined(client: Client, options: unknown): void {
+    online().connected(client.sessionId, options);
     const join = parseJoinOptions(options);
     client.view = new StateView();
     this.net.welcome(client);
@@ -216,6 +219,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!join.ok || !place) {
       client.send(SERVER_MESSAGES.seated, { seat: null });
       this.chat.joined(client, join.ok ? join.value.name : "Player", null);
+      this.ranked?.greetSpectator(client);
       this.waiting.changed();
       return;
     }
@@ -259,6 +263,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.play.forget(client.sessionId);
     this.chat.left(client.sessionId);
     this.apart.left(client.sessionId);
+    online().disconnected(client.sessionId);
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
@@ -347,6 +352,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   private disposed(): void {
     tableClosed(this);
+    online().tableClosed(this);
     // A ranked game still being rated keeps its journal (its rating write goes on, or a resume rates it).
     if (!this.ranked?.unrated) durability.disposed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);

@@ -7,6 +7,8 @@
  *   (seats.ts), so the lobby can offer "Your game in progress: Return". A table not listed right
  *   now (its process died and a peer resumes it, or a restart) is answered `moving`: the page's
  *   reclaim holds on while it comes back.
+ * - `GET /api/social/counts`: `{online, tables}`, players online and tables in play
+ *   (presence/online.ts; cached a few seconds, the same figures the lobby room pushes).
  */
 import express from "express";
 import { matchMaker, type Presence } from "@colyseus/core";
@@ -14,6 +16,7 @@ import { z } from "zod";
 import { GAMES } from "../games.ts";
 import { fail, handle } from "../accounts/routes.ts";
 import { SeatRegistry } from "./seats.ts";
+import { COUNTS_CACHE_MS, online } from "./presence/online.ts";
 
 /** A room id or an invite code: letters, digits, `_` and `-`, at most 32. */
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -61,6 +64,9 @@ export function socialRoutes(presence: () => Presence): express.Router {
     const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
     if (!info) return fail(res, 404, "not-found", `no table "${raw}" is open`);
     res.json(info);
+  }));
+  router.get("/social/counts", handle(async (_req, res) => {
+    res.set("cache-control", `public, max-age=${Math.floor(COUNTS_CACHE_MS / 1000)}`).json(await online().counts());
   }));
   router.post("/social/my-seat", handle(async (req, res) => {
     const body = MY_SEAT.safeParse(req.body ?? {});

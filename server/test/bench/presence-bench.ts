@@ -6,6 +6,10 @@
  * (GET) and the release at game over (GET + DEL). Prints Redis memory per held seat (INFO
  * memory, before and after) and the Redis commands per player of one game cycle (INFO
  * commandstats), from which operations per minute follow for a given game length.
+ *
+ * Then the lobby's online count (server/src/social/presence/online.ts): N browsers connected to
+ * one process, marked seen (one ZADD), refreshed for a minute (3 refreshes), and the counts read:
+ * Redis memory per online browser, commands per minute, and the time of one counts read.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +19,7 @@ import { RedisPresence } from "@colyseus/redis-presence";
 import { startRedis } from "../../../cluster/redis.ts";
 import { freePort } from "../../../loadtest/src/server-process.ts";
 import { SeatRegistry } from "../../src/social/seats.ts";
+import { OnlineCounter, RedisStore } from "../../src/social/presence/online.ts";
 
 const PLAYERS = Number(process.env["PLAYERS"] ?? 10_000);
 const redisProc = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-presence-bench-")));
@@ -51,6 +56,28 @@ try {
   console.log(`write throughput: ${(PLAYERS / (writeMs / 1000)).toFixed(0)} seat records/s (500 in flight)`);
   const perGame = (c3 - c0) / PLAYERS;
   console.log(`Redis operations per online player per minute, one game every 10 min and one lobby visit per game: ${(perGame / 10).toFixed(2)}`);
+
+  // The online count: N browsers on one process, a minute of refreshes, one counts read.
+  const onlineRedis = new Redis(redisProc.url);
+  let now = Date.now();
+  const counter = new OnlineCounter(new RedisStore(onlineRedis), () => "bench-process", () => now);
+  const settle = async () => { for (let i = 0; i < 50 && (await onlineRedis.zcard("social:online")) < PLAYERS; i++) await new Promise((r) => setTimeout(r, 20)); };
+  const m0 = await usedMemory();
+  const o0 = await commands();
+  for (let i = 0; i < PLAYERS; i++) counter.connected(`session-${i}`, { playerId: `browser-${String(i).padStart(10, "0")}-x` });
+  await settle();
+  const m1 = await usedMemory();
+  const o1 = await commands();
+  for (let k = 0; k < 3; k++) { now += 20_000; counter.refresh(); await new Promise((r) => setTimeout(r, 200)); }
+  const o2 = await commands();
+  now += 5_000;
+  const r0 = performance.now();
+  const counts = await counter.counts();
+  const readMs = performance.now() - r0;
+  const o3 = await commands();
+  console.log(`online count: ${counts.online} browsers online; Redis ${((m1 - m0) / PLAYERS).toFixed(0)} B per online browser (sorted set member)`);
+  console.log(`online count: commands to mark ${PLAYERS} connections ${o1 - o0} (one ZADD each, at connect), a minute of refreshes ${o2 - o1} (per refresh: ZADD of all, ZREMRANGEBYSCORE, HSET), one counts read ${o3 - o2} commands in ${readMs.toFixed(1)} ms`);
+  counter.close();
 } finally {
   await redis.quit().catch(() => undefined);
   (presence as unknown as { shutdown?: () => void }).shutdown?.();

@@ -68,6 +68,28 @@ export interface Profile {
   readonly conduct?: { readonly completionRate: number | null; readonly games: number };
 }
 
+/** One match of `GET /api/players/:id/matches` (newest first). */
+export interface MatchHistoryEntry {
+  readonly matchId: string;
+  readonly game: string;
+  readonly endedAt: number;
+  /** 1 = first; tied seats share a place. */
+  readonly place: number;
+  readonly ratingBefore: number;
+  readonly ratingAfter: number;
+  readonly delta: number;
+  /** The other players, in seat order. */
+  readonly opponents: readonly { readonly playerId: string; readonly name: string; readonly place: number }[];
+  /** The server keeps the match's log: `GET /api/matches/:id/log` replays it. */
+  readonly replay: boolean;
+}
+
+/** `GET /api/players/:id/matches?limit=&before=`: a page, and the cursor of the next (null: no more). */
+export interface MatchHistoryPage {
+  readonly matches: readonly MatchHistoryEntry[];
+  readonly next: string | null;
+}
+
 /** One point of `GET /api/players/:id/history/:game` (oldest first). */
 export interface HistoryPoint {
   readonly matchId: string;

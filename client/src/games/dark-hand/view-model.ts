@@ -7,7 +7,7 @@ import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import { baseSeatTags, isActive, legalCards, seatName, playingLine } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
-import { seatLabel } from "../../ui/names.ts";
+import { seatTitle } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -108,7 +108,7 @@ export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): B
   const ping = bars ? ` · ${bars}` : "";
   const n = tokenCount(seat);
   return {
-    name: seatLabel(seat.name, seat.index),
+    name: seatTitle(seat),
     occupied: seat.occupied,
     lines: seat.occupied ? [`${n} token${n === 1 ? "" : "s"}${ping}`] : [""],
     tags: seatTags(snap, seat, serverNow),

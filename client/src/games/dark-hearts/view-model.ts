@@ -6,7 +6,7 @@ import { num, str, type Json, type LegalAction, type SeatSnap, type TableSnap } 
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import { baseSeatTags, isActive, seatName, playingLine } from "../common.ts";
-import { seatLabel } from "../../ui/names.ts";
+import { seatTitle } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -151,7 +151,7 @@ export function seatTags(snap: TableSnap, seat: SeatSnap, serverNow: number): st
 /** `compact` (phone): no tricks count, so the lines fit a narrow badge. */
 export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number, compact = false): BadgeInfo {
   return {
-    name: seatLabel(seat.name, seat.index),
+    name: seatTitle(seat),
     occupied: seat.occupied,
     lines: seat.occupied ? [scoreLine(seat), compact ? handLine(seat) : `${handLine(seat)} · ${tricksLine(seat)}`] : [""],
     tags: seatTags(snap, seat, serverNow),

@@ -7,7 +7,7 @@ import { suitStyle } from "../../objects/suit-art.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import { baseSeatTags, isActive, legalCards, seatName, variantOf, playingLine } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
-import { seatLabel } from "../../ui/names.ts";
+import { seatTitle } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -47,7 +47,7 @@ export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): B
   const bars = seat.isBot ? "" : signalGlyph(seat.ping);
   const ping = bars ? ` · ${bars}` : "";
   return {
-    name: seatLabel(seat.name, seat.index),
+    name: seatTitle(seat),
     occupied: seat.occupied,
     lines: seat.occupied ? [`${scoreLine(snap, seat)}${ping}`] : [""],
     tags: seatTags(snap, seat, serverNow),

@@ -7,7 +7,7 @@ import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
 import { COLOURS, isColour } from "./glyphs.ts";
-import { seatLabel } from "../../ui/names.ts";
+import { seatTitle } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -61,7 +61,7 @@ export function seatTags(snap: TableSnap, seat: SeatSnap, serverNow: number): st
 }
 
 export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): BadgeInfo {
-  const name = seatLabel(seat.name, seat.index);
+  const name = seatTitle(seat);
   return {
     name: seat.occupied ? `${name} · ${pingText(seat)}` : name,
     occupied: seat.occupied,

@@ -6,7 +6,7 @@ import type { LegalAction, SeatSnap, TableSnap } from "../../net/snapshot.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
 import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
 import type { StripGroup } from "./card-strip.ts";
-import { seatLabel } from "../../ui/names.ts";
+import { seatTitle } from "../../ui/names.ts";
 
 export { isActive, legalOf, seatName } from "../common.ts";
 
@@ -84,7 +84,7 @@ export function scoreLine(seat: SeatSnap): string {
 
 export function badgeInfo(snap: TableSnap, seat: SeatSnap, serverNow: number): BadgeInfo {
   return {
-    name: seatLabel(seat.name, seat.index),
+    name: seatTitle(seat),
     occupied: seat.occupied,
     lines: seat.occupied ? [scoreLine(seat)] : [""],
     tags: seatTags(snap, seat, serverNow),
