@@ -3,7 +3,9 @@
  * (SIGKILL). The page shows "Reconnecting…", takes its seat back on the survivor that resumed
  * the table under the same roomId, and plays on (docs/OPERATIONS.md, "Crash survival"). A table
  * still waiting for players is journalled too: a private table's host is brought back to it the
- * same way, and its invite code still seats a friend.
+ * same way, and its invite code still seats a friend. A process that goes silent (SIGSTOP, a long
+ * pause) is left by the page on its own (shared/src/silence/): it says the server is not
+ * answering, and sits down again where the table resumed.
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,5 +125,30 @@ describe("a table whose process dies", () => {
     } finally {
       await friend.close();
     }
+  });
+
+  it("leaves a silent server: the page says the server is not answering, then plays on at the table", async () => {
+    await player?.close().catch(() => undefined);
+    player = await launchPlayer();
+    const page = player.page;
+    await openLobby(page, cluster.url, "Sam");
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 90 });
+    const before = await quickPlay(page);
+    const roomId = before.roomId!;
+    const frozen = cluster.servers[await hostIndex(roomId)]!.child;
+    await waitState(page, `s.status === "playing"`, 30_000);
+    // Frozen past the lease (LEASE_MS 5 s): the page hears nothing, leaves it and sits down where a peer resumed the table.
+    const stoppedAt = Date.now();
+    frozen.kill("SIGSTOP");
+    try {
+      await page.waitForFunction(() => /not answering/i.test(document.querySelector('[data-testid="banner"]')?.textContent ?? ""), undefined, { timeout: 10_000 });
+      await screenshot(page, "resume-05-silent-server");
+      await new Promise((r) => setTimeout(r, Math.max(0, stoppedAt + 7_000 - Date.now())));
+    } finally {
+      frozen.kill("SIGCONT");
+    }
+    const back = await waitState(page, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(roomId)} && s.status === "playing"`, 20_000);
+    expect(back.mySeat).toBe(before.mySeat);
+    await screenshot(page, "resume-06-after-silence");
   });
 });

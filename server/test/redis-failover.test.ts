@@ -105,6 +105,7 @@ describe("Redis as a Sentinel group", () => {
     const durable = [...eventsBySeat((await durableHistory(redis, htd))!, htd.seat).values()].flatMap((t) => JSON.parse(t) as { type: string; result?: { id: number } }[]);
     expect(durable.filter((e) => e.type === "raceClosed" && e.result?.id === raceId).length, "raceClosed for that race in the durable history").toBe(1);
     expect(durable.filter((e) => e.type === "raceOpened" && (e as { race?: number }).race === raceId).length).toBe(1);
+    console.log(`failover: Hit the Deck slap race ${raceId} open when the primary was killed, judged once (one raceClosed seen, one durable)`);
     const primaryNow = await redis.call("ROLE") as [string];
     expect(primaryNow[0]).toBe("master");
     const sentinel = newRedis(`redis://127.0.0.1:${group.sentinels[0]!.port}`);

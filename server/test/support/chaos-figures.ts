@@ -4,8 +4,12 @@
  * `chaos-summary.ts` (`npm run chaos` runs every scenario several times and prints the summary):
  * - steps players saw applied that the durable history lacks ("acknowledged steps lost": a
  *   player's own acknowledged action is one of the steps it saw), out of those checked;
- * - each player's longest freeze: the longest time without an `events` message from the last
- *   one before the fault until the player acted again (p50, p99, max over the players);
+ * - each affected player's longest freeze (the players of the tables the fault hit: on the cut
+ *   off, paused or killed process; every player when Redis itself fails): the longest time
+ *   without an `events` message from the last one before the fault until every player acted
+ *   again (p50, p99, max over those players). The games' own quiet moments count too (a Hit the
+ *   Deck slap window is 3 s, Scatterbrain shows its cards for 2 s): a floor of about 3 s;
+ *   steps lost and every player's time to act again are over all the players;
  * - the time from the fault until every player had acted again.
  */
 import { appendFileSync } from "node:fs";
@@ -49,8 +53,8 @@ export function longestFreeze(p: Player, faultAt: number, until: number): number
 }
 
 /** Prints (and with CHAOS_OUT appends) one run's figures; returns them. */
-export function reportChaos(scenario: string, players: readonly Player[], faultAt: number, allActedAt: number, lost: number, checked: number): ChaosRun {
-  const freezes = players.map((p) => longestFreeze(p, faultAt, allActedAt)).filter((f): f is number => f !== null);
+export function reportChaos(scenario: string, affected: readonly Player[], faultAt: number, allActedAt: number, lost: number, checked: number): ChaosRun {
+  const freezes = affected.map((p) => longestFreeze(p, faultAt, allActedAt)).filter((f): f is number => f !== null);
   const run: ChaosRun = { scenario, lost, checked, freezes, allActAgainMs: allActedAt - faultAt };
   console.log(`chaos ${scenario}: ${lost} of ${checked} steps seen lost; longest freeze p50 ${quantile(freezes, 0.5)} / p99 ${quantile(freezes, 0.99)} / max ${quantile(freezes, 1)} ms over ${freezes.length} players; every player acting again ${run.allActAgainMs} ms after the fault`);
   if (process.env.CHAOS_OUT) appendFileSync(process.env.CHAOS_OUT, `${JSON.stringify(run)}\n`);
