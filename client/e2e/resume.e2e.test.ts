@@ -127,6 +127,30 @@ describe("a table whose process dies", () => {
     }
   });
 
+  it("a second tab of the same player takes the seat over: the first says so and does not take it back", async () => {
+    await player?.close().catch(() => undefined);
+    player = await launchPlayer();
+    const page = player.page;
+    await openLobby(page, cluster.url, "Tab");
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 90 });
+    const first = await quickPlay(page);
+    const tab = await player.context.newPage();
+    try {
+      await tab.goto(cluster.url);
+      await tab.click('[data-testid="return-to-game"]');
+      const back = await waitState(tab, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(first.roomId)} && s.mySeat !== null`, 30_000);
+      expect(back.mySeat).toBe(first.mySeat);
+      // The first tab is back in the lobby, told why (close code 4006), and leaves the seat to the second.
+      await page.waitForFunction(() => /another tab or window/.test(document.querySelector('[data-testid="lobby-error"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
+      await screenshot(page, "resume-07-opened-elsewhere");
+      await new Promise((r) => setTimeout(r, 2_000));
+      const still = await waitState(tab, `s.scene === "table" && s.link === "connected"`, 1_000);
+      expect(still.roomId).toBe(first.roomId);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it("leaves a silent server: the page says the server is not answering, then plays on at the table", async () => {
     await player?.close().catch(() => undefined);
     player = await launchPlayer();

@@ -13,7 +13,7 @@ const runs = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "
 const byScenario = new Map<string, ChaosRun[]>();
 for (const run of runs) byScenario.set(run.scenario, [...(byScenario.get(run.scenario) ?? []), run]);
 
-console.log("\n| scenario | runs | acknowledged steps lost (per run) | steps checked | longest freeze p50 / p99 / max (ms) | every player acting again (ms, median / worst) |");
+console.log("\n| scenario | runs | acknowledged steps lost (per run) | steps checked | freeze of the tables hit p50 / p99 / max (ms) | all of them moving again (ms after the fault, median / worst run) |");
 console.log("|---|---|---|---|---|---|");
 for (const [scenario, list] of byScenario) {
   const freezes = list.flatMap((r) => r.freezes);
