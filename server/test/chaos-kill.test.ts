@@ -79,7 +79,7 @@ describe.runIf(FULL)("two processes killed at once", () => {
     for (const p of onVictims) expect(hostOf(p), `${p.roomId}: resumed on the survivor`).toBe("p3");
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`kill two processes: ${onVictims.length} of ${players.length} tables on them`);
-    reportChaos("two processes killed", onVictims, killedAt, lost, checked);
+    reportChaos("two processes killed", onVictims, { at: killedAt, end: killedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);

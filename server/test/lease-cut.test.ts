@@ -192,7 +192,7 @@ describe("a process cut off from Redis", () => {
     const before = new Map(players.map((p) => [p, p.seen]));
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 60_000);
     const { lost, checked, detail } = await lostSteps(redis, players);
-    reportChaos(`cut ${x}x lease`, dropped.map((d) => d.p), cutAt, lost, checked);
+    reportChaos(`cut ${x}x lease`, dropped.map((d) => d.p), { at: cutAt, end: healedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
@@ -208,6 +208,7 @@ describe("a process cut off from Redis", () => {
     cut.start();
     await playWhile(players, () => Date.now() - cutAt >= x * LEASE_MS, "the cut", 4 * LEASE_MS);
     cut.heal();
+    const healedAt = Date.now();
     // A table A stopped at its lease (a renewal sent just before the cut ran out first) is taken back wherever it resumed.
     const stopped = await Promise.all(onA.map((p) => Promise.race([left(p.room).then(() => p), new Promise<null>((r) => setTimeout(() => r(null), 500))])));
     const again = stopped.filter((p): p is Player => p !== null);
@@ -219,7 +220,7 @@ describe("a process cut off from Redis", () => {
     const allActed = Date.now();
     console.log(`cut ${x * LEASE_MS} ms: every player acted again ${allActed - cutAt} ms after the cut (${allActed - resumedAt} ms after the heal)`);
     const { lost, checked, detail } = await lostSteps(redis, players);
-    reportChaos(`cut ${x}x lease`, onA, cutAt, lost, checked);
+    reportChaos(`cut ${x}x lease`, onA, { at: cutAt, end: healedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
@@ -251,7 +252,7 @@ describe("a process cut off from Redis", () => {
     const before = new Map(players.map((p) => [p, p.seen]));
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 60_000);
     const { lost, checked, detail } = await lostSteps(redis, players);
-    reportChaos("process paused 2x lease", dropped, stoppedAt, lost, checked);
+    reportChaos("process paused 2x lease", dropped, { at: stoppedAt, end: wokeAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
@@ -278,6 +279,7 @@ describe("a process cut off from Redis", () => {
     } finally {
       process.kill(cluster.redis.child.pid!, "SIGCONT");
     }
+    const redisBackAt = Date.now();
     await playWhile(players, () => playing.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "every table goes on", 30_000);
     expect(told.every((p) => saving.get(p)!.off > 0), "tables told they go on").toBe(true);
     // Nobody was moved: a pause shorter than the lease costs a pause, nothing more.
@@ -285,7 +287,7 @@ describe("a process cut off from Redis", () => {
     expect(early, "a table closed by the pause").toBeNull();
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`Redis paused ${0.6 * LEASE_MS} ms: ${told.length} of ${playing.length} tables paused and went on, ${checked} steps seen checked, ${lost} lost`);
-    reportChaos("Redis paused 0.6x lease", playing, pausedAt, lost, checked);
+    reportChaos("Redis paused 0.6x lease", playing, { at: pausedAt, end: redisBackAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));

@@ -114,7 +114,7 @@ describe("Redis as a Sentinel group", () => {
     expect(Number(port), "the replica is the primary now").toBe(group.replica.port);
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`failover: every player acted again ${actedAgain} ms after the primary was killed (${moved} moved to another process); ${checked} steps seen checked, ${lost} lost`);
-    reportChaos("Redis primary killed (Sentinel)", players, killedAt, lost, checked);
+    reportChaos("Redis primary killed (Sentinel)", players, { at: killedAt, end: killedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);

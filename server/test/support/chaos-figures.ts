@@ -6,12 +6,13 @@
  *   player's own acknowledged action is one of the steps it saw), out of those checked (all
  *   the players);
  * - each affected player's freeze (the players of the tables the fault hit: on the cut off,
- *   paused or killed process; every player when Redis itself fails): from the last `events`
- *   message before the fault to the first one after it (its table moving again, wherever it
- *   is), p50 / p99 / max over those players. A table may have been quiet before the fault for
- *   its own reasons (a 3 s Hit the Deck slap window): that counts too;
- * - the time from the fault until every affected player's table had moved again (the latest of
- *   those first messages after the fault).
+ *   paused or killed process; every player when Redis itself fails): the longest time without
+ *   an `events` message that began between the player's last message before the fault and the
+ *   fault's end (the heal, the wake, the kill itself), until the next message (its table moving
+ *   again, wherever it is); p50 / p99 / max over those players. A table's own quiet moments in
+ *   that span count too (a Hit the Deck slap window is 3 s);
+ * - the time from the fault until every affected player's table had moved again (the latest end
+ *   of those freezes).
  */
 import { appendFileSync } from "node:fs";
 import type { Player } from "./resume-play.ts";
@@ -34,21 +35,28 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 /**
- * A player's freeze across a fault at `faultAt`: from its last `events` arrival before the fault
- * to its first after it (`back`); null for a player that got nothing after the fault (its game
- * had ended before it).
+ * A player's freeze at a fault from `faultAt` to `faultEnd`: the longest gap between its `events`
+ * arrivals that began from its last arrival before the fault up to `faultEnd`, and when it
+ * ended (`back`); null for a player that got nothing after the fault (its game had ended).
  */
-export function freezeAcross(p: Player, faultAt: number): { freeze: number; back: number } | null {
+export function freezeAt(p: Player, faultAt: number, faultEnd: number): { freeze: number; back: number } | null {
   const times = seenBy(p).arrivals.map((a) => a.at).sort((a, b) => a - b);
-  const back = times.find((t) => t > faultAt);
-  if (back === undefined) return null;
-  const before = times.filter((t) => t <= faultAt).at(-1) ?? faultAt;
-  return { freeze: back - before, back };
+  if (!times.some((t) => t > faultAt)) return null;
+  const from = times.filter((t) => t <= faultAt).at(-1) ?? faultAt;
+  let best = { freeze: 0, back: from };
+  let last = from;
+  for (const t of times.filter((x) => x > from)) {
+    if (last > faultEnd) break;
+    if (t - last > best.freeze) best = { freeze: t - last, back: t };
+    last = t;
+  }
+  return best;
 }
 
 /** Prints (and with CHAOS_OUT appends) one run's figures; returns them. */
-export function reportChaos(scenario: string, affected: readonly Player[], faultAt: number, lost: number, checked: number): ChaosRun {
-  const across = affected.map((p) => freezeAcross(p, faultAt)).filter((f) => f !== null);
+export function reportChaos(scenario: string, affected: readonly Player[], fault: { at: number; end: number }, lost: number, checked: number): ChaosRun {
+  const faultAt = fault.at;
+  const across = affected.map((p) => freezeAt(p, fault.at, fault.end)).filter((f) => f !== null);
   const freezes = across.map((f) => f.freeze);
   const run: ChaosRun = { scenario, lost, checked, freezes, allActAgainMs: across.length === 0 ? 0 : Math.max(...across.map((f) => f.back)) - faultAt };
   console.log(`chaos ${scenario}: ${lost} of ${checked} steps seen lost; freeze p50 ${quantile(freezes, 0.5)} / p99 ${quantile(freezes, 0.99)} / max ${quantile(freezes, 1)} ms over ${freezes.length} players of the tables hit; all of their tables moving again ${run.allActAgainMs} ms after the fault`);

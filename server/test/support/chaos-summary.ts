@@ -1,8 +1,9 @@
 /**
  * `npm run chaos`'s summary: reads the runs `chaos-figures.ts` appended to the file named on the
  * command line and prints, per scenario, the runs, acknowledged steps lost (every run's, target
- * 0), the longest player freeze p50/p99/max over every player of every run, and the time until
- * every player acted again (median and worst run). Exits 1 if any run lost a step.
+ * 0), the freeze of the players whose tables the fault hit, p50/p99/max over every such player
+ * of every run, and the time until all their tables moved again (median and worst run). Exits 1
+ * if any run lost a step.
  */
 import { readFileSync } from "node:fs";
 import { quantile, type ChaosRun } from "./chaos-figures.ts";
