@@ -168,7 +168,8 @@ describe("a table whose process dies", () => {
     const stoppedAt = Date.now();
     frozen.kill("SIGSTOP");
     try {
-      await page.waitForFunction(() => /not answering/i.test(document.querySelector('[data-testid="banner"]')?.textContent ?? ""), undefined, { timeout: 10_000 });
+      // "The table's server is not answering. Reconnecting…", then what the reclaim is waiting for (a table moving, a server away).
+      await page.waitForFunction(() => /not answering|reconnecting/i.test(document.querySelector('[data-testid="banner"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
       await screenshot(page, "resume-05-silent-server");
       await new Promise((r) => setTimeout(r, Math.max(0, stoppedAt + 7_000 - Date.now())));
     } finally {
