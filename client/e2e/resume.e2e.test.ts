@@ -3,7 +3,9 @@
  * (SIGKILL). The page shows "Reconnecting…", takes its seat back on the survivor that resumed
  * the table under the same roomId, and plays on (docs/OPERATIONS.md, "Crash survival"). A table
  * still waiting for players is journalled too: a private table's host is brought back to it the
- * same way, and its invite code still seats a friend.
+ * same way, and its invite code still seats a friend. A process that goes silent (SIGSTOP, a long
+ * pause) is left by the page on its own (shared/src/silence/): it says the server is not
+ * answering, and sits down again where the table resumed.
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,8 +40,9 @@ const OPERATOR = { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } };
 async function hostIndex(roomId: string): Promise<number> {
   const owner = execFileSync("redis-cli", ["-p", String(cluster.redis.port), "HGET", "scat:tables", roomId]).toString().trim();
   for (let n = 1; n <= cluster.servers.length; n++) {
-    const health = (await (await fetch(`${cluster.url}/p${n}/health`, OPERATOR)).json()) as { process: string };
-    if (health.process === owner) return n - 1;
+    // A process an earlier test killed answers nginx's error page.
+    const health = await fetch(`${cluster.url}/p${n}/health`, OPERATOR).then((r) => r.json() as Promise<{ process: string }>).catch(() => null);
+    if (health?.process === owner) return n - 1;
   }
   throw new Error(`no process owns ${roomId} (owner "${owner}")`);
 }
@@ -123,5 +126,57 @@ describe("a table whose process dies", () => {
     } finally {
       await friend.close();
     }
+  });
+
+  it("a second tab of the same player takes the seat over: the first says so and does not take it back", async () => {
+    await player?.close().catch(() => undefined);
+    player = await launchPlayer();
+    const page = player.page;
+    await openLobby(page, cluster.url, "Tab");
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 90 });
+    const first = await quickPlay(page);
+    const tab = await player.context.newPage();
+    try {
+      await tab.goto(cluster.url);
+      await tab.click('[data-testid="return-to-game"]');
+      const back = await waitState(tab, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(first.roomId)} && s.mySeat !== null`, 30_000);
+      expect(back.mySeat).toBe(first.mySeat);
+      // The first tab is back in the lobby, told why (close code 4006), and leaves the seat to the second.
+      await page.waitForFunction(() => /another tab or window/.test(document.querySelector('[data-testid="lobby-error"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
+      await screenshot(page, "resume-07-opened-elsewhere");
+      // Neither takes it back: a moment later the first is still in the lobby and the second at the table.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect((await waitState(page, "true", 10_000)).scene).toBe("lobby");
+      const still = await waitState(tab, "true", 10_000);
+      expect([still.scene, still.link, still.roomId]).toEqual(["table", "connected", first.roomId]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("leaves a silent server: the page says the server is not answering, then plays on at the table", async () => {
+    await player?.close().catch(() => undefined);
+    player = await launchPlayer();
+    const page = player.page;
+    await openLobby(page, cluster.url, "Sam");
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 90 });
+    const before = await quickPlay(page);
+    const roomId = before.roomId!;
+    const frozen = cluster.servers[await hostIndex(roomId)]!.child;
+    await waitState(page, `s.status === "playing"`, 30_000);
+    // Frozen past the lease (LEASE_MS 5 s): the page hears nothing, leaves it and sits down where a peer resumed the table.
+    const stoppedAt = Date.now();
+    frozen.kill("SIGSTOP");
+    try {
+      // "The table's server is not answering. Reconnecting…", then what the reclaim is waiting for (a table moving, a server away).
+      await page.waitForFunction(() => /not answering|reconnecting/i.test(document.querySelector('[data-testid="banner"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
+      await screenshot(page, "resume-05-silent-server");
+      await new Promise((r) => setTimeout(r, Math.max(0, stoppedAt + 7_000 - Date.now())));
+    } finally {
+      frozen.kill("SIGCONT");
+    }
+    const back = await waitState(page, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(roomId)} && s.status === "playing"`, 20_000);
+    expect(back.mySeat).toBe(before.mySeat);
+    await screenshot(page, "resume-06-after-silence");
   });
 });

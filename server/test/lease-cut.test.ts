@@ -10,7 +10,9 @@
  * - a cut of 2x LEASE_MS: A's tables pause at once (nothing shown unjournalled), stop when A's
  *   local lease runs out (close 4001), and B resumes them; every player takes the seat back
  *   there and nothing it saw is lost; A applies nothing during the cut;
- * - a cut of 0.8x LEASE_MS: nothing lost, every player acts again;
+ * - a cut of 0.8x and of 0.5x LEASE_MS: nothing lost, every player acts again;
+ * - `npm run chaos` (CHAOS_FULL=1) also cuts for 5x LEASE_MS, and runs every scenario several
+ *   times; each run prints its figures (support/chaos-figures.ts) for docs/BENCHMARKS.md.
  * - A paused (SIGSTOP) for 2x LEASE_MS: its players hear nothing (no pong, no patch), leave it
  *   (shared/src/silence/) and sit down at B once B resumed the table, before A wakes; on waking
  *   A applies nothing more;
@@ -30,9 +32,14 @@ import { createLab, netlabUsable, type Lab } from "../../tools/netlab/netlab.ts"
 import { linkCut, netnsCut, type LinkCut } from "./support/link-cut.ts";
 import { attach, left, reclaim, silence, SILENT_CLOSE, status, step, type Player } from "./support/resume-play.ts";
 import { hostOf, lostSteps, record, seenBy } from "./support/seen-steps.ts";
+import { reportChaos } from "./support/chaos-figures.ts";
 
 const LEASE_MS = Number(process.env.CUT_LEASE_MS ?? 2_000);
 const TABLES_PER_GAME = Number(process.env.CUT_TABLES_PER_GAME ?? 2);
+/** Cuts longer than the lease (A stops, B resumes) and shorter ones (nothing moves, or a table A stopped at its lease moves), as multiples of LEASE_MS. */
+const FULL = process.env.CHAOS_FULL === "1";
+const LONG_CUTS = FULL ? [2, 5] : [2];
+const SHORT_CUTS = [0.8, 0.5];
 const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 60 } };
 
 // Players leave a silent process (SIGSTOP) as the page does, scaled to the test's short lease.
@@ -139,7 +146,7 @@ const owners = async (players: Player[]) => Promise.all(players.map((p) => redis
 const pid = async (i: number) => ((await (await fetch(`${cluster.servers[i]!.url}/health`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })).json()) as { process: string }).process;
 
 describe("a process cut off from Redis", () => {
-  it(`cut for 2x LEASE_MS (${2 * LEASE_MS} ms): A applies nothing unjournalled, stops at its lease, B resumes its tables, and no step a player saw is lost`, async () => {
+  for (const x of LONG_CUTS) it(`cut for ${x}x LEASE_MS (${x * LEASE_MS} ms): A applies nothing unjournalled, stops at its lease, B resumes its tables, and no step a player saw is lost`, async () => {
     const players = await openTables("cut");
     const onA = players.filter((p) => hostOf(p) === A && status(p.room) !== "ended");
     expect(onA.length).toBeGreaterThanOrEqual(4);
@@ -157,7 +164,7 @@ describe("a process cut off from Redis", () => {
     const answeredIn = Date.now() - asked;
     expect(answer.status, await answer.text()).toBe(503);
     expect(answeredIn, "503 at once, not after a hang").toBeLessThan(1_000);
-    await playWhile(players, () => Date.now() - cutAt >= 2 * LEASE_MS, "the cut", 4 * LEASE_MS + 10_000);
+    await playWhile(players, () => Date.now() - cutAt >= x * LEASE_MS, "the cut", (x + 2) * LEASE_MS + 10_000);
     cut.heal();
     const healedAt = Date.now();
     // What A queued for Redis during the cut arrives once its connection is back (TCP retransmits after an iptables cut):
@@ -179,39 +186,41 @@ describe("a process cut off from Redis", () => {
     }
     expect(Math.max(...closedAt) - cutAt, "A's tables stop within its lease").toBeLessThan(LEASE_MS + 500);
     const took = await reclaimed;
-    console.log(`cut ${2 * LEASE_MS} ms (${cut.mode}): ${dropped.length} tables on A, stopped ${Math.min(...closedAt) - cutAt}-${Math.max(...closedAt) - cutAt} ms after the cut, seats back ${Math.min(...took)}-${Math.max(...took)} ms after it (healed at ${healedAt - cutAt}, A's Redis connection back ${back - cutAt})`);
+    console.log(`cut ${x * LEASE_MS} ms (${cut.mode}): ${dropped.length} tables on A, stopped ${Math.min(...closedAt) - cutAt}-${Math.max(...closedAt) - cutAt} ms after the cut, seats back ${Math.min(...took)}-${Math.max(...took)} ms after it (healed at ${healedAt - cutAt}, A's Redis connection back ${back - cutAt})`);
     expect((await owners(dropped.map((d) => d.p))).filter((o) => o === a)).toEqual([]);
     // Everyone plays on (A's players at B), then what each saw is compared with the durable history.
     const before = new Map(players.map((p) => [p, p.seen]));
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 60_000);
     const { lost, checked, detail } = await lostSteps(redis, players);
-    console.log(`cut ${2 * LEASE_MS} ms: ${checked} steps seen checked, ${lost} lost`);
+    reportChaos(`cut ${x}x lease`, dropped.map((d) => d.p), { at: cutAt, end: healedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
     for (const { p } of dropped) expect(hostOf(p), `${p.roomId}: resumed on B`).not.toBe(A);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
-  }, 180_000);
+  }, 180_000 + 4 * x * LEASE_MS);
 
-  it(`cut for 0.8x LEASE_MS (${0.8 * LEASE_MS} ms): nothing lost, every player acts again`, async () => {
-    const players = await openTables("short");
+  for (const x of SHORT_CUTS) it(`cut for ${x}x LEASE_MS (${x * LEASE_MS} ms): nothing lost, every player acts again`, async () => {
+    const players = await openTables(`short${x}`);
     const onA = players.filter((p) => hostOf(p) === A);
     await playWhile(players, () => onA.every((p) => p.seen >= 3 || status(p.room) === "ended"), "A's tables under way", 60_000);
     const cutAt = Date.now();
     cut.start();
-    await playWhile(players, () => Date.now() - cutAt >= 0.8 * LEASE_MS, "the cut", 4 * LEASE_MS);
+    await playWhile(players, () => Date.now() - cutAt >= x * LEASE_MS, "the cut", 4 * LEASE_MS);
     cut.heal();
+    const healedAt = Date.now();
     // A table A stopped at its lease (a renewal sent just before the cut ran out first) is taken back wherever it resumed.
     const stopped = await Promise.all(onA.map((p) => Promise.race([left(p.room).then(() => p), new Promise<null>((r) => setTimeout(() => r(null), 500))])));
     const again = stopped.filter((p): p is Player => p !== null);
     if (again.length > 0) await reclaimDropped(again, cutAt);
-    console.log(`cut ${0.8 * LEASE_MS} ms: ${onA.length} tables on A, ${again.length} moved`);
+    console.log(`cut ${x * LEASE_MS} ms: ${onA.length} tables on A, ${again.length} moved`);
     const before = new Map(players.map((p) => [p, p.seen]));
     const resumedAt = Date.now();
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 30_000);
-    console.log(`cut ${0.8 * LEASE_MS} ms: every player acted again ${Date.now() - cutAt} ms after the cut (${Date.now() - resumedAt} ms after the heal)`);
+    const allActed = Date.now();
+    console.log(`cut ${x * LEASE_MS} ms: every player acted again ${allActed - cutAt} ms after the cut (${allActed - resumedAt} ms after the heal)`);
     const { lost, checked, detail } = await lostSteps(redis, players);
-    console.log(`cut ${0.8 * LEASE_MS} ms: ${checked} steps seen checked, ${lost} lost`);
+    reportChaos(`cut ${x}x lease`, onA, { at: cutAt, end: healedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
@@ -243,7 +252,7 @@ describe("a process cut off from Redis", () => {
     const before = new Map(players.map((p) => [p, p.seen]));
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 60_000);
     const { lost, checked, detail } = await lostSteps(redis, players);
-    console.log(`SIGSTOP ${2 * LEASE_MS} ms: ${checked} steps seen checked, ${lost} lost`);
+    reportChaos("process paused 2x lease", dropped, { at: stoppedAt, end: wokeAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
@@ -270,6 +279,7 @@ describe("a process cut off from Redis", () => {
     } finally {
       process.kill(cluster.redis.child.pid!, "SIGCONT");
     }
+    const redisBackAt = Date.now();
     await playWhile(players, () => playing.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "every table goes on", 30_000);
     expect(told.every((p) => saving.get(p)!.off > 0), "tables told they go on").toBe(true);
     // Nobody was moved: a pause shorter than the lease costs a pause, nothing more.
@@ -277,6 +287,7 @@ describe("a process cut off from Redis", () => {
     expect(early, "a table closed by the pause").toBeNull();
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`Redis paused ${0.6 * LEASE_MS} ms: ${told.length} of ${playing.length} tables paused and went on, ${checked} steps seen checked, ${lost} lost`);
+    reportChaos("Redis paused 0.6x lease", playing, { at: pausedAt, end: redisBackAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));

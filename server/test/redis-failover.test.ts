@@ -2,9 +2,11 @@
  * Redis without a single point of failure (issue 25 item 4; docs/OPERATIONS.md): the cluster runs
  * a Sentinel group (a primary and a replica with AOF on, three sentinels), REDIS_URL names the
  * group, and every journal entry is acknowledged by the replica (WAIT) before its effects go out.
- * The primary is killed (kill -9) while tables of every game play (Hit the Deck's slap races
- * among them): the sentinels promote the replica, every process follows it, no step any player
- * saw is lost, and every table plays on.
+ * The primary is killed (kill -9) while tables of every game play, at the moment a Hit the Deck
+ * slap race opens (its slap window, 6 s, outlasts the failover, and so does LEASE_MS): the
+ * sentinels promote the replica, every process follows it, the race is judged once (one
+ * `raceClosed`, in what the player saw and in the durable history), no step any player saw is
+ * lost, and every table plays on.
  */
 import { Client } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
@@ -15,9 +17,11 @@ import { GAMES } from "../src/games.ts";
 import { newRedis } from "../src/redis-url/redis-url.ts";
 import { until } from "./helpers.ts";
 import { attach, left, reclaim, silence, status, step, type Player } from "./support/resume-play.ts";
-import { lostSteps, record, seenBy } from "./support/seen-steps.ts";
+import { durableHistory, eventsBySeat, lostSteps, record, seenBy } from "./support/seen-steps.ts";
+import { reportChaos } from "./support/chaos-figures.ts";
 
-const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 60 } };
+// Hit the Deck's slap window outlasts the failover (about 2.7 s): the race is open throughout it; its game does not end before a race opens.
+const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 1_000, raceMs: 6_000, callMs: 3_000 } };
 
 // Players leave a silent process and reclaim, as the page does.
 silence.enabled = true;
@@ -61,6 +65,11 @@ function retake(p: Player): void {
 }
 let done = false;
 
+/** How many raceClosed events for race `id` the player received (each version once). */
+function closedSeen(p: Player, id: number): number {
+  return [...seenBy(p).byVersion.values()].flatMap((t) => JSON.parse(t) as { type: string; result?: { id: number } }[]).filter((e) => e.type === "raceClosed" && e.result?.id === id).length;
+}
+
 async function playWhile(players: Player[], done: () => boolean, what: string, ms: number): Promise<void> {
   const acted = new Map<Player, number>();
   await until(() => { players.forEach((p) => step(p, acted)); return done(); }, what, ms);
@@ -72,12 +81,31 @@ describe("Redis as a Sentinel group", () => {
     const sdk = new Client(cluster.url);
     const players = await Promise.all(Object.keys(GAMES).map((name) => seat(sdk, name)));
     await playWhile(players, () => players.every((p) => p.seen >= 3 || status(p.room) === "ended"), "tables under way", 60_000);
+    // The primary dies the moment a slap race opens at the Hit the Deck table (the player sees it open).
+    const htd = players.find((p) => p.room.name === "hit_the_deck")!;
+    let race: { id: number; killedAt: number } | null = null;
+    htd.room.onMessage("events", (m: { events: { type: string; race?: number }[] }) => {
+      const opened = m.events.find((e) => e.type === "raceOpened");
+      if (race === null && opened && htd.seen >= 3) {
+        group.primary.child.kill("SIGKILL");
+        race = { id: opened.race!, killedAt: Date.now() };
+      }
+    });
+    await playWhile(players, () => race !== null || status(htd.room) === "ended", "a slap race opens at the Hit the Deck table", 90_000);
+    expect(race, "a slap race opened before the Hit the Deck game ended").not.toBeNull();
+    const { id: raceId, killedAt } = race!;
     const before = new Map(players.map((p) => [p, p.seen]));
-    const killedAt = Date.now();
-    group.primary.child.kill("SIGKILL");
-    // Everyone plays on (a table pauses, 'saving', while no primary answers, then goes on).
+    // Everyone plays on (a table pauses, 'saving', while no primary answers, then goes on); the Hit the Deck player slaps in the open race.
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "every table plays on after the failover", 60_000);
-    const actedAgain = Date.now() - killedAt;
+    const allActed = Date.now();
+    const actedAgain = allActed - killedAt;
+    // The race is judged once: one raceClosed for it in what the player saw and in the durable history.
+    await playWhile(players, () => closedSeen(htd, raceId) > 0 || status(htd.room) === "ended", "the race judged", 30_000);
+    expect(closedSeen(htd, raceId), "raceClosed for the race open at the kill, as the player saw it").toBe(1);
+    const durable = [...eventsBySeat((await durableHistory(redis, htd))!, htd.seat).values()].flatMap((t) => JSON.parse(t) as { type: string; result?: { id: number } }[]);
+    expect(durable.filter((e) => e.type === "raceClosed" && e.result?.id === raceId).length, "raceClosed for that race in the durable history").toBe(1);
+    expect(durable.filter((e) => e.type === "raceOpened" && (e as { race?: number }).race === raceId).length).toBe(1);
+    console.log(`failover: Hit the Deck slap race ${raceId} open when the primary was killed, judged once (one raceClosed seen, one durable)`);
     const primaryNow = await redis.call("ROLE") as [string];
     expect(primaryNow[0]).toBe("master");
     const sentinel = newRedis(`redis://127.0.0.1:${group.sentinels[0]!.port}`);
@@ -86,6 +114,7 @@ describe("Redis as a Sentinel group", () => {
     expect(Number(port), "the replica is the primary now").toBe(group.replica.port);
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`failover: every player acted again ${actedAgain} ms after the primary was killed (${moved} moved to another process); ${checked} steps seen checked, ${lost} lost`);
+    reportChaos("Redis primary killed (Sentinel)", players, { at: killedAt, end: killedAt }, lost, checked);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
     expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);

@@ -29,6 +29,14 @@ export const CLIENT_MESSAGES = {
   shuffle: "shuffle",
 } as const;
 
+/**
+ * The close code of a session whose seat a newer session of the same player took (the player
+ * opened the table in another tab or window, or a join their page had given up on was seated
+ * after all). A client that gets it does not take the seat back by itself (two tabs would take it
+ * from each other for ever): the page says where the table went.
+ */
+export const OPENED_ELSEWHERE_CLOSE = 4006;
+
 /** Messages the server sends. */
 export const SERVER_MESSAGES = {
   /**

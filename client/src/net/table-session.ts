@@ -2,7 +2,7 @@
  * One seat at one table: the room, its state feed, the server clock, which seat is ours,
  * server messages (events, rejections) and the connection status (auto-reconnect included).
  */
-import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
+import { CLIENT_MESSAGES, OPENED_ELSEWHERE_CLOSE, SERVER_MESSAGES, type Rejection } from "@scat/shared";
 import { leaveSilentRoom, watchSilence, type SilenceWatch } from "@scat/shared/silence/silence.ts";
 import type { TableRoom } from "./endpoint.ts";
 import { loadShuffleValue, saveSeat, saveShuffleValue } from "./storage.ts";
@@ -72,6 +72,11 @@ export class TableSession {
   private closed = false;
   /** The page left the table's process because it went silent (shared/src/silence/): the reclaim skips the token. */
   silent = false;
+  /**
+   * A newer session of this player took the seat (another tab or window: `OPENED_ELSEWHERE_CLOSE`).
+   * The page does not take it back by itself, or two tabs would take it from each other for ever.
+   */
+  openedElsewhere = false;
   private silence: SilenceWatch | null = null;
 
   constructor(
@@ -175,8 +180,13 @@ export class TableSession {
       this.remember();
       this.setStatus("connected");
     });
-    room.onLeave(() => {
+    room.onLeave((code) => {
       this.closed = true;
+      if (code === OPENED_ELSEWHERE_CLOSE) {
+        this.openedElsewhere = true;
+        // A reload of this tab must not take the seat back unasked.
+        saveSeat(null);
+      }
       this.clock.stop();
       this.silence?.stop();
       if (!this.leaving) this.setStatus("left");

@@ -25,6 +25,9 @@ import { resultHold, shownResult } from "./results-scene.ts";
 import { rematchOffer } from "../social/rematch-offer.ts";
 import { TableA11y } from "../a11y/table-a11y.ts";
 
+/** This tab's seat went to a newer session of the same player (`OPENED_ELSEWHERE_CLOSE`). */
+export const OPENED_ELSEWHERE_MESSAGE = "This table is now open in another tab or window, so this one left it. Play on there, or use Return here to play from this tab instead.";
+
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
   private module: GameModule | null = null;
@@ -108,6 +111,7 @@ export class TableScene extends Phaser.Scene {
     if (status === "reconnecting") return setBanner("Connection lost: reconnecting…");
     setBanner(null);
     if (status === "connected") return toast("Reconnected");
+    if (this.session.openedElsewhere) return toLobby(this.scene, { message: OPENED_ELSEWHERE_MESSAGE });
     const snap = this.session.snap;
     if (snap.status === "ended") return;
     const silent = this.session.silent;

@@ -28,7 +28,11 @@ export interface Slot {
 
 const BOT_NAMES = ["Ada", "Basil", "Cleo", "Dmitri", "Esme", "Felix", "Gus", "Hana"];
 
-export type JoinPlace = { kind: "reclaim"; index: number } | { kind: "free"; index: number };
+/**
+ * `takeover`: the player's own seat, held by another of their sessions that is still connected
+ * (a second tab, or a join their page gave up on after it was seated): the newer session gets it.
+ */
+export type JoinPlace = { kind: "reclaim"; index: number } | { kind: "takeover"; index: number; from: string } | { kind: "free"; index: number };
 
 export class Seating {
   readonly slots: Slot[];
@@ -60,13 +64,17 @@ export class Seating {
   }
 
   /**
-   * Where a joining player goes: back to their own seat (held by a bot or left while away), the
-   * seat reserved for their session, the seat a live reservation of theirs holds (a retry whose
+   * Where a joining player goes: back to their own seat (held by a bot or left while away; or
+   * still held by an older session of theirs, which this newer one takes over), the seat reserved
+   * for their session, the seat a live reservation of theirs holds (a retry whose
    * first try's answer was lost: issue 25), or a free one nobody else holds a live reservation on.
    */
   placeFor(playerId: string | undefined, sessionId: string | null = null, now = Date.now()): JoinPlace | null {
-    const own = playerId ? this.slots.find((s) => s.occupied && s.playerId === playerId && (s.isBot || !s.connected)) : undefined;
-    if (own) return { kind: "reclaim", index: own.index };
+    // The playerId is the seat's secret: it is never sent to another client (ranked seats, whose
+    // playerId is the account's public id, are proven by the account in onAuth first).
+    const own = playerId ? this.slots.find((s) => s.occupied && s.playerId === playerId) : undefined;
+    if (own && (own.isBot || !own.connected)) return { kind: "reclaim", index: own.index };
+    if (own && own.sessionId !== null && own.sessionId !== sessionId) return { kind: "takeover", index: own.index, from: own.sessionId };
     const held = sessionId ? this.slots.find((s) => !s.occupied && s.reservedFor === sessionId) : undefined;
     if (held) return { kind: "free", index: held.index };
     const retried = playerId ? this.slots.find((s) => !s.occupied && s.reservedPlayer === playerId && this.isHeld(s, now)) : undefined;

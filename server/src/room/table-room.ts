@@ -5,7 +5,7 @@
  */
 import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
+import { OPENED_ELSEWHERE_CLOSE, SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { durability } from "../durable/durability.ts";
 import { restoreTable } from "../durable/restore.ts";
@@ -224,6 +224,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       return;
     }
     const slot = this.seating.seat(place.index, client.sessionId, join.value.playerId ?? null, join.value.name);
+    // The player's older session gave the seat up to this one (seating.ts, `takeover`): it is told
+    // so by its close code, and its leaving no longer touches the seat (it is not the seat's session).
+    if (place.kind === "takeover") this.clients.getById(place.from)?.leave(OPENED_ELSEWHERE_CLOSE, "opened elsewhere");
     if (join.value.shuffle) this.play.contributes(client.sessionId);
     this.conduct.seated(client.sessionId, slot.index);
     this.seating.project(this.state.seats);
@@ -233,7 +236,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.ranked?.greet(client);
     // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
     if (!this.ranked) seatTaken(this, slot.playerId);
-    logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim" }, "player seated");
+    logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim", takeover: place.kind === "takeover" }, "player seated");
     this.waiting.seatsChanged();
     if (this.seating.full && !this.match) this.startGame();
     else if (this.match) this.bots.schedule();

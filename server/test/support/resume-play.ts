@@ -69,6 +69,14 @@ export function attach(p: Player): void {
 }
 
 const lastSent = new WeakMap<Player, number>();
+const roomNumbers = new WeakMap<Room, number>();
+let rooms = 0;
+/** A number for each room object a player has been in (a reclaim is a new one). */
+function roomNumber(room: Room): number {
+  let n = roomNumbers.get(room);
+  if (n === undefined) roomNumbers.set(room, (n = ++rooms));
+  return n;
+}
 const triedAt = new WeakMap<Player, number>();
 
 type Legal = SeatSnapshot["legal"][number] & { shade?: string };
@@ -112,7 +120,9 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
   const v = version(p.room);
   // A rejected action (a stale view, a slap that lost) is tried again at the same version, but at
   // most every 150 ms: a client flooding rejected actions is rate-limited and then disconnected.
-  const key = v * 1_000 + p.rejected;
+  // One sent into a room that had already gone (its process died) is sent again at the room the
+  // player takes the seat back in, at the same version.
+  const key = roomNumber(p.room) * 1e9 + v * 1_000 + p.rejected;
   if (!m || m.legal.length === 0 || acted.get(p) === key) return false;
   const now = Date.now();
   if (now - (lastSent.get(p) ?? 0) < 150) return false;
