@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { backfillNameKeys } from "../names/backfill.ts";
 import { seenAddressesMigration } from "../moderation/addresses.ts";
+import { fairPlayMigration } from "../fair-play/store.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 
@@ -146,6 +147,8 @@ const migrations: Record<string, Migration> = {
   "0007-social": socialMigration,
   // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (moderation/addresses.ts).
   "0009-seen-addresses": seenAddressesMigration,
+  // Fair-play flags raised at tables, kept for operators (fair-play/store.ts).
+  "0010-fair-play": fairPlayMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -97,6 +97,7 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   account_sanctions: AccountSanctionsTable;
+  fair_play_flags: FairPlayFlagsTable;
 }
 
 /** `blocker_id` blocked `blocked_id` (social/blocks.ts). */
@@ -211,3 +212,14 @@ export interface SessionsTable {
 export type Player = Selectable<PlayersTable>;
 export type NewPlayer = Insertable<PlayersTable>;
 export type Rating = Selectable<RatingsTable>;
+
+/** A fair-play flag a table raised for a seat, kept for operators (fair-play/store.ts). */
+export interface FairPlayFlagsTable {
+  table_id: string;
+  seat: number;
+  kind: string;
+  player_id: string | null;
+  game: string;
+  evidence: Json<unknown>;
+  at: number;
+}

@@ -25,7 +25,13 @@ export interface TableHost {
   readonly seating: Seating;
   readonly net: NetMonitor;
   /** The table's conduct: race reaction times feed its fair-play profile (conduct/fair-play.ts). */
-  readonly conduct: { reacted(seat: number, reactionMs: number): FairPlayFlag[]; accountAt(seat: number): string | null };
+  readonly conduct: {
+    reacted(seat: number, reactionMs: number, withheldMs?: number): FairPlayFlag[];
+    evidence(seat: number, flag: FairPlayFlag): Record<string, unknown> | null;
+    accountAt(seat: number): string | null;
+  };
+  /** A seat raised a fair-play flag: it is stored for operators with the account at the seat (fair-play/store.ts). */
+  fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void;
   /** The table's chat (social/chat/table-chat.ts). */
   readonly chat: TableChat;
   /** The room's clock: timers are cleared with the room. */

@@ -32,6 +32,8 @@ import { Seating, type Slot } from "./seating.ts";
 import { TablePlay } from "./table-play.ts";
 import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
+import type { FairPlayFlag } from "../conduct/fair-play.ts";
+import { recordFlag } from "../fair-play/store.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
@@ -329,6 +331,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     } catch (e) {
       this.contain(e, "onMessage", client);
     }
+  }
+
+  /** A seat raised a fair-play flag: stored for operators (fair-play/store.ts); a signal, never a sanction. */
+  fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void {
+    const record = { accountId: this.conduct.accountAt(seat), tableId: this.roomId, game: this.game.id, seat, kind: flag, evidence, at: Date.now() };
+    void TableRoom.platform.db().then((db) => recordFlag(db, record))
+      .catch((err: unknown) => logger.error({ room: this.roomId, seat, flag, err }, "fair-play flag not stored"));
   }
 
   /**
