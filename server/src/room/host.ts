@@ -8,6 +8,7 @@ import type { AnyGame, Rejection } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { FairPlayFlag } from "../conduct/fair-play.ts";
 import type { NetMonitor } from "../realtime/net-monitor.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 import type { Match } from "./match.ts";
 import type { Seating, Slot } from "./seating.ts";
 import type { TableChat } from "../social/chat/table-chat.ts";
@@ -30,6 +31,8 @@ export interface TableHost {
     evidence(seat: number, flag: FairPlayFlag): Record<string, unknown> | null;
     accountAt(seat: number): string | null;
   };
+  /** A race holds a press (realtime/held-race.ts): it is journalled, so a crash before its release does not lose it. */
+  journalHeld(press: HeldPressRecord): void;
   /** A seat raised a fair-play flag: it is stored for operators with the account at the seat (fair-play/store.ts). */
   fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void;
   /** The table's chat (social/chat/table-chat.ts). */

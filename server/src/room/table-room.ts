@@ -34,6 +34,7 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import type { FairPlayFlag } from "../conduct/fair-play.ts";
 import { recordFlag } from "../fair-play/store.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
@@ -332,6 +333,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       this.contain(e, "onMessage", client);
     }
   }
+
+  /** A race holds a press: journalled (durable/durability.ts, `held`). */
+  journalHeld(press: HeldPressRecord): void { durability.held(this, press); }
+  /** The presses a race holds now (a journal rewrite carries them). */
+  heldPresses(): readonly HeldPressRecord[] { return this.plugin?.heldPresses?.(this) ?? []; }
+  /** A table resumed from its journal: the presses held when its process died are judged now. */
+  resumeHeld(presses: readonly HeldPressRecord[]): void { this.plugin?.resumeHeld?.(this, presses); }
 
   /** A seat raised a fair-play flag: stored for operators (fair-play/store.ts); a signal, never a sanction. */
   fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void {
