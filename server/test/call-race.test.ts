@@ -59,8 +59,8 @@ async function table(nearMs: number, farMs: number) {
   const seats = [await waitSeat(a), await waitSeat(b)];
   const srv = colyseus.getRoomById(a.roomId) as unknown as TableRoom;
   // The delay is simulated in the page's pongs; the transport's own pings see loopback, so each
-  // gets the round trip added, and the estimates start again without the join's loopback samples
-  // (those would cap the far player's round trip at loopback's for the next 16 pings).
+  // gets the round trip added, and the join's loopback transport samples are forgotten (they would
+  // cap the far player's round trip at loopback's for the next 16 pings).
   srv.net.simulateTransport(a.sessionId, 2 * nearMs);
   srv.net.simulateTransport(b.sessionId, 2 * farMs);
   await until(() => srv.match && near.seen.dealtAt && far.seen.dealtAt, "the deal");
@@ -72,7 +72,8 @@ async function table(nearMs: number, farMs: number) {
  * Near calls; the moment the server holds Near's call (in the server's own handling of it), Far
  * calls: Far's call arrives second, whatever this process's timers do, and well inside the window.
  * Far is 100 ms away each way, so its press (one way before it arrives, on a hand it saw one way
- * after the deal) was about 200 ms faster. Returns both claimed reactions.
+ * after the deal) was about 200 ms faster. Returns the reaction time the server should credit
+ * each (its claim, plus what the claim quota withheld).
  */
 async function race(srv: TableRoom, near: ReturnType<typeof remote> & { seat: number }, far: ReturnType<typeof remote> & { seat: number }, shade: string): Promise<{ nearMs: number; farMs: number }> {
   const plugin = srv.plugin!;
@@ -85,9 +86,16 @@ async function race(srv: TableRoom, near: ReturnType<typeof remote> & { seat: nu
       return prepared;
     },
   };
+  const withheld = (c: ReturnType<typeof remote>) => srv.net.of(c.room.sessionId).quota.withheld;
+  const before = { near: withheld(near), far: withheld(far) };
   const nearMs = near.call(shade);
   await until(() => farMs !== null, "Near's call held");
-  return { nearMs, farMs: farMs! };
+  await until(() => near.seen.races.length > 0, "the call race result", 8_000);
+  // The reaction time the server credits each claim: the claim, plus whatever the claim quota
+  // withheld (realtime/claim-quota.ts: a claim that beats the server's own estimate by more than
+  // an honest render time, e.g. when this loaded process handled the call late, is paid from the
+  // bucket and, past it, not credited).
+  return { nearMs: nearMs + withheld(near) - before.near, farMs: farMs! + withheld(far) - before.far };
 }
 
 it("gives the Joker to the faster reaction, not the earlier arrival, and reports both", async () => {

@@ -64,12 +64,12 @@ export class NetMonitor {
 
   /**
    * Tests: from now on the client is `rttMs` away at the transport too (`simulatedTransportMs`),
-   * and its estimate starts again, so that no loopback sample taken before (the join's quick
-   * pings) caps its round trip at loopback's.
+   * and the transport samples taken before (the join's quick pings, at loopback's round trip)
+   * are forgotten, so that they do not cap its round trip at loopback's.
    */
   simulateTransport(sessionId: string, rttMs: number): void {
     this.simulatedTransportMs.set(sessionId, rttMs);
-    this.nets.delete(sessionId);
+    this.nets.get(sessionId)?.forgetTransport();
   }
 
   /** The estimate for a session (empty until its first pong). */
