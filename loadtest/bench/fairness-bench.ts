@@ -17,8 +17,16 @@
  * It prints a table per jitter and loss level, the decision time after the last slap, and writes
  * docs/fairness-jitter.svg and docs/fairness-loss.svg.
  *
+ * Call races (`KINDS` with `call`; docs/FAIRNESS.md, "The call race"): the same players call as in
+ * the Dark Hand call race at the deal (a reaction of median 470 ms: reading three cards); the lab
+ * holds each call as the Dark Hand plugin does (realtime/held-race.ts) and releases them fastest
+ * first. A call race is right when the truly fastest caller got the Joker (the first released):
+ * the honest players' win rate. For calls the decision time is how long the first call waited
+ * before the Joker was given.
+ *
  * Env: RACES per level (default 120), TABLES at once (4), PLAYERS (4), JITTERS (0,10,20,50),
- * LOSSES (0,1,2,5), SEED, SHORT=1 (CI: 2 levels, 16 races each, no charts), CHARTS=0.
+ * LOSSES (0,1,2,5), KINDS (slap,call; SHORT: slap), SEED, SHORT=1 (CI: 2 slap levels, 16 races
+ * each, no charts; with KINDS=slap,call also 1 call level), CHARTS=0.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -36,9 +44,13 @@ const PLAYERS = Number(process.env.PLAYERS ?? 4);
 const list = (v: string | undefined, d: number[]) => (v ? v.split(",").map(Number) : d);
 const JITTERS = list(process.env.JITTERS, [0, 10, 20, 50]);
 const LOSSES = list(process.env.LOSSES, [0, 1, 2, 5]);
-const LEVELS: Array<{ jitter: number; loss: number }> = SHORT
-  ? [{ jitter: 10, loss: 0 }, { jitter: 20, loss: 1 }]
-  : JITTERS.flatMap((jitter) => LOSSES.map((loss) => ({ jitter, loss })));
+type Kind = "slap" | "call";
+// CI's short run (SHORT=1) keeps to slap races unless KINDS says otherwise (its time budget).
+const KINDS = (process.env.KINDS ?? (SHORT ? "slap" : "slap,call")).split(",").filter((k): k is Kind => k === "slap" || k === "call");
+const GRID = JITTERS.flatMap((jitter) => LOSSES.map((loss) => ({ jitter, loss })));
+const LEVELS: Array<{ kind: Kind; jitter: number; loss: number }> = KINDS.flatMap((kind) => SHORT
+  ? (kind === "slap" ? [{ kind, jitter: 10, loss: 0 }, { kind, jitter: 20, loss: 1 }] : [{ kind, jitter: 10, loss: 0 }])
+  : GRID.map((l) => ({ kind, ...l })));
 const SEED = process.env.SEED ?? `fair-${Date.now()}`;
 const CHARTS = !SHORT && process.env.CHARTS !== "0";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -46,8 +58,8 @@ const rng = createRng(SEED);
 
 type Method = "ours" | "estimate" | "arrival";
 const METHODS: readonly Method[] = ["ours", "estimate", "arrival"];
-interface RaceResult { race: number; byReaction: { seat: number; reactionMs: number; source: string }[]; byArrival: number[]; byEstimate: number[]; decisionMs: number }
-interface Level { jitter: number; loss: number; races: number; right: Record<Method, number>; short: number; decision: number[]; slaps: number; claims: number }
+interface RaceResult { race: number; firstBatch?: number[]; byReaction: { seat: number; reactionMs: number; source: string }[]; byArrival: number[]; byEstimate: number[]; decisionMs: number }
+interface Level { kind: Kind; jitter: number; loss: number; races: number; late: number; right: Record<Method, number>; short: number; decision: number[]; slaps: number; claims: number }
 
 /** A player process in a namespace: JSON lines in and out. */
 class Seat {
@@ -104,7 +116,7 @@ try {
   const port = server.port;
   const levels: Level[] = [];
   let tableNo = 0;
-  for (const { jitter, loss } of LEVELS) {
+  for (const { kind, jitter, loss } of LEVELS) {
     // Each seat's link: its own delays each way (asymmetric), the level's jitter and loss.
     const delays = seats.map(() => ({ up: 5 + rng.next() * 145, down: 5 + rng.next() * 145 }));
     seats.forEach((seat, i) => {
@@ -124,7 +136,7 @@ try {
       for (const [i, seat] of seats.entries()) {
         const d = delays[i]!;
         const join = {
-          table: tableNo, url: `ws://${seat.link.a.addr}:${port}`, roomId, players: PLAYERS, seat: i,
+          table: tableNo, url: `ws://${seat.link.a.addr}:${port}`, roomId, players: PLAYERS, seat: i, kind,
           upMs: netem ? 0 : d.up, downMs: netem ? 0 : d.down, jitterMs: netem ? 0 : jitter,
           offsetMs: (rng.next() - 0.5) * 20_000, seed: `${SEED}:${tableNo}:${i}`,
         };
@@ -136,7 +148,7 @@ try {
     const want = Math.ceil(RACES / TABLES) * TABLES;
     for (const end = Date.now() + 20 * 60_000; results.length < want && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
     await Promise.all(seats.map((seat) => { const left = seat.next((m) => m["left"] === true, "leave"); seat.send({ leave: true }); return left; }));
-    const level: Level = { jitter, loss, races: 0, right: { ours: 0, estimate: 0, arrival: 0 }, short: 0, decision: [], slaps: 0, claims: 0 };
+    const level: Level = { kind, jitter, loss, races: 0, late: 0, right: { ours: 0, estimate: 0, arrival: 0 }, short: 0, decision: [], slaps: 0, claims: 0 };
     for (const { key, result } of results.slice(0, want)) {
       if (Number(key.split(":")[0]) < first) continue;
       const r = truth.get(key);
@@ -149,23 +161,26 @@ try {
       const order = [...r.entries()].sort((a, b) => a[1] - b[1]).map(([seat]) => seat);
       const fastest = order[0], slowest = order[order.length - 1];
       const orders: Record<Method, number[]> = { ours: result.byReaction.map((s) => s.seat), estimate: result.byEstimate, arrival: result.byArrival };
-      for (const m of METHODS) if (orders[m][0] === fastest && orders[m][PLAYERS - 1] === slowest) level.right[m]++;
+      // A call race whose truly fastest call reached the server after the Joker was given (the hold is at most 200 ms).
+      if (kind === "call" && result.firstBatch && !result.firstBatch.includes(fastest!)) level.late++;
+      // A call race: the truly fastest caller got the Joker. A slap race: fastest first and slowest (penalised) last.
+      for (const m of METHODS) if (orders[m][0] === fastest && (kind === "call" || orders[m][PLAYERS - 1] === slowest)) level.right[m]++;
     }
     levels.push(level);
     const pct = (n: number) => `${fmt((100 * n) / Math.max(1, level.races)).padStart(5)} %`;
-    console.log(`jitter ${String(jitter).padStart(2)} ms  loss ${String(loss).padStart(1)} %  ${String(level.races).padStart(4)} races   ours ${pct(level.right.ours)}   estimate alone ${pct(level.right.estimate)}   arrival ${pct(level.right.arrival)}   decision after last slap p50 ${fmt(percentile(level.decision, 50))} ms p99 ${fmt(percentile(level.decision, 99))} ms   claims accepted ${fmt((100 * level.claims) / Math.max(1, level.slaps))} %${level.short ? `   (${level.short} races decided without every slap)` : ""}`);
+    console.log(`${kind === "call" ? "call" : "slap"}  jitter ${String(jitter).padStart(2)} ms  loss ${String(loss).padStart(1)} %  ${String(level.races).padStart(4)} races   ours ${pct(level.right.ours)}   estimate alone ${pct(level.right.estimate)}   arrival ${pct(level.right.arrival)}   ${kind === "call" ? "Joker given after the first call" : "decision after last slap"} p50 ${fmt(percentile(level.decision, 50))} ms p99 ${fmt(percentile(level.decision, 99))} ms   claims accepted ${fmt((100 * level.claims) / Math.max(1, level.slaps))} %${level.short ? `   (${level.short} races decided without every slap)` : ""}${kind === "call" ? `   truly fastest call arrived after the Joker was given: ${level.late}` : ""}`);
   }
-  console.log(`Slap fairness through a real network (seed ${SEED}, node ${process.version}): ${PLAYERS} players per table, each seat in its own network namespace; one-way delay 5-150 ms each way (asymmetric), clocks offset up to ±10 s.`);
+  console.log(`Slap and call race fairness through a real network (seed ${SEED}, node ${process.version}): ${PLAYERS} players per table, each seat in its own network namespace; one-way delay 5-150 ms each way (asymmetric), clocks offset up to ±10 s.`);
   console.log(netem
     ? "  delay, jitter, 2 % reordering and loss: tc netem on each veth link"
     : "  loss: real (iptables statistic drop on each veth link, TCP retransmits); this kernel has no netem: delay and jitter applied in each player process in order (as TCP delivers), no packet reordering");
-  console.log("  right = the truly fastest first and the truly slowest last (penalised); ours = claims checked against the server's estimates; estimate alone = arrival - reveal - measured delay; arrival = naive arrival order");
+  console.log("  right: slap = the truly fastest first and the truly slowest last (penalised); call = the truly fastest caller got the Joker (the honest players' win rate); ours = claims checked against the server's estimates; estimate alone = arrival - reveal - measured delay; arrival = naive arrival order");
   console.log(`  wall time ${fmt((performance.now() - started) / 1000)} s`);
-  if (CHARTS) writeCharts(levels);
+  if (CHARTS && levels.some((l) => l.kind === "slap")) writeCharts(levels.filter((l) => l.kind === "slap"));
   if (process.env.MIN_RIGHT) {
     const floor = Number(process.env.MIN_RIGHT);
     const bad = levels.filter((l) => l.jitter <= 20 && l.loss <= 1 && (100 * l.right.ours) / Math.max(1, l.races) < floor);
-    if (bad.length) { console.log(`FAIL: below ${floor} % at ${bad.map((l) => `jitter ${l.jitter} loss ${l.loss}`).join(", ")}`); process.exitCode = 1; }
+    if (bad.length) { console.log(`FAIL: below ${floor} % at ${bad.map((l) => `${l.kind} jitter ${l.jitter} loss ${l.loss}`).join(", ")}`); process.exitCode = 1; }
   }
 } finally {
   for (const s of seats) s.child.kill("SIGTERM");

@@ -10,6 +10,7 @@
  * One process plays this seat at several tables at once (one per `table`).
  * `upMs`/`downMs`/`jitterMs` are applied in this process (order kept, as TCP delivers) only when
  * the link cannot delay packets itself (no netem); then they are 0 on the link.
+ * `kind: "call"` plays call races (the lab holds presses as the Dark Hand call race does).
  * The player logic is the slap benchmark's (bench/slap-bench.ts): a log-normal human reaction
  * (median 270 ms) after the next animation frame, a clock offset, claims stamped on its own clock.
  */
@@ -18,7 +19,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { createRng } from "@scat/shared";
 import { DelayedLink } from "../src/delayed-link.ts";
 
-interface Join { table: number; url: string; roomId: string | null; players: number; seat: number; upMs: number; downMs: number; jitterMs: number; offsetMs: number; seed: string }
+interface Join { table: number; url: string; roomId: string | null; players: number; seat: number; kind?: "slap" | "call"; upMs: number; downMs: number; jitterMs: number; offsetMs: number; seed: string }
 
 const say = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const rooms: Room[] = [];
@@ -26,9 +27,11 @@ const rooms: Room[] = [];
 async function join(j: Join): Promise<void> {
   const rng = createRng(j.seed);
   const gaussian = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
-  const reaction = () => Math.max(120, 270 * Math.exp(0.22 * gaussian()));
+  // A call reads three cards first (median 470 ms); a slap reacts to one card (270 ms).
+  const median = j.kind === "call" ? 470 : 270;
+  const reaction = () => Math.max(120, median * Math.exp(0.22 * gaussian()));
   const client = new Client(j.url);
-  const r = j.roomId === null ? await client.create("slap_lab", { players: j.players }) : await client.joinById(j.roomId, {});
+  const r = j.roomId === null ? await client.create("slap_lab", { players: j.players, kind: j.kind ?? "slap" }) : await client.joinById(j.roomId, {});
   rooms.push(r);
   const up = new DelayedLink(j.upMs, j.jitterMs, rng.next);
   const down = new DelayedLink(j.downMs, j.jitterMs, rng.next);

@@ -1,10 +1,12 @@
 /**
- * The operator page (`/operator`, docs/API.md "Operators"): the suspicious pairs of the last days
- * and a form to mark an account as a booster or cheater, then the recent operator actions. It uses
+ * The operator page (`/operator`, docs/API.md "Operators"): players' reports, the fair-play flags
+ * the tables raised (fair-play-section.ts), the suspicious pairs of the last days and a form to
+ * mark an account as a booster or cheater, then the recent operator actions. It uses
  * the browser's own session cookie (sign in on the main page first); the server decides who is an
  * operator and answers 401/403 to anyone else, which the page just says.
  */
 import { h } from "../ui/dom.ts";
+import { fairPlaySection } from "./fair-play-section.ts";
 import { reportsSection } from "./reports-section.ts";
 
 const root = document.getElementById("operator")!;
@@ -73,10 +75,11 @@ async function render(days: number, note: string | null = null): Promise<void> {
   const windowPicker = h("input", { type: "number", min: 1, max: 365, value: days, testid: "days" });
   windowPicker.addEventListener("change", () => void render(Number(windowPicker.value) || 30));
   const form = markForm((result) => void render(days, result), note);
-  const reports = await reportsSection(call, (result) => void render(days, result));
+  const [reports, fairPlay] = await Promise.all([reportsSection(call, (result) => void render(days, result)), fairPlaySection(call, form.pick)]);
   root.replaceChildren(
     h("h1", {}, "Operators"),
     reports,
+    fairPlay,
     h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick)),
     form.el,
     h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>

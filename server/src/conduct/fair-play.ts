@@ -9,38 +9,62 @@
  * - `too-regular`: at least `REGULAR_MIN` reactions whose spread (standard deviation) is under
  *   `REGULAR_SD_MS`: people vary by tens of milliseconds from one reaction to the next, a script
  *   that waits a fixed time does not.
- * Each flag is raised once per seat and table.
+ * - `claim-quota`: the claim quota (realtime/claim-quota.ts) has withheld `QUOTA_FLAG_MS` or more
+ *   of this seat's claims in all: its claims kept beating the server's own estimate by more than
+ *   an honest render time, past the whole bucket (a client claiming presses earlier, or cards
+ *   shown later, than they were).
+ * Each flag is raised once per seat and table, with its evidence (`evidence`), which the table
+ * stores for operators (fair-play/store.ts).
  */
-export type FairPlayFlag = "under-floor" | "too-regular";
+export type FairPlayFlag = "under-floor" | "too-regular" | "claim-quota";
+export const FAIR_PLAY_FLAGS: readonly FairPlayFlag[] = ["under-floor", "too-regular", "claim-quota"];
 
 export const HUMAN_FLOOR_MS = 100;
 const KEEP = 20;
 export const UNDER_FLOOR_COUNT = 3;
 export const REGULAR_MIN = 12;
 export const REGULAR_SD_MS = 8;
+/** Claim time the quota withheld from one seat, in all, that raises `claim-quota` (ms). */
+export const QUOTA_FLAG_MS = 30;
 
 export class ReactionProfile {
   private readonly recent: number[] = [];
-  private readonly raised = new Set<FairPlayFlag>();
+  /** Each flag raised, with what raised it. */
+  private readonly raised = new Map<FairPlayFlag, Record<string, unknown>>();
 
-  /** Records a reaction time; returns the flags it newly raises. */
-  record(reactionMs: number): FairPlayFlag[] {
+  /**
+   * Records a reaction time (and the claim time the seat's quota has withheld in all, ms);
+   * returns the flags it newly raises.
+   */
+  record(reactionMs: number, withheldMs = 0): FairPlayFlag[] {
     if (!Number.isFinite(reactionMs)) return [];
     this.recent.push(reactionMs);
     if (this.recent.length > KEEP) this.recent.shift();
     const out: FairPlayFlag[] = [];
-    const raise = (flag: FairPlayFlag) => {
+    const raise = (flag: FairPlayFlag, evidence: Record<string, unknown>) => {
       if (this.raised.has(flag)) return;
-      this.raised.add(flag);
+      this.raised.set(flag, evidence);
       out.push(flag);
     };
-    if (this.recent.filter((r) => r < HUMAN_FLOOR_MS).length >= UNDER_FLOOR_COUNT) raise("under-floor");
-    if (this.recent.length >= REGULAR_MIN && standardDeviation(this.recent.slice(-REGULAR_MIN)) < REGULAR_SD_MS) raise("too-regular");
+    const reactions = (list: readonly number[]) => list.map((r) => Math.round(r));
+    const under = this.recent.filter((r) => r < HUMAN_FLOOR_MS).length;
+    if (under >= UNDER_FLOOR_COUNT) raise("under-floor", { underFloor: under, floorMs: HUMAN_FLOOR_MS, reactionsMs: reactions(this.recent) });
+    const last = this.recent.slice(-REGULAR_MIN);
+    const sd = last.length >= REGULAR_MIN ? standardDeviation(last) : Infinity;
+    if (sd < REGULAR_SD_MS) raise("too-regular", { sdMs: Math.round(sd * 10) / 10, limitMs: REGULAR_SD_MS, reactionsMs: reactions(last) });
+    if (Number.isFinite(withheldMs) && withheldMs >= QUOTA_FLAG_MS) {
+      raise("claim-quota", { withheldMs: Math.round(withheldMs), limitMs: QUOTA_FLAG_MS, reactionsMs: reactions(this.recent) });
+    }
     return out;
   }
 
   get flags(): readonly FairPlayFlag[] {
-    return [...this.raised];
+    return [...this.raised.keys()];
+  }
+
+  /** What raised a flag (null: not raised). */
+  evidence(flag: FairPlayFlag): Record<string, unknown> | null {
+    return this.raised.get(flag) ?? null;
   }
 }
 

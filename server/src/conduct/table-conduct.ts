@@ -49,11 +49,19 @@ export class TableConduct {
     return this.accounts.get(seat) ?? null;
   }
 
-  /** A seat's adjudicated reaction time in a race (fair-play.ts); the fair-play flags it newly raises. */
-  reacted(seat: number, reactionMs: number): FairPlayFlag[] {
+  /**
+   * A seat's adjudicated reaction time in a race, and the claim time its quota has withheld in all
+   * (fair-play.ts); the fair-play flags it newly raises.
+   */
+  reacted(seat: number, reactionMs: number, withheldMs = 0): FairPlayFlag[] {
     let profile = this.reactions.get(seat);
     if (!profile) this.reactions.set(seat, (profile = new ReactionProfile()));
-    return profile.record(reactionMs);
+    return profile.record(reactionMs, withheldMs);
+  }
+
+  /** What raised a seat's flag (null: not raised). */
+  evidence(seat: number, flag: FairPlayFlag): Record<string, unknown> | null {
+    return this.reactions.get(seat)?.evidence(flag) ?? null;
   }
 
   /** The fair-play flags raised at this table, by seat, with the account sitting there. */

@@ -11,6 +11,7 @@ import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { backfillNameKeys } from "../names/backfill.ts";
 import { seenAddressesMigration } from "../moderation/addresses.ts";
+import { fairPlayMigration } from "../fair-play/store.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
@@ -153,6 +154,8 @@ const migrations: Record<string, Migration> = {
   "0008-friends": friendsMigration,
   // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (moderation/addresses.ts).
   "0009-seen-addresses": seenAddressesMigration,
+  // Fair-play flags raised at tables, kept for operators (fair-play/store.ts).
+  "0010-fair-play": fairPlayMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,6 +99,7 @@ export interface Database {
   account_sanctions: AccountSanctionsTable;
   friends: FriendsTable;
   friend_requests: FriendRequestsTable;
+  fair_play_flags: FairPlayFlagsTable;
 }
 
 /** One side of a friendship (social/friends/store.ts): each friendship is two rows. */
@@ -227,3 +228,14 @@ export interface SessionsTable {
 export type Player = Selectable<PlayersTable>;
 export type NewPlayer = Insertable<PlayersTable>;
 export type Rating = Selectable<RatingsTable>;
+
+/** A fair-play flag a table raised for a seat, kept for operators (fair-play/store.ts). */
+export interface FairPlayFlagsTable {
+  table_id: string;
+  seat: number;
+  kind: string;
+  player_id: string | null;
+  game: string;
+  evidence: Json<unknown>;
+  at: number;
+}

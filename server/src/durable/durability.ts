@@ -14,7 +14,8 @@ import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import type { Seating } from "../room/seating.ts";
 import { fencedListings } from "./fenced-listings.ts";
 import { SAVING_AFTER_MS, SavingWatch, Track, pause, unpause } from "./track.ts";
-import { isWaiting, seatRecords, type JournalEntry, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
+import { isWaiting, seatRecords, type JournalEntry, type JournalHeld, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
 
 /** The create option that marks a room as a resumed table (only this process can set one: it names an entry of `resumes`). */
 const RESUME_KEY = "__resume";
@@ -31,6 +32,8 @@ export interface DurableRoom {
   readonly seating: Seating;
   /** A waiting table whose countdown to filling with bots a player turned off. */
   autoFillOff(): boolean;
+  /** The presses a race holds now, not applied yet (realtime/held-race.ts): a whole rewrite carries them. */
+  heldPresses?(): readonly HeldPressRecord[];
   /** A full table whose deal waits for the players' shuffle values (entropy/pending-deal.ts), else null. */
   pendingDeal?(): PendingDealRecord | null;
   disconnect(closeCode?: number): Promise<unknown>;
@@ -128,6 +131,23 @@ export class Durability {
   }
 
   /**
+   * A race holds a press (a Dark Hand call at the deal: realtime/held-race.ts): it is journalled
+   * after the steps, so a process dying before the race releases it does not lose it (the resumed
+   * table judges it). It is not a step: nothing waits for the store's answer (the press's effect
+   * is its step, journalled as usual when the race releases it). A table whose journal is being
+   * rewritten gets it with the rewrite (`heldPresses`).
+   */
+  held(room: DurableRoom, press: HeldPressRecord): void {
+    const match = room.match;
+    const track = this.store && match ? this.tracks.get(room) : undefined;
+    if (!track || !match || track.state !== "live" || !track.begun || track.failing || track.dirty) return;
+    const entry: JournalHeld = { k: "c", i: match.log.length, ...press };
+    const outcome = this.store!.write(room.roomId, [entry], false);
+    if (typeof outcome === "string") this.settle(room, track, outcome);
+    else void outcome.then((o) => this.settle(room, track, o), () => undefined);
+  }
+
+  /**
    * A write the store answers later, on the table's chain: `then` runs in order once the store
    * has taken it. A refused write is retried as a whole rewrite until taken (or fenced: the table
    * is a peer's now, and nothing more of it is shown here).
@@ -173,7 +193,9 @@ export class Durability {
   private wholeJournal(room: DurableRoom, track: Track): JournalEntry[] | null {
     if (room.match && track.begun) {
       Object.assign(track, { begun: false, written: 0, seats: "" });
-      return this.pendingEntries(room, room.match, track);
+      const entries = this.pendingEntries(room, room.match, track);
+      const i = room.match.log.length;
+      return [...entries, ...(room.heldPresses?.() ?? []).map((press): JournalHeld => ({ k: "c", i, ...press }))];
     }
     return track.waiting !== "" && !room.match ? [this.waitingEntry(room)] : null;
   }

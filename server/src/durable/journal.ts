@@ -9,6 +9,7 @@
 import type { LoggedStep } from "@scat/shared";
 import type { SeatEntropy } from "@scat/shared/fairness/entropy.ts";
 import type { PendingDealRecord } from "../entropy/pending-deal.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 import type { BotReason, Slot } from "../room/seating.ts";
 
 export interface SeatRecord {
@@ -58,7 +59,19 @@ export interface JournalWaiting {
   readonly deal?: PendingDealRecord;
 }
 
-export type JournalEntry = JournalHeader | JournalStep | JournalWaiting;
+/**
+ * A press a race held, not applied yet (a Dark Hand call at the deal: realtime/held-race.ts),
+ * written when it is held. It is still held when no step was journalled after it: any step first
+ * releases every held press (each applied one becomes the next step). A resumed table judges the
+ * ones still held with its first move.
+ */
+export interface JournalHeld extends HeldPressRecord {
+  readonly k: "c";
+  /** The match log's length when it was held. */
+  readonly i: number;
+}
+
+export type JournalEntry = JournalHeader | JournalStep | JournalWaiting | JournalHeld;
 
 /** A table as read back from its journal: a game in play (header "h") or a waiting table ("w", no steps). */
 export interface TableRecord {
@@ -67,6 +80,8 @@ export interface TableRecord {
   readonly steps: readonly LoggedStep[];
   /** The seats as last journalled. */
   readonly seats: readonly SeatRecord[];
+  /** Presses a race held when the journal ends, to be judged on the resume (absent: none). */
+  readonly held?: readonly HeldPressRecord[];
 }
 
 export function seatRecords(slots: readonly Slot[]): SeatRecord[] {
@@ -81,7 +96,12 @@ export function decodeJournal(tableId: string, entries: readonly JournalEntry[])
   const steps: LoggedStep[] = [];
   let seats: readonly SeatRecord[] = [];
   let header: JournalHeader | JournalWaiting | null = null;
+  let held: JournalHeld[] = [];
   for (const e of entries) {
+    if (e.k === "c") {
+      if (header?.k === "h") held.push(e);
+      continue;
+    }
     // The first header wins (a repeated one is a retried write); a waiting record gives way to a
     // newer one, and to the header when the game is dealt.
     if (e.k === "h" || e.k === "w") {
@@ -97,7 +117,13 @@ export function decodeJournal(tableId: string, entries: readonly JournalEntry[])
     if (e.seats) seats = e.seats;
   }
   if (header === null) throw new Error(`journal ${tableId}: no header`);
-  return { tableId, header, steps, seats };
+  // A press held before the last step was released by it (applied, or refused by the game).
+  held = held.filter((h) => h.i === steps.length);
+  if (held.length === 0) return { tableId, header, steps, seats };
+  // One record per seat (a rewrite repeats what an append wrote): the first.
+  const bySeat = new Map<number, HeldPressRecord>();
+  for (const { k: _k, i: _i, ...press } of held) if (!bySeat.has(press.seat)) bySeat.set(press.seat, press);
+  return { tableId, header, steps, seats, held: [...bySeat.values()] };
 }
 
 /** True for a table journalled while it waited for players (no game dealt). */

@@ -14,6 +14,7 @@ import type { SeatState } from "../room/schema.ts";
 import type { ArraySchema } from "@colyseus/schema";
 import type { Resume } from "./durability.ts";
 import type { PendingDealRecord } from "../entropy/pending-deal.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 
 export interface RestorableRoom {
   readonly game: AnyGame;
@@ -26,6 +27,8 @@ export interface RestorableRoom {
   resumeDeal(deal: PendingDealRecord): void;
   /** Installs the rebuilt match and lets it go on (projection, deadline, bots). */
   resumeMatch(match: MatchType): void;
+  /** Presses a race held when the process died (realtime/held-race.ts): judged now, as they were held. */
+  resumeHeld(presses: readonly HeldPressRecord[]): void;
   /** The game not dealt yet (a waiting table): null. */
   readonly match: MatchType | null;
   /** A waiting table's seats were set or freed here: lobby listing, quick play, journal. */
@@ -51,6 +54,7 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     const match = Match.restore(room.game, room.table.engine, header.startedAt, header.seed, header.salt, steps, header.entropy ?? null);
     match.extendDeadline(resume.outageMs);
     room.resumeMatch(match);
+    if (resume.record.held?.length && !match.over) room.resumeHeld(resume.record.held);
   } else if (header.deal) {
     // Its seats were full and the deal was waiting for the players' values: it deals now, from
     // the same commitment and with the values journalled (the rest are logged missing).

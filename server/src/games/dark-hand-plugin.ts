@@ -11,6 +11,8 @@
  *
  * The deal's reveal time is when the deal's events went out; a table resumed from its journal
  * takes the server time of the step that dealt the hand (durable/restore.ts keeps the steps).
+ * Each held call is journalled as it is held (`room.journalHeld`): a table resumed after its
+ * process died while calls were held judges them at once, as they were judged on arrival.
  * Bots call at a human-like time after the deal (seeded per hand and seat), judged by arrival.
  */
 import type { Client } from "@colyseus/core";
@@ -135,8 +137,28 @@ export const darkHandPlugin: GamePlugin = {
     const arrivedAt = serverNow();
     const net = client ? room.net.of(client.sessionId) : null;
     const press = watch.race.hold(slot.index, client ? claimOf(raw) : null, arrivedAt, net, { slot, action, client, raw, id }, stillCalling(room, watch, slot.index));
+    // Journalled as held: a process dying before the race closes does not lose the call.
+    room.journalHeld(watch.race.recordOf(press, action));
     if (client) observePress(room, slot.index, press, "call");
     return HELD;
+  },
+
+  heldPresses(room) {
+    const watch = room.match ? watches.get(room.match) : undefined;
+    return watch ? watch.race.records((p) => p.action) : [];
+  },
+
+  resumeHeld(room, presses) {
+    const watch = room.match ? watchFor(room, []) : null;
+    if (!watch) return;
+    for (const press of presses) {
+      const slot = room.seating.slots[press.seat];
+      if (!slot || watch.race.heldSeat(press.seat) || !room.match!.legal(press.seat).some((a) => (a as { type: string }).type === "call")) continue;
+      // As it was judged when it arrived (its connection's estimates died with the process).
+      watch.race.restore(press, { slot, action: press.action, client: null, raw: press.action, id: null });
+    }
+    // Nothing is in flight to the new process: the held calls are judged at once.
+    if (watch.race.pending > 0) room.clock.setTimeout(() => watch.race.flush(), 0);
   },
 
   beforeStep(room) {

@@ -11,6 +11,7 @@ import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { MARK_KINDS, markAccount } from "./mark.ts";
 import { isOperator, recentActions, type Actor } from "./operators.ts";
+import { listFlags } from "../fair-play/store.ts";
 import { SANCTIONS, listReports, reportGameLog, sanction } from "./reports.ts";
 import { PAIR_DEFAULTS, suspiciousPairs, unknownAddress, type SharedAddress } from "./suspicious.ts";
 
@@ -40,6 +41,7 @@ const sanctionBody = z.strictObject({
   reportId: z.string().max(100).optional(),
 });
 const actionsQuery = z.object({ limit: int(1, 500, 100), account: z.string().max(100).optional() });
+const flagsQuery = z.object({ limit: int(1, 500, 100), account: z.string().max(100).optional() });
 
 function parsed<T>(schema: z.ZodType<T>, input: unknown, res: Response): T | null {
   const r = schema.safeParse(input ?? {});
@@ -108,6 +110,14 @@ export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): e
     const log = await reportGameLog(await platform.db(), String(req.params.id));
     if (log === null) return fail(res, 404, "no-game-log", "No game log was filed with that report");
     res.json(log);
+  }));
+
+  // Fair-play flags raised at tables (fair-play/store.ts): signals to look at beside the reports, never sanctions.
+  router.get("/operator/fair-play-flags", handle(async (req, res) => {
+    if (!(await operator(req, res))) return;
+    const q = parsed(flagsQuery, req.query, res);
+    if (!q) return;
+    res.json({ flags: await listFlags(await platform.db(), { limit: q.limit, ...(q.account === undefined ? {} : { accountId: q.account }) }) });
   }));
 
   router.post("/operator/accounts/:id/sanction", handle(async (req, res) => {

@@ -10,7 +10,7 @@
  * Nothing here knows the game: the plugin says what a press is, who could still press, and how
  * to apply one; the room's clock runs the timer.
  */
-import type { SlapClaim } from "./adjudicate.ts";
+import { HUMAN_FLOOR_MS, type SlapClaim } from "./adjudicate.ts";
 import type { LatencyEstimator } from "./latency.ts";
 import { RaceCollector, type RaceSlap } from "./race.ts";
 
@@ -26,6 +26,22 @@ export interface RaceReport {
   readonly byArrival: readonly number[];
   /** The reaction-time order differs from the arrival order: latency compensation changed who won. */
   readonly compensated: boolean;
+}
+
+/**
+ * A held press as the table's journal keeps it (durable/journal.ts): its adjudication was made
+ * when it arrived, from that connection's estimates, which die with the process; a table resumed
+ * from the journal judges it with the rest from these figures.
+ */
+export interface HeldPressRecord {
+  readonly seat: number;
+  /** The game's action, as it will be applied. */
+  readonly action: { readonly type: string };
+  readonly reactionMs: number;
+  readonly source: RaceSlap["source"];
+  readonly estimateMs: number;
+  /** Arrival, ms after the reveal (the reveal's server time is the journal's). */
+  readonly arrivedMs: number;
 }
 
 export interface Timer {
@@ -78,6 +94,30 @@ export class HeldRace<T> {
     return slap;
   }
 
+  /** The held presses as the journal keeps them (`action`: how each one's payload is applied). */
+  records(action: (payload: T) => { readonly type: string }): HeldPressRecord[] {
+    return this.held.map((h) => recordOf(h.slap, action(h.payload), this.revealAt));
+  }
+
+  /** The journal's record of a press `hold` took. */
+  recordOf(slap: RaceSlap, action: { readonly type: string }): HeldPressRecord {
+    return recordOf(slap, action, this.revealAt);
+  }
+
+  /**
+   * A press held when the table's process died, from its journal record: held again as it was
+   * judged then (no timer: the resumed table flushes when it is ready).
+   */
+  restore(record: HeldPressRecord, payload: T): RaceSlap {
+    const slap: RaceSlap = {
+      seat: record.seat, arrivedAt: this.revealAt + record.arrivedMs, reactionMs: record.reactionMs, source: record.source,
+      estimateMs: record.estimateMs, suspicious: record.source !== "arrival" && record.reactionMs < HUMAN_FLOOR_MS,
+    };
+    this.collector.slaps.push(slap);
+    this.held.push({ slap, payload });
+    return slap;
+  }
+
   /** Releases every held press now, fastest first (the timer; or another step must go first). */
   flush(): void {
     this.timer?.clear();
@@ -105,4 +145,8 @@ export class HeldRace<T> {
     this.timer = null;
     this.held = [];
   }
+}
+
+function recordOf(slap: RaceSlap, action: { readonly type: string }, revealAt: number): HeldPressRecord {
+  return { seat: slap.seat, action, reactionMs: slap.reactionMs, source: slap.source, estimateMs: slap.estimateMs, arrivedMs: slap.arrivedAt - revealAt };
 }

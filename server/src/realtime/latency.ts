@@ -67,11 +67,30 @@ export class LatencyEstimator {
     return Math.min(raw, floor + APP_SLACK_MS);
   }
 
-  private guard(): void {
+  /**
+   * Tests that make a client distant after it joined (`NetMonitor.simulateTransport`): the
+   * transport samples taken so far (loopback's) are forgotten and the estimates taken afresh from
+   * the page's samples, which carried the simulated delay all along.
+   */
+  forgetTransport(): void {
+    this.transport.length = 0;
+    if (this.count === 0) return;
+    const { rtt, offset } = this.fresh();
+    this.guardedRtt = rtt;
+    this.guardedOffset = offset;
+  }
+
+  /** The round trip and offset of the window as it stands, before the slow-move guard. */
+  private fresh(): { rtt: number; offset: number } {
     const rtt = this.cappedRtt();
     // The offset of the best samples, each as if its round trip were no more than the capped one
     // (a pong held back after reading the clock would otherwise shift the offset by half the hold).
     const offset = median(this.best().map((s) => s.offset + (s.rtt - Math.min(s.rtt, rtt)) / 2));
+    return { rtt, offset };
+  }
+
+  private guard(): void {
+    const { rtt, offset } = this.fresh();
     if (this.count <= SETTLED) {
       this.guardedRtt = rtt;
       this.guardedOffset = offset;

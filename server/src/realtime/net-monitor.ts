@@ -62,6 +62,16 @@ export class NetMonitor {
     this.transportPings = options.transportPings ?? true;
   }
 
+  /**
+   * Tests: from now on the client is `rttMs` away at the transport too (`simulatedTransportMs`),
+   * and the transport samples taken before (the join's quick pings, at loopback's round trip)
+   * are forgotten, so that they do not cap its round trip at loopback's.
+   */
+  simulateTransport(sessionId: string, rttMs: number): void {
+    this.simulatedTransportMs.set(sessionId, rttMs);
+    this.nets.get(sessionId)?.forgetTransport();
+  }
+
   /** The estimate for a session (empty until its first pong). */
   of(sessionId: string): LatencyEstimator {
     let net = this.nets.get(sessionId);

@@ -8,6 +8,7 @@ import type { Client } from "@colyseus/core";
 import type { GameEvent, Rejection, Rng } from "@scat/shared";
 import type { Slot } from "./seating.ts";
 import type { TableHost } from "./host.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 
 export interface GamePlugin {
   /** Once, when the room is created (e.g. a finer clock timestep). */
@@ -18,6 +19,10 @@ export interface GamePlugin {
    * reaction time, realtime/held-race.ts).
    */
   prepareAction?(room: TableHost, client: Client | null, slot: Slot, action: { type: string }, raw: unknown, id: number | null): { type: string } | Rejection | typeof HELD;
+  /** What the plugin holds now, as the journal keeps it (durable/journal.ts, `JournalHeld`). */
+  heldPresses?(room: TableHost): readonly HeldPressRecord[];
+  /** A table resumed from its journal: the presses held when its process died, to judge now. */
+  resumeHeld?(room: TableHost, presses: readonly HeldPressRecord[]): void;
   /** Before any other step is applied (an action, a deadline): apply what the plugin holds first. */
   beforeStep?(room: TableHost): void;
   /** After every accepted step, with its events (already sent). */

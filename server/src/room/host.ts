@@ -8,6 +8,7 @@ import type { AnyGame, Rejection } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { FairPlayFlag } from "../conduct/fair-play.ts";
 import type { NetMonitor } from "../realtime/net-monitor.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 import type { Match } from "./match.ts";
 import type { Seating, Slot } from "./seating.ts";
 import type { TableChat } from "../social/chat/table-chat.ts";
@@ -25,7 +26,15 @@ export interface TableHost {
   readonly seating: Seating;
   readonly net: NetMonitor;
   /** The table's conduct: race reaction times feed its fair-play profile (conduct/fair-play.ts). */
-  readonly conduct: { reacted(seat: number, reactionMs: number): FairPlayFlag[]; accountAt(seat: number): string | null };
+  readonly conduct: {
+    reacted(seat: number, reactionMs: number, withheldMs?: number): FairPlayFlag[];
+    evidence(seat: number, flag: FairPlayFlag): Record<string, unknown> | null;
+    accountAt(seat: number): string | null;
+  };
+  /** A race holds a press (realtime/held-race.ts): it is journalled, so a crash before its release does not lose it. */
+  journalHeld(press: HeldPressRecord): void;
+  /** A seat raised a fair-play flag: it is stored for operators with the account at the seat (fair-play/store.ts). */
+  fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void;
   /** The table's chat (social/chat/table-chat.ts). */
   readonly chat: TableChat;
   /** The room's clock: timers are cleared with the room. */

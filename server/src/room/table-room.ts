@@ -32,6 +32,9 @@ import { Seating, type Slot } from "./seating.ts";
 import { TablePlay } from "./table-play.ts";
 import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
+import type { FairPlayFlag } from "../conduct/fair-play.ts";
+import { recordFlag } from "../fair-play/store.ts";
+import type { HeldPressRecord } from "../realtime/held-race.ts";
 import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
@@ -337,6 +340,20 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     } catch (e) {
       this.contain(e, "onMessage", client);
     }
+  }
+
+  /** A race holds a press: journalled (durable/durability.ts, `held`). */
+  journalHeld(press: HeldPressRecord): void { durability.held(this, press); }
+  /** The presses a race holds now (a journal rewrite carries them). */
+  heldPresses(): readonly HeldPressRecord[] { return this.plugin?.heldPresses?.(this) ?? []; }
+  /** A table resumed from its journal: the presses held when its process died are judged now. */
+  resumeHeld(presses: readonly HeldPressRecord[]): void { this.plugin?.resumeHeld?.(this, presses); }
+
+  /** A seat raised a fair-play flag: stored for operators (fair-play/store.ts); a signal, never a sanction. */
+  fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void {
+    const record = { accountId: this.conduct.accountAt(seat), tableId: this.roomId, game: this.game.id, seat, kind: flag, evidence, at: Date.now() };
+    void TableRoom.platform.db().then((db) => recordFlag(db, record))
+      .catch((err: unknown) => logger.error({ room: this.roomId, seat, flag, err }, "fair-play flag not stored"));
   }
 
   /**
