@@ -47,7 +47,10 @@ export function roomDefinitions(config: ServerConfig) {
   rooms.lobby = defineRoom(TableLobbyRoom);
   // One ranked queue per game (docs/API.md, "Ranked queue").
   for (const game of Object.keys(GAMES)) rooms[queueRoomName(game)] = defineRoom(RankedQueueRoom);
-  if (config.slapLab) rooms.slap_lab = defineRoom(SlapLabRoom);
+  if (config.slapLab) {
+    SlapLabRoom.delaySimulated = config.delaySimulated;
+    rooms.slap_lab = defineRoom(SlapLabRoom);
+  }
   return rooms;
 }
 

@@ -17,7 +17,9 @@ import { RaceCollector } from "./race.ts";
 const RACE_WINDOW_MS = 2_000;
 
 export class SlapLabRoom extends Room {
-  private readonly net = new NetMonitor();
+  /** DELAY_SIMULATED=1 (set by app.ts): the benches inject delay above the WebSocket, so no transport ping frames and no transport cap. */
+  static delaySimulated = false;
+  private readonly net = new NetMonitor({ transportPings: !SlapLabRoom.delaySimulated });
   private players = 4;
   private seats: string[] = [];
   private race = 0;
@@ -43,7 +45,7 @@ export class SlapLabRoom extends Room {
     // The bench delays every message in its own process, WebSocket ping frames excepted: it says
     // how far away each simulated player is, for the transport round trip (lab only).
     this.onMessage("simulateLink", (client, payload: { rttMs?: unknown; jitterMs?: unknown }) => {
-      if (typeof payload?.rttMs === "number" && payload.rttMs >= 0 && payload.rttMs <= 1_000) this.net.simulatedTransportMs.set(client.sessionId, payload.rttMs);
+      if (typeof payload?.rttMs === "number" && payload.rttMs >= 0 && payload.rttMs <= 1_000) this.net.simulateTransport(client.sessionId, payload.rttMs);
       if (typeof payload?.jitterMs === "number" && payload.jitterMs >= 0 && payload.jitterMs <= 100) this.net.simulatedTransportJitterMs.set(client.sessionId, payload.jitterMs);
     });
   }
