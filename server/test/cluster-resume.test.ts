@@ -196,7 +196,7 @@ describe("tables outlive their process", () => {
     const took = await reclaimAll(onVictim, killedAt);
     console.log(`resume after kill -9 (at ${killedAt}): ${new Set(onVictim.map((p) => p.roomId)).size} tables, seat back p50 ${pct(took, 0.5)} ms, max ${Math.max(...took)} ms`);
     expect(new Set(onVictim.map(hostOf)).has(victimHost)).toBe(false);
-    await playOut(onVictim, "every resumed game over", 150_000);
+    await playOut(onVictim, "every resumed game over", 150_000, cluster.url);
     await leaveAll(players.filter((p) => !onVictim.includes(p)), victimHost);
   }, 420_000);
 
@@ -223,7 +223,7 @@ describe("tables outlive their process", () => {
     console.log(`resume after SIGTERM: ${new Set(onHost.map((p) => p.roomId)).size} tables, seat back p50 ${pct(took, 0.5)} ms, max ${Math.max(...took)} ms`);
     await exited;
     expect(new Set(onHost.map(hostOf)).has(host)).toBe(false);
-    await playOut(onHost, "every handed-over game over");
+    await playOut(onHost, "every handed-over game over", 180_000, cluster.url);
     await leaveAll(fresh.filter((p) => !onHost.includes(p)), host);
   }, 300_000);
 
@@ -266,6 +266,6 @@ describe("tables outlive their process", () => {
     }
     expect(again, `matchmaking is back: ${[...new Set(answers)].slice(-3).join(" | ")}`).not.toBeNull();
     await again!.leave();
-    await playOut(inPlay, "every game over after the Redis restart");
+    await playOut(inPlay, "every game over after the Redis restart", 180_000, cluster.url);
   }, 300_000);
 });

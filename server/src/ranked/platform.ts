@@ -16,8 +16,12 @@ import { nameKey } from "../names/skeleton.ts";
 import type { RankedRules } from "./ranked-play.ts";
 import { Tokens, tokenSecret } from "../accounts/tokens.ts";
 import { openStore, type Db, type Store } from "../db/database.ts";
+import { logger } from "../logger.ts";
 
 export const IN_MEMORY = ":memory:";
+
+/** Table-raised writes kept in memory while embedded PGlite is not open (`Platform.whenOpen`). */
+export const PENDING_WRITES = 1_000;
 
 type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret"> & Partial<Pick<ServerConfig, "sessionDays" | "ranked">>;
 
@@ -41,7 +45,11 @@ export class Platform {
   store(): Promise<Store> {
     if (!this.opening) {
       this.opening = openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir });
-      this.opening.then(() => { this.ready = true; }, () => undefined);
+      this.opening.then((store) => {
+        this.ready = true;
+        // Writes the tables raised before the store opened (`whenOpen`), in the order raised.
+        for (const write of this.pending.splice(0)) void write(store.db).catch(() => undefined);
+      }, () => undefined);
     }
     return this.opening;
   }
@@ -66,6 +74,34 @@ export class Platform {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * A write a table raises on its own (a fair-play flag), not for a request that waits on it. It
+   * never starts embedded PGlite from the game path (its WebAssembly start holds the event loop
+   * for seconds, long enough to cost a cluster process its lease: a flag raised on a bot table
+   * cost one exactly that): with PGlite not open yet it waits in memory (at most PENDING_WRITES,
+   * the oldest dropped first) and runs once the store opens for anything else (a page's first
+   * request, the operator page). With PostgreSQL it runs at once.
+   */
+  whenOpen(write: (db: Db) => Promise<unknown>): Promise<void> {
+    if (this.ready || this.config.databaseUrl !== null) return this.db().then(write).then(() => undefined);
+    if (this.pending.length >= PENDING_WRITES) {
+      this.pending.shift();
+      logger.warn({ kept: PENDING_WRITES }, "a table's write waiting for the embedded store was dropped (the oldest)");
+    }
+    return new Promise((resolve, reject) => { this.pending.push((db) => write(db).then(() => resolve(), (err: unknown) => { reject(err); })); });
+  }
+  private readonly pending: ((db: Db) => Promise<void>)[] = [];
+
+  /** Whether the store was asked to open (embedded PGlite starts then). */
+  get storeStarted(): boolean {
+    return this.opening !== null;
+  }
+
+  /** How many writes wait for embedded PGlite to open (`whenOpen`). */
+  get pendingWrites(): number {
+    return this.pending.length;
   }
 
   async db(): Promise<Db> {

@@ -352,7 +352,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   /** A seat raised a fair-play flag: stored for operators (fair-play/store.ts); a signal, never a sanction. */
   fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void {
     const record = { accountId: this.conduct.accountAt(seat), tableId: this.roomId, game: this.game.id, seat, kind: flag, evidence, at: Date.now() };
-    void TableRoom.platform.db().then((db) => recordFlag(db, record))
+    void TableRoom.platform.whenOpen((db) => recordFlag(db, record))
       .catch((err: unknown) => logger.error({ room: this.roomId, seat, flag, err }, "fair-play flag not stored"));
   }
 

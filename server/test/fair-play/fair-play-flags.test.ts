@@ -63,6 +63,33 @@ describe.each(["pglite", "postgres"] as const)("fair-play flags on %s", (kind) =
   });
 });
 
+describe("a flag raised at a table before embedded PGlite opened", () => {
+  it("does not start the store from the game path (its start holds the event loop for seconds: a cluster process lost its lease so); the flag is stored once the store opens", async () => {
+    const port = await freePort();
+    const server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", PORT: String(port) }));
+    await server.listen(port, "127.0.0.1");
+    try {
+      const options = { name: "Anon", seats: 2, bots: 1, turnSeconds: 30, variants: {} };
+      const room = await new Client(`http://127.0.0.1:${port}`).joinOrCreate("hit_the_deck", { ...options, mode: quickPlayKey(options) });
+      room.onMessage("*", () => undefined);
+      const seat = await waitSeat(room);
+      const srv = matchMaker.getLocalRoomById(room.roomId) as unknown as TableRoom;
+      const press = (reactionMs: number): RaceSlap => ({ seat, arrivedAt: Date.now(), reactionMs, source: "claim", estimateMs: reactionMs + 40, suspicious: reactionMs < 100 });
+      for (const ms of [60, 75, 82]) observePress(srv, seat, press(ms), "slap");
+      expect(TableRoom.platform.storeStarted).toBe(false);
+      expect(TableRoom.platform.pendingWrites).toBe(1);
+      // Anything else opens the store (here the operator's read): the waiting flag is written then.
+      const db = await TableRoom.platform.db();
+      for (let i = 0; i < 200 && (await listFlags(db)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(TableRoom.platform.pendingWrites).toBe(0);
+      expect((await listFlags(db))[0]).toMatchObject({ account: null, tableId: room.roomId, game: "hit_the_deck", seat, kind: "under-floor", evidence: { underFloor: 3, reactionsMs: [60, 75, 82] } });
+      await room.leave();
+    } finally {
+      await server.gracefullyShutdown(false);
+    }
+  }, 120_000);
+});
+
 describe("through the real server", () => {
   let server: Server;
   let base = "";

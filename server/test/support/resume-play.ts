@@ -65,8 +65,11 @@ export function attach(p: Player): void {
   room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));
   room.onMessage("gameLog", (log: { steps: unknown[] }) => { p.gameLog = log; });
   room.onMessage("rejected", () => { p.rejected++; });
-  room.onStateChange(() => { p.seen = Math.max(p.seen, version(room)); });
+  room.onStateChange(() => { p.seen = Math.max(p.seen, version(room)); changedAt.set(room, Date.now()); });
 }
+
+/** When each room's state last changed (a stuck game's report tells a silent table from a slow one). */
+const changedAt = new WeakMap<Room, number>();
 
 const lastSent = new WeakMap<Player, number>();
 const roomNumbers = new WeakMap<Room, number>();
@@ -171,12 +174,34 @@ export async function reclaimAfterDrop(endpoint: string, p: Player, timeoutMs = 
   return reclaim(endpoint, p, timeoutMs);
 }
 
-/** Plays `players` until each game is over and its log came; checks each log replays. */
-export async function playOut(players: Player[], what: string, timeoutMs = 180_000): Promise<void> {
+/**
+ * Plays `players` until each game is over and its log came; checks each log replays. With an
+ * `endpoint`, a player whose table closes on them meanwhile (the process hosting it lost its
+ * lease on a starved machine and stopped its tables: MOVED_CLOSE_CODE, or it died) takes the
+ * seat back through matchmaking and plays on, as the page does (client/src/net/connection.ts).
+ */
+export async function playOut(players: Player[], what: string, timeoutMs = 180_000, endpoint: string | null = null): Promise<void> {
   const acted = new Map<Player, number>();
-  await until(() => players.map((p) => step(p, acted)).every(Boolean) && players.every((p) => p.gameLog), what, timeoutMs).catch((err: unknown) => {
+  let over = false;
+  const moves: string[] = [];
+  const follow = (p: Player): void => {
+    const room = p.room;
+    void left(room).then(async (code) => {
+      if (over || !endpoint || p.room !== room || p.gameLog || status(room) === "ended") return;
+      moves.push(`${p.roomId}#${p.seat} closed ${code}`);
+      p.room = await reclaim(endpoint, p, 30_000);
+      attach(p);
+      moves.push(`${p.roomId}#${p.seat} back`);
+      follow(p);
+    }).catch((err: unknown) => { moves.push(`${p.roomId}#${p.seat} not back: ${String(err).slice(0, 200)}`); });
+  };
+  players.forEach(follow);
+  await until(() => players.map((p) => step(p, acted)).every(Boolean) && players.every((p) => p.gameLog), what, timeoutMs).finally(() => {
+    over = true;
+    if (moves.length > 0) console.log(`${what}: seats taken back during play: ${moves.join("; ")}`);
+  }).catch((err: unknown) => {
     const state = (p: Player) => p.room.state as { phase?: string; round?: number; awaiting?: number[]; deadline?: number; seats?: Iterable<{ score?: number }> };
-    const stuck = players.filter((p) => !p.gameLog).map((p) => ({ room: p.roomId, game: p.room.name, seat: p.seat, status: status(p.room), seen: p.seen, rejected: p.rejected, phase: state(p).phase, round: state(p).round, scores: [...(state(p).seats ?? [])].map((s) => s.score), awaiting: [...(state(p).awaiting ?? [])], deadline: state(p).deadline, now: Date.now() }));
+    const stuck = players.filter((p) => !p.gameLog).map((p) => ({ room: p.roomId, game: p.room.name, seat: p.seat, status: status(p.room), seen: p.seen, rejected: p.rejected, phase: state(p).phase, round: state(p).round, scores: [...(state(p).seats ?? [])].map((s) => s.score), awaiting: [...(state(p).awaiting ?? [])], deadline: state(p).deadline, open: p.room.connection.isOpen, quietMs: Date.now() - (changedAt.get(p.room) ?? 0), host: String((p.room as unknown as { connection: { transport: { ws?: { url?: string } } } }).connection.transport.ws?.url ?? "").split("/")[3] }));
     const longest = players.filter((p) => p.gameLog).sort((a, b) => b.gameLog!.steps.length - a.gameLog!.steps.length)[0];
     throw new Error(`${String(err)}: ${JSON.stringify(stuck)}; longest game over: ${longest ? `${longest.room.name} ${longest.gameLog!.steps.length} steps` : "none"}`);
   });
