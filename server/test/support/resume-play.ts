@@ -179,8 +179,9 @@ export async function reclaimAfterDrop(endpoint: string, p: Player, timeoutMs = 
  * `endpoint`, a player whose table closes on them meanwhile (the process hosting it lost its
  * lease on a starved machine and stopped its tables: MOVED_CLOSE_CODE, or it died) takes the
  * seat back through matchmaking and plays on, as the page does (client/src/net/connection.ts).
+ * Returns what those players went through (empty when no table closed on them).
  */
-export async function playOut(players: Player[], what: string, timeoutMs = 180_000, endpoint: string | null = null): Promise<void> {
+export async function playOut(players: Player[], what: string, timeoutMs = 180_000, endpoint: string | null = null): Promise<string[]> {
   const acted = new Map<Player, number>();
   let over = false;
   const moves: string[] = [];
@@ -212,6 +213,7 @@ export async function playOut(players: Player[], what: string, timeoutMs = 180_0
     // Every step this player saw is in the log.
     expect(log.steps.length).toBeGreaterThanOrEqual(p.seen);
   }
+  return moves;
 }
 
 export { status, version, SILENT_CLOSE };
