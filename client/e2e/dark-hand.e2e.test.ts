@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, clickTarget as click, DESKTOP, has, openLobby, PHONE, screenshot, targets, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import { chooseTable, clickTarget as click, DESKTOP, has, openLobby, PHONE, rendererOf, screenshot, targets, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `dark-hand/${name}`);
@@ -77,6 +77,8 @@ describe("Dark Hand and Skit Scat in the browser", () => {
 
   it("offers both games in the lobby with the engine's defaults", async () => {
     const { page } = await suite.lobbyPlayer("Lobby", DESKTOP);
+    // This file's players draw with Phaser's Canvas renderer, as a browser without WebGL does (lib/browser.ts).
+    expect(await rendererOf(page)).toBe("canvas");
     expect(await page.isEnabled('[data-testid="game-dark_hand"] input')).toBe(true);
     expect(await page.isEnabled('[data-testid="game-skit_scat"] input')).toBe(true);
     await page.click('[data-testid="game-dark_hand"]');

@@ -14,6 +14,7 @@ import {
   openLobby as openAny,
   PHONE,
   playToGameOver,
+  rendererOf,
   screenshot,
   state,
   useBrowserSuite,
@@ -22,7 +23,8 @@ import {
   type TableState as ScatState,
 } from "./lib/index.ts";
 
-const suite = useBrowserSuite();
+// Played through WebGL (SwiftShader), as players with a GPU see it; most files use Canvas (lib/browser.ts).
+const suite = useBrowserSuite({}, { webgl: true });
 const player = (viewport: { width: number; height: number }): Promise<Player> => suite.player(viewport);
 const openLobby = (page: Page, name: string): Promise<void> => openAny(page, suite.server.url, name);
 
@@ -65,6 +67,7 @@ describe("Devil's Scat in the browser", () => {
     const { page } = lobby;
     await page.goto(suite.server.url);
     await page.waitForSelector('[data-testid="lobby"]');
+    expect(await rendererOf(page)).toBe("webgl");
     // Every game of the product is playable from the lobby.
     for (const game of ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"]) {
       expect(await page.isEnabled(`[data-testid="game-${game}"] input`)).toBe(true);

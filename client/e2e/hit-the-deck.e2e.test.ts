@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chooseTable, clickTarget, DESKTOP, has, legal, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
-const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
+// Played through WebGL (SwiftShader), as players with a GPU see it; most files use Canvas (lib/browser.ts).
+const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}, { webgl: true });
 const RACE_MS = 5000;
 
 interface ClientRace {

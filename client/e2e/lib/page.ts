@@ -96,12 +96,23 @@ export async function targets(page: Page): Promise<Target[]> {
   return page.evaluate(() => window.__scat?.targets() ?? []);
 }
 
-/** Clicks a canvas or DOM target at its on-screen position, once it exists and is enabled. */
+/**
+ * Clicks a canvas or DOM target at its on-screen position, once it exists, is enabled and has
+ * stopped moving (as a player taps a card once it has settled: a card still sliding into a
+ * re-laid hand is elsewhere by the time the click lands, and the click hit its neighbour).
+ */
 export async function clickTarget(page: Page, id: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((tid) => window.__scat?.target(tid)?.enabled === true, id, { timeout, polling: 50 });
-  const t = await target(page, id);
-  if (!t) throw new Error(`no target ${id}`);
-  await page.mouse.click(t.x, t.y);
+  const end = Date.now() + timeout;
+  let last: Target | null = null;
+  for (;;) {
+    await page.waitForFunction((tid) => window.__scat?.target(tid)?.enabled === true, id, { timeout: Math.max(1, end - Date.now()), polling: 50 });
+    const t = await target(page, id);
+    if (!t) throw new Error(`no target ${id}`);
+    if (last && t.enabled && Math.abs(t.x - last.x) < 1 && Math.abs(t.y - last.y) < 1) return page.mouse.click(t.x, t.y);
+    if (Date.now() > end) throw new Error(`target ${id} kept moving for ${timeout} ms`);
+    last = t;
+    await new Promise((r) => setTimeout(r, 60));
+  }
 }
 
 /** Whether `mine.legal` holds an action of `type`. */
@@ -120,4 +131,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file });
   return file;
+}
+
+/** Which renderer Phaser chose on the page (`Phaser.WEBGL` is 2, `Phaser.CANVAS` 1): see lib/browser.ts. */
+export async function rendererOf(page: Page): Promise<"webgl" | "canvas"> {
+  await page.waitForFunction(() => (window as { __game?: { renderer?: unknown } }).__game?.renderer !== undefined, null, { timeout: 30_000 });
+  return page.evaluate(() => ((window as unknown as { __game: { renderer: { type: number } } }).__game.renderer.type === 2 ? "webgl" : "canvas"));
 }

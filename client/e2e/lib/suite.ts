@@ -2,9 +2,11 @@
  * One browser-test file's setup: `const t = useBrowserSuite()` at the top level starts the server
  * before the tests and, after them, closes every player it launched and stops the server.
  */
-import { afterAll, beforeAll } from "vitest";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { launchPlayer, type Player, type Viewport } from "./browser.ts";
 import { openLobby } from "./lobby.ts";
+import { SHOTS } from "./page.ts";
 import { startServer, type GameServer } from "./server.ts";
 
 export interface BrowserSuite {
@@ -12,11 +14,13 @@ export interface BrowserSuite {
   readonly server: GameServer;
   /** A new player (own profile), closed after the file's tests; `enforceCsp` keeps the page's CSP in force. */
   player(viewport?: Viewport, options?: { enforceCsp?: boolean }): Promise<Player>;
+  /** Whether this file's players render with WebGL (`useBrowserSuite(env, { webgl: true })`); else Canvas (lib/browser.ts). */
+  readonly webgl: boolean;
   /** A new player already in the lobby with its name typed. */
   lobbyPlayer(name: string, viewport?: Viewport): Promise<Player>;
 }
 
-export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
+export function useBrowserSuite(env: Record<string, string> = {}, { webgl = false } = {}): BrowserSuite {
   let server: GameServer | null = null;
   const players: Player[] = [];
   beforeAll(async () => {
@@ -26,13 +30,29 @@ export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite 
     for (const p of players) await p.close().catch(() => undefined);
     await server?.stop();
   });
+  // A failed test leaves what its pages showed: a screenshot of each open page
+  // (e2e/screenshots/failed/), its state as the test hook reads it, and its last console lines.
+  beforeEach(({ task, onTestFailed }) => {
+    const from = players.length;
+    onTestFailed(async () => {
+      const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      for (const [i, p] of players.slice(from).entries()) {
+        if (p.page.isClosed()) continue;
+        const file = path.join(SHOTS, "failed", `${name}-${i}.png`);
+        await p.page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
+        const state = await p.page.evaluate(() => JSON.stringify((window as { __scat?: { state(): unknown } }).__scat?.state() ?? null)).catch((e: unknown) => String(e));
+        console.error(`page ${i} of the failed test (${file}): ${p.page.url()}\nstate: ${state.slice(0, 1500)}\n${p.console.join("\n")}`);
+      }
+    });
+  });
   const suite: BrowserSuite = {
+    webgl,
     get server(): GameServer {
       if (!server) throw new Error("the server starts in beforeAll");
       return server;
     },
     async player(viewport, options) {
-      const p = await launchPlayer(viewport, options);
+      const p = await launchPlayer(viewport, { ...options, webgl });
       players.push(p);
       return p;
     },

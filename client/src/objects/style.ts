@@ -25,6 +25,21 @@ export function sharp<T extends Phaser.GameObjects.Text>(text: T): T {
   return text;
 }
 
+/**
+ * Sets the first of `lines` (longest first) that fits `maxW` at `size`, shrinking the font down to
+ * `minSize` before trying a shorter one; the last is set however wide. For a top bar's text on a
+ * phone, where the toolbar leaves little room: better a shorter line than one under the buttons.
+ */
+export function fitLine(text: Phaser.GameObjects.Text, lines: readonly string[], maxW: number, size: number, minSize = Math.min(size, 12)): Phaser.GameObjects.Text {
+  for (const line of lines) {
+    for (let fs = size; fs >= minSize; fs--) {
+      text.setText(line).setFontSize(fs);
+      if (text.width <= maxW) return text;
+    }
+  }
+  return text.setText(lines.at(-1) ?? "").setFontSize(minSize);
+}
+
 /** A line of text in the middle of the screen (loading, nothing to show). */
 export function centreLine(scene: Phaser.Scene, text: string, size = 22): Phaser.GameObjects.Text {
   return sharp(scene.add.text(scene.scale.width / 2, scene.scale.height / 2, text, textStyle(size, "#f6ecd0", true))).setOrigin(0.5);

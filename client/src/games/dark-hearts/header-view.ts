@@ -4,7 +4,7 @@
  */
 import Phaser from "phaser";
 import type { Shade } from "../../objects/dark-card.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, sharp, textStyle } from "../../objects/style.ts";
 import { SHADE_ICON, SHADE_NAME } from "./view-model.ts";
 
 export interface Header {
@@ -34,7 +34,11 @@ export class HeaderView {
     const narrow = w < 700;
     const fs = narrow ? 13 : 16;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
-    this.left.setText(narrow ? header.short : header.text).setFontSize(fs).setPosition(narrow ? 14 : 22, y);
+    const x = narrow ? 14 : 22;
+    // Shorter and shorter until it fits before the toolbar: the hand and pass matter most, then the target.
+    const parts = header.short.split(" · ");
+    const lines = [...(narrow ? [] : [header.text]), header.short, parts.slice(0, 2).join(" · "), parts[0] ?? ""];
+    fitLine(this.left, lines, w - rightInset - x - (narrow ? 0 : 120), fs).setPosition(x, y);
     // A phone has no room beside the text: the markers take a row under the bar.
     if (narrow) this.paintMarks(header, fs, barH + 18, 12, w - 12, narrow);
     else this.paintMarks(header, fs, y, this.left.x + this.left.width + 12, w - rightInset - 110, narrow);

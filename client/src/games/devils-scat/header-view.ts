@@ -1,7 +1,7 @@
 /** The strip along the top: round, goal and the favored suit (connection quality is the toolbar's signal icon). */
 import Phaser from "phaser";
 import { suitTexture } from "../../objects/card-art.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, sharp, textStyle } from "../../objects/style.ts";
 import type { Header } from "./view-model.ts";
 
 export class HeaderView {
@@ -19,14 +19,17 @@ export class HeaderView {
     this.favored = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0, 0.5).setDepth(62));
   }
 
-  /** `rightInset` leaves room for the Leave button. */
+  /** `rightInset` leaves room for the toolbar and the Leave button. */
   update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     const fs = narrow ? 14 : 17;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const goal = narrow ? header.goal.replace(/^First /, "").replace(/ · 3 lives$/, "") : header.goal;
-    this.left.setText([header.round, goal].filter((s) => s !== "").join(" · ")).setFontSize(fs).setPosition(narrow ? 16 : 22, y);
+    const x = narrow ? 16 : 22;
+    // The favored suit's chip follows the text: room for it, then the toolbar's (rightInset).
+    const chip = header.favored === null ? 0 : fs * 1.6 + 26 + (narrow ? 0 : 160);
+    fitLine(this.left, [[header.round, goal].filter((s) => s !== "").join(" · "), header.round], w - rightInset - x - chip, fs).setPosition(x, y);
     this.paintFavored(header, fs, y, w, narrow);
   }
 

@@ -3,7 +3,7 @@
  * the direction ring round the piles: arrows turning the way play goes.
  */
 import Phaser from "phaser";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import type { Header } from "./view-model.ts";
 
@@ -23,10 +23,13 @@ export class HeaderView {
     const narrow = w < 600;
     const fs = narrow ? 13 : 17;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
-    this.left.setText(narrow ? header.left.replace("Game to ", "to ") : header.left).setFontSize(fs).setPosition(narrow ? 14 : 22, y);
+    const x = narrow ? 14 : 22;
     const dir = header.direction === 1 ? "⟳ left" : "⟲ right";
     const demand = header.demand ? `  ·  Must play ${header.demand}` : "";
     this.mid.setText(`${narrow ? "" : "Play goes "}${dir}${demand}`).setFontSize(fs);
+    // On a phone the direction follows the text: both before the toolbar's room (rightInset).
+    const room = w - rightInset - x - (narrow ? this.mid.width + 12 : 0);
+    fitLine(this.left, narrow ? [header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")] : [header.left], room, fs).setPosition(x, y);
     const midX = narrow ? this.left.x + this.left.width + 12 + this.mid.width / 2 : w / 2;
     this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
   }

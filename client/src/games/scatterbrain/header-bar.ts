@@ -1,7 +1,7 @@
 /** The strip along the top: hand number, the target and the deck count. */
 import type Phaser from "phaser";
 import type { TableSnap } from "../../net/snapshot.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, sharp, textStyle } from "../../objects/style.ts";
 
 export class HeaderBar {
   private readonly bg: Phaser.GameObjects.Graphics;
@@ -20,6 +20,7 @@ export class HeaderBar {
     const deck = snap?.piles["deck"]?.count ?? 0;
     // A phone leaves the deck count to the deck's own label: the bar's right end holds the toolbar.
     const parts = snap && snap.round > 0 ? [`Hand ${snap.round}`, narrow ? `to ${target}` : `First to ${target} pts`, ...(narrow ? [] : [`Deck ${deck}`])] : ["Scatterbrain"];
-    this.left.setText(parts.join(" · ")).setFontSize(narrow ? 14 : 17).setPosition(narrow ? 16 : 22, y);
+    const x = narrow ? 16 : 22;
+    fitLine(this.left, [parts.join(" · "), parts[0]!], w - rightInset - x, narrow ? 14 : 17).setPosition(x, y);
   }
 }
