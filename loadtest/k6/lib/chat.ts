@@ -63,7 +63,7 @@ export class ChatTraffic {
   /** Per reader and seat: how many lines it has received from that seat. */
   private readonly received = new Map<string, number>();
   private readonly speakers: Speaker[] = [];
-  private readonly watchdog: ReturnType<typeof setInterval>;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
   private readonly starts: (() => void)[] = [];
   private stopped = false;
 
@@ -73,9 +73,7 @@ export class ChatTraffic {
     private readonly rnd: () => number,
     /** Epoch ms after which no new line is started (the table is about to be left). */
     private readonly lastSendAt: number,
-  ) {
-    this.watchdog = setInterval(() => this.checkLost(), 1000);
-  }
+  ) {}
 
   /**
    * A simulated player's room: it receives lines (and speaks if among the first `speakers`).
@@ -117,7 +115,9 @@ export class ChatTraffic {
 
   /** Every simulated player has joined: the speakers start, spread over one period. */
   ready(): void {
-    if (!this.stopped) for (const start of this.starts.splice(0)) start();
+    if (this.stopped) return;
+    for (const start of this.starts.splice(0)) start();
+    this.watchdog ??= setInterval(() => this.checkLost(), 1000);
   }
 
   private onLine(reader: number, line: ChatLine): void {
@@ -156,7 +156,7 @@ export class ChatTraffic {
   /** The table is being left: no more lines, no more measurements. */
   stop(): void {
     this.stopped = true;
-    clearInterval(this.watchdog);
+    if (this.watchdog) clearInterval(this.watchdog);
     for (const s of this.speakers) if (s.timer) clearTimeout(s.timer);
   }
 }
