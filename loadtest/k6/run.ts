@@ -24,7 +24,8 @@ export const REPORTS = path.join(HERE, "..", "reports");
 /** Seconds-long runs for CI, with latency limits a loaded shared machine meets (correctness limits stay). */
 export const SMOKE: Record<string, Record<string, string>> = {
   "join-storm": { DURATION: "5s", START_RATE: "2", PEAK_RATE: "10", HOLD_MS: "500", RACE_ROUNDS: "3", P99_JOIN_MS: "5000", P50_JOIN_MS: "2000" },
-  tables: { TABLES: "6", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", P99_JOIN_MS: "5000" },
+  // With chat traffic (issue #27): lines must arrive, none refused or lost; chat_ms is recorded.
+  tables: { TABLES: "6", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", P99_JOIN_MS: "5000", CHAT: "1", CHAT_EVERY_MS: "3000" },
   // About 8 races: one slap sent late by a starved CI machine must not fail the run (a full run
   // keeps 98 %); arrival order (about 50 %) or a whole class of misjudged races still fails it.
   // Cheaters off in the CI smoke: a mixed table's scored races are too few in 20 s for a rate.
@@ -57,7 +58,7 @@ export async function runK6(o: RunOptions): Promise<{ code: number; output: stri
   const [script] = await bundle([o.scenario]);
   mkdirSync(REPORTS, { recursive: true });
   const summary = path.join(REPORTS, `${o.label}.json`);
-  const child = spawn(K6_BIN, ["run", "--quiet", "--summary-trend-stats", "avg,min,med,max,p(90),p(95),p(99)", "--summary-export", summary, script!], {
+  const child = spawn(K6_BIN, ["run", "--quiet", "--summary-trend-stats", "avg,min,med,max,p(90),p(95),p(99),count", "--summary-export", summary, script!], {
     env: {
       // The servers this runner starts answer /metrics to the test token (soak samples memory there).
       METRICS_TOKEN: process.env.METRICS_TOKEN ?? TEST_METRICS_TOKEN,

@@ -4,8 +4,14 @@
  * (median THINK_MS) and play a random legal action. Measures action→own-patch and
  * action→others'-patch latency, bytes per step per client, disconnects and stuck tables.
  *
+ * With CHAT=1 the tables also talk (lib/chat.ts, issue #27): CHAT_SPEAKERS players per table (2)
+ * each say a quick phrase every CHAT_EVERY_MS (5000, ±25 %; the server allows one per 2 s), and
+ * every simulated player measures send→receive latency (`chat_ms`, limit P99_CHAT_MS, by default
+ * the action→patch limit). The run fails when no line arrived, or one was refused or lost.
+ *
  * Env: BASE_URL, TABLES (VUs, default 12), DURATION (60s), THINK_MS (1500), TURN_SECONDS (30),
- * P99_PATCH_MS (50), P99_JOIN_MS (1000).
+ * P99_PATCH_MS (50), P99_JOIN_MS (1000), CHAT (0), CHAT_SPEAKERS (2), CHAT_EVERY_MS (5000),
+ * P99_CHAT_MS (= P99_PATCH_MS).
  */
 import "./lib/shims.ts";
 import { env, num, p99 } from "./lib/k6-common.ts";
@@ -14,6 +20,14 @@ import { humanPaceTable } from "./lib/human-pace.ts";
 const DURATION = env("DURATION", "60s");
 const THINK = num("THINK_MS", 1500);
 const TURN = num("TURN_SECONDS", 30);
+const CHAT = env("CHAT", "0") === "1" ? { speakers: num("CHAT_SPEAKERS", 2), everyMs: num("CHAT_EVERY_MS", 5000) } : undefined;
+const CHAT_THRESHOLDS = {
+  chat_ms: [p99("P99_CHAT_MS", num("P99_PATCH_MS", 50))],
+  chat_received: ["count>0"],
+  chat_refused: ["count==0"],
+  chat_lost: ["count==0"],
+  chat_unmatched: ["count==0"],
+};
 
 export const options = {
   scenarios: {
@@ -28,9 +42,10 @@ export const options = {
     stuck_tables: ["count==0"],
     vu_errors: ["count==0"],
     actions: ["count>0"],
+    ...(CHAT ? CHAT_THRESHOLDS : {}),
   },
 };
 
 export default function (): Promise<void> {
-  return humanPaceTable(DURATION, THINK, TURN);
+  return humanPaceTable(DURATION, THINK, TURN, CHAT);
 }

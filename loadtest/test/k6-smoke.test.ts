@@ -3,7 +3,7 @@
  * one server process and against the local cluster (redis + 3 processes + nginx, cluster/). A
  * scenario passes only when k6 exits 0, i.e. every threshold held: correctness thresholds (no
  * refused join, no table-full in the quick-play race, no disconnect or stuck table, slap
- * adjudication ≥ 98 % right) are the real ones; latency limits are loose here because the machine
+ * adjudication ≥ 98 % right; `tables` talks: chat lines delivered, none refused or lost) are the real ones; latency limits are loose here because the machine
  * is shared (the figures in BENCHMARKS.md come from full runs).
  * Needs k6 in loadtest/.k6/bin (`npm run k6:install`).
  */
@@ -31,5 +31,11 @@ describe.each(["one", "cluster"] as const)("k6 smoke against %s", (kind) => {
     const summary = JSON.parse(readFileSync(r.summary, "utf8")) as Summary;
     const must = { "join-storm": "join_ms", tables: "own_patch_ms", "slap-storm": "slap_fastest_wins", soak: "server_rss_mb" }[scenario];
     expect(Object.keys(summary.metrics)).toContain(must);
+    // `tables` runs with chat traffic (issue #27): lines were said and every simulated player timed theirs.
+    if (scenario === "tables") {
+      expect(summary.metrics["chat_lines"]?.["count"] ?? 0).toBeGreaterThan(0);
+      expect(summary.metrics["chat_ms"]?.["count"] ?? 0).toBeGreaterThan(0);
+      expect(summary.metrics["chat_received"]?.["count"] ?? 0).toBeGreaterThan(0);
+    }
   });
 });

@@ -7,9 +7,11 @@ import exec from "k6/execution";
 import { client, durationMs, guarded, sink } from "./k6-common.ts";
 import { GAMES } from "./policy.ts";
 import { logNormal, seeded } from "./random.ts";
+import type { ChatPlan } from "./chat.ts";
 import { playTable } from "./table.ts";
 
-export async function humanPaceTable(duration: string, thinkMs: number, turnSeconds: number): Promise<void> {
+/** `chat`: chat traffic at every table (lib/chat.ts), none when absent. */
+export async function humanPaceTable(duration: string, thinkMs: number, turnSeconds: number, chat?: ChatPlan): Promise<void> {
   const vu = exec.vu.idInTest;
   const iteration = exec.vu.iterationInScenario;
   const setup = GAMES[(vu - 1 + iteration) % GAMES.length]!;
@@ -22,6 +24,6 @@ export async function humanPaceTable(duration: string, thinkMs: number, turnSeco
     thinkMs: () => logNormal(rnd, thinkMs, 0.5, 20, turnSeconds * 1000 * 0.6),
     reactionMs: () => Math.round(logNormal(rnd, 300, 0.25, 150, 1500)),
     path: () => ({ upMs: 0, downMs: 0, jitterMs: 0 }),
-    stopAt, rnd, client,
+    stopAt, rnd, client, ...(chat ? { chat } : {}),
   }, sink));
 }

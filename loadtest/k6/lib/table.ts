@@ -6,6 +6,7 @@
  * latency and "was the truly fastest slapper first" are measured exactly.
  */
 import type { Client, Room } from "@colyseus/sdk";
+import { ChatTraffic, type ChatPlan } from "./chat.ts";
 import { DelayedPath } from "./delayed.ts";
 import { joinFailure } from "./join-errors.ts";
 import { chooseAction } from "./policy.ts";
@@ -46,6 +47,8 @@ export interface TablePlan {
   readonly cheaters?: ReadonlySet<number>;
   /** Dark Hand: every player calls at the deal (the same shade) after its reaction time. */
   readonly callRace?: boolean;
+  /** Chat traffic at the table (lib/chat.ts): some players say a quick phrase every few seconds. */
+  readonly chat?: ChatPlan;
 }
 
 /** What the lying-client policy claims: shown this much later, pressed this much earlier (ms); pongs held this long. */
@@ -111,6 +114,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   let resolveDone: () => void = () => undefined;
   const done = new Promise<void>((r) => { resolveDone = r; });
   const finish = () => { if (!finished) { finished = true; resolveDone(); } };
+  const chat = plan.chat ? new ChatTraffic(plan.chat, sink, plan.rnd, plan.stopAt - 2000) : null;
 
   const join = async (i: number, make: (c: Client) => Promise<Room>): Promise<Room | null> => {
     const t0 = now();
@@ -312,6 +316,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
         }
       });
     });
+    chat?.add(index, room, () => p.seat, (fn) => p.up.send(() => { if (!p.leaving) fn(); }));
     room.onStateChange(() => onState(p));
     room.onLeave((code: number) => {
       if (!p.leaving) {
@@ -326,12 +331,13 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   // Each player listens from the moment its join resolves (the deal follows the last join at once).
   const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true };
   const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1" }));
-  if (!host) return;
+  if (!host) { chat?.stop(); return; }
   addPlayer(host);
   await Promise.all(Array.from({ length: plan.humans - 1 }, async (_, k) => {
     const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}` }));
     if (room) addPlayer(room);
   }));
+  chat?.ready();
 
   const tableSeconds = plan.turnSeconds;
   const watchdog = setInterval(() => {
@@ -346,6 +352,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   }, 500);
   await done;
   clearInterval(watchdog);
+  chat?.stop();
   const steps = maxVersion - Math.max(0, startVersion);
   // Counted by the k6 WebSocket shim; a client without it reports nothing.
   if (steps > 0) for (const p of players) if (bytesOf(p.room) > 0) sink.trend("bytes_per_step_client", bytesOf(p.room) / steps);
