@@ -12,6 +12,10 @@ describe("table chat", () => {
   it("shows a quick phrase and free text to the other player, and draws HTML as text", async () => {
     const host = await suite.player(DESKTOP);
     await host.page.goto(suite.server.url);
+    // The page makes its own guest account on a first visit: wait for it, or it may land after the
+    // account made below and replace it (then the name "Hana" is refused as looking like the
+    // registered player's: seen 3 runs in 4).
+    await host.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50 });
     const made = await host.page.evaluate(async () => {
       const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
       return [await post("/api/accounts/guest", { name: "Hana" }), await post("/api/accounts/register", { username: "hana_chat", password: "lantern orbit meadow copper" })];
