@@ -104,7 +104,8 @@ describe("tables", () => {
     await screenshot(page, "tables/12-autofill-countdown");
     await page.click('[data-testid="autofill-toggle"]');
     await waitState(page, "s.autoFillIn === null");
-    expect(await page.textContent('[data-testid="autofill-text"]')).toContain("No countdown");
+    // The waiting panel's text follows the state on its next paint: wait for it (read at once, it failed once in CI).
+    await page.waitForFunction(() => document.querySelector('[data-testid="autofill-text"]')?.textContent?.includes("No countdown"), null, { polling: 50, timeout: 10_000 });
     await page.click('[data-testid="autofill-toggle"]');
     await waitState(page, "s.autoFillIn !== null && s.autoFillIn > 20");
     await clickTarget(page, "button:fill-bots");
