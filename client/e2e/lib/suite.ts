@@ -43,6 +43,8 @@ export function useBrowserSuite(env: Record<string, string> = {}, { webgl = fals
         const state = await p.page.evaluate(() => JSON.stringify((window as { __scat?: { state(): unknown } }).__scat?.state() ?? null)).catch((e: unknown) => String(e));
         console.error(`page ${i} of the failed test (${file}): ${p.page.url()}\nstate: ${state.slice(0, 1500)}\n${p.console.join("\n")}`);
       }
+      // And what the server said meanwhile (its last 60 lines).
+      if (server) console.error(`server log, last lines:\n${server.log().split("\n").slice(-60).join("\n")}`);
     });
   });
   const suite: BrowserSuite = {

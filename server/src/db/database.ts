@@ -11,6 +11,7 @@ import pg from "pg";
 import { logger } from "../logger.ts";
 import { migrationProvider } from "./migrations.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
+import { PGliteThread } from "./pglite-thread.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -31,14 +32,14 @@ export interface StoreOptions {
 const INT8 = 20;
 
 async function openPGlite(dataDir: string | null): Promise<Store> {
-  let dir: string | undefined;
+  let dir: string | null = null;
   if (dataDir !== null) {
     dir = path.resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
-  // Loaded on first use: the WebAssembly build is large, and a process on PostgreSQL never needs it.
-  const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(dir, { parsers: { [INT8]: (v: string) => Number(v) } });
+  // In its own thread (pglite-thread.ts): its start and its queries never hold the game's event
+  // loop. Started on first use: the WebAssembly build is large, and a process on PostgreSQL never needs it.
+  const pglite = await PGliteThread.create(dir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: "pglite", close: async () => { await db.destroy(); await pglite.close(); } };
 }

@@ -1,17 +1,21 @@
 /**
- * A Kysely dialect for embedded PGlite (@electric-sql/pglite 0.5). PGlite is one connection in
- * this process, so the driver hands it out to one user at a time: a Kysely transaction holds it
+ * A Kysely dialect for embedded PGlite (@electric-sql/pglite 0.5), which runs in its own thread
+ * (pglite-thread.ts; a PGlite instance itself fits too). PGlite is one connection, so the driver
+ * hands it out to one user at a time: a Kysely transaction holds it
  * from `begin` to `commit`, and other queries wait their turn. SQL, adapter and introspection are
  * Kysely's PostgreSQL ones, so the same queries run here and on a PostgreSQL server.
  */
-import type { PGlite } from "@electric-sql/pglite";
+/** What the dialect uses of PGlite: its `query` (a `PGliteThread` or a PGlite instance). */
+export interface PGliteLike {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+}
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type DatabaseIntrospector, type Dialect, type Driver, type Kysely, type QueryResult,
 } from "kysely";
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteLike) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const res = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
@@ -32,7 +36,7 @@ class PGliteDriver implements Driver {
   private readonly releases = new Map<DatabaseConnection, () => void>();
   private readonly connection: PGliteConnection;
 
-  constructor(pg: PGlite) {
+  constructor(pg: PGliteLike) {
     this.connection = new PGliteConnection(pg);
   }
 
@@ -70,7 +74,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteLike) {}
   createAdapter() { return new PostgresAdapter(); }
   createDriver(): Driver { return new PGliteDriver(this.pg); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
