@@ -16,7 +16,7 @@ import { chooseTable, clickTarget, launchPlayer, openLobby, quickPlay, screensho
 interface Cluster {
   readonly url: string;
   readonly redis: { readonly port: number };
-  readonly servers: readonly { readonly child: ChildProcess }[];
+  readonly servers: readonly { readonly child: ChildProcess; output(): string }[];
   stop(): Promise<void>;
 }
 const CLUSTER_MODULE = new URL("../../cluster/cluster.ts", import.meta.url).href;
@@ -142,7 +142,12 @@ describe("a table whose process dies", () => {
       const back = await waitState(tab, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(first.roomId)} && s.mySeat !== null`, 30_000);
       expect(back.mySeat).toBe(first.mySeat);
       // The first tab is back in the lobby, told why (close code 4006), and leaves the seat to the second.
-      await page.waitForFunction(() => /another tab or window/.test(document.querySelector('[data-testid="lobby-error"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => /another tab or window/.test(document.querySelector('[data-testid="lobby-error"]')?.textContent ?? ""), undefined, { timeout: 15_000 }).catch(async (e: Error) => {
+        // Failed once in CI (ci16): say where both tabs stood, with their last console lines.
+        const read = (p: typeof page) => p.evaluate(`JSON.stringify((() => { const s = window.__scat && window.__scat.state(); return s && { scene: s.scene, link: s.link, roomId: s.roomId, status: s.status, mySeat: s.mySeat, error: document.querySelector('[data-testid="lobby-error"]')?.textContent ?? null, banner: document.querySelector('[data-testid="banner"]')?.textContent ?? null, hidden: document.hidden }; })())`).catch((x: Error) => x.message);
+        await screenshot(page, "resume-07-failed-first-tab").catch(() => undefined);
+        throw new Error(`${e.message}\nfirst tab: ${String(await read(page))}\n${player!.console.join("\n")}\nsecond tab: ${String(await read(tab))}\nservers: ${cluster.servers.map((sv, i) => `p${i + 1}: ${sv.output().split("\n").slice(-15).join("\n")}`).join("\n")}`);
+      });
       await screenshot(page, "resume-07-opened-elsewhere");
       // Neither takes it back: a moment later the first is still in the lobby and the second at the table.
       await new Promise((r) => setTimeout(r, 2_000));
