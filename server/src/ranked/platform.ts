@@ -61,8 +61,10 @@ export class Platform {
    * Whether a name typed at a casual table looks the same as a registered player's (names/), for
    * anyone but that player. Checked once the store is open: a join never waits for it. With
    * PostgreSQL the first join opens it in the background; embedded PGlite is left to the account
-   * routes (a page opens it with its first request), because starting its WebAssembly holds the
-   * event loop for seconds, long enough to cost a cluster process its lease.
+   * routes (a page opens it with its first request): its start takes seconds and a worker thread
+   * with its own memory (db/pglite-thread.ts), which a process that only ever seats anonymous
+   * players never needs. (Before it ran in a thread, its start also held the event loop long
+   * enough to cost a cluster process its lease.)
    */
   async looksRegistered(name: string, accountId: string | null): Promise<boolean> {
     if (!this.ready) {
@@ -78,9 +80,9 @@ export class Platform {
 
   /**
    * A write a table raises on its own (a fair-play flag), not for a request that waits on it. It
-   * never starts embedded PGlite from the game path (its WebAssembly start holds the event loop
-   * for seconds, long enough to cost a cluster process its lease: a flag raised on a bot table
-   * cost one exactly that): with PGlite not open yet it waits in memory (at most PENDING_WRITES,
+   * never starts embedded PGlite from the game path (as `looksRegistered` says; before PGlite ran
+   * in its own thread, a flag raised on a bot table cost a cluster process its lease so): with
+   * PGlite not open yet it waits in memory (at most PENDING_WRITES,
    * the oldest dropped first) and runs once the store opens for anything else (a page's first
    * request, the operator page). With PostgreSQL it runs at once.
    */
@@ -143,9 +145,9 @@ export class Platform {
   }
 
   /**
-   * `identify` for a casual table's join: never starts embedded PGlite from the join path (its
-   * WebAssembly start holds the event loop for seconds, long enough to cost a cluster process its
-   * lease); with PGlite not open yet the join is simply not tied to an account.
+   * `identify` for a casual table's join: never starts embedded PGlite from the join path, nor
+   * waits seconds for its start (as `looksRegistered` says); with PGlite not open yet the join is
+   * simply not tied to an account.
    */
   async identifyForTable(headers: HeaderBag | undefined, optionToken?: unknown): Promise<Authenticated | null> {
     if (!this.ready && this.config.databaseUrl === null) return null;

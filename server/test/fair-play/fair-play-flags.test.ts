@@ -64,7 +64,7 @@ describe.each(["pglite", "postgres"] as const)("fair-play flags on %s", (kind) =
 });
 
 describe("a flag raised at a table before embedded PGlite opened", () => {
-  it("does not start the store from the game path (its start holds the event loop for seconds: a cluster process lost its lease so); the flag is stored once the store opens", async () => {
+  it("does not start the store from the game path (before PGlite had its own thread, its start cost a cluster process its lease so); the flag is stored once the store opens", async () => {
     const port = await freePort();
     const server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", PORT: String(port) }));
     await server.listen(port, "127.0.0.1");
