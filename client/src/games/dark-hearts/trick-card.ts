@@ -6,7 +6,7 @@
 import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { DarkCardSprite } from "../../objects/dark-card.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, sharp, textStyle } from "../../objects/style.ts";
 import { countsIn, type TrickPlay, type TrickShown } from "./view-model.ts";
 
 export class TrickCard extends Phaser.GameObjects.Container {
@@ -37,16 +37,10 @@ export class TrickCard extends Phaser.GameObjects.Container {
     this.sprite.setDimmed(!counts).setMark(winning ? "selected" : "none");
     const fs = Math.max(10, Math.round(cardW * 0.14));
     const h = cardW * CARD_RATIO;
-    this.nameText.setText(name).setFontSize(fs).setPosition(0, -h / 2 + fs * 0.2);
-    this.fit(this.nameText, cardW * 1.2, fs);
+    fitLine(this.nameText, [name], cardW * 1.2, fs, Math.min(fs, 8)).setPosition(0, -h / 2 + fs * 0.2);
     const notes = [winning ? "★" : "", pts > 0 ? `+${pts}` : "", counts ? "" : "no count"].filter((s) => s !== "");
     this.noteText.setText(notes.join(" ")).setVisible(notes.length > 0).setFontSize(fs).setPosition(0, h / 2 - fs * 0.2);
     this.noteText.setBackgroundColor(winning ? "#ffd54a" : pts > 0 ? "#ffb3aa" : "#d0d0d0");
     return this;
-  }
-
-  private fit(text: Phaser.GameObjects.Text, max: number, fs: number): void {
-    let size = fs;
-    while (text.width > max && size > 8) text.setFontSize(--size);
   }
 }
