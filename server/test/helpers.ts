@@ -117,3 +117,14 @@ export function contribute(room: ClientRoom): { values: string[] } {
   });
   return kept;
 }
+
+/**
+ * Leaves `room`, settling at once when its socket is already closed (the server closed it, or a
+ * fault did): the SDK's `leave()` then waits for a close that already happened and never settles,
+ * which hung a test's clean-up whenever the server closed the socket first (keep-apart: the
+ * ranked queue closes a seated player's queue socket). Bounded by `ms` in any case.
+ */
+export function leaveRoom(room: { leave(): Promise<unknown>; connection?: { isOpen?: boolean } | undefined }, ms = 5_000): Promise<void> {
+  if (room.connection?.isOpen === false) return Promise.resolve();
+  return Promise.race([room.leave().then(() => undefined, () => undefined), new Promise<void>((r) => setTimeout(r, ms))]);
+}

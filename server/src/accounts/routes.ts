@@ -25,11 +25,25 @@ export function fail(res: Response, status: number, code: string, message: strin
   res.status(status).json({ error: code, message });
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null {
+/** The body checked against `schema`; otherwise a 400 says what is wrong (at most 300 characters) and null is returned. */
+export function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "));
+  fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
   return null;
+}
+
+/**
+ * The caller when signed in with the "play" scope on a saved (registered) account; otherwise a
+ * 401/403 says why (`registerFirst`: what a guest account is told) and null is returned. The
+ * social routes (blocks, reports, friends) are for saved accounts only.
+ */
+export async function savedAccount(platform: Platform, req: Request, res: Response, registerFirst: string): Promise<Authenticated | null> {
+  const who = await platform.identify(req.headers, req.method);
+  if (!who) return (fail(res, 401, "not-signed-in", "Sign in first"), null);
+  if (!who.scopes.includes("play")) return (fail(res, 403, "insufficient-scope", 'This token may not do that (it needs the "play" scope)'), null);
+  if (who.player.username === null) return (fail(res, 403, "register-first", registerFirst), null);
+  return who;
 }
 
 /** Wraps an async handler: a failure is a 500 with a stable body, never an unhandled rejection. */

@@ -7,7 +7,7 @@
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import type { Authenticated } from "../accounts/sessions.ts";
-import { fail, handle } from "../accounts/routes.ts";
+import { fail, handle, parse, savedAccount } from "../accounts/routes.ts";
 import { REPORT_CHAT_MAX, REPORT_REASONS, fileReport } from "../moderation/reports.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { block, blockedBy, unblock, type BlockCache } from "./blocks.ts";
@@ -32,19 +32,8 @@ export const REPORT_BODY_LIMIT = "64kb";
 
 export function blockRoutes(platform: Platform, cache: BlockCache): express.Router {
   const router = express.Router();
-  const saved = async (req: Request, res: Response): Promise<Authenticated | null> => {
-    const who = await platform.identify(req.headers, req.method);
-    if (!who) return (fail(res, 401, "not-signed-in", "Sign in first"), null);
-    if (!who.scopes.includes("play")) return (fail(res, 403, "insufficient-scope", 'This token may not do that (it needs the "play" scope)'), null);
-    if (who.player.username === null) return (fail(res, 403, "register-first", "Blocking and reporting are for saved accounts: register first"), null);
-    return who;
-  };
-  const body = <T>(schema: z.ZodType<T>, req: Request, res: Response): T | null => {
-    const r = schema.safeParse(req.body ?? {});
-    if (r.success) return r.data;
-    fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
-    return null;
-  };
+  const saved = (req: Request, res: Response): Promise<Authenticated | null> => savedAccount(platform, req, res, "Blocking and reporting are for saved accounts: register first");
+  const body = <T>(schema: z.ZodType<T>, req: Request, res: Response): T | null => parse(schema, req.body, res);
 
   router.get("/blocks", handle(async (req, res) => {
     const who = await saved(req, res);

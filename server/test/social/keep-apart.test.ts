@@ -11,10 +11,10 @@ import { quickPlayKey } from "@scat/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createServer } from "../../src/app.ts";
-import { freePort } from "../helpers.ts";
+import { freePort, leaveRoom } from "../helpers.ts";
 
 let server: Server;
-const mark = (what: string) => { if (process.env["KEEP_APART_TRACE"]) console.log(new Date().toISOString(), what); };
+const mark = (what: string) => { if (process.env["KEEP_APART_TRACE"]) process.stderr.write(`${new Date().toISOString()} ${what}\n`); };
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
@@ -55,7 +55,7 @@ function queue(token: string): { table: Promise<ClientRoom>; leave: () => Promis
     q.onMessage("matchFound", () => q.send("accept"));
     q.onMessage("seat", (reservation) => { q.send("confirm"); sdk.consumeSeatReservation(reservation).then(resolve, reject); });
   }));
-  return { table, leave: async () => (await joined).leave() };
+  return { table, leave: async () => leaveRoom(await joined) };
 }
 
 describe("blocked pairs", () => {
@@ -94,7 +94,7 @@ describe("blocked pairs", () => {
     mark('const other = await');
     const other = await Promise.race([qa.table, qb.table]);
     expect(other.roomId).toBe(tc.roomId);
-    await Promise.all([tc.leave(), other.leave(), qa.leave(), qb.leave()].map((p) => p.catch(() => undefined)));
+    await Promise.all([leaveRoom(tc), leaveRoom(other), qa.leave(), qb.leave()]);
   }, 60_000);
 
   it("an account an operator banned cannot sit at a table until the ban ends", async () => {

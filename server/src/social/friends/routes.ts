@@ -8,7 +8,7 @@ import express, { type Request, type Response } from "express";
 import { matchMaker, type Presence } from "@colyseus/core";
 import { z } from "zod";
 import type { Authenticated } from "../../accounts/sessions.ts";
-import { fail, handle } from "../../accounts/routes.ts";
+import { fail, handle, parse, savedAccount } from "../../accounts/routes.ts";
 import type { KeyedLimiter } from "../../limits/gcra.ts";
 import { limitRefused } from "../../limits/gcra.ts";
 import type { Platform } from "../../ranked/platform.ts";
@@ -43,19 +43,8 @@ export interface FriendsLimiters {
 
 export function friendsRoutes(platform: Platform, limiters: FriendsLimiters, presence: () => Presence): express.Router {
   const router = express.Router();
-  const saved = async (req: Request, res: Response): Promise<Authenticated | null> => {
-    const who = await platform.identify(req.headers, req.method);
-    if (!who) return (fail(res, 401, "not-signed-in", "Sign in first"), null);
-    if (!who.scopes.includes("play")) return (fail(res, 403, "insufficient-scope", 'This token may not do that (it needs the "play" scope)'), null);
-    if (who.player.username === null) return (fail(res, 403, "register-first", "Save your account (pick a username and password) to add friends"), null);
-    return who;
-  };
-  const body = <T>(schema: z.ZodType<T>, req: Request, res: Response): T | null => {
-    const r = schema.safeParse(req.body ?? {});
-    if (r.success) return r.data;
-    fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
-    return null;
-  };
+  const saved = (req: Request, res: Response): Promise<Authenticated | null> => savedAccount(platform, req, res, "Save your account (pick a username and password) to add friends");
+  const body = <T>(schema: z.ZodType<T>, req: Request, res: Response): T | null => parse(schema, req.body, res);
   const limited = async (limiter: KeyedLimiter, account: string, res: Response, message: string): Promise<boolean> => {
     const v = await limiter.take(account);
     if (v.ok) return false;
