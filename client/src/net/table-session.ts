@@ -153,7 +153,13 @@ export class TableSession {
   private listen(): void {
     const room = this.room;
     room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
-    room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => this.rejections.emit(r));
+    room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => {
+      // Our shuffle value came after the table had dealt without it (a busy page: the deal waits
+      // a second or two; the game log says the value is missing). The page sent it on its own, so
+      // there is nothing for the player to do or to be told.
+      if (r?.code === "not-shuffling") return;
+      this.rejections.emit(r);
+    });
     // A judged Dark Hand call race: to the table view as a `callRace` item (not an engine step).
     room.onMessage(SERVER_MESSAGES.callRace, (m: Json) => this.events.emit({ version: 0, events: [{ ...m, type: "callRace" }] }));
     room.onMessage(SERVER_MESSAGES.saving, (m: { on?: unknown }) => this.saving.emit(m?.on === true));
