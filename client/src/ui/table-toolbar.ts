@@ -41,9 +41,11 @@ export class TableToolbar {
       h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
       h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Log (moves)" },
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
+      // Left of "?": the first-time hint's arrow points at the rightmost button, "?" on a phone.
+      this.more,
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
       h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"),
-      this.more, this.menu);
+      this.menu);
     this.menu.append(...[
       actions.copyLink && this.menuItem("menu-copy-link", "Copy the table link", () => actions.copyLink?.copy()),
       this.menuItem("menu-report-player", "⚑ Report or block a player", () => actions.report()),
