@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { chooseTable, clickTarget, DESKTOP, drawAndDiscard, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState, type Viewport } from "./lib/index.ts";
+import { chooseTable, clickTarget, DESKTOP, drawAndDiscard, openLobby, PHONE, screenshot, state, targets, useBrowserSuite, waitState, type TableState, type Viewport } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 const GAMES = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
@@ -43,6 +43,10 @@ async function checkBubble(page: Page, viewport: Viewport, s: LessonState, what:
   expect(r.top, what).toBeGreaterThanOrEqual(0);
   expect(r.right, what).toBeLessThanOrEqual(viewport.width);
   expect(r.bottom, what).toBeLessThanOrEqual(viewport.height);
+  // Never over the hand: no card of it lies under the bubble (its own target included).
+  const hand = (await targets(page)).filter((t) => t.id.startsWith("card:") && t.w > 0);
+  const covered = hand.filter((t) => r.left < t.x + t.w / 2 - 2 && r.right > t.x - t.w / 2 + 2 && r.top < t.y + t.h / 2 - 2 && r.bottom > t.y - t.h / 2 + 2).map((t) => t.id);
+  expect(covered, `${what}: the prompt covers the hand`).toEqual([]);
   const a = s.anchor;
   if (!a) return;
   const overlap = r.left < a.x + a.w / 2 && r.right > a.x - a.w / 2 && r.top < a.y + a.h / 2 && r.bottom > a.y - a.h / 2;
