@@ -1,9 +1,9 @@
 /**
- * An account's preferences over HTTP (preferences/routes.ts) on embedded PGlite and a real
- * PostgreSQL: empty at first, replaced whole by PUT and read back, the same on a second device
- * of a saved account (another session), each account's own (another account's token reads and
- * writes only its own), and bad input refused with a clear error and nothing changed: no
- * credentials, malformed JSON, unknown keys or games, wrong values, a huge body.
+ * A saved account's preferences over HTTP (preferences/routes.ts) on embedded PGlite and a real
+ * PostgreSQL: a guest is told to register; empty at first, replaced whole by PUT and read back,
+ * the same on a second device (another session), each account's own (another account's token
+ * reads and writes only its own), and bad input refused with a clear error and nothing changed:
+ * no credentials, malformed JSON, unknown keys or games, wrong values, a huge body.
  */
 import type { Server } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,11 +42,20 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
     expect(res.status).toBe(201);
     return res.body.token as string;
   };
+  /** A guest saved with a username (its token stays valid). */
+  const saved = async (name: string, username: string): Promise<string> => {
+    const token = await guest(name);
+    expect((await api("/accounts/register", { token, body: { username, password: "lantern orbit meadow copper" } })).status).toBe(200);
+    return token;
+  };
   const get = (token: string) => api("/me/preferences", { token });
   const put = (token: string, body: unknown) => api("/me/preferences", { method: "PUT", token, body });
 
-  it("starts empty, is replaced whole by PUT, and follows a saved account to a second device", async () => {
-    const ann = await guest("Ann");
+  it("starts empty, is replaced whole by PUT, and follows a saved account to a second device; a guest is told to register", async () => {
+    const guestToken = await guest("Gus");
+    for (const res of [await get(guestToken), await put(guestToken, { lessons: { never: true } })]) expect([res.status, res.body.error]).toEqual([403, "register-first"]);
+    const user = `ann_prefs_${kind}`;
+    const ann = await saved("Ann", user);
     expect(await get(ann)).toEqual({ status: 200, body: { preferences: {} } });
     const doc = { lessons: { games: { hit_the_deck: "done", dark_hearts: "offered" } } };
     expect(await put(ann, doc)).toEqual({ status: 200, body: { preferences: doc } });
@@ -54,9 +63,7 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
     const next = { lessons: { never: true, games: { hit_the_deck: "done" } } };
     expect((await put(ann, next)).status).toBe(200);
     expect((await get(ann)).body.preferences).toEqual(next);
-    // Saved with a username: a sign-in elsewhere (another session) reads the same answers.
-    const user = `ann_prefs_${kind}`;
-    expect((await api("/accounts/register", { token: ann, body: { username: user, password: "lantern orbit meadow copper" } })).status).toBe(200);
+    // A sign-in elsewhere (another session) reads the same answers.
     const phone = await api("/accounts/sign-in", { body: { username: user, password: "lantern orbit meadow copper", token: true } });
     expect(phone.status).toBe(200);
     expect(phone.body.token).not.toBe(ann);
@@ -64,8 +71,8 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
   }, 60_000);
 
   it("is each account's own, and refuses bad input with a clear error, changing nothing", async () => {
-    const ann = await guest("Cleo");
-    const ben = await guest("Dov");
+    const ann = await saved("Cleo", `cleo_prefs_${kind}`);
+    const ben = await saved("Dov", `dov_prefs_${kind}`);
     const doc = { lessons: { games: { scatterbrain: "done" } } };
     expect((await put(ann, doc)).status).toBe(200);
     // Another account's token: its own (empty) document; its PUT leaves Ann's alone.
