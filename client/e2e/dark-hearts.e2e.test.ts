@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, clickTarget, DESKTOP, has, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import { chooseTable, clickTarget, DESKTOP, has, PHONE, screenshot, state, targets, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `dark-hearts/${name}`);
@@ -164,6 +164,10 @@ describe("Dark Hearts in the browser", () => {
     const { page, errors } = await suite.lobbyPlayer("Phone", PHONE);
     const s = await startTable(page);
     await shot(page, "11-phone-pass");
+    // Thirteen cards in two rows: every card leaves at least 40x40 px to tap (one row left ~25 px).
+    const strips = (await targets(page)).filter((t) => t.id.startsWith("card:"));
+    expect(strips.length).toBe(13);
+    for (const t of strips) expect([t.id, Math.min(t.w, t.h) >= 40]).toEqual([t.id, true]);
     await pass(page, s, "12-phone");
     await shot(page, "13-phone-received");
     let played = 0;

@@ -84,6 +84,9 @@ describe("ranked play", () => {
     await saveAccount(ann.page, "ann_e2e");
     await saveAccount(ben.page, "ben_e2e");
 
+    // Never asked about the guided game at a ranked table (tutorial/table-offer.ts): both forget the lobby's offer first.
+    const lessonAsked = (page: Page) => page.evaluate(() => localStorage.getItem("scat.lesson.devils_scat"));
+    for (const p of [ann, ben]) await p.page.evaluate(() => localStorage.removeItem("scat.lesson.devils_scat"));
     await ann.page.click('[data-testid="ranked-devils_scat"]');
     await ann.page.waitForSelector('[data-testid="queue-range"]:has-text("±")', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="queue-status"]')).toContain("Your rating 1500");
@@ -109,6 +112,7 @@ describe("ranked play", () => {
     await screenshot(ben.page, "ranked/01d-ranked-table-phone");
 
     await Promise.all([playToGameOver(ann.page), playToGameOver(ben.page)]);
+    expect(await Promise.all([lessonAsked(ann.page), lessonAsked(ben.page)])).toEqual([null, null]);
     const badges = await Promise.all([ann, ben].map(async (p) => {
       const el = await p.page.waitForSelector('[data-testid="rating-change"]', { timeout: 30_000 });
       return { text: (await el.textContent()) ?? "", after: Number(await el.getAttribute("data-after")) };

@@ -22,6 +22,8 @@ export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
   seated(session: TableSession): void;
   setBusy(busy: boolean, note?: string): void;
+  /** Who the page plays as, after every (re)load of the account: a sign-in, sign-up or sign-out. */
+  account?(account: Account | null): void;
 }
 
 export interface AccountPanel {
@@ -85,6 +87,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
       error.textContent = `Accounts are not available: ${(err as Error).message}`;
     }
     render();
+    actions.account?.(account);
   };
 
   const queue = async (game: GameId, title: string): Promise<void> => {

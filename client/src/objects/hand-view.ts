@@ -16,6 +16,13 @@ export interface HandPlace {
   readonly cy: number;
   readonly cardW: number;
   readonly maxWidth: number;
+  /**
+   * Two rows when one row would leave a card less than this many px to tap (a 13-card hand on
+   * a phone): the first half of the hand in a row `rowGap` px higher, behind the second half.
+   * Unset: always one row.
+   */
+  readonly minStep?: number;
+  readonly rowGap?: number;
 }
 
 export interface HandMarks {
@@ -60,8 +67,18 @@ export class HandView {
   /** Where a card arriving in the hand should fly to. */
   slot(index: number): { x: number; y: number } {
     const n = Math.max(this.order.length, index + 1);
-    const step = this.step(n);
-    return { x: this.place.cx + (index - (n - 1) / 2) * step, y: this.place.cy };
+    if (!this.twoRows(n)) return { x: this.place.cx + (index - (n - 1) / 2) * this.step(n), y: this.place.cy };
+    const back = Math.ceil(n / 2);
+    const front = index >= back;
+    const m = front ? n - back : back;
+    const k = front ? index - back : index;
+    return { x: this.place.cx + (k - (m - 1) / 2) * this.step(back), y: this.place.cy - (front ? 0 : (this.place.rowGap ?? 0)) };
+  }
+
+  /** Whether `n` cards take two rows (see `HandPlace.minStep`). */
+  private twoRows(n: number): boolean {
+    const { minStep, rowGap } = this.place;
+    return minStep !== undefined && rowGap !== undefined && n > 2 && this.step(n) < minStep;
   }
 
   /** The card objects in hand order (e.g. to flip one). */
@@ -70,10 +87,16 @@ export class HandView {
   }
 
   targets(): Target[] {
-    return this.order.flatMap((card) => {
+    const n = this.order.length;
+    const back = this.twoRows(n) ? Math.ceil(n / 2) : 0;
+    return this.order.flatMap((card, i) => {
       const s = this.sprites.get(card);
       const t = s ? canvasTarget(`${this.prefix}${card}`, s, this.legal.has(card)) : null;
-      return t ? [t] : [];
+      if (!t) return [];
+      if (i >= back) return [t];
+      // A card of the back row shows its top `rowGap` px above the front row: that is where it is tapped.
+      const visible = Math.min(t.h, (this.place.rowGap ?? 0) * (t.h / (this.place.cardW * CARD_RATIO)));
+      return [{ ...t, y: t.y - t.h / 2 + visible / 2, h: visible }];
     });
   }
 

@@ -19,7 +19,7 @@ import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.t
 import { returnBanner } from "../social/return-to-game.ts";
 import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
 import { lessonFor } from "@scat/shared/tutorial/scripts.ts";
-import { offerNotice, remember, shouldOffer } from "../tutorial/offer.ts";
+import { answeredIn, offerNotice, remember, shouldOffer, syncOffers } from "../tutorial/offer.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -55,7 +55,15 @@ export class LobbyScene extends Phaser.Scene {
     this.form.append(replays.el);
     this.startFeed(this.form);
     // Accounts and ranked play (account/account-panel.ts).
-    const account = mountAccountPanel({ seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); }, setBusy: (b, note) => this.form?.setBusy(b, note) });
+    const account = mountAccountPanel({
+      seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); },
+      setBusy: (b, note) => this.form?.setBusy(b, note),
+      // A saved account's answers to the guided-game offers follow it to this device (tutorial/offer.ts).
+      account: (a) => void syncOffers(a?.player ?? null).then((prefs) => {
+        const shown = document.querySelector<HTMLElement>('[data-testid="lesson-offer"]');
+        if (shown && answeredIn(prefs, shown.dataset["game"] ?? "")) shown.remove();
+      }),
+    });
     this.form.append(account.el);
     // Friends (social/friends-panel.ts): an invitation or a friend's table is joined or watched like a code.
     const friends = friendsSection();
@@ -77,6 +85,8 @@ export class LobbyScene extends Phaser.Scene {
     this.offerReturn(this.form);
     if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
     else if (data?.invite) this.followInvite(data.invite);
+    // A first visit: the game already selected is offered too (an invitation's table offers its own game there).
+    else this.offerLesson(sanitizeOptions(loadPrefs()).game);
   }
 
   /** The first time a game is picked: "New to X? Take the 2-minute guided game" (tutorial/offer.ts). */

@@ -17,13 +17,15 @@ import { explainRejection } from "../net/errors.ts";
 import { confirmDialog, dismissConfirm } from "../ui/confirm.ts";
 import { recentToasts, setBanner, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
-import { SCENES, toLobby, toReplay, toTable, type TableData } from "./flow.ts";
+import { SCENES, toLesson, toLobby, toReplay, toTable, type TableData } from "./flow.ts";
 import { createTableView, TableBase } from "./table-base.ts";
 import { TableChrome } from "./table-chrome.ts";
 import { tableState } from "./table-state.ts";
 import { resultHold, shownResult } from "./results-scene.ts";
 import { rematchOffer } from "../social/rematch-offer.ts";
 import { TableA11y } from "../a11y/table-a11y.ts";
+import { TableLessonOffer } from "../tutorial/table-offer.ts";
+import "../tutorial/lesson.css";
 
 /** This tab's seat went to a newer session of the same player (`OPENED_ELSEWHERE_CLOSE`). */
 export const OPENED_ELSEWHERE_MESSAGE = "This table is now open in another tab or window, so this one left it. Play on there, or use Return here to play from this tab instead.";
@@ -38,6 +40,8 @@ export class TableScene extends Phaser.Scene {
   private chrome: TableChrome | null = null;
   private toolbarW = 0;
   private a11y: TableA11y | null = null;
+  /** The guided first game, offered at a quiet moment to a newcomer to this game (tutorial/table-offer.ts). */
+  private lessonOffer: TableLessonOffer | null = null;
 
   constructor() {
     super(SCENES.table);
@@ -51,6 +55,7 @@ export class TableScene extends Phaser.Scene {
     this.table = createTableView(this.module, this.host(), `This client cannot show ${this.session.game} yet.`);
     this.chrome = new TableChrome(this.session);
     this.a11y = new TableA11y(this.session, () => void this.leave());
+    this.lessonOffer = new TableLessonOffer(this.session, (game) => void this.learn(game));
     this.resize();
     const s = this.session;
     const chat = new ChatPanel(s.room as never);
@@ -71,7 +76,7 @@ export class TableScene extends Phaser.Scene {
       rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
       setInviteFollower((code, watch) => void this.follow(code, watch)),
     ];
-    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null }));
+    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null, lessonOffer: this.lessonOffer?.shown() ?? null }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
@@ -82,6 +87,7 @@ export class TableScene extends Phaser.Scene {
     this.chrome?.tick();
     this.a11y?.tick();
     this.waiting?.tick(this.session.clock.now());
+    this.lessonOffer?.update(this.session.snap);
   }
 
   private host(): TableHost {
@@ -98,6 +104,7 @@ export class TableScene extends Phaser.Scene {
     const mySeat = this.session.mySeat;
     this.table?.render(snap, mySeat);
     if (this.chrome?.onSnap(snap)) this.resize();
+    this.lessonOffer?.update(snap);
     if (snap.status === "waiting") {
       this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), autoFill: (on) => this.session.autoFill(on), leave: () => void this.leave() });
       this.waiting.update(snap, mySeat);
@@ -152,6 +159,14 @@ export class TableScene extends Phaser.Scene {
     toLobby(this.scene, { invite: { code, watch } });
   }
 
+  /** Start on the guided-game offer: leave this table (asking first mid-game) for the lesson. */
+  private async learn(game: string): Promise<void> {
+    if (this.running() && !(await this.confirmLeave())) return;
+    if (!this.scene.isActive()) return;
+    await this.session.leave();
+    toLesson(this.scene, game);
+  }
+
   /** "Replay this game" once it is over: leave the finished table for the replay viewer. */
   private async replay(log: unknown, publishedCommitment: string | undefined): Promise<void> {
     const seat = this.session.mySeat;
@@ -197,6 +212,8 @@ export class TableScene extends Phaser.Scene {
     this.chrome = null;
     this.a11y?.destroy();
     this.a11y = null;
+    this.lessonOffer?.destroy();
+    this.lessonOffer = null;
     dismissConfirm();
     setBanner(null);
     this.scene.stop(SCENES.results);

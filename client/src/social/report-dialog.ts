@@ -46,4 +46,6 @@ export function openReportDialog(session: TableSession): void {
   dialog.show({ testid: "report", title: "Report or block" },
     h("p", {}, "Reports go to the operators with this game's log and chat. Blocking keeps you apart and hides their chat. Saved accounts only."),
     h("label", {}, "Player ", seat), h("label", {}, " Reason ", reason), note, h("p", {}, report, " ", block));
+  // Opened from the keyboard (the phone's ⋯ menu or ⚑): focus goes into the dialog.
+  seat.focus();
 }

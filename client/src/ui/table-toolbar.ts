@@ -1,7 +1,9 @@
 /**
  * The table's small buttons left of Leave: the table's link (copy), the move log, how to play
  * (`?`), and the connection quality as signal bars (the round trip in ms is only in the tooltip, never in a caption).
- * A ranked table says so at its left ("Ranked").
+ * A ranked table says so at its left ("Ranked"). On a phone there is no room for Link and ⚑
+ * (report or block): they are the items of a "⋯" menu there (a disclosure: Tab reaches its items,
+ * Escape or a click elsewhere closes it and gives focus back to ⋯).
  */
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -27,17 +29,38 @@ const QUALITY = ["Measuring the connection…", "Poor connection", "Fair connect
 
 export class TableToolbar {
   private readonly el: HTMLElement;
+  /** The phone's "⋯" and its menu (Link and ⚑ there). */
+  private readonly menu = h("div", { class: "toolbar-menu", id: "table-more-menu", testid: "table-menu", hidden: true });
+  private readonly more = h("button", { type: "button", class: "narrow-only", testid: "table-more", title: "More: the table link, report or block", "aria-label": "More: table link, report or block", "aria-expanded": "false", "aria-controls": "table-more-menu" }, "⋯");
+  private readonly outside = (e: Event): void => {
+    if (!this.menu.hidden && e.target instanceof Node && !this.menu.contains(e.target) && !this.more.contains(e.target)) this.setMenu(false);
+  };
 
   constructor(actions: ToolbarActions) {
     this.el = h("div", { class: "toolbar", testid: "toolbar" },
       h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
       h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Log (moves)" },
         h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
+      // Left of "?": the first-time hint's arrow points at the rightmost button, "?" on a phone.
+      this.more,
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
-      h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"));
+      h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"),
+      this.menu);
+    this.menu.append(...[
+      actions.copyLink && this.menuItem("menu-copy-link", "Copy the table link", () => actions.copyLink?.copy()),
+      this.menuItem("menu-report-player", "⚑ Report or block a player", () => actions.report()),
+    ].filter((b): b is HTMLButtonElement => Boolean(b)));
+    this.more.addEventListener("click", () => this.setMenu(this.menu.hidden));
+    this.menu.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      e.stopPropagation();
+      this.setMenu(false);
+      this.more.focus();
+    });
+    document.addEventListener("pointerdown", this.outside, true);
     // Left of the others: the first-time hint points at "?", the rightmost.
     if (actions.extra) this.el.prepend(...actions.extra);
-    if (actions.copyLink) this.el.prepend(h("button", { type: "button", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
+    if (actions.copyLink) this.el.prepend(h("button", { type: "button", class: "wide-only", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
     // A phone's toolbar has no room for the word: a gold star there, named "Ranked game" either way.
     this.el.prepend(h("span", { class: "ranked-badge", testid: "ranked-badge", role: "img", "aria-label": "Ranked game", title: "A ranked game: it changes the players' ratings", hidden: true },
       h("span", { class: "wide-only", "aria-hidden": "true" }, "Ranked"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "★")));
@@ -49,9 +72,25 @@ export class TableToolbar {
     uiRoot().append(this.el);
   }
 
+  private menuItem(testid: string, label: string, fn: () => void): HTMLButtonElement {
+    const b = h("button", { type: "button", testid }, label);
+    b.addEventListener("click", () => {
+      this.setMenu(false);
+      fn();
+    });
+    return b;
+  }
+
+  private setMenu(open: boolean): void {
+    this.menu.hidden = !open;
+    this.more.setAttribute("aria-expanded", String(open));
+    if (open) this.menu.querySelector("button")?.focus();
+  }
+
   /** Right edge `right` px from the screen's right; returns the toolbar's width. */
   place(right: number, barH: number, narrow: boolean): number {
     this.el.classList.toggle("narrow", narrow);
+    if (!narrow) this.setMenu(false);
     this.el.style.right = `${right}px`;
     this.el.style.top = `${Math.max(4, barH / 2 + 4 - 17)}px`;
     return this.el.offsetWidth;
@@ -94,6 +133,7 @@ export class TableToolbar {
   }
 
   destroy(): void {
+    document.removeEventListener("pointerdown", this.outside, true);
     this.el.remove();
   }
 }

@@ -15,6 +15,7 @@ import { fairPlayMigration } from "../fair-play/store.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
+import { preferencesMigration } from "../preferences/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -156,6 +157,8 @@ const migrations: Record<string, Migration> = {
   "0009-seen-addresses": seenAddressesMigration,
   // Fair-play flags raised at tables, kept for operators (fair-play/store.ts).
   "0010-fair-play": fairPlayMigration,
+  // One preferences document per account (preferences/migration.ts).
+  "0011-preferences": preferencesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -100,6 +100,14 @@ export interface Database {
   friends: FriendsTable;
   friend_requests: FriendRequestsTable;
   fair_play_flags: FairPlayFlagsTable;
+  account_preferences: AccountPreferencesTable;
+}
+
+/** An account's preferences document (preferences/store.ts). */
+export interface AccountPreferencesTable {
+  player_id: string;
+  doc: Json<unknown>;
+  updated_at: number;
 }
 
 /** One side of a friendship (social/friends/store.ts): each friendship is two rows. */

@@ -3,6 +3,7 @@
  * them in a row above it; the own hand is always along the bottom with the controls above it.
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
+import type { HandPlace } from "../../objects/hand-view.ts";
 import { opponentOrder, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
 export { opponentOrder } from "../seat-ring.ts";
 import type { Box, Point } from "../seat-ring.ts";
@@ -11,7 +12,7 @@ export type { Box, Point };
 export interface TableLayout {
   readonly portrait: boolean;
   readonly topBar: number;
-  readonly hand: { readonly cx: number; readonly cy: number; readonly cardW: number; readonly maxWidth: number };
+  readonly hand: HandPlace;
   /** Opponent badge centres by seat. */
   readonly seats: ReadonlyMap<number, Point>;
   readonly badgeW: number;
@@ -75,7 +76,9 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const rowY = topBar + 62 + badgeW * 0.36;
   order.forEach((seat, i) => seats.set(seat, { x: (w * (i + 0.5)) / order.length, y: rowY }));
   const handCy = h - cardW * CARD_RATIO * 0.5 - 16;
-  const handTop = handCy - cardW * CARD_RATIO * 0.72;
+  // Thirteen cards in one row leave ~25 px each to tap: two rows (HandView), the back one this much higher.
+  const rowGap = Math.max(44, cardW * CARD_RATIO * 0.42);
+  const handTop = handCy - cardW * CARD_RATIO * 0.72 - rowGap;
   const ctrlY = handTop - 34;
   const promptY = ctrlY - 64;
   const meY = promptY - 38;
@@ -85,7 +88,7 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const third = (w - 24) / 3;
   return {
     portrait: true, topBar, badgeW, seats,
-    hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 14 },
+    hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 14, minStep: 44, rowGap },
     trick: { x: w / 2, y: trickCy, cardW: trickW, reachX: trickW * 1.05, reachY: trickW * CARD_RATIO * 0.62 },
     me: { x: w / 2, y: meY },
     prompt: { x: 12 + 22 * 2 + 8, y: promptY },

@@ -58,7 +58,8 @@ export function visibleStrips(cards: readonly Target[]): Target[] {
     const next = cards[i + 1];
     const left = t.x - t.w / 2;
     const nextLeft = next ? next.x - next.w / 2 : t.x + t.w / 2;
-    if (!next || nextLeft - left >= t.w / 2) return t;
+    // The last card of a row: the next one starts the front row, further left (a phone's two rows, HandView).
+    if (!next || nextLeft <= left || nextLeft - left >= t.w / 2) return t;
     return { ...t, x: (left + nextLeft) / 2, w: Math.max(1, nextLeft - left) };
   });
 }
