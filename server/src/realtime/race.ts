@@ -36,6 +36,8 @@ export class RaceCollector {
   press(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
     const stall = this.stalled(this.revealAt);
     const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall) };
+    // Judged: its stream need not be probed any more in this race.
+    net.stream.stop();
     this.slaps.push(slap);
     return slap;
   }
