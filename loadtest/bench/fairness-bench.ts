@@ -227,7 +227,7 @@ function explainWrong(level: Level, key: string, result: RaceResult, order: numb
     if (o.source !== "claim" && revealLate <= 60 && pressLate <= 60) tags.push(`claim refused (${Math.abs(rttErr) > 25 ? "rtt estimate off" : Math.abs(offsetErr) > 25 ? "offset estimate off" : "other"})`);
     if (o.source === "claim" && Math.abs(o.reactionMs - t.reactionMs) > 20) tags.push("claim cut by the quota");
     if (slip > 10 || upSlip > 10 || downSlip > 10) tags.push("player timer late");
-    if (d.decided === "after") tags.push("arrived after the Joker");
+    if (d.decided === "after" && seat === order[0]) tags.push("arrived after the Joker");
     if (Math.abs(o.reactionMs - t.reactionMs) > 15 || d.decided === "after") for (const tag of tags) causes.add(tag);
     const f = (n: number | null) => (n === null ? "-" : fmt(n));
     lines.push(`        seat ${seat}: true ${fmt(t.reactionMs)} judged ${fmt(o.reactionMs)} (${o.source}) claimed ${f(claimed)}  reveal +${fmt(revealLate)} press +${fmt(pressLate)} ms in transit  rtt ${fmt(d.rtt)} (true ${fmt(t.upMs + t.downMs)}+j) offset err ${fmt(offsetErr)} jitter est ${fmt(d.jitter)} samples ${d.samples} bucket ${fmt(d.bucket)}  timer slip ${fmt(slip)}/${fmt(upSlip)}/${fmt(downSlip)}  late ${f(late)} shown ${f(shown)} ${d.decided}  ${tags.join(", ")}`);

@@ -47,6 +47,8 @@ export interface TablePlan {
   readonly cheaters?: ReadonlySet<number>;
   /** Dark Hand: every player calls at the deal (the same shade) after its reaction time. */
   readonly callRace?: boolean;
+  /** Dark Hand: leave the table once its first call race is judged (the CI smoke: a race per table, so many races in seconds). */
+  readonly leaveAfterCallRace?: boolean;
   /** Chat traffic at the table (lib/chat.ts): some players say a quick phrase every few seconds. */
   readonly chat?: ChatPlan;
 }
@@ -222,7 +224,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       sink.count("actions");
     }, Math.max(0, shownAt - clock() + r));
   };
-  const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => {
+  const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => {
     const truth = calls.get(m.round);
     // The first judged batch of the deal decides the Joker (later, slower calls are refused
     // joker-taken); scored once every player has seen the deal and drawn its reaction time.
@@ -232,9 +234,12 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));
     const order = m.presses.map((x) => x.seat);
     scoreHonest(order, truth.reactions, cheaterSeats, sink, "call");
+    if (plan.leaveAfterCallRace) finish();
+    for (const x of m.presses) if (!cheaterSeats.has(x.seat)) sink.rate("call_claim_accepted", x.timing === "claim");
     if (cheaterSeats.size > 0) return;
     const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
     sink.rate("call_fastest_wins", order[0] === byTruth[0]![0]);
+    if (plan.debug && order[0] !== byTruth[0]![0]) console.log(`call race wrong: truth ${JSON.stringify(byTruth)} judged ${JSON.stringify(m.presses)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`);
   };
 
   // In the call race the calls are the race logic's (onDeal), never a random pick.
@@ -300,7 +305,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       if (p.cheater && plan.rnd() < 0.5) setTimeout(answer, LIE.pongHoldMs);
       else answer();
     }));
-    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => onCallRace(m));
+    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => onCallRace(m));
     room.onMessage("rejected", () => sink.count("rejected"));
     room.onMessage("events", (m: { events: { type: string; race?: number; cause?: number; result?: never }[] }) => {
       for (const e of m.events) if (e.type === "raceClosed") {
