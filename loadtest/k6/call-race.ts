@@ -62,6 +62,8 @@ export default async function (): Promise<void> {
     reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
     path: (i) => paths[i]!,
     maxClientStallMs: num("MAX_CLIENT_STALL_MS", Infinity),
+    // As our client: each player contributes its shuffle value, and the deal waits for them.
+    shuffle: true,
     stopAt, rnd, client, callRace: true, debug: __ENV.DEBUG_CALLS === "1", leaveAfterCallRace: env("RACE_ONLY", "0") === "1",
     cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
   }, sink));

@@ -47,6 +47,12 @@ export interface TablePlan {
   readonly cheaters?: ReadonlySet<number>;
   /** Dark Hand: every player calls at the deal (the same shade) after its reaction time. */
   readonly callRace?: boolean;
+  /**
+   * Join with `shuffle: true` and answer the table's `shuffle` with a random value, as our client
+   * does (docs/FAIRNESS.md, "Players' entropy"): the deal then waits for every player's answer,
+   * not only for the last join.
+   */
+  readonly shuffle?: boolean;
   /** Dark Hand: leave the table once its first call race is judged (the CI smoke: a race per table, so many races in seconds). */
   readonly leaveAfterCallRace?: boolean;
   /** Dark Hand: a race where a player's own process stalled its call more than this (ms) is not scored (`call_races_client_stalled`). */
@@ -340,6 +346,9 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       if (p.cheater && plan.rnd() < 0.5) setTimeout(answer, LIE.pongHoldMs);
       else answer();
     }));
+    if (plan.shuffle) room.onMessage("shuffle", () => p.down.send(() => p.up.send(() => {
+      if (!p.leaving) room.send("shuffle", { value: Array.from({ length: 32 }, () => Math.floor(plan.rnd() * 16).toString(16)).join("") });
+    })));
     room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => onCallRace(m));
     room.onMessage("rejected", () => sink.count("rejected"));
     room.onMessage("events", (m: { events: { type: string; race?: number; cause?: number; result?: never }[] }) => {
@@ -369,12 +378,12 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   };
 
   // Each player listens from the moment its join resolves (the deal follows the last join at once).
-  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true };
+  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true, ...(plan.shuffle ? { shuffle: true } : {}) };
   const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1" }));
   if (!host) { chat?.stop(); return; }
   addPlayer(host);
   await Promise.all(Array.from({ length: plan.humans - 1 }, async (_, k) => {
-    const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}` }));
+    const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}`, ...(plan.shuffle ? { shuffle: true } : {}) }));
     if (room) addPlayer(room);
   }));
   chat?.ready();
