@@ -83,6 +83,8 @@ async function stalledRace(earlierMs: number, stallMs = 260) {
       return prepared;
     },
   };
+  const probing = srv.net.of(stalled.room.sessionId).stream.active(clock());
+  const sinceDeal = clock() - stalled.seen.dealtAt!;
   socket.pause();
   const stalledMs = stalled.call("dark", earlierMs);
   await new Promise((r) => setTimeout(r, 60));
@@ -91,12 +93,14 @@ async function stalledRace(earlierMs: number, stallMs = 260) {
   await new Promise((r) => setTimeout(r, stallMs - 60));
   socket.resume();
   const result = await until(() => other.seen.races.find((r) => r.presses.length === 2), "the call race with both calls", 8_000);
-  return { srv, stalled, other, stalledMs, otherMs, result };
+  return { srv, stalled, other, stalledMs, otherMs, result, probing, sinceDeal };
 }
 
 it("waits for a caller whose stream stalled and judges its late call by its claim: the truly faster caller gets the Joker", async () => {
-  const { srv, stalled, other, stalledMs, otherMs, result } = await stalledRace(0);
+  const { srv, stalled, other, stalledMs, otherMs, result, probing, sinceDeal } = await stalledRace(0);
+  const why = JSON.stringify({ result, probing, sinceDeal, stalledMs, otherMs });
   expect(stalledMs).toBeLessThan(otherMs);
+  expect(result.presses.map((p) => p.seat), why).toEqual([stalled.seat, other.seat]);
   expect(result.byArrival).toEqual([other.seat, stalled.seat]);
   expect(result.presses.map((p) => p.seat)).toEqual([stalled.seat, other.seat]);
   expect(result.presses[0]!.timing).toBe("claim");

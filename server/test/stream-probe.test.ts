@@ -52,6 +52,21 @@ describe("a press TCP had to retransmit", () => {
     expect(verdict.reactionMs).toBeCloseTo(reaction, 5);
   });
 
+  it("is not charged to the quota when a wide tolerance (a jittery client) would have let it fit anyway", () => {
+    const net = new LatencyEstimator();
+    // Round trips 100-460 ms: a jitter estimate over 100 ms, so a tolerance over 240 ms.
+    for (let i = 12; i > 0; i--) {
+      const s = reveal - i * 1_000, extra = i % 2 ? 0 : 360;
+      net.add(s, s + ONE_WAY + OFFSET, s + 2 * ONE_WAY + extra);
+    }
+    expect(net.jitter).toBeGreaterThan(100);
+    const arrived = honestArrival + 200;
+    probe(net, reveal, arrived, 1, { from: honestArrival - 10, until: null });
+    const verdict = adjudicate({ shownAt, pressedAt }, reveal, arrived, net);
+    expect(verdict.source).toBe("claim");
+    expect(verdict.reactionMs).toBeCloseTo(reaction, 5);
+  });
+
   it("is refused without a stall (a lie looks the same from the claim alone)", () => {
     const net = client(reveal);
     const arrived = honestArrival + 240;

@@ -68,7 +68,9 @@ export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt:
   // The client's TCP stream stalled (a lost segment, retransmitted: stream-probe.ts): a press that
   // would have arrived after the stall began arrives only when the retransmission does.
   const stalledAt = net.stream.stalledSince(revealAt, arrivedAt, stallMs);
-  const retransmitted = stalledAt !== null && late > tolerance + stallMs && predicted >= stalledAt - tolerance - PROBE_GAP_MS;
+  // Held back by the stall: a press that would have arrived once it had begun. (Also when a wide
+  // tolerance would let the claim fit anyway: the held-back time is still not the client's.)
+  const retransmitted = stalledAt !== null && late > 0 && predicted >= stalledAt - tolerance - PROBE_GAP_MS;
   const arrivalFits = (late >= -tolerance && late <= tolerance + stallMs) || retransmitted;
   const reached = revealAt + net.oneWay;
   // The stream behind the reveal held back (the reveal was retransmitted): it reached the client that much later.
