@@ -88,6 +88,9 @@ async function stalledRace(earlierMs: number, stallMs = 260) {
   socket.pause();
   const stalledMs = stalled.call("dark", earlierMs);
   await new Promise((r) => setTimeout(r, 60));
+  // Each client stamped the deal when this (possibly busy) process handled it: wait until the
+  // other's reaction is surely slower (40 ms) than the stalled one's true reaction.
+  await until(() => clock() - 10 - other.seen.dealtAt! >= stalledMs + earlierMs + 40, "the other player's slower reaction");
   const otherMs = other.call("dark");
   await until(() => otherHeld || other.seen.races.length > 0, "the other call held");
   await new Promise((r) => setTimeout(r, stallMs - 60));
