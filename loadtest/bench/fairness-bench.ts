@@ -58,8 +58,12 @@ const rng = createRng(SEED);
 
 type Method = "ours" | "estimate" | "arrival";
 const METHODS: readonly Method[] = ["ours", "estimate", "arrival"];
-interface RaceResult { race: number; firstBatch?: number[]; byReaction: { seat: number; reactionMs: number; source: string }[]; byArrival: number[]; byEstimate: number[]; decisionMs: number }
-interface Level { kind: Kind; jitter: number; loss: number; races: number; late: number; right: Record<Method, number>; short: number; decision: number[]; slaps: number; claims: number }
+interface RaceResult { race: number; firstBatch?: number[]; byReaction: { seat: number; reactionMs: number; source: string }[]; byArrival: number[]; byEstimate: number[]; decisionMs: number; firstReleaseAt?: number | null; diag?: Diag[] }
+/** What the judge saw of one press (the lab's `diag`). */
+interface Diag { seat: number; arrivedAt: number; revealAt: number; rtt: number; offset: number; jitter: number; samples: number; bucket: number; shownAt: number | null; pressedAt: number | null; decided: string }
+/** A player's own account of one press (epoch ms on this machine's clock). */
+interface Truth { seat: number; reactionMs: number; revealReceived: number; shown: number; pressed: number; pressSent: number; upMs: number; downMs: number; clockMinusEpoch: number }
+interface Level { kind: Kind; jitter: number; loss: number; races: number; late: number; right: Record<Method, number>; short: number; decision: number[]; slaps: number; claims: number; causes: Map<string, number> }
 
 /** A player process in a namespace: JSON lines in and out. */
 class Seat {
@@ -96,6 +100,7 @@ const started = performance.now();
 const serverStarting = startServerProcess({ SLAP_LAB: "1", DELAY_SIMULATED: netem ? "0" : "1", HOST: "0.0.0.0", LOG_LEVEL: "error", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" });
 let server: Awaited<typeof serverStarting> | null = null;
 const truth = new Map<string, Map<number, number>>();
+const truthDetail = new Map<string, Map<number, Truth>>();
 const results: Array<{ key: string; result: RaceResult }> = [];
 const seats: Seat[] = [];
 try {
@@ -103,11 +108,13 @@ try {
     const link = lab.link({ a: "root", b: "ns" });
     const child = link.exec("b", process.execPath, ["--import", "tsx", "loadtest/bench/fairness-player.ts"], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
     seats.push(new Seat(link, child, (m) => {
-      const t = m["truth"] as { table: number; race: number; seat: number; reactionMs: number } | undefined;
+      const t = m["truth"] as (Truth & { table: number; race: number }) | undefined;
       if (t) {
         const key = `${t.table}:${t.race}`;
         if (!truth.has(key)) truth.set(key, new Map());
         truth.get(key)!.set(t.seat, t.reactionMs);
+        if (!truthDetail.has(key)) truthDetail.set(key, new Map());
+        truthDetail.get(key)!.set(t.seat, t);
       }
       if (m["result"]) results.push({ key: `${String(m["table"])}:${(m["result"] as RaceResult).race}`, result: m["result"] as RaceResult });
     }));
@@ -148,7 +155,7 @@ try {
     const want = Math.ceil(RACES / TABLES) * TABLES;
     for (const end = Date.now() + 20 * 60_000; results.length < want && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
     await Promise.all(seats.map((seat) => { const left = seat.next((m) => m["left"] === true, "leave"); seat.send({ leave: true }); return left; }));
-    const level: Level = { kind, jitter, loss, races: 0, late: 0, right: { ours: 0, estimate: 0, arrival: 0 }, short: 0, decision: [], slaps: 0, claims: 0 };
+    const level: Level = { kind, jitter, loss, races: 0, late: 0, right: { ours: 0, estimate: 0, arrival: 0 }, short: 0, decision: [], slaps: 0, claims: 0, causes: new Map() };
     for (const { key, result } of results.slice(0, want)) {
       if (Number(key.split(":")[0]) < first) continue;
       const r = truth.get(key);
@@ -165,8 +172,10 @@ try {
       if (kind === "call" && result.firstBatch && !result.firstBatch.includes(fastest!)) level.late++;
       // A call race: the truly fastest caller got the Joker. A slap race: fastest first and slowest (penalised) last.
       for (const m of METHODS) if (orders[m][0] === fastest && (kind === "call" || orders[m][PLAYERS - 1] === slowest)) level.right[m]++;
+      if (!(orders.ours[0] === fastest && (kind === "call" || orders.ours[PLAYERS - 1] === slowest))) explainWrong(level, key, result, order, jitter);
     }
     levels.push(level);
+    if (level.causes.size) console.log(`      wrong races by cause: ${[...level.causes].map(([c, n]) => `${c} ${n}`).join(", ")}`);
     const pct = (n: number) => `${fmt((100 * n) / Math.max(1, level.races)).padStart(5)} %`;
     console.log(`${kind === "call" ? "call" : "slap"}  jitter ${String(jitter).padStart(2)} ms  loss ${String(loss).padStart(1)} %  ${String(level.races).padStart(4)} races   ours ${pct(level.right.ours)}   estimate alone ${pct(level.right.estimate)}   arrival ${pct(level.right.arrival)}   ${kind === "call" ? "Joker given after the first call" : "decision after last slap"} p50 ${fmt(percentile(level.decision, 50))} ms p99 ${fmt(percentile(level.decision, 99))} ms   claims accepted ${fmt((100 * level.claims) / Math.max(1, level.slaps))} %${level.short ? `   (${level.short} races decided without every slap)` : ""}${kind === "call" ? `   truly fastest call arrived after the Joker was given: ${level.late}` : ""}`);
   }
@@ -186,6 +195,46 @@ try {
   for (const s of seats) s.child.kill("SIGTERM");
   await (server ?? await serverStarting.catch(() => null))?.stop();
   lab.cleanup();
+}
+
+/**
+ * Why a race was judged wrong, from what each player did and what the judge saw: a press or a
+ * reveal that crossed the link far later than its simulated delay (a lost segment: TCP
+ * retransmitted it), a delay or clock estimate off the truth, a call that came after the Joker
+ * was given. DIAG=1 prints every wrong race in full.
+ */
+function explainWrong(level: Level, key: string, result: RaceResult, order: number[], jitter: number): void {
+  const detail = truthDetail.get(key);
+  const diags = new Map((result.diag ?? []).map((d) => [d.seat, d]));
+  const ours = new Map(result.byReaction.map((s) => [s.seat, s]));
+  const lines: string[] = [];
+  const causes = new Set<string>();
+  for (const seat of order) {
+    const t = detail?.get(seat), d = diags.get(seat), o = ours.get(seat);
+    if (!t || !d || !o) continue;
+    const revealLate = t.revealReceived - d.revealAt;
+    const pressLate = d.arrivedAt - t.pressSent;
+    const rttErr = d.rtt - (t.upMs + t.downMs + jitter);
+    const offsetErr = d.offset - (t.clockMinusEpoch + (t.downMs - t.upMs) / 2);
+    // This process's own timers firing late (load): the press left later than the claim says, the card showed later than the reveal came.
+    const slip = t.pressed - t.shown - t.reactionMs, upSlip = t.pressSent - t.pressed - t.upMs - jitter, downSlip = t.shown - t.revealReceived - t.downMs - jitter - 16;
+    const claimed = d.pressedAt !== null && d.shownAt !== null ? d.pressedAt - d.shownAt : null;
+    const late = d.pressedAt !== null ? d.arrivedAt - (d.pressedAt - d.offset + d.rtt / 2) : null;
+    const shown = d.shownAt !== null ? d.shownAt - d.offset - (d.revealAt + d.rtt / 2) : null;
+    const tags: string[] = [];
+    if (revealLate > 60) tags.push("reveal retransmitted");
+    if (pressLate > 60) tags.push("press retransmitted");
+    if (o.source !== "claim" && revealLate <= 60 && pressLate <= 60) tags.push(`claim refused (${Math.abs(rttErr) > 25 ? "rtt estimate off" : Math.abs(offsetErr) > 25 ? "offset estimate off" : "other"})`);
+    if (o.source === "claim" && Math.abs(o.reactionMs - t.reactionMs) > 20) tags.push("claim cut by the quota");
+    if (slip > 10 || upSlip > 10 || downSlip > 10) tags.push("player timer late");
+    if (d.decided === "after" && seat === order[0]) tags.push("arrived after the Joker");
+    if (Math.abs(o.reactionMs - t.reactionMs) > 15 || d.decided === "after") for (const tag of tags) causes.add(tag);
+    const f = (n: number | null) => (n === null ? "-" : fmt(n));
+    lines.push(`        seat ${seat}: true ${fmt(t.reactionMs)} judged ${fmt(o.reactionMs)} (${o.source}) claimed ${f(claimed)}  reveal +${fmt(revealLate)} press +${fmt(pressLate)} ms in transit  rtt ${fmt(d.rtt)} (true ${fmt(t.upMs + t.downMs)}+j) offset err ${fmt(offsetErr)} jitter est ${fmt(d.jitter)} samples ${d.samples} bucket ${fmt(d.bucket)}  timer slip ${fmt(slip)}/${fmt(upSlip)}/${fmt(downSlip)}  late ${f(late)} shown ${f(shown)} ${d.decided}  ${tags.join(", ")}`);
+  }
+  const cause = causes.size ? [...causes].join(" + ") : "unexplained";
+  level.causes.set(cause, (level.causes.get(cause) ?? 0) + 1);
+  if (process.env.DIAG === "1") console.log(`      wrong ${level.kind} race ${key} (${cause}):\n${lines.join("\n")}`);
 }
 
 /** Two line charts as SVG (no library: a few paths): share right by jitter, and by loss. */

@@ -41,14 +41,25 @@ async function join(j: Join): Promise<void> {
     up.send(() => r.send("pong", { s: m.s, c }));
   }));
   r.onMessage("raceResult", (m: unknown) => { if (j.seat === 0) say({ result: m, table: j.table }); });
-  r.onMessage("reveal", (m: { race: number }) => down.send(() => {
-    setTimeout(() => {
-      const shownAt = clock();
-      const reactionMs = reaction();
-      say({ truth: { table: j.table, race: m.race, seat: j.seat, reactionMs } });
-      setTimeout(() => up.send(() => r.send("slap", { race: m.race, shownAt, pressedAt: shownAt + reactionMs })), reactionMs);
-    }, rng.next() * 16);
-  }));
+  // Epoch stamps (this machine's clock, as the server's `serverNow`) for the bench's account of wrong races.
+  const epoch = () => performance.timeOrigin + performance.now();
+  r.onMessage("reveal", (m: { race: number }) => {
+    const revealReceived = epoch();
+    down.send(() => {
+      setTimeout(() => {
+        const shownAt = clock();
+        const shown = epoch();
+        const reactionMs = reaction();
+        setTimeout(() => {
+          const pressed = epoch();
+          up.send(() => {
+            r.send("slap", { race: m.race, shownAt, pressedAt: shownAt + reactionMs });
+            say({ truth: { table: j.table, race: m.race, seat: j.seat, reactionMs, revealReceived, shown, pressed, pressSent: epoch(), upMs: j.upMs, downMs: j.downMs, clockMinusEpoch: clock() - epoch() } });
+          });
+        }, reactionMs);
+      }, rng.next() * 16);
+    });
+  });
   say({ room: r.roomId, table: j.table });
 }
 

@@ -47,6 +47,16 @@ export interface TablePlan {
   readonly cheaters?: ReadonlySet<number>;
   /** Dark Hand: every player calls at the deal (the same shade) after its reaction time. */
   readonly callRace?: boolean;
+  /**
+   * Join with `shuffle: true` and answer the table's `shuffle` with a random value, as our client
+   * does (docs/FAIRNESS.md, "Players' entropy"): the deal then waits for every player's answer,
+   * not only for the last join.
+   */
+  readonly shuffle?: boolean;
+  /** Dark Hand: leave the table once its first call race is judged (the CI smoke: a race per table, so many races in seconds). */
+  readonly leaveAfterCallRace?: boolean;
+  /** Dark Hand: a race where a player's own process stalled its call more than this (ms) is not scored (`call_races_client_stalled`). */
+  readonly maxClientStallMs?: number;
   /** Chat traffic at the table (lib/chat.ts): some players say a quick phrase every few seconds. */
   readonly chat?: ChatPlan;
 }
@@ -80,6 +90,9 @@ interface Player {
   readonly clockOffset: number;
   leaving: boolean;
   readonly cheater: boolean;
+  /** Call race: a call became legal and this player has not sent its call yet (its turn waits for it: its call window ends with its first turn). */
+  callDue: boolean;
+  callLegal: boolean;
 }
 
 interface Pending { actor: number; version: number; sentAt: number; seen: Set<number> }
@@ -204,37 +217,61 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   };
 
   /** Dark Hand: each player calls "dark" after its reaction time from showing the dealt hand. */
-  const calls = new Map<number, { reactions: Map<number, number>; scored: boolean }>();
+  const calls = new Map<number, { reactions: Map<number, number>; scored: boolean; stallMs: number; due: Map<number, number> }>();
   const onDeal = (p: Player, round: number) => {
-    const truth = calls.get(round) ?? { reactions: new Map<number, number>(), scored: false };
+    const truth = calls.get(round) ?? { reactions: new Map<number, number>(), scored: false, stallMs: 0, due: new Map<number, number>() };
     calls.set(round, truth);
+    // This client's own stall: the deal came out of its simulated path late.
+    let stall = p.down.lateMs;
     let r = plan.reactionMs() + 200; // reading three cards takes longer than seeing one
     while ([...truth.reactions.values()].includes(r)) r += 1;
     truth.reactions.set(p.seat, r);
     const clock = () => now() + p.clockOffset;
     const shownAt = clock() + plan.rnd() * 16;
+    const pressAt = shownAt - p.clockOffset + r;
+    // When its call should be on the wire at the latest (a call still unsent after that is stalled).
+    truth.due.set(p.seat, pressAt + p.up.baseMs + p.up.jitterMs);
     setTimeout(() => {
       const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
+      stall += Math.max(0, now() - pressAt);
       p.up.send(() => {
         if (p.leaving) return;
+        stall += p.up.lateMs;
+        truth.due.delete(p.seat);
+        sink.trend("call_client_stall_ms", stall);
+        truth.stallMs = Math.max(truth.stallMs, stall);
         p.room.send("action", { type: "call", shade: "dark", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
+        p.callDue = false;
+        maybeAct(p);
       });
       sink.count("actions");
     }, Math.max(0, shownAt - clock() + r));
   };
-  const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => {
+  const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => {
     const truth = calls.get(m.round);
     // The first judged batch of the deal decides the Joker (later, slower calls are refused
     // joker-taken); scored once every player has seen the deal and drawn its reaction time.
     if (!truth || truth.scored || truth.reactions.size !== plan.seats) return;
     truth.scored = true;
     sink.count("call_races");
+    if (plan.leaveAfterCallRace) finish();
+    // A load generator starved of CPU sends its calls late, as a stalled phone would: the server
+    // cannot wait for those, so with `maxClientStallMs` such races are counted apart, not scored.
+    // A call not yet sent although due: its player's process is stalled right now.
+    const pending = Math.max(0, ...[...truth.due.values()].map((due) => now() - due));
+    if (Math.max(truth.stallMs, pending) > (plan.maxClientStallMs ?? Infinity)) {
+      sink.count("call_races_client_stalled");
+      return;
+    }
+    sink.count("call_races_scored");
     const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));
     const order = m.presses.map((x) => x.seat);
     scoreHonest(order, truth.reactions, cheaterSeats, sink, "call");
+    for (const x of m.presses) if (!cheaterSeats.has(x.seat)) sink.rate("call_claim_accepted", x.timing === "claim");
     if (cheaterSeats.size > 0) return;
     const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
     sink.rate("call_fastest_wins", order[0] === byTruth[0]![0]);
+    if (plan.debug && order[0] !== byTruth[0]![0]) console.log(`call race wrong (client stall ${Math.round(truth.stallMs)} ms): truth ${JSON.stringify(byTruth)} judged ${JSON.stringify(m.presses)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`);
   };
 
   // In the call race the calls are the race logic's (onDeal), never a random pick.
@@ -242,6 +279,14 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
 
   const maybeAct = (p: Player) => {
     const v = p.view;
+    if (plan.callRace) {
+      // The call window closes with one's first turn: a player who means to call does so before playing it.
+      const legal = v.legal.some((a) => a.type === "call");
+      if (legal && !p.callLegal) p.callDue = true;
+      p.callLegal = legal;
+      if (!legal) p.callDue = false;
+      if (p.callDue) return;
+    }
     if (v.status !== "playing" || p.leaving || p.scheduledFor === v.version) return;
     if (chooseAction(plan.game, playable(v.legal), plan.rnd, plan.prefer) === null) return;
     p.scheduledFor = v.version;
@@ -249,6 +294,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     setTimeout(() => {
       const cur = p.view;
       if (cur.version !== version || p.leaving || finished) return;
+      if (p.callDue) { p.scheduledFor = -1; return; }
       const action = chooseAction(plan.game, playable(cur.legal), plan.rnd, plan.prefer);
       if (!action) return;
       // Latency is measured on exclusive turns only, when no other seat can move the state.
@@ -289,7 +335,7 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const p: Player = {
       index, room, seat: -1, view: readView(undefined), lastVersion: -1, scheduledFor: -1,
       up: new DelayedPath(path.upMs, path.jitterMs, plan.rnd), down: new DelayedPath(path.downMs, path.jitterMs, plan.rnd),
-      clockOffset: (plan.rnd() - 0.5) * 20_000, leaving: false, cheater: plan.cheaters?.has(index) ?? false,
+      clockOffset: (plan.rnd() - 0.5) * 20_000, leaving: false, cheater: plan.cheaters?.has(index) ?? false, callDue: false, callLegal: false,
     };
     players.push(p);
     room.onMessage("*", () => undefined);
@@ -300,7 +346,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       if (p.cheater && plan.rnd() < 0.5) setTimeout(answer, LIE.pongHoldMs);
       else answer();
     }));
-    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number }[] }) => onCallRace(m));
+    if (plan.shuffle) room.onMessage("shuffle", () => p.down.send(() => p.up.send(() => {
+      if (!p.leaving) room.send("shuffle", { value: Array.from({ length: 32 }, () => Math.floor(plan.rnd() * 16).toString(16)).join("") });
+    })));
+    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => onCallRace(m));
     room.onMessage("rejected", () => sink.count("rejected"));
     room.onMessage("events", (m: { events: { type: string; race?: number; cause?: number; result?: never }[] }) => {
       for (const e of m.events) if (e.type === "raceClosed") {
@@ -329,12 +378,12 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   };
 
   // Each player listens from the moment its join resolves (the deal follows the last join at once).
-  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true };
+  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true, ...(plan.shuffle ? { shuffle: true } : {}) };
   const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1" }));
   if (!host) { chat?.stop(); return; }
   addPlayer(host);
   await Promise.all(Array.from({ length: plan.humans - 1 }, async (_, k) => {
-    const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}` }));
+    const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}`, ...(plan.shuffle ? { shuffle: true } : {}) }));
     if (room) addPlayer(room);
   }));
   chat?.ready();

@@ -109,9 +109,15 @@ function watchFor(room: TableHost, events: readonly GameEvent[]): CallWatch | nu
   const revealAt = dealt ? serverNow() : dealtAtFromLog(room);
   const round = s.round;
   const race = new HeldRace<CallPayload>(revealAt, (fn, ms) => room.clock.setTimeout(fn, ms), (ordered, report) => release(room, round, ordered, report));
+  // Each player's stream is probed while the calls may come: a call TCP had to retransmit is told from a lie (realtime/stream-probe.ts).
+  if (dealt) room.net.probe(humanSessions(room));
   const watch = { round, race };
   watches.set(room.match!, watch);
   return watch;
+}
+
+function humanSessions(room: TableHost): string[] {
+  return room.seating.slots.filter((slot) => !slot.isBot && slot.sessionId).map((slot) => slot.sessionId!);
 }
 
 /** Humans who could still call in this hand (a legal call now) and have not: the race waits for their calls in flight. */

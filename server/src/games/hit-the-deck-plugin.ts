@@ -49,7 +49,11 @@ export const hitTheDeckPlugin: GamePlugin = {
   afterStep(room, events) {
     room.tickEvery(stateOf(room).race === null ? null : RACE_TICK_MS);
     const opened = events.find((e) => e.type === "raceOpened") as Extract<HitTheDeckEvent, { type: "raceOpened" }> | undefined;
-    if (opened) races.set(room, { id: opened.race, collector: new RaceCollector(serverNow()) });
+    if (opened) {
+      races.set(room, { id: opened.race, collector: new RaceCollector(serverNow()) });
+      // Each player's stream is probed while the slaps may come: a slap TCP had to retransmit is told from a lie (realtime/stream-probe.ts).
+      room.net.probe(room.seating.slots.filter((slot) => !slot.isBot && slot.sessionId).map((slot) => slot.sessionId!));
+    }
     scheduleFakeOuts(room, events);
   },
 

@@ -18,8 +18,15 @@
  * (a long step, a garbage collection) the stamp is late by up to the stall, so the arrival may
  * come that much later than the claim predicts, and the reveal may have left that much late
  * (`stallMs`, measured by the server itself since the reveal; a client cannot widen it).
+ *
+ * Packet loss: a press or a reveal that TCP had to retransmit comes a retransmission timeout
+ * (200 ms or more) late, so the claim does not fit its arrival or the reveal's. When the
+ * client's stream visibly stalled (stream-probe.ts: the WebSocket probes behind it came back
+ * late or not yet), the claim may be that much late, and the held-back time is not charged to
+ * the quota. Without that evidence the checks are as strict as ever.
  */
 import type { LatencyEstimator } from "./latency.ts";
+import { PROBE_GAP_MS } from "./stream-probe.ts";
 
 export interface SlapClaim {
   /** Client clock, ms. */
@@ -56,13 +63,24 @@ export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt:
   const tolerance = BASE_TOLERANCE + 2 * net.jitter;
   const pressedServer = claim.pressedAt - net.offset;
   const shownServer = claim.shownAt - net.offset;
-  const late = arrivedAt - (pressedServer + net.oneWay);
-  const arrivalFits = late >= -tolerance && late <= tolerance + stallMs;
+  const predicted = pressedServer + net.oneWay;
+  const late = arrivedAt - predicted;
+  // The client's TCP stream stalled (a lost segment, retransmitted: stream-probe.ts): a press that
+  // would have arrived after the stall began arrives only when the retransmission does.
+  const stalledAt = net.stream.stalledSince(revealAt, arrivedAt, stallMs);
+  // Held back by the stall: a press that would have arrived once it had begun. (Also when a wide
+  // tolerance would let the claim fit anyway: the held-back time is still not the client's.)
+  const retransmitted = stalledAt !== null && late > 0 && predicted >= stalledAt - tolerance - PROBE_GAP_MS;
+  const arrivalFits = (late >= -tolerance && late <= tolerance + stallMs) || retransmitted;
   const reached = revealAt + net.oneWay;
+  // The stream behind the reveal held back (the reveal was retransmitted): it reached the client that much later.
+  const revealHeld = net.stream.holdAfter(revealAt, arrivedAt, stallMs);
   // A stall may also have held the reveal back on its way out.
-  const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance + stallMs;
+  const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance + stallMs + revealHeld;
   const sane = Number.isFinite(claimed) && claimed >= 0 && claimed <= arrivedAt - revealAt + tolerance;
   if (!(arrivalFits && shownFits && sane)) return verdict(estimate, "estimate");
-  // A stall of our own loop made the arrival (hence the estimate) late by up to `stallMs`: not the client's gain.
-  return verdict(net.quota.settle(claimed, estimate - stallMs, net.transportJitter), "claim");
+  // A stall of our own loop made the arrival (hence the estimate) late by up to `stallMs`, and a
+  // proven retransmission by what it held back: not the client's gain, so not charged to its quota.
+  const network = (retransmitted ? late : 0) + Math.min(revealHeld, Math.max(0, shownServer - reached));
+  return verdict(net.quota.settle(claimed, estimate - stallMs - network, net.transportJitter), "claim");
 }

@@ -3,7 +3,8 @@
  * a press is not applied when it arrives but held, adjudicated by the same `RaceCollector` as a
  * slap, while the race waits for presses still in flight that could be faster
  * (`RaceCollector.closeAt`: the reveal, plus the fastest held reaction, plus the round trip and
- * jitter of every seat not yet in, capped at `MAX_COLLECTION_MS`). Then every held press is
+ * jitter of every seat not yet in, capped at `MAX_COLLECTION_MS`; longer, up to
+ * `RETRANSMIT_WAIT_MS` more, while one of them has a stalled stream: a retransmission). Then every held press is
  * released, fastest first (ties: by arrival), and the game applies them in that order: the first
  * applied wins what the presses race for, and the others get the game's own refusal.
  *
@@ -12,7 +13,11 @@
  */
 import { HUMAN_FLOOR_MS, type SlapClaim } from "./adjudicate.ts";
 import type { LatencyEstimator } from "./latency.ts";
-import { RaceCollector, type RaceSlap } from "./race.ts";
+import { MAX_COLLECTION_MS, RaceCollector, type RaceSlap } from "./race.ts";
+import { PROBE_GAP_MS } from "./stream-probe.ts";
+
+/** How much longer than `MAX_COLLECTION_MS` a race waits for a seat whose stream has stalled (a retransmission, 200 ms or more; ms). */
+export const RETRANSMIT_WAIT_MS = 400;
 
 export interface HeldPress<T> {
   readonly slap: RaceSlap;
@@ -52,6 +57,9 @@ export class HeldRace<T> {
   private held: HeldPress<T>[] = [];
   private timer: Timer | null = null;
   private closesAt = Infinity;
+  /** The latest `waitingFor` (those who could still press), and when the first press was held. */
+  private waitingFor: readonly LatencyEstimator[] = [];
+  private firstHeldAt = Infinity;
   /** Every press so far (released ones too), for the report. */
   readonly collector: RaceCollector;
 
@@ -84,14 +92,34 @@ export class HeldRace<T> {
   hold(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator | null, payload: T, waitingFor: readonly LatencyEstimator[]): RaceSlap {
     const slap = net === null ? this.collector.bot(seat, arrivedAt) : this.collector.press(seat, claim, arrivedAt, net);
     this.held.push({ slap, payload });
+    this.waitingFor = waitingFor;
+    this.firstHeldAt = Math.min(this.firstHeldAt, arrivedAt);
     const fastest = Math.min(...this.held.map((h) => h.slap.reactionMs));
     const closeAt = this.collector.closeAt(fastest, waitingFor, arrivedAt);
-    if (closeAt < this.closesAt || this.timer === null) {
-      this.timer?.clear();
-      this.closesAt = closeAt;
-      this.timer = this.setTimer(() => this.flush(), Math.max(0, closeAt - arrivedAt));
-    }
+    if (closeAt < this.closesAt || this.timer === null) this.arm(closeAt, arrivedAt);
     return slap;
+  }
+
+  private arm(at: number, now: number): void {
+    this.timer?.clear();
+    this.closesAt = at;
+    this.timer = this.setTimer(() => this.expire(at), Math.max(0, at - now));
+  }
+
+  /**
+   * The wait is over, unless the stream of someone who could still press has visibly stalled (a
+   * lost segment TCP is retransmitting; stream-probe.ts): their press may be behind it, so the
+   * race waits on in `PROBE_GAP_MS` steps, at most `RETRANSMIT_WAIT_MS` past the usual cap.
+   */
+  private expire(at: number): void {
+    const limit = this.firstHeldAt + MAX_COLLECTION_MS + RETRANSMIT_WAIT_MS;
+    const stalled = this.waitingFor.some((n) => n.stream.stalledSince(this.revealAt, at) !== null);
+    if (stalled && at < limit) {
+      this.timer = null;
+      this.arm(Math.min(limit, at + PROBE_GAP_MS), at);
+      return;
+    }
+    this.flush();
   }
 
   /** The held presses as the journal keeps them (`action`: how each one's payload is applied). */
@@ -123,6 +151,7 @@ export class HeldRace<T> {
     this.timer?.clear();
     this.timer = null;
     this.closesAt = Infinity;
+    this.firstHeldAt = Infinity;
     if (this.held.length === 0) return;
     const batch = this.held;
     this.held = [];

@@ -17,8 +17,10 @@
  *   in pong timing or a clock shifted mid-game does not move the estimates at once (a fall in
  *   the round trip is taken at once: it only ever counts against the client);
  * - `quota`: how much its claims may beat the server's estimate (claim-quota.ts).
+ * `stream`: evidence of a stalled TCP stream during a race (a retransmission; stream-probe.ts).
  */
 import { ClaimQuota } from "./claim-quota.ts";
+import { StreamProbes } from "./stream-probe.ts";
 
 const WINDOW = 16;
 /** Samples after which the estimates move only slowly. */
@@ -41,6 +43,8 @@ export class LatencyEstimator {
   private guardedRtt = 0;
   private guardedOffset = 0;
   readonly quota = new ClaimQuota();
+  /** During a race: whether this client's TCP stream stalled (stream-probe.ts). */
+  readonly stream = new StreamProbes();
 
   add(serverSent: number, clientTime: number, serverReceived: number): void {
     const rtt = serverReceived - serverSent;

@@ -17,6 +17,7 @@
  */
 import type { Client } from "@colyseus/core";
 import { LatencyEstimator } from "./latency.ts";
+import { PROBE_GAP_MS } from "./stream-probe.ts";
 
 export const PING = "ping";
 export const PONG = "pong";
@@ -48,6 +49,10 @@ export class NetMonitor {
   /** Per session: the times of app pings and of transport pings sent and not yet answered. */
   private readonly sent = new Map<string, { app: number[]; transport: number[] }>();
   private readonly listening = new WeakSet<object>();
+  /** Each session's connection, as last pinged (for `probe`). */
+  private readonly clientOf = new Map<string, Client>();
+  /** Estimators whose stream is being probed (one probe loop each). */
+  private readonly probing = new Set<LatencyEstimator>();
   /**
    * Tests that make a client distant by delaying its page's pongs (loopback has no delay to add
    * to the transport's): the round trip added to that client's transport samples.
@@ -99,25 +104,66 @@ export class NetMonitor {
   /** An app ping and a transport ping, both carrying `s`. */
   private send(client: Client, s: number): void {
     const id = client.sessionId;
+    this.clientOf.set(id, client);
     const o = this.outstanding(id);
     o.app.push(s);
     if (o.app.length > OUTSTANDING) o.app.shift();
     client.send(PING, { s });
     const ws = this.transportPings ? wsOf(client) : null;
     if (!ws) return;
-    if (!this.listening.has(ws)) {
-      this.listening.add(ws);
-      ws.on("pong", (data) => this.transportPong(id, data));
-    }
+    this.listen(ws, id);
     o.transport.push(s);
     if (o.transport.length > OUTSTANDING) o.transport.shift();
     try { ws.ping(Buffer.from(String(s))); } catch { /* closing */ }
   }
 
+  private listen(ws: WsLike, id: string): void {
+    if (this.listening.has(ws)) return;
+    this.listening.add(ws);
+    ws.on("pong", (data) => this.transportPong(id, data));
+  }
+
+  /**
+   * A race opened for these clients (the reveal has just gone out): probe each one's stream with
+   * a WebSocket ping every `PROBE_GAP_MS` until its press is judged (`LatencyEstimator.stream.stop`)
+   * or `PROBE_MAX_MS`, for the evidence of a retransmission (stream-probe.ts). Probes go out even
+   * where transport pings are off (DELAY_SIMULATED: the delay is above the WebSocket, the loss on
+   * the link): they only ever say the stream stalled, never how far away the client is.
+   */
+  probe(sessionIds: Iterable<string>): void {
+    const now = serverNow();
+    for (const id of sessionIds) {
+      const client = this.clientOf.get(id);
+      const ws = client ? wsOf(client) : null;
+      if (!ws) continue;
+      const net = this.of(id);
+      this.listen(ws, id);
+      net.stream.start(now);
+      if (this.probing.has(net)) continue;
+      this.probing.add(net);
+      const tick = (): void => {
+        const t = serverNow();
+        if (this.nets.get(id) !== net || !net.stream.active(t)) {
+          this.probing.delete(net);
+          return;
+        }
+        net.stream.sent(t);
+        try { ws.ping(Buffer.from(`p${t}`)); } catch { this.probing.delete(net); return; }
+        setTimeout(tick, PROBE_GAP_MS).unref?.();
+      };
+      tick();
+    }
+  }
+
   private transportPong(id: string, data: Buffer): void {
     const now = serverNow();
+    const text = data?.toString() ?? "";
+    if (text.startsWith("p")) {
+      this.nets.get(id)?.stream.answered(Number(text.slice(1)), now);
+      return;
+    }
     const o = this.sent.get(id);
-    const s = Number(data?.toString());
+    const s = Number(text);
     const i = o ? o.transport.indexOf(s) : -1;
     // Colyseus's own keep-alive pings carry nothing: not ours.
     if (!o || i < 0) return;
@@ -161,6 +207,7 @@ export class NetMonitor {
 
   forget(sessionId: string): void {
     this.nets.delete(sessionId);
+    this.clientOf.delete(sessionId);
     this.sent.delete(sessionId);
     this.simulatedTransportMs.delete(sessionId);
     this.simulatedTransportJitterMs.delete(sessionId);

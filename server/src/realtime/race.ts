@@ -36,6 +36,8 @@ export class RaceCollector {
   press(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
     const stall = this.stalled(this.revealAt);
     const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall) };
+    // Judged: its stream need not be probed any more in this race.
+    net.stream.stop();
     this.slaps.push(slap);
     return slap;
   }
@@ -68,7 +70,8 @@ export class RaceCollector {
    * their one-way delay plus jitter, capped.
    */
   collectionWindow(waitingFor: readonly LatencyEstimator[]): number {
-    const worst = Math.max(0, ...waitingFor.map((n) => n.oneWay + n.jitter));
+    // A seat not measured yet (no pong: just joined) may be as far as anyone: the whole cap.
+    const worst = Math.max(0, ...waitingFor.map((n) => (n.count === 0 ? Infinity : n.oneWay + n.jitter)));
     return Math.min(MAX_COLLECTION_MS, Math.ceil(worst) + 10);
   }
 
@@ -77,10 +80,11 @@ export class RaceCollector {
    * `reactionMs` from the seats not yet in: such a press was made at most `reactionMs` after its
    * client showed the reveal, i.e. after one way + render, and needs one way more to arrive; so
    * it arrives by reveal + reactionMs + round trip (+ jitter and a margin for the render). The
-   * wait is capped at `MAX_COLLECTION_MS` past `now`.
+   * wait is capped at `MAX_COLLECTION_MS` past `now`; a seat with no measurement yet gets the cap.
    */
   closeAt(reactionMs: number, waitingFor: readonly LatencyEstimator[], now: number): number {
-    const worst = Math.max(0, ...waitingFor.map((n) => n.rtt + 2 * n.jitter));
+    // A seat not measured yet (no pong: a player who joined just before the deal) may be as far as anyone: the whole cap.
+    const worst = Math.max(0, ...waitingFor.map((n) => (n.count === 0 ? Infinity : n.rtt + 2 * n.jitter)));
     return Math.min(now + MAX_COLLECTION_MS, this.revealAt + reactionMs + worst + RENDER_MARGIN_MS);
   }
 }

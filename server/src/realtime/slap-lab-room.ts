@@ -33,6 +33,8 @@ export class SlapLabRoom extends Room {
   private firstReleaseAt: number | null = null;
   /** A call race: how many presses each release let go (the first batch raced for the Joker). */
   private batches: number[] = [];
+  /** Per press, what the judge saw (the bench explains wrong races from it): the estimates, the claim, the arrival. */
+  private diag: Array<Record<string, number | string | null>> = [];
 
   override onCreate(options: { players?: number; kind?: unknown }): void {
     this.kind = options?.kind === "call" ? "call" : "slap";
@@ -57,6 +59,7 @@ export class SlapLabRoom extends Room {
 
   private startRace(): void {
     this.race++;
+    this.diag = [];
     if (this.kind === "call") {
       const race = this.race;
       this.released = [];
@@ -74,6 +77,8 @@ export class SlapLabRoom extends Room {
       this.collector = new RaceCollector(serverNow());
     }
     this.broadcast("reveal", { race: this.race });
+    // Probe each player's stream for retransmissions while the race waits for its press (stream-probe.ts).
+    this.net.probe(this.seats);
     this.deadlineTimer = this.clock.setTimeout(() => this.onDeadline(this.race), RACE_WINDOW_MS);
   }
 
@@ -83,6 +88,11 @@ export class SlapLabRoom extends Room {
     const c = this.collector;
     if (!c || p?.race !== this.race || seat < 0 || c.has(seat)) return;
     const claim = typeof p.shownAt === "number" && typeof p.pressedAt === "number" ? { shownAt: p.shownAt, pressedAt: p.pressedAt } : null;
+    const n = this.net.of(client.sessionId);
+    this.diag.push({
+      seat, arrivedAt, revealAt: c.revealAt, rtt: n.rtt, offset: n.offset, jitter: n.jitter, samples: n.count, bucket: n.quota.available,
+      shownAt: claim?.shownAt ?? null, pressedAt: claim?.pressedAt ?? null, decided: this.held ? (this.firstReleaseAt === null ? "before" : "after") : "-",
+    });
     if (this.held) {
       // Held, as the Dark Hand plugin holds a call, for the presses that could still be faster.
       const waiting = this.seats.filter((id, s) => s !== seat && !c.has(s)).map((id) => this.net.of(id));
@@ -133,6 +143,8 @@ export class SlapLabRoom extends Room {
       byArrival: c.byArrival().map((s) => s.seat),
       byEstimate: [...c.slaps].sort((a, b) => a.estimateMs - b.estimateMs).map((s) => s.seat),
       decisionMs: held ? (this.firstReleaseAt ?? decidedAt) - firstArrival : decidedAt - lastArrival,
+      firstReleaseAt: this.firstReleaseAt,
+      diag: this.diag,
     });
     this.clock.setTimeout(() => this.startRace(), 300 + Math.random() * 300);
   }
