@@ -7,7 +7,7 @@ import { botMove, SEARCH } from "./index.ts";
 import { playBotGame } from "./play.ts";
 import type { BotStrength } from "./strength.ts";
 
-const BUDGET = { samples: 4, maxMs: null, maxSteps: 200 };
+const BUDGET = { samples: 4, maxSteps: 200 };
 const SEARCHED = Object.keys(SEARCH) as GameId[];
 
 /** A state some turns into a seeded game where `seat` has a real choice. */
@@ -67,7 +67,7 @@ describe("bots at three strengths", () => {
       expect(g.winners.length).toBeGreaterThan(0);
       expect(playBotGame(gameId, strengths, `t:${gameId}`, BUDGET).winners).toEqual(g.winners);
     }
-    const strong = playBotGame("devils_scat", ["strong", "easy"], "t:strong", { samples: 2, maxMs: null, maxSteps: 100 });
-    expect(playBotGame("devils_scat", ["strong", "easy"], "t:strong", { samples: 2, maxMs: null, maxSteps: 100 }).winners).toEqual(strong.winners);
+    const strong = playBotGame("devils_scat", ["strong", "easy"], "t:strong", { samples: 2, maxSteps: 100 });
+    expect(playBotGame("devils_scat", ["strong", "easy"], "t:strong", { samples: 2, maxSteps: 100 }).winners).toEqual(strong.winners);
   });
 });

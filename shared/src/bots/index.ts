@@ -16,7 +16,7 @@ import { DEFAULT_BUDGET, strongMove, type SearchBudget, type SearchGame } from "
 
 export * from "./strength.ts";
 export { EASY_BLUNDER_RATE } from "./easy.ts";
-export { DEFAULT_BUDGET, type SearchBudget } from "./strong.ts";
+export { DEFAULT_BUDGET, LIVE_MAX_MS, liveBudget, type SearchBudget } from "./strong.ts";
 export { HIDDEN } from "./determinize.ts";
 
 const ROUND_OVER = new Set(["roundOver", "handOver", "gameOver"]);

@@ -4,7 +4,8 @@
  * plays every legal move on each sample and finishes the round with every seat on the normal bot
  * policy, and keeps the move with the best mean result. The same samples and rollout streams serve
  * every candidate move (common random numbers), so the comparison is fair with few samples.
- * Deterministic for a given `rng`; the budget caps samples and, off tests, wall time.
+ * Deterministic for a given `rng` and sample count; shared code reads no clock: a time cap comes
+ * with the caller's clock (`SearchBudget.time`, the server's room passes its own, `liveBudget`).
  */
 import type { AnyGame, Ctx, Seat } from "../engine.ts";
 import { createRng, type Rng } from "../rng.ts";
@@ -13,13 +14,25 @@ import type { Determinizer } from "./determinize.ts";
 export interface SearchBudget {
   /** Sampled deals per move (each candidate is rolled out once on each). */
   readonly samples: number;
-  /** Stop sampling after this many ms (null: never; tests and the benchmark use null to stay deterministic). */
-  readonly maxMs: number | null;
   /** A rollout stops after this many steps even if the round has not ended. */
   readonly maxSteps: number;
+  /**
+   * Stop sampling once `now()` says `maxMs` have passed (after at least one deal). Absent: the
+   * sample count alone decides, so the move is the same for the same rng (tests, the benchmark).
+   */
+  readonly time?: { readonly now: () => number; readonly maxMs: number };
 }
 
-export const DEFAULT_BUDGET: SearchBudget = { samples: 32, maxMs: 40, maxSteps: 400 };
+/** Samples only: deterministic. */
+export const DEFAULT_BUDGET: SearchBudget = { samples: 32, maxSteps: 400 };
+
+/** A live table's cap on one strong move (keeps a table's server cost low). */
+export const LIVE_MAX_MS = 40;
+
+/** The live tables' budget: `DEFAULT_BUDGET` cut at `LIVE_MAX_MS` by the caller's clock. */
+export function liveBudget(now: () => number): SearchBudget {
+  return { ...DEFAULT_BUDGET, time: { now, maxMs: LIVE_MAX_MS } };
+}
 
 export interface SearchGame<S> {
   readonly game: AnyGame;
@@ -39,9 +52,10 @@ export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, 
   const known = g.determinizer.mask(state, seat);
   const seed = rng.int(2 ** 31);
   const totals = legal.map(() => 0);
-  const started = budget.maxMs === null ? 0 : performance.now();
+  const time = budget.time;
+  const started = time ? time.now() : 0;
   for (let i = 0; i < budget.samples; i++) {
-    if (budget.maxMs !== null && i > 0 && performance.now() - started > budget.maxMs) break;
+    if (time && i > 0 && time.now() - started > time.maxMs) break;
     const deal = g.determinizer.fill(known, createRng(`${seed}:deal:${i}`));
     legal.forEach((action, k) => {
       totals[k]! += rollout(g, deal, seat, action, createRng(`${seed}:play:${i}`), budget.maxSteps);
