@@ -21,6 +21,8 @@ export interface SearchBudget {
    * sample count alone decides, so the move is the same for the same rng (tests, the benchmark).
    */
   readonly time?: { readonly now: () => number; readonly maxMs: number };
+  /** Standard errors the search's gain must clear to override the normal bot (default `Z_MARGIN`). */
+  readonly zMargin?: number;
 }
 
 /** Samples only: deterministic. */
@@ -45,28 +47,51 @@ export interface SearchGame<S> {
 
 type Action = { type: string };
 
+/**
+ * How sure the search must be before it overrides the normal bot: a move replaces the normal
+ * bot's only when its mean gain over it, paired sample by sample, stays above 0 after taking
+ * `Z_MARGIN` standard errors off (a one-sided test). Noise alone then rarely moves it off a good
+ * default, so the search is never much worse than normal by chance.
+ */
+export const Z_MARGIN = 1.64;
+
 export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, budget: SearchBudget = DEFAULT_BUDGET): Action | null {
   const legal = g.game.legalActions(state, seat) as Action[];
   if (legal.length === 0) return null;
   if (legal.length === 1 || legal[0]!.type === "continue") return legal[0]!;
   const known = g.determinizer.mask(state, seat);
   const seed = rng.int(2 ** 31);
-  const totals = legal.map(() => 0);
+  // The normal bot's move (chosen on a sampled deal: it too sees only the seat's knowledge).
+  const usualAction = g.game.bot(g.determinizer.fill(known, createRng(`${seed}:deal:0`)), seat, createRng(`${seed}:usual`)) as Action | null;
+  const usual = usualAction === null ? -1 : legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(usualAction));
+  if (usual < 0) return usualAction; // not a move the search compares (a call off turn, a pass): normal's choice
+  const values: number[][] = legal.map(() => []);
   const time = budget.time;
   const started = time ? time.now() : 0;
   for (let i = 0; i < budget.samples; i++) {
     if (time && i > 0 && time.now() - started > time.maxMs) break;
     const deal = g.determinizer.fill(known, createRng(`${seed}:deal:${i}`));
     legal.forEach((action, k) => {
-      totals[k]! += rollout(g, deal, seat, action, createRng(`${seed}:play:${i}`), budget.maxSteps);
+      values[k]!.push(rollout(g, deal, seat, action, createRng(`${seed}:play:${i}`), budget.maxSteps));
     });
   }
-  // The normal bot's move (chosen on a sampled deal: it too sees only the seat's knowledge) wins
-  // ties, so the search only overrides it on evidence; a first-listed move wins no tie.
-  const usual = g.game.bot(g.determinizer.fill(known, createRng(`${seed}:deal:0`)), seat, createRng(`${seed}:usual`)) as Action | null;
-  let best = Math.max(0, usual === null ? 0 : legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(usual)));
-  for (let k = 0; k < legal.length; k++) if (totals[k]! > totals[best]!) best = k;
+  let best = usual;
+  let bestBound = 0;
+  for (let k = 0; k < legal.length; k++) {
+    if (k === usual) continue;
+    const bound = lowerBound(values[k]!.map((v, i) => v - values[usual]![i]!), budget.zMargin ?? Z_MARGIN);
+    if (bound > bestBound) [best, bestBound] = [k, bound];
+  }
   return legal[best]!;
+}
+
+/** Mean minus `z` standard errors (-Infinity with fewer than 2 samples or a failed move). */
+function lowerBound(diffs: readonly number[], z: number): number {
+  const n = diffs.length;
+  if (n < 2 || diffs.some((d) => !Number.isFinite(d))) return -Infinity;
+  const mean = diffs.reduce((a, b) => a + b, 0) / n;
+  const variance = diffs.reduce((a, d) => a + (d - mean) ** 2, 0) / (n - 1);
+  return mean - z * Math.sqrt(variance / n);
 }
 
 /** Plays `action` for `seat`, then the normal bot for everyone until the round ends. */
