@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots [-- deals=N budget=SAMPLES z=MARGIN only=game1,game2 pairs=strong-normal,…]`: each
+ * `npm run bench:bots [-- deals=N budget=SAMPLES z=MARGIN cap=MS only=game1,game2 pairs=strong-normal,…]`: each
  * pair of strengths, in every game, over N seeded duplicate deals: each deal is played once with
  * the first strength at every seat (heads-up: twice, seats swapped; games of 3+ seats: one of it
  * against the others, at each seat in turn), so both sides get the same cards and the luck of the
@@ -18,6 +18,8 @@ const arg = (name: string, dflt: string): string => process.argv.find((a) => a.s
 const DEALS = Number(arg("deals", "50"));
 const samples = Number(arg("budget", String(DEFAULT_BUDGET.samples)));
 const z = arg("z", "");
+/** cap=MS: a live table's time cap on each strong move, by this machine's clock (not reproducible). */
+const cap = Number(arg("cap", "0"));
 const only = arg("only", GAME_IDS.join(",")).split(",") as GameId[];
 const PAIRS = arg("pairs", "strong-normal,normal-easy,strong-easy").split(",").map((p) => p.split("-") as [BotStrength, BotStrength]);
 
@@ -28,7 +30,7 @@ function wilson(wins: number, n: number): [number, number] {
 }
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-console.log(`bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals per pair and game, strong budget ${samples} samples/move (no time cap)${z ? `, z=${z}` : ""}`);
+console.log(`bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals per pair and game, strong budget ${samples} samples/move (${cap > 0 ? `cut at ${cap} ms by the clock: not reproducible` : "no time cap"})${z ? `, z=${z}` : ""}`);
 for (const gameId of only) {
   const seats = Math.max(2, ENGINES[gameId].minSeats);
   const fair = 1 / seats;
@@ -39,7 +41,7 @@ for (const gameId of only) {
     for (let i = 0; i < DEALS; i++) {
       for (let aSeat = 0; aSeat < seats; aSeat++) {
         const strengths: BotStrength[] = Array.from({ length: seats }, (_, s) => (s === aSeat ? a : b));
-        const g = playBotGame(gameId, strengths, `bench:${gameId}:${i}`, { ...DEFAULT_BUDGET, samples, ...(z ? { zMargin: Number(z) } : {}) }, { clock: () => performance.now() });
+        const g = playBotGame(gameId, strengths, `bench:${gameId}:${i}`, { ...DEFAULT_BUDGET, samples, ...(z ? { zMargin: Number(z) } : {}), ...(cap > 0 ? { time: { now: () => performance.now(), maxMs: cap } } : {}) }, { clock: () => performance.now() });
         if (g.winners.includes(aSeat)) score += 1 / g.winners.length;
         games += 1;
         for (const [k, v] of Object.entries(g.cpu)) {

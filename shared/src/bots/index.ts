@@ -9,6 +9,7 @@ import { ENGINES } from "../games/registry.ts";
 import type { GameId } from "../protocol.ts";
 import type { Rng } from "../rng.ts";
 import { handValue } from "../games/devils-scat/hand-value.ts";
+import { DARK_HEARTS_SEARCH } from "./dark-hearts.ts";
 import { drawPile, type Determinizer } from "./determinize.ts";
 import { easyMove } from "./easy.ts";
 import type { BotStrength } from "./strength.ts";
@@ -46,6 +47,7 @@ export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
   devils_scat: drawPileSearch(ENGINES.devils_scat, drawPile({ score: handValue, tries: 3 })),
   skit_scat: drawPileSearch(ENGINES.skit_scat),
   dark_hand: drawPileSearch(ENGINES.dark_hand),
+  dark_hearts: DARK_HEARTS_SEARCH as SearchGame<unknown>,
 };
 
 /** A bot's move for `seat` at the given strength; null when it has nothing to decide. */

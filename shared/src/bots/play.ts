@@ -21,6 +21,8 @@ import type { SearchBudget } from "./strong.ts";
 
 export interface PlayedGame {
   readonly winners: readonly number[];
+  /** Every seat's hand as first dealt (the duplicate deals' check). */
+  readonly firstDeal: readonly (readonly string[])[];
   /** ms spent choosing moves (by the caller's clock; 0 without one), and moves chosen, per strength. */
   readonly cpu: Partial<Record<BotStrength, { ms: number; moves: number; maxMs: number }>>;
 }
@@ -53,6 +55,7 @@ export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], s
   let now = 0;
   const ctx = (state: unknown): Ctx => ({ now, rng: engineRng(state) });
   let s = game.setup(options, ctx({ phase: "setup" })).state;
+  const firstDeal = structuredClone((s as { hands: string[][] }).hands);
   const cpu: Partial<Record<BotStrength, { ms: number; moves: number; maxMs: number }>> = {};
   const choose = (seat: number): Action | null => {
     const strength = strengths[seat]!;
@@ -72,7 +75,7 @@ export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], s
   };
   for (let step = 0; step < maxSteps; step++) {
     const outcome = game.outcome(s);
-    if (outcome) return { winners: outcome.winners, cpu };
+    if (outcome) return { winners: outcome.winners, firstDeal, cpu };
     if (gameId === "hit_the_deck" && (s as HitTheDeckState).phase === "race") {
       // The race in time order: each planned slap or call at its moment, the deadlines between.
       const id = (s as HitTheDeckState).race!.id;

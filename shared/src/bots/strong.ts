@@ -41,6 +41,10 @@ export interface SearchGame<S> {
   readonly determinizer: Determinizer<S>;
   /** The round (or the game) is over: rollouts stop here. */
   roundEnded(state: S): boolean;
+  /** A shorter horizon (rollouts also stop once this says so, from the searched state `start`). */
+  horizon?(start: S, state: S): boolean;
+  /** Whether the search decides this move (else the normal bot does; default: every move). */
+  decides?(state: S, seat: Seat): boolean;
   /** How good `state` is for `seat` (higher is better). */
   value(state: S, seat: Seat): number;
 }
@@ -59,6 +63,7 @@ export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, 
   const legal = g.game.legalActions(state, seat) as Action[];
   if (legal.length === 0) return null;
   if (legal.length === 1 || legal[0]!.type === "continue") return legal[0]!;
+  if (g.decides && !g.decides(state, seat)) return g.game.bot(state, seat, rng) as Action | null;
   const known = g.determinizer.mask(state, seat);
   const seed = rng.int(2 ** 31);
   // The normal bot's move (chosen on a sampled deal: it too sees only the seat's knowledge).
@@ -100,7 +105,7 @@ function rollout<S>(g: SearchGame<S>, start: S, seat: Seat, action: Action, rng:
   const first = g.game.apply(start, seat, action, ctx);
   if (!first.ok) return -Infinity;
   let s = first.value.state as S;
-  for (let step = 0; step < maxSteps && !g.roundEnded(s); step++) {
+  for (let step = 0; step < maxSteps && !g.roundEnded(s) && !g.horizon?.(start, s); step++) {
     let moved = false;
     for (const p of g.game.awaiting(s)) {
       const a = (g.game.bot(s, p, rng) ?? g.game.legalActions(s, p)[0]) as Action | undefined;
