@@ -5,7 +5,7 @@
  * against the others, at each seat in turn), so both sides get the same cards and the luck of the
  * deal cancels out. Prints the first strength's win share (a shared win counts by its share) with
  * a 95% Wilson interval, whether the interval excludes the fair share, and the CPU per bot move
- * (mean and max, per strength). Seeded and clock-free inside the games (`playBotGame`): the same
+ * (process CPU time, mean and max, per strength). Seeded and clock-free inside the games (`playBotGame`): the same
  * command prints the same win shares.
  */
 import { GAME_IDS, type GameId } from "../src/protocol.ts";
@@ -28,6 +28,8 @@ function wilson(wins: number, n: number): [number, number] {
   const c = (p + (z * z) / (2 * n)) / d, h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
   return [c - h, c + h];
 }
+/** This process's CPU time in ms (user + system): a bot move's cost, whatever else the machine runs. */
+const cpuMs = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 console.log(`bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals per pair and game, strong budget ${samples} samples/move (${cap > 0 ? `cut at ${cap} ms by the clock: not reproducible` : "no time cap"})${z ? `, z=${z}` : ""}`);
@@ -41,7 +43,7 @@ for (const gameId of only) {
     for (let i = 0; i < DEALS; i++) {
       for (let aSeat = 0; aSeat < seats; aSeat++) {
         const strengths: BotStrength[] = Array.from({ length: seats }, (_, s) => (s === aSeat ? a : b));
-        const g = playBotGame(gameId, strengths, `bench:${gameId}:${i}`, { ...DEFAULT_BUDGET, samples, ...(z ? { zMargin: Number(z) } : {}), ...(cap > 0 ? { time: { now: () => performance.now(), maxMs: cap } } : {}) }, { clock: () => performance.now() });
+        const g = playBotGame(gameId, strengths, `bench:${gameId}:${i}`, { ...DEFAULT_BUDGET, samples, ...(z ? { zMargin: Number(z) } : {}), ...(cap > 0 ? { time: { now: () => performance.now(), maxMs: cap } } : {}) }, { clock: cpuMs });
         if (g.winners.includes(aSeat)) score += 1 / g.winners.length;
         games += 1;
         for (const [k, v] of Object.entries(g.cpu)) {
@@ -54,7 +56,7 @@ for (const gameId of only) {
     }
     const [lo, hi] = wilson(score, games);
     const sig = lo > fair ? "significant" : hi < fair ? "significantly WORSE" : "NOT significant";
-    const per = Object.entries(cpu).map(([k, v]) => `${k} ${(v.ms / v.moves).toFixed(2)} ms/move (max ${v.maxMs.toFixed(0)})`).join(", ");
+    const per = Object.entries(cpu).map(([k, v]) => `${k} ${(v.ms / v.moves).toFixed(2)} CPU ms/move (max ${v.maxMs.toFixed(0)})`).join(", ");
     console.log(`${gameId.padEnd(13)} ${a} vs ${b}: ${a} wins ${pct(score / games)} [95% CI ${pct(lo)}–${pct(hi)}] of ${games} games, ${sig} (fair ${pct(fair)}); ${per}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
 }

@@ -68,6 +68,8 @@ export const DARK_HEARTS_SEARCH: SearchGame<DarkHeartsState> = {
   roundEnded: (s) => s.phase !== "play",
   horizon: (start, s) => s.tricksPlayed >= start.tricksPlayed + HEARTS_HORIZON_TRICKS,
   decides: (s) => s.phase === "play",
+  // Up to 34 leads (17 cards, two shades) each rolled out: fewer deals keep a move near 10 ms.
+  maxSamples: 10,
   value(s, seat) {
     const n = s.options.seats;
     let others = 0;

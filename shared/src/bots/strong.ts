@@ -43,6 +43,8 @@ export interface SearchGame<S> {
   roundEnded(state: S): boolean;
   /** A shorter horizon (rollouts also stop once this says so, from the searched state `start`). */
   horizon?(start: S, state: S): boolean;
+  /** At most this many deals whatever the budget (a game with many moves to compare). */
+  readonly maxSamples?: number;
   /** Whether the search decides this move (else the normal bot does; default: every move). */
   decides?(state: S, seat: Seat): boolean;
   /** How good `state` is for `seat` (higher is better). */
@@ -73,7 +75,8 @@ export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, 
   const values: number[][] = legal.map(() => []);
   const time = budget.time;
   const started = time ? time.now() : 0;
-  for (let i = 0; i < budget.samples; i++) {
+  const samples = Math.min(budget.samples, g.maxSamples ?? Infinity);
+  for (let i = 0; i < samples; i++) {
     if (time && i > 0 && time.now() - started > time.maxMs) break;
     const deal = g.determinizer.fill(known, createRng(`${seed}:deal:${i}`));
     legal.forEach((action, k) => {
