@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots [-- deals=N budget=SAMPLES z=MARGIN cap=MS only=game1,game2 pairs=strong-normal,…]`: each
+ * `npm run bench:bots [-- deals=N first=K budget=SAMPLES z=MARGIN cap=MS only=game1,game2 pairs=strong-normal,…]`: each
  * pair of strengths, in every game, over N seeded duplicate deals: each deal is played once with
  * the first strength at every seat (heads-up: twice, seats swapped; games of 3+ seats: one of it
  * against the others, at each seat in turn), so both sides get the same cards and the luck of the
@@ -16,6 +16,8 @@ import { DEFAULT_BUDGET } from "../src/bots/strong.ts";
 
 const arg = (name: string, dflt: string): string => process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1) ?? dflt;
 const DEALS = Number(arg("deals", "50"));
+/** first=K: start at deal K (to add deals to an earlier run's; the seeds are `bench:<game>:<deal>`). */
+const FIRST = Number(arg("first", "0"));
 const samples = Number(arg("budget", String(DEFAULT_BUDGET.samples)));
 const z = arg("z", "");
 /** cap=MS: a live table's time cap on each strong move, by this machine's clock (not reproducible). */
@@ -32,7 +34,7 @@ function wilson(wins: number, n: number): [number, number] {
 const cpuMs = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-console.log(`bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals per pair and game, strong budget ${samples} samples/move (${cap > 0 ? `cut at ${cap} ms by the clock: not reproducible` : "no time cap"})${z ? `, z=${z}` : ""}`);
+console.log(`bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals (from deal ${FIRST}) per pair and game, strong budget ${samples} samples/move (${cap > 0 ? `cut at ${cap} ms by the clock: not reproducible` : "no time cap"})${z ? `, z=${z}` : ""}`);
 for (const gameId of only) {
   const seats = Math.max(2, ENGINES[gameId].minSeats);
   const fair = 1 / seats;
@@ -40,7 +42,7 @@ for (const gameId of only) {
     let score = 0, games = 0;
     const cpu: Record<string, { ms: number; moves: number; maxMs: number }> = {};
     const t0 = performance.now();
-    for (let i = 0; i < DEALS; i++) {
+    for (let i = FIRST; i < FIRST + DEALS; i++) {
       for (let aSeat = 0; aSeat < seats; aSeat++) {
         const strengths: BotStrength[] = Array.from({ length: seats }, (_, s) => (s === aSeat ? a : b));
         const g = playBotGame(gameId, strengths, `bench:${gameId}:${i}`, { ...DEFAULT_BUDGET, samples, ...(z ? { zMargin: Number(z) } : {}), ...(cap > 0 ? { time: { now: () => performance.now(), maxMs: cap } } : {}) }, { clock: cpuMs });

@@ -9,6 +9,7 @@ import { ENGINES } from "../games/registry.ts";
 import type { GameId } from "../protocol.ts";
 import type { Rng } from "../rng.ts";
 import { handValue } from "../games/devils-scat/hand-value.ts";
+import { completingFaces, meldIn } from "../games/dark-hand/melds.ts";
 import { DARK_HEARTS_SEARCH } from "./dark-hearts.ts";
 import { drawPile, type Determinizer } from "./determinize.ts";
 import { easyMove } from "./easy.ts";
@@ -42,10 +43,13 @@ function drawPileSearch(game: AnyGame, determinizer: Determinizer<any> = drawPil
   };
 }
 
+/** Skit Scat's kept-hand score: a meld, else its outs (cards that would complete one). */
+const skitScatHand = (hand: readonly string[]): number => (meldIn(hand, "light") !== null ? 100 : completingFaces(hand).size);
+
 /** The games the strong bot searches in. */
 export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
   devils_scat: drawPileSearch(ENGINES.devils_scat, drawPile({ score: handValue, tries: 3 })),
-  skit_scat: drawPileSearch(ENGINES.skit_scat),
+  skit_scat: drawPileSearch(ENGINES.skit_scat, drawPile({ score: skitScatHand, tries: 3 })),
   dark_hand: drawPileSearch(ENGINES.dark_hand),
   dark_hearts: DARK_HEARTS_SEARCH as SearchGame<unknown>,
 };
