@@ -94,7 +94,7 @@ export class TableSession {
     this.silence = watchSilence(room, () => {
       this.silent = true;
       leaveSilentRoom(room as never);
-    });
+    }, Date.now);
   }
 
   get roomId(): string {

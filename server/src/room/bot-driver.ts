@@ -6,9 +6,12 @@
  * the bots get the state through `botMove`, whose strong search sees only the seat's knowledge.
  */
 import { createRng, type BotStrength, type GameId } from "@scat/shared";
-import { botMove } from "@scat/shared/bots/index.ts";
+import { botMove, liveBudget } from "@scat/shared/bots/index.ts";
 import type { GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
+
+/** The strong search's budget at a live table: the server's clock, capped at LIVE_MAX_MS (40 ms) a move. */
+const LIVE_BUDGET = liveBudget(() => performance.now());
 
 export class BotDriver {
   private pending = new Map<number, Timer>();
@@ -29,7 +32,7 @@ export class BotDriver {
       const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
       this.pending.get(seat)?.clear();
       const plan = this.plugin?.botPlan?.(this.room, seat, rng, this.strength);
-      const action = plan === undefined ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength) : plan?.action ?? null;
+      const action = plan === undefined ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength, LIVE_BUDGET) : plan?.action ?? null;
       if (action === null) continue;
       const delay = plan ? Math.max(0, plan.delayMs) : this.pause(rng.next());
       this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version, action), delay));

@@ -59,7 +59,7 @@ export function attach(p: Player): void {
   const room = p.room;
   room.reconnection.maxRetries = RECLAIM.socketRetries;
   room.reconnection.delay = RECLAIM.socketDelayMs;
-  const watch = silence.enabled ? watchSilence(room, () => { silent.add(room); leaveSilentRoom(room as never); }, silence.policy) : { stop: () => undefined };
+  const watch = silence.enabled ? watchSilence(room, () => { silent.add(room); leaveSilentRoom(room as never); }, Date.now, silence.policy) : { stop: () => undefined };
   leaves.set(room, new Promise((resolve) => room.onLeave((code) => { watch.stop(); resolve(code); })));
   room.onMessage("*", () => undefined);
   room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));

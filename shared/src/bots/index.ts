@@ -9,6 +9,8 @@ import { ENGINES } from "../games/registry.ts";
 import type { GameId } from "../protocol.ts";
 import type { Rng } from "../rng.ts";
 import { handValue } from "../games/devils-scat/hand-value.ts";
+import { completingFaces, meldIn } from "../games/dark-hand/melds.ts";
+import { DARK_HEARTS_SEARCH } from "./dark-hearts.ts";
 import { drawPile, type Determinizer } from "./determinize.ts";
 import { easyMove } from "./easy.ts";
 import type { BotStrength } from "./strength.ts";
@@ -16,7 +18,7 @@ import { DEFAULT_BUDGET, strongMove, type SearchBudget, type SearchGame } from "
 
 export * from "./strength.ts";
 export { EASY_BLUNDER_RATE } from "./easy.ts";
-export { DEFAULT_BUDGET, type SearchBudget } from "./strong.ts";
+export { DEFAULT_BUDGET, LIVE_MAX_MS, liveBudget, type SearchBudget } from "./strong.ts";
 export { HIDDEN } from "./determinize.ts";
 
 const ROUND_OVER = new Set(["roundOver", "handOver", "gameOver"]);
@@ -41,11 +43,15 @@ function drawPileSearch(game: AnyGame, determinizer: Determinizer<any> = drawPil
   };
 }
 
+/** Skit Scat's kept-hand score: a meld, else its outs (cards that would complete one). */
+const skitScatHand = (hand: readonly string[]): number => (meldIn(hand, "light") !== null ? 100 : completingFaces(hand).size);
+
 /** The games the strong bot searches in. */
 export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
   devils_scat: drawPileSearch(ENGINES.devils_scat, drawPile({ score: handValue, tries: 3 })),
-  skit_scat: drawPileSearch(ENGINES.skit_scat),
+  skit_scat: drawPileSearch(ENGINES.skit_scat, drawPile({ score: skitScatHand, tries: 3 })),
   dark_hand: drawPileSearch(ENGINES.dark_hand),
+  dark_hearts: DARK_HEARTS_SEARCH as SearchGame<unknown>,
 };
 
 /** A bot's move for `seat` at the given strength; null when it has nothing to decide. */

@@ -14,5 +14,6 @@ export interface RaceSkill {
 export const RACE_SKILL: Readonly<Record<BotStrength, RaceSkill>> = {
   easy: { reactionScale: 1.5, distractedRate: 0.15, forgetCallRate: 0.35 },
   normal: { reactionScale: 1, distractedRate: 0.06, forgetCallRate: 0.1 },
-  strong: { reactionScale: 0.75, distractedRate: 0.02, forgetCallRate: 0.01 },
+  // A skilled human: median about 230 ms (the human floor is about 100 ms; never under 130 here).
+  strong: { reactionScale: 0.85, distractedRate: 0.02, forgetCallRate: 0.01 },
 };

@@ -20,7 +20,7 @@ describe("watchSilence", () => {
   it("stays quiet while the process answers pings", async () => {
     let silent = 0;
     const r = room(() => true);
-    const w = watchSilence(r, () => silent++, policy);
+    const w = watchSilence(r, () => silent++, Date.now, policy);
     await wait(400);
     w.stop();
     expect(silent).toBe(0);
@@ -31,7 +31,7 @@ describe("watchSilence", () => {
     let answering = true;
     const quiet: number[] = [];
     const r = room(() => answering);
-    watchSilence(r, (ms) => quiet.push(ms), policy);
+    watchSilence(r, (ms) => quiet.push(ms), Date.now, policy);
     await wait(100);
     answering = false;
     await wait(400);
@@ -46,7 +46,7 @@ describe("watchSilence", () => {
     let silent = 0;
     const r = room(() => true);
     let clock = 0;
-    const w = watchSilence(r, () => silent++, policy, () => clock);
+    const w = watchSilence(r, () => silent++, () => clock, policy);
     // Each tick sees the clock jump by far more than silentMs, as when the page's timers were held back; the server answers every ping.
     for (let i = 0; i < 10; i++) { clock += 1_000; await wait(30); }
     w.stop();
@@ -56,7 +56,7 @@ describe("watchSilence", () => {
   it("counts patches as heard (a process busy with a table still sends them)", async () => {
     let silent = 0;
     const r = room(() => false);
-    const w = watchSilence(r, () => silent++, policy);
+    const w = watchSilence(r, () => silent++, Date.now, policy);
     const t = setInterval(() => r.patch(), 30);
     await wait(400);
     clearInterval(t);

@@ -38,15 +38,16 @@ export interface SilenceWatch {
 
 /**
  * Pings `room` and calls `onSilent` once if nothing is heard for `policy.silentMs` after a ping
- * went out (then stops). Silence counts from the first unanswered ping, not from the last thing
+ * went out (then stops). `now` is the caller's clock (ms; the page and the tools pass `Date.now`):
+ * shared code reads no clock of its own. Silence counts from the first unanswered ping, not from the last thing
  * heard: a page whose timers were held back (a background tab, a busy machine) sent no ping
  * meanwhile, and must not take its own quiet for the server's.
  */
 export function watchSilence(
   room: PingableRoom,
   onSilent: (quietMs: number) => void,
+  now: () => number,
   policy: SilencePolicy = SILENCE,
-  now: () => number = () => Date.now(),
 ): SilenceWatch {
   /** When the first ping nothing has answered since went out; null while the table is heard. */
   let waitingSince: number | null = null;
