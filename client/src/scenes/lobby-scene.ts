@@ -85,8 +85,10 @@ export class LobbyScene extends Phaser.Scene {
     this.offerReturn(this.form);
     if (data?.autoPlay) void this.join(data.autoPlay, "Finding a table…", () => quickPlay(data.autoPlay as TableOptions));
     else if (data?.invite) this.followInvite(data.invite);
-    // A first visit: the game already selected is offered too (an invitation's table offers its own game there).
-    else this.offerLesson(sanitizeOptions(loadPrefs()).game);
+    // A first visit: the game already selected is offered too (an invitation's table offers its own
+    // game there). Not on a short screen: above the form it pushed Quick play below the fold of a
+    // 390x844 phone (a browser test caught it); there the table offers it at its first quiet moment.
+    else if (window.innerHeight >= 900 || window.innerWidth >= 700) this.offerLesson(sanitizeOptions(loadPrefs()).game);
   }
 
   /** The first time a game is picked: "New to X? Take the 2-minute guided game" (tutorial/offer.ts). */
