@@ -3,59 +3,26 @@
  * by reaction time from the moment each client showed its hand, not by arrival.
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
-import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { CALL_RACE, type CallRaceMessage } from "../src/games/dark-hand-plugin.ts";
 import { HELD } from "../src/room/game-plugin.ts";
 import { Match } from "../src/room/match.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
+import { remoteCaller } from "./support/remote-caller.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
 afterAll(async () => { await colyseus.shutdown(); });
 afterEach(async () => { await colyseus.cleanup(); });
 
-const clock = () => performance.timeOrigin + performance.now();
-
-/**
- * A client `delayMs` away each way, on the server's clock (both run in this process). What it
- * tells the server is stamped with the times it would have had, so nothing here depends on this
- * process's timers firing on time (under load they fire late): a message it receives at r it
- * "sees" at r + delayMs; a pong goes back after the round trip (a late timer only lengthens the
- * page's round trip, which the transport's caps); and a call is sent at once, claiming the press
- * one way before now, so it reaches the server just when such a press would have. The test then
- * checks the reaction times against the claims the server received.
- */
-function remote(room: ClientRoom, delayMs: number) {
-  const seen = { dealtAt: null as number | null, races: [] as CallRaceMessage[], rejected: [] as string[] };
-  room.onMessage("ping", (m: { s: number }) => {
-    const c = clock() + delayMs;
-    setTimeout(() => room.send("pong", { s: m.s, c }), 2 * delayMs);
-  });
-  room.onMessage("events", (m: { events: { type: string }[] }) => {
-    if (m.events.some((e) => e.type === "handDealt") && seen.dealtAt === null) seen.dealtAt = clock() + delayMs;
-  });
-  room.onMessage(CALL_RACE, (m: CallRaceMessage) => seen.races.push(m));
-  room.onMessage("rejected", (m: { code: string }) => seen.rejected.push(m.code));
-  room.onMessage("*", () => undefined);
-  /** Calls now: pressed one way ago, on the hand shown when the deal reached it. Returns the claimed reaction (ms). */
-  const call = (shade: string): number => {
-    const shownAt = seen.dealtAt!;
-    const pressedAt = clock() - delayMs;
-    room.send("action", { type: "call", shade, shownAt, pressedAt });
-    return pressedAt - shownAt;
-  };
-  return { room, seen, call };
-}
 
 async function table(nearMs: number, farMs: number) {
   const base = { seats: 2, bots: 0, turnSeconds: 30, variants: {} };
   const a = await colyseus.sdk.joinOrCreate("dark_hand", { ...base, name: "Near", mode: quickPlayKey(base) });
-  const near = remote(a, nearMs);
+  const near = remoteCaller(a, nearMs);
   const b = await colyseus.sdk.joinOrCreate("dark_hand", { ...base, name: "Far", mode: quickPlayKey(base) });
-  const far = remote(b, farMs);
+  const far = remoteCaller(b, farMs);
   const seats = [await waitSeat(a), await waitSeat(b)];
   const srv = colyseus.getRoomById(a.roomId) as unknown as TableRoom;
   // The delay is simulated in the page's pongs; the transport's own pings see loopback, so each
@@ -75,7 +42,7 @@ async function table(nearMs: number, farMs: number) {
  * after the deal) was about 200 ms faster. Returns the reaction time the server should credit
  * each (its claim, plus what the claim quota withheld).
  */
-async function race(srv: TableRoom, near: ReturnType<typeof remote> & { seat: number }, far: ReturnType<typeof remote> & { seat: number }, shade: string): Promise<{ nearMs: number; farMs: number }> {
+async function race(srv: TableRoom, near: ReturnType<typeof remoteCaller> & { seat: number }, far: ReturnType<typeof remoteCaller> & { seat: number }, shade: string): Promise<{ nearMs: number; farMs: number }> {
   const plugin = srv.plugin!;
   let farMs: number | null = null;
   srv.plugin = {
@@ -86,7 +53,7 @@ async function race(srv: TableRoom, near: ReturnType<typeof remote> & { seat: nu
       return prepared;
     },
   };
-  const withheld = (c: ReturnType<typeof remote>) => srv.net.of(c.room.sessionId).quota.withheld;
+  const withheld = (c: ReturnType<typeof remoteCaller>) => srv.net.of(c.room.sessionId).quota.withheld;
   const before = { near: withheld(near), far: withheld(far) };
   const nearMs = near.call(shade);
   await until(() => farMs !== null, "Near's call held");

@@ -10,49 +10,25 @@
  * client that claims the same early press without a stalled stream is still refused.
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
-import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { CALL_RACE, type CallRaceMessage } from "../src/games/dark-hand-plugin.ts";
 import { HELD } from "../src/room/game-plugin.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
+import { clock, remoteCaller } from "./support/remote-caller.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
 afterAll(async () => { await colyseus.shutdown(); });
 afterEach(async () => { await colyseus.cleanup(); });
 
-const clock = () => performance.timeOrigin + performance.now();
-
-/** A client `delayMs` away each way, on the server's clock (as in call-race.test.ts). */
-function remote(room: ClientRoom, delayMs: number) {
-  const seen = { dealtAt: null as number | null, races: [] as CallRaceMessage[] };
-  room.onMessage("ping", (m: { s: number }) => {
-    const c = clock() + delayMs;
-    setTimeout(() => room.send("pong", { s: m.s, c }), 2 * delayMs);
-  });
-  room.onMessage("events", (m: { events: { type: string }[] }) => {
-    if (m.events.some((e) => e.type === "handDealt") && seen.dealtAt === null) seen.dealtAt = clock() + delayMs;
-  });
-  room.onMessage(CALL_RACE, (m: CallRaceMessage) => seen.races.push(m));
-  room.onMessage("*", () => undefined);
-  /** Calls now, pressed `earlierMs` before now minus one way (0: honest). Returns the claimed reaction (ms). */
-  const call = (shade: string, earlierMs = 0): number => {
-    const shownAt = seen.dealtAt!;
-    const pressedAt = clock() - delayMs - earlierMs;
-    room.send("action", { type: "call", shade, shownAt, pressedAt });
-    return pressedAt - shownAt;
-  };
-  return { room, seen, call };
-}
 
 async function table() {
   const base = { seats: 2, bots: 0, turnSeconds: 30, variants: {} };
   const a = await colyseus.sdk.joinOrCreate("dark_hand", { ...base, name: "Stalled", mode: quickPlayKey(base) });
-  const stalled = remote(a, 10);
+  const stalled = remoteCaller(a, 10);
   const b = await colyseus.sdk.joinOrCreate("dark_hand", { ...base, name: "Other", mode: quickPlayKey(base) });
-  const other = remote(b, 10);
+  const other = remoteCaller(b, 10);
   const seats = [await waitSeat(a), await waitSeat(b)];
   const srv = colyseus.getRoomById(a.roomId) as unknown as TableRoom;
   srv.net.simulateTransport(a.sessionId, 20);
