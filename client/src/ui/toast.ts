@@ -15,6 +15,9 @@ function stack(): HTMLElement {
 export function toast(text: string, kind: "info" | "error" = "info"): void {
   recent.push(text);
   if (recent.length > 20) recent.shift();
+  // The same words again (a key pressed twice on a refused move) replace the copy still showing
+  // rather than stacking over the table: one toast, shown for the full time from now.
+  for (const shown of stack().querySelectorAll<HTMLElement>(".toast")) if (shown.textContent === text && !shown.classList.contains("toast-out")) shown.remove();
   const el = h("div", { class: `toast toast-${kind}`, testid: "toast" }, text);
   stack().append(el);
   setTimeout(() => el.classList.add("toast-out"), 3200);
