@@ -171,6 +171,22 @@ describe("every page passes axe, every game by keyboard alone", () => {
         expect((await state(page)).hand).toEqual(before.hand);
         await screenshot(page, "a11y/01-refused-click");
         await page.keyboard.press("h");
+        // The open panel is on screen and is not its own scroller (its body scrolls): a fixed
+        // element scrolling its overflow made Chromium paint a white rectangle above it (WebGL).
+        const panel = await page.evaluate(() => {
+          const root = document.querySelector<HTMLElement>("#a11y-table")!;
+          const body = root.querySelector<HTMLElement>('[data-testid="a11y-body"]');
+          const r = root.getBoundingClientRect();
+          const focused = document.activeElement!.getBoundingClientRect();
+          return {
+            position: getComputedStyle(root).position,
+            overflow: getComputedStyle(root).overflowY,
+            onScreen: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+            bodyScrolls: body !== null && getComputedStyle(body).overflowY === "auto" && body.scrollHeight > body.clientHeight,
+            focusedInView: focused.top >= r.top && focused.bottom <= r.bottom,
+          };
+        });
+        expect(panel).toEqual({ position: "fixed", overflow: "visible", onScreen: true, bodyScrolls: true, focusedInView: true });
         await screenshot(page, "a11y/02-keyboard-table");
       }
       const moves = await playRound(page, FULL ? 150_000 : 60_000, FULL ? Infinity : g.moves);

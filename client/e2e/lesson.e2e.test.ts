@@ -2,8 +2,9 @@
  * The guided first game (issue 29 item 2): offered once per game in the lobby (the game selected
  * on a first visit too) and never after "Don't ask again", remembered by a saved account on
  * another device; offered at a table of a game never played (a friend's link) at a quiet moment,
- * hidden while it is the player's turn; started from the rules dialog ("Learn by playing"); a goal screen, then
- * prompts that point at the move (never covering it, never off screen); a wrong move refused with
+ * hidden while it is the player's turn, still there after Start then Stay; started from the rules dialog ("Learn by playing"); a goal screen, then
+ * prompts that point at the move (never covering it, a seat, the hand or the top bar, never off
+ * screen; nor does a prompt that points at nothing while the others play); a wrong move refused with
  * its reason; one step by keyboard; the round to its end, then "Now play a real game" at a bot
  * table. A whole Dark Hand lesson on a 390x844 phone with screenshots always; `LESSON_ALL=1`
  * plays all six at both sizes (`npm run e2e:lessons -w client`).
@@ -33,7 +34,7 @@ async function nextPrompt(page: Page, timeout = 30_000): Promise<LessonState> {
   return (await waitState(page, `s.scene === "lesson" && (s.stage === "end" || (s.lessonMove !== null && (s.anchor !== null || s.lessonMove.type === "passCards")))`, timeout)) as LessonState;
 }
 
-/** The prompt bubble is on screen and does not cover what it points at. */
+/** The prompt bubble is on screen, under the top bar, and covers neither the hand, a seat nor what it points at. */
 async function checkBubble(page: Page, viewport: Viewport, s: LessonState, what: string): Promise<void> {
   // Never over the hand: no card of it lies under the bubble (its own target included), once the
   // hand has stopped moving (read mid-animation, a discarded card's neighbours were still where they
@@ -55,8 +56,15 @@ async function checkBubble(page: Page, viewport: Viewport, s: LessonState, what:
   expect(r.right, what).toBeLessThanOrEqual(viewport.width);
   expect(r.bottom, what).toBeLessThanOrEqual(viewport.height);
 
-  const covered = hand.filter((t) => r.left < t.x + t.w / 2 - 2 && r.right > t.x - t.w / 2 + 2 && r.top < t.y + t.h / 2 - 2 && r.bottom > t.y - t.h / 2 + 2).map((t) => t.id);
+  const under = (t: { x: number; y: number; w: number; h: number }): boolean => r.left < t.x + t.w / 2 - 2 && r.right > t.x - t.w / 2 + 2 && r.top < t.y + t.h / 2 - 2 && r.bottom > t.y - t.h / 2 + 2;
+  const covered = hand.filter(under).map((t) => t.id);
   expect(covered, `${what}: the prompt covers the hand`).toEqual([]);
+  const all = await targets(page);
+  const seats = all.filter((t) => t.id.startsWith("seat:"));
+  expect(seats.length, `${what}: the seats are targets`).toBeGreaterThan(0);
+  expect(seats.filter(under).map((t) => t.id), `${what}: the prompt covers a seat`).toEqual([]);
+  const bar = all.find((t) => t.id === "button:skip-lesson");
+  if (bar) expect(r.top, `${what}: the prompt covers the top bar`).toBeGreaterThanOrEqual(bar.y + bar.h / 2);
   const a = s.anchor;
   if (!a) return;
   const overlap = r.left < a.x + a.w / 2 && r.right > a.x - a.w / 2 && r.top < a.y + a.h / 2 && r.bottom > a.y - a.h / 2;
@@ -80,6 +88,7 @@ async function follow(page: Page, s: LessonState): Promise<void> {
 /** Plays the lesson to its end by following every prompt; returns how many moves it took. */
 async function playToEnd(page: Page, viewport: Viewport, shots: string | null, limit = 40): Promise<number> {
   let moves = 0;
+  let quietShot = false;
   for (;;) {
     const s = await nextPrompt(page);
     if (s.stage === "end") return moves;
@@ -90,6 +99,11 @@ async function playToEnd(page: Page, viewport: Viewport, shots: string | null, l
     await waitState(page, `s.version > ${version} || s.refusal !== null`, 10_000);
     const after = await lessonState(page);
     expect(after.refusal, `${s.game}: the prompted move ${JSON.stringify(s.lessonMove)} was refused`).toBeNull();
+    // The others' turn: the prompt points at nothing, and sits clear of the seats and the hand too.
+    if (after.stage === "play" && after.lessonMove === null && after.anchor === null && after.prompt) {
+      await checkBubble(page, viewport, after, `${s.game} after move ${moves + 1}: "${after.prompt}"`);
+      if (shots && !quietShot) quietShot = Boolean(await screenshot(page, `${shots}-others-playing`));
+    }
     if (++moves > limit) throw new Error(`${s.game}: the lesson did not end in ${limit} moves`);
   }
 }
@@ -229,6 +243,17 @@ describe("guided first game", () => {
     const open = (await friend.page.locator('[data-testid="lesson-offer"]').boundingBox())!;
     expect(open.x >= 0 && open.x + open.width <= PHONE.width).toBe(true);
     await screenshot(friend.page, "lesson/phone-table-offer-unfolded");
+    // Start mid-game asks first; Stay is no answer: Finn keeps the seat, the card comes back (Start
+    // focused) and the game is not saved as learned, so the offer is still his to take.
+    await friend.page.click('[data-testid="lesson-offer-start"]');
+    await friend.page.waitForSelector('[data-testid="confirm"]');
+    await friend.page.click('[data-testid="confirm-no"]');
+    await friend.page.waitForSelector('[data-testid="lesson-offer"]', { state: "attached" });
+    expect(await friend.page.evaluate(() => (document.activeElement as HTMLElement).dataset["testid"])).toBe("lesson-offer-start");
+    expect(await friend.page.evaluate(() => localStorage.getItem("scat.lesson.devils_scat"))).toBe("offered");
+    expect((await state(friend.page)).scene).toBe("table");
+    await waitState(friend.page, `s.lessonOffer === "devils_scat"`, 10_000);
+    await screenshot(friend.page, "lesson/phone-table-offer-after-stay");
     await friend.page.click('[data-testid="lesson-offer-later"]');
     expect(await offerShown(friend.page)).toBeNull();
     expect(await friend.page.evaluate(() => localStorage.getItem("scat.lesson.devils_scat"))).toBe("offered");
@@ -285,7 +310,7 @@ describe("guided first game", () => {
       expect(s.version).toBe(version + 1);
     }
 
-    const moves = await playToEnd(page, DESKTOP, null);
+    const moves = await playToEnd(page, DESKTOP, "lesson/desktop-skit_scat");
     expect(moves).toBeGreaterThanOrEqual(2);
     await page.waitForSelector('[data-testid="lesson-end"]');
     await screenshot(page, "lesson/desktop-skit_scat-end");

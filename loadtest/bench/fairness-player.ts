@@ -36,6 +36,10 @@ async function join(j: Join): Promise<void> {
   const up = new DelayedLink(j.upMs, j.jitterMs, rng.next);
   const down = new DelayedLink(j.downMs, j.jitterMs, rng.next);
   const clock = () => performance.now() + j.offsetMs;
+  // The delays are simulated here, above the WebSocket: the server's ping frames see loopback unless
+  // it is told the link (honoured by a DELAY_SIMULATED server only), as the claim quota's jitter
+  // allowance reads the transport's round trips.
+  if (j.upMs + j.downMs > 0) r.send("simulateLink", { rttMs: Math.round(j.upMs + j.downMs), jitterMs: j.jitterMs });
   r.onMessage("ping", (m: { s: number }) => down.send(() => {
     const c = clock();
     up.send(() => r.send("pong", { s: m.s, c }));

@@ -3,8 +3,10 @@
  * one server process and against the local cluster (redis + 3 processes + nginx, cluster/). A
  * scenario passes only when k6 exits 0, i.e. every threshold held: correctness thresholds (no
  * refused join, no table-full in the quick-play race, no disconnect or stuck table, slap
- * adjudication ≥ 98 % right; `call-race`, against one process: a call race per table, at least 8
- * judged and 5 scored, the truly fastest caller gets the Joker; `tables` talks: chat lines delivered, none refused or lost) are the real ones; latency limits are loose here because the machine
+ * adjudication ≥ 85 % right; `call-race`, against one process: a call race per table, at least 8
+ * judged and 5 scored, the truly fastest caller gets the Joker; in both race scenarios, cheaters
+ * (the lying-client policy, 30-50 ms truly slower than the fastest honest player at their table)
+ * win at most one race in five and the honest player wins ≥ 80 % of those races (issue 28); `tables` talks: chat lines delivered, none refused or lost) are the real ones; latency limits are loose here because the machine
  * is shared (the figures in BENCHMARKS.md come from full runs).
  * Needs k6 in loadtest/.k6/bin (`npm run k6:install`).
  */

@@ -21,7 +21,8 @@ const envSchema = z.object({
   /**
    * "1" for load tests that inject network delay inside the client process (k6, the swarm,
    * bench:slap): WebSocket ping frames do not see that delay, so the transport round trip must not
-   * cap the page's (realtime/latency.ts). Never in production: it lets a page pose as far away.
+   * cap the page's (realtime/latency.ts). Never in production: it lets a page pose as far away
+   * (and its `simulateLink` message, honoured only then, lets a client declare its own link).
    */
   DELAY_SIMULATED: z.enum(["0", "1"]).default("0"),
   /** Seconds a matchmaking seat reservation waits for its WebSocket; an unjoined table closes then. */

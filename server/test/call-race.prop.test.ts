@@ -6,9 +6,8 @@
  */
 import { createRng } from "@scat/shared";
 import { describe, expect, it } from "vitest";
-import { serverNow } from "../src/realtime/net-monitor.ts";
 import { cheatFigures, honestFigure } from "./support/cheat-bench.ts";
-import { pingAll, race, simClient } from "./support/race-sim.ts";
+import { honestRace } from "./support/race-sim.ts";
 
 const SEED = process.env.PROP_SEED ?? String(Date.now());
 const RACES = Number(process.env.PROP_CALL_RACES ?? 400);
@@ -17,24 +16,24 @@ describe("the call race", () => {
   it(`gives the Joker to the truly fastest caller within the window (${RACES} races, PROP_SEED=${SEED})`, () => {
     const rng = createRng(`call-race:${SEED}`);
     let judged = 0, late = 0;
+    const cut: string[] = [];
     for (let n = 0; n < RACES; n++) {
-      const seats = 2 + rng.int(3);
-      const clients = Array.from({ length: seats }, () => simClient({
-        down: 5 + rng.next() * 145, up: 5 + rng.next() * 145, jitter: rng.next() * 10, offset: (rng.next() - 0.5) * 20_000,
-      }));
-      let t = serverNow();
-      pingAll(clients, t, 0, rng, 5);
-      t += 5_000;
-      const reactions = clients.map(() => 250 + rng.next() * 650);
-      const sorted = [...reactions].sort((a, b) => a - b);
+      const r = honestRace(rng, 10);
       // Reaction times closer than the clients' timer resolution are a tie either way.
-      if (sorted[1]! - sorted[0]! < 2) continue;
-      const fastest = reactions.indexOf(sorted[0]!);
-      const out = race(clients, reactions, t, 0, rng);
+      if (!r) continue;
+      const { reactions, fastest, out } = r;
       if (!out.order.includes(fastest)) { late++; continue; }
       judged++;
-      expect(out.order[0], `race ${n}: reactions ${reactions.map((r) => r.toFixed(1))}, judged ${out.judged.map((r) => r.toFixed(1))}`).toBe(fastest);
+      const what = `race ${n}: reactions ${reactions.map((x) => x.toFixed(1))}, judged ${out.judged.map((x) => x.toFixed(1))}`;
+      if (out.order[0] === fastest) continue;
+      // Every race here is each player's first at its table, whose claim quota starts at 12 ms
+      // (claim-quota.ts START_MS): a claim that beats the estimate by more than the free allowance
+      // and that bucket is cut, by design (bench:cheat prints the cost: about 1 first race in
+      // 60,000 at this jitter). Only such a cut, a few ms on a near tie, may reorder a race.
+      expect(out.judged[fastest]! - reactions[fastest]!, `${what}: the fastest judged later than a quota cut explains`).toBeLessThan(6);
+      cut.push(what);
     }
+    expect(cut.length, `first-race quota cuts: ${cut.join("; ")}`).toBeLessThanOrEqual(1);
     // Only a caller more than MAX_COLLECTION_MS farther than the first to arrive can miss the window.
     expect(late).toBeLessThan(RACES * 0.05);
     expect(judged).toBeGreaterThan(RACES * 0.8);

@@ -1,10 +1,12 @@
 /**
  * The slap race allows for the server's own event-loop stalls, measured by the process itself
  * (realtime/loop-lag.ts): an honest claim stamped late because the loop was busy is accepted,
- * the same claim with no measured stall is not.
+ * the same claim with no measured stall is not; and a stall that held back neither the reveal nor
+ * the press buys a lying claim nothing from the claim quota.
  */
 import { expect, it } from "vitest";
 import { adjudicate } from "../src/realtime/adjudicate.ts";
+import { FREE_MS, JITTER_ALLOWANCE_MAX_MS, START_MS } from "../src/realtime/claim-quota.ts";
 import { LatencyEstimator } from "../src/realtime/latency.ts";
 import { stallSince } from "../src/realtime/loop-lag.ts";
 import { serverNow } from "../src/realtime/net-monitor.ts";
@@ -50,4 +52,23 @@ it("accepts an honest slap the server stamped late because its own loop stalled"
   // A claim of a press earlier than the reveal could reach the client is refused all the same.
   const early = race.slap(1, { shownAt: revealAt - 30, pressedAt: revealAt + 150 }, arrivedAt, net);
   expect(early.source).toBe("estimate");
+});
+
+it("a stall between the reveal and the press, which held back neither, is not credited to a lying claim", () => {
+  const net = network(20);
+  const revealAt = serverNow();
+  // The reveal has gone out; then the loop stalls 150 ms (another table's long step), and is idle
+  // again when the press arrives: really shown at +25, pressed 300 ms later, it arrives at +345.
+  // The stalls are given, not made (a loaded machine's own lag would add to a real one).
+  const race = new RaceCollector(revealAt, () => 150, () => 0);
+  const arrivedAt = revealAt + 345;
+  const truth = arrivedAt - revealAt - 40 - 5;
+  // The liar claims the press 150 ms earlier: inside the checks' allowance for the stall since the reveal.
+  const slap = race.slap(0, { shownAt: revealAt + 25, pressedAt: revealAt + 25 + truth - 150 }, arrivedAt, net);
+  expect(slap.source).toBe("claim");
+  // The quota charged it against the whole estimate: no more than the free allowance and the fresh bucket off.
+  expect(slap.reactionMs).toBeGreaterThanOrEqual(truth + 5 - FREE_MS - JITTER_ALLOWANCE_MAX_MS - START_MS - 1);
+  // Crediting the stall in between (as before loop-lag.ts's stallAround) gives the liar its 150 ms.
+  const credited = new RaceCollector(revealAt, () => 150).slap(1, { shownAt: revealAt + 25, pressedAt: revealAt + 25 + truth - 150 }, arrivedAt, network(20));
+  expect(credited.reactionMs).toBeLessThan(truth - 100);
 });

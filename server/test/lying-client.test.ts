@@ -1,13 +1,13 @@
 /**
  * Issue 28 item 3, the defences one by one (the kit's overall bounds: call-race.prop.test.ts):
  * pongs only for pings sent, the transport cap and slow rise of the round trip, the slewed clock
- * offset, the claim quota, and the fair-play flags (signals, never sanctions).
+ * offset, the claim quota (earned, kept by player), and the fair-play flags (signals, never sanctions).
  */
 import { describe, expect, it } from "vitest";
 import { ReactionProfile } from "../src/conduct/fair-play.ts";
 import { TableConduct } from "../src/conduct/table-conduct.ts";
 import { adjudicate } from "../src/realtime/adjudicate.ts";
-import { BUCKET_MS, ClaimQuota, FREE_MS } from "../src/realtime/claim-quota.ts";
+import { BUCKET_MS, ClaimQuota, ClaimQuotas, FREE_MS, playerKey, playerKeys, QUOTAS_KEPT, START_MS } from "../src/realtime/claim-quota.ts";
 import { APP_SLACK_MS, LatencyEstimator, RISE_PER_SAMPLE_MS, SETTLED } from "../src/realtime/latency.ts";
 import { NetMonitor } from "../src/realtime/net-monitor.ts";
 
@@ -34,6 +34,26 @@ describe("pongs", () => {
     expect(monitor.pong("a", { s, c: 1 })).toBe(true);
     expect(monitor.of("a").count).toBe(1);
     monitor.forget("a");
+  });
+});
+
+describe("a simulated link (load tests with DELAY_SIMULATED: no transport pings otherwise)", () => {
+  it("turns transport pings on for that connection only, and refuses a malformed link", () => {
+    const monitor = new NetMonitor({ transportPings: false });
+    const frames: string[] = [];
+    const ws = { ping: (b: Buffer) => frames.push(String(b)), on: () => undefined };
+    const client = (id: string) => ({ sessionId: id, send: () => undefined, ref: ws });
+    monitor.ping([client("a") as never, client("b") as never]);
+    expect(frames).toEqual([]);
+    for (const bad of [null, {}, { rttMs: -1 }, { rttMs: "80" }, { rttMs: 2_000 }, { rttMs: 80, jitterMs: 500 }, { rttMs: Number.NaN }]) {
+      expect(monitor.simulateLink("a", bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(monitor.simulateLink("a", { rttMs: 80, jitterMs: 10 })).toBe(true);
+    monitor.ping([client("a") as never, client("b") as never]);
+    expect(frames).toHaveLength(1);
+    expect(monitor.simulatedTransportMs.get("a")).toBe(80);
+    monitor.forget("a");
+    monitor.forget("b");
   });
 });
 
@@ -65,16 +85,58 @@ describe("the round trip and clock offset a lying client can move", () => {
 });
 
 describe("the claim quota", () => {
-  it("credits an honest claim in full, and a claim that keeps beating the estimate less and less", () => {
+  it("credits an honest claim in full; a fresh player's bucket is nearly empty and only honest claims fill it", () => {
     const q = new ClaimQuota();
-    // Honest: the claim is the estimate minus a frame.
+    expect(q.available).toBe(START_MS);
+    // Honest: the claim is the estimate minus a frame; each adds REFILL_MS, up to BUCKET_MS.
     for (let i = 0; i < 50; i++) expect(q.settle(300, 308, 2)).toBe(300);
+    expect(q.available).toBe(BUCKET_MS);
     const liar = new ClaimQuota();
     const credited = Array.from({ length: 30 }, () => liar.settle(300 - 80, 308, 2));
-    // At first the full bucket pays its 40 ms of the 78 beyond the allowance (FREE_MS 8 + jitter 2); then only the refill goes.
-    expect(credited[0]).toBe(308 - FREE_MS - 2 - BUCKET_MS);
-    expect(credited.at(-1)!).toBeGreaterThan(308 - 20);
-    expect(liar.available).toBeLessThan(BUCKET_MS);
+    // Its first claim gets the free allowance (FREE_MS 8 + jitter 2) and the starting bucket; from then on only the allowance: a lie never fills it.
+    expect(credited[0]).toBe(308 - FREE_MS - 2 - START_MS);
+    expect(credited.slice(1).every((c) => c === 308 - FREE_MS - 2)).toBe(true);
+    expect(liar.available).toBe(0);
+    expect(liar.withheld).toBe(30 * (308 - 220 - FREE_MS - 2) - START_MS);
+    // An honest player's bucket pays for its occasional claim that beats the estimate (queueing), and no more.
+    expect(q.settle(300 - 20, 308, 2)).toBe(280);
+    expect(q.available).toBe(BUCKET_MS - (308 - 280 - FREE_MS - 2));
+  });
+  it("follows the player, not the connection: a rejoin, a takeover or the same account finds the bucket as it left it", () => {
+    const table = new NetMonitor({ transportPings: false });
+    table.seated("s1", playerKey(null, "player-lee", "s1"));
+    const first = table.of("s1").quota;
+    first.settle(200, 300, 0);
+    const withheld = first.withheld;
+    table.forget("s1");
+    table.seated("s2", playerKey(null, "player-lee", "s2"));
+    expect(table.of("s2").quota).toBe(first);
+    expect(table.of("s2").quota.withheld).toBe(withheld);
+    // The same account on another playerId shares one quota; another player (or account) starts empty.
+    table.seated("s3", playerKey("acct-1", "p-a", "s3"));
+    table.seated("s4", playerKey("acct-1", "p-b", "s4"));
+    expect(table.of("s4").quota).toBe(table.of("s3").quota);
+    table.seated("s5", playerKey(null, "player-mo", "s5"));
+    expect(table.of("s5").quota).not.toBe(first);
+    expect(table.of("s5").quota.available).toBe(START_MS);
+    // A connection without a seat has its own, fresh one.
+    expect(table.of("watcher").quota.available).toBe(START_MS);
+    // Signed in, then the seat taken back signed out with the same playerId (or the reverse): one quota.
+    table.seated("s6", playerKeys("acct-2", "p-c", "s6"));
+    const drained = table.of("s6").quota;
+    drained.settle(200, 300, 0);
+    table.seated("s7", playerKeys(null, "p-c", "s7"));
+    expect(table.of("s7").quota).toBe(drained);
+    table.seated("s8", playerKeys("acct-2", "p-d", "s8"));
+    expect(table.of("s8").quota).toBe(drained);
+  });
+  it("is kept for the last QUOTAS_KEPT players of a table (a forgotten one comes back as a fresh one, which a liar empties at once anyway)", () => {
+    const quotas = new ClaimQuotas();
+    const kept = quotas.of("a");
+    for (let i = 0; i < QUOTAS_KEPT; i++) quotas.of(`other-${i}`);
+    expect(quotas.size).toBe(QUOTAS_KEPT);
+    expect(quotas.of("a")).not.toBe(kept);
+    expect(quotas.of("a").available).toBe(START_MS);
   });
   it("applies to accepted claims in adjudication (a claim just inside every check)", () => {
     const net = new LatencyEstimator();

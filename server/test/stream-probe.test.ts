@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { adjudicate } from "../src/realtime/adjudicate.ts";
+import { BUCKET_MS, ClaimQuota } from "../src/realtime/claim-quota.ts";
 import { LatencyEstimator } from "../src/realtime/latency.ts";
 import { MAX_COLLECTION_MS, RaceCollector } from "../src/realtime/race.ts";
 import { PROBE_GAP_MS } from "../src/realtime/stream-probe.ts";
@@ -13,9 +14,14 @@ import { PROBE_GAP_MS } from "../src/realtime/stream-probe.ts";
 const OFFSET = 3_000;
 const ONE_WAY = 50;
 
-/** A client 50 ms away each way, clock 3 s ahead, measured by 12 pings before `t0`. */
+/**
+ * A client 50 ms away each way, clock 3 s ahead, measured by 12 pings before `t0`, whose honest
+ * races have filled its claim quota (a fresh player's holds only START_MS: what the stall
+ * evidence does not credit, its PROBE_SLACK_MS, would then be cut from its first races).
+ */
 function client(t0: number): LatencyEstimator {
   const net = new LatencyEstimator();
+  net.quota = new ClaimQuota(BUCKET_MS);
   for (let i = 12; i > 0; i--) {
     const s = t0 - i * 1_000;
     net.add(s, s + ONE_WAY + OFFSET, s + 2 * ONE_WAY);

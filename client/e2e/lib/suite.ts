@@ -9,6 +9,18 @@ import { openLobby } from "./lobby.ts";
 import { SHOTS } from "./page.ts";
 import { startServer, type GameServer } from "./server.ts";
 
+/**
+ * A page's state for a failure report, its shortest fields first and cut at 3,000 characters:
+ * what a race or a link was doing (small objects) comes before the hand, the legal moves and
+ * the seats, which used to fill the report on their own.
+ */
+export function brief(state: unknown): string {
+  if (state === null || typeof state !== "object" || Array.isArray(state)) return String(JSON.stringify(state)).slice(0, 3000);
+  const fields = Object.entries(state).map(([k, v]) => `${JSON.stringify(k)}:${String(JSON.stringify(v))}`);
+  fields.sort((a, b) => a.length - b.length);
+  return `{${fields.join(",")}}`.slice(0, 3000);
+}
+
 export interface BrowserSuite {
   /** The running server (after `beforeAll`). */
   readonly server: GameServer;
@@ -40,8 +52,8 @@ export function useBrowserSuite(env: Record<string, string> = {}, { webgl = fals
         if (p.page.isClosed()) continue;
         const file = path.join(SHOTS, "failed", `${name}-${i}.png`);
         await p.page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
-        const state = await p.page.evaluate(() => JSON.stringify((window as { __scat?: { state(): unknown } }).__scat?.state() ?? null)).catch((e: unknown) => String(e));
-        console.error(`page ${i} of the failed test (${file}): ${p.page.url()}\nstate: ${state.slice(0, 1500)}\n${p.console.join("\n")}`);
+        const state = await p.page.evaluate(() => (window as { __scat?: { state(): unknown } }).__scat?.state() ?? null).then(brief, (e: unknown) => String(e));
+        console.error(`page ${i} of the failed test (${file}): ${p.page.url()}\nstate: ${state}\n${p.console.join("\n")}`);
       }
       // And what the server said meanwhile (its last 60 lines).
       if (server) console.error(`server log, last lines:\n${server.log().split("\n").slice(-60).join("\n")}`);

@@ -57,26 +57,29 @@ export class TableA11y {
     this.gameTitle = title;
     this.title = h("h2", { class: "a11y-title", testid: "a11y-title" }, `${title}: keyboard table`);
     const shortcuts = a11yGame(session.game).shortcuts ?? "";
+    // The panel (position: fixed) never scrolls itself: its body does. Chromium painted a white
+    // rectangle over the WebGL canvas above a fixed element that was its own overflowing scroller.
     this.root = h(
       "section",
       { id: "a11y-table", class: "a11y-table", "aria-label": `${title} table`, testid: "a11y-table" },
-      this.title,
-      this.status,
-      this.timer,
-      h("h3", {}, "Your hand"),
-      this.hand,
-      this.reason,
-      h("h3", {}, "Table"),
-      this.table,
-      h("h3", {}, "Actions"),
-      this.actions,
-      this.guess,
-      h("h3", {}, "Seats"),
-      this.seats,
-      h("div", { class: "a11y-row" }, this.leaveButton(leave)),
-      h("h3", {}, "Recent moves"),
-      this.live,
-      h("p", { class: "a11y-help", testid: "a11y-help" }, `${HELP} ${shortcuts}`.trim()),
+      h("div", { class: "a11y-body", testid: "a11y-body" },
+        this.title,
+        this.status,
+        this.timer,
+        h("h3", {}, "Your hand"),
+        this.hand,
+        this.reason,
+        h("h3", {}, "Table"),
+        this.table,
+        h("h3", {}, "Actions"),
+        this.actions,
+        this.guess,
+        h("h3", {}, "Seats"),
+        this.seats,
+        h("div", { class: "a11y-row" }, this.leaveButton(leave)),
+        h("h3", {}, "Recent moves"),
+        this.live,
+        h("p", { class: "a11y-help", testid: "a11y-help" }, `${HELP} ${shortcuts}`.trim())),
     );
     document.body.prepend(this.root);
     this.hand.addEventListener("keydown", (e) => this.handKey(e));

@@ -1,6 +1,6 @@
 /** A rounded canvas button with a big touch target; disabled buttons ignore clicks. */
 import Phaser from "phaser";
-import { COLORS, sharp, textStyle } from "./style.ts";
+import { COLORS, MIN_TEXT, readable, sharp, textStyle } from "./style.ts";
 
 export class CanvasButton extends Phaser.GameObjects.Container {
   private readonly bg: Phaser.GameObjects.Graphics;
@@ -35,7 +35,10 @@ export class CanvasButton extends Phaser.GameObjects.Container {
     this.bh = h;
     this.setSize(w, h);
     this.input?.hitArea?.setTo(0, 0, w, h);
-    this.label.setFontSize(Math.round(Math.min(h * 0.42, 24)));
+    // A long label in a narrow button (a phone) shrinks to fit inside the pill, down to MIN_TEXT.
+    let size = readable(Math.min(h * 0.42, 24));
+    this.label.setFontSize(size);
+    while (this.label.width > w - h * 0.6 && size > MIN_TEXT) this.label.setFontSize(--size);
     this.paint(false);
     return this;
   }

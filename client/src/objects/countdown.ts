@@ -4,7 +4,7 @@
  * For a plain ring at a seat, use `TurnTimer`.
  */
 import Phaser from "phaser";
-import { COLORS, sharp, textStyle } from "./style.ts";
+import { COLORS, readable, sharp, textStyle } from "./style.ts";
 
 export interface CountdownLook {
   /** Seconds below which it turns red (default 5). */
@@ -53,7 +53,7 @@ export class Countdown extends Phaser.GameObjects.Container {
     const urgent = leftMs < (this.look.urgentBelowMs ?? 5000);
     const color = urgent ? COLORS.danger : COLORS.turn;
     const secs = formatSeconds(leftMs, this.look.tenthsBelowMs ?? 0);
-    this.text.setText(label ? `${label} ${secs}` : secs).setFontSize(Math.round(r * 0.85)).setPosition(r * 1.3, 0);
+    this.text.setText(label ? `${label} ${secs}` : secs).setFontSize(readable(r * 0.85)).setPosition(r * 1.3, 0);
     this.text.setColor(urgent ? "#ffb3aa" : "#ffffff");
     const w = r * 1.3 + this.text.width + r * 0.6;
     this.pill.clear().fillStyle(0x000000, 0.55).fillRoundedRect(-r, -r, w + r, r * 2, r);

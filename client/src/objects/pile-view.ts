@@ -6,7 +6,7 @@ import Phaser from "phaser";
 import { CARD_RATIO } from "./card-art.ts";
 import { spriteFactory } from "./card-sprite.ts";
 import type { CardFactory, CardView } from "./card-view.ts";
-import { canvasTarget, sharp, textStyle } from "./style.ts";
+import { canvasTarget, readable, sharp, textStyle } from "./style.ts";
 import type { Target } from "../test-hook.ts";
 
 export interface PileOptions {
@@ -54,12 +54,16 @@ export class PileView extends Phaser.GameObjects.Container {
     const faceUp = this.faceUp;
     const topCard = faceUp ? (cards[cards.length - 1] ?? null) : null;
     const underCard = faceUp ? (cards[cards.length - 2] ?? null) : null;
-    this.top.setCard(topCard).setCardWidth(cardW).setVisible(count > 0 || topCard !== null);
+    // An empty draw pile the player may still draw from (the rules reshuffle the discards into
+    // it): its back stays up to be tapped, else the draw the server offers could not be made
+    // (a long Dark Hand hand ran the deck out in CI's browser test and the player was stuck).
+    const drawableEmpty = !faceUp && clickable && count === 0;
+    this.top.setCard(topCard).setCardWidth(cardW).setVisible(count > 0 || topCard !== null || drawableEmpty);
     this.under.setCard(underCard).setCardWidth(cardW).setVisible(count > 1);
     this.under.setPosition(faceUp ? -cardW * 0.06 : -3, faceUp ? 4 : 5).setAngle(faceUp ? -6 : 0);
     this.top.setMark(clickable ? "legal" : "none");
     const text = this.options.showCount === false ? this.caption : `${this.caption} · ${count}`;
-    this.label.setText(text).setPosition(0, h / 2 + 12).setFontSize(Math.max(13, Math.round(cardW * 0.15)));
+    this.label.setText(text).setPosition(0, h / 2 + 12).setFontSize(readable(cardW * 0.15));
   }
 
   /** The top card object (e.g. to flip a Dark card on the pile). */

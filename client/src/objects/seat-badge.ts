@@ -5,7 +5,8 @@
  */
 import Phaser from "phaser";
 import { cardTexture } from "./card-art.ts";
-import { COLORS, sharp, textStyle } from "./style.ts";
+import type { Target } from "../test-hook.ts";
+import { COLORS, MIN_TEXT, readable, sharp, textStyle } from "./style.ts";
 import { TokenRow, type TokenStyle } from "./token-row.ts";
 
 export interface BadgeInfo {
@@ -23,6 +24,23 @@ export interface BadgeInfo {
 
 /** Texture key of the face-down cards drawn above the panel (default: Devil's Scat back). */
 export type BackTexture = (textures: Phaser.Textures.TextureManager) => string;
+
+/**
+ * A badge's panel height at width `w` with `lines` info lines and a token row, tags on one line
+ * (what `refresh` draws): for layouts that stack rows of seats. The face-down cards stand
+ * `BACKS_H x w` above it.
+ */
+export function badgeHeight(w: number, lines = 1, tokens = false): number {
+  const fs = readable(w * 0.095);
+  const extra = (Math.max(1, lines) - 1) * fs * 1.2 + (tokens ? fs * 1.3 : 0);
+  return Math.max(w * 0.42 + extra, fs * 3.75 + 10 + extra);
+}
+
+/** How far the face-down cards stand above a badge, as a share of its width. */
+export const BACKS_H = 0.2 * 1.1;
+
+/** An opponent's turn ring on a narrow table (`ringSpot`): its digits stay at 14 px. */
+const RING_R = 16;
 
 export class SeatBadge extends Phaser.GameObjects.Container {
   private readonly panel: Phaser.GameObjects.Graphics;
@@ -48,13 +66,13 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   }
 
   refresh(info: BadgeInfo, w: number): void {
-    const fs = Math.max(12, Math.round(w * 0.095));
+    const fs = readable(w * 0.095);
     const lines = info.lines.length > 0 ? info.lines : [""];
     const chips = info.tokens !== undefined ? fs * 1.3 : 0;
     const extra = (lines.length - 1) * fs * 1.2 + chips;
-    const tagExtra = this.fitTags(info.tags, Math.max(11, fs - 2), w - 10);
+    const tagExtra = this.fitTags(info.tags, readable(fs - 2), w - 10);
     this.bw = w;
-    this.bh = Math.round(Math.max(w * 0.42 + extra, fs * 3.75 + 10 + extra) + tagExtra);
+    this.bh = Math.round(badgeHeight(w, lines.length, info.tokens !== undefined) + tagExtra);
     const top = -this.bh / 2 + 5;
     this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, top);
     this.lineText.setText(lines.join("\n")).setFontSize(fs).setLineSpacing(fs * 0.05).setPosition(0, top + fs * 1.35);
@@ -64,6 +82,32 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     this.paintPanel(info);
     this.paintBacks(info.handCount);
     this.setAlpha(info.dim ? 0.6 : 1);
+  }
+
+  /**
+   * Where an opponent's turn ring goes on a narrow (portrait) table, in scene coordinates: a small
+   * ring (`RING_R`) centred on the panel's top right corner, so it covers no name that fits the
+   * badge (a bigger ring at the side covered "Seat 4" on a 390 px phone), kept on a `screenW` screen.
+   */
+  ringSpot(screenW: number): { x: number; y: number; r: number } {
+    const m = this.getWorldTransformMatrix();
+    return { x: Math.min(m.tx + this.bw / 2, screenW - RING_R - 2), y: m.ty - this.bh / 2 + 2, r: RING_R };
+  }
+
+  /**
+   * Where the seat is on the page (the panel and the face-down cards over it), as the read-only
+   * test-hook target `seat:<index>` (never enabled): the lesson's prompt keeps off the seats.
+   */
+  target(seat: number): Target | null {
+    if (!this.visible || !this.scene) return null;
+    const canvas = this.scene.game.canvas.getBoundingClientRect();
+    const sx = canvas.width / this.scene.scale.width;
+    const sy = canvas.height / this.scene.scale.height;
+    const m = this.getWorldTransformMatrix();
+    const cards = this.backs.some((b) => b.visible) ? this.bw * BACKS_H : 0;
+    const top = -this.bh / 2 - cards;
+    const h = this.bh + cards;
+    return { id: `seat:${seat}`, x: canvas.left + scrollX + m.tx * sx, y: canvas.top + scrollY + (m.ty + top + h / 2) * sy, w: this.bw * sx, h: h * sy, enabled: false };
   }
 
   private paintTokens(info: BadgeInfo, fs: number, y: number): void {
@@ -80,13 +124,13 @@ export class SeatBadge extends Phaser.GameObjects.Container {
   }
 
   /**
-   * Tags on one line, shrunk down to 10 px to fit `max`; if they still do not fit, on as many
-   * lines as they need, broken between tags. Returns the height added by the extra lines.
+   * Tags on one line, shrunk down to `MIN_TEXT` to fit `max`; if they still do not fit, on as
+   * many lines as they need, broken between tags. Returns the height added by the extra lines.
    */
   private fitTags(tags: readonly string[], size: number, max: number): number {
     const t = this.tagText.setFontSize(size).setText(tags.join(" · "));
     const oneLine = t.height;
-    while (t.width > max && size > 10) t.setFontSize(--size);
+    while (t.width > max && size > MIN_TEXT) t.setFontSize(--size);
     if (t.width <= max) return 0;
     const lines: string[] = [];
     let line = "";
@@ -102,9 +146,12 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     return Math.max(0, t.height - oneLine);
   }
 
+  /** The name shrunk down to `MIN_TEXT` to fit `max`, then cut with an ellipsis. */
   private fitName(max: number): void {
     let size = Number.parseInt(String(this.nameText.style.fontSize), 10);
-    while (this.nameText.width > max && size > 10) this.nameText.setFontSize(--size);
+    while (this.nameText.width > max && size > MIN_TEXT) this.nameText.setFontSize(--size);
+    const name = this.nameText.text;
+    for (let n = name.length - 1; this.nameText.width > max && n > 1; n--) this.nameText.setText(`${name.slice(0, n).trimEnd()}…`);
   }
 
   private paintPanel(info: BadgeInfo): void {
@@ -129,4 +176,9 @@ export class SeatBadge extends Phaser.GameObjects.Container {
       img.setPosition(off, -this.bh / 2 - cw * 0.35).setAngle((i - (count - 1) / 2) * 7);
     });
   }
+}
+
+/** The read-only `seat:<index>` targets of a table's badges (the test hook; the lesson's prompt keeps off them). */
+export function seatTargets(badges: ReadonlyMap<number, SeatBadge>): Target[] {
+  return [...badges].flatMap(([seat, badge]) => badge.target(seat) ?? []);
 }

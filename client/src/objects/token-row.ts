@@ -1,9 +1,10 @@
 /**
  * A row of chips (tokens, lives, points markers): up to `maxShown` drawn chips, then a count
- * ("×12"). Chips carry a symbol (a ring and a letter), not only a colour.
+ * ("×12"). Chips carry a symbol (a ring and a letter), not only a colour; the letter is `decor`
+ * (it may be under `MIN_TEXT`: the chips are counted, and the kind is said beside them).
  */
 import Phaser from "phaser";
-import { sharp, textStyle } from "./style.ts";
+import { decor, readable, sharp, textStyle } from "./style.ts";
 
 export interface TokenStyle {
   readonly fill: number;
@@ -48,14 +49,14 @@ export class TokenRow extends Phaser.GameObjects.Container {
     const shown = Math.max(0, Math.min(count, this.maxShown));
     const gap = size * 0.82;
     const more = count > shown ? ` ×${count}` : "";
-    this.extra.setText(more).setFontSize(Math.round(size * 0.8));
+    this.extra.setText(more).setFontSize(readable(size * 0.8));
     const width = shown > 0 ? (shown - 1) * gap + size : 0;
     const total = width + (more ? this.extra.width + 4 : 0);
     const x0 = -total / 2 + size / 2;
     const g = this.chips.clear();
     const s = this.style;
     while (this.symbols.length < shown) {
-      const t = sharp(this.scene.add.text(0, 0, "", textStyle(12, "#000000", true)).setOrigin(0.5));
+      const t = decor(sharp(this.scene.add.text(0, 0, "", textStyle(12, "#000000", true)).setOrigin(0.5)));
       this.symbols.push(t);
       this.add(t);
     }

@@ -1,6 +1,6 @@
 /** A countdown ring with the seconds left, drawn at whoever must act. */
 import Phaser from "phaser";
-import { COLORS, sharp, textStyle } from "./style.ts";
+import { COLORS, readable, sharp, textStyle } from "./style.ts";
 
 export class TurnTimer extends Phaser.GameObjects.Container {
   private readonly ring: Phaser.GameObjects.Graphics;
@@ -25,7 +25,7 @@ export class TurnTimer extends Phaser.GameObjects.Container {
   /** Two digits fill the ring; three ("120") get a smaller size so they stay inside it. */
   private fitLabel(): void {
     const digits = Math.max(1, this.label.text.length);
-    this.label.setFontSize(Math.round(this.radius * (digits >= 3 ? 0.58 : 0.8)));
+    this.label.setFontSize(readable(this.radius * (digits >= 3 ? 0.58 : 0.8)));
   }
 
   /** `leftMs` of `totalMs`; hides itself when there is no deadline. */

@@ -68,6 +68,9 @@ export class ReplayPanel {
   private readonly viewSel: HTMLSelectElement;
   private readonly roundSel: HTMLSelectElement;
   private readonly details: HTMLElement;
+  private readonly more: HTMLDetailsElement;
+  private readonly moreBtn: HTMLButtonElement;
+  private readonly sizer: ResizeObserver;
   private playing = false;
   private step = "";
   private detailKey = "";
@@ -89,22 +92,54 @@ export class ReplayPanel {
     this.roundSel = h("select", { testid: "replay-round", "aria-label": "Jump to round" }, ...replay.rounds.map((r) => h("option", { value: r.frame }, r.round === 0 ? "Start" : `Round ${r.round}`)));
     this.roundSel.addEventListener("change", () => actions.seek(Number(this.roundSel.value)));
     this.details = h("div", { class: "replay-details", testid: "replay-details" });
+    // Open beside the table on a wide screen; folded under the controls on a narrow one, so a
+    // phone's table keeps two thirds of the screen (six seats did not fit in the rest).
+    this.more = h("details", { class: "replay-more", testid: "replay-more" }, h("summary", {}, "Hands and results"), this.details);
+    this.more.open = !matchMedia("(max-width: 899px)").matches;
+    // A phone shows only the title (with the verdict) and the transport row until "More" (the rest:
+    // slider, views, step, hands): the table keeps the screen, laid out as at a live table (replay.css).
+    this.moreBtn = h("button", { type: "button", class: "replay-more-btn", testid: "replay-more-btn", "aria-expanded": "false" }, "More ▾");
+    this.moreBtn.addEventListener("click", () => this.fold(!this.el.classList.contains("replay-folded")));
     const title = h("div", { class: "replay-title" },
       h("strong", {}, `Replay · ${replay.game.title}`),
       verifiedMark(checked, log.commitment));
-    this.el = h("div", { class: "replay-panel", testid: "replay-panel" },
+    this.el = h("div", { class: "replay-panel replay-folded", testid: "replay-panel" },
       title,
       h("div", { class: "replay-transport" },
         button("replay-start", "«", "To the deal", () => actions.seek(0)),
         this.backBtn, this.playBtn, this.fwdBtn,
         button("replay-end", "»", "To the end", () => actions.seek(replay.last)),
-        this.position),
+        this.position, this.moreBtn),
       this.slider,
       h("div", { class: "replay-selects" }, this.viewSel, this.roundSel, this.speedSel),
       this.stepLine,
-      this.details);
+      this.more);
     uiRoot().append(this.el);
     document.body.classList.add("replay-on");
+    // The table (the canvas) takes the rest of the screen: on a phone the panel is only as tall as
+    // its controls until "Hands and results" is opened (replay.css, --replay-panel-h).
+    this.sizer = new ResizeObserver(() => this.fitCanvas());
+    this.sizer.observe(this.el);
+    this.fitCanvas();
+  }
+
+  /** Folds the panel down to its transport row (only on a narrow screen: replay.css). */
+  private fold(on: boolean): void {
+    this.el.classList.toggle("replay-folded", on);
+    this.moreBtn.textContent = on ? "More ▾" : "Less ▴";
+    this.moreBtn.setAttribute("aria-expanded", String(!on));
+    this.fitCanvas();
+  }
+
+  private fitCanvas(): void {
+    // Unfolded on a phone, the panel lies over the table's lower part until folded again: the
+    // table keeps its layout (re-laid out in the rest, six seats were crowded again).
+    if (!this.el.classList.contains("replay-folded") && matchMedia("(max-width: 899px)").matches) return;
+    const px = `${Math.ceil(this.el.getBoundingClientRect().height)}px`;
+    if (document.body.style.getPropertyValue("--replay-panel-h") === px) return;
+    document.body.style.setProperty("--replay-panel-h", px);
+    // The canvas's box changed without the window's: Phaser's scale manager listens to "resize".
+    dispatchEvent(new Event("resize"));
   }
 
   update(s: PanelState): void {
@@ -141,8 +176,10 @@ export class ReplayPanel {
   }
 
   destroy(): void {
+    this.sizer.disconnect();
     this.el.remove();
     document.body.classList.remove("replay-on");
+    document.body.style.removeProperty("--replay-panel-h");
   }
 
   private sections(s: PanelState): HTMLElement[] {

@@ -14,6 +14,7 @@ import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost, TableSource } from "../games/types.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { clearBanners } from "../objects/card-fx.ts";
+import { placeToasts, setToastKeepClear } from "../ui/toast.ts";
 import { centreLine } from "../objects/style.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { replayKeys } from "../a11y/replay-keys.ts";
@@ -63,7 +64,9 @@ export class ReplayScene extends Phaser.Scene {
     this.frame = 0;
     this.buildBase();
     const loading = centreLine(this, "Loading the replay…", 24);
-    this.cleanups = [addTargets(() => this.targets())];
+    this.cleanups = [addTargets(() => this.targets()), () => setToastKeepClear(null)];
+    // A game's toasts (Dark Hand's calls) keep off the seats, piles and hand, as at a table.
+    setToastKeepClear(() => ({ boxes: this.table?.targets() ?? [], top: this.base.barH() }));
     setStateProvider(() => this.testState());
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
@@ -121,6 +124,8 @@ export class ReplayScene extends Phaser.Scene {
     const replay = this.replay;
     if (!replay) return;
     this.table?.destroy?.();
+    // Forgotten at once: building the base lays the scene out, which would resize (and render) the destroyed view.
+    this.table = null;
     this.tweens.killAll();
     clearBanners();
     this.children.removeAll(true);
@@ -130,6 +135,7 @@ export class ReplayScene extends Phaser.Scene {
     this.shownAt = performance.now();
     this.resize();
     this.table?.render(this.snap, viewSeat(this.view));
+    placeToasts();
     this.refreshPanel();
   }
 
@@ -178,6 +184,7 @@ export class ReplayScene extends Phaser.Scene {
     this.snap = replaySnap(replay, this.frame, this.view);
     this.shownAt = performance.now();
     this.table?.render(this.snap, seat);
+    placeToasts();
     this.refreshPanel();
     if (this.frame >= replay.last) this.setPlaying(false);
   }
@@ -247,6 +254,7 @@ export class ReplayScene extends Phaser.Scene {
   private resize(): void {
     this.base.layout();
     this.table?.resize(this.scale.width, this.scale.height);
+    placeToasts();
   }
 
   private targets(): Target[] {

@@ -15,7 +15,7 @@ import type { TableSnap } from "../net/snapshot.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { explainRejection } from "../net/errors.ts";
 import { confirmDialog, dismissConfirm } from "../ui/confirm.ts";
-import { recentToasts, setBanner, toast } from "../ui/toast.ts";
+import { placeToasts, recentToasts, setBanner, setToastKeepClear, toast } from "../ui/toast.ts";
 import { WaitingPanel } from "../ui/waiting-panel.ts";
 import { SCENES, toLesson, toLobby, toReplay, toTable, type TableData } from "./flow.ts";
 import { createTableView, TableBase } from "./table-base.ts";
@@ -55,7 +55,7 @@ export class TableScene extends Phaser.Scene {
     this.table = createTableView(this.module, this.host(), `This client cannot show ${this.session.game} yet.`);
     this.chrome = new TableChrome(this.session);
     this.a11y = new TableA11y(this.session, () => void this.leave());
-    this.lessonOffer = new TableLessonOffer(this.session, (game) => void this.learn(game));
+    this.lessonOffer = new TableLessonOffer(this.session, (game) => this.learn(game));
     this.resize();
     const s = this.session;
     const chat = new ChatPanel(s.room as never);
@@ -77,6 +77,8 @@ export class TableScene extends Phaser.Scene {
       setInviteFollower((code, watch) => void this.follow(code, watch)),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null, lessonOffer: this.lessonOffer?.shown() ?? null }));
+    // Toasts keep off the seats, the hand, the piles and the buttons (ui/toast-place/).
+    setToastKeepClear(() => ({ boxes: this.targets(), top: this.base.barH() }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);
@@ -104,6 +106,7 @@ export class TableScene extends Phaser.Scene {
     const mySeat = this.session.mySeat;
     this.table?.render(snap, mySeat);
     if (this.chrome?.onSnap(snap)) this.resize();
+    placeToasts();
     this.lessonOffer?.update(snap);
     if (snap.status === "waiting") {
       this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), autoFill: (on) => this.session.autoFill(on), leave: () => void this.leave() });
@@ -159,12 +162,13 @@ export class TableScene extends Phaser.Scene {
     toLobby(this.scene, { invite: { code, watch } });
   }
 
-  /** Start on the guided-game offer: leave this table (asking first mid-game) for the lesson. */
-  private async learn(game: string): Promise<void> {
-    if (this.running() && !(await this.confirmLeave())) return;
-    if (!this.scene.isActive()) return;
+  /** Start on the guided-game offer: leave this table (asking first mid-game) for the lesson; false if the player stays. */
+  private async learn(game: string): Promise<boolean> {
+    if (this.running() && !(await this.confirmLeave())) return false;
+    if (!this.scene.isActive()) return false;
     await this.session.leave();
     toLesson(this.scene, game);
+    return true;
   }
 
   /** "Replay this game" once it is over: leave the finished table for the replay viewer. */
@@ -201,6 +205,7 @@ export class TableScene extends Phaser.Scene {
   }
 
   private teardown(): void {
+    setToastKeepClear(null);
     this.scale.off("resize", this.resize, this);
     for (const fn of this.cleanups) fn();
     this.cleanups = [];

@@ -37,6 +37,20 @@ const TABLE_MS = 850;
 const MEMORISE_MS = 4500;
 /** How long a refusal stays next to the prompt. */
 const REFUSAL_MS = 5000;
+/** What the prompt never covers: the seats and the hand. */
+const KEEP_CLEAR = /^(seat|card):/;
+
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** The area two boxes share (0 when apart). */
+function overlap(a: Box, b: Box): number {
+  return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+}
 
 export class LessonScene extends Phaser.Scene {
   private gameId = "";
@@ -249,13 +263,15 @@ export class LessonScene extends Phaser.Scene {
   }
 
   /**
-   * Puts the bubble next to what it points at: above it when there is room, else below, never
-   * over it and never off the screen; with nothing to point at, under the top bar in the middle.
+   * Puts the bubble where it covers nothing it must not: never the seats, the hand or the top bar
+   * (and never what it points at), and, where there is room, nothing else to click either. With
+   * something to point at: above it, else below, else beside it; with nothing (the others are
+   * playing): the free place nearest the middle of the table. Always on the screen.
    */
   private place(): void {
     if (!this.bubble.isConnected) return;
-    const targets = this.table?.targets() ?? [];
-    const anchor = (this.prompt?.anchors ?? []).map((id) => targets.find((t) => t.id === id && t.w > 0)).find((t) => t) ?? null;
+    const targets = (this.table?.targets() ?? []).filter((t) => t.w > 0 && t.h > 0);
+    const anchor = (this.prompt?.anchors ?? []).map((id) => targets.find((t) => t.id === id)).find((t) => t) ?? null;
     this.anchor = anchor;
     const vw = window.innerWidth;
     const vh = window.innerHeight;
@@ -264,27 +280,44 @@ export class LessonScene extends Phaser.Scene {
     this.bubble.style.width = `${bw}px`;
     const bh = this.bubble.offsetHeight;
     const barH = this.base.barH();
-    let left = (vw - bw) / 2;
-    let topPx = barH + 6;
+    const box = (t: Target): Box => ({ left: t.x - scrollX - t.w / 2, top: t.y - scrollY - t.h / 2, right: t.x - scrollX + t.w / 2, bottom: t.y - scrollY + t.h / 2 });
+    const must = [{ left: 0, top: 0, right: vw, bottom: barH }, ...targets.filter((t) => t === anchor || KEEP_CLEAR.test(t.id)).map(box)];
+    const rather = targets.filter((t) => t !== anchor && !KEEP_CLEAR.test(t.id)).map(box);
+    const clamp = (left: number, top: number): { left: number; top: number } => ({
+      left: Math.max(margin, Math.min(vw - bw - margin, left)),
+      top: Math.max(barH + 4, Math.min(vh - bh - margin, top)),
+    });
+    const spots: Array<{ left: number; top: number }> = [];
     if (anchor) {
-      const aTop = anchor.y - anchor.h / 2 - scrollY;
-      const aBottom = anchor.y + anchor.h / 2 - scrollY;
-      left = anchor.x - scrollX - bw / 2;
-      if (aTop - bh - 14 >= barH) topPx = aTop - bh - 14;
-      else if (aBottom + 14 + bh <= vh - margin) topPx = aBottom + 14;
-      else {
-        // Neither above nor below: beside it, on the side with more room.
-        const room = anchor.x - scrollX > vw / 2;
-        left = room ? anchor.x - scrollX - anchor.w / 2 - bw - 14 : anchor.x - scrollX + anchor.w / 2 + 14;
-        topPx = Math.max(barH, Math.min(vh - bh - margin, aTop));
-      }
+      const a = box(anchor);
+      spots.push(clamp(anchor.x - scrollX - bw / 2, a.top - bh - 14), clamp(anchor.x - scrollX - bw / 2, a.bottom + 14));
+      // Beside it, the side with more room first.
+      const left = clamp(a.left - bw - 14, a.top);
+      const right = clamp(a.right + 14, a.top);
+      spots.push(...(anchor.x - scrollX > vw / 2 ? [left, right] : [right, left]));
       this.ring.hidden = false;
-      Object.assign(this.ring.style, { left: `${anchor.x - scrollX - anchor.w / 2 - 5}px`, top: `${aTop - 5}px`, width: `${anchor.w + 10}px`, height: `${anchor.h + 10}px` });
-    } else this.ring.hidden = true;
-    left = Math.max(margin, Math.min(vw - bw - margin, left));
-    topPx = Math.max(margin, Math.min(vh - bh - margin, topPx));
-    this.bubble.style.left = `${Math.round(left)}px`;
-    this.bubble.style.top = `${Math.round(topPx)}px`;
+      Object.assign(this.ring.style, { left: `${a.left - 5}px`, top: `${a.top - 5}px`, width: `${anchor.w + 10}px`, height: `${anchor.h + 10}px` });
+    } else {
+      // Every height from the top bar down, nearest the middle of the screen first.
+      for (let top = barH + 4; top <= vh - bh - margin; top += 6) spots.push(clamp((vw - bw) / 2, top));
+      spots.sort((p, q) => Math.abs(p.top + bh / 2 - vh / 2) - Math.abs(q.top + bh / 2 - vh / 2));
+      if (spots.length === 0) spots.push(clamp((vw - bw) / 2, barH + 6));
+      this.ring.hidden = true;
+    }
+    // The first spot that covers least of what it must not, then of the rest.
+    const cost = (p: { left: number; top: number }): number => {
+      const r = { left: p.left, top: p.top, right: p.left + bw, bottom: p.top + bh };
+      return 1000 * must.reduce((n, o) => n + overlap(r, o), 0) + rather.reduce((n, o) => n + overlap(r, o), 0);
+    };
+    let best = spots[0]!;
+    let bestCost = cost(best);
+    for (const p of spots.slice(1)) {
+      if (bestCost === 0) break;
+      const c = cost(p);
+      if (c < bestCost) [best, bestCost] = [p, c];
+    }
+    this.bubble.style.left = `${Math.round(best.left)}px`;
+    this.bubble.style.top = `${Math.round(best.top)}px`;
     this.bubble.dataset["anchor"] = anchor?.id ?? "";
   }
 

@@ -150,7 +150,11 @@ export function answeredIn(prefs: LessonPrefs | null, game: string): boolean {
 // --- The offer ---------------------------------------------------------------------------
 
 export interface OfferActions {
-  start(game: string): void;
+  /**
+   * Start: go to the lesson. False when the player did not go after all (at a table, "Stay" in
+   * the leave question): then the answer is not saved, and the caller may show the offer again.
+   */
+  start(game: string): void | boolean | Promise<boolean>;
 }
 
 /** "New to Dark Hearts? Take the 2-minute guided game" with Start / Not now / Don't ask again. */
@@ -168,7 +172,8 @@ export function offerNotice(game: string, actions: OfferActions, opts: { compact
     return b;
   };
   el.append(h("div", { class: "lesson-offer-buttons" },
-    button("Start", "lesson-offer-start", () => { remember(game, "done"); actions.start(game); }, true),
+    // Saved as taken only once the lesson is on its way (not if the player stays at the table).
+    button("Start", "lesson-offer-start", async () => { if ((await actions.start(game)) !== false) remember(game, "done"); }, true),
     button("Not now", "lesson-offer-later", () => remember(game, "offered")),
     button("Don't ask again", "lesson-offer-never", () => neverAsk())));
   return el;

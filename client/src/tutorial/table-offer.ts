@@ -8,7 +8,8 @@
  * hides again while it is their turn. Never at a ranked table or for a spectator. On a phone it
  * is folded to one small button that unfolds it (the whole card would cover the seats at the
  * top). Once shown it counts as offered (remembered as in the lobby). Start leaves the table
- * (asking first mid-game: a bot takes the seat) for the lesson.
+ * (asking first mid-game: a bot takes the seat) for the lesson; "Stay" in that question is no
+ * answer: the card comes back as it was, and only a lesson actually started counts as taken.
  */
 import { legalOf } from "../games/common.ts";
 import type { TableSnap } from "../net/snapshot.ts";
@@ -31,14 +32,18 @@ export class TableLessonOffer {
   /** Decided not to offer at this table (ranked, or already answered). */
   private decided = false;
   private readonly born = Date.now();
+  /** Start was pressed and the leave question is open: the card is out of the page, not answered. */
+  private starting = false;
 
-  constructor(private readonly session: TableSession, private readonly start: (game: string) => void) {}
+  /** `start` goes to the lesson: false when the player stayed at the table after all. */
+  constructor(private readonly session: TableSession, private readonly start: (game: string) => Promise<boolean>) {}
 
   /** Every frame (cheap): shows, hides or keeps the card for the table as it is now. */
   update(snap: TableSnap): void {
     const mine = this.session.mySeat;
     const quiet = mine !== null && legalOf(snap, mine).length === 0;
     if (this.el) {
+      if (this.starting) return;
       if (!this.el.isConnected) return void (this.el = null, this.decided = true);
       this.el.hidden = !quiet;
       if (quiet) this.place(this.el);
@@ -59,7 +64,7 @@ export class TableLessonOffer {
    * as the whole card there would cover the seats at the top while the others play.
    */
   private card(game: string): HTMLElement {
-    const notice = offerNotice(game, { start: (g) => this.start(g) }, { compact: true });
+    const notice = offerNotice(game, { start: (g) => this.startLesson(g) }, { compact: true });
     notice.classList.add("lesson-offer-table");
     if (window.innerWidth >= NARROW) return notice;
     const title = gameModule(game)?.title ?? game;
@@ -77,6 +82,19 @@ export class TableLessonOffer {
     notice.classList.add("folded");
     notice.prepend(unfold);
     return notice;
+  }
+
+  /** Start: to the lesson, or (the player stayed) the card back where it was, Start focused. */
+  private async startLesson(game: string): Promise<boolean> {
+    this.starting = true;
+    const went = await this.start(game).finally(() => (this.starting = false));
+    const el = this.el;
+    if (!went && el && this.session.mySeat !== null) {
+      uiRoot().append(el);
+      this.place(el);
+      el.querySelector<HTMLElement>('[data-testid="lesson-offer-start"]')?.focus();
+    }
+    return went;
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import { hintFor } from "../rules/index.ts";
 import { h, uiRoot } from "./dom.ts";
+import { clearTop } from "./toast.ts";
 
 const KEY = "scat.hinted.";
 /** Games played with the hint before it stops coming back. */
@@ -56,6 +57,12 @@ export class FirstHint {
     this.el.style.top = `${top}px`;
     this.el.style.right = `${right}px`;
     this.el.style.maxWidth = `min(330px, calc(100vw - ${right + 8}px))`;
+    // A phone has its top row of seats right under the toolbar: there the hint goes where it covers
+    // no seat, card, pile or button (as the toasts do), centred, without its arrow to the ?.
+    this.el.classList.toggle("first-hint-docked", innerWidth < 600);
+    const docked = innerWidth < 600 ? clearTop(this.el) : null;
+    if (docked === null) this.el.classList.remove("first-hint-docked");
+    else this.el.style.top = `${docked}px`;
     // Each hint stays a few seconds: long enough to read, not long enough to hide the table.
     this.timer = setTimeout(() => void (this.el.hidden = true), SHOW_MS);
   }

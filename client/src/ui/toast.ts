@@ -1,5 +1,18 @@
 /** Short messages over the table (rejected actions, notices) and the connection banner. */
 import { h, uiRoot } from "./dom.ts";
+import { toastTop, type Box } from "./toast-place/place.ts";
+
+/** What the toasts must not cover, from the scene that shows them (null: the stylesheet's place). */
+export interface KeepClear {
+  /** Seats, cards, piles and buttons (page px). */
+  readonly boxes: readonly Box[];
+  /** The first y below the top bar. */
+  readonly top: number;
+}
+
+let keepClear: (() => KeepClear) | null = null;
+/** HTML over the table the stack keeps off too: the first-time hint, a refused card's reason, a result panel. */
+const OVER_TABLE = '[data-testid="first-hint"]:not([hidden]), [data-testid="refusal-bubble"], [data-testid="round-result"], [data-testid="game-over"]';
 
 const recent: string[] = [];
 
@@ -20,8 +33,62 @@ export function toast(text: string, kind: "info" | "error" = "info"): void {
   for (const shown of stack().querySelectorAll<HTMLElement>(".toast")) if (shown.textContent === text && !shown.classList.contains("toast-out")) shown.remove();
   const el = h("div", { class: `toast toast-${kind}`, testid: "toast" }, text);
   stack().append(el);
+  placeToasts();
   setTimeout(() => el.classList.add("toast-out"), 3200);
-  setTimeout(() => el.remove(), 3700);
+  setTimeout(() => {
+    el.remove();
+    placeToasts();
+  }, 3700);
+}
+
+/**
+ * A table (or the replay viewer) says what its toasts must keep clear of; null when it goes. The stack is
+ * placed when a toast comes or goes and when the screen changes size (toast-place/place.ts).
+ */
+export function setToastKeepClear(fn: (() => KeepClear) | null): void {
+  // A table or replay that goes takes its toasts along (they spoke of its game, not the next one).
+  if (!fn) document.getElementById("toasts")?.replaceChildren();
+  keepClear = fn;
+  if (fn) addEventListener("resize", placeToasts);
+  else removeEventListener("resize", placeToasts);
+  placeToasts();
+}
+
+/**
+ * Where `el` (a bubble over the table, centred across it) covers nothing the player needs: its
+ * top, or null when no table says what to keep clear of. The first-time hint uses it on a phone.
+ */
+export function clearTop(el: HTMLElement): number | null {
+  if (!keepClear) return null;
+  const clear = keepClear();
+  const size = el.getBoundingClientRect();
+  return toastTop([...clear.boxes, ...boxesOver(el)], { width: innerWidth, height: tableBottom(), top: clear.top }, size.width, size.height);
+}
+
+/** The HTML bubbles over the table (`OVER_TABLE`) but `except`, as boxes. */
+function boxesOver(except?: HTMLElement): Box[] {
+  return [...document.querySelectorAll<HTMLElement>(OVER_TABLE)].filter((o) => o !== except).map((o) => {
+    const r = o.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
+  });
+}
+
+/** Where the table ends on the page (the replay viewer's panel takes the bottom of a phone's screen). */
+function tableBottom(): number {
+  return Math.min(innerHeight, document.querySelector("#game canvas")?.getBoundingClientRect().bottom ?? innerHeight);
+}
+
+/** Places the stack again (a table calls it after each render: its seats and hand may have moved). */
+export function placeToasts(): void {
+  const el = document.getElementById("toasts");
+  if (!el) return;
+  if (!keepClear || !el.childElementCount) {
+    el.style.top = "";
+    return;
+  }
+  const clear = keepClear();
+  const size = el.getBoundingClientRect();
+  el.style.top = `${toastTop([...clear.boxes, ...boxesOver()], { width: innerWidth, height: tableBottom(), top: clear.top }, size.width, size.height)}px`;
 }
 
 /** The last toasts shown, newest last (for the test hook). */

@@ -39,10 +39,12 @@ export class TableConduct {
     if (accountId !== null) this.pending.set(sessionId, accountId);
   }
 
-  seated(sessionId: string, seat: number): void {
+  /** Returns the account this session brought (null: none). */
+  seated(sessionId: string, seat: number): string | null {
     const account = this.pending.get(sessionId);
     this.pending.delete(sessionId);
     if (account !== undefined) this.accounts.set(seat, account);
+    return account ?? null;
   }
 
   accountAt(seat: number): string | null {

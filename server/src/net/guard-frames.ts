@@ -33,6 +33,11 @@ export function guardFrames<R extends Room>(cls: { prototype: R }, refuse: (room
     configurable: true,
     writable: true,
     value(this: R, client: Client, buffer: Uint8Array) {
+      // Core counts a client's messages per second on the room's clock, which a table ticks only
+      // when a patch goes out (room/patch-flush.ts): without this, every message since the last
+      // patch fell in one "second", and a player at a quiet table (waiting, a slow turn, a pause
+      // while the store is away) was closed after 60 messages however slowly they came.
+      this.clock.tick();
       const refusal = buffer instanceof Uint8Array ? inspectFrame(buffer) : { code: "bad-frame" as const, message: "frames must be binary" };
       if (!refusal) return coreOnMessage.call(this, client, buffer);
       if (flooding(this, client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");

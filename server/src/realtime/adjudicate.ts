@@ -53,7 +53,13 @@ const BASE_TOLERANCE = 25;
 const RENDER_MAX = 50;
 export const HUMAN_FLOOR_MS = 100;
 
-export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt: number, net: LatencyEstimator, stallMs = 0): Adjudication {
+/**
+ * `stallMs`: how long the server's loop stalled since the reveal (the plausibility checks allow
+ * for all of it); `quotaStallMs`: only the stalls that held this press or the reveal back
+ * (loop-lag.ts `stallAround`), which the claim quota does not charge: a stall in between held
+ * back neither, and crediting it would give a lying client its length for free.
+ */
+export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt: number, net: LatencyEstimator, stallMs = 0, quotaStallMs = stallMs): Adjudication {
   const estimate = Math.max(0, arrivedAt - revealAt - net.rtt);
   const verdict = (reactionMs: number, source: Adjudication["source"]): Adjudication => ({
     reactionMs, source, estimateMs: estimate, suspicious: reactionMs < HUMAN_FLOOR_MS,
@@ -79,8 +85,9 @@ export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt:
   const shownFits = shownServer >= reached - tolerance && shownServer <= reached + RENDER_MAX + tolerance + stallMs + revealHeld;
   const sane = Number.isFinite(claimed) && claimed >= 0 && claimed <= arrivedAt - revealAt + tolerance;
   if (!(arrivalFits && shownFits && sane)) return verdict(estimate, "estimate");
-  // A stall of our own loop made the arrival (hence the estimate) late by up to `stallMs`, and a
-  // proven retransmission by what it held back: not the client's gain, so not charged to its quota.
+  // A stall of our own loop that held the press or the reveal back made the estimate late by up to
+  // `quotaStallMs`, and a proven retransmission by what it held back: not the client's gain, so not
+  // charged to its quota.
   const network = (retransmitted ? late : 0) + Math.min(revealHeld, Math.max(0, shownServer - reached));
-  return verdict(net.quota.settle(claimed, estimate - stallMs - network, net.transportJitter), "claim");
+  return verdict(net.quota.settle(claimed, estimate - quotaStallMs - network, net.transportJitter), "claim");
 }

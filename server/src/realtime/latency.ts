@@ -16,7 +16,8 @@
  *   sample, and the clock offset moves by at most `OFFSET_SLEW_MS` per sample: a sudden change
  *   in pong timing or a clock shifted mid-game does not move the estimates at once (a fall in
  *   the round trip is taken at once: it only ever counts against the client);
- * - `quota`: how much its claims may beat the server's estimate (claim-quota.ts).
+ * - `quota`: how much its claims may beat the server's estimate (claim-quota.ts): a fresh, empty
+ *   one until the table seats the connection, then its player's (`NetMonitor.seated`).
  * `stream`: evidence of a stalled TCP stream during a race (a retransmission; stream-probe.ts).
  */
 import { ClaimQuota } from "./claim-quota.ts";
@@ -29,6 +30,10 @@ export const RISE_PER_SAMPLE_MS = 2;
 export const OFFSET_SLEW_MS = 2;
 /** How much later than the transport's round trip the page's own pong may come (event loop, timers), ms. */
 export const APP_SLACK_MS = 6;
+/** Transport round trips a connection needs before its jitter counts in the claim quota (`transportJitter`). */
+export const JITTER_SAMPLES = 12;
+/** The most a connection's jitter counts before `JITTER_SAMPLES` (ms): an honest new player's first race is not cut for its jitter. */
+export const FRESH_JITTER_MAX_MS = 4;
 
 export interface LatencySample {
   readonly rtt: number;
@@ -42,7 +47,8 @@ export class LatencyEstimator {
   private readonly transport: number[] = [];
   private guardedRtt = 0;
   private guardedOffset = 0;
-  readonly quota = new ClaimQuota();
+  /** The player's claim quota once seated (`NetMonitor.seated`); a connection's own, empty one before. */
+  quota = new ClaimQuota();
   /** During a race: whether this client's TCP stream stalled (stream-probe.ts). */
   readonly stream = new StreamProbes();
 
@@ -140,9 +146,19 @@ export class LatencyEstimator {
     return spread(this.samples.map((s) => s.rtt));
   }
 
-  /** Jitter of the transport's round trips when known (a client cannot widen it), else `jitter`. */
+  /**
+   * Jitter of the transport's round trips, for the claim quota's free allowance (claim-quota.ts):
+   * the typical sample's excess over the best one. Only the transport's (ping frames the page
+   * cannot hold back), never the page's pongs; at most `FRESH_JITTER_MAX_MS` until the
+   * connection has `JITTER_SAMPLES` of them (about 10 s at the table: a liar who comes back as a
+   * new connection for every race, to spend a fresh quota, never gets more). No max term: one
+   * spike (an upload saturating the player's own link for a moment) does not widen it.
+   */
   get transportJitter(): number {
-    return this.transport.length >= 2 ? spread([...this.transport]) : this.jitter;
+    if (this.transport.length < 2) return 0;
+    const sorted = [...this.transport].sort((a, b) => a - b);
+    const jitter = Math.max(0, median(sorted) - sorted[0]!);
+    return this.transport.length < JITTER_SAMPLES ? Math.min(jitter, FRESH_JITTER_MAX_MS) : jitter;
   }
 }
 

@@ -43,3 +43,28 @@ export function stallSince(since: number): number {
   for (let i = at.length - 1; i >= 0 && at[i]! >= since; i--) worst = Math.max(worst, lag[i]!);
   return worst;
 }
+
+/** How soon after a reveal is stamped it leaves in the next patch (the table's clock ticks every 16 ms), with slack (ms). */
+export const REVEAL_FLUSH_MS = 40;
+
+/**
+ * The stalls that can have made one press's timing late, for the claim quota (claim-quota.ts): one
+ * that began while the reveal stamped at `revealAt` was still on its way out (within
+ * `REVEAL_FLUSH_MS`), plus one that held this press back before it was handled, i.e. still in
+ * progress now or ended within the last two samples. Not a stall in between, which held back
+ * neither: `stallSince` (the plausibility checks' allowance) counts that too, and a lying client
+ * could otherwise claim its whole length.
+ */
+export function stallAround(revealAt: number): number {
+  start();
+  const t = now();
+  let atArrival = Math.max(0, t - last - SAMPLE_MS);
+  let atReveal = 0;
+  for (let i = at.length - 1; i >= 0 && at[i]! >= revealAt; i--) {
+    if (at[i]! >= t - 2 * SAMPLE_MS) atArrival = Math.max(atArrival, lag[i]!);
+    // The stall this sample measured began when the previous sample should have fired.
+    if (at[i]! - lag[i]! - SAMPLE_MS <= revealAt + REVEAL_FLUSH_MS) atReveal = Math.max(atReveal, lag[i]!);
+  }
+  // A press handled while the reveal was still going out: one stall held back both.
+  return t <= revealAt + REVEAL_FLUSH_MS ? Math.max(atReveal, atArrival) : atReveal + atArrival;
+}

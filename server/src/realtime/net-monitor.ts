@@ -13,9 +13,11 @@
  * and only once (a client cannot answer a ping before it arrives by guessing its time); every
  * ping also goes out as a WebSocket ping frame carrying the same time, whose pong the client's
  * network stack sends (page code never sees it): the transport round trip that caps the
- * page's (latency.ts).
+ * page's (latency.ts). The claim quota is the player's, not the connection's (`seated`,
+ * claim-quota.ts): forgetting a connection keeps it, so a rejoin does not refill it.
  */
 import type { Client } from "@colyseus/core";
+import { ClaimQuotas } from "./claim-quota.ts";
 import { LatencyEstimator } from "./latency.ts";
 import { PROBE_GAP_MS } from "./stream-probe.ts";
 
@@ -61,6 +63,8 @@ export class NetMonitor {
   /** With it, the jitter (ms each way, at most) the test adds to each of those samples. */
   readonly simulatedTransportJitterMs = new Map<string, number>();
   private readonly transportPings: boolean;
+  /** The table's claim quotas, by player (claim-quota.ts): they outlive the connections. */
+  readonly quotas = new ClaimQuotas();
 
   /** `transportPings: false` (DELAY_SIMULATED=1, load tests only): no ping frames, no transport cap. */
   constructor(options: { transportPings?: boolean } = {}) {
@@ -77,6 +81,22 @@ export class NetMonitor {
     this.nets.get(sessionId)?.forgetTransport();
   }
 
+  /**
+   * Load tests that inject delay in the load generator (DELAY_SIMULATED=1, never production): the
+   * generator says how far away its simulated player is (`simulateLink {rttMs, jitterMs}`), and
+   * that client's transport pings then carry it, so its page's round trip is capped as on a real
+   * network (a simulated liar's held pongs included: its network stack is not its page). Returns
+   * false for a malformed payload.
+   */
+  simulateLink(sessionId: string, payload: unknown): boolean {
+    const p = payload as { rttMs?: unknown; jitterMs?: unknown } | null;
+    const ok = (v: unknown, max: number): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= max;
+    if (!p || !ok(p.rttMs, 1_000) || (p.jitterMs !== undefined && !ok(p.jitterMs, 100))) return false;
+    this.simulateTransport(sessionId, p.rttMs);
+    if (p.jitterMs !== undefined) this.simulatedTransportJitterMs.set(sessionId, p.jitterMs);
+    return true;
+  }
+
   /** The estimate for a session (empty until its first pong). */
   of(sessionId: string): LatencyEstimator {
     let net = this.nets.get(sessionId);
@@ -85,6 +105,15 @@ export class NetMonitor {
       this.nets.set(sessionId, net);
     }
     return net;
+  }
+
+  /**
+   * A connection took a seat for `player` (claim-quota.ts `playerKeys`): its claims are settled
+   * against that player's quota from now on, the one its earlier connections used (a reclaim,
+   * a takeover, the same account again), or a fresh, empty one.
+   */
+  seated(sessionId: string, player: string | readonly string[]): void {
+    this.of(sessionId).quota = this.quotas.of(player);
   }
 
   ping(clients: Iterable<Client>): void {
@@ -109,7 +138,8 @@ export class NetMonitor {
     o.app.push(s);
     if (o.app.length > OUTSTANDING) o.app.shift();
     client.send(PING, { s });
-    const ws = this.transportPings ? wsOf(client) : null;
+    // Without transport pings (DELAY_SIMULATED), a client whose simulated link the lab declared still gets them (`simulateLink`).
+    const ws = this.transportPings || this.simulatedTransportMs.has(id) ? wsOf(client) : null;
     if (!ws) return;
     this.listen(ws, id);
     o.transport.push(s);

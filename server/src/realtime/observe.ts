@@ -16,7 +16,7 @@ export function observePress(room: TableHost, seat: number, press: RaceSlap, wha
     slapsUnderFloor.inc();
     logger.warn({ room: room.roomId, seat, reactionMs: press.reactionMs, source: press.source }, `${what} reaction under 100 ms`);
   }
-  // The claim time the seat's quota has withheld so far (its connection's estimator: realtime/claim-quota.ts).
+  // The claim time the seat's player's quota has withheld so far, across its connections (realtime/claim-quota.ts).
   const sessionId = room.seating.slots[seat]?.sessionId ?? null;
   const withheld = sessionId === null ? 0 : room.net.of(sessionId).quota.withheld;
   for (const flag of room.conduct.reacted(seat, press.reactionMs, withheld)) {

@@ -6,7 +6,7 @@
  */
 import { adjudicate, type Adjudication, type SlapClaim } from "./adjudicate.ts";
 import type { LatencyEstimator } from "./latency.ts";
-import { stallSince } from "./loop-lag.ts";
+import { stallAround, stallSince } from "./loop-lag.ts";
 
 export interface RaceSlap extends Adjudication {
   readonly seat: number;
@@ -22,11 +22,18 @@ const RENDER_MARGIN_MS = 30;
 export class RaceCollector {
   readonly slaps: RaceSlap[] = [];
 
+  /** The stalls that held this press or the reveal back (loop-lag.ts `stallAround`), for the claim quota. */
+  private readonly stalledNear: (revealAt: number) => number;
+
   constructor(
     readonly revealAt: number,
-    /** How long our own loop stalled since a time (loop-lag.ts); simulations pass their own. */
+    /** How long our own loop stalled since a time (loop-lag.ts); simulations pass their own (used for both). */
     private readonly stalled: (since: number) => number = stallSince,
-  ) {}
+    /** The stalls that held this press or the reveal back (default: loop-lag.ts's, or `stalled` when that is given). */
+    stalledNear?: (revealAt: number) => number,
+  ) {
+    this.stalledNear = stalledNear ?? (stalled === stallSince ? stallAround : stalled);
+  }
 
   has(seat: number): boolean {
     return this.slaps.some((s) => s.seat === seat);
@@ -35,7 +42,7 @@ export class RaceCollector {
   /** Records a press (a slap, a call) and returns its adjudication (allowing for the server's own recent stalls). */
   press(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
     const stall = this.stalled(this.revealAt);
-    const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall) };
+    const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall, Math.min(stall, this.stalledNear(this.revealAt))) };
     // Judged: its stream need not be probed any more in this race.
     net.stream.stop();
     this.slaps.push(slap);

@@ -6,15 +6,22 @@
  * the bots get the state through `botMove`, whose strong search sees only the seat's knowledge.
  */
 import { createRng, type BotStrength, type GameId } from "@scat/shared";
-import { botMove, liveBudget } from "@scat/shared/bots/index.ts";
+import { botMove, createTableMemory, liveBudget, type TableMemory } from "@scat/shared/bots/index.ts";
 import type { GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
+import type { Match } from "./match.ts";
 
 /** The strong search's budget at a live table: the server's clock, capped at LIVE_MAX_MS (40 ms) a move. */
 const LIVE_BUDGET = liveBudget(() => performance.now());
 
 export class BotDriver {
   private pending = new Map<number, Timer>();
+  /**
+   * What the table's bots remember of public play the state does not keep (Skit Scat's pickups
+   * from the discard pile), one per match, fed every state `schedule` sees (it runs after each
+   * step). A resumed table starts with an empty one (shared/src/bots/memory.ts).
+   */
+  private memory: { match: Match; memory: TableMemory | null } | null = null;
 
   constructor(
     private readonly room: TableHost,
@@ -26,13 +33,15 @@ export class BotDriver {
     const match = this.room.match;
     if (!match || match.over) return;
     const version = match.state.version;
+    if (this.memory?.match !== match) this.memory = { match, memory: createTableMemory(match.game.id) };
+    this.memory.memory?.observe(match.state);
     for (const slot of this.room.seating.slots) {
       if (!slot.isBot || match.legal(slot.index).length === 0) continue;
       const seat = slot.index;
       const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
       this.pending.get(seat)?.clear();
       const plan = this.plugin?.botPlan?.(this.room, seat, rng, this.strength);
-      const action = plan === undefined ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength, LIVE_BUDGET) : plan?.action ?? null;
+      const action = plan === undefined ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength, LIVE_BUDGET, this.memory.memory) : plan?.action ?? null;
       if (action === null) continue;
       const delay = plan ? Math.max(0, plan.delayMs) : this.pause(rng.next());
       this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version, action), delay));

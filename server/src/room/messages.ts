@@ -147,6 +147,14 @@ const HANDLERS: Record<string, Handler> = {
     if (slot) room.showPing(slot.index, Math.min(65535, Math.round(room.net.of(client.sessionId).rtt)));
   },
 
+  // Load tests only (DELAY_SIMULATED=1, delay injected in the load generator): how far away its
+  // simulated player is, for the transport round trip (realtime/net-monitor.ts `simulateLink`).
+  // Elsewhere an unknown message, as before.
+  simulateLink(room, replies, client, payload) {
+    if (!room.config.delaySimulated) return unknownType(room, replies, client);
+    if (!room.net.simulateLink(client.sessionId, payload)) replies.reject(client, { code: "invalid-message", message: "simulateLink needs {rttMs: 0..1000, jitterMs?: 0..100}" });
+  },
+
   // Play again with the same people (social/rematch.ts, issue 27).
   ...rematchHandlers,
 };

@@ -14,6 +14,7 @@ import { logger } from "../logger.ts";
 import { handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
 import { guardFrames } from "../net/guard-frames.ts";
 import { NetMonitor } from "../realtime/net-monitor.ts";
+import { playerKeys } from "../realtime/claim-quota.ts";
 import { Admission, gateReservations, type AdmissionHost } from "./admission.ts";
 import { BotDriver } from "./bot-driver.ts";
 import type { TableHost } from "./host.ts";
@@ -231,7 +232,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // so by its close code, and its leaving no longer touches the seat (it is not the seat's session).
     if (place.kind === "takeover") this.clients.getById(place.from)?.leave(OPENED_ELSEWHERE_CLOSE, "opened elsewhere");
     if (join.value.shuffle) this.play.contributes(client.sessionId);
-    this.conduct.seated(client.sessionId, slot.index);
+    const account = this.conduct.seated(client.sessionId, slot.index);
+    // The claim quota follows the player, not the connection (realtime/claim-quota.ts): a reclaim, a takeover or the same account again finds its own.
+    this.net.seated(client.sessionId, playerKeys(account, slot.playerId, client.sessionId));
     this.seating.project(this.state.seats);
     client.view.add(this.state.seats[slot.index]!);
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });

@@ -3,8 +3,9 @@
  * (issue 28 item 3; docs/FAIRNESS.md, "Against a lying client"). Targets: under 10 ms average
  * advantage over an honest player with the same true reaction; under 5 % of races won against an
  * honest player 30 ms faster. CHEAT_MATCHES (default 40) matches of CHEAT_RACES (default 50) races.
+ * Then what the claim quota's starting bucket costs honest players (FRESH_RACES, default 4,000).
  */
-import { cheatFigures, honestFigure } from "../support/cheat-bench.ts";
+import { cheatFigures, freshHonestWrong, honestFigure } from "../support/cheat-bench.ts";
 
 const matches = Number(process.env.CHEAT_MATCHES ?? 40);
 const races = Number(process.env.CHEAT_RACES ?? 50);
@@ -16,3 +17,8 @@ const worst = rows.slice(1).reduce((a, b) => (b.advantageMs > a.advantageMs ? b 
 const worstWins = rows.slice(1).reduce((a, b) => (b.winsVsFaster > a.winsVsFaster ? b : a));
 console.log(`largest average advantage: ${worst.advantageMs.toFixed(1)} ms (${worst.lie}); target < 10 ms`);
 console.log(`most wins against an honest player 30 ms faster: ${(worstWins.winsVsFaster * 100).toFixed(1)} % (${worstWins.lie}); target < 5 %`);
+// What the quota's starting bucket (START_MS) costs honest players: races that are every player's first at its table.
+for (const jitter of [10, 20]) {
+  const f = freshHonestWrong(Number(process.env.FRESH_RACES ?? 4000), jitter);
+  console.log(`honest players' first race at a table, jitter 0-${jitter} ms: truly fastest lost ${f.wrong} of ${f.judged} (${((100 * f.wrong) / Math.max(1, f.judged)).toFixed(2)} %)`);
+}

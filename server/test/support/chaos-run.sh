@@ -9,7 +9,7 @@ out=${CHAOS_OUT:-$(mktemp /tmp/chaos-XXXXXX.jsonl)}
 : > "$out"
 status=0
 for i in $(seq "${CHAOS_RUNS:-3}"); do
-  CHAOS_FULL=1 CHAOS_OUT="$out" CUT_LEASE_MS="${CUT_LEASE_MS:-5000}" CUT_TABLES_PER_GAME="${CUT_TABLES_PER_GAME:-3}" \
+  CHAOS_OUT="$out" CUT_LEASE_MS="${CUT_LEASE_MS:-5000}" CUT_TABLES_PER_GAME="${CUT_TABLES_PER_GAME:-3}" \
     npx vitest run --no-file-parallelism test/lease-cut.test.ts test/redis-failover.test.ts test/chaos-kill.test.ts || status=1
 done
 npx tsx test/support/chaos-summary.ts "$out" || status=1

@@ -5,8 +5,8 @@
  * (b) the share of races it wins against an honest client 30 ms faster.
  */
 import { createRng } from "@scat/shared";
-import { serverNow } from "../../src/realtime/net-monitor.ts";
-import { LIES, pingAll, race, simClient, type Lie } from "./race-sim.ts";
+import { NetMonitor, serverNow } from "../../src/realtime/net-monitor.ts";
+import { honestRace, LIES, pingAll, race, simClient, type Lie } from "./race-sim.ts";
 
 export interface CheatFigure {
   readonly lie: string;
@@ -19,15 +19,19 @@ function match(lie: Lie, seed: string, races: number, honestHeadStartMs: number)
   const rng = createRng(seed);
   const down = 5 + rng.next() * 145, up = 5 + rng.next() * 145, jitter = rng.next() * 10;
   const offsetA = (rng.next() - 0.5) * 10_000, offsetB = (rng.next() - 0.5) * 10_000;
-  const honest = simClient({ down, up, jitter, offset: offsetA });
-  const cheater = simClient({ down, up, jitter, offset: offsetB, lie });
+  const table = new NetMonitor({ transportPings: false });
+  const honest = simClient({ down, up, jitter, offset: offsetA }, table);
+  const cheater = simClient({ down, up, jitter: lie.ownJitter ?? jitter, offset: offsetB, lie }, table);
   const clients = [honest, cheater];
   let t = serverNow();
   const advantage: number[] = [];
   let cheaterWins = 0;
   for (let r = 0; r < races; r++) {
-    pingAll(clients, t, r, rng);
-    t += 3_000;
+    // A fresh connection gets the join's quick pings (5) before the race.
+    if (lie.rejoin) cheater.rejoin(lie.rejoin);
+    const pings = lie.rejoin ? 5 : 3;
+    pingAll(clients, t, r, rng, pings);
+    t += pings * 1_000;
     const reaction = 250 + rng.next() * 500;
     const out = race(clients, [reaction - honestHeadStartMs, reaction], t, r, rng);
     if (Number.isFinite(out.judged[0]) && Number.isFinite(out.judged[1])) advantage.push(out.judged[0]! + honestHeadStartMs - out.judged[1]!);
@@ -63,4 +67,22 @@ export function honestFigure(matches: number, racesPerMatch: number): CheatFigur
     return { lie: "honest (baseline)", advantageMs: adv.reduce((a, b) => a + b, 0) / Math.max(1, adv.length), winsVsFaster: wins / (matches * racesPerMatch), races: matches * racesPerMatch };
   });
   return f!;
+}
+
+/**
+ * What the claim quota's starting bucket costs honest players: `races` races between 2-4 honest
+ * players each at a table of their own, each race their first (5 pings, then the race), one-way
+ * delays 5-150 ms and jitter 0-`jitterMaxMs`. Returns the share of races (truly fastest at least
+ * 2 ms ahead) where the truly fastest did not win.
+ */
+export function freshHonestWrong(races: number, jitterMaxMs: number, seed = "fresh"): { wrong: number; judged: number } {
+  const rng = createRng(`${seed}:${jitterMaxMs}`);
+  let judged = 0, wrong = 0;
+  for (let n = 0; n < races; n++) {
+    const r = honestRace(rng, jitterMaxMs);
+    if (!r || !r.out.order.includes(r.fastest)) continue;
+    judged++;
+    if (r.out.order[0] !== r.fastest) wrong++;
+  }
+  return { wrong, judged };
 }

@@ -7,12 +7,18 @@
  *
  * The lying-client kit (`LIES`): a client that answers pings late then early, shifts its clock
  * mid-game, claims the card was shown later or pressed earlier than it was (each as far as the
- * plausibility checks let it), or all of these at once. Its transport pongs come from its
- * network stack, which page code does not control.
+ * plausibility checks let it), or all of these at once; and one that comes back on a fresh
+ * connection before every race (leaving and taking its seat back, or a second tab with the same
+ * playerId), or as a new player (another account, or a new table) each time. Its transport pongs
+ * come from its network stack, which page code does not control.
+ *
+ * Each client is a seat at a simulated table: its connections' estimators are the table's
+ * `NetMonitor`'s, seated as the room seats them (`NetMonitor.seated`, the claim quota by player).
  */
 import type { Rng } from "@scat/shared";
 import { HeldRace } from "../../src/realtime/held-race.ts";
-import { LatencyEstimator } from "../../src/realtime/latency.ts";
+import type { LatencyEstimator } from "../../src/realtime/latency.ts";
+import { NetMonitor, serverNow } from "../../src/realtime/net-monitor.ts";
 
 export interface Lie {
   readonly name: string;
@@ -24,6 +30,17 @@ export interface Lie {
   showLater?: number;
   /** Ms it claims it pressed earlier than it did. */
   pressEarlier?: number;
+  /**
+   * Before every race it comes back on a fresh connection: as the same player (its seat taken
+   * back, a takeover, the same account) or as a new player (another account; a new table).
+   */
+  rejoin?: "same player" | "new player";
+  /**
+   * Its own link jitters this much (ms, each message, 0..n) however steady the honest player's
+   * is: it saturates its own uplink so that the transport's round trips (and with them the claim
+   * quota's jitter allowance) widen; its real messages then jitter as much.
+   */
+  ownJitter?: number;
 }
 
 /** The lying policies of the kit; each stays within the plausibility checks where it can. */
@@ -35,6 +52,10 @@ export const LIES: readonly Lie[] = [
   { name: "pressed earlier", pressEarlier: 30 },
   { name: "just inside every check", showLater: 70, pressEarlier: 24 },
   { name: "everything at once", pongHold: (race) => (race % 7 < 3 ? 90 : 0), clockShift: (race) => (race >= 15 ? 50 : 0), showLater: 70, pressEarlier: 40 },
+  { name: "rejoins before every race", showLater: 70, pressEarlier: 24, rejoin: "same player" },
+  { name: "a new player every race", showLater: 70, pressEarlier: 24, rejoin: "new player" },
+  { name: "a jittery link of its own (20 ms)", showLater: 70, pressEarlier: 24, ownJitter: 20 },
+  { name: "own jittery link, new player every race", showLater: 70, pressEarlier: 24, ownJitter: 20, rejoin: "new player" },
 ];
 
 export interface SimClient {
@@ -46,11 +67,29 @@ export interface SimClient {
   /** Client clock minus server clock, ms. */
   readonly offset: number;
   readonly lie?: Lie;
+  /** Its current connection's estimator (its claim quota the seat's player's). */
   readonly net: LatencyEstimator;
+  /** Leaves and comes back on a fresh connection, as the same player or as a new one. */
+  rejoin(as: "same player" | "new player"): void;
 }
 
-export function simClient(p: Omit<SimClient, "net">): SimClient {
-  return { ...p, net: new LatencyEstimator() };
+let serial = 0;
+
+/** A client seated at `table` (a fresh table of its own unless given). */
+export function simClient(p: Omit<SimClient, "net" | "rejoin">, table = new NetMonitor({ transportPings: false })): SimClient {
+  let player = `player-${++serial}`;
+  let session = `${player}:0`;
+  table.seated(session, player);
+  return {
+    ...p,
+    get net() { return table.of(session); },
+    rejoin(as) {
+      table.forget(session);
+      if (as === "new player") player = `player-${++serial}`;
+      session = `${player}:${++serial}`;
+      table.seated(session, player);
+    },
+  };
 }
 
 /** `n` pings around server time `t`: page pongs (held back by a liar) and transport pongs. */
@@ -124,4 +163,21 @@ export function race(clients: readonly SimClient[], reactions: readonly (number 
   }
   if (!closed) held.flush();
   return { order, judged };
+}
+
+/**
+ * One race at a fresh table of 2-4 honest clients (one-way delays 5-150 ms, jitter 0-`jitterMaxMs`,
+ * each just seated: the join's 5 pings, then the race), reactions 250-900 ms. Null when the two
+ * fastest are closer than a client's timer resolution (a tie either way).
+ */
+export function honestRace(rng: Rng, jitterMaxMs: number): { reactions: number[]; fastest: number; out: RaceOutcome } | null {
+  const seats = 2 + rng.int(3);
+  const table = new NetMonitor({ transportPings: false });
+  const clients = Array.from({ length: seats }, () => simClient({ down: 5 + rng.next() * 145, up: 5 + rng.next() * 145, jitter: rng.next() * jitterMaxMs, offset: (rng.next() - 0.5) * 20_000 }, table));
+  const t = serverNow();
+  pingAll(clients, t, 0, rng, 5);
+  const reactions = clients.map(() => 250 + rng.next() * 650);
+  const sorted = [...reactions].sort((a, b) => a - b);
+  if (sorted[1]! - sorted[0]! < 2) return null;
+  return { reactions, fastest: reactions.indexOf(sorted[0]!), out: race(clients, reactions, t + 5_000, 0, rng) };
 }

@@ -18,8 +18,8 @@ import type { Player } from "./resume-play.ts";
 export interface Seen {
   /** version -> the events this seat received at it (JSON). */
   readonly byVersion: Map<number, string>;
-  /** Arrival time (ms) of every events message, with the room (process) it came through. */
-  readonly arrivals: { at: number; host: string }[];
+  /** Arrival time (ms) of every events message, its version, and the room (process) it came through. */
+  readonly arrivals: { at: number; host: string; version: number }[];
   /** A version received twice with different events. */
   conflicts: number;
 }
@@ -43,7 +43,7 @@ export function record(p: Player): void {
     const before = s.byVersion.get(m.version);
     if (before !== undefined && before !== text) s.conflicts++;
     s.byVersion.set(m.version, text);
-    s.arrivals.push({ at: Date.now(), host });
+    s.arrivals.push({ at: Date.now(), host, version: m.version });
   });
 }
 
@@ -69,6 +69,19 @@ export function eventsBySeat(h: History, seat: number): Map<number, string> {
     const events = st.seat === null ? m.expire(st.now) : (m.act(st.seat, st.action, st.now) as { ok: boolean; value?: readonly unknown[] }).value;
     if (!events) throw new Error(`durable history of ${h.game} does not replay at version ${m.state.version}`);
     put(events);
+  }
+  return out;
+}
+
+/** When each version of a history was applied (its step's server time, `Date.now()` on the table's process). */
+export function appliedAt(h: History): Map<number, number> {
+  const game = GAMES[h.game as keyof typeof GAMES]!.game;
+  const m = new RecordedMatch(game, h.engine, h.startedAt, h.seed);
+  const out = new Map<number, number>([[m.state.version, h.startedAt]]);
+  for (const st of h.steps) {
+    if (st.seat === null) m.expire(st.now);
+    else m.act(st.seat, st.action, st.now);
+    out.set(m.state.version, st.now);
   }
   return out;
 }

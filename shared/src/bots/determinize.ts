@@ -6,6 +6,7 @@
  */
 import type { Seat } from "../engine.ts";
 import type { Rng } from "../rng.ts";
+import type { TableMemory } from "./memory.ts";
 
 export const HIDDEN = "??";
 
@@ -17,7 +18,8 @@ export interface Knowledge<S> {
 }
 
 export interface Determinizer<S> {
-  mask(state: S, seat: Seat): Knowledge<S>;
+  /** `memory`: what the table's bots remember of public play the state does not keep (memory.ts). */
+  mask(state: S, seat: Seat, memory?: TableMemory | null): Knowledge<S>;
   fill(known: Knowledge<S>, rng: Rng): S;
 }
 
@@ -43,15 +45,18 @@ export function drawPile(keptHand?: { score: (hand: readonly string[]) => number
       let pool = rng.shuffle(known.unseen);
       const s: DrawPileState = structuredClone(known.state);
       s.hands = s.hands.map((hand) => {
-        if (!hand.every((c) => c === HIDDEN) || hand.length === 0) return hand;
-        let best: string[] = pool.slice(0, hand.length);
+        const open = hand.filter((c) => c !== HIDDEN);
+        const hidden = hand.length - open.length;
+        if (hidden === 0) return hand;
+        // Cards known to be in the hand (taken from the discard pile) stay; the rest is the best of `tries` draws.
+        let best: string[] = pool.slice(0, hidden);
         for (let t = 1; t < keptHand.tries; t++) {
-          const draw = rng.shuffle(pool).slice(0, hand.length);
-          if (keptHand.score(draw) > keptHand.score(best)) best = draw;
+          const draw = rng.shuffle(pool).slice(0, hidden);
+          if (keptHand.score([...open, ...draw]) > keptHand.score([...open, ...best])) best = draw;
         }
         const taken = new Set(best);
         pool = pool.filter((c) => !taken.has(c));
-        return best;
+        return [...open, ...best];
       });
       s.deck = s.deck.map(() => pool.shift()!);
       if (s.drawnCard === HIDDEN) s.drawnCard = s.hands[s.turn]?.at(-1) ?? null;
@@ -61,14 +66,21 @@ export function drawPile(keptHand?: { score: (hand: readonly string[]) => number
 }
 
 export const drawPileDeterminizer: Determinizer<DrawPileState> = {
-  mask(state, seat) {
+  mask(state, seat, memory) {
     const unseen: string[] = [];
     const hide = (cards: readonly string[]): string[] => {
       unseen.push(...cards);
       return cards.map(() => HIDDEN);
     };
+    // Another's hand: the cards it was seen to take from the discard pile stay face up (first),
+    // the rest is hidden. (A remembered card is checked to be there: a memory that missed a step
+    // must not deal a card twice; a right memory always passes.)
+    const handOf = (h: readonly string[], i: number): string[] => {
+      const open = (memory?.held(i) ?? []).filter((c) => h.includes(c));
+      return [...open, ...hide(h.filter((c) => !open.includes(c)))];
+    };
     const s: DrawPileState = structuredClone(state);
-    s.hands = state.hands.map((h, i) => (i === seat ? h.slice() : hide(h)));
+    s.hands = state.hands.map((h, i) => (i === seat ? h.slice() : handOf(h, i)));
     s.deck = hide(state.deck);
     // Another seat's card drawn from the deck is in its hand (hidden there too).
     if (s.drawnFrom === "deck" && s.turn !== seat && s.drawnCard !== null) s.drawnCard = HIDDEN;

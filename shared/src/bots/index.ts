@@ -2,24 +2,30 @@
  * Bots at three strengths (issue #29, item 3): `botMove` is the one entry the room's bot driver
  * and the benchmark call. Easy is the normal bot with human mistakes (easy.ts); normal is the
  * game's own bot; strong searches sampled deals (strong.ts) in the games that have a search set up
- * here, and plays the normal bot elsewhere.
+ * here, plays Scatterbrain with a hole-card model (scatterbrain.ts), and plays the normal bot
+ * elsewhere (Hit the Deck's strength is its race skill, race.ts).
  */
 import type { AnyGame, Seat } from "../engine.ts";
 import { ENGINES } from "../games/registry.ts";
 import type { GameId } from "../protocol.ts";
 import type { Rng } from "../rng.ts";
 import { handValue } from "../games/devils-scat/hand-value.ts";
-import { completingFaces, meldIn } from "../games/dark-hand/melds.ts";
 import { DARK_HEARTS_SEARCH } from "./dark-hearts.ts";
 import { drawPile, type Determinizer } from "./determinize.ts";
 import { easyMove } from "./easy.ts";
+import type { TableMemory } from "./memory.ts";
+import { strongScatterbrainMove } from "./scatterbrain.ts";
+import type { ScatterbrainState } from "../games/scatterbrain/state.ts";
 import type { BotStrength } from "./strength.ts";
+import { skitScatStrongMove } from "./skit-scat-strong.ts";
+import type { HandState } from "../games/dark-hand/state.ts";
 import { DEFAULT_BUDGET, strongMove, type SearchBudget, type SearchGame } from "./strong.ts";
 
 export * from "./strength.ts";
 export { EASY_BLUNDER_RATE } from "./easy.ts";
 export { DEFAULT_BUDGET, LIVE_MAX_MS, liveBudget, type SearchBudget } from "./strong.ts";
 export { HIDDEN } from "./determinize.ts";
+export { createTableMemory, type TableMemory } from "./memory.ts";
 
 const ROUND_OVER = new Set(["roundOver", "handOver", "gameOver"]);
 
@@ -43,22 +49,24 @@ function drawPileSearch(game: AnyGame, determinizer: Determinizer<any> = drawPil
   };
 }
 
-/** Skit Scat's kept-hand score: a meld, else its outs (cards that would complete one). */
-const skitScatHand = (hand: readonly string[]): number => (meldIn(hand, "light") !== null ? 100 : completingFaces(hand).size);
-
 /** The games the strong bot searches in. */
 export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
   devils_scat: drawPileSearch(ENGINES.devils_scat, drawPile({ score: handValue, tries: 3 })),
-  skit_scat: drawPileSearch(ENGINES.skit_scat, drawPile({ score: skitScatHand, tries: 3 })),
   dark_hand: drawPileSearch(ENGINES.dark_hand),
   dark_hearts: DARK_HEARTS_SEARCH as SearchGame<unknown>,
 };
 
-/** A bot's move for `seat` at the given strength; null when it has nothing to decide. */
-export function botMove(gameId: GameId, state: unknown, seat: Seat, rng: Rng, strength: BotStrength, budget: SearchBudget = DEFAULT_BUDGET): { type: string } | null {
+/**
+ * A bot's move for `seat` at the given strength; null when it has nothing to decide. `memory`: the
+ * table's (memory.ts, `createTableMemory`), fed every state the table passed through; the strong
+ * bot uses it where the state does not keep what everyone saw (Skit Scat's discard-pile pickups).
+ */
+export function botMove(gameId: GameId, state: unknown, seat: Seat, rng: Rng, strength: BotStrength, budget: SearchBudget = DEFAULT_BUDGET, memory: TableMemory | null = null): { type: string } | null {
   const game = ENGINES[gameId];
   if (strength === "easy") return easyMove(game, state, seat, rng);
   const search = SEARCH[gameId];
-  if (strength === "strong" && search) return strongMove(search, state, seat, rng, budget);
+  if (strength === "strong" && search) return strongMove(search, state, seat, rng, budget, memory);
+  if (strength === "strong" && gameId === "skit_scat") return skitScatStrongMove(state as HandState, seat, rng, memory, budget);
+  if (strength === "strong" && gameId === "scatterbrain") return strongScatterbrainMove(state as ScatterbrainState, seat, rng);
   return game.bot(state, seat, rng) as { type: string } | null;
 }

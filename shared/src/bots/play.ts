@@ -16,6 +16,7 @@ import { withReactionMs, type HitTheDeckState } from "../games/hit-the-deck/stat
 import type { GameId } from "../protocol.ts";
 import { createRng, type Rng } from "../rng.ts";
 import { botMove } from "./index.ts";
+import { createTableMemory } from "./memory.ts";
 import type { BotStrength } from "./strength.ts";
 import type { SearchBudget } from "./strong.ts";
 
@@ -56,11 +57,14 @@ export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], s
   const ctx = (state: unknown): Ctx => ({ now, rng: engineRng(state) });
   let s = game.setup(options, ctx({ phase: "setup" })).state;
   const firstDeal = structuredClone((s as { hands: string[][] }).hands);
+  // The table's memory of public play, fed every state as the room's bot driver does.
+  const memory = createTableMemory(gameId);
+  memory?.observe(s);
   const cpu: Partial<Record<BotStrength, { ms: number; moves: number; maxMs: number }>> = {};
   const choose = (seat: number): Action | null => {
     const strength = strengths[seat]!;
     const t0 = play.clock?.() ?? 0;
-    const a = botMove(gameId, s, seat, createRng(`${seed}:bot:${s.version}:${seat}`), strength, budget);
+    const a = botMove(gameId, s, seat, createRng(`${seed}:bot:${s.version}:${seat}`), strength, budget, memory);
     const c = (cpu[strength] ??= { ms: 0, moves: 0, maxMs: 0 });
     const ms = (play.clock?.() ?? 0) - t0;
     c.ms += ms;
@@ -72,6 +76,7 @@ export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], s
     const r = game.apply(s, seat, a, ctx(s));
     if (!r.ok) throw new Error(`${gameId}: ${strengths[seat]} bot at seat ${seat} chose an illegal move ${JSON.stringify(a)}: ${r.error.message}`);
     s = r.value.state;
+    memory?.observe(s);
   };
   for (let step = 0; step < maxSteps; step++) {
     const outcome = game.outcome(s);
@@ -107,6 +112,7 @@ export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], s
     if (!moved) {
       now = Math.max(now, (s as { deadline?: number | null }).deadline ?? now);
       s = game.onDeadline(s, ctx(s)).state;
+      memory?.observe(s);
     }
   }
   throw new Error(`${gameId}: no outcome after ${maxSteps} steps (seed ${seed})`);

@@ -10,6 +10,7 @@
 import type { AnyGame, Ctx, Seat } from "../engine.ts";
 import { createRng, type Rng } from "../rng.ts";
 import type { Determinizer } from "./determinize.ts";
+import type { TableMemory } from "./memory.ts";
 
 export interface SearchBudget {
   /** Sampled deals per move (each candidate is rolled out once on each). */
@@ -36,6 +37,8 @@ export function liveBudget(now: () => number): SearchBudget {
   return { ...DEFAULT_BUDGET, time: { now, maxMs: LIVE_MAX_MS } };
 }
 
+type Action = { type: string };
+
 export interface SearchGame<S> {
   readonly game: AnyGame;
   readonly determinizer: Determinizer<S>;
@@ -45,13 +48,18 @@ export interface SearchGame<S> {
   horizon?(start: S, state: S): boolean;
   /** At most this many deals whatever the budget (a game with many moves to compare). */
   readonly maxSamples?: number;
+  /** Deals per move as a multiple of the budget's (a game whose rollouts are cheap, or whose moves differ subtly). */
+  readonly sampleFactor?: number;
+  /**
+   * The moves worth rolling out (default: every legal move); the normal bot's move is always
+   * compared. Fewer candidates leave time for more deals.
+   */
+  candidates?(state: S, seat: Seat, legal: readonly Action[]): readonly Action[];
   /** Whether the search decides this move (else the normal bot does; default: every move). */
   decides?(state: S, seat: Seat): boolean;
   /** How good `state` is for `seat` (higher is better). */
   value(state: S, seat: Seat): number;
 }
-
-type Action = { type: string };
 
 /**
  * How sure the search must be before it overrides the normal bot: a move replaces the normal
@@ -61,21 +69,24 @@ type Action = { type: string };
  */
 export const Z_MARGIN = 1.64;
 
-export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, budget: SearchBudget = DEFAULT_BUDGET): Action | null {
-  const legal = g.game.legalActions(state, seat) as Action[];
-  if (legal.length === 0) return null;
-  if (legal.length === 1 || legal[0]!.type === "continue") return legal[0]!;
+export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, budget: SearchBudget = DEFAULT_BUDGET, memory: TableMemory | null = null): Action | null {
+  const allLegal = g.game.legalActions(state, seat) as Action[];
+  if (allLegal.length === 0) return null;
+  if (allLegal.length === 1 || allLegal[0]!.type === "continue") return allLegal[0]!;
   if (g.decides && !g.decides(state, seat)) return g.game.bot(state, seat, rng) as Action | null;
-  const known = g.determinizer.mask(state, seat);
+  const known = g.determinizer.mask(state, seat, memory);
   const seed = rng.int(2 ** 31);
   // The normal bot's move (chosen on a sampled deal: it too sees only the seat's knowledge).
   const usualAction = g.game.bot(g.determinizer.fill(known, createRng(`${seed}:deal:0`)), seat, createRng(`${seed}:usual`)) as Action | null;
-  const usual = usualAction === null ? -1 : legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(usualAction));
+  const same = (a: Action) => usualAction !== null && JSON.stringify(a) === JSON.stringify(usualAction);
+  const shortlist = g.candidates?.(state, seat, allLegal) ?? allLegal;
+  const legal = shortlist.some(same) ? [...shortlist] : [...shortlist, ...allLegal.filter(same)];
+  const usual = legal.findIndex(same);
   if (usual < 0) return usualAction; // not a move the search compares (a call off turn, a pass): normal's choice
   const values: number[][] = legal.map(() => []);
   const time = budget.time;
   const started = time ? time.now() : 0;
-  const samples = Math.min(budget.samples, g.maxSamples ?? Infinity);
+  const samples = Math.min(Math.round(budget.samples * (g.sampleFactor ?? 1)), g.maxSamples ?? Infinity);
   for (let i = 0; i < samples; i++) {
     if (time && i > 0 && time.now() - started > time.maxMs) break;
     const deal = g.determinizer.fill(known, createRng(`${seed}:deal:${i}`));

@@ -3,7 +3,7 @@
  * chips, and the final-round line saying whose Skit opened it and who still has a last turn.
  */
 import Phaser from "phaser";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, MIN_TEXT, readable, sharp, textStyle } from "../../objects/style.ts";
 import { TokenRow } from "../../objects/token-row.ts";
 import type { Point } from "./layout.ts";
 
@@ -30,12 +30,15 @@ export class InfoView {
     const narrow = w < 600;
     this.bar.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const shown = narrow ? text.replace(/ · \d+ tokens each/, "").replace(" · Forfeit Play", " · FP") : text;
-    this.left.setText(shown).setFontSize(narrow ? 14 : 17).setPosition(narrow ? 16 : 22, y);
+    const x = narrow ? 16 : 22;
+    // Left of the toolbar (a phone's ♪ ☰ ⋯ ? covered "Hand 1"): without the game's name, then the hand alone.
+    const noTitle = shown.replace(/^[^·]+ · /, "");
+    fitLine(this.left, [shown, noTitle, noTitle.replace(/ · .*$/, "")], w - rightInset - x - 8, narrow ? 14 : 17).setPosition(x, y);
   }
 
   pot(at: Point, count: number, visible: boolean, size: number): void {
     this.potChips.setVisible(visible).setPosition(at.x, at.y).show(count, size);
-    this.potText.setVisible(visible).setText(`Pot · ${count}`).setFontSize(Math.max(13, Math.round(size * 0.6))).setPosition(at.x, at.y + size * 0.7);
+    this.potText.setVisible(visible).setText(`Pot · ${count}`).setFontSize(readable(size * 0.6)).setPosition(at.x, at.y + size * 0.7);
   }
 
   get potPoint(): Point {
@@ -48,10 +51,8 @@ export class InfoView {
     this.finalBg.setVisible(show);
     this.finalText.setVisible(show);
     if (!show) return;
-    const fs = portrait ? 13 : 16;
+    const fs = portrait ? MIN_TEXT : 16;
     this.finalText.setText(text).setFontSize(fs).setWordWrapWidth(at.w - 20, true).setAlign("center").setPosition(at.x, at.y);
-    if (this.finalText.width > at.w - 16) this.finalText.setScale((at.w - 16) / this.finalText.width);
-    else this.finalText.setScale(1);
     const w = Math.min(at.w, this.finalText.displayWidth + 28);
     const h = this.finalText.displayHeight + 10;
     this.finalBg.clear().fillStyle(0xffd54a, 1).fillRoundedRect(at.x - w / 2, at.y - h / 2, w, h, h / 2);

@@ -6,7 +6,7 @@
 import Phaser from "phaser";
 import { CanvasButton } from "../../objects/button.ts";
 import type { Shade } from "../../objects/dark-card.ts";
-import { canvasTarget, sharp, textStyle } from "../../objects/style.ts";
+import { canvasTarget, readable, sharp, textStyle } from "../../objects/style.ts";
 import { TokenRow } from "../../objects/token-row.ts";
 import type { Target } from "../../test-hook.ts";
 import { SHADE_NAME, SHADE_SYMBOL } from "./view-model.ts";
@@ -42,7 +42,7 @@ export class JokerView extends Phaser.GameObjects.Container {
   }
 
   /** `holderName` is null while the Joker is on the table. */
-  refresh(p: { x: number; y: number }, w: number, holder: number | null, holderName: string | null, callable: boolean, call: { w: number; h: number; y: number }): void {
+  refresh(p: { x: number; y: number }, w: number, holder: number | null, holderName: string | null, callable: boolean, call: { w: number; h: number; y: number; captionW?: number | undefined }): void {
     const look = LOOK[this.shade];
     const h = w * 1.3;
     this.setPosition(p.x, p.y);
@@ -52,11 +52,11 @@ export class JokerView extends Phaser.GameObjects.Container {
     g.fillStyle(look.fill, holder === null ? 1 : 0.75).fillRoundedRect(-w / 2, -h / 2, w, h, 10);
     g.lineStyle(callable ? 4 : 2, callable ? 0x7cf5b0 : look.edge, 1).strokeRoundedRect(-w / 2, -h / 2, w, h, 10);
     this.symbol.setFontSize(Math.round(w * 0.42)).setPosition(0, -h * 0.16);
-    this.title.setText(`${SHADE_NAME[this.shade].toUpperCase()}\nJOKER`).setAlign("center").setFontSize(Math.max(9, Math.round(w * 0.13))).setPosition(0, h * 0.22);
+    this.title.setText(`${SHADE_NAME[this.shade].toUpperCase()}\nJOKER`).setAlign("center").setFontSize(readable(w * 0.13)).setPosition(0, h * 0.22);
     this.token.setVisible(holder !== null).setPosition(0, -h * 0.16).show(holder === null ? 0 : 1, w * 0.42);
     this.symbol.setAlpha(holder === null ? 1 : 0.35);
     const name = holderName === null ? "on the table" : `${holderName} ${holderName === "You" ? "hold" : "holds"} it`;
-    this.holderText.setText(name).setFontSize(Math.max(11, Math.round(w * 0.17))).setPosition(0, h / 2 + 4);
+    this.holderText.setText(name).setFontSize(readable(w * 0.17)).setAlign("center").setWordWrapWidth(call.captionW ?? call.w, true).setPosition(0, h / 2 + 4);
     this.button.place(p.x, call.y, call.w, call.h).setVisible(callable);
   }
 

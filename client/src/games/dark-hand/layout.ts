@@ -4,6 +4,7 @@
  * piles. Melds lie under the piles; the own hand is always along the bottom.
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
+import { badgeHeight, BACKS_H } from "../../objects/seat-badge.ts";
 import { opponentOrder, rowSeats, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
 export { opponentOrder } from "../seat-ring.ts";
 import type { Box, Point } from "../seat-ring.ts";
@@ -19,7 +20,8 @@ export interface TableLayout {
   readonly seats: ReadonlyMap<number, Point>;
   readonly badgeW: number;
   /** Joker tiles (centre, tile width) and the call buttons under them. */
-  readonly jokers: { readonly light: Point; readonly dark: Point; readonly w: number };
+  /** `captionW`: where "Ann holds it" wraps (a phone: about the tile's width, clear of the piles' labels). */
+  readonly jokers: { readonly light: Point; readonly dark: Point; readonly w: number; readonly captionW?: number };
   readonly callW: number;
   /** Centre line of the call buttons. */
   readonly callY: number;
@@ -89,32 +91,42 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const topBar = 44;
   const cardW = Math.min((w - 24) / 4.3, (h * 0.15) / CARD_RATIO);
   const badgeW = Math.min(170, (w - 24) / Math.min(3, Math.max(1, order.length)) - 10);
-  const rowH = badgeW * 0.63 + 16;
+  // A second row clears the first one's panel with its face-down cards (the token row makes the
+  // panel taller than the wide-screen share: on a phone "DEALER" went under the cards behind it).
+  // Tags take a second line on a phone ("DEALER" / "☾ DARK HAND"): one more line of room.
+  const bh = badgeHeight(badgeW, 2, true);
+  const rowH = Math.max(badgeW * 0.63 + 16, bh + badgeW * BACKS_H + 4);
   const firstRow = topBar + 14 + badgeW * 0.42;
   const rows = order.length > 3 ? 2 : 1;
-  const oppBottom = firstRow + (rows - 1) * rowH + badgeW * 0.26;
+  const oppBottom = firstRow + (rows - 1) * rowH + Math.max(badgeW * 0.26, bh / 2);
   const handCy = h - cardW * CARD_RATIO * 0.5 - 22;
   const meY = handCy - cardW * CARD_RATIO * 0.72 - 18;
   const promptY = meY - 38;
   const actionsY = promptY - 46;
-  const pileW = Math.min(cardW * 0.9, w * 0.19);
+  // The pot and call row (potY, below the piles) stays above the prompt on a short screen (the
+  // replay viewer's table on a phone had "Pot" under "Seat 6 is playing…").
+  // Under the piles (pH): the Jokers' captions (two lines), the pot row (its text ends ~30 px
+  // below potY), the revealed melds with their captions, then the prompt: pH + 214 px in all.
+  const pileW = Math.max(36, Math.min(cardW * 0.9, w * 0.19, (promptY - oppBottom - 214) / CARD_RATIO));
   const pileY = oppBottom + 24 + pileW * CARD_RATIO * 0.5 + 8;
   const meldW = Math.min(pileW * 0.5, w / 14);
   const meldsY = actionsY - 34 - meldW * CARD_RATIO * 0.5;
   const callW = Math.min(130, w * 0.31);
-  const jw = pileW * 0.7;
-  const potY = pileY + pileW * CARD_RATIO * 0.5 + 46;
+  // Wide enough for "LIGHT" / "JOKER" in readable text (objects/style.ts, MIN_TEXT).
+  const jw = Math.max(pileW * 0.7, 62);
+  const potY = pileY + pileW * CARD_RATIO * 0.5 + 56;
   return {
     portrait: true, topBar, badgeW,
     seats: rowSeats(order, w, firstRow, rowH),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
-    deck: { x: w / 2 - pileW * 0.64, y: pileY },
-    discard: { x: w / 2 + pileW * 0.64, y: pileY },
+    // Far enough apart for both captions in readable text ("Deck · 30", "Discard · 4") on small cards.
+    deck: { x: w / 2 - Math.max(pileW * 0.64, 46), y: pileY },
+    discard: { x: w / 2 + Math.max(pileW * 0.64, 46), y: pileY },
     pileW,
-    jokers: { light: { x: callW / 2 + 6, y: pileY - 8 }, dark: { x: w - callW / 2 - 6, y: pileY - 8 }, w: jw },
+    jokers: { light: { x: callW / 2 + 6, y: pileY - 8 }, dark: { x: w - callW / 2 - 6, y: pileY - 8 }, w: jw, captionW: jw + 24 },
     callW, callH: 34, callY: potY,
     pot: { x: w / 2, y: potY },
-    melds: { x: w / 2, y: Math.max(meldsY, pileY + pileW * CARD_RATIO * 0.5 + 96), w: w - 16, cardW: meldW },
+    melds: { x: w / 2, y: Math.max(meldsY, potY + 57 + meldW * CARD_RATIO * 0.5), w: w - 16, cardW: meldW },
     status: { x: w / 2, y: oppBottom + 14, w: w - 16 },
     prompt: { x: 14 + 22 * 2 + 10, y: promptY },
     promptW: w - (14 + 22 * 2 + 10) - 10,

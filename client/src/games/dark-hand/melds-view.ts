@@ -5,7 +5,7 @@
 import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import type { CardView } from "../../objects/card-view.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import { meldLabel, type MeldInfo } from "./view-model.ts";
 import type { MeldCardFactory } from "./cards.ts";
@@ -60,9 +60,10 @@ export class MeldsView {
     this.groups.forEach((g, i) => {
       const cx = at.x - total / 2 + groupW / 2 + i * (groupW + gap);
       g.cards.forEach((c, k) => c.setCardWidth(cardW).setPosition(cx + (k - 1) * cardW * 0.95, at.y));
-      g.label.setPosition(cx, at.y - (cardW * CARD_RATIO) / 2 - 3).setFontSize(Math.max(10, Math.round(cardW * 0.3)));
-      if (g.label.width > groupW + gap) g.label.setScale((groupW + gap) / g.label.width);
-      else g.label.setScale(1);
+      // Too wide for its group (a lone group has the whole row): on two lines (upwards), never
+      // smaller than readable.
+      const room = n === 1 ? at.w : groupW + gap - 4;
+      g.label.setPosition(cx, at.y - (cardW * CARD_RATIO) / 2 - 3).setFontSize(readable(cardW * 0.3)).setAlign("center").setWordWrapWidth(room, true);
     });
   }
 

@@ -4,7 +4,7 @@
  */
 import Phaser from "phaser";
 import type { Json, TableSnap } from "../../net/snapshot.ts";
-import { COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import { TokenRow } from "../../objects/token-row.ts";
 import type { TableLayout } from "./layout.ts";
 import { isActive, isDark, isShade, meldLabel, seatTags, tokenCount } from "./view-model.ts";
@@ -36,7 +36,7 @@ export class MyArea {
       const lines = [`You · ${n} token${n === 1 ? "" : "s"}`, tags.join(" · "), makes].filter((s) => s !== "");
       this.text.setText(L.portrait ? lines.join(" · ") : lines.join("\n"));
     } else this.text.setText("Spectating");
-    this.text.setFontSize(L.portrait ? 13 : 16).setOrigin(L.portrait ? 0 : 0.5, 0.5).setAlign(L.portrait ? "left" : "center");
+    this.text.setFontSize(L.portrait ? MIN_TEXT : 16).setOrigin(L.portrait ? 0 : 0.5, 0.5).setAlign(L.portrait ? "left" : "center");
     this.text.setWordWrapWidth(L.portrait ? L.shadeButton.x - L.shadeButton.w / 2 - L.me.x - 8 : 260, true);
     const chipY = L.me.y - this.text.height / 2 - 14;
     this.text.setPosition(L.me.x, L.portrait ? L.me.y - 4 : L.me.y);

@@ -9,7 +9,7 @@ import type { Json, LegalAction, TableSnap } from "../../net/snapshot.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { PileView } from "../../objects/pile-view.ts";
-import { SeatBadge } from "../../objects/seat-badge.ts";
+import { SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { awaySeats } from "../common.ts";
@@ -111,7 +111,7 @@ export class SkitScatTable implements GameTableView {
     for (const j of this.jokers) {
       const holder = holders?.[j.shade] ?? null;
       j.setVisible(started);
-      j.refresh(L.jokers[j.shade], L.jokers.w, holder, holder === null ? null : seatName(snap, holder, mySeat), started && this.moves.calls.has(j.shade), { w: L.callW, h: L.callH, y: L.callY });
+      j.refresh(L.jokers[j.shade], L.jokers.w, holder, holder === null ? null : seatName(snap, holder, mySeat), started && this.moves.calls.has(j.shade), { w: L.callW, h: L.callH, y: L.callY, captionW: L.jokers.captionW });
     }
   }
 
@@ -128,7 +128,7 @@ export class SkitScatTable implements GameTableView {
     this.timer.setVisible(left > 0 && at !== null && snap.status === "playing" && snap.phase === "turn");
     if (at && left > 0) {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
-      const r = this.layout.timerR;
+      const r = at.r ?? this.layout.timerR;
       const x = Phaser.Math.Clamp(at.x, r + 6, this.scene.scale.width - r - 6);
       this.timer.setRadius(r).setPosition(x, Math.max(at.y, this.layout.topBar + r + 4)).show(left, total);
     }
@@ -156,11 +156,11 @@ export class SkitScatTable implements GameTableView {
 
   targets(): Target[] {
     const out: Array<Target | null> = [...this.hand.targets(), this.deck.target(), this.discard.target()];
-    out.push(...this.jokers.map((j) => j.target()), ...this.controls.targets());
+    out.push(...this.jokers.map((j) => j.target()), ...this.controls.targets(), ...seatTargets(this.badges));
     return out.filter((t): t is Target => t !== null);
   }
 
-  private timerPoint(snap: TableSnap): Point | null {
+  private timerPoint(snap: TableSnap): (Point & { r?: number }) | null {
     const seat = snap.turn;
     if (seat < 0) return null;
     const L = this.layout;
@@ -168,6 +168,7 @@ export class SkitScatTable implements GameTableView {
       return L.portrait ? L.myTimer : { x: L.prompt.x - this.my.prompt.width / 2 - L.timerR - 14, y: L.prompt.y };
     }
     const p = L.seats.get(seat);
+    if (p && L.portrait) return this.badges.get(seat)?.ringSpot(this.scene.scale.width) ?? null;
     return p ? { x: p.x + L.badgeW / 2 - 4, y: p.y - L.badgeW * 0.21 } : null;
   }
 

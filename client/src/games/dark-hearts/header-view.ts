@@ -4,7 +4,7 @@
  */
 import Phaser from "phaser";
 import type { Shade } from "../../objects/dark-card.ts";
-import { fitLine, sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, MIN_TEXT, readable, sharp, textStyle } from "../../objects/style.ts";
 import { SHADE_ICON, SHADE_NAME } from "./view-model.ts";
 
 export interface Header {
@@ -32,7 +32,7 @@ export class HeaderView {
   update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 700;
-    const fs = narrow ? 13 : 16;
+    const fs = narrow ? MIN_TEXT : 16;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const x = narrow ? 14 : 22;
     // Shorter and shorter until it fits before the toolbar: the hand and pass matter most, then the target.
@@ -47,11 +47,11 @@ export class HeaderView {
   private paintMarks(header: Header, fs: number, y: number, start: number, end: number, narrow: boolean): void {
     const g = this.chips.clear();
     const texts = SHADES.map((s) => `${SHADE_ICON[s]} ${SHADE_NAME[s]} ♥ ${header.broken[s] ? "broken" : "not broken"}`);
-    SHADES.forEach((s, i) => this.marks[s].setText(texts[i] ?? "").setFontSize(fs - 1));
+    SHADES.forEach((s, i) => this.marks[s].setText(texts[i] ?? "").setFontSize(readable(fs - 1)));
     const widths = SHADES.map((s) => this.marks[s].width + 16);
     const total = (widths[0] ?? 0) + (widths[1] ?? 0) + 8;
     let x = narrow ? (start + end) / 2 - total / 2 : Math.max(start, Math.min((start + end) / 2 - total / 2, end - total));
-    const h = fs + 10;
+    const h = readable(fs - 1) + 11;
     SHADES.forEach((s, i) => {
       const cw = widths[i] ?? 0;
       const on = header.broken[s];

@@ -4,7 +4,7 @@
  */
 import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import { TrickCard } from "./trick-card.ts";
 import { trickCaption } from "./trick-view.ts";
@@ -35,17 +35,18 @@ export class LastTrickPanel extends Phaser.GameObjects.Container {
     const cardW = Math.min(96, (maxW - 24) / n - 10);
     const cardH = cardW * CARD_RATIO;
     const w = Math.min(maxW, n * (cardW + 10) + 24);
-    const fs = Math.max(12, Math.round(Math.min(16, w / 26)));
+    const fs = readable(Math.min(16, w / 26));
     this.title.setFontSize(fs).setWordWrapWidth(w - 16, true).setText(`Last trick · ${trickCaption(t, t.number, name(t.leader))}`);
     const titleH = this.title.height;
-    const h = cardH + titleH + fs * 3.6;
+    const taker = t.winner === null ? "" : `${name(t.winner)} took it · ${t.points} ${SHADE_ICON[t.shade]} point${t.points === 1 ? "" : "s"}`;
+    this.sub.setText(`${taker}  (tap to close)`).setFontSize(readable(fs - 1)).setAlign("center").setWordWrapWidth(w - 16, true);
+    const h = cardH + titleH + this.sub.height + fs * 2.4;
     this.setPosition(at.x, at.y).setVisible(true);
     this.bg.clear().fillStyle(0x06140e, 0.94).fillRoundedRect(-w / 2, -h / 2, w, h, 14);
     this.bg.lineStyle(3, 0xf5c542, 0.9).strokeRoundedRect(-w / 2, -h / 2, w, h, 14);
     this.hit.setSize(w, h).input?.hitArea?.setTo(0, 0, w, h);
     this.title.setPosition(0, -h / 2 + 8);
-    const taker = t.winner === null ? "" : `${name(t.winner)} took it · ${t.points} ${SHADE_ICON[t.shade]} point${t.points === 1 ? "" : "s"}`;
-    this.sub.setText(`${taker}  (tap to close)`).setFontSize(fs - 1).setPosition(0, h / 2 - 6);
+    this.sub.setPosition(0, h / 2 - 6);
     const key = `${t.number}|${t.plays.map((p) => p.card).join(",")}|${cardW}`;
     if (key !== this.key) this.rebuild(t, cardW, name);
     this.key = key;

@@ -86,6 +86,9 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const oppBottom = rowY + badgeW * 0.42;
   const trickCy = (oppBottom + meY) / 2 + 6;
   const third = (w - 24) / 3;
+  // Last trick and Pass narrower than a third: the shade toggle between them needs readable words.
+  const side = Math.min(third - 10, 100);
+  const shadeW = w - 24 - 2 * side - 16;
   return {
     portrait: true, topBar, badgeW, seats,
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 14, minStep: 44, rowGap },
@@ -94,9 +97,9 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
     prompt: { x: 12 + 22 * 2 + 8, y: promptY },
     promptW: w - (12 + 22 * 2 + 8) - 10,
     timerR: 22,
-    lastTrick: { x: 12 + third / 2, y: ctrlY, w: third - 10, h: 44 },
-    shade: { x: w / 2, y: ctrlY, w: third + 4, h: 44 },
-    pass: { x: w - 12 - third / 2, y: ctrlY, w: third - 10, h: 44 },
+    lastTrick: { x: 12 + side / 2, y: ctrlY, w: side, h: 44 },
+    shade: { x: w / 2, y: ctrlY, w: shadeW, h: 44 },
+    pass: { x: w - 12 - side / 2, y: ctrlY, w: side, h: 44 },
     received: { x: 80, y: trickCy + trickW * CARD_RATIO * 0.62 + 38, cardW: 38 },
   };
 }

@@ -5,7 +5,7 @@
 import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { DarkCardSprite, type Shade } from "../../objects/dark-card.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 
 export class ReceivedView extends Phaser.GameObjects.Container {
@@ -36,10 +36,11 @@ export class ReceivedView extends Phaser.GameObjects.Container {
     const w = at.cardW;
     const h = w * CARD_RATIO;
     const step = w * 1.08;
-    const fs = Math.max(11, Math.round(w * 0.26));
+    const fs = readable(w * 0.26);
     this.caption.setText(`Received from ${from}`).setFontSize(fs);
     const boxW = Math.max(step * cards.length + 10, this.caption.width + 12);
-    this.setPosition(at.x, at.y);
+    // Wider than its place at the screen's edge (readable text is wide): moved in.
+    this.setPosition(Math.max(boxW / 2 + 4, Math.min(this.scene.scale.width - boxW / 2 - 4, at.x)), at.y);
     this.bg.clear().fillStyle(0x000000, 0.4).fillRoundedRect(-boxW / 2, -h / 2 - fs * 1.6, boxW, h + fs * 1.6 + 6, 10);
     this.caption.setPosition(0, -h / 2 - 2);
     this.sprites.forEach((s, i) => s.setShade(shade).setCardWidth(w).setPosition((i - (cards.length - 1) / 2) * step, 0));

@@ -5,7 +5,7 @@
  */
 import Phaser from "phaser";
 import type { Shade } from "../../objects/dark-card.ts";
-import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { canvasTarget, COLORS, MIN_TEXT, readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Target } from "../../test-hook.ts";
 import type { Box } from "./layout.ts";
 import { SHADE_ICON, SHADE_NAME } from "./view-model.ts";
@@ -46,7 +46,7 @@ export class ShadeToggle extends Phaser.GameObjects.Container {
     this.chosen = chosen;
     this.enabled = enabled;
     this.setPosition(box.x, box.y);
-    this.title.setText(title).setPosition(0, -box.h / 2 - 3).setFontSize(Math.max(11, Math.round(box.h * 0.28)));
+    this.title.setText(title).setPosition(0, -box.h / 2 - 3).setFontSize(readable(box.h * 0.28));
     this.paint();
     return this;
   }
@@ -64,10 +64,13 @@ export class ShadeToggle extends Phaser.GameObjects.Container {
         g.lineStyle(3, COLORS.turn, 1).strokeRoundedRect(x0 + 3, -h / 2 + 3, w / 2 - 6, h - 6, (h - 6) / 2);
       }
       const label = this.labels[s];
-      label.setText(`${on ? "✓ " : ""}${SHADE_ICON[s]} ${SHADE_NAME[s]}`).setColor(on ? INK[s] : "#d8d8d8");
-      let size = Math.round(h * 0.36);
+      const words = `${SHADE_ICON[s]} ${SHADE_NAME[s]}`;
+      label.setText(`${on ? "✓ " : ""}${words}`).setColor(on ? INK[s] : "#d8d8d8");
+      let size = readable(h * 0.36);
       label.setFontSize(size).setPosition(cx, 0).setAlpha(this.enabled[s] ? 1 : 0.35);
-      while (label.width > w / 2 - 14 && size > 9) label.setFontSize(--size);
+      while (label.width > w / 2 - 8 && size > MIN_TEXT) label.setFontSize(--size);
+      // A phone's narrow toggle: the chosen half keeps its fill and ring, without the tick.
+      if (label.width > w / 2 - 8) label.setText(words);
       this.zones[s].setPosition(cx, 0).setSize(w / 2, h);
       this.zones[s].input?.hitArea?.setTo(0, 0, w / 2, h);
     });

@@ -9,7 +9,7 @@ import { CanvasButton } from "../../objects/button.ts";
 import { Countdown } from "../../objects/countdown.ts";
 import { ShadeSwitch, type Shade } from "../../objects/dark-card.ts";
 import { HandView } from "../../objects/hand-view.ts";
-import type { SeatBadge } from "../../objects/seat-badge.ts";
+import { type SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
 import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
@@ -117,6 +117,7 @@ export class DarkHeartsTable implements GameTableView {
     const out: Array<Target | null> = [...visibleStrips(this.hand.targets()), ...this.toggle.targets()];
     if (this.passBtn.visible) out.push(canvasTarget("button:pass", this.passBtn, this.passBtn.enabled));
     if (this.lastBtn.visible) out.push(canvasTarget("button:last-trick", this.lastBtn, this.lastBtn.enabled));
+    out.push(...seatTargets(this.badges));
     return out.filter((t): t is Target => t !== null);
   }
 

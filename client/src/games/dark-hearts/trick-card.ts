@@ -6,7 +6,7 @@
 import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { DarkCardSprite } from "../../objects/dark-card.ts";
-import { fitLine, sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, readable, sharp, textStyle } from "../../objects/style.ts";
 import { countsIn, type TrickPlay, type TrickShown } from "./view-model.ts";
 
 export class TrickCard extends Phaser.GameObjects.Container {
@@ -35,9 +35,10 @@ export class TrickCard extends Phaser.GameObjects.Container {
     const pts = p.points;
     this.sprite.setCard(p.card).setShade(t.shade).setCardWidth(cardW);
     this.sprite.setDimmed(!counts).setMark(winning ? "selected" : "none");
-    const fs = Math.max(10, Math.round(cardW * 0.14));
+    const fs = readable(cardW * 0.14);
     const h = cardW * CARD_RATIO;
-    fitLine(this.nameText, [name], cardW * 1.2, fs, Math.min(fs, 8)).setPosition(0, -h / 2 + fs * 0.2);
+    // A bot's name without "(bot)" when the whole one is too wide (its seat says it is a bot).
+    fitLine(this.nameText, [name, name.replace(" (bot)", "")], cardW * 1.3, fs).setPosition(0, -h / 2 + fs * 0.2);
     const notes = [winning ? "★" : "", pts > 0 ? `+${pts}` : "", counts ? "" : "no count"].filter((s) => s !== "");
     this.noteText.setText(notes.join(" ")).setVisible(notes.length > 0).setFontSize(fs).setPosition(0, h / 2 - fs * 0.2);
     this.noteText.setBackgroundColor(winning ? "#ffd54a" : pts > 0 ? "#ffb3aa" : "#d0d0d0");

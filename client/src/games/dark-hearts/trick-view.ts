@@ -4,7 +4,7 @@
  */
 import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import { TrickCard } from "./trick-card.ts";
 import { SHADE_ICON, SHADE_NAME, suitName, type TrickPlay, type TrickShown } from "./view-model.ts";
@@ -64,7 +64,7 @@ export class TrickView {
     });
     this.taker = t ? (t.winner ?? t.winning) : null;
     const top = place.y - place.reachY - place.cardW * CARD_RATIO * 0.5 - 14;
-    this.caption.setText(t ? caption : "").setFontSize(Math.max(13, Math.round(place.cardW * 0.18))).setPosition(place.x, top);
+    this.caption.setText(t ? caption : "").setFontSize(readable(place.cardW * 0.18)).setAlign("center").setWordWrapWidth(this.scene.scale.width - 16, true).setPosition(place.x, top);
   }
 
   private place1(t: TrickShown, p: TrickPlay, i: number, name: string, from: (seat: number) => Point): void {

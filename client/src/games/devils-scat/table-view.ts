@@ -8,8 +8,8 @@ import type { Json, TableSnap } from "../../net/snapshot.ts";
 import { CanvasButton } from "../../objects/button.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { PileView } from "../../objects/pile-view.ts";
-import { SeatBadge } from "../../objects/seat-badge.ts";
-import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
+import { canvasTarget, COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { awaySeats } from "../common.ts";
@@ -97,7 +97,7 @@ export class DevilsScatTable implements GameTableView {
     this.timer.setVisible(left > 0 && at !== null && snap.status === "playing");
     if (at && left > 0) {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
-      const r = this.layout.timerR;
+      const r = at.r ?? this.layout.timerR;
       const x = Phaser.Math.Clamp(at.x, r + 6, this.scene.scale.width - r - 6);
       const y = Math.max(at.y, this.layout.topBar + r + 4);
       this.timer.setRadius(r).setPosition(x, y).show(left, total);
@@ -133,10 +133,11 @@ export class DevilsScatTable implements GameTableView {
   targets(): Target[] {
     const out: Array<Target | null> = [...this.hand.targets(), this.deck.target(), this.discard.target()];
     if (this.knock.visible) out.push(canvasTarget("button:knock", this.knock, this.moves.knock));
+    out.push(...seatTargets(this.badges));
     return out.filter((t): t is Target => t !== null);
   }
 
-  private timerPoint(snap: TableSnap): Point | null {
+  private timerPoint(snap: TableSnap): (Point & { r?: number }) | null {
     const seat = snap.turn >= 0 ? snap.turn : (snap.awaiting[0] ?? -1);
     if (seat < 0) return null;
     if (seat === this.mySeat) {
@@ -145,6 +146,7 @@ export class DevilsScatTable implements GameTableView {
     }
     const p = this.layout.seats.get(seat);
     const bw = this.layout.badgeW;
+    if (p && this.layout.portrait) return this.badges.get(seat)?.ringSpot(this.scene.scale.width) ?? null;
     return p ? { x: p.x + bw / 2 - 4, y: p.y - bw * 0.21 } : null;
   }
 
@@ -173,9 +175,11 @@ export class DevilsScatTable implements GameTableView {
     this.meText.setText(me ? [`You · ${scoreLine(snap, me)}`, ...hand, ...tags].join(" · ") : "Spectating");
     this.meText.setVisible(snap.status !== "waiting");
     this.meText.setFontSize(L.portrait ? 15 : 17).setPosition(L.me.x, L.me.y);
-    // A long line (knocked, away) shrinks to the screen's width rather than running off it.
+    // A long line (knocked, away) shrinks to the screen's width, then wraps, rather than running off it.
     const room = this.scene.scale.width - 16;
-    for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > 10; ) this.meText.setFontSize(--size);
+    this.meText.setWordWrapWidth(null);
+    for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > MIN_TEXT; ) this.meText.setFontSize(--size);
+    if (this.meText.width > room) this.meText.setAlign("center").setWordWrapWidth(room, true);
     this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true);
     const active = mySeat !== null && isActive(snap, mySeat);

@@ -3,7 +3,7 @@
  * the direction ring round the piles: arrows turning the way play goes.
  */
 import Phaser from "phaser";
-import { fitLine, sharp, textStyle } from "../../objects/style.ts";
+import { fitLine, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import type { Header } from "./view-model.ts";
 
@@ -21,12 +21,15 @@ export class HeaderView {
   update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
-    const fs = narrow ? 13 : 17;
+    const fs = narrow ? MIN_TEXT : 17;
     this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const x = narrow ? 14 : 22;
     const dir = header.direction === 1 ? "⟳ left" : "⟲ right";
     const demand = header.demand ? `  ·  Must play ${header.demand}` : "";
     this.mid.setText(`${narrow ? "" : "Play goes "}${dir}${demand}`).setFontSize(fs);
+    // A phone's toolbar leaves little room: the demand matters more than the direction's word (the
+    // arrow stays: on a phone the ring round the piles has no caption, its room is the piles' labels).
+    if (narrow && demand && this.mid.width > w - rightInset - x - 60) this.mid.setText(`${dir.charAt(0)} Must play ${header.demand}`);
     // On a phone the direction follows the text: both before the toolbar's room (rightInset).
     const room = w - rightInset - x - (narrow ? this.mid.width + 12 : 0);
     fitLine(this.left, narrow ? [header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")] : [header.left], room, fs).setPosition(x, y);
@@ -45,9 +48,10 @@ export class DirectionRing {
     this.label = sharp(scene.add.text(0, 0, "", textStyle(14, "#d8f5e0", true)).setOrigin(0.5).setDepth(3));
   }
 
-  show(at: Point & { rx: number; ry: number }, direction: 1 | -1, visible: boolean): void {
+  /** `caption`: "⟳ play goes left" under the ring (not on a phone: the top bar says it there). */
+  show(at: Point & { rx: number; ry: number }, direction: 1 | -1, visible: boolean, caption = true): void {
     const g = this.g.clear();
-    this.label.setVisible(visible);
+    this.label.setVisible(visible && caption);
     if (!visible) return;
     g.lineStyle(4, 0xd8f5e0, 0.45);
     const arcs: Array<[number, number]> = [[-2.7, -0.45], [0.45, 2.7]];

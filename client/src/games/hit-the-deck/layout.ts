@@ -81,15 +81,21 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const meY = buttonsY - 50;
   const promptY = meY - 30;
   const oppBottom = firstRow + (rows - 1) * rowH + badgeW * 0.3;
-  const pileW = Math.min(cardW * 1.05, w * 0.22);
-  const pileY = (oppBottom + promptY) / 2 + 4;
+  // The piles, their labels and the direction ring round them fit between the seats and the
+  // prompt (a short screen, e.g. the replay viewer's table on a phone, had the prompt over them).
+  // The ring has no caption here: the top bar says the direction.
+  const top = oppBottom + 4;
+  const bottom = promptY - 18;
+  const pileW = Math.min(cardW * 1.05, w * 0.22, (bottom - top - 34) / (1.24 * CARD_RATIO));
+  const pileY = Math.min((oppBottom + promptY) / 2 + 4, bottom - 34 - pileW * CARD_RATIO * 0.5);
   const slapW = w * 0.4;
   return {
     portrait: true, topBar, badgeW,
     seats: rowSeats(order, w, firstRow, rowH),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 12 },
-    deck: { x: w / 2 - pileW * 0.7, y: pileY },
-    discard: { x: w / 2 + pileW * 0.7, y: pileY },
+    // Far enough apart for both captions in readable text ("Draw · 64", "Discard · 10") on small cards.
+    deck: { x: w / 2 - Math.max(pileW * 0.7, 46), y: pileY },
+    discard: { x: w / 2 + Math.max(pileW * 0.7, 46), y: pileY },
     pileW,
     ring: { x: w / 2, y: pileY, rx: pileW * 1.65, ry: pileW * CARD_RATIO * 0.74 },
     me: { x: w / 2, y: meY },

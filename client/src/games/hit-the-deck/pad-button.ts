@@ -3,7 +3,7 @@
  * client clock, for the slap: the moment of the tap is what counts, not the release.
  */
 import Phaser from "phaser";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { readable, sharp, textStyle } from "../../objects/style.ts";
 
 export class PadButton extends Phaser.GameObjects.Container {
   private readonly bg: Phaser.GameObjects.Graphics;
@@ -38,7 +38,7 @@ export class PadButton extends Phaser.GameObjects.Container {
     this.setSize(w, h);
     this.input?.hitArea?.setTo(0, 0, w, h);
     this.label.setFontSize(Math.round(Math.min(h * 0.4, 34))).setY(this.sub.text ? -h * 0.1 : 0);
-    this.sub.setFontSize(Math.round(Math.max(11, Math.min(h * 0.17, 15)))).setY(h * 0.28);
+    this.sub.setFontSize(readable(Math.min(h * 0.17, 15))).setY(h * 0.28);
     this.paint();
     return this;
   }

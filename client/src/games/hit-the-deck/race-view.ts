@@ -40,6 +40,11 @@ export class RaceView {
   private raceId: number | null = null;
   /** Seats whose hand is on screen, in arrival order (test hook). */
   shownSlaps: number[] = [];
+  /**
+   * The last few results whose board came up, oldest first (test hook): a bot may open the next
+   * race a moment after one closes, taking the board down before a test looks.
+   */
+  boardsShown: Json[] = [];
 
   constructor(private readonly scene: Phaser.Scene, private readonly stage: RaceStage) {
     this.card = hitFactory(scene, null);
@@ -54,10 +59,6 @@ export class RaceView {
 
   get open(): boolean {
     return this.raceId !== null;
-  }
-
-  get boardRace(): number | null {
-    return this.board.raceId;
   }
 
   /** The result board's lines while it is up (test hook). */
@@ -116,6 +117,7 @@ export class RaceView {
     const L = this.stage.layout();
     this.board.setPosition(L.board.x, L.board.y);
     this.board.show(id, boardRows(result, (seat) => this.stage.name(seat), this.stage.mySeat), L.board.w);
+    this.boardsShown = [...this.boardsShown.slice(-3), { ...result, id }];
     this.raceId = null;
     this.scene.tweens.killTweensOf(this.title);
     this.title.setVisible(false);

@@ -7,7 +7,7 @@ import Phaser from "phaser";
 import type { Json, TableSnap } from "../../net/snapshot.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { PileView } from "../../objects/pile-view.ts";
-import { SeatBadge } from "../../objects/seat-badge.ts";
+import { SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { awaySeats } from "../common.ts";
@@ -84,7 +84,7 @@ export class HitTheDeckTable implements GameTableView {
     this.discard.setPosition(L.discard.x, L.discard.y).show(dis?.count ?? 0, dis?.cards ?? [], false, L.pileW);
     this.deck.setVisible(started);
     this.discard.setVisible(started);
-    this.ring.show(L.ring, headerOf(snap).direction, snap.status === "playing");
+    this.ring.show(L.ring, headerOf(snap).direction, snap.status === "playing", !L.portrait);
     this.controls.update(this.moves, L, snap.status === "playing", raceOf(snap) !== null);
     this.renderBadges(snap, mySeat);
     this.me.update(snap, mySeat, this.moves, L);
@@ -106,13 +106,13 @@ export class HitTheDeckTable implements GameTableView {
     this.timer.setVisible(left > 0 && at !== null && snap.status === "playing");
     if (at && left > 0) {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
-      this.timer.setRadius(this.layout.timerR).setPosition(at.x, at.y).show(left, total);
+      this.timer.setRadius(at.r ?? this.layout.timerR).setPosition(at.x, at.y).show(left, total);
     }
     for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   targets(): Target[] {
-    const out: Array<Target | null> = [...this.hand.targets(), this.deck.target(), ...this.controls.targets()];
+    const out: Array<Target | null> = [...this.hand.targets(), this.deck.target(), ...this.controls.targets(), ...seatTargets(this.badges)];
     return out.filter((t): t is Target => t !== null);
   }
 
@@ -137,10 +137,11 @@ export class HitTheDeckTable implements GameTableView {
     };
   }
 
-  private timerPoint(seat: number): Point | null {
+  private timerPoint(seat: number): (Point & { r?: number }) | null {
     const L = this.layout;
     if (seat === this.mySeat) return L.portrait ? { x: L.timerR + 12, y: L.prompt.y } : { x: L.prompt.x - L.promptW / 2 - L.timerR, y: L.prompt.y };
     const p = L.seats.get(seat);
+    if (p && L.portrait) return this.badges.get(seat)?.ringSpot(this.scene.scale.width) ?? null;
     return p ? { x: Math.min(p.x + L.badgeW / 2 - 4, this.scene.scale.width - L.timerR - 4), y: p.y - L.badgeW * 0.2 } : null;
   }
 

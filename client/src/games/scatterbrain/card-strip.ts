@@ -7,7 +7,7 @@ import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { CardSprite } from "../../objects/card-sprite.ts";
 import { standardArt } from "../../objects/standard-art.ts";
-import { sharp, textStyle } from "../../objects/style.ts";
+import { readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 
 export interface StripGroup {
@@ -53,10 +53,12 @@ export class CardStrip {
   }
 
   private row(groups: readonly StripGroup[], at: Point, maxW: number, cardW: number, k0: number): number {
-    const fs = Math.max(10, Math.round(cardW * 0.24));
+    const fs = readable(cardW * 0.24);
     const gi0 = this.centres.length;
-    // Captions wider than their group push the next group away, so they never overlap.
-    const over = groups.map((g, i) => Math.max(0, this.caption(gi0 + i).setText(g.caption).setFontSize(fs).width - cardW) / 2);
+    // Captions wider than their group push the next group away, so they never overlap; on a phone
+    // (small cards, readable text) a caption of two words takes two lines ("YOUR" / "HOLE").
+    const wrap = Math.max(cardW * 1.2, 44, maxW / Math.max(1, groups.length) - cardW * 0.3);
+    const over = groups.map((g, i) => Math.max(0, this.caption(gi0 + i).setText(g.caption).setFontSize(fs).setWordWrapWidth(wrap, true).width - cardW) / 2);
     const gaps = groups.map((_, i) => (i === 0 ? 0 : Math.max(cardW * 0.3, (over[i - 1] ?? 0) + (over[i] ?? 0) + 6)));
     const total = groups.reduce((n, g) => n + g.cards.length, 0);
     const fixed = groups.length * cardW + gaps.reduce((a, b) => a + b, 0);
@@ -107,7 +109,7 @@ export class CardStrip {
   private caption(i: number): Phaser.GameObjects.Text {
     let t = this.captions[i];
     if (!t) {
-      t = sharp(this.scene.add.text(0, 0, "", textStyle(12, "#fff2c0", true)).setOrigin(0.5, 0).setDepth(this.depth + 1));
+      t = sharp(this.scene.add.text(0, 0, "", textStyle(12, "#fff2c0", true)).setOrigin(0.5, 0).setAlign("center").setDepth(this.depth + 1));
       t.setShadow(0, 1, "#000000", 3, false, true);
       this.captions[i] = t;
     }

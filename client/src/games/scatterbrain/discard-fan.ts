@@ -7,7 +7,7 @@ import Phaser from "phaser";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { CardSprite } from "../../objects/card-sprite.ts";
 import { standardArt } from "../../objects/standard-art.ts";
-import { canvasTarget, sharp, textStyle } from "../../objects/style.ts";
+import { canvasTarget, readable, sharp, textStyle } from "../../objects/style.ts";
 import type { Target } from "../../test-hook.ts";
 import type { Point, Rect } from "./layout.ts";
 
@@ -45,7 +45,7 @@ export class DiscardFan {
     const nextRow = Math.floor(n / perRow);
     this.nextAt = { x: box.x + cardW / 2 + (n % perRow) * step, y: box.y + h / 2 + 16 + nextRow * rowStep };
     this.label.setText(n > 0 ? `Discard pile · ${n}${clickable ? "  (top card: take it)" : ""}` : "Discard pile").setPosition(box.x, box.y + 12);
-    this.label.setFontSize(Math.max(12, Math.min(15, Math.round(cardW * 0.22))));
+    this.label.setFontSize(readable(Math.min(15, cardW * 0.22)));
   }
 
   setVisible(on: boolean): void {

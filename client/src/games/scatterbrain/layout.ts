@@ -87,7 +87,8 @@ function landscape(w: number, h: number, order: number[]): TableLayout {
   return {
     w, h, portrait: false, topBar, badgeW, zones,
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: handMaxW },
-    mine: { badge: { x: 0, y: 0 }, strip: { x: 26, y: handCy + 4 }, stripW: w / 2 - handMaxW / 2 - 50, cardW: Math.min(zc * 1.15, 56), rowGap: 0 },
+    // Clear of the collapsed Chat box at the bottom left (it covered "YOUR" of "YOUR HOLE" at 1280x720).
+    mine: { badge: { x: 0, y: 0 }, strip: { x: 26, y: handCy - 22 }, stripW: w / 2 - handMaxW / 2 - 50, cardW: Math.min(zc * 1.15, 56), rowGap: 0 },
     deck: { x: centreL + pileW / 2, y: midY },
     pileW,
     discard: { x: centreL + pileW + 30, y: midY - pileW * CARD_RATIO * 0.5, w: w - 2 * centreL - pileW - 30, h: h * 0.24 },

@@ -8,7 +8,7 @@ import type { TableSnap } from "../../net/snapshot.ts";
 import { spriteFactory } from "../../objects/card-sprite.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { standardArt } from "../../objects/standard-art.ts";
-import { COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import type { Target } from "../../test-hook.ts";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { CardStrip } from "./card-strip.ts";
@@ -46,10 +46,12 @@ export class OwnView {
     const straight = kindLabel(info["straight"]);
     const tags = me ? seatTags(snap, me, now).filter((t) => !t.startsWith("BOT") && t !== "CHOOSING…") : [];
     const parts = me ? [`You · ${scoreLine(me)}`, ...(straight && me.info["called"] !== true ? [`holding a ${straight}!`] : []), ...tags] : ["Spectating"];
-    this.meText.setText(parts.join("\n")).setVisible(snap.status !== "waiting").setFontSize(L.portrait ? 13 : 16);
+    this.meText.setText(parts.join("\n")).setVisible(snap.status !== "waiting").setFontSize(L.portrait ? MIN_TEXT : 16);
     this.meText.setPosition(L.me.x, L.me.y).setAlign("right");
     this.prompt.setText(promptText(snap, mySeat, moves)).setFontSize(L.portrait ? 15 : 21).setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setWordWrapWidth(L.promptW, true).setAlign("center");
+    // A phone puts the call buttons on the prompt's line: they say it (table-view.ts renderButtons).
+    this.prompt.setVisible(!(L.portrait && (moves.call || moves.decline)));
     this.paintGlow(L, active);
   }
 

@@ -6,6 +6,7 @@ import type Phaser from "phaser";
 import type { SeatSnap, TableSnap } from "../../net/snapshot.ts";
 import { SeatBadge } from "../../objects/seat-badge.ts";
 import { standardTexture } from "../../objects/standard-art.ts";
+import type { Target } from "../../test-hook.ts";
 import { CardStrip, type StripGroup } from "./card-strip.ts";
 import type { Point, Zone } from "./layout.ts";
 import { badgeInfo, tableGroups } from "./view-model.ts";
@@ -34,6 +35,11 @@ export class SeatZone {
     const cardW = memorise ? zone.cardW * 1.15 : zone.cardW;
     this.strip.setDepth(memorise ? 30 : 15);
     this.strip.show(groups, zone.strip, zone.stripW, cardW, memorise ? 0 : zone.rowGap);
+  }
+
+  /** The seat's badge as the read-only target `seat:<index>` (objects/seat-badge.ts). */
+  target(seat: number): Target | null {
+    return this.zone ? this.badge.target(seat) : null;
   }
 
   /** Refreshes the badge only (away timers). */

@@ -10,7 +10,7 @@ import { Countdown } from "../../objects/countdown.ts";
 import { PileView } from "../../objects/pile-view.ts";
 import { spriteFactory } from "../../objects/card-sprite.ts";
 import { standardArt } from "../../objects/standard-art.ts";
-import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { canvasTarget, COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import type { Target } from "../../test-hook.ts";
 import { awaySeats } from "../common.ts";
 import type { GameTableView, TableHost } from "../types.ts";
@@ -84,7 +84,7 @@ export class ScatterbrainTable implements GameTableView {
     this.discard.setVisible(started);
     this.renderZones(snap, mySeat);
     this.renderButtons(L);
-    this.last.setText(lastGuessText(snap, mySeat)).setPosition(L.w / 2, L.discard.y + L.discard.h + 4).setFontSize(L.portrait ? 13 : 16);
+    this.last.setText(lastGuessText(snap, mySeat)).setPosition(L.w / 2, L.discard.y + L.discard.h + 4).setFontSize(L.portrait ? MIN_TEXT : 16);
     this.last.setWordWrapWidth(L.w - 24, true).setAlign("center");
     const guessing = this.moves.guesses.size > 0 || this.moves.skip;
     const title = snap.info["deckOut"] === "noCall" ? "Deck out: name a card (find a hole card!)" : "Name a card you cannot see";
@@ -117,6 +117,7 @@ export class ScatterbrainTable implements GameTableView {
     // Read-only things tests check on screen (never enabled): the phase countdown, the last guess.
     if (this.countdown.visible) out.push(canvasTarget(`countdown:${this.cdLabel}`, this.countdown, false));
     if (this.last.text !== "") out.push(canvasTarget("text:last-guess", this.last, false));
+    for (const [seat, zone] of this.zones) out.push(zone.target(seat));
     return out.filter((t): t is Target => t !== null);
   }
 

@@ -18,7 +18,7 @@ export const CALL_TOKENS = 3;
 const MELD_SCORE = { skit: 1000, scat: 1100 } as const;
 
 /** What one decision needs: the seat's target shades and the faces no one can draw, per shade. */
-interface Judge {
+export interface Judge {
   readonly s: HandState;
   readonly shades: readonly Shade[];
   readonly dead: ReadonlyMap<Shade, ReadonlySet<string>>;
@@ -95,13 +95,32 @@ export function bot(s: HandState, seat: number, _rng: Rng): HandAction | null {
   return drawChoice(s, seat, legal);
 }
 
+/** How this bot judges hands for `seat` with the discard pile and melds of `s` (for an opponent model). */
+export function judgeFor(s: HandState, seat: number): Judge {
+  return judge(s, seat);
+}
+
+/**
+ * The discards this bot finds best among `cards` (several on a tie), as it judges them with `j`.
+ * For an opponent model (shared/src/bots/skit-scat.ts).
+ */
+export function bestDiscards(j: Judge, cards: readonly string[]): string[] {
+  const scores = cards.map((card) => handScore(j, cards.filter((c) => c !== card)));
+  const best = Math.max(...scores);
+  return cards.filter((_, i) => scores[i] === best);
+}
+
+/** Whether this bot, holding `hand`, takes `top` from the discard pile (the rule of `drawChoice`). */
+export function wouldTake(j: Judge, hand: readonly string[], top: string): boolean {
+  return bestKeep(j, [...hand, top], top).score > handScore(j, hand) + 5;
+}
+
 /** Take the top discard when it makes the hand better by at least half an out, else draw blind. */
 function drawChoice(s: HandState, seat: number, legal: readonly HandAction[]): HandAction {
   const hand = s.hands[seat] ?? [];
   const top = s.discard[s.discard.length - 1];
   const canTake = top !== undefined && legal.some((a) => a.type === "drawDiscard");
-  const j = judge(s, seat);
-  if (canTake && bestKeep(j, [...hand, top], top).score > handScore(j, hand) + 5) return { type: "drawDiscard" };
+  if (canTake && wouldTake(judge(s, seat), hand, top)) return { type: "drawDiscard" };
   return legal.some((a) => a.type === "drawDeck") ? { type: "drawDeck" } : { type: "drawDiscard" };
 }
 

@@ -70,12 +70,17 @@ function bestDiscards(cards: readonly string[], hole: string): { score: number; 
   return { score, discards };
 }
 
-function discardChoice(s: ScatterbrainState, seat: number, rng: Rng): string {
+/** The cards this bot would discard: those keeping the best window, the ones the table never saw it hold first. */
+export function discardOptions(s: ScatterbrainState, seat: number): string[] {
   const hand = s.hands[seat] ?? [];
   const { discards } = bestDiscards(hand, s.holes[seat] as string);
   const shown = new Set(s.ledger.flatMap((e) => (e.dealt ? [e.card] : [])));
   const unseen = discards.filter((c) => !shown.has(c));
-  return rng.pick(unseen.length > 0 ? unseen : discards);
+  return unseen.length > 0 ? unseen : discards;
+}
+
+function discardChoice(s: ScatterbrainState, seat: number, rng: Rng): string {
+  return rng.pick(discardOptions(s, seat));
 }
 
 function drawChoice(s: ScatterbrainState, seat: number, legal: readonly ScatterbrainAction[]): ScatterbrainAction {
