@@ -72,8 +72,20 @@ async function playRound(page: Page, limitMs: number, maxMoves = Infinity): Prom
   let lastVersion = -1;
   while (Date.now() < end) {
     const s = await waitState(page, `s.scene === "table" && (s.status !== "playing" || (s.legal ?? []).length > 0 || s.resultPanel)`, Math.max(1000, end - Date.now()));
-    if (has(s, "continue") || s.status === "ended" || s.outcome || moves >= maxMoves) return moves;
+    if (s.status === "ended" || s.outcome || moves >= maxMoves) return moves;
     const version = Number(s["version"] ?? -1);
+    if (has(s, "continue")) {
+      if (maxMoves === Infinity) return moves;
+      // A round over before our moves were made (a bot's Scat on its first turn ended Skit Scat's
+      // first hand in ci of stop 35): Continue by keyboard too, and play on in the next round.
+      if (version !== lastVersion) {
+        if (process.env["A11Y_DEBUG"]) console.log("continue after", moves, "moves");
+        await move(page, s);
+        lastVersion = version;
+      }
+      await page.waitForTimeout(60);
+      continue;
+    }
     if (!mine(s) || version === lastVersion) {
       await page.waitForTimeout(60);
       continue;
