@@ -176,9 +176,17 @@ describe("every page passes axe, every game by keyboard alone", () => {
         const tg = await target(page, `card:${before.hand![0]}`);
         expect(tg?.enabled).toBe(false);
         await page.mouse.click(tg!.x, tg!.y);
-        // The bubble shows for a few seconds: its text is read in the same poll that finds it.
-        const bubble = await page.waitForFunction(() => document.querySelector('[data-testid="refusal-bubble"]')?.textContent || null, null, { timeout: 15_000, polling: 30 });
-        expect(await bubble.jsonValue()).toBe("Draw a card before you discard.");
+        // The bubble shows for a few seconds: its text is read in the same poll that finds it, with
+        // the toasts on screen then (the reason is said once, beside the card: not in a toast too).
+        const bubble = await page.waitForFunction(() => {
+          const text = document.querySelector('[data-testid="refusal-bubble"]')?.textContent;
+          return text ? { text, toasts: [...document.querySelectorAll(".toast")].map((e) => e.textContent) } : null;
+        }, null, { timeout: 15_000, polling: 30 });
+        const said = (await bubble.jsonValue())!;
+        expect(said.text).toBe("Draw a card before you discard.");
+        // The table's answer reached both listeners by now; a toast would have come with the bubble.
+        await page.waitForTimeout(300);
+        expect([...said.toasts, ...(await page.evaluate(() => [...document.querySelectorAll(".toast")].map((e) => e.textContent)))]).not.toContain("Draw a card before you discard.");
         expect(await page.textContent('[data-testid="a11y-reason"]')).toBe("Draw a card before you discard.");
         expect((await state(page)).hand).toEqual(before.hand);
         await screenshot(page, "a11y/01-refused-click");

@@ -7,6 +7,7 @@
  */
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import type { TableSession } from "../net/table-session.ts";
+import type { Rejection } from "@scat/shared";
 import { logLine } from "../ui/move-log/lines.ts";
 import { explainRejection } from "../net/errors.ts";
 import { gameModule } from "../games/registry.ts";
@@ -18,6 +19,8 @@ import { reflectKeys } from "./keys.ts";
 import { onCardRefused, type RefusedCard } from "./refusal.ts";
 import "./a11y.css";
 
+/** How long a refused click waits for the table's answer to show it beside the card. */
+const BUBBLE_WAIT_MS = 4000;
 const HELP = "Tab moves between groups; arrow keys move in your hand; Enter or Space plays. Keys: H hand, A actions, T time left, W whose turn.";
 
 /** How the player last told the page something: a key press, or a pointer (mouse, touch, pen). */
@@ -47,6 +50,8 @@ export class TableA11y {
   private lastSecond = -1;
   /** A refused canvas click waiting for its reason: where to show it. */
   private refusedAt: (RefusedCard & { at: number }) | null = null;
+  /** The table's rejection the bubble last said (see `answeredBeside`). */
+  private bubbled: Rejection | null = null;
   private readonly bubble = h("div", { class: "a11y-bubble", testid: "refusal-bubble", "aria-hidden": "true" });
   private readonly cleanups: Array<() => void> = [];
   private readonly title: HTMLElement;
@@ -86,7 +91,7 @@ export class TableA11y {
     this.cleanups.push(
       session.feed.subscribe((snap) => this.render(snap)),
       session.events.on((batch) => this.announceEvents(batch.events)),
-      session.rejections.on((r) => this.refused(explainRejection(r))),
+      session.rejections.on((r) => this.refused(explainRejection(r), r)),
       reflectKeys((k) => this.shortcut(k)),
       () => onCardRefused(null),
       () => this.bubble.remove(),
@@ -228,10 +233,20 @@ export class TableA11y {
     this.session.sendAction({ type, card, ...(shade ? { shade } : {}) });
   }
 
-  private refused(text: string): void {
+  /**
+   * Whether the table's rejection `r` is (or is about to be) said in the bubble beside the clicked
+   * card, so the table need not toast it too (the same words twice on screen). Either listener may
+   * run first: the bubble's rejection, or a click still waiting for its answer.
+   */
+  answeredBeside(r: Rejection): boolean {
+    return this.bubbled === r || (this.refusedAt !== null && Date.now() - this.refusedAt.at < BUBBLE_WAIT_MS);
+  }
+
+  private refused(text: string, rejection: Rejection | null = null): void {
     this.reason.textContent = text;
     const at = this.refusedAt;
-    if (at && Date.now() - at.at < 4000) {
+    if (at && Date.now() - at.at < BUBBLE_WAIT_MS) {
+      this.bubbled = rejection;
       this.bubble.textContent = text;
       this.bubble.style.left = `${Math.max(8, Math.min(window.innerWidth - 268, at.x - 130))}px`;
       this.bubble.style.top = `${Math.max(8, at.y - 56)}px`;

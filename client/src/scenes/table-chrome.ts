@@ -67,6 +67,11 @@ export class TableChrome {
     return this.toolbar.place(rightOfLeave, barH, narrow);
   }
 
+  /** The toolbar's width now (it changes after `place`: the log's count, the Ranked badge). */
+  toolbarWidth(): number {
+    return this.toolbar.width();
+  }
+
   targets(): Target[] {
     return this.toolbar.targets();
   }

@@ -38,7 +38,6 @@ export class TableScene extends Phaser.Scene {
   private waiting: WaitingPanel | null = null;
   private cleanups: Array<() => void> = [];
   private chrome: TableChrome | null = null;
-  private toolbarW = 0;
   private a11y: TableA11y | null = null;
   /** The guided first game, offered at a quiet moment to a newcomer to this game (tutorial/table-offer.ts). */
   private lessonOffer: TableLessonOffer | null = null;
@@ -66,7 +65,8 @@ export class TableScene extends Phaser.Scene {
         batch.events.forEach((e) => this.table?.event?.(e));
         this.chrome?.onEvents(batch);
       }),
-      s.rejections.on((r) => toast(explainRejection(r), "error")),
+      // A refused card click is answered in a bubble beside the card (a11y/table-a11y.ts): not twice.
+      s.rejections.on((r) => { if (!this.a11y?.answeredBeside(r)) toast(explainRejection(r), "error"); }),
       // The connection banner wins: a table that is saving is still connected.
       s.saving.on((on) => { if (s.status === "connected") setBanner(on ? "The table is saving, one moment…" : null); }),
       s.sent.on(() => this.chrome?.moved()),
@@ -97,7 +97,8 @@ export class TableScene extends Phaser.Scene {
       scene: this,
       session: this.session,
       send: (action) => this.session.sendAction(action),
-      topBar: () => ({ h: this.base.barH(), rightInset: this.base.buttonW() + 12 + this.toolbarW + 8 }),
+      // The toolbar's width as it is now: "Log" grows to "Log 12" after the last resize measured it.
+      topBar: () => ({ h: this.base.barH(), rightInset: this.base.buttonW() + 12 + (this.chrome?.toolbarWidth() ?? 0) + 8 }),
       ping: () => this.session.clock.ping,
     };
   }
@@ -195,7 +196,7 @@ export class TableScene extends Phaser.Scene {
   private resize(): void {
     const { width, height } = this.scale;
     this.base.layout();
-    this.toolbarW = this.chrome?.place(this.base.buttonW() + 14 + 6, this.base.barH(), width < 600) ?? 0;
+    this.chrome?.place(this.base.buttonW() + 14 + 6, this.base.barH(), width < 600);
     this.table?.resize(width, height);
   }
 

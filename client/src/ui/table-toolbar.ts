@@ -96,6 +96,10 @@ export class TableToolbar {
     return this.el.offsetWidth;
   }
 
+  width(): number {
+    return this.el.offsetWidth;
+  }
+
   /** Shows "Ranked" (a ranked table); returns whether it changed (the toolbar's width did). */
   setRanked(on: boolean): boolean {
     const badge = byTestId(this.el, "ranked-badge");

@@ -34,6 +34,7 @@ export function toast(text: string, kind: "info" | "error" = "info"): void {
   const el = h("div", { class: `toast toast-${kind}`, testid: "toast" }, text);
   stack().append(el);
   placeToasts();
+  keepPlacing();
   setTimeout(() => el.classList.add("toast-out"), 3200);
   setTimeout(() => {
     el.remove();
@@ -89,6 +90,25 @@ export function placeToasts(): void {
   const clear = keepClear();
   const size = el.getBoundingClientRect();
   el.style.top = `${toastTop([...clear.boxes, ...boxesOver()], { width: innerWidth, height: tableBottom(), top: clear.top }, size.width, size.height)}px`;
+}
+
+let placing: ReturnType<typeof setInterval> | null = null;
+
+/**
+ * While toasts show at a table they are placed again every 200 ms, not only on renders: a button
+ * or seat that slides in by a tween (KNOCK coming up after a draw) moves between renders, and a
+ * toast placed before it came could end up over it.
+ */
+function keepPlacing(): void {
+  if (placing !== null) return;
+  placing = setInterval(() => {
+    if (!keepClear || !document.getElementById("toasts")?.childElementCount) {
+      if (placing !== null) clearInterval(placing);
+      placing = null;
+      return;
+    }
+    placeToasts();
+  }, 200);
 }
 
 /** The last toasts shown, newest last (for the test hook). */

@@ -30,10 +30,13 @@ export class HeaderView {
     // A phone's toolbar leaves little room: the demand matters more than the direction's word (the
     // arrow stays: on a phone the ring round the piles has no caption, its room is the piles' labels).
     if (narrow && demand && this.mid.width > w - rightInset - x - 60) this.mid.setText(`${dir.charAt(0)} Must play ${header.demand}`);
-    // On a phone the direction follows the text: both before the toolbar's room (rightInset).
-    const room = w - rightInset - x - (narrow ? this.mid.width + 12 : 0);
+    // The direction (and a demand) follows the text, both before the toolbar's room (rightInset);
+    // on a desktop it is centred when the toolbar leaves room there (at 1280x720 "Play goes ⟳ left
+    // · Must play a 3" centred ran under the toolbar's left end).
+    const room = w - rightInset - x - this.mid.width - (narrow ? 12 : 24);
     fitLine(this.left, narrow ? [header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")] : [header.left], room, fs).setPosition(x, y);
-    const midX = narrow ? this.left.x + this.left.width + 12 + this.mid.width / 2 : w / 2;
+    const afterLeft = this.left.x + this.left.width + 12 + this.mid.width / 2;
+    const midX = narrow ? afterLeft : Math.max(afterLeft, Math.min(w / 2, w - rightInset - 12 - this.mid.width / 2));
     this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
   }
 }
