@@ -220,7 +220,9 @@ describe("guided first game", () => {
     await host.page.click('[data-testid="fill-bots"]');
     let sawTurn = false;
     let sawQuiet = false;
-    for (let turns = 0; turns < 12 && !(sawTurn && sawQuiet); turns++) {
+    // Bounded by time, not by passes: a pass during a bot's turn takes a few ms, and twelve of them
+    // ran out before Finn's turn came (a browser suite run of 2026-11-27: [false, false] in 5 s).
+    for (const end = Date.now() + 60_000; !(sawTurn && sawQuiet) && Date.now() < end;) {
       const s = await waitState(friend.page, `s.status === "playing" && s.resultPanel === null`, 30_000);
       if ((s.legal ?? []).length > 0) {
         const hidden = await friend.page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="lesson-offer"]')?.offsetParent === null);
@@ -234,6 +236,7 @@ describe("guided first game", () => {
       // The host plays until Finn has had a turn, then holds its own (60 s): a quiet stretch for Finn.
       const hs = await state(host.page);
       if (!sawTurn && (hs.legal ?? []).some((a) => a.type === "drawDeck")) await drawAndDiscard(host.page, hs);
+      else await friend.page.waitForTimeout(100);
     }
     expect([sawTurn, sawQuiet]).toEqual([true, true]);
     // Back after Finn's turn, folded to one button on a phone; it unfolds; Not now: gone, remembered.
