@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { canvasTexts } from "./lib/canvas-text.ts";
+import { canvasTexts, textsUnderToolbar } from "./lib/canvas-text.ts";
 import { chooseTable, clickTarget, DESKTOP, has, PHONE, quickPlay, screenshot, state, useBrowserSuite, waitState, type Viewport } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
@@ -113,7 +113,6 @@ describe("a toast at the table", () => {
 
 /** No canvas text runs under the HTML toolbar. */
 async function expectClearOfToolbar(page: Page): Promise<void> {
-  const bar = await page.evaluate(() => { const r = document.querySelector('[data-testid="toolbar"]')!.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
-  const under = (await canvasTexts(page)).filter((t) => t.x < bar.x + bar.w && bar.x < t.x + t.w && t.y < bar.y + bar.h && bar.y < t.y + t.h).map((t) => `"${t.text}" at ${Math.round(t.x)}-${Math.round(t.x + t.w)}`);
-  expect(under, `toolbar at ${Math.round(bar.x)}-${Math.round(bar.x + bar.w)}`).toEqual([]);
+  const { bar, under } = await textsUnderToolbar(page);
+  expect(under, bar).toEqual([]);
 }

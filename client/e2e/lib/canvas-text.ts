@@ -73,3 +73,10 @@ export async function canvasTexts(page: Page): Promise<CanvasText[]> {
     return out;
   });
 }
+
+/** Canvas texts that run under the HTML toolbar (a header line must end left of it), as "text" at x0-x1. */
+export async function textsUnderToolbar(page: Page): Promise<{ bar: string; under: string[] }> {
+  const bar = await page.evaluate(() => { const r = document.querySelector('[data-testid="toolbar"]')!.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+  const under = (await canvasTexts(page)).filter((t) => t.x < bar.x + bar.w && bar.x < t.x + t.w && t.y < bar.y + bar.h && bar.y < t.y + t.h).map((t) => `"${t.text}" at ${Math.round(t.x)}-${Math.round(t.x + t.w)}`);
+  return { bar: `toolbar at ${Math.round(bar.x)}-${Math.round(bar.x + bar.w)}`, under };
+}

@@ -30,10 +30,11 @@ export class HeaderView {
     // The favored suit's chip follows the text: room for it, then the toolbar's (rightInset).
     const chip = header.favored === null ? 0 : fs * 1.6 + 26 + (narrow ? 0 : 160);
     fitLine(this.left, [[header.round, goal].filter((s) => s !== "").join(" · "), header.round], w - rightInset - x - chip, fs).setPosition(x, y);
-    this.paintFavored(header, fs, y, w, narrow);
+    this.paintFavored(header, fs, y, w, w - rightInset - 12, narrow);
   }
 
-  private paintFavored(header: Header, fs: number, y: number, w: number, narrow: boolean): void {
+  /** `right`: the chip and its words end before it (the toolbar's left end, less a margin). */
+  private paintFavored(header: Header, fs: number, y: number, w: number, right: number, narrow: boolean): void {
     const show = header.favored !== null;
     this.icon.setVisible(show);
     this.chip.clear();
@@ -44,7 +45,9 @@ export class HeaderView {
     const size = fs * 1.6;
     const leftEnd = this.left.x + this.left.width + 18;
     const totalW = size + (narrow ? 0 : 10 + this.favored.width);
-    const x0 = Math.max(leftEnd, narrow ? leftEnd : w / 2 - totalW / 2);
+    // Centred on a desktop where the toolbar leaves room (a ranked table's wider toolbar ran over
+    // "Favored: Stars" centred at 1280x720), else as far right as the toolbar allows.
+    const x0 = Math.max(leftEnd, narrow ? leftEnd : Math.min(w / 2 - totalW / 2, right - totalW));
     this.chip.fillStyle(0xfbf8f1, 1).fillCircle(x0 + size / 2, y, size / 2 + 4);
     this.chip.lineStyle(2, 0xf5c542, 1).strokeCircle(x0 + size / 2, y, size / 2 + 4);
     this.icon.setDisplaySize(size * 0.8, size * 0.8).setPosition(x0 + size / 2, y);
