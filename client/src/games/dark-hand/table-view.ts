@@ -95,14 +95,17 @@ export class SkitScatTable implements GameTableView {
     this.discard.setPosition(L.discard.x, L.discard.y).setVisible(started).show(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
     this.renderJokers(snap, mySeat, started);
     this.info.pot(L.pot, typeof snap.info["pot"] === "number" ? snap.info["pot"] : 0, started, L.portrait ? 18 : 24);
-    this.info.finalRound(finalRoundLine(snap, mySeat), L.status, L.portrait);
+    const bar = this.host.topBar();
+    const w = this.scene.scale.width;
+    const final = finalRoundLine(snap, mySeat);
+    // On a desktop the strip shares the top bar: the header leaves room for its shortest form.
+    const headerEnd = this.info.header(headerOf(snap).left, w, bar.h, bar.rightInset, final && !L.portrait ? 200 : 0);
+    this.info.finalRound(final, L.status, L.portrait, { left: headerEnd + 12, right: w - bar.rightInset - 12 });
     this.melds.update(meldsOf(snap.info["melds"]), (s) => seatName(snap, s, mySeat), L.melds);
     this.controls.update(snap, this.moves, mine?.info ?? {}, L.actions);
     this.controls.placeShade(L.shadeButton, this.shade, started && this.art.dark);
     this.renderBadges(snap, mySeat);
     this.my.render(snap, mySeat, L, promptText(snap, mySeat, this.moves));
-    const bar = this.host.topBar();
-    this.info.header(headerOf(snap).left, this.scene.scale.width, bar.h, bar.rightInset);
   }
 
   private renderJokers(snap: TableSnap, mySeat: number | null, started: boolean): void {
