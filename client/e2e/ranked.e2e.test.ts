@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { textsUnderToolbar } from "./lib/canvas-text.ts";
+import { expectClearOfToolbar } from "./lib/canvas-text.ts";
 import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
@@ -111,8 +111,7 @@ describe("ranked play", () => {
     await ben.page.waitForSelector('.toolbar.narrow [data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
     await screenshot(ann.page, "ranked/01c-ranked-table");
     // The header ends left of the toolbar, which the badge widened ("Favored: …" centred ran under RANKED).
-    const { bar, under } = await textsUnderToolbar(ann.page);
-    expect(under, bar).toEqual([]);
+    await expectClearOfToolbar(ann.page);
     await screenshot(ben.page, "ranked/01d-ranked-table-phone");
 
     await Promise.all([playToGameOver(ann.page), playToGameOver(ben.page)]);

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { canvasTexts, textsUnderToolbar } from "./lib/canvas-text.ts";
+import { canvasTexts, expectClearOfToolbar } from "./lib/canvas-text.ts";
 import { chooseTable, clickTarget, DESKTOP, has, PHONE, quickPlay, screenshot, state, useBrowserSuite, waitState, type Viewport } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
@@ -93,7 +93,7 @@ describe("a toast at the table", () => {
       if (s.info?.["demand"]) break;
       if (has(s, "continue")) await clickTarget(page, "button:continue");
       else {
-        // Not the card that meets a demand: the hand lasts, and demands come round to us.
+        // No demand now: any card (the first), else draw; the hand goes on until one is ours.
         const plays = (s.legal ?? []).filter((a) => a.type === "play").map((a) => a.card as string);
         const version = s["version"] as number;
         await clickTarget(page, plays[0] ? `card:${plays[0]}` : "button:draw");
@@ -110,9 +110,3 @@ describe("a toast at the table", () => {
     await close();
   }, 90_000);
 });
-
-/** No canvas text runs under the HTML toolbar. */
-async function expectClearOfToolbar(page: Page): Promise<void> {
-  const { bar, under } = await textsUnderToolbar(page);
-  expect(under, bar).toEqual([]);
-}

@@ -5,6 +5,7 @@
  * moving (or any of its containers) is left out: mid-animation (a pulse that overshoots) is not
  * the size the player reads.
  */
+import { expect } from "vitest";
 import type { Page } from "playwright-core";
 
 export interface CanvasText {
@@ -74,9 +75,9 @@ export async function canvasTexts(page: Page): Promise<CanvasText[]> {
   });
 }
 
-/** Canvas texts that run under the HTML toolbar (a header line must end left of it), as "text" at x0-x1. */
-export async function textsUnderToolbar(page: Page): Promise<{ bar: string; under: string[] }> {
+/** No canvas text runs under the HTML toolbar (a header line must end left of it); names each that does. */
+export async function expectClearOfToolbar(page: Page): Promise<void> {
   const bar = await page.evaluate(() => { const r = document.querySelector('[data-testid="toolbar"]')!.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
   const under = (await canvasTexts(page)).filter((t) => t.x < bar.x + bar.w && bar.x < t.x + t.w && t.y < bar.y + bar.h && bar.y < t.y + t.h).map((t) => `"${t.text}" at ${Math.round(t.x)}-${Math.round(t.x + t.w)}`);
-  return { bar: `toolbar at ${Math.round(bar.x)}-${Math.round(bar.x + bar.w)}`, under };
+  expect(under, `toolbar at ${Math.round(bar.x)}-${Math.round(bar.x + bar.w)}`).toEqual([]);
 }

@@ -66,6 +66,15 @@ export function fitLine(text: Phaser.GameObjects.Text, lines: readonly string[],
   return text.setText(lines.at(-1) ?? "").setFontSize(minSize);
 }
 
+/**
+ * The centre x of a top-bar item `width` wide: at `centre` where it fits between `left` and
+ * `right` (the toolbar's left end, less a margin), else as near it as they allow; `left` wins
+ * when both cannot hold. Headers use it so a centred line never runs under the toolbar.
+ */
+export function centreBetween(width: number, left: number, right: number, centre: number): number {
+  return Math.max(left + width / 2, Math.min(centre, right - width / 2));
+}
+
 /** A line of text in the middle of the screen (loading, nothing to show). */
 export function centreLine(scene: Phaser.Scene, text: string, size = 22): Phaser.GameObjects.Text {
   return sharp(scene.add.text(scene.scale.width / 2, scene.scale.height / 2, text, textStyle(size, "#f6ecd0", true))).setOrigin(0.5);

@@ -60,11 +60,11 @@ export class TableChrome {
     this.attention.tick(this.session.clock.now());
   }
 
-  /** Places the toolbar left of Leave; returns its width. */
-  place(rightOfLeave: number, barH: number, narrow: boolean): number {
+  /** Places the toolbar left of Leave. */
+  place(rightOfLeave: number, barH: number, narrow: boolean): void {
     this.barH = barH;
     this.right = Math.max(8, rightOfLeave - 4);
-    return this.toolbar.place(rightOfLeave, barH, narrow);
+    this.toolbar.place(rightOfLeave, barH, narrow);
   }
 
   /** The toolbar's width now (it changes after `place`: the log's count, the Ranked badge). */

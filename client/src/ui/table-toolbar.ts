@@ -87,15 +87,15 @@ export class TableToolbar {
     if (open) this.menu.querySelector("button")?.focus();
   }
 
-  /** Right edge `right` px from the screen's right; returns the toolbar's width. */
-  place(right: number, barH: number, narrow: boolean): number {
+  /** Right edge `right` px from the screen's right. */
+  place(right: number, barH: number, narrow: boolean): void {
     this.el.classList.toggle("narrow", narrow);
     if (!narrow) this.setMenu(false);
     this.el.style.right = `${right}px`;
     this.el.style.top = `${Math.max(4, barH / 2 + 4 - 17)}px`;
-    return this.el.offsetWidth;
   }
 
+  /** Its width now: it grows after `place` (the log's count, the Ranked badge). */
   width(): number {
     return this.el.offsetWidth;
   }

@@ -3,7 +3,7 @@
  * chips, and the final-round line saying whose Skit opened it and who still has a last turn.
  */
 import Phaser from "phaser";
-import { fitLine, MIN_TEXT, readable, sharp, textStyle } from "../../objects/style.ts";
+import { centreBetween, fitLine, MIN_TEXT, readable, sharp, textStyle } from "../../objects/style.ts";
 import { TokenRow } from "../../objects/token-row.ts";
 import type { Point } from "./layout.ts";
 
@@ -62,8 +62,7 @@ export class InfoView {
     if (within && !portrait) {
       const short = text.replace(/ · last turns: .*$/, "");
       fitLine(this.finalText.setWordWrapWidth(null).setAlign("center"), [text, short, short.replace(/ · .*$/, "")], within.right - within.left - 28, fs, 14);
-      const half = this.finalText.displayWidth / 2 + 14;
-      x = Math.max(within.left + half, Math.min(at.x, within.right - half));
+      x = centreBetween(this.finalText.displayWidth + 28, within.left, within.right, at.x);
       this.finalText.setPosition(x, at.y);
     } else this.finalText.setText(text).setFontSize(fs).setWordWrapWidth(at.w - 20, true).setAlign("center").setPosition(at.x, at.y);
     const w = within && !portrait ? this.finalText.displayWidth + 28 : Math.min(at.w, this.finalText.displayWidth + 28);

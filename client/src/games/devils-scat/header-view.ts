@@ -1,7 +1,7 @@
 /** The strip along the top: round, goal and the favored suit (connection quality is the toolbar's signal icon). */
 import Phaser from "phaser";
 import { suitTexture } from "../../objects/card-art.ts";
-import { fitLine, sharp, textStyle } from "../../objects/style.ts";
+import { centreBetween, fitLine, sharp, textStyle } from "../../objects/style.ts";
 import type { Header } from "./view-model.ts";
 
 export class HeaderView {
@@ -47,7 +47,7 @@ export class HeaderView {
     const totalW = size + (narrow ? 0 : 10 + this.favored.width);
     // Centred on a desktop where the toolbar leaves room (a ranked table's wider toolbar ran over
     // "Favored: Stars" centred at 1280x720), else as far right as the toolbar allows.
-    const x0 = Math.max(leftEnd, narrow ? leftEnd : Math.min(w / 2 - totalW / 2, right - totalW));
+    const x0 = centreBetween(totalW, leftEnd, right, narrow ? 0 : w / 2) - totalW / 2;
     this.chip.fillStyle(0xfbf8f1, 1).fillCircle(x0 + size / 2, y, size / 2 + 4);
     this.chip.lineStyle(2, 0xf5c542, 1).strokeCircle(x0 + size / 2, y, size / 2 + 4);
     this.icon.setDisplaySize(size * 0.8, size * 0.8).setPosition(x0 + size / 2, y);

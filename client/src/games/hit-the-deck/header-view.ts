@@ -3,7 +3,7 @@
  * the direction ring round the piles: arrows turning the way play goes.
  */
 import Phaser from "phaser";
-import { fitLine, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
+import { centreBetween, fitLine, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import type { Header } from "./view-model.ts";
 
@@ -35,8 +35,7 @@ export class HeaderView {
     // · Must play a 3" centred ran under the toolbar's left end).
     const room = w - rightInset - x - this.mid.width - (narrow ? 12 : 24);
     fitLine(this.left, narrow ? [header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")] : [header.left], room, fs).setPosition(x, y);
-    const afterLeft = this.left.x + this.left.width + 12 + this.mid.width / 2;
-    const midX = narrow ? afterLeft : Math.max(afterLeft, Math.min(w / 2, w - rightInset - 12 - this.mid.width / 2));
+    const midX = centreBetween(this.mid.width, this.left.x + this.left.width + 12, w - rightInset - 12, narrow ? 0 : w / 2);
     this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
   }
 }
