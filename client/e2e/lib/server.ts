@@ -5,6 +5,8 @@ export interface GameServer {
   /** `http://127.0.0.1:<port>`: serves client/dist at `/` and the rooms. */
   readonly url: string;
   readonly log: () => string;
+  /** How the process ended ("exit code 1", "signal SIGSEGV"), or null while it runs. */
+  readonly exited: () => string | null;
   stop(): Promise<void>;
 }
 
@@ -16,5 +18,7 @@ export interface GameServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<GameServer> {
   const server = await startServerProcess({ BOT_DELAY_MS: "150", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", SHUFFLE_WAIT_MS: "5000", ...env });
-  return { url: server.url, log: server.output, stop: () => server.stop() };
+  let ended: string | null = null;
+  server.child.once("exit", (code, signal) => { ended = signal ? `signal ${signal}` : `exit code ${String(code)}`; });
+  return { url: server.url, log: server.output, exited: () => ended, stop: () => server.stop() };
 }

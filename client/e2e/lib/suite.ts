@@ -3,7 +3,7 @@
  * before the tests and, after them, closes every player it launched and stops the server.
  */
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { launchPlayer, type Player, type Viewport } from "./browser.ts";
 import { openLobby } from "./lobby.ts";
 import { SHOTS } from "./page.ts";
@@ -41,6 +41,13 @@ export function useBrowserSuite(env: Record<string, string> = {}, { webgl = fals
   afterAll(async () => {
     for (const p of players) await p.close().catch(() => undefined);
     await server?.stop();
+  });
+  // The server never ends during a file's tests: if it did (a crash, a kill), every test from then
+  // on fails with a page that cannot connect. Say so, with how it ended and its last lines, in
+  // the failure summary itself (a CI log may keep only the summary).
+  afterEach(() => {
+    const ended = server?.exited();
+    if (ended) throw new Error(`the game server has ended (${ended}); its last lines:\n${server!.log().split("\n").slice(-40).join("\n")}`);
   });
   // A failed test leaves what its pages showed: a screenshot of each open page
   // (e2e/screenshots/failed/), its state as the test hook reads it, and its last console lines.
