@@ -1,7 +1,7 @@
 /** A real server process (`server/src/main.ts`, TypeScript loaded by tsx) on a free loopback port, for tests and benchmarks. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer } from "node:net";
@@ -66,10 +66,12 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself. `wrap` runs it
   // through a command that execs it (`ip netns exec <ns>`: the same pid), listening on `host`.
   const [cmd, ...args] = [...wrap, process.execPath, ...nodeArgs, "--import", "tsx", script];
+  // Its own table journals and embedded database (DATA_DIR, ~40 MB once the database opens),
+  // removed when it stops, unless the caller shares one (a restart test), which is the caller's.
+  const ownDir = env["DATA_DIR"] === undefined ? mkdtempSync(path.join(tmpdir(), "scat-data-")) : null;
   const child = spawn(cmd!, args, {
     cwd: ROOT,
-    // Its own table journals (DATA_DIR), unless the caller shares one (a restart test).
-    env: { ...process.env, PORT: String(port), HOST: host, LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-data-")), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
+    env: { ...process.env, PORT: String(port), HOST: host, LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", ...(ownDir ? { DATA_DIR: ownDir } : {}), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });
@@ -91,12 +93,14 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
       return res.text();
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (ownDir) await rm(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,7 +4,7 @@
  * and the PGlite database both live there) resumes the table, each account takes its seat back
  * with its token, the game is played to the end and rated exactly once.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
@@ -15,7 +15,11 @@ import { startServerProcess, type ServerProcess } from "./support/server-process
 import { attach, playOut, step, type Player } from "./support/resume-play.ts";
 
 const started: ServerProcess[] = [];
-afterAll(async () => { await Promise.all(started.map((s) => s.stop())); });
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Takes the ranked seat back by account (id and token) once the table is back. */
 async function reclaimRanked(base: string, p: Player, token: string): Promise<Room> {
@@ -32,7 +36,8 @@ async function reclaimRanked(base: string, p: Player, token: string): Promise<Ro
 
 describe("a ranked game on a process that is killed", () => {
   it("is resumed on the same DATA_DIR, played to the end and rated exactly once", async () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-ranked-resume-")), BOT_DELAY_MS: "20-40", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" };
+    dirs.push(mkdtempSync(path.join(tmpdir(), "scat-ranked-resume-")));
+    const env = { DATA_DIR: dirs.at(-1)!, BOT_DELAY_MS: "20-40", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" };
     const first = await startServerProcess(env);
     started.push(first);
     const accounts = [await api(first.url, "/accounts/guest", { name: "Kim", token: true }), await api(first.url, "/accounts/guest", { name: "Lou", token: true })];

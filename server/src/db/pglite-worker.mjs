@@ -5,6 +5,7 @@
 // or {id, error: {message, code, ...}}; {id, close: true} closes it. Plain JavaScript so that it
 // loads under Node, tsx and vitest alike.
 import { parentPort, workerData } from "node:worker_threads";
+import { inspect } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 
 const INT8 = 20;
@@ -13,7 +14,10 @@ ready.then(() => parentPort.postMessage({ ready: true }), (err) => parentPort.po
 
 /** What the caller needs of a failure: PostgreSQL's fields (`code` 23505 is a unique violation) survive the thread hop. */
 function describe(err) {
-  const out = { message: String(err?.message ?? err) };
+  // Not every failure is an Error: WebAssembly's exit (a full disk at the first start) throws a
+  // plain object, which String() made "[object Object]".
+  const message = typeof err?.message === "string" && err.message !== "" ? err.message : typeof err === "string" ? err : inspect(err, { depth: 2, breakLength: Infinity });
+  const out = { message };
   for (const key of ["code", "detail", "constraint", "table", "column", "severity"]) if (err?.[key] !== undefined) out[key] = err[key];
   return out;
 }
