@@ -6,14 +6,17 @@
  * at random, keeping the counts and the passed cards where they are. Rollouts are short: the
  * trick on the table and the next one, every seat on the normal bot; the value is the points the
  * seat took over those tricks against the others' mean (both shades; fewer is better). The pass
- * (286 or 680 choices) stays the normal bot's.
+ * (286 or 680 choices) stays the normal bot's. A seat that has not followed a suit (in a shade) is
+ * dealt none of it (the table's `TrickMemory`, trick-memory.ts).
  */
 import type { Seat } from "../engine.ts";
 import { ENGINES } from "../games/registry.ts";
 import { sortCards } from "../games/dark-hearts/cards.ts";
 import { passTarget } from "../games/dark-hearts/options.ts";
 import type { DarkHeartsState } from "../games/dark-hearts/state.ts";
+import type { Rng } from "../rng.ts";
 import { HIDDEN, type Determinizer } from "./determinize.ts";
+import { breaksVoid } from "./trick-memory.ts";
 import type { SearchGame } from "./strong.ts";
 
 /** Tricks a rollout plays: the one on the table (or being led) and the next. */
@@ -30,8 +33,52 @@ function knownHeld(s: DarkHeartsState, seat: Seat): Map<string, number> {
   return known;
 }
 
+/** Deals tried with the voids kept before one is dealt without them (a deal that keeps them exists; greedy choice can miss it). */
+const VOID_TRIES = 20;
+
+/**
+ * The unseen cards dealt to the hidden places: `counts[i]` to seat i, each seat none of its
+ * `barred` cards, the most barred seat first, the leftover (any card) last. Null when the greedy
+ * choice got stuck.
+ */
+function dealKeepingVoids(pool: readonly string[], counts: readonly number[], barred: readonly (ReadonlySet<string> | null)[]): string[][] | null {
+  const left = pool.slice();
+  const out: string[][] = counts.map(() => []);
+  const order = counts.map((_, i) => i).sort((a, b) => (barred[b]?.size ?? 0) - (barred[a]?.size ?? 0));
+  for (const i of order) {
+    for (let k = 0; k < left.length && out[i]!.length < counts[i]!; ) {
+      if (barred[i]?.has(left[k]!)) k++;
+      else out[i]!.push(left.splice(k, 1)[0]!);
+    }
+    if (out[i]!.length < counts[i]!) return null;
+  }
+  return out;
+}
+
+function hiddenDeal(known: { state: DarkHeartsState; unseen: readonly string[]; barred?: readonly (ReadonlySet<string> | null)[] }, rng: Rng): { hands: string[][]; leftover: string | null } {
+  const s = known.state;
+  // The leftover is one more place, taking any card: the last "seat".
+  const counts = [...s.hands.map((h) => h.filter((c) => c === HIDDEN).length), s.leftover === HIDDEN ? 1 : 0];
+  const barred = [...s.hands.map((_, i) => known.barred?.[i] ?? null), null];
+  let deal: string[][] | null = null;
+  if (barred.some((b) => b !== null && b.size > 0)) {
+    for (let t = 0; t < VOID_TRIES && deal === null; t++) deal = dealKeepingVoids(rng.shuffle(known.unseen), counts, barred);
+  }
+  if (deal === null) {
+    const pool = rng.shuffle(known.unseen);
+    let next = 0;
+    deal = counts.map((n) => pool.slice(next, (next += n)));
+  }
+  const hands = s.hands.map((h, i) => {
+    const cards = deal![i]!;
+    let next = 0;
+    return h.includes(HIDDEN) ? sortCards(h.map((c) => (c === HIDDEN ? cards[next++]! : c))) : h;
+  });
+  return { hands, leftover: s.leftover === HIDDEN ? deal[counts.length - 1]![0]! : s.leftover };
+}
+
 export const darkHeartsDeterminizer: Determinizer<DarkHeartsState> = {
-  mask(state, seat) {
+  mask(state, seat, memory) {
     const held = knownHeld(state, seat);
     const unseen: string[] = [];
     const s = structuredClone(state);
@@ -48,14 +95,18 @@ export const darkHeartsDeterminizer: Determinizer<DarkHeartsState> = {
     }
     // Another seat's pass is its secret (the receiver's, once passed to it, as part of its hand).
     s.passes = state.passes.map((p, i) => (i === seat || p === null ? p : p.map(() => HIDDEN)));
-    return { state: s, unseen: unseen.sort() };
+    // What a seat's play showed it holds none of (only where the memory knows some).
+    const barred = state.hands.map((_, i) => {
+      const voids = i === seat ? [] : (memory?.voids?.(i) ?? []);
+      return voids.length === 0 ? null : new Set(unseen.filter((c) => breaksVoid(c, voids)));
+    });
+    return { state: s, unseen: unseen.sort(), ...(barred.some((b) => b !== null) ? { barred } : {}) };
   },
   fill(known, rng) {
-    const pool = rng.shuffle(known.unseen);
-    let next = 0;
     const s = structuredClone(known.state);
-    s.hands = s.hands.map((h) => (h.includes(HIDDEN) ? sortCards(h.map((c) => (c === HIDDEN ? pool[next++]! : c))) : h));
-    if (s.leftover === HIDDEN) s.leftover = pool[next++]!;
+    const { hands, leftover } = hiddenDeal(known, rng);
+    s.hands = hands;
+    s.leftover = leftover;
     return s;
   },
 };

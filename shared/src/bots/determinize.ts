@@ -15,6 +15,11 @@ export interface Knowledge<S> {
   readonly state: S;
   /** The cards behind the HIDDEN places, sorted. */
   readonly unseen: readonly string[];
+  /**
+   * Per seat, unseen cards its hidden places cannot hold, as its play has shown (a void in a
+   * trick game); absent or null: any.
+   */
+  readonly barred?: readonly (ReadonlySet<string> | null)[];
 }
 
 export interface Determinizer<S> {

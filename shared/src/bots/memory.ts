@@ -17,6 +17,7 @@
  * empty memory is the state-only knowledge the search had before).
  */
 import type { Seat } from "../engine.ts";
+import { TrickMemory, type Void } from "./trick-memory.ts";
 
 /** Turns of a seat kept (the latest first): as many as the strong bot's heads-up opponent model reads back (skit-scat-strong.ts `HEADS_UP.depth`). */
 export const TURNS_KEPT = 6;
@@ -53,6 +54,8 @@ export interface TableMemory {
   held(seat: Seat): readonly string[];
   /** `seat`'s whole turns this hand, the latest first. */
   turns(seat: Seat): readonly TurnSeen[];
+  /** The suits `seat` has shown by its play it holds none of (trick games: trick-memory.ts). */
+  voids?(seat: Seat): readonly Void[];
 }
 
 export class DrawPileMemory implements TableMemory {
@@ -120,5 +123,7 @@ export class DrawPileMemory implements TableMemory {
 
 /** A fresh memory for a table of `gameId`, or null where the strong bot needs none. */
 export function createTableMemory(gameId: string): TableMemory | null {
-  return gameId === "skit_scat" ? new DrawPileMemory() : null;
+  if (gameId === "skit_scat") return new DrawPileMemory();
+  if (gameId === "dark_hearts") return new TrickMemory();
+  return null;
 }
