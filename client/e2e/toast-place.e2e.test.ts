@@ -65,6 +65,11 @@ describe("a toast at the table", () => {
       const covered = boxes.filter((b) => b.x < toast.x + toast.w && toast.x < b.x + b.w && b.y < toast.y + toast.h && toast.y < b.y + b.h);
       await screenshot(page, `toasts/${c.label}-${c.game}-${c.seats}`);
       expect(covered.map((b) => `${b.id} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}`), `"${toast.text}" at ${Math.round(toast.x)},${Math.round(toast.y)} ${Math.round(toast.w)}x${Math.round(toast.h)}`).toEqual([]);
+      // Nor the own prompt ("You may call… / Your turn…"), which is no target: on a phone at six
+      // seats no band is free, and the toast covered the prompt's line and the hint's last one.
+      const prompt = (await canvasTexts(page)).filter((t) => t.name === "prompt");
+      expect(prompt.length, "the own prompt is drawn").toBe(1);
+      expect(prompt.filter((p) => p.y < toast.y + toast.h && toast.y < p.y + p.h).map((p) => `"${p.text}" at ${Math.round(p.y)}-${Math.round(p.y + p.h)}`), `toast at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
       // The first-time hint, if it is showing, keeps off them too on a phone (it sat over the top seats for 9 s).
       const hint = await page.evaluate(() => { const e = document.querySelector('[data-testid="first-hint"]:not([hidden])'); if (!e) return null; const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
       if (hint && c.view === PHONE) expect(boxes.filter((b) => b.x < hint.x + hint.w && hint.x < b.x + b.w && b.y < hint.y + hint.h && hint.y < b.y + b.h).map((b) => b.id), "the first-time hint").toEqual([]);
@@ -79,6 +84,32 @@ describe("a toast at the table", () => {
       await close();
     }, 60_000);
   }
+
+  it("moves off what comes under it between renders (placed every 200 ms while it shows)", async () => {
+    // Our turn at a two-seat table: nothing renders while we think. Then an HTML bubble appears
+    // where the toast is (as a refused card's reason does, or a button sliding in by a tween, both
+    // between renders): the toast must leave it within a few placements, with no render to move it.
+    const { page, errors, close } = await suite.lobbyPlayer("Tess", DESKTOP);
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 60 });
+    await quickPlay(page, "(s.hand || []).length > 0");
+    await waitState(page, `s.turn === s.mySeat && (s.legal || []).length > 0`, 30_000);
+    const { toast } = await linkToast(page, false);
+    const version = (await state(page))["version"];
+    await page.evaluate((r) => {
+      const bubble = document.createElement("div");
+      bubble.dataset["testid"] = "refusal-bubble";
+      Object.assign(bubble.style, { position: "fixed", left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
+      document.body.append(bubble);
+    }, toast);
+    await page.waitForTimeout(600);
+    const after = await page.evaluate(() => { const r = document.querySelector(".toast:not(.toast-out)")?.getBoundingClientRect(); return r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null; });
+    expect((await state(page))["version"], "no state change (no render) meanwhile").toBe(version);
+    expect(after, "the toast still shows").not.toBeNull();
+    const overlaps = after!.y < toast.y + toast.h && toast.y < after!.y + after!.h;
+    expect(overlaps, `toast at y ${Math.round(after!.y)}-${Math.round(after!.y + after!.h)}, bubble at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  }, 60_000);
 
   it("Hit the Deck's header with a demand stays left of the toolbar at 1280x720", async () => {
     // Centred, "Play goes ⟳ left  ·  Must play a 3" ran at x 485-795 under the toolbar (763-1176):

@@ -82,6 +82,8 @@ export interface GameTableView {
   event?(e: Json): void;
   /** Clickable things for `window.__scat.targets()`. */
   targets(): readonly Target[];
+  /** What the player reads that is not a target (the own prompt): toasts keep off it too (ui/toast.ts). */
+  readBoxes?(): readonly Target[];
   /** Called on scene shutdown (the scene destroys game objects itself). */
   destroy?(): void;
 }

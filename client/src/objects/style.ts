@@ -86,6 +86,19 @@ interface Bounded {
   getBounds(): Phaser.Geom.Rectangle;
 }
 
+/**
+ * The own prompt ("Your turn: draw a card…"): named `prompt` (tests find it among the canvas
+ * texts) and kept clear by toasts (`promptBox`).
+ */
+export function promptStyle<T extends Phaser.GameObjects.Text>(text: T): T {
+  return text.setName("prompt");
+}
+
+/** The prompt's box on the page while it says something (toasts keep off it), else null. */
+export function promptBox(text: Phaser.GameObjects.Text): Target | null {
+  return text.text === "" ? null : canvasTarget("text:prompt", text, false);
+}
+
 /** Where a canvas object sits on the page (CSS px), for `window.__scat.targets()`. */
 export function canvasTarget(id: string, obj: Bounded, enabled: boolean): Target | null {
   if (!obj.visible || !obj.scene) return null;

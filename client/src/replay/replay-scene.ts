@@ -66,7 +66,7 @@ export class ReplayScene extends Phaser.Scene {
     const loading = centreLine(this, "Loading the replay…", 24);
     this.cleanups = [addTargets(() => this.targets()), () => setToastKeepClear(null)];
     // A game's toasts (Dark Hand's calls) keep off the seats, piles and hand, as at a table.
-    setToastKeepClear(() => ({ boxes: this.table?.targets() ?? [], top: this.base.barH() }));
+    setToastKeepClear(() => ({ boxes: [...(this.table?.targets() ?? []), ...(this.table?.readBoxes?.() ?? [])], top: this.base.barH() }));
     setStateProvider(() => this.testState());
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());

@@ -77,8 +77,8 @@ export class TableScene extends Phaser.Scene {
       setInviteFollower((code, watch) => void this.follow(code, watch)),
     ];
     setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null, lessonOffer: this.lessonOffer?.shown() ?? null }));
-    // Toasts keep off the seats, the hand, the piles and the buttons (ui/toast-place/).
-    setToastKeepClear(() => ({ boxes: this.targets(), top: this.base.barH() }));
+    // Toasts keep off the seats, the hand, the piles, the buttons and the prompt (ui/toast-place/).
+    setToastKeepClear(() => ({ boxes: [...this.targets(), ...(this.table?.readBoxes?.() ?? [])], top: this.base.barH() }));
     this.scale.on("resize", this.resize, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
     this.scene.launch(SCENES.results, { session: s } satisfies TableData);

@@ -14,6 +14,9 @@ let keepClear: (() => KeepClear) | null = null;
 /** HTML over the table the stack keeps off too: the first-time hint, a refused card's reason, a result panel. */
 const OVER_TABLE = '[data-testid="first-hint"]:not([hidden]), [data-testid="refusal-bubble"], [data-testid="round-result"], [data-testid="game-over"]';
 
+/** What covering the first-time hint costs beside a seat, card or prompt (1) when nothing can be kept clear. */
+const HINT_WEIGHT = 0.25;
+
 const recent: string[] = [];
 
 function stack(): HTMLElement {
@@ -66,11 +69,11 @@ export function clearTop(el: HTMLElement): number | null {
   return toastTop([...clear.boxes, ...boxesOver(el)], { width: innerWidth, height: tableBottom(), top: clear.top }, size.width, size.height);
 }
 
-/** The HTML bubbles over the table (`OVER_TABLE`) but `except`, as boxes. */
+/** The HTML bubbles over the table (`OVER_TABLE`) but `except`, as boxes; the first-time hint costs least to cover (place.ts). */
 function boxesOver(except?: HTMLElement): Box[] {
   return [...document.querySelectorAll<HTMLElement>(OVER_TABLE)].filter((o) => o !== except).map((o) => {
     const r = o.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height, weight: o.dataset["testid"] === "first-hint" ? HINT_WEIGHT : 1 };
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import Phaser from "phaser";
 import type { Json, TableSnap } from "../../net/snapshot.ts";
-import { COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
+import { COLORS, MIN_TEXT, promptStyle, sharp, textStyle } from "../../objects/style.ts";
 import { TokenRow } from "../../objects/token-row.ts";
 import type { TableLayout } from "./layout.ts";
 import { isActive, isDark, isShade, meldLabel, seatTags, tokenCount } from "./view-model.ts";
@@ -20,7 +20,7 @@ export class MyArea {
     this.text = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setDepth(40));
     this.text.setShadow(0, 1, "#000000", 3, false, true);
     this.chips = new TokenRow(scene, undefined, 7).setDepth(40);
-    this.prompt = sharp(scene.add.text(0, 0, "", textStyle(21, "#fff6d8", true)).setOrigin(0.5).setDepth(40));
+    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(21, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
   }
 

@@ -10,6 +10,7 @@ import type { Shade } from "../../objects/dark-card.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { PileView } from "../../objects/pile-view.ts";
 import { SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
+import { promptBox } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { awaySeats } from "../common.ts";
@@ -155,6 +156,11 @@ export class SkitScatTable implements GameTableView {
       jokerClaimed: (shade) => this.jokers.find((j) => j.shade === shade)?.pulse(),
       announce: (text) => live.announce(text),
     };
+  }
+
+  readBoxes(): Target[] {
+    const box = promptBox(this.my.prompt);
+    return box ? [box] : [];
   }
 
   targets(): Target[] {

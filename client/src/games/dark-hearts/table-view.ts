@@ -10,7 +10,7 @@ import { Countdown } from "../../objects/countdown.ts";
 import { ShadeSwitch, type Shade } from "../../objects/dark-card.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { type SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
-import { canvasTarget, COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { canvasTarget, COLORS, promptBox, promptStyle, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { seatAnchor } from "../seat-ring.ts";
@@ -62,7 +62,7 @@ export class DarkHeartsTable implements GameTableView {
     this.passBtn = new CanvasButton(scene, "PASS 3 ▶", COLORS.gold, () => this.sendPass());
     this.lastBtn = new CanvasButton(scene, "Last trick", 0xd9d2bf, () => this.setLastOpen(!ui.lastTrickOpen));
     const text = (size: number, color: string): Phaser.GameObjects.Text => sharp(scene.add.text(0, 0, "", textStyle(size, color, true)).setDepth(40));
-    this.prompt = text(20, "#fff6d8").setOrigin(0.5).setShadow(0, 2, "#000000", 4, false, true);
+    this.prompt = promptStyle(text(20, "#fff6d8").setOrigin(0.5).setShadow(0, 2, "#000000", 4, false, true));
     this.meText = text(16, "#f4efe2").setOrigin(0.5).setAlign("center");
     this.centerText = text(22, "#fff6d8").setOrigin(0.5).setAlign("center").setShadow(0, 2, "#000000", 4, false, true);
     this.countdown = new Countdown(scene);
@@ -111,6 +111,11 @@ export class DarkHeartsTable implements GameTableView {
     const at = snap.phase === "play" ? timerPoint(snap, this.mySeat, L, this.prompt.width) : null;
     this.timer.setVisible(at !== null && left > 0);
     if (at && left > 0) this.timer.setRadius(L.timerR).setPosition(at.x, at.y).show(left, total);
+  }
+
+  readBoxes(): Target[] {
+    const box = promptBox(this.prompt);
+    return box ? [box] : [];
   }
 
   targets(): Target[] {

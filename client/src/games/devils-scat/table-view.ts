@@ -9,7 +9,7 @@ import { CanvasButton } from "../../objects/button.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { PileView } from "../../objects/pile-view.ts";
 import { SeatBadge, seatTargets } from "../../objects/seat-badge.ts";
-import { canvasTarget, COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
+import { canvasTarget, COLORS, MIN_TEXT, promptBox, promptStyle, sharp, textStyle } from "../../objects/style.ts";
 import { TurnTimer } from "../../objects/turn-timer.ts";
 import type { Target } from "../../test-hook.ts";
 import { awaySeats } from "../common.ts";
@@ -48,7 +48,7 @@ export class DevilsScatTable implements GameTableView {
     this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }));
     this.discard = new PileView(scene, "discard", () => this.moves.drawDiscard && send({ type: "drawDiscard" }));
     this.knock = new CanvasButton(scene, "KNOCK", COLORS.gold, () => this.moves.knock && send({ type: "knock" }));
-    this.prompt = sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40));
+    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
     this.meText = sharp(scene.add.text(0, 0, "", textStyle(17, "#f4efe2", true)).setOrigin(0.5).setDepth(40));
     this.timer = new TurnTimer(scene);
@@ -128,6 +128,11 @@ export class DevilsScatTable implements GameTableView {
       name: (seat) => seatName(session.snap, seat, session.mySeat),
       mySeat: session.mySeat,
     };
+  }
+
+  readBoxes(): Target[] {
+    const box = promptBox(this.prompt);
+    return box ? [box] : [];
   }
 
   targets(): Target[] {

@@ -2,7 +2,8 @@
 import type Phaser from "phaser";
 import type { TableSnap } from "../../net/snapshot.ts";
 import { CARD_RATIO } from "../../objects/card-art.ts";
-import { COLORS, sharp, textStyle } from "../../objects/style.ts";
+import { COLORS, promptBox, promptStyle, sharp, textStyle } from "../../objects/style.ts";
+import type { Target } from "../../test-hook.ts";
 import type { TableLayout } from "./layout.ts";
 import { isActive, promptText, seatTags, type Moves } from "./view-model.ts";
 
@@ -13,9 +14,14 @@ export class MyPlace {
 
   constructor(private readonly scene: Phaser.Scene) {
     this.glow = scene.add.graphics();
-    this.prompt = sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40));
+    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
     this.line = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setOrigin(0.5).setDepth(40));
+  }
+
+  /** The prompt's box while it says something (toasts keep off it). */
+  promptBox(): Target | null {
+    return promptBox(this.prompt);
   }
 
   update(snap: TableSnap, mySeat: number | null, moves: Moves, L: TableLayout): void {

@@ -111,6 +111,11 @@ export class HitTheDeckTable implements GameTableView {
     for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
+  readBoxes(): Target[] {
+    const box = this.me.promptBox();
+    return box ? [box] : [];
+  }
+
   targets(): Target[] {
     const out: Array<Target | null> = [...this.hand.targets(), this.deck.target(), ...this.controls.targets(), ...seatTargets(this.badges)];
     return out.filter((t): t is Target => t !== null);

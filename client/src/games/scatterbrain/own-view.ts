@@ -8,7 +8,7 @@ import type { TableSnap } from "../../net/snapshot.ts";
 import { spriteFactory } from "../../objects/card-sprite.ts";
 import { HandView } from "../../objects/hand-view.ts";
 import { standardArt } from "../../objects/standard-art.ts";
-import { COLORS, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
+import { COLORS, MIN_TEXT, promptBox, promptStyle, sharp, textStyle } from "../../objects/style.ts";
 import type { Target } from "../../test-hook.ts";
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import { CardStrip } from "./card-strip.ts";
@@ -28,7 +28,7 @@ export class OwnView {
     this.strip = new CardStrip(scene);
     this.meText = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setOrigin(1, 0.5).setDepth(40));
     this.meText.setShadow(0, 2, "#000000", 4, false, true);
-    this.prompt = sharp(scene.add.text(0, 0, "", textStyle(21, "#fff6d8", true)).setOrigin(0.5).setDepth(40));
+    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(21, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
   }
 
@@ -70,6 +70,11 @@ export class OwnView {
 
   targets(): Target[] {
     return this.hand.targets();
+  }
+
+  /** The prompt's box while it says something (toasts keep off it). */
+  promptBox(): Target | null {
+    return promptBox(this.prompt);
   }
 
   private paintGlow(L: TableLayout, active: boolean): void {

@@ -110,6 +110,11 @@ export class ScatterbrainTable implements GameTableView {
     for (const seat of awaySeats(snap, this.mySeat)) this.zones.get(seat.index)?.refreshBadge(snap, seat, L.badgeW, serverNow);
   }
 
+  readBoxes(): Target[] {
+    const box = this.own.promptBox();
+    return box ? [box] : [];
+  }
+
   targets(): Target[] {
     const out: Array<Target | null> = [...this.own.targets(), this.deck.target(), this.discard.target(), ...this.grid.targets()];
     if (this.call.visible) out.push(canvasTarget("button:call", this.call, this.moves.call));

@@ -13,6 +13,11 @@ export interface Box {
   readonly y: number;
   readonly w: number;
   readonly h: number;
+  /**
+   * How much covering it costs when nothing can be kept clear (default 1). The first-time hint
+   * costs less: it stays after the toast goes (3.7 s), where a prompt or a card covered is missed.
+   */
+  readonly weight?: number;
 }
 
 export interface Area {
@@ -33,23 +38,23 @@ export function toastTop(avoid: readonly Box[], area: Area, w: number, h: number
   // The boxes across the stack's columns, as vertical spans (with the margin).
   const spans = avoid
     .filter((b) => b.w > 0 && b.h > 0 && b.x + b.w / 2 > left && b.x - b.w / 2 < right)
-    .map((b) => [b.y - b.h / 2 - MARGIN, b.y + b.h / 2 + MARGIN] as const)
+    .map((b) => [b.y - b.h / 2 - MARGIN, b.y + b.h / 2 + MARGIN, b.weight ?? 1] as const)
     .sort((a, b) => a[0] - b[0]);
   // The free bands between them.
   let best: { from: number; to: number } | null = null;
   let at = area.top;
-  for (const [from, to] of [...spans, [bottom, Infinity] as const]) {
+  for (const [from, to] of [...spans, [bottom, Infinity, 1] as const]) {
     const end = Math.min(from, bottom);
     if (end - at >= h && (!best || end - at > best.to - best.from)) best = { from: at, to: end };
     at = Math.max(at, to);
     if (at >= bottom) break;
   }
   if (best) return Math.round(best.from + (best.to - best.from - h) / 2);
-  // No band fits: the place that covers the least (the earliest of equals), on screen.
+  // No band fits: the place that covers the least (by weight; the earliest of equals), on screen.
   let top = area.top;
   let least = Infinity;
   for (let y = area.top; y + h <= area.height || y === area.top; y += 4) {
-    const covered = spans.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(to, y + h) - Math.max(from, y)), 0);
+    const covered = spans.reduce((sum, [from, to, weight]) => sum + weight * Math.max(0, Math.min(to, y + h) - Math.max(from, y)), 0);
     if (covered < least) {
       least = covered;
       top = y;
