@@ -94,9 +94,10 @@ export function promptStyle<T extends Phaser.GameObjects.Text>(text: T): T {
   return text.setName("prompt");
 }
 
-/** The prompt's box on the page while it says something (toasts keep off it), else null. */
-export function promptBox(text: Phaser.GameObjects.Text): Target | null {
-  return text.text === "" ? null : canvasTarget("text:prompt", text, false);
+/** The prompt's box on the page while it says something (toasts keep off it): one box or none. */
+export function promptBox(text: Phaser.GameObjects.Text): Target[] {
+  const box = text.text === "" ? null : canvasTarget("text:prompt", text, false);
+  return box ? [box] : [];
 }
 
 /** Where a canvas object sits on the page (CSS px), for `window.__scat.targets()`. */

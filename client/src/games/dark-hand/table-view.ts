@@ -159,8 +159,7 @@ export class SkitScatTable implements GameTableView {
   }
 
   readBoxes(): Target[] {
-    const box = promptBox(this.my.prompt);
-    return box ? [box] : [];
+    return promptBox(this.my.prompt);
   }
 
   targets(): Target[] {

@@ -114,8 +114,7 @@ export class DarkHeartsTable implements GameTableView {
   }
 
   readBoxes(): Target[] {
-    const box = promptBox(this.prompt);
-    return box ? [box] : [];
+    return promptBox(this.prompt);
   }
 
   targets(): Target[] {

@@ -131,8 +131,7 @@ export class DevilsScatTable implements GameTableView {
   }
 
   readBoxes(): Target[] {
-    const box = promptBox(this.prompt);
-    return box ? [box] : [];
+    return promptBox(this.prompt);
   }
 
   targets(): Target[] {

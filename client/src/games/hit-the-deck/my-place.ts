@@ -20,7 +20,7 @@ export class MyPlace {
   }
 
   /** The prompt's box while it says something (toasts keep off it). */
-  promptBox(): Target | null {
+  promptBox(): Target[] {
     return promptBox(this.prompt);
   }
 

@@ -112,8 +112,7 @@ export class HitTheDeckTable implements GameTableView {
   }
 
   readBoxes(): Target[] {
-    const box = this.me.promptBox();
-    return box ? [box] : [];
+    return this.me.promptBox();
   }
 
   targets(): Target[] {

@@ -73,7 +73,7 @@ export class OwnView {
   }
 
   /** The prompt's box while it says something (toasts keep off it). */
-  promptBox(): Target | null {
+  promptBox(): Target[] {
     return promptBox(this.prompt);
   }
 

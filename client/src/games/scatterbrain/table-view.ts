@@ -111,8 +111,7 @@ export class ScatterbrainTable implements GameTableView {
   }
 
   readBoxes(): Target[] {
-    const box = this.own.promptBox();
-    return box ? [box] : [];
+    return this.own.promptBox();
   }
 
   targets(): Target[] {
