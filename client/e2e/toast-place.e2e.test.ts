@@ -24,9 +24,10 @@ interface Box extends Rect { id: string }
  * is placed every 200 ms while it shows). Toast and targets come from one evaluate, one frame.
  * (A refused card click is answered beside the card, not in a toast: a11y-keyboard checks that.)
  */
-async function linkToast(page: Page, phone: boolean): Promise<{ toast: Rect & { text: string }; boxes: Box[] }> {
+async function linkToast(page: Page, phone: boolean, thenAlso?: () => Promise<void>): Promise<{ toast: Rect & { text: string }; boxes: Box[] }> {
+  // The whole stack: a bot's call and its race can come with it (three toasts at once).
   const read = () => page.evaluate(() => {
-    const el = document.querySelector(".toast:not(.toast-out)");
+    const el = document.querySelector(".toast:not(.toast-out)") ? document.getElementById("toasts") : null;
     const r = el?.getBoundingClientRect();
     const boxes = (window.__scat?.targets() ?? []).map((t) => ({ id: t.id, x: t.x - t.w / 2, y: t.y - t.h / 2, w: t.w, h: t.h }));
     return { toast: r && el ? { x: r.left, y: r.top, w: r.width, h: r.height, text: el.textContent ?? "" } : null, boxes };
@@ -37,6 +38,7 @@ async function linkToast(page: Page, phone: boolean): Promise<{ toast: Rect & { 
       await page.click('[data-testid="table-more"]');
       await page.click('[data-testid="menu-copy-link"]');
     } else await page.click('[data-testid="copy-table-link"]');
+    if (i === 0) await thenAlso?.();
     for (let j = 0; j < 10; j++) {
       const a = await read();
       await page.waitForTimeout(250);
@@ -84,6 +86,42 @@ describe("a toast at the table", () => {
       await close();
     }, 60_000);
   }
+
+  it("keeps its newest toasts off seats, buttons and the prompt when several come at once (phone, six seats)", async () => {
+    // The link copied, then a call in our call window right after the deal: the call's toasts
+    // ("You call…", the race, or the refusal if a bot called first) come on top of the link's,
+    // a stack no free band holds at a six-seat table on a phone. It keeps its newest toasts.
+    const { page, errors, close } = await suite.lobbyPlayer("Tess", PHONE);
+    await chooseTable(page, { game: "dark_hand", seats: 6, bots: 5, turnSeconds: 60 });
+    await quickPlay(page, "(s.hand || []).length > 0");
+    // A hand can end before we look (a dealt Scat): its result panel covers the table; then the next hand.
+    let seen: { toast: Rect & { text: string }; boxes: Box[]; before: number } | null = null;
+    for (let hand = 0; hand < 4 && seen === null; hand++) {
+      const call = await (await page.waitForFunction(() => (window.__scat?.targets() ?? []).find((t) => t.id.startsWith("button:call-") && t.enabled)?.id ?? null, null, { timeout: 30_000, polling: 50 })).jsonValue() as string;
+      const before = (await state(page)).toasts?.length ?? 0;
+      const look = await linkToast(page, true, async () => { await clickTarget(page, call).catch(() => undefined); });
+      const s = await state(page);
+      if (!s.resultPanel) seen = { ...look, before };
+      else {
+        await clickTarget(page, "button:continue").catch(() => undefined);
+        await waitState(page, `!s.resultPanel && s.round > ${s.round ?? 0}`, 30_000);
+      }
+    }
+    if (seen === null) throw new Error("every hand ended before we could look");
+    const { toast, boxes, before } = seen;
+    const shown = ((await state(page)).toasts ?? []).slice(before);
+    expect(shown.length, `toasts shown: ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(2);
+    const covered = boxes.filter((b) => b.x < toast.x + toast.w && toast.x < b.x + b.w && b.y < toast.y + toast.h && toast.y < b.y + b.h);
+    const prompt = (await canvasTexts(page)).filter((t) => t.name === "prompt" && t.y < toast.y + toast.h && toast.y < t.y + t.h);
+    // Three toasts at once fit nowhere but over the first-time hint (they covered it whole); the
+    // newest alone fits the band between the hint and the prompt once the call buttons are gone.
+    const hint = await page.evaluate(() => { const e = document.querySelector('[data-testid="first-hint"]:not([hidden])'); if (!e) return null; const r = e.getBoundingClientRect(); return { y: r.top, h: r.height }; });
+    if (hint) covered.push(...(hint.y < toast.y + toast.h && toast.y < hint.y + hint.h ? [{ id: "the first-time hint", x: 0, y: hint.y, w: 0, h: hint.h }] : []));
+    await screenshot(page, "toasts/phone-dark_hand-6-stack");
+    expect([...covered.map((b) => b.id), ...prompt.map((p) => `prompt "${p.text}"`)], `stack "${toast.text}" at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  }, 90_000);
 
   it("moves off what comes under it between renders (placed every 200 ms while it shows)", async () => {
     // Our turn at a two-seat table: nothing renders while we think. Then an HTML bubble appears

@@ -94,10 +94,13 @@ export function promptStyle<T extends Phaser.GameObjects.Text>(text: T): T {
   return text.setName("prompt");
 }
 
-/** The prompt's box on the page while it says something (toasts keep off it): one box or none. */
-export function promptBox(text: Phaser.GameObjects.Text): Target[] {
+/**
+ * The prompt's box on the page while it says something (toasts keep off it): one box or none.
+ * Where nothing can be kept clear, covering it costs half a button's or a card's (ui/toast-place/).
+ */
+export function promptBox(text: Phaser.GameObjects.Text): Array<Target & { weight: number }> {
   const box = text.text === "" ? null : canvasTarget("text:prompt", text, false);
-  return box ? [box] : [];
+  return box ? [{ ...box, weight: 0.5 }] : [];
 }
 
 /** Where a canvas object sits on the page (CSS px), for `window.__scat.targets()`. */

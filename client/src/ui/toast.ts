@@ -1,6 +1,6 @@
 /** Short messages over the table (rejected actions, notices) and the connection banner. */
 import { h, uiRoot } from "./dom.ts";
-import { toastTop, type Box } from "./toast-place/place.ts";
+import { bandTop, toastTop, type Box } from "./toast-place/place.ts";
 
 /** What the toasts must not cover, from the scene that shows them (null: the stylesheet's place). */
 export interface KeepClear {
@@ -91,8 +91,18 @@ export function placeToasts(): void {
     return;
   }
   const clear = keepClear();
+  const avoid = [...clear.boxes, ...boxesOver()];
+  const area = { width: innerWidth, height: tableBottom(), top: clear.top };
+  // A stack no free band holds (toasts arriving together at a crowded phone table: a call, its
+  // race, the link copied) keeps its newest toasts, as many as one band holds (at least one),
+  // rather than covering seats and buttons; what they said is in the table's log too.
+  while (el.childElementCount > 1) {
+    const size = el.getBoundingClientRect();
+    if (bandTop(avoid, area, size.width, size.height) !== null) break;
+    el.firstElementChild?.remove();
+  }
   const size = el.getBoundingClientRect();
-  el.style.top = `${toastTop([...clear.boxes, ...boxesOver()], { width: innerWidth, height: tableBottom(), top: clear.top }, size.width, size.height)}px`;
+  el.style.top = `${toastTop(avoid, area, size.width, size.height)}px`;
 }
 
 let placing: ReturnType<typeof setInterval> | null = null;

@@ -32,15 +32,23 @@ const MARGIN = 6;
 
 /** The stack's top (page px) for a stack of `w` x `h` centred across `area`. */
 export function toastTop(avoid: readonly Box[], area: Area, w: number, h: number): number {
+  return bandTop(avoid, area, w, h) ?? leastCovering(avoid, area, w, h);
+}
+
+/** The vertical spans (with the margin) of the boxes across a stack `w` wide, with their weights, top first. */
+function spansAcross(avoid: readonly Box[], area: Area, w: number): (readonly [number, number, number])[] {
   const left = (area.width - w) / 2 - MARGIN;
   const right = (area.width + w) / 2 + MARGIN;
-  const bottom = area.height - MARGIN;
-  // The boxes across the stack's columns, as vertical spans (with the margin).
-  const spans = avoid
+  return avoid
     .filter((b) => b.w > 0 && b.h > 0 && b.x + b.w / 2 > left && b.x - b.w / 2 < right)
     .map((b) => [b.y - b.h / 2 - MARGIN, b.y + b.h / 2 + MARGIN, b.weight ?? 1] as const)
     .sort((a, b) => a[0] - b[0]);
-  // The free bands between them.
+}
+
+/** The middle of the tallest free band a stack `h` tall fits in, or null when none does. */
+export function bandTop(avoid: readonly Box[], area: Area, w: number, h: number): number | null {
+  const spans = spansAcross(avoid, area, w);
+  const bottom = area.height - MARGIN;
   let best: { from: number; to: number } | null = null;
   let at = area.top;
   for (const [from, to] of [...spans, [bottom, Infinity, 1] as const]) {
@@ -49,8 +57,12 @@ export function toastTop(avoid: readonly Box[], area: Area, w: number, h: number
     at = Math.max(at, to);
     if (at >= bottom) break;
   }
-  if (best) return Math.round(best.from + (best.to - best.from - h) / 2);
-  // No band fits: the place that covers the least (by weight; the earliest of equals), on screen.
+  return best ? Math.round(best.from + (best.to - best.from - h) / 2) : null;
+}
+
+/** No band fits: the place that covers the least (by weight; the earliest of equals), on screen. */
+function leastCovering(avoid: readonly Box[], area: Area, w: number, h: number): number {
+  const spans = spansAcross(avoid, area, w);
   let top = area.top;
   let least = Infinity;
   for (let y = area.top; y + h <= area.height || y === area.top; y += 4) {
