@@ -17,6 +17,19 @@ interface Rect { x: number; y: number; w: number; h: number }
 
 interface Box extends Rect { id: string }
 
+/** Whether two page boxes overlap. */
+const overlaps = (a: Rect, b: Rect): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+/** Whether two page boxes share rows (a line of text across the screen, the stack centred on it). */
+const sharesRows = (a: Rect, b: Rect): boolean => a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** The first-time hint's box while it shows, else null. */
+async function hintBox(page: Page): Promise<Rect | null> {
+  return page.evaluate(() => {
+    const r = document.querySelector('[data-testid="first-hint"]:not([hidden])')?.getBoundingClientRect();
+    return r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
+  });
+}
+
 /**
  * Shows the table link's toast (the toolbar's Link; ⋯ then "Copy the table link" on a phone) and
  * reads it with the table's targets once the table has stopped moving: two reads 250 ms apart with
@@ -64,17 +77,17 @@ describe("a toast at the table", () => {
       await quickPlay(page, "(s.hand || []).length > 0");
       const { toast, boxes } = await linkToast(page, c.view === PHONE);
       expect(boxes.filter((b) => b.id.startsWith("seat:")).length).toBe(c.seats - 1);
-      const covered = boxes.filter((b) => b.x < toast.x + toast.w && toast.x < b.x + b.w && b.y < toast.y + toast.h && toast.y < b.y + b.h);
+      const covered = boxes.filter((b) => overlaps(b, toast));
       await screenshot(page, `toasts/${c.label}-${c.game}-${c.seats}`);
       expect(covered.map((b) => `${b.id} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}`), `"${toast.text}" at ${Math.round(toast.x)},${Math.round(toast.y)} ${Math.round(toast.w)}x${Math.round(toast.h)}`).toEqual([]);
       // Nor the own prompt ("You may call… / Your turn…"), which is no target: on a phone at six
       // seats no band is free, and the toast covered the prompt's line and the hint's last one.
       const prompt = (await canvasTexts(page)).filter((t) => t.name === "prompt");
       expect(prompt.length, "the own prompt is drawn").toBe(1);
-      expect(prompt.filter((p) => p.y < toast.y + toast.h && toast.y < p.y + p.h).map((p) => `"${p.text}" at ${Math.round(p.y)}-${Math.round(p.y + p.h)}`), `toast at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
+      expect(prompt.filter((p) => sharesRows(p, toast)).map((p) => `"${p.text}" at ${Math.round(p.y)}-${Math.round(p.y + p.h)}`), `toast at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
       // The first-time hint, if it is showing, keeps off them too on a phone (it sat over the top seats for 9 s).
-      const hint = await page.evaluate(() => { const e = document.querySelector('[data-testid="first-hint"]:not([hidden])'); if (!e) return null; const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
-      if (hint && c.view === PHONE) expect(boxes.filter((b) => b.x < hint.x + hint.w && hint.x < b.x + b.w && b.y < hint.y + hint.h && hint.y < b.y + b.h).map((b) => b.id), "the first-time hint").toEqual([]);
+      const hint = await hintBox(page);
+      if (hint && c.view === PHONE) expect(boxes.filter((b) => overlaps(b, hint)).map((b) => b.id), "the first-time hint").toEqual([]);
       // On the screen, below the top bar.
       expect(toast.y).toBeGreaterThan(40);
       expect(toast.y + toast.h).toBeLessThanOrEqual(c.view.height);
@@ -111,14 +124,14 @@ describe("a toast at the table", () => {
     const { toast, boxes, before } = seen;
     const shown = ((await state(page)).toasts ?? []).slice(before);
     expect(shown.length, `toasts shown: ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(2);
-    const covered = boxes.filter((b) => b.x < toast.x + toast.w && toast.x < b.x + b.w && b.y < toast.y + toast.h && toast.y < b.y + b.h);
-    const prompt = (await canvasTexts(page)).filter((t) => t.name === "prompt" && t.y < toast.y + toast.h && toast.y < t.y + t.h);
+    const covered = boxes.filter((b) => overlaps(b, toast)).map((b) => b.id);
+    const prompt = (await canvasTexts(page)).filter((t) => t.name === "prompt" && sharesRows(t, toast)).map((p) => `prompt "${p.text}"`);
     // Three toasts at once fit nowhere but over the first-time hint (they covered it whole); the
     // newest alone fits the band between the hint and the prompt once the call buttons are gone.
-    const hint = await page.evaluate(() => { const e = document.querySelector('[data-testid="first-hint"]:not([hidden])'); if (!e) return null; const r = e.getBoundingClientRect(); return { y: r.top, h: r.height }; });
-    if (hint) covered.push(...(hint.y < toast.y + toast.h && toast.y < hint.y + hint.h ? [{ id: "the first-time hint", x: 0, y: hint.y, w: 0, h: hint.h }] : []));
+    const hint = await hintBox(page);
+    const underHint = hint && sharesRows(hint, toast) ? ["the first-time hint"] : [];
     await screenshot(page, "toasts/phone-dark_hand-6-stack");
-    expect([...covered.map((b) => b.id), ...prompt.map((p) => `prompt "${p.text}"`)], `stack "${toast.text}" at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
+    expect([...covered, ...prompt, ...underHint], `stack "${toast.text}" at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   }, 90_000);
@@ -143,8 +156,7 @@ describe("a toast at the table", () => {
     const after = await page.evaluate(() => { const r = document.querySelector(".toast:not(.toast-out)")?.getBoundingClientRect(); return r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null; });
     expect((await state(page))["version"], "no state change (no render) meanwhile").toBe(version);
     expect(after, "the toast still shows").not.toBeNull();
-    const overlaps = after!.y < toast.y + toast.h && toast.y < after!.y + after!.h;
-    expect(overlaps, `toast at y ${Math.round(after!.y)}-${Math.round(after!.y + after!.h)}, bubble at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toBe(false);
+    expect(sharesRows(after!, toast), `toast at y ${Math.round(after!.y)}-${Math.round(after!.y + after!.h)}, bubble at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toBe(false);
     expect(errors).toEqual([]);
     await close();
   }, 60_000);

@@ -15,7 +15,7 @@ import { sortCards } from "../games/dark-hearts/cards.ts";
 import { passTarget } from "../games/dark-hearts/options.ts";
 import type { DarkHeartsState } from "../games/dark-hearts/state.ts";
 import type { Rng } from "../rng.ts";
-import { HIDDEN, type Determinizer } from "./determinize.ts";
+import { HIDDEN, type Determinizer, type Knowledge } from "./determinize.ts";
 import { breaksVoid } from "./trick-memory.ts";
 import type { SearchGame } from "./strong.ts";
 
@@ -55,7 +55,7 @@ function dealKeepingVoids(pool: readonly string[], counts: readonly number[], ba
   return out;
 }
 
-function hiddenDeal(known: { state: DarkHeartsState; unseen: readonly string[]; barred?: readonly (ReadonlySet<string> | null)[] }, rng: Rng): { hands: string[][]; leftover: string | null } {
+function hiddenDeal(known: Knowledge<DarkHeartsState>, rng: Rng): { hands: string[][]; leftover: string | null } {
   const s = known.state;
   // The leftover is one more place, taking any card: the last "seat".
   const counts = [...s.hands.map((h) => h.filter((c) => c === HIDDEN).length), s.leftover === HIDDEN ? 1 : 0];
