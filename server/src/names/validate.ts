@@ -17,11 +17,15 @@
  * - letters of more than one script, beyond what TR 39's Highly Restrictive level allows
  *   (scripts.ts).
  * - what the table itself writes on a seat: "You", "Seat 1"…"Seat 9", "Empty seat", "Bot"
- *   (or a look-alike of one).
+ *   (or a look-alike of one);
+ * - a staff title ("Admin", "Moderator", … or a look-alike: staff.ts);
+ * - a word the chat does not allow either, however written (words.ts).
  * Whether the name looks like a registered player's is a separate question (registry.ts).
  */
 import { checkScripts } from "./scripts.ts";
 import { nameKey } from "./skeleton.ts";
+import { staffTitle } from "./staff.ts";
+import { hasListedWord } from "./words.ts";
 
 /** Characters (code points) a display name may have once normalised. */
 export const MAX_LENGTH = 24;
@@ -93,6 +97,10 @@ export function checkDisplayName(raw: unknown): NameCheck {
     return refuse(`A name cannot mix letters of different alphabets (${list}): letters from another alphabet can look like the same letter`);
   }
   if (RESERVED.has(nameKey(name))) return refuse(`"${name}" is what the table shows for its own seats: please choose another name`);
+  const staff = staffTitle(name);
+  if (staff !== null) return refuse(`"${name}" reads as "${staff}": names that pass for the site's staff are reserved, please choose another`);
+  // The refusal does not repeat the name: it would show the word again.
+  if (hasListedWord(name)) return refuse("The name contains a word this site does not allow (also when written with look-alike letters, digits or spaces): please choose another");
   return { ok: true, name };
 }
 
