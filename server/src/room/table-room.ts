@@ -51,6 +51,8 @@ import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-
 const INVITE_KEY = "invite-codes";
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
 const ROOM_ERROR = 526;
+/** The name a join that gives none gets (the join options' default). */
+const DEFAULT_NAME = "Player";
 
 export class TableRoom extends Room<{ state: TableState }> implements TableHost, AdmissionHost, WaitingHost {
   /** Set by `createServer`; rooms read it when they are created. */
@@ -193,6 +195,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (join.value.spectate) {
       this.ranked?.authorizeSpectator(this.match !== null);
       const who = await TableRoom.platform.identifyForTable(context?.headers, token);
+      // A spectator's name is shown too (watchers, chat): the same rule as a casual player's.
+      await this.refuseRegisteredLookalike(join.value.name, who?.player.id ?? null);
       this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null);
       return true;
     }
@@ -205,13 +209,23 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // Whom this account blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
     if (account !== null) void TableRoom.blocks?.load(account).catch(() => undefined);
     // A casual name may not pass for a registered player's, unless it is that player (names/).
-    if (!this.ranked && join.value.name && await TableRoom.platform.looksRegistered(join.value.name, account)) {
-      throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
-    }
+    if (!this.ranked) await this.refuseRegisteredLookalike(join.value.name, account);
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
     this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null);
     return true;
+  }
+
+  /**
+   * A name that looks the same as a registered player's (names/) is refused, unless `account` is
+   * that player. The name a join without one gets ("Player") is everyone's: an account that shows
+   * it must not keep everyone else from the tables.
+   */
+  private async refuseRegisteredLookalike(name: string, account: string | null): Promise<void> {
+    if (name === DEFAULT_NAME) return;
+    if (await TableRoom.platform.looksRegistered(name, account)) {
+      throw new ServerError(ROOM_ERROR, "bad join options: bad-name: that name looks the same as a registered player's name: pick another");
+    }
   }
 
   private joined(client: Client, options: unknown): void {

@@ -172,6 +172,32 @@ describe("names at a table (join options)", () => {
     await Promise.all([own.leave(), room.leave()]);
   });
 
+  it("refuses a spectator's name that looks like a registered player's display name or username, except to that player", async () => {
+    const vera = await registered("Vera", "gatekeeper_op");
+    const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
+    await waitSeat(room);
+    for (const alike of ["Vera", "VERA", "gatekeeper_op", "GATEKEEPER_0P"]) {
+      await expect(new Client(base).joinById(room.roomId, { name: alike, spectate: true }), alike).rejects.toThrow(/bad-name: that name looks the same as a registered player's name/);
+    }
+    const table = matchMaker.getLocalRoomById(room.roomId) as any;
+    expect(table.chat.watchers().count).toBe(0);
+    // Vera herself watches under her name.
+    const own = await new Client(base).joinById(room.roomId, { name: "Vera", spectate: true, token: vera.token });
+    await vi.waitFor(() => { expect(table.chat.watchers().names).toEqual(["Vera"]); });
+    await Promise.all([own.leave(), room.leave()]);
+  });
+
+  it("refuses staff titles and listed words at a table and on the API, with a reason that names what is wrong", async () => {
+    expectBadName(await api("/accounts/guest", { body: { name: "Adm1n" } }), /"Adm1n" reads as "Admin": names that pass for the site's staff are reserved/);
+    expectBadName(await api("/accounts/guest", { body: { name: "f\u00fcck face" } }), /a word this site does not allow/);
+    const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
+    await waitSeat(room);
+    await expect(new Client(base).joinById(room.roomId, { name: "M0derator", spectate: true })).rejects.toThrow(/bad-name: "M0derator" reads as "Moderator"/);
+    await expect(new Client(base).joinById(room.roomId, { name: "Operator" })).rejects.toThrow(/bad-name: "Operator" reads as "Operator"/);
+    await expect(new Client(base).joinById(room.roomId, { name: "s h i t", spectate: true })).rejects.toThrow(/bad-name: .*word this site does not allow/);
+    await room.leave();
+  });
+
   it("seats a good name normalised", async () => {
     const room = await new Client(base).joinOrCreate("devils_scat", { name: "  \uff3aoe\u0308  ", seats: 2, private: true });
     const seat = await waitSeat(room);
@@ -181,5 +207,18 @@ describe("names at a table (join options)", () => {
     await expect(new Client(base).joinById(room.roomId, { name: "Ann\u0000" })).rejects.toThrow(/bad-name: .*control/);
     expect((room.state as any).seats.filter((s: any) => s.name !== "").map((s: any) => s.name)).toEqual(["Zo\u00eb"]);
     await room.leave();
+  });
+});
+
+// Last in this file: it registers the default name, which every other test's nameless join uses.
+describe("the default name", () => {
+  it("stays free to everyone at a table when a registered account shows it", async () => {
+    await registered("Player", "plain_player");
+    const room = await new Client(base).create("devils_scat", { seats: 3, bots: 0, private: true });
+    await waitSeat(room);
+    const watcher = await new Client(base).joinById(room.roomId, { spectate: true });
+    const table = matchMaker.getLocalRoomById(room.roomId) as any;
+    await vi.waitFor(() => { expect(table.chat.watchers().names).toEqual(["Player"]); });
+    await Promise.all([watcher.leave(), room.leave()]);
   });
 });
