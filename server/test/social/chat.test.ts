@@ -104,6 +104,11 @@ describe("table chat", () => {
     t.a.send(CHAT_CLIENT.say, { text: "x".repeat(1_000) });
     await until(() => t.sa.rejected.length >= 6, "too long refused");
     expect(t.sa.rejected.slice(4).map((r) => r.code)).toEqual(["chat-too-long", "bad-frame"]);
+    // What an outside audit got through (B, within its own line limit): a combining grapheme joiner, emoji variation selectors, a Hangul filler between letters.
+    const hidden = ["f\u034Fuck", "f\uFE0Fu\uFE0Fc\uFE0Fk", "f\u3164uck"];
+    for (const bad of hidden) t.b.send(CHAT_CLIENT.say, { text: bad });
+    await until(() => t.sb.rejected.length >= hidden.length, "hidden ones filtered");
+    expect(t.sb.rejected.map((r) => r.code)).toEqual(hidden.map(() => "chat-filtered"));
     // None of those reached anyone, and no rejection echoes the text.
     expect(t.sb.lines.length).toBe(1);
     expect(JSON.stringify(t.sa.rejected)).not.toContain("uck");
