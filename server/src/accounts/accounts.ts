@@ -11,6 +11,7 @@ import type { Player } from "../db/schema.ts";
 import type { Tokens } from "./tokens.ts";
 import { displayNameColumns, NameRefused, recordRename, registeredLookalike } from "../names/registry.ts";
 import { nameKey } from "../names/skeleton.ts";
+import { hasListedWord } from "../names/words.ts";
 import { passwords } from "../limits/passwords.ts";
 
 export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
@@ -37,6 +38,8 @@ export class Accounts {
     const player = await this.byId(playerId);
     if (!player) return "unknown-player";
     if (player.username !== null) return "already-registered";
+    // A username is shown ("@name" in friend lists) and so gets the display names' word filter.
+    if (hasListedWord(username)) throw new NameRefused("The username contains a word this site does not allow (also when written with look-alike letters, digits or spaces): please choose another");
     // Usernames are unique by their confusable key, and no username may look like another registered player's name.
     const skeleton = nameKey(username);
     if (await registeredLookalike(this.db, skeleton, playerId)) return "username-taken";

@@ -18,7 +18,7 @@
  *   spell a listed word, while joining every space would read "grass hole" as a word.
  * The folded text is for matching only, never shown.
  */
-import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from "obscenity";
+import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers } from "obscenity";
 import { CONFUSABLES } from "./skeleton.ts";
 
 /**
@@ -27,7 +27,14 @@ import { CONFUSABLES } from "./skeleton.ts";
  */
 const ALSO_ALLOWED = ["penistone", "shitterton", "slutsk", "shiitake", "rapeseed", "cum laude", "anusha", "dikshit", "dickson", "pussy willow"];
 
-const built = englishDataset.build();
+/**
+ * "Scat" is a card game, the family every game here belongs to ("Devil's Scat", "Skit Scat") and
+ * the site's own name: the list's entry for its other sense would refuse "gg, good scat" and
+ * "Scat Fan".
+ */
+const NOT_LISTED = new Set(["scat"]);
+
+const built = new DataSet<{ originalWord: string }>().addAll(englishDataset).removePhrasesIf((p) => NOT_LISTED.has(String(p.metadata?.originalWord))).build();
 const matcher = new RegExpMatcher({
   blacklistedTerms: built.blacklistedTerms,
   whitelistedTerms: [...(built.whitelistedTerms ?? []), ...ALSO_ALLOWED],

@@ -190,6 +190,10 @@ describe("names at a table (join options)", () => {
   it("refuses staff titles and listed words at a table and on the API, with a reason that names what is wrong", async () => {
     expectBadName(await api("/accounts/guest", { body: { name: "Adm1n" } }), /"Adm1n" reads as "Admin": names that pass for the site's staff are reserved/);
     expectBadName(await api("/accounts/guest", { body: { name: "f\u00fcck face" } }), /a word this site does not allow/);
+    // A username is shown too ("@name"): the same words are refused, and nothing is saved.
+    const g = await guest("Wordy");
+    expectBadName(await api("/accounts/register", { token: g.token, body: { username: "sh1t_head", password: "correct horse battery" } }), /username contains a word/);
+    expect((await api("/me", { token: g.token })).body.player.username).toBeNull();
     const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
     await waitSeat(room);
     await expect(new Client(base).joinById(room.roomId, { name: "M0derator", spectate: true })).rejects.toThrow(/bad-name: "M0derator" reads as "Moderator"/);

@@ -67,6 +67,7 @@ describe("chat word filter", () => {
       "gg wp", "nice hand!", "ooooh", "sooo good", "yessss", "nooooo", "ha ha ha", "hmm", "brb",
       "skill issue", "the 5th trick", "a 2 of hearts", "3 4 5 6 7", "K Q J", "A-K-Q", "x x x",
       "Shiitake risotto", "rapeseed oil", "summa cum laude", "Anusha", "Dikshit", "Dickson", "Slutsk",
+      "gg, good scat", "Devil's Scat", "Skit Scat?", "Scat Tables", "Scatterbrain",
       "Zoë", "Иван", "山田太郎", "Ελένη", "محمد", "김 Kim", "やまだ Taro", "❤️ nice", "👍🏽",
     ];
     for (const text of ordinary) expect(said(text), JSON.stringify(text)).toBe(false);
