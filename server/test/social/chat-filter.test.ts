@@ -51,6 +51,8 @@ describe("chat word filter", () => {
     ["mathematical letters", "\u{1d41f}\u{1d42e}\u{1d41c}\u{1d424}"],
     ["circled letters", "\u24d5\u24e4\u24d2\u24da"],
     ["look-alikes, spaced and hidden", "f\u034f \u0443 c\u3164 k"],
+    ["emoji between letters", "f\u{1f642}u\u{1f642}c\u{1f642}k"],
+    ["underscores and capitals", "F_U_C_K"],
   ])("catches %s: %j", (_what, text) => {
     expect(said(text)).toBe(true);
   });
