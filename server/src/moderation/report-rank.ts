@@ -4,7 +4,8 @@
  *
  * Each reporter has one vote, shared out over its open reports: a report weighs the reporter's
  * standing divided by how many open reports that reporter has. Standing follows how operators
- * answered the reporter before: (1 + actioned) / (1 + dismissed), kept between 1/4 and 4. A report
+ * answered the reporter before: (1 + actioned) / (1 + dismissed), kept between 1/4 and 4, halved
+ * for an account that has not finished `PLAYED_GAMES` games (fresh accounts are the cheap ones). A report
  * where the server saw the two accounts together (at the table by seat, or in a stored match both
  * played) weighs full; one naming an account alone weighs half. A reported player's score is the
  * sum, over the distinct reporters with an open report on it, of that reporter's heaviest report;
@@ -18,6 +19,9 @@ import type { Db } from "../db/database.ts";
 export const RANK_SCAN = 5000;
 const STANDING_MIN = 0.25;
 const STANDING_MAX = 4;
+/** Finished games (the conduct record's `completed`) before a reporter's vote counts whole. */
+export const PLAYED_GAMES = 3;
+const FRESH_WEIGHT = 0.5;
 /** A report naming an account alone (nothing on the server shows the two met) weighs this much. */
 const UNSEEN_WEIGHT = 0.5;
 
@@ -47,6 +51,9 @@ export async function rankOpenReports(db: Db, limit: number): Promise<RankedRepo
     else h.dismissed = Number(a.n);
     history.set(a.reporter_id, h);
   }
+  const played = await db.selectFrom("conduct_records").select("player_id").select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("player_id", "in", reporters).where("outcome", "=", "completed").groupBy("player_id").execute();
+  const seasoned = new Set(played.filter((p) => Number(p.n) >= PLAYED_GAMES).map((p) => p.player_id));
   const openBy = new Map<string, number>();
   for (const r of open) openBy.set(r.reporter_id, (openBy.get(r.reporter_id) ?? 0) + 1);
   // Per reported player: each reporter's heaviest report on it.
@@ -54,7 +61,8 @@ export async function rankOpenReports(db: Db, limit: number): Promise<RankedRepo
   for (const r of open) {
     const h = history.get(r.reporter_id) ?? { actioned: 0, dismissed: 0 };
     const seen = r.source === "table" || r.source === "match" ? 1 : UNSEEN_WEIGHT;
-    const weight = (reporterStanding(h.actioned, h.dismissed) * seen) / openBy.get(r.reporter_id)!;
+    const fresh = seasoned.has(r.reporter_id) ? 1 : FRESH_WEIGHT;
+    const weight = (reporterStanding(h.actioned, h.dismissed) * seen * fresh) / openBy.get(r.reporter_id)!;
     const byReporter = votes.get(r.reported_id) ?? new Map<string, number>();
     byReporter.set(r.reporter_id, Math.max(weight, byReporter.get(r.reporter_id) ?? 0));
     votes.set(r.reported_id, byReporter);

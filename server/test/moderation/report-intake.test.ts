@@ -57,6 +57,23 @@ describe("report intake and ranking", () => {
     expect(again.slice(0, 2).map((r) => r.reported.id).sort()).toEqual([cheater, rude].sort());
   });
 
+  it("weighs a reporter's standing: finished games and how its earlier reports were answered", async () => {
+    const db = store.db;
+    const t0 = 3_000 * HOUR;
+    const [seasoned, fresh, crier] = [await guest("Seasoned"), await guest("Fresh"), await guest("Crier")];
+    const [x, y, z] = [await guest("X"), await guest("Y"), await guest("Z")];
+    await db.insertInto("conduct_records").values([0, 1, 2].map((i) => ({ player_id: seasoned, game: "devils_scat", table_id: `played-${i}`, ranked: false, outcome: "completed", at: t0 - HOUR }))).execute();
+    // The crier's three earlier reports were all dismissed.
+    const decoys = await Promise.all([0, 1, 2].map((i) => guest(`Decoy${i}`)));
+    for (const [i, d] of decoys.entries()) {
+      const r = await reports.fileReport(db, report(crier, d), t0 - 3 * 24 * HOUR + i * 20 * MIN);
+      await db.updateTable("reports").set({ status: "dismissed" }).where("id", "=", r.ok ? r.id : "").execute();
+    }
+    for (const [who, target, at] of [[crier, z, t0 + 3], [fresh, y, t0 + 2], [seasoned, x, t0 + 1]] as const) expect((await reports.fileReport(db, report(who, target), at)).ok).toBe(true);
+    const order = (await reports.listReports(db, { limit: 500 })).map((r) => r.reported.id).filter((id) => [x, y, z].includes(id));
+    expect(order).toEqual([x, y, z]);
+  });
+
   it("limits intake per reporter: 5 an hour, 20 a day, one report on the same player a day", async () => {
     const db = store.db;
     const t0 = 5_000 * HOUR;
