@@ -26,6 +26,25 @@ describe("the conduct policy", () => {
     expect(banReason(["left", "completed", "completed", "completed", "completed", "completed", "completed", "completed", "completed", "completed", "no-show"])).toBeNull();
   });
 
+  it("bans selective aborts (every fourth game left in its first moves) but not an honest player's rare abort", () => {
+    // Played in order, the fourth, eighth, ... game aborted: never 30 % bad, never 3 in a row.
+    const played: Outcome[] = [];
+    const reasons: string[] = [];
+    for (let game = 1; game <= 20; game++) {
+      played.unshift(game % 4 === 0 ? "aborted-leave" : "completed");
+      const reason = banReason(played);
+      if (reason !== null) reasons.push(`game ${game}: ${reason}`);
+    }
+    expect(reasons[0]).toBe("game 12: 3 of your last 12 ranked games aborted by leaving early");
+    // An honest player: one or two early leaves in 20 games never ban.
+    const rest = (n: number): Outcome[] => Array<Outcome>(n).fill("completed");
+    expect(banReason(["aborted-leave", ...rest(19)])).toBeNull();
+    expect(banReason(["aborted-leave", ...rest(9), "aborted-leave", ...rest(9)])).toBeNull();
+    expect(banReason(["aborted-leave", "aborted-leave", ...rest(18)])).toBeNull();
+    // Three in 20 (15 %) is past the abort share: the same mild first ban.
+    expect(banReason(["aborted-leave", ...rest(8), "aborted-leave", ...rest(8), "aborted-leave", "completed"])).toBe("3 of your last 20 ranked games aborted by leaving early");
+  });
+
   it("doubles the ban with each repeat up to 48 hours", () => {
     expect([1, 2, 3, 4].map((l) => banLength(l) / MIN)).toEqual([10, 20, 40, 80]);
     expect(banLength(20)).toBe(DEFAULT_CONDUCT.maxBanMs);

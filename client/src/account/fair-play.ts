@@ -17,7 +17,7 @@ export function openFairPlay(): void {
       item("Aborting.", "Leaving a ranked game in its first moves aborts it: nobody is rated, and the leaver gets the mark."),
       item("Leaving.", "Leaving later (or not coming back within the reconnection time) places you last, and a bot finishes your seat."),
       item("Stalling.", "Letting your clock run out three turns in a row, or on half of your turns, counts like leaving."),
-      item("What it costs.", "Three of these in a row, or on 30% of your last 20 ranked games, bans you from the ranked queue: 10 minutes the first time, doubling with each repeat within a week, up to 48 hours. Casual play is never banned. Players who often leave are matched with each other first."),
+      item("What it costs.", "Three of these in a row, on 30% of your last 20 ranked games, or aborting 15% of them (three or more), bans you from the ranked queue: 10 minutes the first time, doubling with each repeat within a week, up to 48 hours. Casual play is never banned. Players who often leave are matched with each other first."),
       item("Boosting.", "Losing on purpose to lift another account is found from the match records; operators can reset those accounts and give their victims back the points they lost."),
     ),
     h("p", { class: "sub" }, "Your completion rate is on your profile."));

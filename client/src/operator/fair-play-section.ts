@@ -6,11 +6,11 @@
  * operator answers with the same tools (the mark form, or a report's answer).
  */
 import { h } from "../ui/dom.ts";
+import { when } from "./read.ts";
 import type { Answer } from "./reports-section.ts";
 
 type Call = (path: string, body?: unknown) => Promise<Answer>;
 
-const when = (ms: number): string => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
 const message = (a: Answer): string => (a.body && typeof a.body.message === "string" ? a.body.message : `HTTP ${a.status}`);
 
 /** What each kind means, in an operator's words. */

@@ -7,6 +7,7 @@
  */
 import { h } from "../ui/dom.ts";
 import { fairPlaySection } from "./fair-play-section.ts";
+import { when } from "./read.ts";
 import { reportsSection } from "./reports-section.ts";
 
 const root = document.getElementById("operator")!;
@@ -27,7 +28,18 @@ async function call(path: string, body?: unknown): Promise<Answer> {
 }
 
 const message = (a: Answer): string => (a.body && typeof a.body.message === "string" ? a.body.message : `HTTP ${a.status}`);
-const when = (ms: number): string => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
+
+/**
+ * One section of the page, or a notice in its place when drawing it failed: a record the page did
+ * not expect costs that section, never the others, the mark form or the actions.
+ */
+async function guarded(title: string, draw: () => HTMLElement | Promise<HTMLElement>): Promise<HTMLElement> {
+  try {
+    return await draw();
+  } catch {
+    return h("section", {}, h("h2", {}, title), h("p", { class: "notice", testid: "section-failed" }, "This section could not be drawn from the server's answer."));
+  }
+}
 
 function pairsTable(pairs: any[], pick: (id: string, name: string) => void): HTMLElement {
   if (pairs.length === 0) return h("p", { testid: "no-pairs" }, "No pair met often enough in this window.");
@@ -75,16 +87,14 @@ async function render(days: number, note: string | null = null): Promise<void> {
   const windowPicker = h("input", { type: "number", min: 1, max: 365, value: days, testid: "days" });
   windowPicker.addEventListener("change", () => void render(Number(windowPicker.value) || 30));
   const form = markForm((result) => void render(days, result), note);
-  const [reports, fairPlay] = await Promise.all([reportsSection(call, (result) => void render(days, result)), fairPlaySection(call, form.pick)]);
-  root.replaceChildren(
-    h("h1", {}, "Operators"),
-    reports,
-    fairPlay,
-    h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick)),
-    form.el,
-    h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>
-      h("li", {}, `${when(a.at)} ${a.actor}: ${a.action} ${a.targetId}: ${a.reason}`)))),
-  );
+  const [reports, fairPlay, pairList, actionList] = await Promise.all([
+    guarded("Reports", () => reportsSection(call, (result) => void render(days, result))),
+    guarded("Fair-play flags", () => fairPlaySection(call, form.pick)),
+    guarded("Suspicious pairs", () => h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick))),
+    guarded("Recent actions", () => h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>
+      h("li", {}, `${when(a.at)} ${String(a.actor)}: ${String(a.action)} ${String(a.targetId)}: ${String(a.reason)}`))))),
+  ]);
+  root.replaceChildren(h("h1", {}, "Operators"), reports, fairPlay, pairList, form.el, actionList);
 }
 
 void render(30);

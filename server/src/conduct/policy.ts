@@ -4,7 +4,10 @@
  *
  * Lichess's playban is the model: every game's outcome is recorded; bad outcomes past a share of
  * the recent games, or a streak of them, give a ranked-queue ban that starts short and doubles
- * with each repeat inside a window, up to a cap. Casual play is never banned.
+ * with each repeat inside a window, up to a cap. Aborts the player caused have a rule of their own
+ * with a lower share (Lichess counts aborting too often apart too): an aborted game is unrated, so
+ * a player who leaves whenever the first cards look poor would otherwise redeal for free. Casual
+ * play is never banned.
  */
 export type Outcome =
   /** Played to the end (also a game lost on time now and then). */
@@ -30,6 +33,13 @@ export interface ConductSettings {
   readonly minBad: number;
   /** A ban when this many games in a row went bad. */
   readonly streak: number;
+  /**
+   * A ban when at least `minAborts` of the recent games, and this share of them, were aborted by
+   * the player leaving early. An abort costs no rating, so leaving in the first moves after seeing
+   * a poor hand is a free redeal: counted apart from the other bad outcomes, with a lower share.
+   */
+  readonly abortShare: number;
+  readonly minAborts: number;
   /** The first ban; each repeat inside `repeatWindowMs` doubles it, up to `maxBanMs`. */
   readonly firstBanMs: number;
   readonly maxBanMs: number;
@@ -47,6 +57,8 @@ export const DEFAULT_CONDUCT: ConductSettings = {
   badShare: 0.3,
   minBad: 3,
   streak: 3,
+  abortShare: 0.15,
+  minAborts: 3,
   firstBanMs: 10 * MINUTE,
   maxBanMs: 48 * HOUR,
   repeatWindowMs: 7 * 24 * HOUR,
@@ -78,6 +90,8 @@ export function banReason(recent: readonly Outcome[], s: ConductSettings = DEFAU
   if (streak >= s.streak) return `${streak} ranked games in a row left, aborted, missed or timed out`;
   const bad = window.filter((o) => BAD_OUTCOMES.has(o)).length;
   if (bad >= s.minBad && bad / window.length >= s.badShare) return `${bad} of your last ${window.length} ranked games left, aborted, missed or timed out`;
+  const aborts = window.filter((o) => o === "aborted-leave").length;
+  if (aborts >= s.minAborts && aborts / window.length >= s.abortShare) return `${aborts} of your last ${window.length} ranked games aborted by leaving early`;
   return null;
 }
 

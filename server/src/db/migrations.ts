@@ -16,6 +16,7 @@ import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
 import { preferencesMigration } from "../preferences/migration.ts";
+import { reportEvidenceMigration } from "../moderation/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -159,6 +160,8 @@ const migrations: Record<string, Migration> = {
   "0010-fair-play": fairPlayMigration,
   // One preferences document per account (preferences/migration.ts).
   "0011-preferences": preferencesMigration,
+  // Reports: the unfinished game a report waits on, and the indexes report intake and ranking read (moderation/migration.ts).
+  "0012-report-evidence": reportEvidenceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -142,6 +142,10 @@ export interface ReportsTable {
   game: string;
   table_id: string;
   game_log: Json<unknown> | null;
+  /** The table's match (`<room>-<start>`) still running when the report was filed: its log is filed when it ends. */
+  pending_match: string | null;
+  /** "table", "match" or "account": what the server saw of the two (moderation/reports.ts); null for older rows. */
+  source: string | null;
   chat: Json<unknown>;
   status: string;
   action_id: string | null;

@@ -55,3 +55,21 @@ export const moderationMigration: Migration = {
     await sql`create index ratings_listed on ratings (game, rating desc, player_id) include (updated_at) where games >= 10`.execute(db);
   },
 };
+
+/**
+ * Migration "0012-report-evidence": a report filed at a table whose game is still running names
+ * that match (`pending_match`) instead of holding its seed, and gets the log once the game ends
+ * (reports.ts, `fileFinishedLog`); `source` says what the server itself saw of the two accounts
+ * (the ranking weighs reports by it). The indexes serve the intake limits (per reporter, and per
+ * reporter and reported player) and the pending lookup at each game's end.
+ */
+export const reportEvidenceMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("reports").addColumn("pending_match", "text").execute();
+    // Where the report came from: "table" (by seat, the room filled it), "match" (a stored match both
+    // played), "account" (named by id alone: nothing shows the two met). Null for older rows.
+    await db.schema.alterTable("reports").addColumn("source", "text").execute();
+    await db.schema.createIndex("reports_by_reporter").on("reports").columns(["reporter_id", "at"]).execute();
+    await sql`create index reports_pending on reports (pending_match) where pending_match is not null`.execute(db);
+  },
+};

@@ -97,7 +97,7 @@ export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): e
     res.json(done.result);
   }));
 
-  // Players' reports (moderation/reports.ts): the open ones with their chat, the filed game log, and the answer.
+  // Players' reports (moderation/reports.ts): the open ones ranked by signal with the table's chat, the finished game's log, and the answer.
   router.get("/operator/reports", handle(async (req, res) => {
     if (!(await operator(req, res))) return;
     const q = parsed(reportsQuery, req.query, res);
@@ -109,6 +109,8 @@ export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): e
     if (!(await operator(req, res))) return;
     const log = await reportGameLog(await platform.db(), String(req.params.id));
     if (log === null) return fail(res, 404, "no-game-log", "No game log was filed with that report");
+    // The seed replays every hand: nothing of it leaves the server before the game has ended.
+    if (log === "pending") return fail(res, 409, "game-not-over", "That report's game had not ended when it was filed: its log is filed once it ends");
     res.json(log);
   }));
 

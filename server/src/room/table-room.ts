@@ -40,7 +40,7 @@ import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/rank
 import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
 import type { BlockCache } from "../social/blocks.ts";
-import { blockAtTable, reportAtTable } from "../social/table-report.ts";
+import { blockAtTable, reportAtTable, reportsOnGameOver } from "../social/table-report.ts";
 import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { online } from "../social/presence/online.ts";
@@ -453,6 +453,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
   gameOver(match: Match): void {
     seatsReleased(this, this.seating.slots.map((s) => s.playerId));
+    reportsOnGameOver(this.roomId, match, () => TableRoom.platform.db());
     if (this.ranked) return this.ranked.finish(match);
     const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
     const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now());

@@ -8,27 +8,31 @@ import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import type { Authenticated } from "../accounts/sessions.ts";
 import { fail, handle, parse, savedAccount } from "../accounts/routes.ts";
-import { REPORT_CHAT_MAX, REPORT_REASONS, fileReport } from "../moderation/reports.ts";
+import { GAME_IDS } from "@scat/shared";
+import { REPORT_REASONS, fileReport, matchEvidence } from "../moderation/reports.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { block, blockedBy, unblock, type BlockCache } from "./blocks.ts";
 
 const idSchema = z.string().min(1).max(100);
 const blockBody = z.strictObject({ playerId: idSchema });
-const chatLine = z.strictObject({ name: z.string().max(64), seat: z.number().int().min(0).max(15).nullable(), text: z.string().max(400), at: z.number().finite() });
+/**
+ * A report names the player and, if it likes, the stored match it is about; the evidence is what
+ * the server recorded (that match's log), never the reporter's: chat lines or a game log written
+ * by the reporter are refused (`EVIDENCE_REFUSED`), and what it saw goes in `note`, shown to
+ * operators as the reporter's own words.
+ */
 const reportBody = z.strictObject({
   playerId: idSchema,
   reason: z.enum(REPORT_REASONS),
   note: z.string().trim().max(500).default(""),
-  game: z.string().max(40),
-  /** The table (room id) or the replayed match the report is about. */
-  tableId: z.string().min(1).max(100),
-  /** The game's log (the fairness `GameLog` a client holds at the end, or a replay's), if there is one. */
-  gameLog: z.unknown().optional(),
-  chat: z.array(chatLine).max(REPORT_CHAT_MAX).default([]),
+  game: z.enum(GAME_IDS).optional(),
+  /** The table (room id) or the stored match the report is about: a stored match both played in files its log. */
+  tableId: z.string().min(1).max(100).regex(/^[\w-]+$/, "a table or match id").optional(),
 });
+const EVIDENCE_REFUSED = "Reports do not take chat lines or game logs from the reporter: the server files its own record (report at the table, or name a stored match both of you played as tableId). Put what you saw in note";
 
 /** A report's body is at most this many bytes (the JSON parser of these routes). */
-export const REPORT_BODY_LIMIT = "64kb";
+export const REPORT_BODY_LIMIT = "4kb";
 
 export function blockRoutes(platform: Platform, cache: BlockCache): express.Router {
   const router = express.Router();
@@ -66,14 +70,21 @@ export function blockRoutes(platform: Platform, cache: BlockCache): express.Rout
   router.post("/reports", handle(async (req, res) => {
     const who = await saved(req, res);
     if (!who) return;
+    const raw: unknown = req.body;
+    if (raw !== null && typeof raw === "object" && ("chat" in raw || "gameLog" in raw)) return fail(res, 400, "bad-request", EVIDENCE_REFUSED);
     const b = body(reportBody, req, res);
     if (!b) return;
-    const filed = await fileReport(await platform.db(), {
-      reporterId: who.player.id, reportedId: b.playerId, reason: b.reason, note: b.note, game: b.game, tableId: b.tableId, gameLog: b.gameLog ?? null, chat: b.chat,
+    const db = await platform.db();
+    const stored = b.tableId === undefined ? null : await matchEvidence(db, b.tableId, who.player.id, b.playerId);
+    if (stored === "not-in-match") return fail(res, 400, "not-in-match", "That match is stored, but not with both of you in it");
+    const filed = await fileReport(db, {
+      reporterId: who.player.id, reportedId: b.playerId, reason: b.reason, note: b.note, game: stored?.game ?? b.game ?? "", tableId: b.tableId ?? "",
+      source: stored === null ? "account" : "match", gameLog: stored?.log ?? null, chat: [],
     });
     if (!filed.ok && filed.error === "self") return fail(res, 400, "bad-request", "You cannot report yourself");
     if (!filed.ok && filed.error === "unknown-player") return fail(res, 404, "unknown-player", "No such player");
-    if (!filed.ok) return fail(res, 429, "too-many-reports", "You have filed the most reports you can today");
+    if (!filed.ok && filed.error === "already-reported") return fail(res, 429, "already-reported", "You have already reported this player today: the operators have it");
+    if (!filed.ok) return fail(res, 429, "too-many-reports", "You have filed the most reports you can for now (5 an hour, 20 a day)");
     res.status(201).json({ report: filed.id });
   }));
   return router;

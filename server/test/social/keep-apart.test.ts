@@ -109,12 +109,14 @@ describe("blocked pairs", () => {
   }, 30_000);
 
   it("a report is stored with its chat; only an operator may list reports", async () => {
-    const [rep, bad] = [await guest("Rae"), await guest("Rude")];
+    const [rep, bad, far] = [await guest("Rae"), await guest("Rude"), await guest("Far")];
     expect((await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [] } })).status).toBe(403);
     expect((await api("/accounts/register", { token: rep.token, body: { username: "rae_reports", password: "velvet-anchor-pond-77" } })).status).toBe(200);
-    const filed = await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "abusive-chat", note: "see chat", game: "devils_scat", tableId: "T1", chat: [{ name: "Rude", seat: 1, text: "<script>x</script>", at: 1 }] } });
+    // Chat lines written by the reporter are not evidence (report-evidence.test.ts): refused; the note is the reporter's words.
+    expect((await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [{ name: "Rude", seat: 1, text: "<script>x</script>", at: 1 }] } })).status).toBe(400);
+    const filed = await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "abusive-chat", note: "see chat", game: "devils_scat", tableId: "T1" } });
     expect(filed.status).toBe(201);
-    expect((await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "not-a-reason", game: "devils_scat", tableId: "T1" } })).status).toBe(400);
+    expect((await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "not-a-reason", game: "devils_scat", tableId: "T1" } })).status).toBe(400);
     expect((await api("/operator/reports", { token: rep.token })).status).toBe(403);
 
     // At the table: a seat is named, never an account id; the room fills in the account and the log.

@@ -55,11 +55,11 @@ describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind
     const [rep, bad] = await Promise.all(["Reporter", "Rude"].map(guest));
     const now = 5_000_000;
     const chat = [{ name: "Rude", seat: 1, text: "<b>you are bad</b>", at: now - 10 }];
-    const gameLog = { game: "devils_scat", seed: "ab", steps: [] };
-    const filed = await fileReport(db, { reporterId: rep!, reportedId: bad!, reason: "abusive-chat", note: "rude all game", game: "devils_scat", tableId: "T1", gameLog, chat }, now);
+    const gameLog = { game: "devils_scat", seed: "ab", steps: [], outcome: { winners: [0] } };
+    const filed = await fileReport(db, { reporterId: rep!, reportedId: bad!, reason: "abusive-chat", note: "rude all game", game: "devils_scat", tableId: "T1", source: "table", gameLog, chat }, now);
     expect(filed.ok).toBe(true);
     const id = filed.ok ? filed.id : "";
-    expect(await fileReport(db, { reporterId: rep!, reportedId: rep!, reason: "other", note: "", game: "x", tableId: "T1", gameLog: null, chat: [] }, now)).toEqual({ ok: false, error: "self" });
+    expect(await fileReport(db, { reporterId: rep!, reportedId: rep!, reason: "other", note: "", game: "x", tableId: "T1", source: "table", gameLog: null, chat: [] }, now)).toEqual({ ok: false, error: "self" });
     const open = (await listReports(db)).find((r) => r.id === id)!;
     expect(open).toMatchObject({ reporter: { id: rep, name: "Reporter" }, reported: { id: bad, name: "Rude" }, reason: "abusive-chat", note: "rude all game", tableId: "T1", hasGameLog: true, chat, status: "open" });
     expect(await reportGameLog(db, id)).toEqual(gameLog);
@@ -88,11 +88,13 @@ describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind
 
   it("an account files at most REPORTS_PER_DAY reports a day", async () => {
     const db = store.db;
-    const [rep, other] = await Promise.all(["Busy", "Target"].map(guest));
+    const rep = await guest("Busy");
+    const others = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 1 }, (_, i) => guest(`Target${i}`)));
     const now = 9_000_000;
+    // 5 an hour at most (report-intake.test.ts): one every 13 minutes stays under it.
     for (let i = 0; i < REPORTS_PER_DAY; i++) {
-      expect((await fileReport(db, { reporterId: rep!, reportedId: other!, reason: "other", note: "", game: "devils_scat", tableId: `T${i}`, gameLog: null, chat: [] }, now)).ok).toBe(true);
+      expect((await fileReport(db, { reporterId: rep!, reportedId: others[i]!, reason: "other", note: "", game: "devils_scat", tableId: `T${i}`, source: "table", gameLog: null, chat: [] }, now + i * 13 * 60_000)).ok).toBe(true);
     }
-    expect(await fileReport(db, { reporterId: rep!, reportedId: other!, reason: "other", note: "", game: "devils_scat", tableId: "more", gameLog: null, chat: [] }, now)).toEqual({ ok: false, error: "too-many-reports" });
+    expect(await fileReport(db, { reporterId: rep!, reportedId: others[REPORTS_PER_DAY]!, reason: "other", note: "", game: "devils_scat", tableId: "more", source: "table", gameLog: null, chat: [] }, now + REPORTS_PER_DAY * 13 * 60_000)).toEqual({ ok: false, error: "too-many-reports" });
   });
 });
