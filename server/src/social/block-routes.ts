@@ -5,6 +5,7 @@
  * (accounts/auth.ts), so a page elsewhere cannot block or report in a player's name.
  */
 import express, { type Request, type Response } from "express";
+import { REPORT_NOTE_MAX, textOf } from "@scat/shared/text-limits.ts";
 import { z } from "zod";
 import type { Authenticated } from "../accounts/sessions.ts";
 import { fail, handle, parse, savedAccount } from "../accounts/routes.ts";
@@ -18,7 +19,7 @@ const chatLine = z.strictObject({ name: z.string().max(64), seat: z.number().int
 const reportBody = z.strictObject({
   playerId: idSchema,
   reason: z.enum(REPORT_REASONS),
-  note: z.string().trim().max(500).default(""),
+  note: textOf(REPORT_NOTE_MAX, { trim: true }).default(""),
   game: z.string().max(40),
   /** The table (room id) or the replayed match the report is about. */
   tableId: z.string().min(1).max(100),
