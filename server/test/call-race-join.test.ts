@@ -18,16 +18,23 @@ beforeEach(() => { vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "se
 afterEach(() => { vi.useRealTimers(); });
 
 /** A client `rttMs` away (no WebSocket under it: its transport pings go unanswered), with Colyseus's queue while it joins. */
-function remote(net: NetMonitor, id: string, rttMs: number) {
+function remote(net: NetMonitor, id: string, rttMs: number, clockMs = 0, withWs = false) {
   const queued: unknown[] = [];
   const deliver = (type: string, message: unknown) => {
     if (type !== PING) return;
     const { s } = message as { s: number };
     // It reads its clock half way and its pong takes the other half.
-    setTimeout(() => net.pong(id, { s, c: serverNow() - rttMs / 2 }), rttMs);
+    setTimeout(() => net.pong(id, { s, c: serverNow() - rttMs / 2 + clockMs }), rttMs);
   };
+  // Its network stack answers WebSocket pings at once, joining or not (nothing queues them).
+  const listeners: ((data: Buffer) => void)[] = [];
+  const ref = withWs ? {
+    ping: (data: Buffer) => { setTimeout(() => { for (const l of listeners) l(data); }, rttMs); },
+    on: (_event: "pong", fn: (data: Buffer) => void) => { listeners.push(fn); },
+  } : undefined;
   const client = {
     sessionId: id,
+    ref,
     state: ClientState.JOINING as number,
     send(type: string, message: unknown) {
       if (client.state === ClientState.JOINING) queued.push([type, message]);
@@ -71,5 +78,33 @@ it("a seat that sat down last, at the deal, is judged with its network's round t
   expect(net.of("last").count).toBeGreaterThan(0);
   expect(net.of("last").rtt).toBeLessThanOrEqual(rtt + 1);
   // So neither is favoured: the same reaction time for the same press.
+  expect(Math.abs(a.reactionMs - b.reactionMs)).toBeLessThanOrEqual(1);
+});
+
+it("with WebSocket pings answered and claims sent, the last to sit down is judged like the others", () => {
+  const net = new NetMonitor();
+  const rtt = 40;
+  // Each client's clock is its own: 5 s and -3 s off the server's.
+  const first = remote(net, "first", rtt, 5_000, true);
+  net.welcome(first as unknown as Client);
+  first.joined();
+  for (let i = 0; i < 6; i++) {
+    vi.advanceTimersByTime(1_000);
+    net.ping([first as unknown as Client]);
+  }
+  vi.advanceTimersByTime(1_000);
+  const last = remote(net, "last", rtt, -3_000, true);
+  net.welcome(last as unknown as Client);
+  const revealAt = serverNow();
+  vi.advanceTimersByTime(300);
+  last.joined();
+  vi.advanceTimersByTime(400 - 300);
+  // Both saw the hand one way after the deal and pressed 300 ms later; both calls arrive now, one way after the press.
+  const arrivedAt = serverNow();
+  const claim = (clockMs: number) => ({ shownAt: revealAt + rtt / 2 + clockMs, pressedAt: arrivedAt - rtt / 2 + clockMs });
+  const a = adjudicate(claim(5_000), revealAt, arrivedAt, net.of("first"));
+  const b = adjudicate(claim(-3_000), revealAt, arrivedAt, net.of("last"));
+  expect(a.source).toBe("claim");
+  expect(b.source).toBe("claim");
   expect(Math.abs(a.reactionMs - b.reactionMs)).toBeLessThanOrEqual(1);
 });
