@@ -6,6 +6,8 @@
 import fc from "fast-check";
 import { Packr, pack, unpack } from "msgpackr";
 import { describe, expect, it } from "vitest";
+import { CHAT_CLIENT, CHAT_TEXT_SENT_MAX } from "@scat/shared/social/chat.ts";
+import { REPORT_NOTE_MAX } from "@scat/shared/text-limits.ts";
 import { FRAME_LIMITS } from "../src/net/frame-limits.ts";
 import { inspectFrame } from "../src/net/frame-guard.ts";
 import { checkMsgpack } from "../src/net/msgpack-shape.ts";
@@ -67,5 +69,19 @@ describe("inspectFrame", () => {
     expect(inspectFrame(Uint8Array.of(17, 0xa1, 0x61))?.code).toBe("unknown-frame");
     expect(inspectFrame(new Uint8Array(FRAME_LIMITS.maxFrameBytes + 1).fill(13))?.code).toBe("frame-too-large");
     expect(inspectFrame(Uint8Array.of(13, 0xd9, 1, 0x61))?.code).toBe("bad-frame");
+  });
+
+  it("lets typed text through up to its limit in characters in any script (4 bytes each at most), and no further", () => {
+    const sdk = new Packr();
+    const frame = (type: string, body: unknown) => Uint8Array.from([13, 0xa0 + type.length, ...Buffer.from(type), ...sdk.pack(body)]);
+    for (const ch of ["x", "ж", "漢", "😀"]) {
+      expect(inspectFrame(frame(CHAT_CLIENT.say, { text: ch.repeat(CHAT_TEXT_SENT_MAX) }))).toBeNull();
+      expect(inspectFrame(frame("report", { seat: 5, reason: "offensive-name", note: ch.repeat(REPORT_NOTE_MAX) }))).toBeNull();
+    }
+    expect(inspectFrame(frame(CHAT_CLIENT.say, { text: "😀".repeat(CHAT_TEXT_SENT_MAX + 1) }))?.message).toContain("string-too-long");
+    expect(inspectFrame(frame("report", { seat: 5, reason: "other", note: "😀".repeat(REPORT_NOTE_MAX + 1) }))?.code).toMatch(/bad-frame|frame-too-large/);
+    // Every other message keeps the short cap: a long string in an action is refused as before.
+    expect(inspectFrame(frame("action", { type: "x".repeat(FRAME_LIMITS.maxStringBytes + 1) }))?.message).toContain("string-too-long");
+    expect(inspectFrame(frame("action", { type: "pass", cards: ["漢".repeat(600)] }))?.code).toMatch(/bad-frame|frame-too-large/);
   });
 });

@@ -7,3 +7,4 @@ export * from "./piles.ts";
 export * from "./recorded-match.ts";
 export * from "./ranked/api-types.ts";
 export * from "./bots/strength.ts";
+export * from "./protocol-codes.ts";

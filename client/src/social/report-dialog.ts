@@ -5,6 +5,7 @@
  * `report` and `block`). Names are drawn as text only. Answers come as a toast; refusals
  * (`register-first` for guests) come through the table's usual `rejected` toast.
  */
+import { REPORT_NOTE_MAX } from "@scat/shared/text-limits.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { Dialog } from "../ui/dialog.ts";
 import { h } from "../ui/dom.ts";
@@ -32,7 +33,7 @@ export function openReportDialog(session: TableSession): void {
   }
   const seat = h("select", { testid: "report-seat", "aria-label": "Player" }, ...others.map((s) => h("option", { value: String(s.index) }, s.name)));
   const reason = h("select", { testid: "report-reason", "aria-label": "Reason" }, ...REASONS.map(([v, t]) => h("option", { value: v }, t)));
-  const note = h("textarea", { testid: "report-note", maxlength: 500, rows: 3, placeholder: "What happened (optional)", "aria-label": "Note" });
+  const note = h("textarea", { testid: "report-note", maxlength: REPORT_NOTE_MAX, rows: 3, placeholder: "What happened (optional)", "aria-label": "Note" });
   const report = h("button", { type: "button", testid: "report-send" }, "Report");
   const block = h("button", { type: "button", testid: "block-send" }, "Block");
   report.addEventListener("click", () => {

@@ -176,6 +176,10 @@ export const darkHandPlugin: GamePlugin = {
     const watch = s.rules.dark ? watches.get(room.match!) : undefined;
     // On turn, or outside a hand: the engine's bot after the usual pause.
     if (!watch || watch.round !== s.round || s.turn === seat || s.phase !== "turn") return undefined;
+    // Its call is in and held while the race is judged: nothing more to do until it is applied.
+    // (Any seat change, a player leaving, plans every bot again; sent twice, the call was refused
+    // `already-called` and the driver took it for an illegal move.)
+    if (watch.race.heldSeat(seat)) return null;
     const shade = callWanted(s, seat);
     if (shade === null) return null;
     const rng = createRng(`${room.match!.seed}:call:${s.round}:${seat}`);

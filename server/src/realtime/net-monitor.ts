@@ -16,7 +16,7 @@
  * page's (latency.ts). The claim quota is the player's, not the connection's (`seated`,
  * claim-quota.ts): forgetting a connection keeps it, so a rejoin does not refill it.
  */
-import type { Client } from "@colyseus/core";
+import { ClientState, type Client } from "@colyseus/core";
 import { ClaimQuotas } from "./claim-quota.ts";
 import { LatencyEstimator } from "./latency.ts";
 import { PROBE_GAP_MS } from "./stream-probe.ts";
@@ -33,6 +33,15 @@ const QUICK_PINGS = 5;
 const QUICK_GAP_MS = 60;
 /** Pings remembered per client, awaiting their pong. */
 const OUTSTANDING = 32;
+
+/** Quick-ping ticks a joining client is waited for at most (about the seat reservation's time). */
+const JOIN_WAIT_TICKS = 250;
+
+/** Colyseus holds what is sent to a client that has not confirmed its join (or a reconnection) yet. */
+const joining = (client: Client): boolean => {
+  const state = (client as { state?: unknown }).state;
+  return state === ClientState.JOINING || state === ClientState.RECONNECTING;
+};
 
 /** The WebSocket under a Colyseus client, when it is one (the `ws` server socket). */
 interface WsLike {
@@ -130,14 +139,23 @@ export class NetMonitor {
     return o;
   }
 
-  /** An app ping and a transport ping, both carrying `s`. */
+  /**
+   * An app ping and a transport ping, both carrying `s`. No app ping to a client still joining:
+   * Colyseus holds a joining client's messages until it has confirmed its join (the handshake
+   * and the full state first), so its pong would measure the join, a round trip or more too long,
+   * and a seat whose samples were all taken then (the last to sit down: its join deals) looked
+   * farther away than it is and was credited with faster reactions than it had. The transport
+   * ping is not held back (a WebSocket frame, answered by the client's network stack).
+   */
   private send(client: Client, s: number): void {
     const id = client.sessionId;
     this.clientOf.set(id, client);
     const o = this.outstanding(id);
-    o.app.push(s);
-    if (o.app.length > OUTSTANDING) o.app.shift();
-    client.send(PING, { s });
+    if (!joining(client)) {
+      o.app.push(s);
+      if (o.app.length > OUTSTANDING) o.app.shift();
+      client.send(PING, { s });
+    }
     // Without transport pings (DELAY_SIMULATED), a client whose simulated link the lab declared still gets them (`simulateLink`).
     const ws = this.transportPings || this.simulatedTransportMs.has(id) ? wsOf(client) : null;
     if (!ws) return;
@@ -202,21 +220,31 @@ export class NetMonitor {
     this.of(id).addTransport(now - s + (this.simulatedTransportMs.get(id) ?? 0) + jitter);
   }
 
-  /** Quick pings for a client whose delay is not known yet (from `first` on; 0 = one right now). */
+  /**
+   * Quick pings for a client whose delay is not known yet (from `first` on; 0 = one right now),
+   * `QUICK_GAP_MS` apart. While the client is still joining they wait (see `send`): they start
+   * the moment it has joined, so a player who sits down last, at the deal, is measured by then.
+   */
   welcome(client: Client, first = 0): void {
     const id = client.sessionId;
     if (this.quick.has(id)) return;
     this.quick.add(id);
-    for (let i = first; i < QUICK_PINGS; i++) {
-      const timer = setTimeout(() => {
-        if (!this.quick.has(id)) return;
-        if (i === QUICK_PINGS - 1) this.quick.delete(id);
-        try {
-          this.send(client, serverNow());
-        } catch { /* the client left meanwhile */ }
-      }, (i - first) * QUICK_GAP_MS);
-      timer.unref?.();
-    }
+    let left = QUICK_PINGS - first;
+    let waits = 0;
+    const tick = (): void => {
+      if (!this.quick.has(id)) return;
+      if (joining(client)) {
+        if (++waits > JOIN_WAIT_TICKS) this.quick.delete(id);
+        else setTimeout(tick, QUICK_GAP_MS).unref?.();
+        return;
+      }
+      try {
+        this.send(client, serverNow());
+      } catch { /* the client left meanwhile */ }
+      if (--left <= 0) this.quick.delete(id);
+      else setTimeout(tick, QUICK_GAP_MS).unref?.();
+    };
+    tick();
   }
 
   /** Records a pong for a ping we sent; returns false when it is malformed. */

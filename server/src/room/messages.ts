@@ -159,6 +159,9 @@ const HANDLERS: Record<string, Handler> = {
   ...rematchHandlers,
 };
 
+/** Every message type a table answers (the handlers above; `time` as a request): docs/PROTOCOL.md lists the same (server/test/protocol-doc.test.ts). */
+export const CLIENT_MESSAGE_TYPES: readonly string[] = Object.keys(HANDLERS);
+
 function unknownType(_room: TableHost, replies: Replies, client: Client): void {
   if (!allowOrSay(replies, client)) return;
   replies.reject(client, { code: "unknown-message", message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)" });

@@ -1,7 +1,7 @@
 /**
  * How often a table pings each client (docs/PROTOCOL.md, `ping`). A real-time game (one with a
- * plugin: Hit the Deck's slap races) pings every second, as the adjudication of reaction times
- * needs fresh delay samples. A turn-based table pings a new client every second until it has a
+ * plugin: Hit the Deck's slap races, Dark Hand's call race at the deal) pings every second, as
+ * the adjudication of reaction times needs fresh delay samples. A turn-based table pings a new client every second until it has a
  * few samples (its seat's signal shows at once), then every few seconds: the ping is bytes on
  * every client's link with no game in them.
  */

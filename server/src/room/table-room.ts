@@ -44,7 +44,7 @@ import { blockAtTable, reportAtTable, reportsOnGameOver } from "../social/table-
 import { TableApart, gateApart } from "../social/quick-play-apart.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { online } from "../social/presence/online.ts";
-import { openRematch, rematchDeclined } from "../social/rematch.ts";
+import { openRematch, rematchDeclined, rematchSeated } from "../social/rematch.ts";
 import { TableChat, type ChatServices } from "../social/chat/table-chat.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
@@ -258,6 +258,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!this.ranked) seatTaken(this, slot.playerId);
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim", takeover: place.kind === "takeover" }, "player seated");
     this.waiting.seatsChanged();
+    if (!this.match) rematchSeated(this);
     if (this.seating.full && !this.match) this.startGame();
     else if (this.match) this.bots.schedule();
     else this.journalSeats();

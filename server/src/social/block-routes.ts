@@ -5,6 +5,7 @@
  * (accounts/auth.ts), so a page elsewhere cannot block or report in a player's name.
  */
 import express, { type Request, type Response } from "express";
+import { REPORT_NOTE_MAX, textOf } from "@scat/shared/text-limits.ts";
 import { z } from "zod";
 import type { Authenticated } from "../accounts/sessions.ts";
 import { fail, handle, parse, savedAccount } from "../accounts/routes.ts";
@@ -24,7 +25,7 @@ const blockBody = z.strictObject({ playerId: idSchema });
 const reportBody = z.strictObject({
   playerId: idSchema,
   reason: z.enum(REPORT_REASONS),
-  note: z.string().trim().max(500).default(""),
+  note: textOf(REPORT_NOTE_MAX, { trim: true }).default(""),
   game: z.enum(GAME_IDS).optional(),
   /** The table (room id) or the stored match the report is about: a stored match both played in files its log. */
   tableId: z.string().min(1).max(100).regex(/^[\w-]+$/, "a table or match id").optional(),

@@ -101,6 +101,21 @@ export function rematchDeclined(room: RematchRoom, name: unknown): void {
   if (!h || room.match || typeof name !== "string") return;
   h.declined++;
   for (const c of room.clients) c.send(REMATCH_MESSAGES.notice, { kind: "rematch-declined", name: name.slice(0, 24) });
+  fillOnceAnswered(room, h);
+}
+
+/**
+ * A player sat down at the new table (the room's join): an accept is an answer too. Answers come
+ * in any order, so the "everyone answered" check runs on each of them, a decline or a seat taken;
+ * checked on declines only, a decline before the last accept left the table waiting for ever.
+ */
+export function rematchSeated(room: RematchRoom): void {
+  const h = hosting.get(room);
+  if (h && !room.match) fillOnceAnswered(room, h);
+}
+
+/** With `fill`: those who sat down (the host aside) and those who declined make up everyone offered. */
+function fillOnceAnswered(room: RematchRoom, h: Hosting): void {
   const seated = room.seating.slots.filter((s) => s.occupied && !s.isBot).length;
   if (h.fill && seated - 1 + h.declined >= h.expected) room.fillAndStart();
 }

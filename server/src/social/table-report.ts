@@ -10,6 +10,7 @@
  */
 import type { Client } from "@colyseus/core";
 import type { AnyGame, Rejection } from "@scat/shared";
+import { REPORT_NOTE_MAX, textOf } from "@scat/shared/text-limits.ts";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { logger } from "../logger.ts";
@@ -34,7 +35,7 @@ export interface ReportHost {
 }
 
 const seatSchema = z.number().int().min(0).max(15);
-const reportSchema = z.strictObject({ seat: seatSchema, reason: z.enum(REPORT_REASONS), note: z.string().max(500).default("") });
+const reportSchema = z.strictObject({ seat: seatSchema, reason: z.enum(REPORT_REASONS), note: textOf(REPORT_NOTE_MAX).default("") });
 const blockSchema = z.strictObject({ seat: seatSchema });
 
 /** The two accounts, or the refusal already sent (null). */
@@ -79,7 +80,7 @@ export function reportsOnGameOver(roomId: string, match: Match, db: () => Promis
 
 export async function reportAtTable(host: ReportHost, db: Db, client: Client, payload: unknown): Promise<void> {
   const parsed = reportSchema.safeParse(payload);
-  if (!parsed.success) return host.reject(client, { code: "invalid-message", message: `report takes { seat, reason: ${REPORT_REASONS.join("|")}, note? (up to 500 characters) }` });
+  if (!parsed.success) return host.reject(client, { code: "invalid-message", message: `report takes { seat, reason: ${REPORT_REASONS.join("|")}, note? (up to ${REPORT_NOTE_MAX} characters) }` });
   const who = await pair(host, db, client, parsed.data.seat);
   if (!who) return;
   const m = host.match;

@@ -12,7 +12,7 @@ import { CHAT_CLIENT, CHAT_SERVER, type ChatLine, type Watchers } from "@scat/sh
 import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { TableRoom } from "../../src/room/table-room.ts";
-import { freePort, until } from "../helpers.ts";
+import { freePort, until, waitSeat } from "../helpers.ts";
 
 let server: Server;
 let base = "";
@@ -101,7 +101,7 @@ describe("table chat", () => {
     expect(t.sa.rejected.map((r) => r.code)).toEqual(["chat-filtered", "chat-filtered", "chat-filtered", "chat-filtered"]);
     t.a.send(CHAT_CLIENT.say, { text: "x".repeat(201) });
     // A frame far over the cap never reaches the chat: the frame guard refuses it (net/guard-frames.ts).
-    t.a.send(CHAT_CLIENT.say, { text: "x".repeat(1_000) });
+    t.a.send(CHAT_CLIENT.say, { text: "x".repeat(2_000) });
     await until(() => t.sa.rejected.length >= 6, "too long refused");
     expect(t.sa.rejected.slice(4).map((r) => r.code)).toEqual(["chat-too-long", "bad-frame"]);
     // What an outside audit got through (B, within its own line limit): a combining grapheme joiner, emoji variation selectors, a Hangul filler between letters.
@@ -177,5 +177,28 @@ describe("table chat", () => {
     tc.send(CHAT_CLIENT.say, { phrase: "gg" });
     expect((await until(() => sd.lines[0], "the quick phrase goes through")).phrase).toBe("gg");
     await Promise.all([tc.leave(), td.leave()]);
+  });
+
+  it("counts a line by characters in any script: 200 Cyrillic, CJK or emoji arrive whole, the 201st is too long; a report note holds 500", async () => {
+    const [kat, lev] = await Promise.all([account("Kat", true), account("Lev", true)]);
+    const t = await table(kat, lev, ["Kat", "Lev"]);
+    const lines = ["ж".repeat(200), "漢".repeat(200), "😀".repeat(200)];
+    for (const text of lines) t.a.send(CHAT_CLIENT.say, { text });
+    await until(() => t.sb.lines.length >= 3 || t.sa.rejected.length > 0, "three long lines");
+    expect(t.sa.rejected).toEqual([]);
+    expect(t.sb.lines.map((l) => l.text)).toEqual(lines);
+    t.a.send(CHAT_CLIENT.say, { text: "ж".repeat(201) });
+    expect((await until(() => t.sa.rejected[0], "201 characters refused")).code).toBe("chat-too-long");
+    // A report from the table with the longest note the docs and the page allow, in CJK (1,500 bytes).
+    const reported: unknown[] = [];
+    t.a.onMessage("reported", (m) => reported.push(m));
+    const levSeat = await waitSeat(t.b);
+    t.a.send("report", { seat: levSeat, reason: "other", note: "漢".repeat(500) });
+    await until(() => reported.length > 0 || t.sa.rejected.length > 1, "the report is answered");
+    expect(t.sa.rejected.slice(1)).toEqual([]);
+    expect(reported).toHaveLength(1);
+    t.a.send("report", { seat: levSeat, reason: "other", note: "漢".repeat(501) });
+    expect((await until(() => t.sa.rejected[1], "a 501-character note refused")).code).toBe("invalid-message");
+    await Promise.all([t.a.leave(), t.b.leave(), t.w.leave()]);
   });
 });

@@ -69,4 +69,32 @@ describe("rematch", () => {
     expect((srvNext.state as unknown as { isPrivate: boolean }).isPrivate).toBe(true);
     await Promise.all([c.leave(), next.leave(), b2.leave(), stranger.leave()]);
   });
+
+  it("with fill, a decline that comes before the other's accept still fills and starts once the last one sits down", async () => {
+    const options = { seats: 3, bots: 0, turnSeconds: 30, private: true, variants: {} };
+    const a = await colyseus.sdk.create("devils_scat", { ...options, name: "Dee", playerId: "dee-player-1" });
+    const b = await colyseus.sdk.joinById(a.roomId, { name: "Eve", playerId: "eve-player-1" });
+    const c = await colyseus.sdk.joinById(a.roomId, { name: "Fay", playerId: "fay-player-1" });
+    const [, logB, logC] = [a, b, c].map(record) as [ReturnType<typeof record>, ReturnType<typeof record>, ReturnType<typeof record>];
+    const srv = colyseus.getRoomById(a.roomId) as unknown as TableRoom;
+    await Promise.all([a, b, c].map(waitSeat));
+    await until(() => srv.match !== null, "the game starts");
+    vi.spyOn(srv.match!, "over", "get").mockReturnValue(true);
+    const next = await colyseus.sdk.create("devils_scat", { ...options, name: "Dee", playerId: "dee-player-1" });
+    const logNext = record(next);
+    a.send("rematch", { code: next.roomId, fill: true });
+    await until(() => logB.some((m) => m.type === "rematch") && logC.some((m) => m.type === "rematch"), "the offer to Eve and Fay");
+    const srvNext = colyseus.getRoomById(next.roomId) as unknown as TableRoom;
+    // Fay declines first: Eve has not answered, so nothing starts yet.
+    c.send("rematchAnswer", { accept: false });
+    await until(() => logNext.some((m) => m.type === "social" && (m.message as { name: string }).name === "Fay"), "Dee is told Fay declined");
+    expect(srvNext.match).toBeNull();
+    // Eve accepts afterwards (joins by code): everyone has answered, a bot takes Fay's seat.
+    await Promise.all([a.leave(), b.leave()]);
+    const b2 = await colyseus.sdk.joinById(next.roomId, { name: "Eve", playerId: "eve-player-1" });
+    b2.onMessage("*", () => {});
+    await until(() => srvNext.match !== null, "the rematch starts with a bot for Fay");
+    expect(srvNext.seating.slots.map((s) => (s.isBot ? "bot" : s.name))).toEqual(["Dee", "Eve", "bot"]);
+    await Promise.all([c.leave(), next.leave(), b2.leave()]);
+  });
 });

@@ -4,6 +4,7 @@
  * Free text is for saved (registered) accounts only; the server checks and filters it.
  */
 import { z } from "zod";
+import { textOf } from "../text-limits.ts";
 
 /** Quick phrases: ids the client shows in the reader's language. */
 export const QUICK_PHRASES = ["gg", "wp", "hurry", "oops", "thanks"] as const;
@@ -11,8 +12,10 @@ export const EMOTES = ["smile", "laugh", "wow", "sad", "thumbs-up", "heart"] as 
 export type QuickPhrase = (typeof QUICK_PHRASES)[number];
 export type Emote = (typeof EMOTES)[number];
 
-/** Longest free-text line, in UTF-16 code units after normalising. */
+/** Longest free-text line, in characters (code points, shared/src/text-limits.ts) after normalising. */
 export const CHAT_TEXT_MAX = 200;
+/** Longest line as sent, before whitespace is folded (a run of spaces counts once after). */
+export const CHAT_TEXT_SENT_MAX = CHAT_TEXT_MAX * 2;
 
 export const CHAT_CLIENT = {
   /** `{ phrase }`, `{ emote }` or `{ text }`: one line to the sender's channel. */
@@ -31,7 +34,7 @@ export const CHAT_SERVER = {
 export const sayMessageSchema = z.union([
   z.object({ phrase: z.enum(QUICK_PHRASES) }).strict(),
   z.object({ emote: z.enum(EMOTES) }).strict(),
-  z.object({ text: z.string().min(1).max(CHAT_TEXT_MAX * 2) }).strict(),
+  z.object({ text: textOf(CHAT_TEXT_SENT_MAX, { min: 1 }) }).strict(),
 ]);
 export type SayMessage = z.infer<typeof sayMessageSchema>;
 

@@ -9,6 +9,7 @@
  */
 import type { Client } from "@colyseus/core";
 import type { Rejection } from "@scat/shared";
+import { charCount } from "@scat/shared/text-limits.ts";
 import { CHAT_SERVER, CHAT_TEXT_MAX, chatPrefsSchema, sayMessageSchema, type ChatLine, type Watchers } from "@scat/shared/social/chat.ts";
 import type { KeyedLimiter } from "../../limits/gcra.ts";
 import { cleanText, isProfane } from "./filter.ts";
@@ -103,7 +104,7 @@ export class TableChat {
       if (!member.registered) return this.host.reject(client, { code: "chat-registered-only", message: "Free text is for saved accounts: register to type, or use the quick phrases" });
       text = cleanText(said.text);
       if (text === null) return this.host.reject(client, { code: "invalid-message", message: "chat text is empty" });
-      if (text.length > CHAT_TEXT_MAX) return this.host.reject(client, { code: "chat-too-long", message: `chat text is at most ${CHAT_TEXT_MAX} characters` });
+      if (charCount(text) > CHAT_TEXT_MAX) return this.host.reject(client, { code: "chat-too-long", message: `chat text is at most ${CHAT_TEXT_MAX} characters` });
     }
     const services = this.services();
     if (services) {
