@@ -16,6 +16,7 @@ import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
 import { preferencesMigration } from "../preferences/migration.ts";
+import { tracesMigration } from "../moderation/traces.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -159,6 +160,8 @@ const migrations: Record<string, Migration> = {
   "0010-fair-play": fairPlayMigration,
   // One preferences document per account (preferences/migration.ts).
   "0011-preferences": preferencesMigration,
+  // Keyed hashes of the devices and addresses accounts play from: blocks, bans and mutes follow them (moderation/traces.ts).
+  "0012-account-traces": tracesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

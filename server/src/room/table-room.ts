@@ -41,7 +41,10 @@ import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
 import type { BlockCache } from "../social/blocks.ts";
 import { blockAtTable, reportAtTable } from "../social/table-report.ts";
-import { TableApart, gateApart } from "../social/quick-play-apart.ts";
+import { TableApart, gateApart, whoOf } from "../social/quick-play-apart.ts";
+import { latestSanction } from "../moderation/traces.ts";
+import { header } from "../accounts/auth.ts";
+import { PEER_HEADER } from "../net/http-gate.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { online } from "../social/presence/online.ts";
 import { openRematch, rematchDeclined } from "../social/rematch.ts";
@@ -51,6 +54,8 @@ import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-
 const INVITE_KEY = "invite-codes";
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
 const ROOM_ERROR = 526;
+/** A join kept from this table (a block either way): neutral, it names no one and no block. */
+const TABLE_UNAVAILABLE = "table-unavailable: this table cannot take you right now: pick another table or start one";
 
 export class TableRoom extends Room<{ state: TableState }> implements TableHost, AdmissionHost, WaitingHost {
   /** Set by `createServer`; rooms read it when they are created. */
@@ -103,6 +108,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       // A refused join (a bad name, a wrong account) must not hold its seat until the reservation lapses.
       this.seating.release(client.sessionId);
       this.chat?.left(client.sessionId);
+      this.apart.left(client.sessionId);
       this.admission.refresh();
       throw this.contain(e, "onAuth");
     }
@@ -190,10 +196,15 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
     const token = (options as { token?: unknown } | null)?.token;
+    // A blocked pair is never at one table, seated or watching (social/quick-play-apart.ts); the
+    // reason says nothing of a block. Taking back one's own seat is never refused.
+    if (!this.ownSeat(options) && this.apart.clash(client.sessionId)) throw new ServerError(ROOM_ERROR, TABLE_UNAVAILABLE);
+    const bound = whoOf(options);
+    const binds = { links: bound?.links ?? [], device: join.value.playerId ?? null, address: context?.headers ? header(context.headers, PEER_HEADER) ?? null : null };
     if (join.value.spectate) {
       this.ranked?.authorizeSpectator(this.match !== null);
       const who = await TableRoom.platform.identifyForTable(context?.headers, token);
-      this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null);
+      this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null, binds);
       return true;
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
@@ -202,6 +213,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // An account an operator banned does not sit down (moderation/reports.ts); it may still watch.
     const banned = account === null ? null : await banRefusal(await TableRoom.platform.db(), account);
     if (banned) throw new ServerError(ROOM_ERROR, banned);
+    // Nor does its device, nor (without a saved account) its address, while the ban lasts (moderation/traces.ts).
+    const linkedBan = binds.links.length === 0 ? null : await latestSanction(await TableRoom.platform.db(), binds.links, "ban");
+    if (linkedBan !== null) throw new ServerError(ROOM_ERROR, `cannot-play: you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
     // Whom this account blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
     if (account !== null) void TableRoom.blocks?.load(account).catch(() => undefined);
     // A casual name may not pass for a registered player's, unless it is that player (names/).
@@ -210,7 +224,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     }
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
-    this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null);
+    this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null, binds);
     return true;
   }
 
@@ -381,6 +395,12 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
+  /** Whether a join's options take back a seat of their own here (its playerId holds one). */
+  ownSeat(options: unknown): boolean {
+    const id = (options as { playerId?: unknown } | null)?.playerId;
+    return typeof id === "string" && this.seating.slots.some((s) => s.occupied && s.playerId === id);
+  }
+
   // The admission's and the waiting table's host (admission.ts, waiting-table.ts).
   get maxSpectators(): number { return this.config.maxSpectators; }
   byCodeOnly(): boolean { return this.inviteCode !== null || this.match !== null; }
@@ -450,5 +470,5 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat", "apart"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
-gateApart(TableRoom, (room) => (room as TableRoom).apart);
+gateApart(TableRoom, (room) => (room as TableRoom).apart, (room, options) => (room as TableRoom).ownSeat(options));
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);
