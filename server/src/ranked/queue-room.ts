@@ -18,6 +18,7 @@
  */
 import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
 import { banRefusal } from "../moderation/reports.ts";
+import { deviceOf, latestSanction } from "../moderation/traces.ts";
 import type { GameId } from "@scat/shared";
 import { header } from "../accounts/auth.ts";
 import { apart, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
@@ -68,6 +69,16 @@ function refuse(code: string, sentence: string): ServerError {
   return new ServerError(ROOM_ERROR, `${code}: ${sentence}`);
 }
 
+/** The latest ban end among the accounts this device and address link the queuing account to (its traces noted first), or null. */
+async function bannedLinks(platform: Platform, account: string, saved: boolean, device: unknown, context: AuthContext | undefined): Promise<number | null> {
+  const traces = await platform.tracesIfOpen();
+  if (!traces) return null;
+  const address = context?.headers ? header(context.headers, PEER_HEADER) ?? null : null;
+  await traces.note(account, deviceOf(device), address).catch(() => undefined);
+  const links = (await traces.linked(deviceOf(device), address, !saved)).filter((id) => id !== account);
+  return latestSanction(await platform.db(), links, "ban");
+}
+
 export class RankedQueueRoom extends QueueRoom {
   static platform: Platform;
   /** Whether either of two accounts blocked the other (social/blocks.ts `BlockCache`, set by `createServer`). */
@@ -112,6 +123,9 @@ export class RankedQueueRoom extends QueueRoom {
     await RankedQueueRoom.loadBlocks(player.id);
     const banned = await banRefusal(await platform.db(), player.id);
     if (banned) throw refuse("account-banned", banned.replace(/^account-banned: /, ""));
+    // A banned account's device (and, for an account that is not saved, its address) cannot queue with another account (moderation/traces.ts).
+    const linkedBan = await bannedLinks(platform, player.id, player.username !== null, options?.device, context);
+    if (linkedBan !== null) throw refuse("cannot-play", `you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
     if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
     if (standing.casualCompleted < rules.minGames) {
       throw refuse("needs-casual-games", `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`);
