@@ -79,12 +79,16 @@ describe("mutes and bans bind the device, the address and the connection", () =>
     const a2 = await sdk("192.0.2.10").joinById(w.roomId, { name: "Pia", playerId: "pia-device-01" });
     const sa2 = listen(a2);
     b.send(CHAT_CLIENT.say, { phrase: "hurry" });
+    // Without an account, a new device id from the same address does not undo the mute either.
+    const b2 = await sdk("192.0.2.11").joinById(a.roomId, { name: "Quin", playerId: "quin-device-02", spectate: true });
+    b2.send(CHAT_CLIENT.say, { phrase: "oops" });
+    await until(() => sw.lines.find((l) => l.phrase === "oops"), "Wes hears Quin's new device");
     w.send(CHAT_CLIENT.say, { phrase: "thanks" });
     await until(() => sa2.lines.find((l) => l.phrase === "thanks"), "Pia hears Wes");
     await until(() => sw.lines.find((l) => l.phrase === "hurry"), "Wes hears Quin's last line");
     expect(sa.lines.map((l) => l.phrase)).toEqual(["gg"]);
     expect(sa2.lines.map((l) => l.phrase)).toEqual(["thanks"]);
-    await Promise.all([leaveRoom(a2), leaveRoom(b), leaveRoom(w)]);
+    await Promise.all([leaveRoom(a2), leaveRoom(b), leaveRoom(b2), leaveRoom(w)]);
   }, 60_000);
 
   it("an operator's mute follows the account's device, and its address when no saved account comes", async () => {

@@ -102,11 +102,14 @@ export class TableChat {
   authorised(sessionId: string, account: string | null, registered: boolean, binds: ChatBinds = { links: [], device: null, address: null }): void {
     const device = deviceOf(binds.device);
     const address = bindingAddress(binds.address);
-    const keys = [...(account ? [`a:${account}`] : []), ...(device ? [`d:${device}`] : [])];
-    if (keys.length === 0) keys.push(`s:${sessionId}`);
+    // Whom a reader's mute of this speaker follows: its account and device, and without an account
+    // its address too (one reader's choice at one table: a device id a client may change each time does not undo it).
+    const keys = [...(account ? [`a:${account}`] : []), ...(device ? [`d:${device}`] : []), ...(!account && address ? [`ip:${address}`] : []), `s:${sessionId}`];
     const budgets = [...(address ? [`ip:${address}`] : []), ...(device ? [`d:${device}`] : [])];
     const links = account && !binds.links.includes(account) ? [account, ...binds.links] : binds.links;
-    const muted = this.mutes.get(keys[0]!) ?? remember(this.mutes, keys[0]!, new Set<string>());
+    // The reader's own mutes are found again by its account, else its device.
+    const reader = account ? `a:${account}` : device ? `d:${device}` : `s:${sessionId}`;
+    const muted = this.mutes.get(reader) ?? remember(this.mutes, reader, new Set<string>());
     const member = this.members.get(sessionId);
     if (member) Object.assign(member, { account, registered, links, keys, budgets, muted });
     else this.members.set(sessionId, { from: this.next++, name: "Player", seat: null, account, registered, off: false, spectators: true, links, keys, budgets, muted });
@@ -184,10 +187,11 @@ export class TableChat {
     if (p.off !== undefined) member.off = p.off;
     if (p.spectators !== undefined) member.spectators = p.spectators;
     if (p.unmute !== undefined) for (const key of this.speakers.get(p.unmute) ?? []) member.muted.delete(key);
-    const keys = p.mute === undefined ? undefined : this.speakers.get(p.mute);
-    // A speaker is muted by who it is (account, device), not by its connection: it stays muted when it comes back.
-    if (keys && p.mute !== member.from && !keys.some((k) => member.keys.includes(k))) {
-      if (member.muted.size + keys.length > MUTES_MAX * 2) return this.host.reject(client, { code: "invalid-message", message: `at most ${MUTES_MAX} muted speakers per table` });
+    // A speaker is muted by who it is (account, device; address without an account), not by its
+    // connection: it stays muted when it comes back. What it shares with the reader is left out.
+    const keys = p.mute === undefined || p.mute === member.from ? [] : (this.speakers.get(p.mute) ?? []).filter((k) => !member.keys.includes(k));
+    if (keys.length > 0) {
+      if (member.muted.size + keys.length > MUTES_MAX * 4) return this.host.reject(client, { code: "invalid-message", message: `at most ${MUTES_MAX} muted speakers per table` });
       for (const key of keys) member.muted.add(key);
     }
   }
