@@ -41,7 +41,7 @@ import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
 import type { BlockCache } from "../social/blocks.ts";
 import { blockAtTable, reportAtTable } from "../social/table-report.ts";
-import { TableApart, gateApart, whoOf } from "../social/quick-play-apart.ts";
+import { TableApart, gateApart, whoOf, type Who } from "../social/quick-play-apart.ts";
 import { latestSanction } from "../moderation/traces.ts";
 import { header } from "../accounts/auth.ts";
 import { PEER_HEADER } from "../net/http-gate.ts";
@@ -395,6 +395,16 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
+  /**
+   * Who a reservation is, to keep blocked pairs apart: the matchmaking gate's `__who`; a ranked
+   * seat (made by the queue, which keeps the pair apart itself) is its account, so a kept-apart
+   * spectator is refused there too.
+   */
+  whoAt(options: unknown): Who | null {
+    const id = (options as { playerId?: unknown } | null)?.playerId;
+    return whoOf(options) ?? (this.ranked && typeof id === "string" ? { account: id, links: [id], apart: [], quick: false } : null);
+  }
+
   /** Whether a join's options take back a seat of their own here (its playerId holds one). */
   ownSeat(options: unknown): boolean {
     const id = (options as { playerId?: unknown } | null)?.playerId;
@@ -470,5 +480,5 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat", "apart"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
-gateApart(TableRoom, (room) => (room as TableRoom).apart, (room, options) => (room as TableRoom).ownSeat(options));
+gateApart(TableRoom, (room) => (room as TableRoom).apart, (room, options) => (room as TableRoom).ownSeat(options), (room, options) => (room as TableRoom).whoAt(options));
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);

@@ -114,23 +114,27 @@ export class TableApart {
    * True when the reservation may go on; records who it is. Refuses only a quick-play join that
    * would meet a kept-apart account (`ownSeat`: the joiner takes its own seat back, never refused).
    */
-  admit(sessionId: string, options: unknown, ownSeat = false): boolean {
-    const who = whoOf(options);
+  admit(sessionId: string, options: unknown, ownSeat = false, who: Who | null = whoOf(options)): boolean {
     if (!who) return true;
     if (who.quick && !ownSeat && this.clashes(who, sessionId)) return false;
     this.here.set(sessionId, { links: who.links, apart: who.apart });
     return true;
   }
 
-  /** Whether this session and another one here are kept apart (checked when a client connects). */
+  /**
+   * Whether this session is kept apart from one that came before it (checked when a client
+   * connects): the later of the two is refused, so a join by id cannot turn away someone already
+   * on their way in.
+   */
   clash(sessionId: string): boolean {
     const me = this.here.get(sessionId);
     return me !== undefined && this.clashes(me, sessionId);
   }
 
-  private clashes(who: { links: readonly string[]; apart: readonly string[] }, except: string): boolean {
+  /** Kept apart from an entry before `until` (the map keeps the order they came in); all of them when `until` is not here. */
+  private clashes(who: { links: readonly string[]; apart: readonly string[] }, until: string): boolean {
     for (const [id, other] of this.here) {
-      if (id === except) continue;
+      if (id === until) break;
       if (who.apart.some((a) => other.links.includes(a)) || other.apart.some((a) => who.links.includes(a))) return true;
     }
     return false;
@@ -148,13 +152,13 @@ type ReserveSeat = (this: Room, sessionId: string, joinOptions?: unknown, ...res
  * Puts the kept-apart check in front of a room class's seat reservation (after `gateReservations`,
  * so it runs first). `ownSeat`: whether the join's options take back a seat of their own there.
  */
-export function gateApart(RoomClass: { prototype: Room }, apart: (room: Room) => TableApart | undefined, ownSeat: (room: Room, options: unknown) => boolean): void {
+export function gateApart(RoomClass: { prototype: Room }, apart: (room: Room) => TableApart | undefined, ownSeat: (room: Room, options: unknown) => boolean, who: (room: Room, options: unknown) => Who | null = (_room, options) => whoOf(options)): void {
   const proto = RoomClass.prototype as unknown as { _reserveSeat: ReserveSeat };
   const inner = proto._reserveSeat;
   proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
     const reconnecting = rest[2] === true;
     const table = apart(this);
-    if (!reconnecting && table && !table.admit(sessionId, joinOptions, ownSeat(this, joinOptions))) return false;
+    if (!reconnecting && table && !table.admit(sessionId, joinOptions, ownSeat(this, joinOptions), who(this, joinOptions))) return false;
     const ok = await inner.call(this, sessionId, joinOptions, ...rest);
     if (!ok) table?.left(sessionId);
     return ok;

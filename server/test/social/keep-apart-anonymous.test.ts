@@ -21,7 +21,7 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ TRUST_PROXY: "1", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "50", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
+  server = createServer(loadConfig({ TRUST_PROXY: "1", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "50", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
 }, 240_000);
@@ -106,5 +106,35 @@ describe("a block at casual tables, with and without the account", () => {
     const cat = await sdk("192.0.2.51").joinOrCreate("devils_scat", quick("Cat", { playerId: "cat-device-0002" }));
     expect([annQuick.roomId, benTable.roomId, benQuick.roomId]).toContain(cat.roomId);
     await Promise.all([leaveRoom(benTable), leaveRoom(annQuick), leaveRoom(benQuick), leaveRoom(cat)]);
+  }, 60_000);
+
+  it("refuses the later of the two: a join by id cannot turn away the blocker still on its way in", async () => {
+    const reserve = async (path: string, body: Record<string, unknown>, from: string) => {
+      const res = await fetch(`${base}/matchmake/${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+      return res.json() as Promise<any>;
+    };
+    // Ann's table is made and Ben's join by id reserved before Ann's connection arrives.
+    const annSeat = await reserve("create/devils_scat", { ...table, name: "Ann", token: ann.token, playerId: "ann-device-0003" }, "198.51.100.1");
+    const benSeat = await reserve(`joinById/${annSeat.roomId}`, { name: "Ben", playerId: BEN_DEVICE }, "198.51.100.60");
+    const annRoom = await sdk("198.51.100.1").consumeSeatReservation(annSeat);
+    await expect(sdk("198.51.100.60").consumeSeatReservation(benSeat)).rejects.toThrow(/table-unavailable/);
+    await leaveRoom(annRoom);
+  }, 60_000);
+
+  it("keeps the blocked player from watching the blocker's ranked game; others watch", async () => {
+    const cat = await account("Cat", false);
+    const seatAt = async (token: string, device: string) => {
+      const client = sdk("198.51.100.70");
+      const q = await client.joinOrCreate("ranked_devils_scat", { token, device });
+      q.onMessage("*", () => undefined);
+      q.onMessage("matchFound", () => q.send("accept"));
+      return new Promise<ClientRoom>((resolve, reject) => q.onMessage("seat", (r) => { q.send("confirm"); client.consumeSeatReservation(r).then(resolve, reject); }));
+    };
+    const [ta, tc] = await Promise.all([seatAt(ann.token, "ann-device-0004"), seatAt(cat.token, "cat-device-0004")]);
+    expect(ta.roomId).toBe(tc.roomId);
+    await expect(sdk("198.51.100.71").joinById(ta.roomId, { name: "Someone", playerId: BEN_DEVICE, spectate: true })).rejects.toThrow(/table-unavailable/);
+    const dan = await sdk("192.0.2.72").joinById(ta.roomId, { name: "Dan", playerId: "dan-device-0072", spectate: true });
+    await Promise.all([leaveRoom(dan), leaveRoom(ta), leaveRoom(tc)]);
   }, 60_000);
 });
