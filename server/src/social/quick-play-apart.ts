@@ -1,5 +1,5 @@
 /**
- * Blocked pairs are never at one table (issue #27, and the audit that followed): not by quick
+ * Blocked pairs are never at one table: not by quick
  * play in either direction, not by joining with a table's id or invite code, not watching, and
  * not by leaving the account behind. At matchmaking (net/http-gate.ts) every table join gets one
  * server-set option the client cannot send itself (`stripServerOptions` drops every `__` option
