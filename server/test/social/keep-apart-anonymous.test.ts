@@ -122,8 +122,37 @@ describe("a block at casual tables, with and without the account", () => {
     await leaveRoom(annRoom);
   }, 60_000);
 
-  it("keeps the blocked player from watching the blocker's ranked game; others watch", async () => {
+  it("the ranked queue keeps the blocker from the blocked player's second account on the same device", async () => {
+    const ben2 = await account("Benjamin", false);
+    const statuses = new Map<string, number>();
+    const queue = async (token: string, device: string, from: string) => {
+      const client = sdk(from);
+      const q = await client.joinOrCreate("ranked_devils_scat", { token, device });
+      q.onMessage("*", () => undefined);
+      q.onMessage("queueStatus", () => statuses.set(device, (statuses.get(device) ?? 0) + 1));
+      q.onMessage("matchFound", () => q.send("accept"));
+      const table = new Promise<ClientRoom>((resolve, reject) => q.onMessage("seat", (r) => { q.send("confirm"); client.consumeSeatReservation(r).then(resolve, reject); }));
+      return { q, table };
+    };
+    const qa = await queue(ann.token, "ann-device-0006", "198.51.100.80");
+    const qb = await queue(ben2.token, BEN_DEVICE, "198.51.100.81");
+    let seated = false;
+    void qa.table.then(() => { seated = true; });
+    void qb.table.then(() => { seated = true; });
+    // Three queue cycles with both waiting: they were never grouped.
+    const { until } = await import("../helpers.ts");
+    await until(() => (statuses.get("ann-device-0006") ?? 0) >= 3 && (statuses.get(BEN_DEVICE) ?? 0) >= 3, "three cycles");
+    expect(seated).toBe(false);
     const cat = await account("Cat", false);
+    const qc = await queue(cat.token, "cat-device-0006", "198.51.100.82");
+    const tc = await qc.table;
+    const other = await Promise.race([qa.table, qb.table]);
+    expect(other.roomId).toBe(tc.roomId);
+    await Promise.all([leaveRoom(tc), leaveRoom(other), leaveRoom(qa.q), leaveRoom(qb.q), leaveRoom(qc.q)]);
+  }, 60_000);
+
+  it("keeps the blocked player from watching the blocker's ranked game; others watch", async () => {
+    const cat = await account("Cat2", false);
     const seatAt = async (token: string, device: string) => {
       const client = sdk("198.51.100.70");
       const q = await client.joinOrCreate("ranked_devils_scat", { token, device });
