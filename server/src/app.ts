@@ -89,6 +89,17 @@ function quickPlayPools(platform: Platform): QuickPlayPools {
   });
 }
 
+/** Who a table join is and whom it is kept apart from (social/quick-play-apart.ts). */
+function keepApart(platform: Platform, blocks: BlockCache): QuickPlayApart {
+  return new QuickPlayApart({
+    account: async (headers, token) => {
+      const who = await platform.identifyForTable(headers, token);
+      return who ? { id: who.player.id, saved: who.player.username !== null } : null;
+    },
+    traces: () => platform.tracesIfOpen(),
+  }, blocks);
+}
+
 /**
  * The server for one process. Colyseus's own shutdown-on-uncaught-exception is off: a fault in
  * one table must not end the others (main.ts logs and counts process-level errors and drains on
@@ -111,7 +122,7 @@ export function createServer(config: ServerConfig): Server {
   const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config),
-    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform), new QuickPlayApart({ account: async (headers, token) => (await platform.identifyForTable(headers, token))?.player.id ?? null }, blocks)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
+    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform), keepApart(platform, blocks)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {

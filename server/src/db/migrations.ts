@@ -17,6 +17,7 @@ import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
 import { preferencesMigration } from "../preferences/migration.ts";
 import { reportEvidenceMigration } from "../moderation/migration.ts";
+import { tracesMigration } from "../moderation/traces.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -162,6 +163,8 @@ const migrations: Record<string, Migration> = {
   "0011-preferences": preferencesMigration,
   // Reports: the unfinished game a report waits on, and the indexes report intake and ranking read (moderation/migration.ts).
   "0012-report-evidence": reportEvidenceMigration,
+  // Keyed hashes of the devices and addresses accounts play from: blocks, bans and mutes follow them (moderation/traces.ts).
+  "0013-account-traces": tracesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

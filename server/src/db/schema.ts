@@ -101,6 +101,15 @@ export interface Database {
   friend_requests: FriendRequestsTable;
   fair_play_flags: FairPlayFlagsTable;
   account_preferences: AccountPreferencesTable;
+  account_traces: AccountTracesTable;
+}
+
+/** A device or address (keyed hash) an account played from (moderation/traces.ts). */
+export interface AccountTracesTable {
+  player_id: string;
+  kind: string;
+  key_hash: string;
+  last_seen: number;
 }
 
 /** An account's preferences document (preferences/store.ts). */

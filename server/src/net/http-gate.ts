@@ -12,9 +12,10 @@ import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { ReadCache } from "./read-cache.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
-import type { HeaderBag } from "../accounts/auth.ts";
 import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
-import { hasApart, joinApart, stripApartOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
+import { hasApart, joinApart, stripServerOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
+import { GAMES } from "../games.ts";
+import { header, type HeaderBag } from "../accounts/auth.ts";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that stalls
@@ -93,14 +94,19 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
       matchmakeRefused.inc({ reason: "options-not-object" });
       return Promise.reject(new ServerError(ErrorCode.APPLICATION_ERROR, "bad join options: the request body must be a JSON object"));
     }
-    // Who a quick-play join is kept apart from is the server's to say (social/quick-play-apart.ts).
-    options = stripApartOptions(options as Record<string, unknown>);
-    if (method === "join") return invoke(method, room, withQuickPlayKey(room, options as Record<string, unknown>), auth);
-    if (method !== "joinOrCreate") return invoke(method, room, options, auth);
+    // Who a join is and whom it is kept apart from is the server's to say (social/quick-play-apart.ts).
+    options = stripServerOptions(options as Record<string, unknown>);
+    if (method === "join") options = withQuickPlayKey(room, options as Record<string, unknown>);
+    if (method !== "joinOrCreate") return who(method, room, options as Record<string, unknown>, auth, false).then((o) => invoke(method, room, o, auth));
     options = withQuickPlayKey(room, options as Record<string, unknown>);
     return pooled(options as Record<string, unknown>, auth)
-      .then((pooledOptions) => (apart ? apart.options(pooledOptions, auth?.headers) : pooledOptions))
+      .then((pooledOptions) => who(method, room, pooledOptions, auth, true))
       .then((o) => (hasApart(o) ? joinApart(room, o, auth) : inTurn(room, o, auth)));
+  };
+  /** A table join (`joinById` names a room, not a game: any may be a table) gets its `__who`. */
+  const who = async (method: string, room: string, options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined, quick: boolean): Promise<Record<string, unknown>> => {
+    if (apart === null || (method !== "joinById" && !Object.hasOwn(GAMES, room))) return options;
+    return apart.options(options, auth?.headers, auth?.headers ? header(auth.headers, PEER_HEADER) : undefined, quick);
   };
   /** Habitual leavers' quick play matches only their own pool's tables (conduct/quick-play-pool.ts). */
   const pooled = async (options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<Record<string, unknown>> => {

@@ -11,6 +11,7 @@ import { authenticate, credentialOf, type HeaderBag } from "../accounts/auth.ts"
 import { Sessions, type Authenticated } from "../accounts/sessions.ts";
 import { ConductRecord } from "../conduct/record.ts";
 import { SeenAddresses } from "../moderation/addresses.ts";
+import { Traces } from "../moderation/traces.ts";
 import { registeredLookalike } from "../names/registry.ts";
 import { nameKey } from "../names/skeleton.ts";
 import type { RankedRules } from "./ranked-play.ts";
@@ -128,6 +129,17 @@ export class Platform {
     return this.seen;
   }
   private seen: SeenAddresses | null = null;
+
+  /**
+   * Devices and addresses accounts play from (moderation/traces.ts), or null while embedded PGlite
+   * is not open: the join path never starts it (as `looksRegistered` says).
+   */
+  async tracesIfOpen(): Promise<Traces | null> {
+    if (!this.ready && this.config.databaseUrl === null) return null;
+    if (!this.traced) this.traced = new Traces(await this.db(), this.secret);
+    return this.traced;
+  }
+  private traced: Traces | null = null;
 
   async sessions(): Promise<Sessions> {
     return new Sessions(await this.db(), this.config.sessionDays ?? 30);

@@ -18,6 +18,7 @@
  */
 import { QueueRoom, ServerError, matchMaker, type AuthContext, type Client, type QueueMatchGroup } from "@colyseus/core";
 import { banRefusal } from "../moderation/reports.ts";
+import { deviceOf, latestSanction } from "../moderation/traces.ts";
 import type { GameId } from "@scat/shared";
 import { header } from "../accounts/auth.ts";
 import { apart, exhaustedOpponents, type Candidate, type PairingRules } from "../conduct/pairing.ts";
@@ -51,6 +52,8 @@ export const NO_SHOW_CLOSE = 4005;
 interface Queued extends Candidate {
   readonly name: string;
   readonly rating: number;
+  /** Its account and the accounts its device (and address, unsaved) link it to: a block of any keeps it apart. */
+  readonly links: readonly string[];
 }
 
 interface Offer {
@@ -66,6 +69,15 @@ const queuedKey = (playerId: string) => `ranked:queued:${playerId}`;
 /** A refusal a client can act on: `<code>: <sentence>` (docs/API.md lists the codes). */
 function refuse(code: string, sentence: string): ServerError {
   return new ServerError(ROOM_ERROR, `${code}: ${sentence}`);
+}
+
+/** The queuing account and the accounts its device and address link it to (its traces noted first). */
+async function linkedAccounts(platform: Platform, account: string, saved: boolean, device: unknown, context: AuthContext | undefined): Promise<string[]> {
+  const traces = await platform.tracesIfOpen();
+  if (!traces) return [account];
+  const address = context?.headers ? header(context.headers, PEER_HEADER) ?? null : null;
+  await traces.note(account, deviceOf(device), address).catch(() => undefined);
+  return [...new Set([account, ...(await traces.linked(deviceOf(device), address, !saved))])];
 }
 
 export class RankedQueueRoom extends QueueRoom {
@@ -112,6 +124,13 @@ export class RankedQueueRoom extends QueueRoom {
     await RankedQueueRoom.loadBlocks(player.id);
     const banned = await banRefusal(await platform.db(), player.id);
     if (banned) throw refuse("account-banned", banned.replace(/^account-banned: /, ""));
+    // The accounts its device (and, for an account that is not saved, its address) link it to
+    // (moderation/traces.ts): a banned one's device cannot queue with another account, and a block
+    // of any of them keeps the pair apart.
+    const links = await linkedAccounts(platform, player.id, player.username !== null, options?.device, context);
+    const linkedBan = await latestSanction(await platform.db(), links.filter((id) => id !== player.id), "ban");
+    if (linkedBan !== null) throw refuse("cannot-play", `you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
+    for (const id of links) if (id !== player.id) await RankedQueueRoom.loadBlocks(id);
     if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
     if (standing.casualCompleted < rules.minGames) {
       throw refuse("needs-casual-games", `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`);
@@ -134,7 +153,7 @@ export class RankedQueueRoom extends QueueRoom {
     await (await platform.addresses()).note(player.id, address).catch(() => undefined);
     return {
       playerId: player.id, name: player.display_name, rating: row?.rating ?? displayRating(NEW_SKILL), since,
-      address, device, poor: standing.poor, exhausted,
+      address, device, poor: standing.poor, exhausted, links,
     };
   }
 
@@ -251,9 +270,11 @@ export class RankedQueueRoom extends QueueRoom {
     const me = [...this.entries.values()].find((q) => q.playerId === playerId);
     if (!me) return false;
     const now = Date.now();
-    const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: this.play.rules.poolMixMs, blocked: RankedQueueRoom.blocked };
     return group.clients.every((c) => {
       const other = this.entries.get(c.sessionId);
+      // Blocked: either blocked the other, by account or by the accounts device and address link each to.
+      const blocked = () => me.links.some((x) => other!.links.some((y) => RankedQueueRoom.blocked(x, y)));
+      const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: this.play.rules.poolMixMs, blocked };
       return other !== undefined && acceptable(me, other, now) && apart(me, other, rules, now) === null;
     });
   }

@@ -12,6 +12,11 @@ export class RateLimiter {
     this.last = now;
   }
 
+  /** True when a message could pass now (spends nothing). */
+  peek(now: number): boolean {
+    return Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond) >= 1;
+  }
+
   /** True when a message may pass now (and spends a token). */
   take(now: number): boolean {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);

@@ -41,7 +41,10 @@ import { modeMatches } from "../conduct/quick-play-pool.ts";
 import { banRefusal } from "../moderation/reports.ts";
 import type { BlockCache } from "../social/blocks.ts";
 import { blockAtTable, reportAtTable, reportsOnGameOver } from "../social/table-report.ts";
-import { TableApart, gateApart } from "../social/quick-play-apart.ts";
+import { TableApart, gateApart, whoOf, type Who } from "../social/quick-play-apart.ts";
+import { latestSanction } from "../moderation/traces.ts";
+import { header } from "../accounts/auth.ts";
+import { PEER_HEADER } from "../net/http-gate.ts";
 import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
 import { online } from "../social/presence/online.ts";
 import { openRematch, rematchDeclined, rematchSeated } from "../social/rematch.ts";
@@ -53,6 +56,8 @@ const INVITE_KEY = "invite-codes";
 const ROOM_ERROR = 526;
 /** The name a join that gives none gets (the join options' default). */
 const DEFAULT_NAME = "Player";
+/** A join kept from this table (a block either way): neutral, it names no one and no block. */
+const TABLE_UNAVAILABLE = "table-unavailable: this table cannot take you right now: pick another table or start one";
 
 export class TableRoom extends Room<{ state: TableState }> implements TableHost, AdmissionHost, WaitingHost {
   /** Set by `createServer`; rooms read it when they are created. */
@@ -105,6 +110,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       // A refused join (a bad name, a wrong account) must not hold its seat until the reservation lapses.
       this.seating.release(client.sessionId);
       this.chat?.left(client.sessionId);
+      this.apart.left(client.sessionId);
       this.admission.refresh();
       throw this.contain(e, "onAuth");
     }
@@ -192,12 +198,17 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
     const token = (options as { token?: unknown } | null)?.token;
+    // A blocked pair is never at one table, seated or watching (social/quick-play-apart.ts); the
+    // reason says nothing of a block. Taking back one's own seat is never refused.
+    if (!this.ownSeat(options) && this.apart.clash(client.sessionId)) throw new ServerError(ROOM_ERROR, TABLE_UNAVAILABLE);
+    const bound = whoOf(options);
+    const binds = { links: bound?.links ?? [], device: join.value.playerId ?? null, address: context?.headers ? header(context.headers, PEER_HEADER) ?? null : null };
     if (join.value.spectate) {
       this.ranked?.authorizeSpectator(this.match !== null);
       const who = await TableRoom.platform.identifyForTable(context?.headers, token);
       // A spectator's name is shown too (watchers, chat): the same rule as a casual player's.
       await this.refuseRegisteredLookalike(join.value.name, who?.player.id ?? null);
-      this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null);
+      this.chat.authorised(client.sessionId, who?.player.id ?? null, (who?.player.username ?? null) !== null, binds);
       return true;
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
@@ -206,13 +217,16 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // An account an operator banned does not sit down (moderation/reports.ts); it may still watch.
     const banned = account === null ? null : await banRefusal(await TableRoom.platform.db(), account);
     if (banned) throw new ServerError(ROOM_ERROR, banned);
+    // Nor does its device, nor (without a saved account) its address, while the ban lasts (moderation/traces.ts).
+    const linkedBan = binds.links.length === 0 ? null : await latestSanction(await TableRoom.platform.db(), binds.links, "ban");
+    if (linkedBan !== null) throw new ServerError(ROOM_ERROR, `cannot-play: you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
     // Whom this account blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
     if (account !== null) void TableRoom.blocks?.load(account).catch(() => undefined);
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked) await this.refuseRegisteredLookalike(join.value.name, account);
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
-    this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null);
+    this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null, binds);
     return true;
   }
 
@@ -396,6 +410,22 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
+  /**
+   * Who a reservation is, to keep blocked pairs apart: the matchmaking gate's `__who`; a ranked
+   * seat (made by the queue, which keeps the pair apart itself) is its account, so a kept-apart
+   * spectator is refused there too.
+   */
+  whoAt(options: unknown): Who | null {
+    const id = (options as { playerId?: unknown } | null)?.playerId;
+    return whoOf(options) ?? (this.ranked && typeof id === "string" ? { account: id, links: [id], apart: [], quick: false } : null);
+  }
+
+  /** Whether a join's options take back a seat of their own here (its playerId holds one). */
+  ownSeat(options: unknown): boolean {
+    const id = (options as { playerId?: unknown } | null)?.playerId;
+    return typeof id === "string" && this.seating.slots.some((s) => s.occupied && s.playerId === id);
+  }
+
   // The admission's and the waiting table's host (admission.ts, waiting-table.ts).
   get maxSpectators(): number { return this.config.maxSpectators; }
   byCodeOnly(): boolean { return this.inviteCode !== null || this.match !== null; }
@@ -466,5 +496,5 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat", "apart"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
 gateReservations(TableRoom, (room) => (room as TableRoom).admission);
-gateApart(TableRoom, (room) => (room as TableRoom).apart);
+gateApart(TableRoom, (room) => (room as TableRoom).apart, (room, options) => (room as TableRoom).ownSeat(options), (room, options) => (room as TableRoom).whoAt(options));
 gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);

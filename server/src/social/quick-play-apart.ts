@@ -1,55 +1,92 @@
 /**
- * Quick play never seats a blocked pair together (issue #27). At matchmaking (net/http-gate.ts)
- * a quick-play join of an account with blocks either way gets two server-set options the client
- * cannot send itself (`stripApartOptions` removes them from every request first): its account and
- * the accounts it must be kept apart from. The table's reservation gate (`gateApart`) refuses a
- * reservation when one of those accounts holds or has reserved a seat there, and records every
- * quick-play account it admits. The gate then tries the other open tables of the same key and,
- * when each refuses, creates a new one (`joinApart`): Colyseus's own joinOrCreate would retry the
- * same table with a back-off.
+ * Blocked pairs are never at one table: not by quick
+ * play in either direction, not by joining with a table's id or invite code, not watching, and
+ * not by leaving the account behind. At matchmaking (net/http-gate.ts) every table join gets one
+ * server-set option the client cannot send itself (`stripServerOptions` drops every `__` option
+ * a request carries first): `__who`, the accounts the joiner may be (`links`: its own account,
+ * and the accounts seen on its device and, without a saved account of its own, on its address:
+ * moderation/traces.ts) and the accounts any of those is kept apart from (`apart`).
  *
- * Players without blocks take the ordinary path: their options carry only their account, so a
- * later joiner who blocked them is kept away from their table.
+ * Each table records the `__who` of every reservation (`TableApart`). A quick-play reservation
+ * that would put a kept-apart pair together is refused there, and the gate tries the other open
+ * tables of the same key, then creates a new one (`joinApart`): Colyseus's own joinOrCreate
+ * would retry the same table with a back-off. A join by id or code (or to watch) is refused when
+ * the client connects (`TableApart.clash`, in the room's onAuth), with a neutral reason that
+ * says nothing of a block. Taking back one's own seat is never refused.
  */
 import { matchMaker, type Room } from "@colyseus/core";
 import type { HeaderBag } from "../accounts/auth.ts";
+import { LINKS_MAX, deviceOf, type Traces } from "../moderation/traces.ts";
 import type { BlockCache } from "./blocks.ts";
 
-export const ACCOUNT_OPTION = "__account";
-export const APART_OPTION = "__apart";
+export const WHO_OPTION = "__who";
 
-/** The client's own copies of the server-set options are dropped from every matchmaking request. */
-export function stripApartOptions(options: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.hasOwn(options, ACCOUNT_OPTION) && !Object.hasOwn(options, APART_OPTION)) return options;
-  const { [ACCOUNT_OPTION]: _a, [APART_OPTION]: _b, ...rest } = options;
-  return rest;
+export interface Who {
+  /** The account the join carries (cookie or token), if any. */
+  readonly account: string | null;
+  /** That account and the accounts its device (and, for one without a saved account, address) link it to. */
+  readonly links: readonly string[];
+  /** Every account kept apart from one of `links`. */
+  readonly apart: readonly string[];
+  /** A quick-play join: refused at the reservation, so the matchmaker tries another table. */
+  readonly quick: boolean;
+}
+
+/** The client's own copies of server-set options (any name starting with `__`) are dropped from every matchmaking request. */
+export function stripServerOptions(options: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.keys(options).some((k) => k.startsWith("__"))) return options;
+  return Object.fromEntries(Object.entries(options).filter(([k]) => !k.startsWith("__")));
+}
+
+/** The server-set `__who` of a join's options, or null. */
+export function whoOf(options: unknown): Who | null {
+  if (options === null || typeof options !== "object") return null;
+  const w = (options as Record<string, unknown>)[WHO_OPTION] as Who | undefined;
+  return w && Array.isArray(w.links) && Array.isArray(w.apart) ? w : null;
 }
 
 export interface ApartLookups {
   /** The account a matchmaking request carries (cookie or token), without starting PGlite. */
-  account(headers: HeaderBag | undefined, token: unknown): Promise<string | null>;
+  account(headers: HeaderBag | undefined, token: unknown): Promise<{ id: string; saved: boolean } | null>;
+  /** The device and address store, or null while it is not open. */
+  traces(): Promise<Traces | null>;
 }
 
 export class QuickPlayApart {
   constructor(private readonly lookups: ApartLookups, private readonly cache: BlockCache) {}
 
-  /** A quick-play join's options with the server-set account and apart list; any failure: unchanged. */
-  async options(options: Record<string, unknown>, headers: HeaderBag | undefined): Promise<Record<string, unknown>> {
-    if (options["spectate"] === true) return options;
+  /**
+   * A table join's options with the server-set `__who` (`address`: the server's own view of the
+   * client's address); any failure, or nobody to keep apart: unchanged.
+   */
+  async options(options: Record<string, unknown>, headers: HeaderBag | undefined, address: string | undefined, quick: boolean): Promise<Record<string, unknown>> {
     try {
-      const account = await this.lookups.account(headers, options["token"]);
-      if (account === null) return options;
-      const apart = [...(await this.cache.load(account))];
-      return apart.length > 0 ? { ...options, [ACCOUNT_OPTION]: account, [APART_OPTION]: apart } : { ...options, [ACCOUNT_OPTION]: account };
+      const who = await this.who(options, headers, address ?? null, quick);
+      return who ? { ...options, [WHO_OPTION]: who } : options;
     } catch {
       return options;
     }
+  }
+
+  private async who(options: Record<string, unknown>, headers: HeaderBag | undefined, address: string | null, quick: boolean): Promise<Who | null> {
+    const account = await this.lookups.account(headers, options["token"]);
+    const traces = await this.lookups.traces();
+    const device = deviceOf(options["playerId"]);
+    if (account && traces) await traces.note(account.id, device, address).catch(() => undefined);
+    const seen = traces ? await traces.linked(device, address, account?.saved !== true) : [];
+    const links = [...new Set([...(account ? [account.id] : []), ...seen])].slice(0, LINKS_MAX + 1);
+    if (links.length === 0) return null;
+    const apart = new Set<string>();
+    for (const id of links) for (const other of await this.cache.load(id)) apart.add(other);
+    // One device shared by both sides of a block (a household's computer) keeps nobody from itself.
+    for (const id of links) apart.delete(id);
+    return { account: account?.id ?? null, links, apart: [...apart], quick };
   }
 }
 
 /** Whether a join's options ask to be kept apart from anyone. */
 export function hasApart(options: Record<string, unknown>): boolean {
-  return Array.isArray(options[APART_OPTION]) && (options[APART_OPTION] as unknown[]).length > 0;
+  return (whoOf(options)?.apart.length ?? 0) > 0;
 }
 
 /**
@@ -69,39 +106,59 @@ export async function joinApart(roomName: string, options: Record<string, unknow
   return matchMaker.create(roomName, options as never, auth as never);
 }
 
-/** One table's quick-play accounts, by session (reserved or seated). */
+/** Who is at one table (reserved, seated or watching), by session, to keep blocked pairs apart. */
 export class TableApart {
-  private readonly accounts = new Map<string, string>();
+  private readonly here = new Map<string, { links: readonly string[]; apart: readonly string[] }>();
 
-  /** True when the reservation may go on (no kept-apart account here); records its account. */
-  admit(sessionId: string, options: unknown): boolean {
-    if (options === null || typeof options !== "object") return true;
-    const o = options as Record<string, unknown>;
-    const apart = Array.isArray(o[APART_OPTION]) ? (o[APART_OPTION] as unknown[]) : [];
-    if (apart.length > 0) {
-      const here = new Set(this.accounts.values());
-      if (apart.some((a) => typeof a === "string" && here.has(a))) return false;
-    }
-    if (typeof o[ACCOUNT_OPTION] === "string") this.accounts.set(sessionId, o[ACCOUNT_OPTION]);
+  /**
+   * True when the reservation may go on; records who it is. Refuses only a quick-play join that
+   * would meet a kept-apart account (`ownSeat`: the joiner takes its own seat back, never refused).
+   */
+  admit(sessionId: string, options: unknown, ownSeat = false, who: Who | null = whoOf(options)): boolean {
+    if (!who) return true;
+    if (who.quick && !ownSeat && this.clashes(who, sessionId)) return false;
+    this.here.set(sessionId, { links: who.links, apart: who.apart });
     return true;
   }
 
-  /** The session left (or its reservation failed): its account no longer keeps anyone away. */
+  /**
+   * Whether this session is kept apart from one that came before it (checked when a client
+   * connects): the later of the two is refused, so a join by id cannot turn away someone already
+   * on their way in.
+   */
+  clash(sessionId: string): boolean {
+    const me = this.here.get(sessionId);
+    return me !== undefined && this.clashes(me, sessionId);
+  }
+
+  /** Kept apart from an entry before `until` (the map keeps the order they came in); all of them when `until` is not here. */
+  private clashes(who: { links: readonly string[]; apart: readonly string[] }, until: string): boolean {
+    for (const [id, other] of this.here) {
+      if (id === until) break;
+      if (who.apart.some((a) => other.links.includes(a)) || other.apart.some((a) => who.links.includes(a))) return true;
+    }
+    return false;
+  }
+
+  /** The session left (or its reservation failed): it no longer keeps anyone away. */
   left(sessionId: string): void {
-    this.accounts.delete(sessionId);
+    this.here.delete(sessionId);
   }
 }
 
 type ReserveSeat = (this: Room, sessionId: string, joinOptions?: unknown, ...rest: unknown[]) => Promise<boolean>;
 
-/** Puts the kept-apart check in front of a room class's seat reservation (after `gateReservations`, so it runs first). */
-export function gateApart(RoomClass: { prototype: Room }, apart: (room: Room) => TableApart | undefined): void {
+/**
+ * Puts the kept-apart check in front of a room class's seat reservation (after `gateReservations`,
+ * so it runs first). `ownSeat`: whether the join's options take back a seat of their own there.
+ */
+export function gateApart(RoomClass: { prototype: Room }, apart: (room: Room) => TableApart | undefined, ownSeat: (room: Room, options: unknown) => boolean, who: (room: Room, options: unknown) => Who | null = (_room, options) => whoOf(options)): void {
   const proto = RoomClass.prototype as unknown as { _reserveSeat: ReserveSeat };
   const inner = proto._reserveSeat;
   proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
     const reconnecting = rest[2] === true;
     const table = apart(this);
-    if (!reconnecting && table && !table.admit(sessionId, joinOptions)) return false;
+    if (!reconnecting && table && !table.admit(sessionId, joinOptions, ownSeat(this, joinOptions), who(this, joinOptions))) return false;
     const ok = await inner.call(this, sessionId, joinOptions, ...rest);
     if (!ok) table?.left(sessionId);
     return ok;

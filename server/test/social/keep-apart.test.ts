@@ -103,7 +103,8 @@ describe("blocked pairs", () => {
     const { sanction } = await import("../../src/moderation/reports.ts");
     await sanction(await TableRoom.platform.db(), { id: null, name: "test" }, { accountId: ban.id, sanction: "ban", reason: "test ban", minutes: 5 });
     await expect(new Client(base).joinOrCreate("devils_scat", quick("Banned", { token: ban.token }))).rejects.toThrow(/account-banned/);
-    // Without the account (a fresh guest name) the seat is not refused: a ban is on the account.
+    // Without the account, from a device and an address the account never played from, the seat is not refused
+    // (the device and address binding is shown by social/moderation-binds.test.ts).
     const anon = await new Client(base).joinOrCreate("devils_scat", quick("Someone"));
     await anon.leave();
   }, 30_000);

@@ -5,7 +5,7 @@
 import type { ServerConfig } from "../../config.ts";
 import { limitsFor } from "../../limits/index.ts";
 import type { Db } from "../../db/database.ts";
-import { sanctionedUntil } from "../../moderation/reports.ts";
+import { latestSanction } from "../../moderation/traces.ts";
 import type { BlockCache } from "../blocks.ts";
 import type { ChatServices } from "./table-chat.ts";
 
@@ -14,8 +14,8 @@ export function chatServices(config: ServerConfig, db?: () => Promise<Db>, block
   const limits = limitsFor(config);
   return {
     limiter: limits.chat,
-    // An operator's mute (moderation/reports.ts, `account_sanctions`).
-    chatBannedUntil: async (account) => (db ? sanctionedUntil(await db(), account, "mute") : null),
+    // An operator's mute (moderation/reports.ts, `account_sanctions`) of any account the speaker is linked to.
+    chatBannedUntil: async (accounts) => (db ? latestSanction(await db(), accounts, "mute") : null),
     // Either blocked the other (social/blocks.ts): the pair does not hear each other.
     blocked: (reader, speaker) => blocks?.apart(reader, speaker) ?? false,
   };
