@@ -163,7 +163,8 @@ describe("a block at casual tables, with and without the account", () => {
     const [ta, tc] = await Promise.all([seatAt(ann.token, "ann-device-0004"), seatAt(cat.token, "cat-device-0004")]);
     expect(ta.roomId).toBe(tc.roomId);
     await expect(sdk("198.51.100.71").joinById(ta.roomId, { name: "Someone", playerId: BEN_DEVICE, spectate: true })).rejects.toThrow(/table-unavailable/);
-    const dan = await sdk("192.0.2.72").joinById(ta.roomId, { name: "Dan", playerId: "dan-device-0072", spectate: true });
-    await Promise.all([leaveRoom(dan), leaveRoom(ta), leaveRoom(tc)]);
+    // Not "Dan": a registered player has that name, and spectators follow the look-alike rule too.
+    const eve = await sdk("192.0.2.72").joinById(ta.roomId, { name: "Eve", playerId: "eve-device-0072", spectate: true });
+    await Promise.all([leaveRoom(eve), leaveRoom(ta), leaveRoom(tc)]);
   }, 60_000);
 });
