@@ -15,6 +15,7 @@ import { fairPlayMigration } from "../fair-play/store.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
+import { friendRequestHoldsMigration } from "../social/friends/migration-holds.ts";
 import { preferencesMigration } from "../preferences/migration.ts";
 
 const migrations: Record<string, Migration> = {
@@ -159,6 +160,8 @@ const migrations: Record<string, Migration> = {
   "0010-fair-play": fairPlayMigration,
   // One preferences document per account (preferences/migration.ts).
   "0011-preferences": preferencesMigration,
+  // Friend requests held instead of delivered, so a request says nothing of the account it names (social/friends/migration-holds.ts).
+  "0012-friend-request-holds": friendRequestHoldsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

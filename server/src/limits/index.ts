@@ -32,8 +32,12 @@ export interface Limits {
   readonly chat: KeyedLimiter;
   /** Friend requests per account (social/friends/): 10 at once, then one every 3 minutes. */
   readonly friendRequests: KeyedLimiter;
+  /** Friend requests per account and day (social/friends/): 20, refilling over a day. */
+  readonly friendRequestsDaily: KeyedLimiter;
   /** Invitations to a table per account (social/friends/): 5 at once, then one every 10 s. */
   readonly invites: KeyedLimiter;
+  /** New sessions and tokens per account (sign-in, personal tokens, old tokens moved): 20 at once, then 30 an hour. */
+  readonly sessionMints: KeyedLimiter;
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
   readonly accountLock: AccountLock;
@@ -47,8 +51,12 @@ export interface Limits {
 export const CHAT_RATE: Rate = { perSecond: 0.5, burst: 5 };
 /** Friend requests per account: a burst of 10, then 20 an hour. */
 export const FRIEND_REQUEST_RATE: Rate = { perSecond: 1 / 180, burst: 10 };
+/** Friend requests per account and day, on top of FRIEND_REQUEST_RATE: 20, refilling over a day. */
+export const FRIEND_REQUEST_DAILY_RATE: Rate = { perSecond: 20 / 86_400, burst: 20 };
 /** Invitations per account: a burst of 5, then one every 10 s. */
 export const INVITE_RATE: Rate = { perSecond: 0.1, burst: 5 };
+/** New sessions and tokens per account: a burst of 20, then 30 an hour. */
+export const SESSION_MINT_RATE: Rate = { perSecond: 30 / 3600, burst: 20 };
 
 const made = new WeakMap<ServerConfig, Limits>();
 
@@ -78,7 +86,9 @@ function createLimits(config: ServerConfig): Limits {
     reads: limiter("reads", s.reads, "open"),
     chat: limiter("chat", CHAT_RATE, "open"),
     friendRequests: limiter("friend-requests", FRIEND_REQUEST_RATE, "open"),
+    friendRequestsDaily: limiter("friend-requests-daily", FRIEND_REQUEST_DAILY_RATE, "open"),
     invites: limiter("friend-invites", INVITE_RATE, "open"),
+    sessionMints: limiter("session-mints", SESSION_MINT_RATE, "open"),
     processReads: new MemoryLimiter("process-reads", s.processReads, 1),
     accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
     passwords,

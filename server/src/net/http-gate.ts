@@ -12,7 +12,7 @@ import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { ReadCache } from "./read-cache.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
-import type { HeaderBag } from "../accounts/auth.ts";
+import { SCHEME_HEADER, sameOrigin, type HeaderBag } from "../accounts/auth.ts";
 import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
 import { hasApart, joinApart, stripApartOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
 
@@ -43,18 +43,22 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
  */
 export const PEER_HEADER = "x-scat-peer";
 
-function stampPeer(req: IncomingMessage, trustProxy: boolean): void {
-  req.headers[PEER_HEADER] = clientAddress(req, trustProxy);
+/** https when PUBLIC_URL says so, the connection is TLS, or a trusted proxy says the client used TLS; else http. */
+export function requestScheme(req: IncomingMessage, config: Pick<ServerConfig, "secureCookies" | "trustProxy">): "http" | "https" {
+  if (config.secureCookies || (req.socket as { encrypted?: boolean }).encrypted === true) return "https";
+  const proto = config.trustProxy ? req.headers["x-forwarded-proto"] : undefined;
+  return typeof proto === "string" && proto.split(",").at(-1)?.trim().toLowerCase() === "https" ? "https" : "http";
 }
 
-/** Same-origin pages, listed origins, or any origin when "*" is listed. */
-export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
+function stampPeer(req: IncomingMessage, config: ServerConfig): void {
+  req.headers[PEER_HEADER] = clientAddress(req, config.trustProxy);
+  req.headers[SCHEME_HEADER] = requestScheme(req, config);
+}
+
+/** Same-origin pages (scheme, host and port), listed origins, or any origin when "*" is listed. */
+export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[], scheme?: string): boolean {
   if (allowed.includes("*") || allowed.includes(origin)) return true;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return sameOrigin(origin, host, scheme);
 }
 
 function refuse(res: ServerResponse, status: number, reason: string, error: string): void {
@@ -73,7 +77,7 @@ function configureCors(config: ServerConfig): void {
   };
   controller.getCorsHeaders = (headers: Headers) => {
     const origin = headers.get("origin");
-    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins)) return { Vary: "Origin" };
+    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins, headers.get(SCHEME_HEADER) ?? undefined)) return { Vary: "Origin" };
     return { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
   };
 }
@@ -151,7 +155,7 @@ export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPool
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
-    if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config.trustProxy);
+    if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config);
     if (event !== "request") return emit(event, ...args);
     const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse, () => emit(event, ...args));
     if (admitted === true) return emit(event, ...args);
