@@ -107,8 +107,10 @@ const envSchema = z.object({
   PROCESS_READS_PER_SECOND: z.coerce.number().positive().default(100),
   /** Anonymous public reads (leaderboards, profiles, match logs) are answered from memory for this many ms (net/read-cache.ts); 0 turns it off. */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  /** Sign-in attempts for one username before each further one waits 2^n s (from any address), up to ACCOUNT_LOCK_MAX_SECONDS. */
+  /** Sign-in attempts for one username from one address (or one browser that signed in to it before) before each further one from there waits 2^n s, up to ACCOUNT_LOCK_MAX_SECONDS. */
   ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(1).default(5),
+  /** Sign-in attempts for one username from all addresses together, browsers that signed in to it before aside, before each further one waits 2^n s (limits/sign-in-lock.ts). */
+  ACCOUNT_LOCK_GLOBAL_AFTER: z.coerce.number().int().min(1).default(20),
   ACCOUNT_LOCK_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Addresses (or usernames) each in-memory limit table tracks at most; the least recently seen are dropped. */
   LIMIT_TABLE_SIZE: z.coerce.number().int().min(100).default(100_000),
@@ -168,6 +170,7 @@ export interface LimitSettings {
   readonly reads: { readonly perSecond: number; readonly burst: number };
   readonly processReads: { readonly perSecond: number; readonly burst: number };
   readonly lockAfter: number;
+  readonly lockGlobalAfter: number;
   readonly lockMaxSeconds: number;
   readonly tableSize: number;
   readonly redisTimeoutMs: number;
@@ -224,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reads: { perSecond: e.READS_PER_SECOND, burst: e.READS_BURST },
       processReads: { perSecond: e.PROCESS_READS_PER_SECOND, burst: Math.max(10, Math.round(e.PROCESS_READS_PER_SECOND * 2)) },
       lockAfter: e.ACCOUNT_LOCK_AFTER,
+      lockGlobalAfter: e.ACCOUNT_LOCK_GLOBAL_AFTER,
       lockMaxSeconds: e.ACCOUNT_LOCK_MAX_SECONDS,
       tableSize: e.LIMIT_TABLE_SIZE,
       redisTimeoutMs: e.LIMITS_REDIS_TIMEOUT_MS,

@@ -11,7 +11,8 @@ import { z } from "zod";
 import type { PublicPlayer } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { Player } from "../db/schema.ts";
-import { clearedCookie, credentialOf, sessionCookie, sessionCookieOf } from "./auth.ts";
+import { clearedCookie, credentialOf, secureRequest, sessionCookie, sessionCookieOf } from "./auth.ts";
+import { deviceCookie, deviceOf } from "./device-cookie.ts";
 import { ALL_SCOPES, MAX_TOKEN_DAYS, SIGN_IN_TOKEN_LABEL, TooManySessions, type Authenticated, type Scope } from "./sessions.ts";
 import { logger } from "../logger.ts";
 import { originAllowed } from "../net/http-gate.ts";
@@ -168,15 +169,20 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     // Saving the account is signing in to it: a new session (or token, for a script) replaces
     // the guest's, and any other session, personal token or old signed token of the guest ends.
     await accounts.revokeLegacy(done.id);
+    if (who.session.kind === "browser") res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
     await begin(req, res, done, who.session.kind === "token", 200, true);
   }));
   router.post("/accounts/sign-in", handle(async (req, res) => {
     const body = parse(signInBody, req.body, res);
-    if (!body || !(await signInAllowed(limits, req, res, body.username))) return;
+    if (!body) return;
+    // A browser that signed in to this username before brings its device cookie: the username-wide lock does not hold it back.
+    const device = deviceOf(req.headers, platform.secret, body.username);
+    if (!(await signInAllowed(limits, req, res, body.username, device))) return;
     const player = await (await platform.accounts()).signIn(body.username, body.password);
     if (typeof player === "string") return refuse(res, player);
-    await limits.accountLock.succeeded(body.username);
+    await limits.accountLock.succeeded(body.username, { address: limits.keyOf(req), device });
     if (!(await mintAllowed(player.id, res))) return;
+    if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
     await begin(req, res, player, body.token);
   }));
   // A browser that kept a token of the old kind in localStorage moves onto a session cookie.

@@ -12,7 +12,8 @@ import { newRedis } from "../redis-url/redis-url.ts";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
-import { MemoryAccountLock, RedisAccountLock, type AccountLock } from "./account-lock.ts";
+import { MemoryAccountLock, RedisAccountLock } from "./account-lock.ts";
+import { SignInLock } from "./sign-in-lock.ts";
 import { addressKey } from "./address-key.ts";
 import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
 import { PasswordsBusy, configurePasswords, passwordBusy, type PasswordHasher } from "./passwords.ts";
@@ -40,7 +41,7 @@ export interface Limits {
   readonly sessionMints: KeyedLimiter;
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
-  readonly accountLock: AccountLock;
+  readonly accountLock: SignInLock;
   readonly passwords: PasswordHasher;
   /** The limit key of a request's client address. */
   keyOf(req: IncomingMessage): string;
@@ -75,6 +76,7 @@ function createLimits(config: ServerConfig): Limits {
     return redis ? new RedisLimiter(name, rate, redis, failure, memory, s.redisTimeoutMs) : memory;
   };
   const lockSettings = { after: s.lockAfter, maxMs: s.lockMaxSeconds * 1000, windowMs: 24 * 3_600_000 };
+  const ceilingSettings = { ...lockSettings, after: s.lockGlobalAfter };
   const passwords = configurePasswords({ concurrency: s.hashConcurrency, queue: s.hashQueue, nice: 19 });
   void passwords.start().catch((err: unknown) => logger.error({ err }, "limits: the password hasher did not start"));
   // zxcvbn builds its dictionaries on first use (~0.3 s): once at start, not in a player's request.
@@ -90,7 +92,9 @@ function createLimits(config: ServerConfig): Limits {
     invites: limiter("friend-invites", INVITE_RATE, "open"),
     sessionMints: limiter("session-mints", SESSION_MINT_RATE, "open"),
     processReads: new MemoryLimiter("process-reads", s.processReads, 1),
-    accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
+    accountLock: redis
+      ? new SignInLock(new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs), new RedisAccountLock(ceilingSettings, redis, s.redisTimeoutMs))
+      : new SignInLock(new MemoryAccountLock(lockSettings, s.tableSize), new MemoryAccountLock(ceilingSettings, s.tableSize)),
     passwords,
     keyOf: (req) => addressKey(clientAddress(req, config.trustProxy)),
     async close() {
@@ -165,13 +169,15 @@ export function admitRead(limits: Limits, req: IncomingMessage, res: ServerRespo
 
 /**
  * A sign-in attempt's limits, in order: the address's (IPv6: its /64), then the username's lock
- * (any address; unknown usernames alike). False, with the 429/503 sent, when either refuses.
+ * (sign-in-lock.ts: from this address or this browser's device cookie `device`, then the
+ * username-wide ceiling unless the browser has one; unknown usernames alike). False, with the
+ * 429/503 sent, when either refuses.
  */
-export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string): Promise<boolean> {
+export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string, device: string | null): Promise<boolean> {
   if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return false;
   // A full hashing queue answers before the username's count or the database are touched.
   if (limits.passwords.saturated) { passwordBusy.inc(); throw new PasswordsBusy(1); }
-  const verdict = await limits.accountLock.attempt(username);
+  const verdict = await limits.accountLock.attempt(username, { address: limits.keyOf(req), device });
   if (verdict.ok) return true;
   refuseRequest(res, "account-lock", verdict, "Too many attempts for this username: try again later");
   return false;
