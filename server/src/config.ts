@@ -32,6 +32,10 @@ const envSchema = z.object({
   /** Matchmaking HTTP requests per second an address may make on average, and at once. */
   MATCHMAKE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),
+  /** Lookups of a table code no table has, per address, before each further lookup by code from there waits 1, 2, 4 … s (limits/code-guesses.ts). */
+  CODE_MISSES_AFTER: z.coerce.number().int().min(1).default(10),
+  /** Lookups of unknown table codes per second from all addresses together (the cluster's, with Redis): past it, addresses that missed before wait. */
+  CODE_MISSES_PER_SECOND: z.coerce.number().positive().default(20),
   /** Comma-separated origins allowed to call the HTTP API from another page ("*" = any); the page's own origin always may. */
   ALLOWED_ORIGINS: z.string().default("http://localhost:5173,http://127.0.0.1:5173"),
   /** When set, /metrics (and detailed /health) answer on the public port with `Authorization: Bearer <token>`; unset: not there at all. */
@@ -137,6 +141,8 @@ export interface ServerConfig {
   /** Longest wait, after the commitment, for the players' shuffle values before dealing without them. */
   readonly shuffleWaitMs: number;
   readonly matchmakeRate: { readonly perSecond: number; readonly burst: number };
+  /** Unknown table codes looked up: per address before backing off, and per second from all addresses. */
+  readonly codeMisses: { readonly after: number; readonly perSecond: number };
   readonly allowedOrigins: readonly string[];
   readonly metricsToken: string | null;
   readonly trustProxy: boolean;
@@ -200,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seatReservationSeconds: e.SEAT_RESERVATION_SECONDS,
     shuffleWaitMs: e.SHUFFLE_WAIT_MS,
     matchmakeRate: { perSecond: e.MATCHMAKE_RATE_PER_SECOND, burst: e.MATCHMAKE_BURST },
+    codeMisses: { after: e.CODE_MISSES_AFTER, perSecond: e.CODE_MISSES_PER_SECOND },
     allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY === "1",

@@ -14,6 +14,7 @@ import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
 import { MemoryAccountLock, RedisAccountLock } from "./account-lock.ts";
 import { SignInLock } from "./sign-in-lock.ts";
+import { CodeGuesses } from "./code-guesses.ts";
 import { addressKey } from "./address-key.ts";
 import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
 import { PasswordsBusy, configurePasswords, passwordBusy, type PasswordHasher } from "./passwords.ts";
@@ -42,6 +43,8 @@ export interface Limits {
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
   readonly accountLock: SignInLock;
+  /** Lookups of unknown table codes, per address and for all (code-guesses.ts). */
+  readonly codeGuesses: CodeGuesses;
   readonly passwords: PasswordHasher;
   /** The limit key of a request's client address. */
   keyOf(req: IncomingMessage): string;
@@ -95,6 +98,11 @@ function createLimits(config: ServerConfig): Limits {
     accountLock: redis
       ? new SignInLock(new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs), new RedisAccountLock(ceilingSettings, redis, s.redisTimeoutMs))
       : new SignInLock(new MemoryAccountLock(lockSettings, s.tableSize), new MemoryAccountLock(ceilingSettings, s.tableSize)),
+    codeGuesses: new CodeGuesses(
+      { after: config.codeMisses.after, maxMs: s.lockMaxSeconds * 1000, windowMs: 3_600_000 },
+      limiter("code-misses", { perSecond: config.codeMisses.perSecond, burst: Math.ceil(config.codeMisses.perSecond * 10) }, "open"),
+      s.tableSize, redis, s.redisTimeoutMs,
+    ),
     passwords,
     keyOf: (req) => addressKey(clientAddress(req, config.trustProxy)),
     async close() {

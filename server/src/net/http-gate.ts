@@ -12,7 +12,9 @@ import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { ReadCache } from "./read-cache.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
-import { SCHEME_HEADER, sameOrigin, type HeaderBag } from "../accounts/auth.ts";
+import { SCHEME_HEADER, header, sameOrigin, type HeaderBag } from "../accounts/auth.ts";
+import { addressKey } from "../limits/address-key.ts";
+import type { CodeGuesses } from "../limits/code-guesses.ts";
 import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
 import { hasApart, joinApart, stripApartOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
 
@@ -88,7 +90,7 @@ function configureCors(config: ServerConfig): void {
  * all pick the same table, all but its open seats would be refused, and Colyseus would retry
  * them after a random back-off of up to seconds. In turn, each finds the next open table at once.
  */
-function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | null): void {
+function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | null, guesses: CodeGuesses): void {
   const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: { headers?: HeaderBag }) => Promise<unknown> };
   const invoke = controller.invokeMethod.bind(controller);
   const queues = new Map<string, Promise<unknown>>();
@@ -99,12 +101,31 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
     }
     // Who a quick-play join is kept apart from is the server's to say (social/quick-play-apart.ts).
     options = stripApartOptions(options as Record<string, unknown>);
+    if (method === "joinById") return byCode(room, options, auth);
     if (method === "join") return invoke(method, room, withQuickPlayKey(room, options as Record<string, unknown>), auth);
     if (method !== "joinOrCreate") return invoke(method, room, options, auth);
     options = withQuickPlayKey(room, options as Record<string, unknown>);
     return pooled(options as Record<string, unknown>, auth)
       .then((pooledOptions) => (apart ? apart.options(pooledOptions, auth?.headers) : pooledOptions))
       .then((o) => (hasApart(o) ? joinApart(room, o, auth) : inTurn(room, o, auth)));
+  };
+  /**
+   * A join by a table's id or invite code: an address that keeps naming tables that do not exist
+   * (guessing private tables' codes) waits before it may look one up again (limits/code-guesses.ts).
+   */
+  const byCode = async (roomId: string, options: unknown, auth: { headers?: HeaderBag } | undefined): Promise<unknown> => {
+    const address = addressKey(String((auth?.headers && header(auth.headers, PEER_HEADER)) ?? "unknown"));
+    const verdict = await guesses.before(address);
+    if (!verdict.ok) {
+      matchmakeRefused.inc({ reason: "code-guesses" });
+      throw new ServerError(429, `too many unknown table codes from this address: try again in ${Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))} s`);
+    }
+    try {
+      return await invoke("joinById", roomId, options, auth);
+    } catch (err) {
+      if (err instanceof ServerError && err.code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID && /not found/.test(err.message)) await guesses.missed(address);
+      throw err;
+    }
   };
   /** Habitual leavers' quick play matches only their own pool's tables (conduct/quick-play-pool.ts). */
   const pooled = async (options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<Record<string, unknown>> => {
@@ -123,8 +144,8 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
 
 export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPools | null = null, apart: QuickPlayApart | null = null): Server {
   configureCors(config);
-  guardMatchmaking(pools, apart);
   const limits = limitsFor(config);
+  guardMatchmaking(pools, apart, limits.codeGuesses);
   const readCache = new ReadCache(config.readCacheMs);
   const tooMany = "too many matchmaking requests from this address: wait a moment";
 
