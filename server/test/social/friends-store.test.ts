@@ -83,16 +83,25 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     await block(db, ben!, ann!);
     expect(await requestFriend(db, ben!, await username(ann!))).toEqual({ ok: false, error: "blocked" });
     await unblock(db, ben!, ann!);
-    // A block after the request: the accept is refused.
+    // A block after the request: the blocked addressee finds it gone, as if taken back (not "blocked").
     await requestFriend(db, ann!, await username(cat!));
     await block(db, ann!, cat!);
-    expect(await acceptRequest(db, cat!, ann!)).toEqual({ ok: false, error: "blocked" });
+    expect((await requestsOf(db, cat!)).incoming).toEqual([]);
+    expect(await acceptRequest(db, cat!, ann!)).toEqual({ ok: false, error: "no-request" });
     await unblock(db, ann!, cat!);
+    // The addressee's own block is its own to be told.
+    await block(db, cat!, ann!);
+    expect(await acceptRequest(db, cat!, ann!)).toEqual({ ok: false, error: "blocked" });
+    await unblock(db, cat!, ann!);
     expect((await acceptRequest(db, cat!, ann!)).ok).toBe(true);
     // A block after the friendship hides it both ways; unblocking brings it back.
     await block(db, cat!, ann!);
     expect(await friendsOf(db, ann!)).toEqual([]);
     expect(await areFriends(db, ann!, cat!)).toBe(false);
+    // Asking again, the blocked one is answered as a stranger would be: not "already friends", not "blocked".
+    expect(await requestFriend(db, ann!, await username(cat!))).toEqual({ ok: true, outcome: "requested", username: (await username(cat!)).toLowerCase() });
+    expect((await requestsOf(db, cat!)).incoming).toEqual([]);
+    await cancelRequest(db, ann!, await username(cat!));
     await unblock(db, cat!, ann!);
     expect(await areFriends(db, ann!, cat!)).toBe(true);
   });

@@ -40,12 +40,6 @@ const NOBODY = "-no-account-";
 const blockedBy = async (q: Q, blocker: string, blocked: string): Promise<boolean> =>
   (await q.selectFrom("blocks").select("at").where("blocker_id", "=", blocker).where("blocked_id", "=", blocked).executeTakeFirst()) !== undefined;
 
-const blockedPair = async (q: Q, a: string, b: string): Promise<boolean> =>
-  (await q.selectFrom("blocks").select("at").where((eb) => eb.or([
-    eb.and([eb("blocker_id", "=", a), eb("blocked_id", "=", b)]),
-    eb.and([eb("blocker_id", "=", b), eb("blocked_id", "=", a)]),
-  ])).executeTakeFirst()) !== undefined;
-
 const friendCount = async (q: Q, id: string): Promise<number> =>
   Number((await q.selectFrom("friends").select((eb) => eb.fn.countAll<number>().as("n")).where("player_id", "=", id).executeTakeFirstOrThrow()).n);
 
@@ -81,12 +75,15 @@ export async function requestFriend(db: Db, from: string, username: string, now 
     const target = found?.username ? { id: found.id, name: found.display_name, username: found.username } : null;
     const to = target?.id ?? NOBODY;
     if (to === from) return { ok: false, error: "self" };
-    // The sender's own block is the sender's to know; the target's block of the sender is not.
+    // The sender's own block is the sender's to know; the target's block of the sender is not:
+    // every check below still runs, and its answer is the one a stranger would get.
     const [iBlocked, theyBlocked] = [await blockedBy(tx, from, to), await blockedBy(tx, to, from)];
     if (iBlocked) return { ok: false, error: "blocked" };
-    if (await tx.selectFrom("friends").select("since").where("player_id", "=", from).where("friend_id", "=", to).executeTakeFirst()) return { ok: false, error: "already-friends" };
+    const friends = await tx.selectFrom("friends").select("since").where("player_id", "=", from).where("friend_id", "=", to).executeTakeFirst();
+    const theyAsked = await tx.selectFrom("friend_requests").select("at").where("from_id", "=", to).where("to_id", "=", from).executeTakeFirst();
+    if (friends && !theyBlocked) return { ok: false, error: "already-friends" };
     // They asked first: this is a yes (the sender sees their request, so nothing is revealed).
-    if (await tx.selectFrom("friend_requests").select("at").where("from_id", "=", to).where("to_id", "=", from).executeTakeFirst()) {
+    if (theyAsked && !theyBlocked) {
       const made = await befriend(tx, from, to, now);
       return made === "ok" ? { ok: true, outcome: "accepted", friend: target! } : { ok: false, error: made };
     }
@@ -113,8 +110,9 @@ export async function acceptRequest(db: Db, me: string, from: string, now = Date
   return db.transaction().execute(async (tx): Promise<AcceptResult> => {
     const request = await tx.selectFrom("friend_requests").select("at").where("from_id", "=", from).where("to_id", "=", me).executeTakeFirst();
     const friend = request ? await savedAccount(tx, from) : null;
-    if (!friend) return { ok: false, error: "no-request" };
-    if (await blockedPair(tx, me, from)) return { ok: false, error: "blocked" };
+    // A sender who blocked `me` since is answered as a request taken back: `me` is not told of the block.
+    if (!friend || await blockedBy(tx, from, me)) return { ok: false, error: "no-request" };
+    if (await blockedBy(tx, me, from)) return { ok: false, error: "blocked" };
     const made = await befriend(tx, me, from, now);
     return made === "ok" ? { ok: true, friend } : { ok: false, error: made };
   });
@@ -172,7 +170,10 @@ export interface OutgoingRequest { readonly id: string; readonly username: strin
 export async function requestsOf(db: Db, me: string): Promise<{ incoming: PendingRequest[]; outgoing: OutgoingRequest[] }> {
   const [incoming, delivered, held] = await Promise.all([
     db.selectFrom("friend_requests as r").innerJoin("players as p", "p.id", "r.from_id")
-      .select(["p.id", "p.display_name", "p.username", "r.at"]).where("r.to_id", "=", me).orderBy("r.at", "desc").limit(INCOMING_REQUESTS_MAX).execute(),
+      .select(["p.id", "p.display_name", "p.username", "r.at"]).where("r.to_id", "=", me)
+      // A sender who blocked `me` since: its request is gone from `me`'s list, as if taken back.
+      .where(sql<boolean>`not exists (select 1 from blocks b where b.blocker_id = r.from_id and b.blocked_id = r.to_id)`)
+      .orderBy("r.at", "desc").limit(INCOMING_REQUESTS_MAX).execute(),
     db.selectFrom("friend_requests as r").innerJoin("players as p", "p.id", "r.to_id").select(["p.username_key", "r.at"]).where("r.from_id", "=", me).execute(),
     db.selectFrom("friend_request_holds").select(["username_key", "at"]).where("from_id", "=", me).execute(),
   ]);
