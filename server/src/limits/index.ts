@@ -38,7 +38,7 @@ export interface Limits {
   readonly friendRequestsDaily: KeyedLimiter;
   /** Invitations to a table per account (social/friends/): 5 at once, then one every 10 s. */
   readonly invites: KeyedLimiter;
-  /** New sessions and tokens per account (sign-in, personal tokens, old tokens moved): 20 at once, then 30 an hour. */
+  /** New personal tokens and sessions from old signed tokens, per account: 20 at once, then 30 an hour. */
   readonly sessionMints: KeyedLimiter;
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
