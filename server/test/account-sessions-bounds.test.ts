@@ -90,8 +90,13 @@ describe("live sessions and tokens per account", () => {
     const newest = cookies.at(-1)!;
     const listed = (await call("/me/sessions", { cookie: newest })).body.sessions as { kind: string }[];
     expect(listed.filter((s) => s.kind === "browser")).toHaveLength(MAX_LIVE.browser);
-    expect((await call("/me", { cookie: cookies[0] })).status).toBe(401);
+    expect((await call("/me", { cookie: cookies[0]! })).status).toBe(401);
     expect((await call("/me", { cookie: newest })).status).toBe(200);
+    // With 20 tokens made by name, a script's sign-in still gets its token (a refusal would tell a guesser the password was right).
+    for (let i = 0; i < MAX_LIVE.token; i++) expect((await call("/me/tokens", { body: { label: `named ${i}` }, cookie: newest })).status).toBe(201);
+    const script = await call("/accounts/sign-in", { body: { username: "hoarder", password: PASSWORD, token: true }, origin: null });
+    expect(script.status).toBe(200);
+    expect(script.body.token).toMatch(/^sct_/);
   });
 
   it("refuses a token past the cap with a clear error, and limits minting per account with 429", async () => {

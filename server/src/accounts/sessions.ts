@@ -23,9 +23,9 @@ export const TOKEN_PREFIX = "sct_";
 export const MAX_TOKEN_DAYS = 365;
 /**
  * Live sessions an account may hold, of each kind: browsers (a new sign-in ends the least
- * recently used one past it) and personal tokens (a new one is refused past it, or for a
- * script's sign-in ends the least recently used sign-in token). A stolen password or a loop can
- * then not pile up sessions that outlive the owner's "sign out" of the ones it sees.
+ * recently used one past it) and personal tokens, counted apart for those asked for by name (a
+ * new one is refused past it) and those a script's sign-in made (a new one ends the least
+ * recently used of them). A loop or a stolen password can then not pile up sessions without end.
  */
 export const MAX_LIVE: Readonly<Record<SessionKind, number>> = { browser: 20, token: 20 };
 /** What the label of a token made by a script's sign-in is (such tokens give way at the cap). */
@@ -93,14 +93,16 @@ export class Sessions {
    */
   async issue(playerId: string, kind: SessionKind, label: string, scopes: readonly Scope[], days = this.browserDays): Promise<Issued> {
     const now0 = this.now();
-    const live = await this.db.selectFrom("sessions").select(["id", "label", "last_used_at"]).where("player_id", "=", playerId).where("kind", "=", kind)
-      .where("expires_at", ">", now0).orderBy("last_used_at", "asc").execute();
+    // Tokens made by a script's sign-in and tokens asked for by name are counted apart: a sign-in
+    // never fails for the owner's named tokens (a refusal after a right password would tell a
+    // guesser it was right), and never ends one of them.
+    const signInToken = kind === "token" && label === SIGN_IN_TOKEN_LABEL;
+    const live = (await this.db.selectFrom("sessions").select(["id", "label", "last_used_at"]).where("player_id", "=", playerId).where("kind", "=", kind)
+      .where("expires_at", ">", now0).orderBy("last_used_at", "asc").execute())
+      .filter((r) => kind === "browser" || (r.label === SIGN_IN_TOKEN_LABEL) === signInToken);
     if (live.length >= MAX_LIVE[kind]) {
-      const yielding = kind === "browser" ? live : live.filter((r) => r.label === SIGN_IN_TOKEN_LABEL);
-      if (kind === "token" && label !== SIGN_IN_TOKEN_LABEL) throw new TooManySessions(kind);
-      const gone = yielding.slice(0, live.length - MAX_LIVE[kind] + 1).map((r) => r.id);
-      if (gone.length < live.length - MAX_LIVE[kind] + 1) throw new TooManySessions(kind);
-      await this.db.deleteFrom("sessions").where("id", "in", gone).execute();
+      if (kind === "token" && !signInToken) throw new TooManySessions(kind);
+      await this.db.deleteFrom("sessions").where("id", "in", live.slice(0, live.length - MAX_LIVE[kind] + 1).map((r) => r.id)).execute();
     }
     const raw = randomBytes(32).toString("base64url");
     const secret = kind === "token" ? `${TOKEN_PREFIX}${raw}` : raw;
@@ -113,10 +115,10 @@ export class Sessions {
     return { secret, session };
   }
 
-  /** Throws TooManySessions when the player holds MAX_LIVE personal tokens (checked before a new one counts against the minting rate). */
+  /** Throws TooManySessions when the player holds MAX_LIVE personal tokens asked for by name (checked before a new one counts against the minting rate). */
   async roomForToken(playerId: string): Promise<void> {
     const n = await this.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("player_id", "=", playerId).where("kind", "=", "token")
-      .where("expires_at", ">", this.now()).executeTakeFirstOrThrow();
+      .where("label", "!=", SIGN_IN_TOKEN_LABEL).where("expires_at", ">", this.now()).executeTakeFirstOrThrow();
     if (Number(n.n) >= MAX_LIVE.token) throw new TooManySessions("token");
   }
 
