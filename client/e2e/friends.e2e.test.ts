@@ -42,7 +42,7 @@ describe("friends", () => {
     // Enter in the field adds the friend: it does not submit the lobby form (Quick play) around it.
     await ann.page.press('[data-testid="friend-username"]', "Enter");
     await ann.page.waitForSelector('[data-testid="friend-outgoing"]');
-    expect(await ann.page.textContent('[data-testid="friends-note"]')).toContain("Asked Ben");
+    expect(await ann.page.textContent('[data-testid="friends-note"]')).toContain("Asked @ben_friend");
     expect((await waitState(ann.page, "true")).scene).toBe("lobby");
     await screenshot(ann.page, "friends/01-desktop-lobby-request");
 

@@ -131,7 +131,7 @@ export function createServer(config: ServerConfig): Server {
       mountOperatorEndpoints(app, config);
       // A report carries its game log and chat lines: a larger body than the rest of the API.
       app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), preferencesRoutes(platform), blockRoutes(platform, blocks), friendsRoutes(platform, { requests: limitsFor(config).friendRequests, invites: limitsFor(config).invites }, () => matchMaker.presence), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence), apiNotFound());
+      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), preferencesRoutes(platform), blockRoutes(platform, blocks), friendsRoutes(platform, { requests: limitsFor(config).friendRequests, requestsDaily: limitsFor(config).friendRequestsDaily, invites: limitsFor(config).invites }, () => matchMaker.presence), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence, limitsFor(config)), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

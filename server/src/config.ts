@@ -32,6 +32,10 @@ const envSchema = z.object({
   /** Matchmaking HTTP requests per second an address may make on average, and at once. */
   MATCHMAKE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   MATCHMAKE_BURST: z.coerce.number().int().positive().default(20),
+  /** Lookups of a table code no table has, per address, before each further lookup by code from there waits 1, 2, 4 … s (limits/code-guesses.ts). */
+  CODE_MISSES_AFTER: z.coerce.number().int().min(1).default(10),
+  /** Lookups of unknown table codes per second from all addresses together (the cluster's, with Redis): past it, addresses that missed before wait. */
+  CODE_MISSES_PER_SECOND: z.coerce.number().positive().default(20),
   /** Comma-separated origins allowed to call the HTTP API from another page ("*" = any); the page's own origin always may. */
   ALLOWED_ORIGINS: z.string().default("http://localhost:5173,http://127.0.0.1:5173"),
   /** When set, /metrics (and detailed /health) answer on the public port with `Authorization: Bearer <token>`; unset: not there at all. */
@@ -107,8 +111,10 @@ const envSchema = z.object({
   PROCESS_READS_PER_SECOND: z.coerce.number().positive().default(100),
   /** Anonymous public reads (leaderboards, profiles, match logs) are answered from memory for this many ms (net/read-cache.ts); 0 turns it off. */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  /** Sign-in attempts for one username before each further one waits 2^n s (from any address), up to ACCOUNT_LOCK_MAX_SECONDS. */
+  /** Sign-in attempts for one username from one address (or one browser that signed in to it before) before each further one from there waits 2^n s, up to ACCOUNT_LOCK_MAX_SECONDS. */
   ACCOUNT_LOCK_AFTER: z.coerce.number().int().min(1).default(5),
+  /** Sign-in attempts for one username from all addresses together, browsers that signed in to it before aside, before each further one waits 2^n s (limits/sign-in-lock.ts). */
+  ACCOUNT_LOCK_GLOBAL_AFTER: z.coerce.number().int().min(1).default(20),
   ACCOUNT_LOCK_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Addresses (or usernames) each in-memory limit table tracks at most; the least recently seen are dropped. */
   LIMIT_TABLE_SIZE: z.coerce.number().int().min(100).default(100_000),
@@ -135,6 +141,8 @@ export interface ServerConfig {
   /** Longest wait, after the commitment, for the players' shuffle values before dealing without them. */
   readonly shuffleWaitMs: number;
   readonly matchmakeRate: { readonly perSecond: number; readonly burst: number };
+  /** Unknown table codes looked up: per address before backing off, and per second from all addresses. */
+  readonly codeMisses: { readonly after: number; readonly perSecond: number };
   readonly allowedOrigins: readonly string[];
   readonly metricsToken: string | null;
   readonly trustProxy: boolean;
@@ -168,6 +176,7 @@ export interface LimitSettings {
   readonly reads: { readonly perSecond: number; readonly burst: number };
   readonly processReads: { readonly perSecond: number; readonly burst: number };
   readonly lockAfter: number;
+  readonly lockGlobalAfter: number;
   readonly lockMaxSeconds: number;
   readonly tableSize: number;
   readonly redisTimeoutMs: number;
@@ -197,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seatReservationSeconds: e.SEAT_RESERVATION_SECONDS,
     shuffleWaitMs: e.SHUFFLE_WAIT_MS,
     matchmakeRate: { perSecond: e.MATCHMAKE_RATE_PER_SECOND, burst: e.MATCHMAKE_BURST },
+    codeMisses: { after: e.CODE_MISSES_AFTER, perSecond: e.CODE_MISSES_PER_SECOND },
     allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY === "1",
@@ -224,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reads: { perSecond: e.READS_PER_SECOND, burst: e.READS_BURST },
       processReads: { perSecond: e.PROCESS_READS_PER_SECOND, burst: Math.max(10, Math.round(e.PROCESS_READS_PER_SECOND * 2)) },
       lockAfter: e.ACCOUNT_LOCK_AFTER,
+      lockGlobalAfter: e.ACCOUNT_LOCK_GLOBAL_AFTER,
       lockMaxSeconds: e.ACCOUNT_LOCK_MAX_SECONDS,
       tableSize: e.LIMIT_TABLE_SIZE,
       redisTimeoutMs: e.LIMITS_REDIS_TIMEOUT_MS,

@@ -48,7 +48,8 @@ async function account(name: string, address: string, casual = 3): Promise<Acc> 
   const n = ++serial;
   const reg = await post("/accounts/register", { username: `${name.toLowerCase()}_${n}`, password: `orbit plum canyon ${n} lantern` }, address, made.body.token);
   expect(reg.status, JSON.stringify(reg.body)).toBe(200);
-  const acc = { id: made.body.player.id as string, token: made.body.token as string, name, address, device: `device-${name}-${n}` };
+  // Saving the account replaced the guest's token with a new one.
+  const acc = { id: made.body.player.id as string, token: reg.body.token as string, name, address, device: `device-${name}-${n}` };
   await (await TableRoom.platform.conduct()).record(Array.from({ length: casual }, (_, i) => ({ playerId: acc.id, game: "devils_scat", tableId: `casual-${acc.id}-${i}`, ranked: false, outcome: "completed" as const, at: Date.now() - 1000 })));
   return acc;
 }

@@ -92,9 +92,10 @@ describe("browser sessions", () => {
 
   it("signs out one session, lists the others with their last use, and signs out everywhere", async () => {
     const first = await call(plain.base, "/accounts/guest", { body: { name: "Many" } });
-    const a = sessionCookie(first).pair;
-    const reg = await call(plain.base, "/accounts/register", { body: { username: "many_sessions", password: "a long pass phrase 77" }, cookie: a });
+    const reg = await call(plain.base, "/accounts/register", { body: { username: "many_sessions", password: "a long pass phrase 77" }, cookie: sessionCookie(first).pair });
     expect(reg.status).toBe(200);
+    // Saving the account gave the browser a new session cookie.
+    const a = sessionCookie(reg).pair;
     const b = sessionCookie(await call(plain.base, "/accounts/sign-in", { body: { username: "many_sessions", password: "a long pass phrase 77" } })).pair;
     const script = await call(plain.base, "/accounts/sign-in", { body: { username: "many_sessions", password: "a long pass phrase 77", token: true }, origin: null });
     expect(script.body.token).toMatch(/^sct_/);
@@ -147,7 +148,8 @@ describe("browser sessions", () => {
   it("marks the cookie Secure and sends HSTS when the site is served over TLS", async () => {
     const tls = await boot({ PUBLIC_URL: "https://cards.example" });
     try {
-      const made = await call(tls.base, "/accounts/guest", { body: { name: "Tls" } });
+      // The page of a site served over TLS sends an https Origin.
+      const made = await call(tls.base, "/accounts/guest", { body: { name: "Tls" }, origin: tls.base.replace("http://", "https://") });
       expect(sessionCookie(made).attrs).toContain("secure");
       expect(made.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     } finally {

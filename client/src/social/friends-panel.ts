@@ -33,11 +33,13 @@ export interface Friend {
 }
 
 export interface PendingRequest { readonly id: string; readonly name: string; readonly username: string; readonly at: number }
+/** A request this account sent: the server names only the username it went to until it is accepted. */
+export interface OutgoingRequest { readonly id: string; readonly username: string; readonly at: number }
 
 export interface FriendsList {
   readonly friends: readonly Friend[];
   readonly incoming: readonly PendingRequest[];
-  readonly outgoing: readonly PendingRequest[];
+  readonly outgoing: readonly OutgoingRequest[];
 }
 
 export interface Invite {
@@ -67,7 +69,7 @@ async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: u
 
 export const friendsApi = {
   list: () => call<FriendsList>("GET", "/friends"),
-  request: (username: string) => call<{ outcome: "requested" | "accepted"; friend: { name: string } }>("POST", "/friends/requests", { username }),
+  request: (username: string) => call<{ outcome: "requested"; username: string } | { outcome: "accepted"; friend: { name: string } }>("POST", "/friends/requests", { username }),
   accept: (id: string) => call<unknown>("POST", `/friends/requests/${encodeURIComponent(id)}/accept`, {}),
   decline: (id: string) => call<unknown>("POST", `/friends/requests/${encodeURIComponent(id)}/decline`, {}),
   cancel: (id: string) => call<unknown>("DELETE", `/friends/requests/${encodeURIComponent(id)}`),
@@ -218,7 +220,7 @@ export function friendsSection(): FriendsSection {
       ...data.outgoing.map((r) => {
         const cancel = h("button", { type: "button", testid: `cancel-${r.username}` }, "Cancel");
         cancel.addEventListener("click", () => void act(() => friendsApi.cancel(r.id)));
-        return h("li", { class: "friend request", testid: "friend-outgoing" }, h("span", { class: "friend-text" }, h("b", { dir: "auto" }, r.name), h("small", {}, `@${r.username}: waiting for an answer`)), h("span", { class: "friend-buttons" }, cancel));
+        return h("li", { class: "friend request", testid: "friend-outgoing" }, h("span", { class: "friend-text" }, h("b", { dir: "auto" }, `@${r.username}`), h("small", {}, "waiting for an answer")), h("span", { class: "friend-buttons" }, cancel));
       }));
     if (data.friends.length === 0) {
       list.replaceChildren(h("li", { class: "friends-empty" }, "No friends yet: add one by username."));
@@ -276,7 +278,7 @@ export function friendsSection(): FriendsSection {
     void act(async () => {
       const r = await friendsApi.request(username);
       input.value = "";
-      say(r.outcome === "accepted" ? `You and ${r.friend.name} are friends now.` : `Asked ${r.friend.name}: they will see your request.`);
+      say(r.outcome === "accepted" ? `You and ${r.friend.name} are friends now.` : `Asked @${r.username}: if that account exists, it will see your request.`);
     });
   };
   addButton.addEventListener("click", ask);

@@ -21,6 +21,29 @@ export function header(headers: HeaderBag, name: string): string | undefined {
   return Array.isArray(v) ? v.join(", ") : v;
 }
 
+/**
+ * The header that carries the scheme this server is reached by (`http` or `https`), set like
+ * PEER_HEADER on every request and upgrade: an `Origin` names this site only when its scheme
+ * matches too (a page served over plain http is another origin than the https one, and the
+ * reverse), so the same-site checks compare scheme, host and port.
+ */
+export const SCHEME_HEADER = "x-scat-scheme";
+
+/**
+ * `origin` is this server itself: the same scheme (SCHEME_HEADER's, http when absent), host and
+ * port (a default port written out or left off is the same), as the browser's same-origin rule.
+ */
+export function sameOrigin(origin: string, host: string | undefined, scheme: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    const claimed = new URL(origin);
+    const self = new URL(`${scheme === "https" ? "https" : "http"}://${host}`);
+    return claimed.protocol === self.protocol && claimed.host === self.host;
+  } catch {
+    return false;
+  }
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function bearerOf(headers: HeaderBag): string | null {
@@ -38,21 +61,13 @@ export function sessionCookieOf(headers: HeaderBag): string | null {
   }
 }
 
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
-
-/** The request names this host as its origin (`Origin`, else `Sec-Fetch-Site: same-origin`). */
+/**
+ * The request names this site as its origin (`Origin` of the same scheme, host and port, else
+ * `Sec-Fetch-Site: same-origin`): `https://host` is another site than the `http://host` server.
+ */
 export function fromThisSite(headers: HeaderBag): boolean {
   const origin = header(headers, "origin");
-  if (origin !== undefined && origin !== "null") {
-    const host = hostOf(origin);
-    return host !== null && host === header(headers, "host");
-  }
+  if (origin !== undefined && origin !== "null") return sameOrigin(origin, header(headers, "host"), header(headers, SCHEME_HEADER));
   return header(headers, "sec-fetch-site") === "same-origin";
 }
 

@@ -11,11 +11,13 @@ import { z } from "zod";
 import type { PublicPlayer } from "@scat/shared";
 import type { ServerConfig } from "../config.ts";
 import type { Player } from "../db/schema.ts";
-import { clearedCookie, credentialOf, sessionCookie, sessionCookieOf } from "./auth.ts";
-import { ALL_SCOPES, MAX_TOKEN_DAYS, type Authenticated, type Scope } from "./sessions.ts";
+import { clearedCookie, credentialOf, secureRequest, sessionCookie, sessionCookieOf } from "./auth.ts";
+import { deviceCookie, deviceOf } from "./device-cookie.ts";
+import { ALL_SCOPES, MAX_TOKEN_DAYS, SIGN_IN_TOKEN_LABEL, TooManySessions, type Authenticated, type Scope } from "./sessions.ts";
 import { logger } from "../logger.ts";
 import { originAllowed } from "../net/http-gate.ts";
-import { PasswordsBusy, admitted, limitsFor, passwordProblem, signInAllowed } from "../limits/index.ts";
+import { SCHEME_HEADER } from "./auth.ts";
+import { PasswordsBusy, admitted, limitsFor, passwordProblem, refuseRequest, signInAllowed } from "../limits/index.ts";
 import type { Platform } from "../ranked/platform.ts";
 import { publicPagesChanged } from "../net/read-cache.ts";
 import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
@@ -54,6 +56,7 @@ export function handle(fn: (req: Request, res: Response) => Promise<void>) {
         if (!res.headersSent) fail(res, 400, "bad-name", err.reason);
         return;
       }
+      if (err instanceof TooManySessions && !res.headersSent) return fail(res, 409, "too-many-tokens", err.message);
       if (err instanceof PasswordsBusy && !res.headersSent) return void res.setHeader("retry-after", String(err.retryAfterSeconds)).status(503).json({ error: "busy", message: err.message });
       if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
       logger.error({ err, path: req.path }, "api request failed");
@@ -97,15 +100,28 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (who.renewed && cookie !== null) res.append("set-cookie", sessionCookie(config, req.headers, cookie));
     return who;
   };
-  /** Starts a session for the player: a cookie for a browser, a personal token for a script. */
-  const begin = async (req: Request, res: Response, player: Player, token: boolean | undefined, status = 200): Promise<void> => {
+  /** New sessions per account are limited (sessionMints); false, with the 429 sent, past it. */
+  const mintAllowed = async (playerId: string, res: Response): Promise<boolean> => {
+    const v = await limits.sessionMints.take(playerId);
+    if (v.ok) return true;
+    refuseRequest(res, limits.sessionMints.name, v, "Too many new sessions for this account: try again later");
+    return false;
+  };
+  /**
+   * Starts a session for the player: a cookie for a browser, a personal token for a script.
+   * `replacing`: a guest's account just saved with a password, so every other session and token
+   * it had ends (whoever held the guest's cookie or a token of it holds nothing now).
+   */
+  const begin = async (req: Request, res: Response, player: Player, token: boolean | undefined, status = 200, replacing = false): Promise<void> => {
     const sessions = await platform.sessions();
     if (token) {
-      const { secret, session } = await sessions.issue(player.id, "token", "script sign-in", ALL_SCOPES, SCRIPT_TOKEN_DAYS);
+      const { secret, session } = await sessions.issue(player.id, "token", SIGN_IN_TOKEN_LABEL, ALL_SCOPES, SCRIPT_TOKEN_DAYS);
+      if (replacing) await sessions.endAllBut(player.id, session);
       res.status(status).json({ player: publicPlayer(player), token: secret, expiresAt: session.expires_at });
       return;
     }
-    const { secret } = await sessions.issue(player.id, "browser", browserLabel(req), ALL_SCOPES);
+    const { secret, session } = await sessions.issue(player.id, "browser", browserLabel(req), ALL_SCOPES);
+    if (replacing) await sessions.endAllBut(player.id, session);
     res.append("set-cookie", sessionCookie(config, req.headers, secret));
     res.status(status).json({ player: publicPlayer(player) });
   };
@@ -126,7 +142,7 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const credential = credentialOf(req.headers, req.method);
     const origin = req.headers.origin;
-    if (credential?.kind === "cross-site" || (typeof origin === "string" && !originAllowed(origin, req.headers.host, []))) {
+    if (credential?.kind === "cross-site" || (typeof origin === "string" && !originAllowed(origin, req.headers.host, [], String(req.headers[SCHEME_HEADER] ?? "http")))) {
       return fail(res, 403, "cross-site", "Requests that change an account must come from this site's own page");
     }
     next();
@@ -147,16 +163,27 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (!who || (await limited(req, res))) return;
     const weak = passwordProblem(body.password, { username: body.username, displayName: who.player.display_name }, config.limits.passwordMinScore);
     if (weak) return fail(res, 400, "weak-password", weak);
-    const done = await (await platform.accounts()).register(who.player.id, body.username, body.password);
+    const accounts = await platform.accounts();
+    const done = await accounts.register(who.player.id, body.username, body.password);
     if (typeof done === "string") return refuse(res, done);
-    res.json({ player: publicPlayer(done) });
+    // Saving the account is signing in to it: a new session (or token, for a script) replaces
+    // the guest's, and any other session, personal token or old signed token of the guest ends.
+    await accounts.revokeLegacy(done.id);
+    if (who.session.kind === "browser") res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
+    await begin(req, res, done, who.session.kind === "token", 200, true);
   }));
   router.post("/accounts/sign-in", handle(async (req, res) => {
     const body = parse(signInBody, req.body, res);
-    if (!body || !(await signInAllowed(limits, req, res, body.username))) return;
+    if (!body) return;
+    // A browser that signed in to this username before brings its device cookie: the username-wide lock does not hold it back.
+    const device = deviceOf(req.headers, platform.secret, body.username);
+    if (!(await signInAllowed(limits, req, res, body.username, device))) return;
     const player = await (await platform.accounts()).signIn(body.username, body.password);
     if (typeof player === "string") return refuse(res, player);
-    await limits.accountLock.succeeded(body.username);
+    // Not the minting limit here: a 429 after a right password would tell a guesser it was right.
+    // Sign-ins are bounded by the address's limit and the lock; past MAX_LIVE the oldest session gives way.
+    await limits.accountLock.succeeded(body.username, { address: limits.keyOf(req), device });
+    if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
     await begin(req, res, player, body.token);
   }));
   // A browser that kept a token of the old kind in localStorage moves onto a session cookie.
@@ -164,6 +191,7 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     const h = req.headers.authorization;
     const player = await (await platform.accounts()).legacyPlayer(h?.startsWith("Bearer ") ? h.slice(7).trim() : null);
     if (!player) return fail(res, 401, "not-signed-in", "That saved sign-in is no longer valid");
+    if (!(await mintAllowed(player.id, res))) return;
     await begin(req, res, player, false);
   }));
   router.post("/accounts/sign-out", handle(async (req, res) => {
@@ -200,6 +228,8 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (!body) return;
     const who = await signedIn(req, res, "account");
     if (!who) return;
+    await (await platform.sessions()).roomForToken(who.player.id);
+    if (!(await mintAllowed(who.player.id, res))) return;
     const { secret, session } = await (await platform.sessions()).issue(who.player.id, "token", body.label, body.scopes, body.days);
     res.status(201).json({ token: secret, label: session.label, scopes: body.scopes, expiresAt: session.expires_at });
   }));

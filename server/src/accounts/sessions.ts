@@ -21,6 +21,22 @@ const TOUCH_EVERY_MS = 10 * 60_000;
 export const TOKEN_PREFIX = "sct_";
 /** The longest a personal token may live. */
 export const MAX_TOKEN_DAYS = 365;
+/**
+ * Live sessions an account may hold, of each kind: browsers (a new sign-in ends the least
+ * recently used one past it) and personal tokens, counted apart for those asked for by name (a
+ * new one is refused past it) and those a script's sign-in made (a new one ends the least
+ * recently used of them). A loop or a stolen password can then not pile up sessions without end.
+ */
+export const MAX_LIVE: Readonly<Record<SessionKind, number>> = { browser: 20, token: 20 };
+/** What the label of a token made by a script's sign-in is (such tokens give way at the cap). */
+export const SIGN_IN_TOKEN_LABEL = "script sign-in";
+
+/** Thrown by `issue` when the account holds MAX_LIVE tokens and the new one may not push one out. */
+export class TooManySessions extends Error {
+  constructor(readonly kind: SessionKind) {
+    super(`This account has ${MAX_LIVE[kind]} personal tokens, the most it may hold: revoke one first`);
+  }
+}
 
 export interface SessionRow {
   readonly id: string;
@@ -70,7 +86,24 @@ export function parseScopes(text: string): Scope[] {
 export class Sessions {
   constructor(private readonly db: Db, private readonly browserDays: number, private readonly now: () => number = Date.now) {}
 
+  /**
+   * A new session. Past MAX_LIVE of its kind the least recently used one gives way: any browser
+   * session, or only a script's sign-in token; a personal token asked for by name is refused
+   * (TooManySessions) instead of ending one its owner made on purpose.
+   */
   async issue(playerId: string, kind: SessionKind, label: string, scopes: readonly Scope[], days = this.browserDays): Promise<Issued> {
+    const now0 = this.now();
+    // Tokens made by a script's sign-in and tokens asked for by name are counted apart: a sign-in
+    // never fails for the owner's named tokens (a refusal after a right password would tell a
+    // guesser it was right), and never ends one of them.
+    const signInToken = kind === "token" && label === SIGN_IN_TOKEN_LABEL;
+    const live = (await this.db.selectFrom("sessions").select(["id", "label", "last_used_at"]).where("player_id", "=", playerId).where("kind", "=", kind)
+      .where("expires_at", ">", now0).orderBy("last_used_at", "asc").execute())
+      .filter((r) => kind === "browser" || (r.label === SIGN_IN_TOKEN_LABEL) === signInToken);
+    if (live.length >= MAX_LIVE[kind]) {
+      if (kind === "token" && !signInToken) throw new TooManySessions(kind);
+      await this.db.deleteFrom("sessions").where("id", "in", live.slice(0, live.length - MAX_LIVE[kind] + 1).map((r) => r.id)).execute();
+    }
     const raw = randomBytes(32).toString("base64url");
     const secret = kind === "token" ? `${TOKEN_PREFIX}${raw}` : raw;
     const now = this.now();
@@ -80,6 +113,13 @@ export class Sessions {
     };
     await this.db.insertInto("sessions").values(session).execute();
     return { secret, session };
+  }
+
+  /** Throws TooManySessions when the player holds MAX_LIVE personal tokens asked for by name (checked before a new one counts against the minting rate). */
+  async roomForToken(playerId: string): Promise<void> {
+    const n = await this.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("player_id", "=", playerId).where("kind", "=", "token")
+      .where("label", "!=", SIGN_IN_TOKEN_LABEL).where("expires_at", ">", this.now()).executeTakeFirstOrThrow();
+    if (Number(n.n) >= MAX_LIVE.token) throw new TooManySessions("token");
   }
 
   /** The player and session a secret belongs to, if it is known, of the expected kind and not expired. */
@@ -120,6 +160,11 @@ export class Sessions {
 
   async end(session: SessionRow): Promise<void> {
     await this.db.deleteFrom("sessions").where("id", "=", session.id).execute();
+  }
+
+  /** Every session and token of the player but `keep` (a guest's account saved with a password: only the new session stays). */
+  async endAllBut(playerId: string, keep: SessionRow): Promise<void> {
+    await this.db.deleteFrom("sessions").where("player_id", "=", playerId).where("id", "!=", keep.id).execute();
   }
 
   /** Sign out everywhere: every browser session and personal token of the player. */

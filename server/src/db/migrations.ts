@@ -15,6 +15,7 @@ import { fairPlayMigration } from "../fair-play/store.ts";
 import { moderationMigration } from "../moderation/migration.ts";
 import { socialMigration } from "../social/migration.ts";
 import { friendsMigration } from "../social/friends/migration.ts";
+import { friendRequestHoldsMigration } from "../social/friends/migration-holds.ts";
 import { preferencesMigration } from "../preferences/migration.ts";
 import { reportEvidenceMigration } from "../moderation/migration.ts";
 import { tracesMigration } from "../moderation/traces.ts";
@@ -165,6 +166,8 @@ const migrations: Record<string, Migration> = {
   "0012-report-evidence": reportEvidenceMigration,
   // Keyed hashes of the devices and addresses accounts play from: blocks, bans and mutes follow them (moderation/traces.ts).
   "0013-account-traces": tracesMigration,
+  // Friend requests held instead of delivered, so a request says nothing of the account it names (social/friends/migration-holds.ts).
+  "0014-friend-request-holds": friendRequestHoldsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

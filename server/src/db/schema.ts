@@ -99,6 +99,7 @@ export interface Database {
   account_sanctions: AccountSanctionsTable;
   friends: FriendsTable;
   friend_requests: FriendRequestsTable;
+  friend_request_holds: FriendRequestHoldsTable;
   fair_play_flags: FairPlayFlagsTable;
   account_preferences: AccountPreferencesTable;
   account_traces: AccountTracesTable;
@@ -130,6 +131,13 @@ export interface FriendsTable {
 export interface FriendRequestsTable {
   from_id: string;
   to_id: string;
+  at: number;
+}
+
+/** A request `from_id` made that is held, never shown to anyone else (social/friends/store.ts). */
+export interface FriendRequestHoldsTable {
+  from_id: string;
+  username_key: string;
   at: number;
 }
 

@@ -12,7 +12,9 @@ import { newRedis } from "../redis-url/redis-url.ts";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
 import { clientAddress } from "../net/http-gate.ts";
-import { MemoryAccountLock, RedisAccountLock, type AccountLock } from "./account-lock.ts";
+import { MemoryAccountLock, RedisAccountLock } from "./account-lock.ts";
+import { SignInLock } from "./sign-in-lock.ts";
+import { CodeGuesses } from "./code-guesses.ts";
 import { addressKey } from "./address-key.ts";
 import { MemoryLimiter, RedisLimiter, limitRefused, type FailureMode, type KeyedLimiter, type Rate, type Verdict } from "./gcra.ts";
 import { PasswordsBusy, configurePasswords, passwordBusy, type PasswordHasher } from "./passwords.ts";
@@ -32,11 +34,17 @@ export interface Limits {
   readonly chat: KeyedLimiter;
   /** Friend requests per account (social/friends/): 10 at once, then one every 3 minutes. */
   readonly friendRequests: KeyedLimiter;
+  /** Friend requests per account and day (social/friends/): 20, refilling over a day. */
+  readonly friendRequestsDaily: KeyedLimiter;
   /** Invitations to a table per account (social/friends/): 5 at once, then one every 10 s. */
   readonly invites: KeyedLimiter;
+  /** New personal tokens and sessions from old signed tokens, per account: 20 at once, then 30 an hour. */
+  readonly sessionMints: KeyedLimiter;
   /** All reads this process serves, whatever their addresses: what a botnet's many allowances add up to. */
   readonly processReads: MemoryLimiter;
-  readonly accountLock: AccountLock;
+  readonly accountLock: SignInLock;
+  /** Lookups of unknown table codes, per address and for all (code-guesses.ts). */
+  readonly codeGuesses: CodeGuesses;
   readonly passwords: PasswordHasher;
   /** The limit key of a request's client address. */
   keyOf(req: IncomingMessage): string;
@@ -47,8 +55,12 @@ export interface Limits {
 export const CHAT_RATE: Rate = { perSecond: 0.5, burst: 5 };
 /** Friend requests per account: a burst of 10, then 20 an hour. */
 export const FRIEND_REQUEST_RATE: Rate = { perSecond: 1 / 180, burst: 10 };
+/** Friend requests per account and day, on top of FRIEND_REQUEST_RATE: 20, refilling over a day. */
+export const FRIEND_REQUEST_DAILY_RATE: Rate = { perSecond: 20 / 86_400, burst: 20 };
 /** Invitations per account: a burst of 5, then one every 10 s. */
 export const INVITE_RATE: Rate = { perSecond: 0.1, burst: 5 };
+/** New sessions and tokens per account: a burst of 20, then 30 an hour. */
+export const SESSION_MINT_RATE: Rate = { perSecond: 30 / 3600, burst: 20 };
 
 const made = new WeakMap<ServerConfig, Limits>();
 
@@ -67,6 +79,7 @@ function createLimits(config: ServerConfig): Limits {
     return redis ? new RedisLimiter(name, rate, redis, failure, memory, s.redisTimeoutMs) : memory;
   };
   const lockSettings = { after: s.lockAfter, maxMs: s.lockMaxSeconds * 1000, windowMs: 24 * 3_600_000 };
+  const ceilingSettings = { ...lockSettings, after: s.lockGlobalAfter };
   const passwords = configurePasswords({ concurrency: s.hashConcurrency, queue: s.hashQueue, nice: 19 });
   void passwords.start().catch((err: unknown) => logger.error({ err }, "limits: the password hasher did not start"));
   // zxcvbn builds its dictionaries on first use (~0.3 s): once at start, not in a player's request.
@@ -78,9 +91,18 @@ function createLimits(config: ServerConfig): Limits {
     reads: limiter("reads", s.reads, "open"),
     chat: limiter("chat", CHAT_RATE, "open"),
     friendRequests: limiter("friend-requests", FRIEND_REQUEST_RATE, "open"),
+    friendRequestsDaily: limiter("friend-requests-daily", FRIEND_REQUEST_DAILY_RATE, "open"),
     invites: limiter("friend-invites", INVITE_RATE, "open"),
+    sessionMints: limiter("session-mints", SESSION_MINT_RATE, "open"),
     processReads: new MemoryLimiter("process-reads", s.processReads, 1),
-    accountLock: redis ? new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs) : new MemoryAccountLock(lockSettings, s.tableSize),
+    accountLock: redis
+      ? new SignInLock(new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs), new RedisAccountLock(ceilingSettings, redis, s.redisTimeoutMs))
+      : new SignInLock(new MemoryAccountLock(lockSettings, s.tableSize), new MemoryAccountLock(ceilingSettings, s.tableSize)),
+    codeGuesses: new CodeGuesses(
+      { after: config.codeMisses.after, maxMs: s.lockMaxSeconds * 1000, windowMs: 3_600_000 },
+      limiter("code-misses", { perSecond: config.codeMisses.perSecond, burst: Math.ceil(config.codeMisses.perSecond * 10) }, "open"),
+      s.tableSize, redis, s.redisTimeoutMs,
+    ),
     passwords,
     keyOf: (req) => addressKey(clientAddress(req, config.trustProxy)),
     async close() {
@@ -155,13 +177,15 @@ export function admitRead(limits: Limits, req: IncomingMessage, res: ServerRespo
 
 /**
  * A sign-in attempt's limits, in order: the address's (IPv6: its /64), then the username's lock
- * (any address; unknown usernames alike). False, with the 429/503 sent, when either refuses.
+ * (sign-in-lock.ts: from this address or this browser's device cookie `device`, then the
+ * username-wide ceiling unless the browser has one; unknown usernames alike). False, with the
+ * 429/503 sent, when either refuses.
  */
-export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string): Promise<boolean> {
+export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string, device: string | null): Promise<boolean> {
   if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return false;
   // A full hashing queue answers before the username's count or the database are touched.
   if (limits.passwords.saturated) { passwordBusy.inc(); throw new PasswordsBusy(1); }
-  const verdict = await limits.accountLock.attempt(username);
+  const verdict = await limits.accountLock.attempt(username, { address: limits.keyOf(req), device });
   if (verdict.ok) return true;
   refuseRequest(res, "account-lock", verdict, "Too many attempts for this username: try again later");
   return false;

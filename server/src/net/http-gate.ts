@@ -12,10 +12,12 @@ import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { ReadCache } from "./read-cache.ts";
 import { withQuickPlayKey } from "../room/table-options.ts";
+import { SCHEME_HEADER, header, sameOrigin, type HeaderBag } from "../accounts/auth.ts";
+import { addressKey } from "../limits/address-key.ts";
+import type { CodeGuesses } from "../limits/code-guesses.ts";
 import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
 import { hasApart, joinApart, stripServerOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
 import { GAMES } from "../games.ts";
-import { header, type HeaderBag } from "../accounts/auth.ts";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that stalls
@@ -44,18 +46,22 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
  */
 export const PEER_HEADER = "x-scat-peer";
 
-function stampPeer(req: IncomingMessage, trustProxy: boolean): void {
-  req.headers[PEER_HEADER] = clientAddress(req, trustProxy);
+/** https when PUBLIC_URL says so, the connection is TLS, or a trusted proxy says the client used TLS; else http. */
+export function requestScheme(req: IncomingMessage, config: Pick<ServerConfig, "secureCookies" | "trustProxy">): "http" | "https" {
+  if (config.secureCookies || (req.socket as { encrypted?: boolean }).encrypted === true) return "https";
+  const proto = config.trustProxy ? req.headers["x-forwarded-proto"] : undefined;
+  return typeof proto === "string" && proto.split(",").at(-1)?.trim().toLowerCase() === "https" ? "https" : "http";
 }
 
-/** Same-origin pages, listed origins, or any origin when "*" is listed. */
-export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
+function stampPeer(req: IncomingMessage, config: ServerConfig): void {
+  req.headers[PEER_HEADER] = clientAddress(req, config.trustProxy);
+  req.headers[SCHEME_HEADER] = requestScheme(req, config);
+}
+
+/** Same-origin pages (scheme, host and port), listed origins, or any origin when "*" is listed. */
+export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[], scheme?: string): boolean {
   if (allowed.includes("*") || allowed.includes(origin)) return true;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return sameOrigin(origin, host, scheme);
 }
 
 function refuse(res: ServerResponse, status: number, reason: string, error: string): void {
@@ -74,7 +80,7 @@ function configureCors(config: ServerConfig): void {
   };
   controller.getCorsHeaders = (headers: Headers) => {
     const origin = headers.get("origin");
-    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins)) return { Vary: "Origin" };
+    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins, headers.get(SCHEME_HEADER) ?? undefined)) return { Vary: "Origin" };
     return { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
   };
 }
@@ -85,7 +91,7 @@ function configureCors(config: ServerConfig): void {
  * all pick the same table, all but its open seats would be refused, and Colyseus would retry
  * them after a random back-off of up to seconds. In turn, each finds the next open table at once.
  */
-function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | null): void {
+function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | null, guesses: CodeGuesses): void {
   const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: { headers?: HeaderBag }) => Promise<unknown> };
   const invoke = controller.invokeMethod.bind(controller);
   const queues = new Map<string, Promise<unknown>>();
@@ -96,6 +102,7 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
     }
     // Who a join is and whom it is kept apart from is the server's to say (social/quick-play-apart.ts).
     options = stripServerOptions(options as Record<string, unknown>);
+    if (method === "joinById") return byCode(room, options as Record<string, unknown>, auth);
     if (method === "join") options = withQuickPlayKey(room, options as Record<string, unknown>);
     if (method !== "joinOrCreate") return who(method, room, options as Record<string, unknown>, auth, false).then((o) => invoke(method, room, o, auth));
     options = withQuickPlayKey(room, options as Record<string, unknown>);
@@ -107,6 +114,24 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
   const who = async (method: string, room: string, options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined, quick: boolean): Promise<Record<string, unknown>> => {
     if (apart === null || (method !== "joinById" && !Object.hasOwn(GAMES, room))) return options;
     return apart.options(options, auth?.headers, auth?.headers ? header(auth.headers, PEER_HEADER) : undefined, quick);
+  };
+  /**
+   * A join by a table's id or invite code: an address that keeps naming tables that do not exist
+   * (guessing private tables' codes) waits before it may look one up again (limits/code-guesses.ts).
+   */
+  const byCode = async (roomId: string, options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<unknown> => {
+    const address = addressKey(String((auth?.headers && header(auth.headers, PEER_HEADER)) ?? "unknown"));
+    const verdict = await guesses.before(address);
+    if (!verdict.ok) {
+      matchmakeRefused.inc({ reason: "code-guesses" });
+      throw new ServerError(429, `too many unknown table codes from this address: try again in ${Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))} s`);
+    }
+    try {
+      return await invoke("joinById", roomId, await who("joinById", roomId, options, auth, false), auth);
+    } catch (err) {
+      if (err instanceof ServerError && err.code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID && /not found/.test(err.message)) await guesses.missed(address);
+      throw err;
+    }
   };
   /** Habitual leavers' quick play matches only their own pool's tables (conduct/quick-play-pool.ts). */
   const pooled = async (options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined): Promise<Record<string, unknown>> => {
@@ -125,8 +150,8 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
 
 export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPools | null = null, apart: QuickPlayApart | null = null): Server {
   configureCors(config);
-  guardMatchmaking(pools, apart);
   const limits = limitsFor(config);
+  guardMatchmaking(pools, apart, limits.codeGuesses);
   const readCache = new ReadCache(config.readCacheMs);
   const tooMany = "too many matchmaking requests from this address: wait a moment";
 
@@ -157,7 +182,7 @@ export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPool
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
-    if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config.trustProxy);
+    if (event === "request" || event === "upgrade") stampPeer(args[0] as IncomingMessage, config);
     if (event !== "request") return emit(event, ...args);
     const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse, () => emit(event, ...args));
     if (admitted === true) return emit(event, ...args);

@@ -17,6 +17,7 @@ import { GAMES } from "../games.ts";
 import { fail, handle } from "../accounts/routes.ts";
 import { SeatRegistry } from "./seats.ts";
 import { COUNTS_CACHE_MS, online } from "./presence/online.ts";
+import type { Limits } from "../limits/index.ts";
 
 /** A room id or an invite code: letters, digits, `_` and `-`, at most 32. */
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -55,14 +56,24 @@ export async function tableInfo(code: string): Promise<TableInfo | null> {
   };
 }
 
-export function socialRoutes(presence: () => Presence): express.Router {
+/** `limits`: reading a table by a code no table has counts as a guess, as joining by one does (limits/code-guesses.ts). */
+export function socialRoutes(presence: () => Presence, limits: Limits | null = null): express.Router {
   const router = express.Router();
   router.get("/social/tables/:code", handle(async (req, res) => {
     const raw = String(req.params.code);
     if (!CODE.test(raw)) return fail(res, 400, "bad-code", "a table code is letters and digits");
+    const address = limits?.keyOf(req) ?? "";
+    const verdict = limits ? await limits.codeGuesses.before(address) : { ok: true, retryAfterMs: 0 };
+    if (!verdict.ok) {
+      res.setHeader("retry-after", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+      return fail(res, 429, "rate-limited", "Too many unknown table codes from this address: try again later");
+    }
     // Invite codes are upper case (room/invite-code.ts); quick-play room ids are case-sensitive.
     const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
-    if (!info) return fail(res, 404, "not-found", `no table "${raw}" is open`);
+    if (!info) {
+      await limits?.codeGuesses.missed(address);
+      return fail(res, 404, "not-found", `no table "${raw}" is open`);
+    }
     res.json(info);
   }));
   router.get("/social/counts", handle(async (_req, res) => {

@@ -95,3 +95,20 @@ describe("PasswordHasher", () => {
     }
   });
 });
+
+describe("friend requests per sender", () => {
+  it("a sender asking every 3 minutes gets at most 40 requests through in its first day and 20 a day after (the hourly and the daily limit, as the route takes them)", async () => {
+    const { FRIEND_REQUEST_RATE, FRIEND_REQUEST_DAILY_RATE } = await import("../../src/limits/index.ts");
+    expect(FRIEND_REQUEST_DAILY_RATE).toBeDefined();
+    const hourly = new MemoryLimiter("friend-requests", FRIEND_REQUEST_RATE, 10);
+    const daily = new MemoryLimiter("friend-requests-daily", FRIEND_REQUEST_DAILY_RATE, 10);
+    const start = 1_000_000_000;
+    const sent = [0, 0];
+    for (let t = 0; t < 48 * 3_600_000; t += 180_000) {
+      if (hourly.take("sender", start + t).ok && daily.take("sender", start + t).ok) sent[t < 24 * 3_600_000 ? 0 : 1]!++;
+    }
+    expect(sent[0]).toBeLessThanOrEqual(40);
+    expect(sent[1]).toBeLessThanOrEqual(21);
+    expect(sent[1]).toBeGreaterThanOrEqual(19);
+  });
+});

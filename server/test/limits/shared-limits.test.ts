@@ -1,7 +1,7 @@
 /**
  * With REDIS_URL the limits are the cluster's, not each process's: two real server processes on
  * one real redis-server give an address its read and sign-in allowance once between them, and a
- * username's lock set through one holds on the other. A Redis that stops answering fails sign-in
+ * username's lock set through one holds on the other, as do an address's unknown table codes. A Redis that stops answering fails sign-in
  * closed (503 with Retry-After, not unlimited guessing) and reads open (this process's own table).
  */
 import { mkdtempSync } from "node:fs";
@@ -17,7 +17,7 @@ let b: ServerProcess;
 
 beforeAll(async () => {
   redis = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-limits-redis-")));
-  const env = { REDIS_URL: redis.url, TRUST_PROXY: "1", DATA_DIR: ":memory:", READS_BURST: "6", READS_PER_SECOND: "0.01", ACCOUNT_LOCK_AFTER: "2", LIMITS_REDIS_TIMEOUT_MS: "200" };
+  const env = { REDIS_URL: redis.url, TRUST_PROXY: "1", DATA_DIR: ":memory:", READS_BURST: "6", READS_PER_SECOND: "0.01", ACCOUNT_LOCK_AFTER: "2", ACCOUNT_LOCK_GLOBAL_AFTER: "2", CODE_MISSES_AFTER: "3", LIMITS_REDIS_TIMEOUT_MS: "200" };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 90_000);
 afterAll(async () => {
@@ -54,6 +54,13 @@ describe("limits shared through Redis", () => {
     const locked = await call(a, "/accounts/sign-in", "10.2.0.3", body);
     expect(locked.status).toBe(429);
     expect(Number(locked.retryAfter)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("count an address's unknown table codes once between two processes", async () => {
+    const statuses = [];
+    for (const [i, code] of ["GGGGGG", "HHHHHH", "JJJJJJ", "KKKKKK"].entries()) statuses.push((await call(i % 2 ? b : a, `/social/tables/${code}`, "10.3.0.1")).status);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    expect((await call(a, "/social/tables/KKKKKK", "10.3.0.2")).status).toBe(404);
   });
 
   it("refuse sign-in with 503 while Redis does not answer, keep reads going, and recover", async () => {

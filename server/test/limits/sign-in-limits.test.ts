@@ -11,7 +11,7 @@ const METRICS_TOKEN = "m".repeat(32);
 let srv: ServerProcess;
 
 beforeAll(async () => {
-  srv = await startServerProcess({ TRUST_PROXY: "1", METRICS_TOKEN, ACCOUNT_LOCK_AFTER: "3", ACCOUNT_LOCK_MAX_SECONDS: "600", READS_BURST: "5", READS_PER_SECOND: "0.01", ACCOUNTS_PER_HOUR: "1000" });
+  srv = await startServerProcess({ TRUST_PROXY: "1", METRICS_TOKEN, ACCOUNT_LOCK_AFTER: "3", ACCOUNT_LOCK_GLOBAL_AFTER: "3", ACCOUNT_LOCK_MAX_SECONDS: "600", READS_BURST: "5", READS_PER_SECOND: "0.01", ACCOUNTS_PER_HOUR: "1000" });
 }, 90_000);
 afterAll(async () => { await srv?.stop(); });
 

@@ -45,7 +45,8 @@ async function registered(name: string, username: string): Promise<{ id: string;
   const g = await guest(name);
   const res = await api("/accounts/register", { token: g.token, body: { username, password: "correct horse battery" } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return g;
+  // Saving the account replaces the guest's token with a new one.
+  return { ...g, token: res.body.token };
 }
 
 function expectBadName(res: { status: number; body: any }, reason: RegExp): void {

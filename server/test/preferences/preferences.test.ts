@@ -42,11 +42,12 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
     expect(res.status).toBe(201);
     return res.body.token as string;
   };
-  /** A guest saved with a username (its token stays valid). */
+  /** A guest saved with a username (the token saving it gave back: the guest's own ends). */
   const saved = async (name: string, username: string): Promise<string> => {
     const token = await guest(name);
-    expect((await api("/accounts/register", { token, body: { username, password: "lantern orbit meadow copper" } })).status).toBe(200);
-    return token;
+    const res = await api("/accounts/register", { token, body: { username, password: "lantern orbit meadow copper" } });
+    expect(res.status).toBe(200);
+    return res.body.token;
   };
   const get = (token: string) => api("/me/preferences", { token });
   const put = (token: string, body: unknown) => api("/me/preferences", { method: "PUT", token, body });

@@ -76,17 +76,20 @@ describe("friends across two processes", () => {
     expect((await call(1, "POST", "/friends/ping", ann.token, { playerId: "short" })).body.error).toBe("bad-request");
 
     // Ann asks through process 1; Ben sees and accepts through process 2. Dan is a friend too.
-    expect(await call(1, "POST", "/friends/requests", ann.token, { username: ben.username.toUpperCase() })).toMatchObject({ status: 201, body: { outcome: "requested", friend: { id: ben.id } } });
+    expect(await call(1, "POST", "/friends/requests", ann.token, { username: ben.username.toUpperCase() })).toEqual({ status: 201, body: { outcome: "requested", username: ben.username } });
     expect(await call(1, "POST", "/friends/requests", ann.token, { username: ann.username })).toMatchObject({ status: 400, body: { error: "self" } });
-    expect(await call(1, "POST", "/friends/requests", ann.token, { username: gus.username })).toMatchObject({ status: 404, body: { error: "unknown-player" } });
+    // A guest's would-be username is answered like any other: a request says nothing of the account it names.
+    expect(await call(1, "POST", "/friends/requests", ann.token, { username: gus.username })).toEqual({ status: 201, body: { outcome: "requested", username: gus.username } });
     expect((await call(2, "GET", "/friends", ben.token)).body.incoming.map((r: Who) => r.id)).toEqual([ann.id]);
     expect((await call(2, "POST", `/friends/requests/${cat.id}/accept`, ben.token)).body.error).toBe("no-request");
     expect(await call(2, "POST", `/friends/requests/${ann.id}/accept`, ben.token)).toMatchObject({ status: 200, body: { friend: { id: ann.id } } });
     await call(1, "POST", "/friends/requests", dan.token, { username: ann.username });
     await call(1, "POST", `/friends/requests/${dan.id}/accept`, ann.token);
-    // A blocked pair: no request.
+    // A blocked pair: the blocked one is answered as usual (it is not told), and the blocker never sees the request.
     expect((await call(1, "POST", "/blocks", cat.token, { playerId: ann.id })).status).toBe(201);
-    expect(await call(2, "POST", "/friends/requests", ann.token, { username: cat.username })).toMatchObject({ status: 403, body: { error: "blocked" } });
+    expect(await call(2, "POST", "/friends/requests", ann.token, { username: cat.username })).toEqual({ status: 201, body: { outcome: "requested", username: cat.username } });
+    expect((await call(1, "GET", "/friends", cat.token)).body.incoming).toEqual([]);
+    expect(await call(2, "POST", "/friends/requests", cat.token, { username: ann.username })).toMatchObject({ status: 403, body: { error: "blocked" } });
 
     // Offline until a page pings; then online, with no table yet.
     const benFriends = async () => (await call(2, "GET", "/friends", ben.token)).body.friends as { id: string; online: boolean; where: unknown }[];
@@ -131,10 +134,10 @@ describe("friends across two processes", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await invite(1 + (i % 2), ann, { friendId: ben.id, roomId: table.roomId })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
-    // A flood of friend requests too (10 at once, unknown names count).
+    // A flood of friend requests too (10 at once, unknown names count; Cat asked Ann once above), answered as any request.
     const asked: number[] = [];
     for (let i = 0; i < 11; i++) asked.push((await call(1 + (i % 2), "POST", "/friends/requests", cat.token, { username: `nobody_${i}` })).status);
-    expect(asked).toEqual([...Array(10).fill(404), 429]);
+    expect(asked).toEqual([...Array(9).fill(201), 429, 429]);
 
     // Removed: gone for both; an invitation to an ex-friend is refused.
     expect((await call(2, "DELETE", `/friends/${ann.id}`, ben.token)).status).toBe(200);

@@ -42,6 +42,13 @@ async function guest(name: string): Promise<{ id: string; token: string }> {
   return { id: res.body.player.id, token: res.body.token };
 }
 
+/** Saves a guest account; the token saving it is replaced by the one in the answer. */
+async function save(account: { token: string }, username: string, password: string): Promise<void> {
+  const res = await api("/accounts/register", { token: account.token, body: { username, password } });
+  expect(res.status).toBe(200);
+  account.token = res.body.token;
+}
+
 const quick = (name: string, extra: Record<string, unknown> = {}) => {
   const o = { name, seats: 3, bots: 0, turnSeconds: 30, variants: {} };
   return { ...o, mode: quickPlayKey(o as never), ...extra };
@@ -63,7 +70,7 @@ describe("blocked pairs", () => {
     const [ann, ben, cat] = [await guest("Ann"), await guest("Ben"), await guest("Cat")];
     // Attack: a guest cannot block (or report): it would cost nothing to make many.
     expect((await api("/blocks", { token: ben.token, body: { playerId: ann.id } })).status).toBe(403);
-    expect((await api("/accounts/register", { token: ann.token, body: { username: "ann_blocks", password: "plaid-kettle-orbit-42" } })).status).toBe(200);
+    await save(ann, "ann_blocks", "plaid-kettle-orbit-42");
     expect((await api("/blocks", { token: ann.token, body: { playerId: ben.id } })).status).toBe(201);
     expect((await api("/blocks", { token: ann.token })).body.blocked.map((b: { id: string }) => b.id)).toEqual([ben.id]);
 
@@ -112,7 +119,7 @@ describe("blocked pairs", () => {
   it("a report is stored with its chat; only an operator may list reports", async () => {
     const [rep, bad, far] = [await guest("Rae"), await guest("Rude"), await guest("Far")];
     expect((await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [] } })).status).toBe(403);
-    expect((await api("/accounts/register", { token: rep.token, body: { username: "rae_reports", password: "velvet-anchor-pond-77" } })).status).toBe(200);
+    await save(rep, "rae_reports", "velvet-anchor-pond-77");
     // Chat lines written by the reporter are not evidence (report-evidence.test.ts): refused; the note is the reporter's words.
     expect((await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [{ name: "Rude", seat: 1, text: "<script>x</script>", at: 1 }] } })).status).toBe(400);
     const filed = await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "abusive-chat", note: "see chat", game: "devils_scat", tableId: "T1" } });

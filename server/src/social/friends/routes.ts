@@ -1,7 +1,8 @@
 /**
  * The friends routes (docs/API.md "Friends"), under /api, for saved accounts only: a guest gets
  * 403 `register-first` ("save your account to add friends"). Requests by username, answers,
- * removal, the list with who is online and where, the page's ping (presence and invitations)
+ * removal, the list with who is online and where (a request names no account until it is
+ * accepted: store.ts), the page's ping (presence and invitations)
  * and invitations to the sender's table. Cross-site requests carry no account (accounts/auth.ts).
  */
 import express, { type Request, type Response } from "express";
@@ -24,7 +25,6 @@ const inviteBody = z.strictObject({ friendId: id, roomId: z.string().regex(/^[A-
 /** Each refusal's status, code and sentence. */
 const REFUSALS: Record<RequestError | "no-request", [number, string, string]> = {
   "self": [400, "self", "You cannot add yourself as a friend"],
-  "unknown-player": [404, "unknown-player", "No saved account has that username"],
   "already-friends": [409, "already-friends", "You are already friends"],
   "already-requested": [409, "already-requested", "You already asked: wait for their answer"],
   "blocked": [403, "blocked", "You cannot be friends with a player one of you blocked"],
@@ -37,6 +37,8 @@ const REFUSALS: Record<RequestError | "no-request", [number, string, string]> = 
 export interface FriendsLimiters {
   /** Friend requests per account. */
   readonly requests: KeyedLimiter;
+  /** Friend requests per account and day. */
+  readonly requestsDaily: KeyedLimiter;
   /** Invitations per account. */
   readonly invites: KeyedLimiter;
 }
@@ -75,8 +77,11 @@ export function friendsRoutes(platform: Platform, limiters: FriendsLimiters, pre
     if (!who) return;
     const b = body(requestBody, req, res);
     if (!b || await limited(limiters.requests, who.player.id, res, "Too many friend requests: try again later")) return;
+    if (await limited(limiters.requestsDaily, who.player.id, res, "You have sent as many friend requests as a day allows: try again tomorrow")) return;
     const r = await requestFriend(await platform.db(), who.player.id, b.username);
     if (!r.ok) return fail(res, ...REFUSALS[r.error]);
+    // `requested` reads the same whether or not the username is a saved account's, or blocked the sender.
+    if (r.outcome === "requested") return void res.status(201).json({ outcome: r.outcome, username: r.username });
     res.status(201).json({ outcome: r.outcome, friend: r.friend });
   }));
 
@@ -98,6 +103,7 @@ export function friendsRoutes(platform: Platform, limiters: FriendsLimiters, pre
   router.delete("/friends/requests/:id", handle(async (req, res) => {
     const who = await saved(req, res);
     if (!who) return;
+    // `:id` is the outgoing request's id: the username it was sent to.
     if (!(await cancelRequest(await platform.db(), who.player.id, String(req.params.id)))) return fail(res, ...REFUSALS["no-request"]);
     res.json({ cancelled: String(req.params.id) });
   }));
