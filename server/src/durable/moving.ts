@@ -13,9 +13,10 @@
  *   says so at once (522 `table-gone`);
  * - a join to a table whose host is paused (none of its lease renewals reached Redis for a
  *   second, its lease still running: cut off from Redis, stalled, or killed a moment ago), or
- *   turns out paused while the call is under way, is answered at once 503 `table-paused` (try
- *   again shortly): the table stays where it is unless the lease lapses, and the call would only
- *   time out and come back as Colyseus's "already full";
+ *   turns out paused while the call is under way, is not sent to it (the call would only time
+ *   out and come back as Colyseus's "already full"): it is held until the host is live again or
+ *   a peer has the table (its lease lapsed), at most HOLD_MS, then made there; past that it is
+ *   answered 503 `table-paused` (try again shortly);
  * - a join to a journalled table not listed at the moment (being resumed) is held the same way.
  *
  * Held joins are watched by one poll of the listings every 50 ms, whatever their number.
@@ -30,6 +31,8 @@ const UNAVAILABLE = 503;
 /** How long a join to a moving table is held before the client is told to try again. */
 export const HOLD_MS = 3_000;
 const POLL_MS = 50;
+/** A seat reservation refused after this long was a call to the host that timed out (Colyseus waits 2 s), not a full table. */
+const TIMED_OUT_MS = 1_500;
 
 type Invoke = (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown>;
 type Listing = { processId?: string } | undefined;
@@ -76,25 +79,38 @@ export class MovingTables {
       // Not listed: a table being resumed (it has a journal) is waited for; anything else is Colyseus's "not found".
       // A peer that timed out calling a paused host drops its listings: its tables are paused, not moving.
       const owner = method === "joinById" ? await this.store.owner(roomId) : null;
-      if (owner !== null && owner !== this.me && await this.store.hostState(owner) === "paused") throw this.paused(roomId);
+      if (owner !== null && owner !== this.me && await this.store.hostState(owner) === "paused") return this.held(invoke, method, roomId, rest);
       if (owner !== null) await this.listed(roomId, null);
       return invoke(method, roomId, ...rest);
     }
     const now = await this.verdict(host, roomId);
     if (now === "moved") return this.moved(invoke, method, roomId, rest, host);
-    if (now === "paused") throw this.paused(roomId);
+    if (now === "paused") return this.held(invoke, method, roomId, rest);
     // A live host: call it, but stop waiting the moment it turns out paused or dead, or the table is a peer's now.
+    const sent = Date.now();
     const call = invoke(method, roomId, ...rest).then((value) => ({ value }), async (err: unknown) => {
-      // Colyseus answers a seat reservation whose call to the host timed out "already full".
-      if (await this.verdict(host, roomId).catch(() => "live") === "paused") throw this.paused(roomId);
+      // Colyseus answers "already full" when its call to the host timed out (the host was cut off
+      // for a moment, or still is): not a full table, a paused one. A full table answers at once.
+      const timedOut = /already full/i.test(String((err as { message?: unknown })?.message)) && Date.now() - sent >= TIMED_OUT_MS;
+      if (timedOut || await this.verdict(host, roomId).catch(() => "live") === "paused") throw this.paused(roomId);
       throw err;
     });
     const changed = this.changeOf(host, roomId, call);
     const first = await Promise.race([call, changed]);
     if ("value" in first) return first.value;
     call.catch(() => undefined);
-    if (first.now === "paused") throw this.paused(roomId);
+    if (first.now === "paused") return this.held(invoke, method, roomId, rest);
     return this.moved(invoke, method, roomId, rest, host);
+  }
+
+  /**
+   * The table's host is paused: the join waits until a live process lists the table (the host
+   * back, or a peer that took it once the lease lapsed), then is made there; else `table-paused`.
+   * A reconnection token is only good at its host: answered at once.
+   */
+  private async held(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
+    if (method === "reconnect" || !await this.listed(roomId, null)) throw this.paused(roomId);
+    return invoke(method, roomId, ...rest);
   }
 
   private paused(roomId: string): ServerError {
