@@ -26,6 +26,7 @@ import { GAMES } from "../src/games.ts";
 import { leaveRoom, until } from "./helpers.ts";
 import { attach, left, reclaim, status, step, type Player } from "./support/resume-play.ts";
 import { hostOf, lostSteps, record, seenBy } from "./support/seen-steps.ts";
+import { reportChaos } from "./support/chaos-figures.ts";
 
 /** Longer than a held join (HOLD_MS) after a second of silence: a cut within it gets the join its "paused" answer. */
 const LEASE_MS = 6_000;
@@ -140,6 +141,7 @@ describe.skipIf(!usable)("a short Redis blip", () => {
     const moved = playing.flatMap((p, i) => (after[i] !== null && before[i] !== after[i] ? [`${p.roomId}: ${before[i]} -> ${after[i]}`] : []));
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`blip ${BLIP_MS} ms: ${playing.filter((p) => hostOf(p) === A).length} tables on A, ${moved.length} moved, ${closed.length} rooms closed; ${checked} steps seen checked, ${lost} lost`);
+    reportChaos(`blip ${BLIP_MS} ms`, playing.filter((p) => hostOf(p) === A), { at, end: at + BLIP_MS }, lost, checked);
     expect(moved, "tables that changed owner").toEqual([]);
     expect(closed, "rooms closed").toEqual([]);
     expect(detail).toEqual([]);
