@@ -64,6 +64,6 @@ describe("a reclaim refused with 429 (players sharing an address, all reclaiming
     for (const failed of ["too many matchmaking requests from this address: wait a moment", "rate-limited (429)", "table-paused: try again shortly", "table-moving: try again", "matchmaking-unavailable"]) {
       expect(stillComing(failed), failed).toBe(true);
     }
-    for (const failed of [`${TABLE_GONE}: closed`, `${TABLE_ENDED}: over`, "room \"abc\" not found", "abc is already full."]) expect(stillComing(failed), failed).toBe(false);
+    for (const failed of [`${TABLE_GONE}: closed`, `${TABLE_ENDED}: over`, "room \"abc\" not found", "room \"a-429-b\" not found", "abc is already full."]) expect(stillComing(failed), failed).toBe(false);
   });
 });

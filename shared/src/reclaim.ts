@@ -70,7 +70,7 @@ export function transientJoinError(err: unknown, notFoundFinal = false): boolean
 /** A 429 answer (the SDK's error carries the status as `code`, and the response headers). */
 export function rateLimited(err: unknown): boolean {
   const e = err as { code?: unknown; status?: unknown } | null;
-  return e?.code === 429 || e?.status === 429 || /\b429\b|too many/i.test(messageOf(err));
+  return e?.code === 429 || e?.status === 429 || /\(429\)|too many|rate-limited/i.test(messageOf(err));
 }
 
 /** The Retry-After of a failed request, in ms (seconds or an HTTP date), or null. */
@@ -103,7 +103,7 @@ export function retryDelayMs(err: unknown, n: number, random: number, now = 0): 
  * next window backs off again), not given up (unknown, gone, ended, full).
  */
 export function stillComing(failed: string): boolean {
-  return /moving|paused|unavailable|not available|gateway|fetch|network|timed out|too many|rate-limited|429|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
+  return /moving|paused|unavailable|not available|gateway|fetch|network|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
 }
 
 /** Step 2 above: the seat back through matchmaking, or why not (`gone`: the table cannot come back). */
