@@ -87,14 +87,7 @@ export class MovingTables {
     if (now === "moved") return this.moved(invoke, method, roomId, rest, host);
     if (now === "paused") return this.held(invoke, method, roomId, rest);
     // A live host: call it, but stop waiting the moment it turns out paused or dead, or the table is a peer's now.
-    const sent = Date.now();
-    const call = invoke(method, roomId, ...rest).then((value) => ({ value }), async (err: unknown) => {
-      // Colyseus answers "already full" when its call to the host timed out (the host was cut off
-      // for a moment, or still is): not a full table, a paused one. A full table answers at once.
-      const timedOut = /already full/i.test(String((err as { message?: unknown })?.message)) && Date.now() - sent >= TIMED_OUT_MS;
-      if (timedOut || await this.verdict(host, roomId).catch(() => "live") === "paused") throw this.paused(roomId);
-      throw err;
-    });
+    const call = this.reserve(invoke, method, roomId, rest, () => this.verdict(host, roomId)).then((value) => ({ value }));
     const changed = this.changeOf(host, roomId, call);
     const first = await Promise.race([call, changed]);
     if ("value" in first) return first.value;
@@ -110,7 +103,21 @@ export class MovingTables {
    */
   private async held(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
     if (method === "reconnect" || !await this.listed(roomId, null)) throw this.paused(roomId);
-    return invoke(method, roomId, ...rest);
+    return this.reserve(invoke, method, roomId, rest, async () => "live");
+  }
+
+  /**
+   * The call to the table's host. Colyseus answers "already full" when that call timed out (the
+   * host cut off a moment ago, or still; or just back while its pub/sub connection is not yet):
+   * not a full table, a paused one, and so answered. A full table answers at once.
+   */
+  private reserve(invoke: Invoke, method: string, roomId: string, rest: unknown[], verdict: () => Promise<string>): Promise<unknown> {
+    const sent = Date.now();
+    return invoke(method, roomId, ...rest).catch(async (err: unknown) => {
+      const timedOut = /already full/i.test(String((err as { message?: unknown })?.message)) && Date.now() - sent >= TIMED_OUT_MS;
+      if (timedOut || await verdict().catch(() => "live") === "paused") throw this.paused(roomId);
+      throw err;
+    });
   }
 
   private paused(roomId: string): ServerError {
