@@ -31,8 +31,11 @@ const UNAVAILABLE = 503;
 /** How long a join to a moving table is held before the client is told to try again. */
 export const HOLD_MS = 3_000;
 const POLL_MS = 50;
-/** A seat reservation refused after this long was a call to the host that timed out (Colyseus waits 2 s), not a full table. */
-const TIMED_OUT_MS = 1_500;
+/**
+ * A seat reservation refused after this long was a call to the host that timed out (Colyseus
+ * waits COLYSEUS_PRESENCE_SHORT_TIMEOUT, 2 s by default), not a full table (answered at once).
+ */
+const TIMED_OUT_MS = 0.9 * Number(process.env.COLYSEUS_PRESENCE_SHORT_TIMEOUT || 2_000);
 
 type Invoke = (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown>;
 type Listing = { processId?: string } | undefined;
