@@ -55,6 +55,31 @@ function serverService(n: number): string {
 `;
 }
 
+/**
+ * A Redis server of the Sentinel group. Each start first asks the sentinels which server is the
+ * primary now and starts as its replica unless that is itself: after a failover, the old primary
+ * restarted (a crash, `restart: unless-stopped`) comes back as the new primary's replica at once,
+ * instead of running as a second primary until the sentinels notice and demote it (about 10 s;
+ * docs/OPERATIONS.md). At the first start no sentinel runs yet: redis-primary starts as the
+ * primary and redis-replica as its replica. (`$$` is a literal `$` for compose.)
+ */
+function redisService(self: "redis-primary" | "redis-replica"): string {
+  const args = `redis-server --save '' --appendonly yes --replica-announce-ip ${self}`;
+  const ask = "m=; for s in sentinel1 sentinel2 sentinel3; do m=$$(redis-cli -h $$s -p 26379 --raw SENTINEL get-master-addr-by-name scat 2>/dev/null | head -n 1); [ x$$m != x ] && break; done";
+  const fallback = self === "redis-replica" ? "; [ x$$m = x ] && m=redis-primary" : "";
+  const start = `if [ x$$m != x ] && [ $$m != ${self} ]; then exec ${args} --replicaof $$m 6379; else exec ${args}; fi`;
+  return `  ${self}:
+    image: redis:7
+    # Starts as the replica of whichever server the sentinels say is primary (see redisService in cluster/compose.ts).
+    command: ["sh", "-c", "${ask}${fallback}; ${start}"]
+${self === "redis-replica" ? "    depends_on:\n      redis-primary: { condition: service_healthy }\n" : ""}    healthcheck:
+      test: ["CMD", "redis-cli", "ping"]
+      interval: 5s
+      retries: 10
+    restart: unless-stopped
+`;
+}
+
 /** One of three sentinels watching redis-primary (quorum 2); its config is written where it may rewrite it. */
 function sentinelService(n: number): string {
   const conf = ["port 26379", "sentinel resolve-hostnames yes", "sentinel announce-hostnames yes", "sentinel monitor scat redis-primary 6379 2",
@@ -85,25 +110,7 @@ services:
     volumes: ["./:/app"]
     # Once, before the servers: they share this checkout, so they must not all run npm ci.
     command: ["sh", "-c", "npm ci && npm run build"]
-  redis-primary:
-    image: redis:7
-    command: ["redis-server", "--save", "", "--appendonly", "yes", "--replica-announce-ip", "redis-primary"]
-    healthcheck:
-      test: ["CMD", "redis-cli", "ping"]
-      interval: 5s
-      retries: 10
-    restart: unless-stopped
-  redis-replica:
-    image: redis:7
-    command: ["redis-server", "--save", "", "--appendonly", "yes", "--replicaof", "redis-primary", "6379", "--replica-announce-ip", "redis-replica"]
-    depends_on:
-      redis-primary: { condition: service_healthy }
-    healthcheck:
-      test: ["CMD", "redis-cli", "ping"]
-      interval: 5s
-      retries: 10
-    restart: unless-stopped
-${[1, 2, 3].map(sentinelService).join("")}${servers.map(serverService).join("")}  nginx:
+${redisService("redis-primary")}${redisService("redis-replica")}${[1, 2, 3].map(sentinelService).join("")}${servers.map(serverService).join("")}  nginx:
     image: nginx:1.27-alpine
     volumes: ["./cluster/nginx.compose.conf:/etc/nginx/nginx.conf:ro"]
     ports: ["\${PUBLIC_PORT:-8080}:80"]

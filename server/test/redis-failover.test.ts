@@ -6,7 +6,9 @@
  * slap race opens (its slap window, 6 s, outlasts the failover, and so does LEASE_MS): the
  * sentinels promote the replica, every process follows it, the race is judged once (one
  * `raceClosed`, in what the player saw and in the durable history), no step any player saw is
- * lost, and every table plays on.
+ * lost, every table plays on, and no table moves: every process lost its Redis connection for
+ * the failover and the first to reach the new primary must not take its peers' tables (their
+ * leases outlast the failover).
  */
 import { Client } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
@@ -91,6 +93,8 @@ describe("Redis as a Sentinel group", () => {
         race = { id: opened.race!, killedAt: Date.now() };
       }
     });
+    const owners = () => Promise.all(players.map((p) => redis.hget("scat:tables", p.roomId)));
+    const ownersBefore = await owners();
     await playWhile(players, () => race !== null || status(htd.room) === "ended", "a slap race opens at the Hit the Deck table", 90_000);
     expect(race, "a slap race opened before the Hit the Deck game ended").not.toBeNull();
     const { id: raceId, killedAt } = race!;
@@ -112,6 +116,12 @@ describe("Redis as a Sentinel group", () => {
     const [, port] = (await sentinel.call("SENTINEL", "get-master-addr-by-name", group.name)) as [string, string];
     sentinel.disconnect();
     expect(Number(port), "the replica is the primary now").toBe(group.replica.port);
+    // Past the lease (8 s) after the kill, a table taken from a live owner would show: none was.
+    await playWhile(players, () => Date.now() - killedAt >= 9_000, "a lease after the kill", 20_000);
+    const ownersAfter = await owners();
+    const movedTables = players.flatMap((p, i) => (ownersBefore[i] && ownersAfter[i] && ownersBefore[i] !== ownersAfter[i] ? [`${p.roomId}: ${ownersBefore[i]} -> ${ownersAfter[i]}`] : []));
+    expect(movedTables, "tables taken from a live owner").toEqual([]);
+    expect(moved, "players sent to reclaim").toBe(0);
     const { lost, checked, detail } = await lostSteps(redis, players);
     console.log(`failover: every player acted again ${actedAgain} ms after the primary was killed (${moved} moved to another process); ${checked} steps seen checked, ${lost} lost`);
     reportChaos("Redis primary killed (Sentinel)", players, { at: killedAt, end: killedAt }, lost, checked);

@@ -1,18 +1,19 @@
 /**
  * A join by invite code (or a watch) that fails for a moment is tried again before the player
  * is told: the seat reservation's call to the table's process timed out on a busy or just-moved
- * host (Colyseus: "process … is not available", code 523), the table is moving (503), the shared
+ * host (Colyseus: "process … is not available", code 523), the table is moving or paused (503), the shared
  * store or the network was away. A full table, an unknown code or a table that cannot come back
  * is answered at once. The same transient failures as a reclaim (`transientJoinError`), less
  * those that mean something else to a newcomer ("already full", "not found", "locked").
  */
-import { messageOf, transientJoinError } from "./reclaim.ts";
+import { messageOf, rateLimited, transientJoinError } from "./reclaim.ts";
 
 /** Waits before each further try: 4 tries within ~3.5 s plus the tries' own time. */
 export const JOIN_RETRY_WAITS_MS: readonly number[] = [500, 1_000, 2_000];
 
 export function retryableJoinError(err: unknown): boolean {
-  return transientJoinError(err) && !/already full|not found|locked/i.test(messageOf(err));
+  // A 429 is the player's own pace: told at once (with its sentence), not tried again behind its back.
+  return transientJoinError(err) && !rateLimited(err) && !/already full|not found|locked/i.test(messageOf(err));
 }
 
 /** `attempt`, tried again after each wait while it fails with a retryable error; the last error otherwise. */

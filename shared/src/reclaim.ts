@@ -10,17 +10,27 @@
  * 2. Then through matchmaking (`reclaimSeat`): the saved reconnection token once, then
  *    `joinById(roomId, { playerId })` every `retryMs` while the answer says the table is moving
  *    (its process died and a peer is resuming it; the server holds such a join until the table
- *    is back, for a few seconds), for at most `windowMs`.
+ *    is back, for a few seconds) or paused, for at most `windowMs`. A 429 (players sharing an
+ *    address, all reclaiming after a cluster-wide stop) is not an end: the next try waits as
+ *    `retryDelayMs` says (the server's Retry-After at least, doubling with jitter up to
+ *    `maxBackoffMs`).
  */
 export const RECLAIM = {
   socketRetries: 3,
   socketDelayMs: 50,
   retryMs: 500,
   windowMs: 20_000,
+  /** The longest wait between two tries after a 429 (a Retry-After longer than this is honoured, up to maxRetryAfterMs). */
+  maxBackoffMs: 8_000,
+  /** A Retry-After longer than this is read as this (a broken or hostile header must not park the page for hours). */
+  maxRetryAfterMs: 60_000,
 } as const;
 
 /** Start of the server's answer for a table that cannot come back (its process died and left no journal). */
 export const TABLE_GONE = "table-gone";
+
+/** Start of the server's answer (503) for a table whose host cannot reach Redis for the moment: try again shortly. */
+export const TABLE_PAUSED = "table-paused";
 
 /** Start of the server's answer for a table whose game was over when its process stopped. */
 export const TABLE_ENDED = "table-ended";
@@ -31,6 +41,8 @@ export interface ReclaimClient<R> {
   joinById(roomId: string, options: Record<string, unknown>): Promise<R>;
   now(): number;
   wait(ms: number): Promise<void>;
+  /** In [0, 1): the jitter of the back-off after a 429 (Math.random when absent). */
+  random?(): number;
 }
 
 export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
@@ -52,7 +64,46 @@ export function transientJoinError(err: unknown, notFoundFinal = false): boolean
   const text = messageOf(err);
   if (text.includes(TABLE_GONE) || text.includes(TABLE_ENDED)) return false;
   if (notFoundFinal && /not found/i.test(text)) return false;
-  return /not found|timed out|unavailable|not available|moving|gateway|locked|fetch|network|already full|end of json|50[234]/i.test(text);
+  return rateLimited(err) || /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|50[234]/i.test(text);
+}
+
+/** A 429 answer (the SDK's error carries the status as `code`, and the response headers). */
+export function rateLimited(err: unknown): boolean {
+  const e = err as { code?: unknown; status?: unknown } | null;
+  return e?.code === 429 || e?.status === 429 || /\(429\)|too many|rate-limited/i.test(messageOf(err));
+}
+
+/** The Retry-After of a failed request, in ms (seconds or an HTTP date), or null. */
+export function retryAfterMs(err: unknown, now: number): number | null {
+  const headers = (err as { headers?: { get?(name: string): string | null } | Record<string, unknown> } | null)?.headers;
+  const raw = typeof headers?.get === "function" ? headers.get("retry-after") : (headers as Record<string, unknown> | undefined)?.["retry-after"];
+  if (typeof raw !== "string" || raw.trim() === "") return null;
+  const seconds = Number(raw);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - now;
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, RECLAIM.maxRetryAfterMs) : null;
+}
+
+/**
+ * How long to wait before try `n + 1` (n = 0 after the first failure) of a reclaim that failed
+ * with `err`: `retryMs` for a table moving or paused (the server holds or answers at once); after
+ * a 429, exponential from `retryMs` with "equal jitter" (half fixed, half random, so players
+ * sharing an address spread out) up to `maxBackoffMs`, and never sooner than the server's
+ * Retry-After. `random` in [0, 1).
+ */
+export function retryDelayMs(err: unknown, n: number, random: number, now = 0): number {
+  if (!rateLimited(err)) return RECLAIM.retryMs;
+  const exp = Math.min(RECLAIM.maxBackoffMs, RECLAIM.retryMs * 2 ** Math.min(n, 16));
+  const jittered = exp / 2 + random * (exp / 2);
+  return Math.round(Math.max(jittered, retryAfterMs(err, now) ?? 0));
+}
+
+/**
+ * The page's resume loop around `reclaimSeat`: whether a reclaim that came back without a seat is
+ * tried again (the table is moving or paused, the server is away or busy, or it said 429: the
+ * next window backs off again), not given up (unknown, gone, ended, full).
+ */
+export function stillComing(failed: string): boolean {
+  return /moving|paused|unavailable|not available|gateway|fetch|network|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
 }
 
 /** Step 2 above: the seat back through matchmaking, or why not (`gone`: the table cannot come back). */
@@ -70,7 +121,7 @@ export async function reclaimSeat<R>(
       // itself is found by playerId.
     }
   }
-  for (const end = client.now() + (how.windowMs ?? RECLAIM.windowMs); ;) {
+  for (let n = 0, end = client.now() + (how.windowMs ?? RECLAIM.windowMs); ; n++) {
     try {
       return { room: await client.joinById(seat.roomId, options) };
     } catch (err) {
@@ -78,7 +129,8 @@ export async function reclaimSeat<R>(
       if (client.now() > end || !transientJoinError(err, how.notFoundFinal)) {
         return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)), ended: text.includes(TABLE_ENDED) };
       }
-      await client.wait(RECLAIM.retryMs);
+      // A 429 backs off (and may outlast the window: the next try is still made once).
+      await client.wait(retryDelayMs(err, rateLimited(err) ? n : 0, (client.random ?? Math.random)(), client.now()));
     }
   }
 }

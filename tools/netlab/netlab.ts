@@ -14,6 +14,11 @@
  *   link.drop("a", true | false, match?)          // iptables DROP of what leaves end a (all of
  *                                                 //   it, or match {sport, dport}: TCP ports);
  *                                                 //   a real cut: TCP retransmits, backs off
+ *   link.reset("b", true | false, {dport})      // what leaves end b on those TCP ports is
+ *                                                 //   answered at once by a TCP reset (iptables
+ *                                                 //   REJECT): open connections close, new ones
+ *                                                 //   are refused (a peer restarting, a proxy
+ *                                                 //   dropping its connections)
  *   link.exec("b", cmd, args, spawnOptions)       // a ChildProcess run inside end b's namespace
  *                                                 //   (`ip netns exec`), killed on cleanup
  *   link.destroy()                                // removes namespaces, veths, rules, children
@@ -65,6 +70,7 @@ export interface Link {
   readonly b: LinkEnd;
   impair(end: End, what: Impairment): void;
   drop(end: End, on: boolean, match?: PortMatch): void;
+  reset(end: End, on: boolean, match: PortMatch): void;
   exec(end: End, cmd: string, args?: readonly string[], options?: SpawnOptions): ChildProcess;
   destroy(): void;
 }
@@ -222,7 +228,7 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
   const endOf = (end: End) => (end === "a" ? a : b);
   const tc = (e: LinkEnd, args: string[]) => { const [c, x] = inNs(e.ns, "tc", args); return [c, x] as const; };
   /** Rules of one end (in its namespace, or tagged in the root one) for one purpose. */
-  const setRules = (e: LinkEnd, tag: string, rules: string[][]) => {
+  const setRules = (e: LinkEnd, tag: string, rules: string[][], target: readonly string[] = ["DROP"]) => {
     const comment = `netlab-${process.pid}-${e.dev}-${tag}`;
     // Remove what this tag had.
     for (;;) {
@@ -236,7 +242,7 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
       if (e.ns === null) { const i = rootRules.findIndex((r) => r.join(" ").includes(comment)); if (i >= 0) rootRules.splice(i, 1); }
     }
     for (const r of rules) {
-      const rule = ["OUTPUT", "-o", e.dev, ...r, "-m", "comment", "--comment", comment, "-j", "DROP"];
+      const rule = ["OUTPUT", "-o", e.dev, ...r, "-m", "comment", "--comment", comment, "-j", ...target];
       const [c, x] = inNs(e.ns, "iptables", ["-w", "-I", ...rule]);
       run(c, x);
       if (e.ns === null) rootRules.push(rule);
@@ -271,6 +277,10 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
       const ports = match ? ["-p", "tcp", ...(match.sport ? ["--sport", String(match.sport)] : []), ...(match.dport ? ["--dport", String(match.dport)] : [])] : [];
       const tag = match ? `drop${match.sport ?? ""}-${match.dport ?? ""}` : "drop";
       setRules(endOf(end), tag, on ? [ports] : []);
+    },
+    reset(end, on, match) {
+      const ports = ["-p", "tcp", ...(match.sport ? ["--sport", String(match.sport)] : []), ...(match.dport ? ["--dport", String(match.dport)] : [])];
+      setRules(endOf(end), `reset${match.sport ?? ""}-${match.dport ?? ""}`, on ? [ports] : [], ["REJECT", "--reject-with", "tcp-reset"]);
     },
     exec(end, cmd, args = [], options = {}) {
       const e = endOf(end);

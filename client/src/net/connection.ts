@@ -5,7 +5,7 @@
 import { Client, SchemaSerializer, type Room } from "@colyseus/sdk";
 import type { GameId } from "@scat/shared";
 import { withJoinRetries } from "@scat/shared/join-retry.ts";
-import { RECLAIM, reclaimSeat } from "@scat/shared/reclaim.ts";
+import { RECLAIM, reclaimSeat, stillComing } from "@scat/shared/reclaim.ts";
 import { joinByIdWithin, SILENCE } from "@scat/shared/silence/silence.ts";
 import { freshStateOnRejoin } from "@scat/shared/wire/fresh-rejoin.ts";
 import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
@@ -83,11 +83,6 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
 /** How long the page keeps trying to reclaim a seat whose table is moving or whose server is away (issue 27 item 5). */
 export const RESUME_PATIENCE_MS = 5 * 60_000;
 
-/** The table is being resumed, or the server is away (not: unknown, gone, ended, full). */
-function stillComing(failed: string): boolean {
-  return /moving|unavailable|not available|gateway|fetch|network|timed out|50[234]/i.test(failed) && !/table-gone|table-ended/.test(failed);
-}
-
 /** Why `resume` came back without a seat: `gone` when the table cannot come back. */
 export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | null = null;
 
@@ -123,8 +118,11 @@ export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; 
   const started = Date.now();
   let outcome = await reclaimSeat<TableRoom>(via, seat, options);
   while (!("room" in outcome) && stillComing(outcome.failed) && Date.now() - started < RESUME_PATIENCE_MS) {
-    const moving = /moving/i.test(outcome.failed);
-    progress(`Reconnecting… ${moving ? "Your table is being moved to another server" : "The server is not answering"}: still trying to take your seat back (${Math.round((Date.now() - started) / 1000)} s)…`);
+    const why = /moving/i.test(outcome.failed) ? "Your table is being moved to another server"
+      : /paused/i.test(outcome.failed) ? "Your table's server is paused for a moment"
+      : /too many|rate-limited|429/i.test(outcome.failed) ? "Many players are reconnecting from your network"
+      : "The server is not answering";
+    progress(`Reconnecting… ${why}: still trying to take your seat back (${Math.round((Date.now() - started) / 1000)} s)…`);
     outcome = await reclaimSeat<TableRoom>(via, { roomId: saved.roomId }, options);
   }
   if ("room" in outcome) return seated(outcome.room, saved.game, saved.options, saved.watching === true);

@@ -64,6 +64,8 @@ export function explainJoinError(err: unknown, watching = false): JoinProblem {
       ? { text: "That table already has as many watchers as it allows. Try again later.", way: "none" }
       : { text: "Every seat at that table is taken. You can still watch it.", way: "watch" };
   }
+  // Its server cannot reach the shared store for a moment (docs/PROTOCOL.md, `table-paused`): the game is safe.
+  if (/table-paused/i.test(message)) return { text: "That table's server is paused for a moment; its game is safe. Try again in a few seconds.", way: "retry" };
   if (code === 526 || /table-full|bad table options|bad join options/i.test(message)) return fromApplication(message);
   const known = typeof code === "number" ? BY_CODE[code] : undefined;
   if (known) return known;

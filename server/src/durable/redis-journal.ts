@@ -22,19 +22,11 @@ export const KEYS = {
 } as const;
 
 /**
- * A process whose Redis connection is gone and whose last beat is older than this is dead: the
- * kernel closed its sockets. Two beats of 250 ms: a live process whose connection blipped
- * reconnects and beats again within about 100 ms, so it is not mistaken for a dead one; a
- * stalled live process keeps its connection and is judged by its lease.
+ * A host none of whose lease renewals (every 250 ms) reached Redis for this long is paused for
+ * matchmaking (`hostState`): cut off from Redis or stalled, with its lease still running. Its
+ * tables do not move until the lease lapses; a join is told to try again shortly.
  */
-const QUIET_MS = 500;
-
-/**
- * Matchmaking's quicker verdict (`isDead`): connection gone and no beat for this long. It only
- * decides whether a join waits on the old host; claiming the tables waits for QUIET_MS.
- */
-const GONE_MS = 400;
-
+const PAUSED_MS = 1_000;
 /** The share of LEASE_MS the local lease ends early by (clock rate differences, timer lateness). */
 const LEASE_MARGIN = 0.1;
 
@@ -46,10 +38,8 @@ const PROBE_MS = 300;
 /** How long a table whose game ended is remembered as ended (for late reclaims). */
 const ENDED_MEMORY_MS = 10 * 60_000;
 
-interface Liveness {
-  readonly connected: Set<string> | null;
-  readonly beats: Record<string, string>;
-}
+/** What matchmaking can tell of a table's host (`RedisJournal.hostState`). */
+export type HostState = "live" | "paused" | "lapsed";
 
 /** Colyseus's RedisDriver keeps every room's listing in this hash (roomId -> JSON). */
 const ROOMCACHES = "roomcaches";
@@ -76,11 +66,12 @@ end
 for i = 5, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
 return 1`;
 
-// KEYS[1] tables; ARGV[1] tableId, ARGV[2] expected owner, ARGV[3] me, ARGV[4] lease key of the owner,
-// ARGV[5] "1" when the owner's connection is gone (dead though its lease has not expired yet).
+// KEYS[1] tables; ARGV[1] tableId, ARGV[2] expected owner, ARGV[3] me, ARGV[4] lease key of the owner.
+// A table moves only from an owner that handed it over or whose lease has lapsed in Redis: a live
+// owner whose connection blipped keeps its tables, whatever its peers think of it.
 const CLAIM = `
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-if ARGV[2] ~= '${RELEASED}' and ARGV[5] ~= '1' and redis.call('EXISTS', ARGV[4]) == 1 then return 0 end
+if ARGV[2] ~= '${RELEASED}' and redis.call('EXISTS', ARGV[4]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 return 1`;
 
@@ -268,21 +259,19 @@ export class RedisJournal implements JournalStore {
     }
   }
 
-  /** Tables whose owner's lease is gone or that were handed over, grouped by owner; and the live process count. */
+  /**
+   * Tables whose owner's lease has lapsed in Redis or that were handed over, grouped by owner; and
+   * the live process count. Only the lease decides: a process whose connection is gone for a
+   * moment (a Redis restart, a proxy or network blip, a Sentinel failover) renews it once it is
+   * back, and a dead one stops renewing it; telling the two apart sooner is a guess that, when
+   * wrong, moves every table of a live process for nothing.
+   */
   async orphans(): Promise<{ byOwner: Map<string, string[]>; alive: number }> {
     const tables = await this.redis.hgetall(KEYS.tables);
     const owners = [...new Set([...Object.values(tables), ...await this.redis.smembers(KEYS.processes)])].filter((o) => o !== RELEASED);
     const live = owners.length === 0 ? [] : await this.redis.pipeline(owners.map((o) => ["exists", KEYS.lease(o)])).exec();
-    const connected = await this.connectedProcesses();
-    const beats = owners.length === 0 ? [] : await this.redis.hmget(KEYS.beats, ...owners);
     const dead = new Set<string>([RELEASED]);
-    const now = Date.now();
-    owners.forEach((o, i) => {
-      // Lease gone; or, sooner, the process's Redis connection is gone (the kernel closes it when
-      // the process dies) and it has missed a beat (a connection blip alone does not count).
-      const quiet = now - Number(beats[i] ?? 0) > Math.min(this.leaseMs / 2, QUIET_MS);
-      if (live?.[i]?.[1] !== 1 || (connected !== null && !connected.has(o) && quiet)) dead.add(o);
-    });
+    owners.forEach((o, i) => { if (live?.[i]?.[1] !== 1) dead.add(o); });
     const gone = [...dead].filter((o) => o !== RELEASED);
     if (gone.length > 0) await this.redis.srem(KEYS.processes, ...gone);
     const byOwner = new Map<string, string[]>();
@@ -293,40 +282,34 @@ export class RedisJournal implements JournalStore {
     return { byOwner, alive: owners.length - gone.length };
   }
 
-  private livenessCache: { at: number; view: Promise<Liveness> } | null = null;
+  private readonly states = new Map<string, { at: number; state: Promise<HostState> }>();
 
   /**
-   * True when `pid` is dead for all we can tell: its journal connection is gone (the kernel
-   * closes it when a process dies) and its last beat is older than GONE_MS (a live process
-   * whose connection blipped reconnects and beats within about 100 ms). Unknown processes (no
-   * beat, e.g. just after a Redis restart) are not judged dead. Listed at most every 50 ms.
-   * Matchmaking uses it to stop waiting on a killed process (moving.ts).
+   * A table's host as matchmaking sees it: `lapsed` once its lease is gone in Redis (killed, or
+   * cut off past its lease: its tables move to a peer); `paused` while no renewal of it reached
+   * Redis for PAUSED_MS though the lease still runs (cut off, stalled, or killed a moment ago: a
+   * join is told to try again shortly); else `live`. Judged by the lease's remaining time in
+   * Redis (every process runs with the same LEASE_MS), so no two clocks are compared. A process
+   * Redis knows nothing of (no beat, e.g. just after Redis restarted empty) counts as live.
+   * Asked of Redis at most every 50 ms per host.
    */
-  async isDead(pid: string, now = Date.now()): Promise<boolean> {
-    if (!this.livenessCache || now - this.livenessCache.at > 50) this.livenessCache = { at: now, view: this.liveness() };
-    const { connected, beats } = await this.livenessCache.view;
-    const beat = beats[pid];
-    return connected !== null && !connected.has(pid) && beat !== undefined && now - Number(beat) > GONE_MS;
-  }
-
-  private async liveness(): Promise<Liveness> {
-    const [connected, beats] = await Promise.all([this.connectedProcesses(), this.redis.hgetall(KEYS.beats).catch(() => ({}))]);
-    return { connected, beats };
+  async hostState(pid: string, now = Date.now()): Promise<HostState> {
+    const cached = this.states.get(pid);
+    if (cached && now - cached.at <= 50) return cached.state;
+    const state = this.redis.multi().pttl(KEYS.lease(pid)).hexists(KEYS.beats, pid).exec().then((r): HostState => {
+      const ttl = Number(r?.[0]?.[1] ?? -2);
+      const known = Number(r?.[1]?.[1] ?? 0) === 1;
+      if (ttl === -2) return known ? "lapsed" : "live";
+      return ttl >= 0 && this.leaseMs - ttl > PAUSED_MS ? "paused" : "live";
+    });
+    this.states.set(pid, { at: now, state });
+    if (this.states.size > 1_000) for (const [k, v] of this.states) if (now - v.at > 50) this.states.delete(k);
+    return state;
   }
 
   /** The process hosting a table in play (journalled), or null: no game in play under that id. */
   async owner(tableId: string): Promise<string | null> {
     return await this.redis.hget(KEYS.tables, tableId);
-  }
-
-  /** Processes with a journal connection open now (null when CLIENT LIST is not allowed). */
-  private async connectedProcesses(): Promise<Set<string> | null> {
-    try {
-      const list = String(await this.redis.client("LIST"));
-      return new Set([...list.matchAll(/name=scat-journal-(\S+)/g)].map((m) => m[1]!));
-    } catch {
-      return null;
-    }
   }
 
   /** Removes the room listings (Colyseus's `roomcaches`) that still name `dead`; returns how many. */
@@ -341,7 +324,7 @@ export class RedisJournal implements JournalStore {
 
   /** Takes one table from `owner` (dead or released); true when this process now owns it. */
   async claim(tableId: string, owner: string): Promise<boolean> {
-    return (await this.redis.journalClaim(KEYS.tables, tableId, owner, this.me, KEYS.lease(owner), "1")) === 1;
+    return (await this.redis.journalClaim(KEYS.tables, tableId, owner, this.me, KEYS.lease(owner))) === 1;
   }
 
   /** When the owner was last seen alive (for a handed-over table: when it was handed over). */

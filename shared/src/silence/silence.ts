@@ -106,7 +106,7 @@ export async function joinByIdWithin<R>(
     throw err;
   }
   const body = (await res.json().catch(() => null)) as { code?: number; error?: string } | null;
-  if (!res.ok || body === null) throw Object.assign(new Error(`${body?.error ?? "matchmaking failed"} (${res.status})`), { code: body?.code ?? res.status });
+  if (!res.ok || body === null) throw Object.assign(new Error(`${body?.error ?? "matchmaking failed"} (${res.status})`), { code: body?.code ?? res.status, status: res.status, headers: res.headers });
   return consume(body as never);
 }
 
