@@ -6,14 +6,17 @@
  * log-normally with a long right tail (`PERSON`, what the benchmark races against). The bots are
  * tuned against that person, not against the fastest humans:
  *
- * | race | strength | median | sigma | distracted (adds 0.3-2.8 s) | person wins (about) |
+ * | race | strength | median | sigma | distracted (adds 0.3-2.8 s) | person wins (`npm run bench:humane`) |
  * | --- | --- | --- | --- | --- | --- |
- * | slap | easy | 620 ms | 0.30 | 15% | 85% |
- * | slap | normal | 500 ms | 0.25 | 6% | 73% |
- * | slap | strong | 330 ms | 0.20 | 2% | 31% |
- * | call | easy | 700 ms | 0.30 | 10% | 88% |
- * | call | normal | 520 ms | 0.25 | 5% | 75% |
- * | call | strong | 340 ms | 0.20 | 2% | 33% |
+ * | slap | easy | 620 ms | 0.30 | 15% | 86% |
+ * | slap | normal | 500 ms | 0.25 | 6% | 72% |
+ * | slap | strong | 330 ms | 0.20 | 2% | 33% |
+ * | call | easy | 1000 ms | 0.30 | 10% | 98% |
+ * | call | normal | 750 ms | 0.30 | 5% | 92% |
+ * | call | strong | 350 ms | 0.20 | 2% | 38% |
+ *
+ * A call needs the three dealt cards read first, so easy and normal call about as late as all bots
+ * did before strengths had their own times (550-1450 ms); only strong is quick.
  *
  * Easy and normal are clearly slower than a typical person; strong is a quick person. No bot ever
  * reacts in under `FLOOR_MS` (200 ms): faster than that is a reflex few people have, and a bot that
@@ -47,9 +50,9 @@ export const REACTION: Readonly<Record<RaceKind, Readonly<Record<BotStrength, Re
     strong: { medianMs: 330, sigma: 0.2, distractedRate: 0.02 },
   },
   call: {
-    easy: { medianMs: 700, sigma: 0.3, distractedRate: 0.1 },
-    normal: { medianMs: 520, sigma: 0.25, distractedRate: 0.05 },
-    strong: { medianMs: 340, sigma: 0.2, distractedRate: 0.02 },
+    easy: { medianMs: 1_000, sigma: 0.3, distractedRate: 0.1 },
+    normal: { medianMs: 750, sigma: 0.3, distractedRate: 0.05 },
+    strong: { medianMs: 350, sigma: 0.2, distractedRate: 0.02 },
   },
 };
 
