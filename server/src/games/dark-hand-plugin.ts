@@ -37,7 +37,6 @@ export interface CallRaceMessage extends RaceReport {
   readonly shades: Record<number, string>;
 }
 
-
 interface CallPayload {
   readonly slot: Slot;
   readonly action: { type: string; shade?: string };
