@@ -44,11 +44,13 @@ export const hitTheDeckRules: GameRules = {
       ],
     },
   ],
+  // In order: the first whose action is legal shows; "slap@race" only while a race is open.
   hints: {
-    play: "Your turn: play a card of the same colour or number, or draw.",
+    play: "Your turn: play a card of the same colour or number, or draw. Slap only when a WITH A HAND card is played: a wrong slap costs 2 cards.",
     draw: "Nothing fits: draw a card (it is played if it fits).",
-    slap: "Slap as fast as you can: the slowest draws 4!",
-    call: "You played WITH A HAND: press Call now!",
+    call: "You played WITH A HAND: press Call now, and slap!",
+    "slap@race": "WITH A HAND! Slap as fast as you can: the slowest draws 4!",
     continue: "The hand is over: press Continue when you are ready.",
+    slap: "Wait for your turn. Slap only when a WITH A HAND card is played: a slap at any other time costs 2 cards.",
   },
 };

@@ -13,10 +13,18 @@ export function rulesFor(game: string): GameRules | null {
   return RULES.find((r) => r.game === game) ?? null;
 }
 
-/** The first-time hint for what the player may do now (null: nothing to do). */
-export function hintFor(game: string, legalTypes: readonly string[]): string | null {
+/**
+ * The first-time hint for what the player may do now (null: nothing to do): the first hint whose
+ * action is legal. A hint keyed `type@phase` fits only in that phase of the game: an action can
+ * mean different things at different times (Hit the Deck's slap is the race's while a race is
+ * open, and a fake-out that costs 2 cards at any other time), and a hint says only what is true now.
+ */
+export function hintFor(game: string, legalTypes: readonly string[], phase: string | null = null): string | null {
   const hints = rulesFor(game)?.hints ?? {};
-  for (const [type, text] of Object.entries(hints)) if (legalTypes.includes(type)) return text;
+  for (const [key, text] of Object.entries(hints)) {
+    const [type, only] = key.split("@");
+    if (legalTypes.includes(type as string) && (only === undefined || only === phase)) return text;
+  }
   return null;
 }
 

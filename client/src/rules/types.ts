@@ -29,6 +29,6 @@ export interface GameRules {
   /** One sentence: how you win. */
   readonly goal: string;
   readonly sections: readonly RuleSection[];
-  /** What each legal action type lets you do, for the first-time hint at the table. */
+  /** What each legal action type lets you do, for the first-time hint at the table, in order (`type@phase`: only in that phase; `hintFor`). */
   readonly hints: Readonly<Record<string, string>>;
 }

@@ -46,7 +46,7 @@ export class TableChrome {
   onSnap(snap: TableSnap): boolean {
     const resized = this.toolbar.setRanked(snap.ranked === true);
     const playing = snap.status === "playing";
-    this.hint.update(playing ? legalOf(snap, this.session.mySeat).map((a) => a.type) : [], this.barH + 6, this.right);
+    this.hint.update(playing ? legalOf(snap, this.session.mySeat).map((a) => a.type) : [], snap.phase, this.barH + 6, this.right);
     return resized;
   }
 

@@ -43,9 +43,9 @@ export class FirstHint {
     }
   }
 
-  /** `top` and `right`: the bubble's corner under the toolbar's `?`. */
-  update(legalTypes: readonly string[], top: number, right: number): void {
-    const hint = this.done ? null : hintFor(this.game, legalTypes);
+  /** `phase`: the game's phase now (a hint may fit one phase only); `top` and `right`: the bubble's corner under the toolbar's `?`. */
+  update(legalTypes: readonly string[], phase: string, top: number, right: number): void {
+    const hint = this.done ? null : hintFor(this.game, legalTypes, phase);
     const text = hint === null ? null : `${hint} Tap ? for how to play.`;
     if (text === this.shown) return;
     this.shown = text;

@@ -17,6 +17,7 @@
  */
 import type { Client } from "@colyseus/core";
 import { createRng, RecordedMatch, SERVER_MESSAGES, type GameEvent } from "@scat/shared";
+import { reactionMs } from "@scat/shared/bots/reaction.ts";
 import { callWanted } from "@scat/shared/games/dark-hand/index.ts";
 import type { HandState } from "@scat/shared/games/dark-hand/state.ts";
 import type { SlapClaim } from "../realtime/adjudicate.ts";
@@ -35,10 +36,6 @@ export interface CallRaceMessage extends RaceReport {
   /** Each press's shade, by seat (the report's `presses` are fastest first). */
   readonly shades: Record<number, string>;
 }
-
-/** Bots call this long after the deal, at the earliest, plus up to `BOT_CALL_SPREAD_MS` (a person reading three cards). */
-export const BOT_CALL_MIN_MS = 550;
-export const BOT_CALL_SPREAD_MS = 900;
 
 interface CallPayload {
   readonly slot: Slot;
@@ -171,7 +168,7 @@ export const darkHandPlugin: GamePlugin = {
     if (room.match) watches.get(room.match)?.race.flush();
   },
 
-  botPlan(room, seat) {
+  botPlan(room, seat, _rng, strength) {
     const s = stateOf(room);
     const watch = s.rules.dark ? watches.get(room.match!) : undefined;
     // On turn, or outside a hand: the engine's bot after the usual pause.
@@ -183,7 +180,8 @@ export const darkHandPlugin: GamePlugin = {
     const shade = callWanted(s, seat);
     if (shade === null) return null;
     const rng = createRng(`${room.match!.seed}:call:${s.round}:${seat}`);
-    const after = BOT_CALL_MIN_MS + rng.next() * BOT_CALL_SPREAD_MS;
+    // How long after the deal, by the table's bot strength (the call race's reaction times).
+    const after = reactionMs(rng, "call", strength);
     return { action: { type: "call", shade }, delayMs: watch.race.revealAt + after - serverNow() };
   },
 };

@@ -14,6 +14,7 @@ import { DARK_HEARTS_SEARCH } from "./dark-hearts.ts";
 import { drawPile, type Determinizer } from "./determinize.ts";
 import { easyMove } from "./easy.ts";
 import type { TableMemory } from "./memory.ts";
+import { forgetfulScatterbrainMove } from "./recall.ts";
 import { strongScatterbrainMove } from "./scatterbrain.ts";
 import type { ScatterbrainState } from "../games/scatterbrain/state.ts";
 import type { BotStrength } from "./strength.ts";
@@ -26,6 +27,7 @@ export { EASY_BLUNDER_RATE } from "./easy.ts";
 export { DEFAULT_BUDGET, LIVE_MAX_MS, liveBudget, type SearchBudget } from "./strong.ts";
 export { HIDDEN } from "./determinize.ts";
 export { createTableMemory, type TableMemory } from "./memory.ts";
+export { RECALL } from "./recall.ts";
 
 const ROUND_OVER = new Set(["roundOver", "handOver", "gameOver"]);
 
@@ -63,6 +65,8 @@ export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
  */
 export function botMove(gameId: GameId, state: unknown, seat: Seat, rng: Rng, strength: BotStrength, budget: SearchBudget = DEFAULT_BUDGET, memory: TableMemory | null = null): { type: string } | null {
   const game = ENGINES[gameId];
+  // Scatterbrain's easy and normal bots forget some of the face-up cards (recall.ts).
+  if (gameId === "scatterbrain" && strength !== "strong") return forgetfulScatterbrainMove(state as ScatterbrainState, seat, rng, strength);
   if (strength === "easy") return easyMove(game, state, seat, rng);
   const search = SEARCH[gameId];
   if (strength === "strong" && search) return strongMove(search, state, seat, rng, budget, memory);

@@ -1,45 +1,38 @@
 /**
  * The bot. `bot()` is its instant choice among `legalActions` (turns, continue, and in a race a
  * slap and its call). The real-time side lives in helpers the room uses to schedule bot actions:
- * `botReactionMs` (a human-like reaction time, log-normal, median about 270 ms), `botRacePlan`
+ * `botReactionMs` (a human-like reaction time per strength, bots/reaction.ts), `botRacePlan`
  * (when to slap, when to call, or that it forgot to call) and `botFakeOutMs` (a rare twitch at a
  * HIT THE DECK card that is not WITH A HAND).
  */
 import type { Rng } from "../../rng.ts";
 import { RACE_SKILL, type RaceSkill } from "../../bots/race.ts";
+import { FLOOR_MS, gaussian, reactionMs, REACTION } from "../../bots/reaction.ts";
 import type { BotStrength } from "../../bots/strength.ts";
 import { card, type Colour } from "./cards.ts";
 import { legalActions, mustCall, playableCards } from "./legal.ts";
 import type { HitTheDeckAction, HitTheDeckEvent, HitTheDeckState } from "./state.ts";
 
-/** Log-normal reaction time: median 270 ms (human simple visual reaction, product-anchors §3.1). */
-export const BOT_REACTION_MEDIAN_MS = 270;
-export const BOT_REACTION_SIGMA = 0.22;
+/** Normal's slap reaction: log-normal, median 500 ms (bots/reaction.ts has every strength's). */
+export const BOT_REACTION_MEDIAN_MS = REACTION.slap.normal.medianMs;
+export const BOT_REACTION_SIGMA = REACTION.slap.normal.sigma;
 /** Now and then a bot is distracted and slaps late (sometimes too late for the window). */
-export const BOT_DISTRACTED_RATE = 0.06;
+export const BOT_DISTRACTED_RATE = REACTION.slap.normal.distractedRate;
 /** Chance a bot that caused a race forgets to call. */
 export const BOT_FORGET_CALL_RATE = 0.1;
 export const BOT_CALL_MEDIAN_MS = 650;
 /** Chance a bot slaps at a WITH A NUMBER / WITH A COLOR card (a fake-out, draws 2). */
 export const BOT_FAKE_OUT_RATE = 0.03;
-/** Never faster than this (a reaction under 100 ms is flagged as implausible by the server). */
-export const BOT_MIN_REACTION_MS = 130;
-
-/** A standard normal draw (Box-Muller). */
-function gaussian(rng: Rng): number {
-  const u = 1 - rng.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-}
+/** Never faster than this, at any strength (bots/reaction.ts). */
+export const BOT_MIN_REACTION_MS = FLOOR_MS;
 
 function logNormal(rng: Rng, median: number, sigma: number): number {
   return median * Math.exp(sigma * gaussian(rng));
 }
 
-/** A human-like reaction time in whole ms: log-normal around 270 ms, with a rare distracted tail. */
-export function botReactionMs(rng: Rng, skill: RaceSkill = RACE_SKILL.normal): number {
-  let ms = logNormal(rng, BOT_REACTION_MEDIAN_MS * skill.reactionScale, BOT_REACTION_SIGMA);
-  if (rng.next() < skill.distractedRate) ms += 300 + 2_500 * rng.next();
-  return Math.max(BOT_MIN_REACTION_MS, Math.round(ms));
+/** A human-like slap reaction time in whole ms at `strength` (bots/reaction.ts, `REACTION.slap`). */
+export function botReactionMs(rng: Rng, strength: BotStrength = "normal"): number {
+  return reactionMs(rng, "slap", strength);
 }
 
 /** How long the bot takes to call, or null when it forgets. */
@@ -62,7 +55,7 @@ export function botRacePlan(s: HitTheDeckState, seat: number, rng: Rng, strength
   if (r === null) return null;
   const skill = RACE_SKILL[strength];
   const slapped = r.slaps.some((x) => x.seat === seat);
-  const slapAfterMs = slapped ? null : botReactionMs(rng, skill);
+  const slapAfterMs = slapped ? null : botReactionMs(rng, strength);
   const callAfterMs = mustCall(s) === seat ? botCallDelayMs(rng, skill) : null;
   return { race: r.id, slapAfterMs, callAfterMs };
 }

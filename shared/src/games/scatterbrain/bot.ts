@@ -13,10 +13,11 @@ import type { Rng } from "../../rng.ts";
 import { coverage, inWindow, WINDOW_STARTS } from "./cards.ts";
 import { POINTS } from "./hand-end.ts";
 import { legalActions } from "./legal.ts";
-import { memoryOf } from "./memory.ts";
+import { memoryOf, REMEMBERS_ALL, type Recall } from "./memory.ts";
 import type { ScatterbrainAction, ScatterbrainState } from "./state.ts";
 
-export function bot(s: ScatterbrainState, seat: number, rng: Rng): ScatterbrainAction | null {
+/** `remembers`: the face-up cards of others it still remembers (all by default; bots/recall.ts forgets by strength). */
+export function bot(s: ScatterbrainState, seat: number, rng: Rng, remembers: Recall = REMEMBERS_ALL): ScatterbrainAction | null {
   const legal = legalActions(s, seat);
   const first = legal[0];
   if (first === undefined) return null;
@@ -32,7 +33,7 @@ export function bot(s: ScatterbrainState, seat: number, rng: Rng): ScatterbrainA
     case "drawDiscard":
       return drawChoice(s, seat, legal);
     default:
-      return guessChoice(s, seat, legal, rng);
+      return guessChoice(s, seat, legal, rng, remembers);
   }
 }
 
@@ -98,10 +99,10 @@ function drawChoice(s: ScatterbrainState, seat: number, legal: readonly Scatterb
  * deck ran out a hand card scores nothing but still narrows the search a little); the best one,
  * ties at random.
  */
-function guessChoice(s: ScatterbrainState, seat: number, legal: readonly ScatterbrainAction[], rng: Rng): ScatterbrainAction {
+function guessChoice(s: ScatterbrainState, seat: number, legal: readonly ScatterbrainAction[], rng: Rng, remembers: Recall): ScatterbrainAction {
   const guesses = legal.filter((a): a is Extract<ScatterbrainAction, { type: "guess" }> => a.type === "guess");
   if (guesses.length === 0) return legal[0] as ScatterbrainAction;
-  const memory = memoryOf(s, seat, guesses.map((g) => g.card));
+  const memory = memoryOf(s, seat, guesses.map((g) => g.card), remembers);
   const handValue = s.deckOut === null ? POINTS.handCard : 0.1;
   let best = -1;
   let picks: ScatterbrainAction[] = [];

@@ -9,7 +9,7 @@
  * opponent's hole card is one of their dealt cards they never discarded and never lost.
  */
 import { hidingOpponents } from "./legal.ts";
-import { isOpen, type ScatterbrainState } from "./state.ts";
+import { isOpen, type LedgerEntry, type ScatterbrainState } from "./state.ts";
 
 /** Chances that `card` is in `target`'s hand and that it is `target`'s hole card. */
 export interface Belief {
@@ -27,33 +27,52 @@ export interface Memory {
   anywhere(card: string): Belief;
 }
 
-/** The memory of `seat`, for the cards it may guess (`guessable`: the cards it cannot see). */
-export function memoryOf(s: ScatterbrainState, seat: number, guessable: readonly string[]): Memory {
+/**
+ * Which face-up cards of others a seat still remembers (its own it sees). A person forgets; a
+ * bot's strength says how much (bots/recall.ts). The count of dealt cards each opponent still
+ * keeps is taken as known (counting is easier than remembering faces).
+ */
+export type Recall = (card: string) => boolean;
+export const REMEMBERS_ALL: Recall = () => true;
+
+/**
+ * The memory of `seat`, for the cards it may guess (`guessable`: the cards it cannot see), with
+ * only the ledger entries of others it `remembers`. A forgotten card is one of the cards it cannot
+ * place: it may be in a hand, or be a hole card, as likely as any other it cannot place. Remembering
+ * every card gives exactly the full-memory chances.
+ */
+export function memoryOf(s: ScatterbrainState, seat: number, guessable: readonly string[], remembers: Recall = REMEMBERS_ALL): Memory {
   const n = s.options.seats;
   const dealtKept = new Array<number>(n).fill(0);
-  const taken = new Array<number>(n).fill(0);
-  const ledger = new Map(s.ledger.map((e) => [e.card, e]));
+  const recalledDealt = new Array<number>(n).fill(0);
+  const recalledTaken = new Array<number>(n).fill(0);
+  const ledger = new Map<string, LedgerEntry>();
   for (const entry of s.ledger) {
     if (entry.dealt) dealtKept[entry.seat] = (dealtKept[entry.seat] ?? 0) + 1;
-    else taken[entry.seat] = (taken[entry.seat] ?? 0) + 1;
+    if (entry.seat !== seat && !remembers(entry.card)) continue;
+    ledger.set(entry.card, entry);
+    if (entry.dealt) recalledDealt[entry.seat] = (recalledDealt[entry.seat] ?? 0) + 1;
+    else recalledTaken[entry.seat] = (recalledTaken[entry.seat] ?? 0) + 1;
   }
   const missed = new Set(s.misses);
-  // Cards nobody has a record of: in the deck, drawn from it by someone, or captured face down.
+  // Cards it cannot place: in the deck, drawn from it by someone, captured face down, or forgotten.
   const pool = guessable.filter((c) => !ledger.has(c) && !missed.has(c)).length;
   const opponents = hidingOpponents(s, seat);
-  const unknownSlots = (target: number): number => {
-    const holeInDealt = s.holes[target] === null ? 0 : 1;
-    const known = (dealtKept[target] ?? 0) - holeInDealt + (taken[target] ?? 0);
-    return Math.max(0, (s.hands[target]?.length ?? 0) - known);
-  };
+  const kept = (target: number): number => Math.max(1, dealtKept[target] ?? 1);
+  /** A remembered dealt card's chance to be the hole card: one of the dealt cards kept. */
+  const holeShare = (target: number): number => (s.holes[target] === null ? 0 : 1 / kept(target));
+  // Hand cards (and the hole card's share) of `target` that no remembered card accounts for.
+  const unknownHand = (target: number): number =>
+    Math.max(0, (s.hands[target]?.length ?? 0) - (recalledDealt[target] ?? 0) * (1 - holeShare(target)) - (recalledTaken[target] ?? 0));
+  const unknownHole = (target: number): number =>
+    s.holes[target] === null ? 0 : Math.max(0, (dealtKept[target] ?? 0) - (recalledDealt[target] ?? 0)) / kept(target);
   const belief = (target: number, card: string): Belief => {
     if (missed.has(card) || !isOpen(s, target) || target === seat) return { hand: 0, hole: 0 };
     const entry = ledger.get(card);
-    if (entry === undefined) return { hand: pool === 0 ? 0 : unknownSlots(target) / pool, hole: 0 };
+    if (entry === undefined) return pool === 0 ? { hand: 0, hole: 0 } : { hand: unknownHand(target) / pool, hole: unknownHole(target) / pool };
     if (entry.seat !== target) return { hand: 0, hole: 0 };
     if (!entry.dealt) return { hand: 1, hole: 0 };
-    const candidates = Math.max(1, dealtKept[target] ?? 1);
-    return { hand: 1 - 1 / candidates, hole: 1 / candidates };
+    return { hand: 1 - 1 / kept(target), hole: 1 / kept(target) };
   };
   return {
     belief,
