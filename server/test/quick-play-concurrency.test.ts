@@ -26,7 +26,7 @@ async function joinSeated(sdk: Client, options: Record<string, unknown>, method:
 describe("quick play", () => {
   it("seats every one of 300 players joining at once, four to a table", async () => {
     const sdk = new Client(server.url);
-    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => joinSeated(sdk, { ...quick, name: `P${i}` })));
+    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => joinSeated(sdk, { ...quick, name: `Kit${i}` })));
     const failed = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
     expect(failed).toEqual([]);
     const joined = results.map((r) => (r as PromiseFulfilledResult<{ room: Room; seat: number | null }>).value);

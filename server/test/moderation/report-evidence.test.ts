@@ -36,8 +36,10 @@ async function call(path: string, init: { body?: unknown; bearer?: string } = {}
 async function account(name: string, username: string): Promise<{ id: string; token: string }> {
   const made = await call("/accounts/guest", { body: { name, token: true } });
   expect(made.status).toBe(201);
-  expect((await call("/accounts/register", { body: { username, password: "long enough pw" }, bearer: made.body.token })).status).toBe(200);
-  return { id: made.body.player.id, token: made.body.token };
+  // Saving ends the guest's token: the answer carries the account's new one.
+  const saved = await call("/accounts/register", { body: { username, password: "long enough pw" }, bearer: made.body.token });
+  expect(saved.status).toBe(200);
+  return { id: made.body.player.id, token: saved.body.token };
 }
 
 beforeAll(async () => {
