@@ -130,4 +130,37 @@ describe("the keyboard table", () => {
       await close();
     }, 90_000);
   }
+
+  it("arrow keys open it too; the Sound popover's setting turns it off (Tab shows nothing) or on (docked without a key)", async () => {
+    const { page, errors, close } = await suite.lobbyPlayer("Ari", DESKTOP);
+    await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 60 });
+    await quickPlay(page, "(s.hand || []).length > 0");
+    const open = () => page.waitForFunction(() => (document.querySelector("#a11y-table")?.getBoundingClientRect().width ?? 0) > 4, null, { timeout: 5000, polling: 30 });
+    const shut = () => page.waitForFunction(() => (document.querySelector("#a11y-table")?.getBoundingClientRect().width ?? 9) <= 4, null, { timeout: 5000, polling: 30 });
+    await page.keyboard.press("ArrowRight");
+    await open();
+    expect(await inPanel(page)).toBe(true);
+    await page.keyboard.press("Escape");
+    await shut();
+
+    // Off: the layer stays for screen readers, but Tab shows no panel.
+    await page.click('[data-testid="sound-button"]');
+    await page.selectOption('[data-testid="keyboard-table-mode"]', "off");
+    expect(await page.evaluate(() => localStorage.getItem("scat.keyboardTable"))).toBe("off");
+    await page.click('[data-testid="sound-button"]');
+    await page.mouse.click(120, 300);
+    await page.keyboard.press("Tab");
+    expect(await panelBox(page)).toBeNull();
+
+    // On: docked at once, with nothing focused in it, and it still covers nothing.
+    await page.click('[data-testid="sound-button"]');
+    await page.selectOption('[data-testid="keyboard-table-mode"]', "on");
+    await page.click('[data-testid="sound-button"]');
+    await open();
+    const boxes = await settledBoxes(page);
+    const panel = (await panelBox(page))!;
+    expect(boxes.filter((b) => overlaps(b, panel)).map(say), say(panel)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  }, 60_000);
 });

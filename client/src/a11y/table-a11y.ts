@@ -52,6 +52,7 @@ export class TableA11y {
   private readonly gameTitle: string;
   /** Shown as a docked panel now (else visually hidden). */
   private open = false;
+  private mode = keyboardTableMode();
   /** Setting "on": closed with Escape until the next Tab or arrow key. */
   private dismissed = false;
   /** Where the focus was before it came into the panel: Escape takes it back there. */
@@ -123,6 +124,9 @@ export class TableA11y {
 
   private updateOpen(): void {
     const mode = keyboardTableMode();
+    // A setting just chosen ("on") shows the panel even if Escape closed it before.
+    if (mode !== this.mode) this.dismissed = false;
+    this.mode = mode;
     const inside = this.root.contains(document.activeElement);
     const open = mode === "on" ? !this.dismissed : mode === "auto" && inside && keyboardNavigating();
     if (open === this.open) return;
