@@ -66,10 +66,21 @@ if (typeof window !== "undefined") {
   window.addEventListener("keydown", (e) => {
     if (e.key === "Tab" || (isArrow(e.key) && !isField(e.target))) setKeyboardNavigating(true);
   }, true);
-  // A pointer inside the keyboard table (a click on one of its buttons) keeps it open.
+  // A pointer inside the keyboard table (a click on one of its buttons) keeps it open. One on the
+  // table closes it once that click is done: closing gives the table its room back, and a table
+  // re-laid out between press and release would take the click on another card.
+  let outside = false;
   window.addEventListener("pointerdown", (e) => {
-    if (!(e.target as HTMLElement | null)?.closest?.("#a11y-table")) setKeyboardNavigating(false);
+    outside = !(e.target as HTMLElement | null)?.closest?.("#a11y-table");
+    if (outside && !document.body.classList.contains(DOCKED)) setKeyboardNavigating(false);
   }, true);
+  const released = (): void => {
+    if (!outside) return;
+    outside = false;
+    setTimeout(() => setKeyboardNavigating(false), 0);
+  };
+  window.addEventListener("pointerup", released);
+  window.addEventListener("pointercancel", released);
 }
 
 /**
