@@ -145,8 +145,8 @@ export class TableA11y {
     if ((e.key === "Tab" || !isField(e.target)) && !this.root.contains(e.target as Node) && !this.dialogOpen()) {
       const active = document.activeElement;
       if (!active || active === document.body || active.tagName === "CANVAS") {
-        e.preventDefault();
-        this.focusFirst(this.hand, true) || this.focusFirst(this.hand) || this.focusFirst(this.table) || this.focusFirst(this.actions);
+        // Nothing to hold yet (a table still waiting for players): the browser's own Tab.
+        if (this.focusFirst(this.hand, true) || this.focusFirst(this.hand) || this.focusFirst(this.table) || this.focusFirst(this.actions)) e.preventDefault();
       }
     }
     this.updateOpen();
