@@ -88,8 +88,13 @@ describe("replay viewer", () => {
       await clickTarget(page, "button:replay-forward");
       s = await waitReplay(page, `s.frame === ${i}`);
     }
-    expect(s.step).toMatch(/^Seat \d: /);
-    expect(await page.textContent('[data-testid="replay-step"]')).toContain(s.step);
+    // In words, with names ("You", the bot's name) and card names; the time on the viewer's clock, not UTC.
+    const bot = first.seats?.find((x) => x.index !== first.mySeat)?.name ?? "?";
+    expect(s.step).toMatch(new RegExp(`^(You|\u2068?${bot}\u2069?)[: ] ?[a-z]`));
+    expect(s.step).not.toMatch(/Seat \d|\(card /);
+    const line = (await page.textContent('[data-testid="replay-step"]')) ?? "";
+    expect(line).toContain(s.step);
+    expect(line).not.toContain("UTC");
     await clickTarget(page, "button:replay-back");
     s = await waitReplay(page, "s.frame === 2");
     await shot(page, "03-step-2");

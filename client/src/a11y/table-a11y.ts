@@ -2,8 +2,8 @@
  * The table for the keyboard and screen readers: a DOM layer beside the canvas that mirrors the
  * game (hand, table, actions, seats, recent moves) as labelled, focusable controls built from the
  * snapshot (model.ts), announces what others did and whose turn it is, and moves the focus to
- * the hand when the turn comes to a keyboard player. Visually hidden until it holds the focus,
- * then a panel.
+ * the hand when the turn comes to a keyboard player. Visually hidden (screen readers still read
+ * it) until a keyboard player moves into it, then a panel docked beside the table (dock.ts).
  */
 import type { Json, TableSnap } from "../net/snapshot.ts";
 import type { TableSession } from "../net/table-session.ts";
@@ -17,18 +17,12 @@ import { guessOptions, tableModel, type Control, type TableModel } from "./model
 import { cardWords } from "../ui/move-log/cards.ts";
 import { reflectKeys } from "./keys.ts";
 import { onCardRefused, type RefusedCard } from "./refusal.ts";
+import { isArrow, isField, keyboardNavigating, keyboardTableMode, onKeyboardTableChange, setDocked, setKeyboardNavigating } from "./dock.ts";
 import "./a11y.css";
 
 /** How long a refused click waits for the table's answer to show it beside the card. */
 const BUBBLE_WAIT_MS = 4000;
-const HELP = "Tab moves between groups; arrow keys move in your hand; Enter or Space plays. Keys: H hand, A actions, T time left, W whose turn.";
-
-/** How the player last told the page something: a key press, or a pointer (mouse, touch, pen). */
-let lastInput: "keyboard" | "pointer" = "pointer";
-if (typeof window !== "undefined") {
-  window.addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
-  window.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
-}
+const HELP = "Tab moves between groups; arrow keys move in your hand; Enter or Space plays; Escape closes this panel. Keys: H hand, A actions, T time left, W whose turn.";
 
 export class TableA11y {
   readonly root: HTMLElement;
@@ -56,6 +50,13 @@ export class TableA11y {
   private readonly cleanups: Array<() => void> = [];
   private readonly title: HTMLElement;
   private readonly gameTitle: string;
+  /** Shown as a docked panel now (else visually hidden). */
+  private open = false;
+  private mode = keyboardTableMode();
+  /** Setting "on": closed with Escape until the next Tab or arrow key. */
+  private dismissed = false;
+  /** Where the focus was before it came into the panel: Escape takes it back there. */
+  private returnTo: HTMLElement | null = null;
 
   constructor(private readonly session: TableSession, leave: () => void) {
     const title = gameModule(session.game)?.title ?? session.game;
@@ -97,6 +98,74 @@ export class TableA11y {
       () => this.bubble.remove(),
     );
     onCardRefused((r) => this.cardClickRefused(r));
+    this.watchOpen();
+  }
+
+  /** Opens and closes the panel as the focus, the keys used and the setting change (dock.ts). */
+  private watchOpen(): void {
+    const update = (): void => this.updateOpen();
+    const later = (): void => void queueMicrotask(update);
+    const onKey = (e: KeyboardEvent): void => { if (e.key === "Escape") this.escape(e); else this.openKey(e); };
+    const onFocusIn = (e: FocusEvent): void => {
+      const from = e.relatedTarget as HTMLElement | null;
+      if (!from || !this.root.contains(from)) this.returnTo = from;
+      update();
+    };
+    this.root.addEventListener("focusin", onFocusIn);
+    this.root.addEventListener("focusout", later);
+    window.addEventListener("keydown", onKey);
+    this.cleanups.push(
+      onKeyboardTableChange(update),
+      () => window.removeEventListener("keydown", onKey),
+      () => setDocked(false),
+    );
+    update();
+  }
+
+  private updateOpen(): void {
+    const mode = keyboardTableMode();
+    // A setting just chosen ("on") shows the panel even if Escape closed it before.
+    if (mode !== this.mode) this.dismissed = false;
+    this.mode = mode;
+    const inside = this.root.contains(document.activeElement);
+    const open = mode === "on" ? !this.dismissed : mode === "auto" && inside && keyboardNavigating();
+    if (open === this.open) return;
+    this.open = open;
+    this.root.classList.toggle("a11y-open", open);
+    setDocked(open);
+  }
+
+  /** Tab or an arrow key on the table (not in a field or a dialog) brings the panel and its hand. */
+  private openKey(e: KeyboardEvent): void {
+    if (e.key !== "Tab" && !isArrow(e.key)) return;
+    if (keyboardTableMode() === "off") return;
+    this.dismissed = false;
+    // From the page itself (no control focused) the first Tab or arrow goes to the hand: the
+    // browser's own Tab would start after a button the last scene removed (Quick play).
+    if ((e.key === "Tab" || !isField(e.target)) && !this.root.contains(e.target as Node) && !this.dialogOpen()) {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.tagName === "CANVAS") {
+        // Nothing to hold yet (a table still waiting for players): the browser's own Tab.
+        if (this.focusFirst(this.hand, true) || this.focusFirst(this.hand) || this.focusFirst(this.table) || this.focusFirst(this.actions)) e.preventDefault();
+      }
+    }
+    this.updateOpen();
+  }
+
+  /** Escape closes the panel; the focus goes back where it was before (or to the page). */
+  private escape(e: KeyboardEvent): void {
+    if (!this.open || this.dialogOpen()) return;
+    e.preventDefault();
+    this.dismissed = true;
+    const back = this.returnTo?.isConnected && !this.root.contains(this.returnTo) && this.returnTo !== document.body ? this.returnTo : null;
+    setKeyboardNavigating(false);
+    if (back) back.focus();
+    else (document.activeElement as HTMLElement | null)?.blur();
+    this.updateOpen();
+  }
+
+  private dialogOpen(): boolean {
+    return document.querySelector("dialog[open], [role='dialog']:not([hidden])") !== null;
   }
 
   tick(): void {
@@ -109,7 +178,7 @@ export class TableA11y {
 
   /** What the layer shows now (for the test hook). */
   state(): Json {
-    return { hand: this.model?.hand.map((c) => c.label) ?? [], actions: this.model?.actions.map((c) => c.label) ?? [], status: this.status.textContent, focus: (document.activeElement as HTMLElement | null)?.dataset?.["key"] ?? null };
+    return { hand: this.model?.hand.map((c) => c.label) ?? [], actions: this.model?.actions.map((c) => c.label) ?? [], status: this.status.textContent, focus: (document.activeElement as HTMLElement | null)?.dataset?.["key"] ?? null, open: this.open };
   }
 
   destroy(): void {
@@ -279,6 +348,8 @@ export class TableA11y {
   }
 
   private shortcut(key: string): boolean {
+    // The panel's own keys (its help names them) bring it, as Tab does.
+    if (key === "h" || key === "a") setKeyboardNavigating(true);
     if (key === "h") return this.focusFirst(this.hand, true) || this.focusFirst(this.hand);
     if (key === "a") return this.focusFirst(this.actions, true) || this.focusFirst(this.table, true) || this.focusFirst(this.guess) || this.focusFirst(this.actions);
     if (key === "t") { this.say(this.timer.textContent ?? ""); return true; }
@@ -288,15 +359,17 @@ export class TableA11y {
 
   /**
    * The turn came to us: focus the first playable card (or action) for a player who plays by
-   * keyboard (the focus is in this layer, or their last input was a key), unless they are typing
-   * elsewhere. A mouse player's turn leaves the focus alone: the layer would open as a panel over
-   * the table they are clicking.
+   * keyboard (the focus is in this layer, or they move around by Tab or arrow keys, or they
+   * switched the panel on), unless they are typing elsewhere. A mouse player's turn leaves the
+   * focus alone, and so does a game shortcut (Space to slap) or Enter in a banner.
    */
   private followTurn(): void {
     const active = document.activeElement;
     const inLayer = active !== null && this.root.contains(active);
     const free = !active || active === document.body || active.tagName === "CANVAS";
-    if (!inLayer && !(free && lastInput === "keyboard")) return;
+    const mode = keyboardTableMode();
+    const keyboard = mode === "on" ? !this.dismissed : mode === "auto" && keyboardNavigating();
+    if (!inLayer && !(free && keyboard)) return;
     this.focusFirst(this.hand, true) || this.focusFirst(this.table, true) || this.focusFirst(this.actions, true);
   }
 

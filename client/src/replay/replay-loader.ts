@@ -9,9 +9,10 @@
  */
 import type { Replay } from "@scat/shared/fairness/replay.ts";
 
+/** `names`: the players' names by seat, when the viewer knows them (a game just played at this table). */
 export type ReplaySource =
-  | { readonly log: unknown; readonly publishedCommitment?: string; readonly seat?: number | null }
-  | { readonly matchId: string; readonly seat?: number | null };
+  | { readonly log: unknown; readonly publishedCommitment?: string; readonly seat?: number | null; readonly names?: readonly string[] }
+  | { readonly matchId: string; readonly seat?: number | null; readonly names?: readonly string[] };
 
 /** What the "verified" mark stands for. */
 export type Checked =

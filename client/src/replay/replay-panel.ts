@@ -7,12 +7,14 @@
  */
 import type { Replay } from "@scat/shared/fairness/replay.ts";
 import type { GameModule } from "../games/types.ts";
-import type { TableSnap } from "../net/snapshot.ts";
+import type { Json, TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { h, uiRoot } from "../ui/dom.ts";
 import { defaultGameTitle, defaultRoundTitle, rankingList } from "../ui/result-defaults.ts";
 import { resultTable } from "../ui/result-table.ts";
 import { viewSeat, type ReplayView } from "./replay-snap.ts";
+import { localTime, replaySeatName, stepSentence } from "./step-words.ts";
+import { logLine } from "../ui/move-log/lines.ts";
 import type { Checked } from "./replay-loader.ts";
 
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
@@ -75,7 +77,7 @@ export class ReplayPanel {
   private step = "";
   private detailKey = "";
 
-  constructor(private readonly replay: Replay, checked: Checked, private readonly actions: PanelActions) {
+  constructor(private readonly replay: Replay, checked: Checked, private readonly names: readonly string[] | undefined, private readonly actions: PanelActions) {
     const log = replay.log;
     this.backBtn = button("replay-back", "‹", "Step back", () => actions.step(-1));
     this.fwdBtn = button("replay-forward", "›", "Step forward", () => actions.step(1));
@@ -86,7 +88,7 @@ export class ReplayPanel {
     this.stepLine = h("p", { class: "replay-step", testid: "replay-step" });
     this.speedSel = h("select", { testid: "replay-speed", "aria-label": "Speed" }, ...SPEEDS.map((x) => h("option", { value: x, selected: x === 1 }, `${x}×`)));
     this.speedSel.addEventListener("change", () => actions.speed(Number(this.speedSel.value)));
-    const seatOptions = Array.from({ length: replay.seats }, (_, i) => h("option", { value: `seat:${i}` }, `Seat ${i + 1}'s view`));
+    const seatOptions = Array.from({ length: replay.seats }, (_, i) => h("option", { value: `seat:${i}` }, `${replaySeatName(names, i)}'s view`));
     this.viewSel = h("select", { testid: "replay-view", "aria-label": "Whose view" }, ...seatOptions, h("option", { value: "spectator" }, "Spectator"), h("option", { value: "open" }, "All hands open"));
     this.viewSel.addEventListener("change", () => actions.view(parseView(this.viewSel.value)));
     this.roundSel = h("select", { testid: "replay-round", "aria-label": "Jump to round" }, ...replay.rounds.map((r) => h("option", { value: r.frame }, r.round === 0 ? "Start" : `Round ${r.round}`)));
@@ -157,8 +159,12 @@ export class ReplayPanel {
     const round = [...replay.rounds].reverse().find((r) => r.frame <= s.frame);
     if (round) this.roundSel.value = String(round.frame);
     const frame = replay.at(s.frame);
-    this.step = replay.describe(s.frame);
-    this.stepLine.textContent = frame.step ? `${this.step} · ${new Date(frame.now).toISOString().slice(11, 19)} UTC` : this.step;
+    // What happened, in the move log's words (names, card names), at the viewer's own clock time.
+    const seat = viewSeat(s.view);
+    const ctx = { game: replay.log.game, snap: s.snap, mySeat: seat };
+    const lines = frame.step ? replay.eventsFor(s.frame, seat).map((e) => logLine(e as unknown as Json, ctx)?.text ?? "").filter((t) => t !== "") : [];
+    this.step = stepSentence(frame.step, lines, (i) => (i === seat ? "You" : replaySeatName(this.names, i)));
+    this.stepLine.textContent = frame.step ? `${this.step} · ${localTime(frame.now)}` : this.step;
     const key = `${s.frame}|${viewKey(s.view)}`;
     if (key !== this.detailKey) {
       this.detailKey = key;
@@ -207,7 +213,7 @@ export class ReplayPanel {
     return h("section", { testid: "replay-hands" },
       h("h3", {}, "All hands"),
       ...hands.map((hand, seat) => h("div", { class: "replay-hand", testid: `replay-hand-${seat}` },
-        h("span", { class: "replay-hand-seat" }, `Seat ${seat + 1} (${hand.length})`),
+        h("span", { class: "replay-hand-seat" }, `${replaySeatName(this.names, seat)} (${hand.length})`),
         ...hand.map((card) => h("span", { class: "chip" }, card)))));
   }
 }

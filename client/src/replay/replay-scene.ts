@@ -23,6 +23,7 @@ import { createTableView, TableBase } from "../scenes/table-base.ts";
 import { loadReplay, type Checked, type ReplaySource } from "./replay-loader.ts";
 import { failurePanel, ReplayPanel, SPEEDS } from "./replay-panel.ts";
 import { replaySnap, viewSeat, type ReplayView } from "./replay-snap.ts";
+import { replaySeatName } from "./step-words.ts";
 import { replayExtra } from "./replay-extras.ts";
 
 export interface ReplayData {
@@ -51,6 +52,8 @@ export class ReplayScene extends Phaser.Scene {
   private shownAt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private error: string | null = null;
+  /** The players' names by seat, when known (a game just played here); else "Seat 2". */
+  private names: readonly string[] | undefined;
 
   constructor() {
     super(SCENES.replay);
@@ -62,6 +65,7 @@ export class ReplayScene extends Phaser.Scene {
     this.error = null;
     this.playing = false;
     this.frame = 0;
+    this.names = data.source.names;
     this.buildBase();
     const loading = centreLine(this, "Loading the replay…", 24);
     this.cleanups = [addTargets(() => this.targets()), () => setToastKeepClear(null)];
@@ -93,7 +97,7 @@ export class ReplayScene extends Phaser.Scene {
     this.replay = replay;
     this.module = gameModule(replay.log.game);
     this.view = seat === null || seat < 0 || seat >= replay.seats ? { kind: "spectator" } : { kind: "seat", seat };
-    this.panel = new ReplayPanel(replay, checked, {
+    this.panel = new ReplayPanel(replay, checked, this.names, {
       seek: (frame) => this.seek(frame),
       step: (delta) => (delta > 0 ? this.forward() : this.seek(this.frame - 1)),
       play: (on) => this.setPlaying(on),
@@ -131,7 +135,7 @@ export class ReplayScene extends Phaser.Scene {
     this.children.removeAll(true);
     this.buildBase();
     this.table = createTableView(this.module, this.host(), `This client cannot show ${replay.log.game}.`);
-    this.snap = replaySnap(replay, this.frame, this.view);
+    this.snap = replaySnap(replay, this.frame, this.view, this.names);
     this.shownAt = performance.now();
     this.resize();
     this.table?.render(this.snap, viewSeat(this.view));
@@ -148,7 +152,7 @@ export class ReplayScene extends Phaser.Scene {
     const scene = this;
     const source: TableSource = {
       get snap() {
-        return scene.snap ?? replaySnap(scene.replay!, scene.frame, scene.view);
+        return scene.snap ?? replaySnap(scene.replay!, scene.frame, scene.view, scene.names);
       },
       get mySeat() {
         return viewSeat(scene.view);
@@ -181,7 +185,7 @@ export class ReplayScene extends Phaser.Scene {
     this.frame += 1;
     const seat = viewSeat(this.view);
     for (const e of replay.eventsFor(this.frame, seat)) this.table?.event?.(e as never);
-    this.snap = replaySnap(replay, this.frame, this.view);
+    this.snap = replaySnap(replay, this.frame, this.view, this.names);
     this.shownAt = performance.now();
     this.table?.render(this.snap, seat);
     placeToasts();
@@ -234,7 +238,8 @@ export class ReplayScene extends Phaser.Scene {
   }
 
   private seatName(seat: number): string {
-    return seat === viewSeat(this.view) ? `Seat ${seat + 1} (viewed)` : `Seat ${seat + 1}`;
+    const name = replaySeatName(this.names, seat);
+    return seat === viewSeat(this.view) ? `${name} (viewed)` : name;
   }
 
   private exit(): void {

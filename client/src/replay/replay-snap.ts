@@ -7,6 +7,7 @@
 import type { Replay } from "@scat/shared/fairness/replay.ts";
 import { placesBySeat } from "@scat/shared/standings.ts";
 import type { Json, SeatSnap, TableSnap } from "../net/snapshot.ts";
+import { replaySeatName } from "./step-words.ts";
 
 /** Which table the viewer shows: a seat's own view, a spectator's, or every hand open. */
 export type ReplayView = { readonly kind: "seat"; readonly seat: number } | { readonly kind: "spectator" } | { readonly kind: "open" };
@@ -24,7 +25,7 @@ export function tableOptions(options: unknown): Json {
   return { seats, turnSeconds: typeof turnMs === "number" ? turnMs / 1000 : 30, variants };
 }
 
-export function replaySnap(replay: Replay, index: number, view: ReplayView): TableSnap {
+export function replaySnap(replay: Replay, index: number, view: ReplayView, names?: readonly string[]): TableSnap {
   const frame = replay.at(index);
   const pub = replay.view(index, null);
   const seat = viewSeat(view);
@@ -32,7 +33,7 @@ export function replaySnap(replay: Replay, index: number, view: ReplayView): Tab
   const outcome = replay.outcomeAt(index);
   const seats: SeatSnap[] = pub.seats.map((s, i) => ({
     index: i,
-    name: `Seat ${i + 1}`,
+    name: replaySeatName(names, i),
     occupied: true,
     isBot: false,
     botReason: "",

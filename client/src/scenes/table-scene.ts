@@ -175,8 +175,9 @@ export class TableScene extends Phaser.Scene {
   /** "Replay this game" once it is over: leave the finished table for the replay viewer. */
   private async replay(log: unknown, publishedCommitment: string | undefined): Promise<void> {
     const seat = this.session.mySeat;
+    const names = this.session.snap.seats.map((s) => s.name);
     await this.session.leave();
-    if (this.scene.isActive()) toReplay(this.scene, publishedCommitment ? { log, publishedCommitment, seat } : { log, seat });
+    if (this.scene.isActive()) toReplay(this.scene, publishedCommitment ? { log, publishedCommitment, seat, names } : { log, seat, names });
   }
 
   /** Seated in a game that is still being played: leaving hands the seat to a bot. */

@@ -9,6 +9,7 @@ import type { Json, TableSnap } from "../net/snapshot.ts";
 import type { EventBatch, TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "../ui/dom.ts";
 import { sounds, type Cue } from "./sounds.ts";
+import { keyboardTableControl } from "../a11y/dock.ts";
 import "./social.css";
 
 export const TURN_TITLE = "Your turn · Scat Tables";
@@ -156,7 +157,8 @@ export class Attention {
       if (notify.checked && "Notification" in window && Notification.permission === "default") void Notification.requestPermission();
     });
     return h("div", { class: "sound-controls", testid: "sound-controls" },
-      mute, volume, h("label", { class: "check", title: "A notification when it is your turn and this tab is hidden" }, notify, h("span", {}, "Notify")));
+      mute, volume, h("label", { class: "check", title: "A notification when it is your turn and this tab is hidden" }, notify, h("span", {}, "Notify")),
+      keyboardTableControl());
   }
 
   destroy(): void {

@@ -8,6 +8,7 @@
 import type { TableSession } from "../net/table-session.ts";
 import { h, uiRoot } from "./dom.ts";
 import { clearNote, showNote } from "./panel-slots.ts";
+import { fairDealWords } from "./fair-deal-words.ts";
 
 function logFileName(log: unknown): string {
   const id = (log as { matchId?: unknown } | null)?.matchId;
@@ -36,10 +37,7 @@ export function watchFairDeal(session: TableSession, replay?: (log: unknown, com
     if (badge) clearNote("fair", badge);
     if (url) URL.revokeObjectURL(url);
     url = URL.createObjectURL(new Blob([JSON.stringify(log, null, 2)], { type: "application/json" }));
-    const text = !verdict.ok ? `✗ Deal NOT verified: ${verdict.reason}`
-      : missing ? `✓ Deal verified: the shuffle matches its commitment and every move replays. ⚠ Your random value ${mine} is not in this deal: it did not reach the table in time, so the shuffle went on without it.`
-      : mine !== null ? `✓ Deal verified: the shuffle matches its commitment, includes your random value ${mine.slice(0, 8)}…, and every move replays.`
-      : "✓ Deal verified: the shuffle matches its commitment and every move replays.";
+    const text = fairDealWords(verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason }, mine, missing);
     const again = verdict.ok && replay ? h("button", { type: "button", class: "link", testid: "replay-game" }, "Replay this game") : null;
     again?.addEventListener("click", () => replay?.(log, commitment));
     badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status", ...(mine !== null ? { title: `Your random value for this deal: ${mine}` } : {}) },

@@ -66,7 +66,7 @@ export function clearTop(el: HTMLElement): number | null {
   if (!keepClear) return null;
   const clear = keepClear();
   const size = el.getBoundingClientRect();
-  return toastTop([...clear.boxes, ...boxesOver(el)], { width: innerWidth, height: tableBottom(), top: clear.top }, size.width, size.height);
+  return toastTop([...clear.boxes, ...boxesOver(el)], { width: tableRight(), height: tableBottom(), top: clear.top }, size.width, size.height);
 }
 
 /** The HTML bubbles over the table (`OVER_TABLE`) but `except`, as boxes; the first-time hint costs least to cover (place.ts). */
@@ -82,6 +82,11 @@ function tableBottom(): number {
   return Math.min(innerHeight, document.querySelector("#game canvas")?.getBoundingClientRect().bottom ?? innerHeight);
 }
 
+/** Where the table ends at the right (the docked keyboard table takes a column of a wide screen). */
+function tableRight(): number {
+  return Math.min(innerWidth, document.querySelector("#game canvas")?.getBoundingClientRect().right ?? innerWidth);
+}
+
 /** Places the stack again (a table calls it after each render: its seats and hand may have moved). */
 export function placeToasts(): void {
   const el = document.getElementById("toasts");
@@ -92,7 +97,7 @@ export function placeToasts(): void {
   }
   const clear = keepClear();
   const avoid = [...clear.boxes, ...boxesOver()];
-  const area = { width: innerWidth, height: tableBottom(), top: clear.top };
+  const area = { width: tableRight(), height: tableBottom(), top: clear.top };
   // A stack no free band holds (toasts arriving together at a crowded phone table: a call, its
   // race, the link copied) keeps its newest toasts, as many as one band holds (at least one),
   // rather than covering seats and buttons; what they said is in the table's log too.

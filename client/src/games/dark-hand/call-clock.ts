@@ -5,6 +5,7 @@
  * time instead of arrival. The report of a judged race (`callRace`) in words.
  */
 import { num, type Json } from "../../net/snapshot.ts";
+import { raceWinnerWords, reorderedWords } from "../../ui/race-words.ts";
 
 const clientNow = (): number => performance.timeOrigin + performance.now();
 
@@ -27,25 +28,16 @@ export class CallClock {
   }
 }
 
-const TIMING: Record<string, string> = { claim: "", estimate: " ≈", arrival: "" };
-
-/** "Call race: You 312 ms, Bob 402 ms (arrived 1st)" and, when reaction times changed the order, the arrival order. */
+/**
+ * "Ann called first, 0.3 s before you." and, when reaction times changed the order against
+ * arrival, why (in plain words). The times themselves are in the game log and its replay.
+ */
 export function callRaceText(m: Json, name: (seat: number) => string): { line: string; compensated: string | null } {
   const presses = Array.isArray(m["presses"]) ? (m["presses"] as Json[]) : [];
   const byArrival = Array.isArray(m["byArrival"]) ? (m["byArrival"] as number[]) : [];
-  const parts = presses.map((p, i) => {
-    const seat = num(p["seat"], -1);
-    const arrived = byArrival.indexOf(seat);
-    const note = arrived >= 0 && arrived !== i ? ` (arrived ${ordinal(arrived + 1)})` : "";
-    return `${name(seat)} ${num(p["reactionMs"], 0)} ms${TIMING[String(p["timing"])] ?? ""}${note}`;
-  });
-  const line = `Call race: ${parts.join(", ")}`;
-  const compensated = m["compensated"] === true
-    ? `⚖ Lag compensated: ordered by reaction time; by arrival it was ${byArrival.map(name).join(", ")}`
-    : null;
+  const entries = presses.map((p) => ({ seat: num(p["seat"], -1), reactionMs: typeof p["reactionMs"] === "number" ? p["reactionMs"] : null }));
+  const line = raceWinnerWords("called", entries, name);
+  const first = byArrival[0];
+  const compensated = m["compensated"] === true && typeof first === "number" ? reorderedWords("call", first, name) : null;
   return { line, compensated };
-}
-
-function ordinal(n: number): string {
-  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
 }

@@ -184,6 +184,9 @@ export class DevilsScatTable implements GameTableView {
     this.meText.setWordWrapWidth(null);
     for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > MIN_TEXT; ) this.meText.setFontSize(--size);
     if (this.meText.width > room) this.meText.setAlign("center").setWordWrapWidth(room, true);
+    // Beside the hand on a narrower landscape table (the keyboard table docked): never off the left edge.
+    const left = this.meText.x - this.meText.displayWidth * this.meText.originX;
+    if (left < 8) this.meText.setX(this.meText.x + 8 - left);
     this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true);
     const active = mySeat !== null && isActive(snap, mySeat);

@@ -5,6 +5,7 @@
  */
 import Phaser from "phaser";
 import type { Json } from "../../net/snapshot.ts";
+import { raceWinnerWords } from "../../ui/race-words.ts";
 import { COLORS, sharp, textStyle } from "../../objects/style.ts";
 
 export interface BoardRow {
@@ -69,6 +70,8 @@ export function boardRows(result: Json, name: (seat: number) => string, mySeat: 
   const cause = typeof result["cause"] === "number" ? result["cause"] : -1;
   const rows: BoardRow[] = [{ text: `WITH A HAND · ${name(cause)} ${result["called"] === true ? "called ✓" : "did not call ✗"}`, tone: "title" }];
   const slaps = slapsOf(result);
+  // The result in words first ("You slapped first, 0.2 s before Ann."); the times below it.
+  if (slaps.length > 0) rows.push({ text: raceWinnerWords("slapped", slaps, name), tone: slaps[0]!.seat === mySeat ? "me" : "plain" });
   slaps.forEach((s, i) => {
     const ms = s.reactionMs === null ? "?" : `${s.timing === "estimate" ? "≈" : ""}${Math.round(s.reactionMs)} ms`;
     const arrived = s.arrival !== i + 1 ? ` (arrived ${ordinal(s.arrival)})` : "";

@@ -6,6 +6,7 @@
 import type { Json, TableSnap } from "../../net/snapshot.ts";
 import { cardWords, faceWords } from "./cards.ts";
 import { seatLabel } from "../names.ts";
+import { raceWinnerWords, reorderedWords } from "../race-words.ts";
 
 export interface LogLine {
   readonly text: string;
@@ -73,11 +74,14 @@ function raceClosed(e: Json, c: Ctx): string {
   const losers = list(r["penalised"]).map((s) => c.who(s));
   const penalised = losers.join(", ");
   const verb = losers.length === 1 && losers[0] !== "You" ? "draws" : "draw";
-  const lead = fastest ? `fastest ${c.who(fastest["seat"])}${typeof fastest["reactionMs"] === "number" ? ` (${Math.round(fastest["reactionMs"])} ms)` : ""}` : "nobody slapped";
+  const entries = slaps.map((x) => ({ seat: typeof x["seat"] === "number" ? x["seat"] : -1, reactionMs: typeof x["reactionMs"] === "number" ? x["reactionMs"] : null }));
+  const lead = fastest ? raceWinnerWords("slapped", entries, (s) => c.who(s)) : "Nobody slapped.";
   // Reaction times (latency compensated) changed the order against arrival at the server.
   const arrival = slaps.map((x) => x["arrival"]);
   const reordered = arrival.every((a) => typeof a === "number") && arrival.some((a, i) => a !== i + 1);
-  return `Slap race over: ${lead}${penalised ? `; ${penalised} ${verb} 4` : ""}.${reordered ? " Lag compensated: ordered by reaction time, not arrival." : ""}`;
+  const firstIn = slaps.find((x) => x["arrival"] === 1)?.["seat"];
+  const why = reordered && typeof firstIn === "number" ? ` ${reorderedWords("slap", firstIn, (s) => c.who(s))}` : "";
+  return `${lead}${penalised ? ` ${penalised} ${verb} 4 cards.` : ""}${why}`;
 }
 
 function winners(e: Json, c: Ctx): string {
