@@ -24,6 +24,32 @@ export interface SeatEnd {
   readonly left: boolean;
 }
 
+/**
+ * Phases where everyone answers at once and the game goes on without the slow: a race (losing it
+ * is the race's own outcome: the last to slap takes the pile) and the pause between hands (the
+ * table continues by itself). A deadline passing there is not a stalled turn: counting it made a
+ * newcomer who is slower than the others in races "time out" of whole games it played to the end,
+ * which then did not count as finished casual games.
+ */
+const SHARED_PHASES: ReadonlySet<string> = new Set(["race", "roundOver", "handOver"]);
+
+/** The awaited seats a passing deadline counts against (`TableConduct.timedOut`): none in a shared phase. */
+export function stalledSeats(state: unknown, awaited: readonly number[]): number[] {
+  const phase = (state as { phase?: unknown } | null)?.phase;
+  return typeof phase === "string" && SHARED_PHASES.has(phase) ? [] : [...awaited];
+}
+
+/** One seat of a finished casual table, as the player's game history shows it. */
+export interface TableSeat {
+  readonly seat: number;
+  readonly name: string;
+  /** 1 = first; null when the game gave no standings. */
+  readonly place: number | null;
+  readonly bot: boolean;
+  /** The seat of the account this copy of the table is recorded for. */
+  readonly own?: boolean;
+}
+
 export class TableConduct {
   private readonly tallies: SeatTally[];
   /** Accounts proven in `onAuth`, by session, until the client is seated. */
@@ -91,7 +117,7 @@ export class TableConduct {
   }
 
   /** Each known account's outcome for a game that ended (`aborted`: by `abortedBy`, before the threshold). */
-  outcomes(game: string, tableId: string, ranked: boolean, seats: readonly SeatEnd[], at: number, abortedBy: number | null = null): OutcomeEntry[] {
+  outcomes(game: string, tableId: string, ranked: boolean, seats: readonly SeatEnd[], at: number, abortedBy: number | null = null, table: readonly TableSeat[] | null = null): OutcomeEntry[] {
     const entries: OutcomeEntry[] = [];
     for (const s of seats) {
       if (s.accountId === null) continue;
@@ -99,7 +125,8 @@ export class TableConduct {
       const outcome: Outcome = abortedBy !== null
         ? (s.index === abortedBy ? "aborted-leave" : "aborted")
         : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
-      entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at });
+      const place = table?.find((t) => t.seat === s.index)?.place ?? null;
+      entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at, ...(table ? { place, seats: table.map((t) => (t.seat === s.index ? { ...t, own: true } : t)) } : {}) });
     }
     return entries;
   }
