@@ -20,7 +20,7 @@ export interface ProgressView {
 function render(p: RankedProgress): HTMLElement[] {
   const done = Math.min(p.finished, p.need);
   const headline = h("p", { class: "progress-count", testid: "ranked-progress-count" },
-    p.eligible ? `Ranked is open to you: ${done} of ${p.need} casual games finished.` : `${done} of ${p.need} casual games finished before ranked play.`);
+    p.need === 0 ? "Ranked is open to you." : p.eligible ? `Ranked is open to you: ${done} of ${p.need} casual games finished.` : `${done} of ${p.need} casual games finished before ranked play.`);
   const out: HTMLElement[] = [headline];
   if (!p.eligible) {
     out.push(h("p", { class: "sub", testid: "ranked-progress-rule" },
