@@ -34,13 +34,13 @@ function row(g: CasualGame): HTMLElement {
 export function casualHistory(): HTMLElement {
   const rows = h("tbody", {});
   const note = h("p", { class: "sub", testid: "casual-history-note" }, "Loading…");
-  const box = h("div", { class: "match-history", testid: "casual-history" },
-    h("table", { class: "results history-table" },
+  const table = h("table", { class: "results history-table", hidden: true },
       h("thead", {}, h("tr", {}, h("th", {}, "Date"), h("th", {}, "Game"), h("th", {}, "Result"), h("th", {}, "Others at the table"), h("th", {}, "Replay"))),
-      rows),
-    note);
+      rows);
+  const box = h("div", { class: "match-history", testid: "casual-history" }, table, note);
   api.casualGames().then(({ games }) => {
     rows.replaceChildren(...games.map(row));
+    table.hidden = games.length === 0;
     note.textContent = games.length === 0 ? "No casual games recorded yet." : "The server keeps no casual game's replay: save one with \"Download game log\" at the table.";
   }, (err: Error) => { note.textContent = `The game history is not available: ${err.message}`; });
   return box;
