@@ -225,9 +225,21 @@ export class TopCache {
     return entry.rows;
   }
 
+  /** The game's provisional list (`provisionalPlayers`), kept like the top. */
+  provisional(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<BoardEntry[]> {
+    const hit = this.pending.get(game);
+    if (hit && now - hit.at < this.ttlMs) return hit.rows;
+    const rows = provisionalPlayers(db, game, rule);
+    this.pending.set(game, { at: now, rows });
+    rows.catch(() => this.pending.delete(game));
+    return rows;
+  }
+  private readonly pending = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
+
   /** A rating (or a mark) changed in this process: the next read fetches the board again. */
   forget(game: string): void {
     this.entries.delete(game);
+    this.pending.delete(game);
     this.buckets.delete(game);
   }
 }

@@ -8,7 +8,7 @@ import { GAME_IDS } from "@scat/shared";
 import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "./platform.ts";
 import { HISTORY_MAX_PAGE, HISTORY_PAGE, PLAYER_ID, matchHistory, parseCursor } from "./match-history.ts";
-import { TopCache, aroundPlayer, boardRule, historyOf, matchLog, provisionalPlayers, ratingsOf, recentMatches, unlistedReason } from "./queries.ts";
+import { TopCache, aroundPlayer, boardRule, historyOf, matchLog, ratingsOf, recentMatches, unlistedReason } from "./queries.ts";
 import { HISTORY_MAX, casualHistory, rankedProgress } from "../conduct/casual-games.ts";
 import type { ServerConfig } from "../config.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
@@ -35,7 +35,7 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     const rule = boardRule(config.leaderboardActiveDays, config.leaderboardMinGames);
     const [top, provisional, mine] = await Promise.all([
       tops.get(db, game, rule),
-      provisionalPlayers(db, game, rule),
+      tops.provisional(db, game, rule),
       who ? tops.counts(db, game, rule).then((buckets) => aroundPlayer(db, game, who.player.id, rule, buckets)) : null,
     ]);
     const unlisted = who && !mine ? await unlistedReason(db, game, who.player.id, rule) : null;
