@@ -132,6 +132,28 @@ describe("ranked progress", () => {
   }, 120_000);
 });
 
+describe("a join while the embedded store is still opening", () => {
+  it("goes on the account's record once the store is read (it counts toward ranked play)", async () => {
+    const acc = await account("Early");
+    // As on a process whose embedded PGlite has not finished opening: the join is not held for it.
+    const platform = TableRoom.platform as unknown as { ready: boolean };
+    platform.ready = false;
+    let room: ClientRoom;
+    try {
+      room = await new Client(base).create("devils_scat", { seats: 2, bots: 1, variants: { classic: true }, name: "Early", playerId: `early-${acc.id}`, token: acc.token });
+    } finally {
+      platform.ready = true;
+    }
+    const seat = await waitSeat(room);
+    const table = matchMaker.getLocalRoomById(room.roomId) as unknown as TableRoom;
+    await until(() => table.match, "the game to start");
+    await play("Early", room, seat, table);
+    const p = await eventually(async () => { const r = await call("/me/ranked-progress", acc.token); return r.body?.finished === 1 ? r.body : null; }, "the early game recorded");
+    expect(p.recent).toEqual([expect.objectContaining({ game: "devils_scat", counts: true })]);
+    await leaveRoom(room);
+  }, 60_000);
+});
+
 describe("the board's provisional players", () => {
   it("lists a player with one rated game apart, under an empty board", async () => {
     const acc = await account("Newcomer");

@@ -65,13 +65,30 @@ export class TableConduct {
     if (accountId !== null) this.pending.set(sessionId, accountId);
   }
 
+  /**
+   * The account a session brought, known only after the join (the store was still opening):
+   * it goes on the session's seat if the seat has no account yet.
+   */
+  authorisedLater(sessionId: string, account: Promise<string | null>): void {
+    void account.then((id) => {
+      if (id === null) return;
+      const seat = this.seats.get(sessionId);
+      if (seat === undefined) {
+        if (!this.pending.has(sessionId)) this.pending.set(sessionId, id);
+      } else if (!this.accounts.has(seat)) this.accounts.set(seat, id);
+    }, () => undefined);
+  }
+
   /** Returns the account this session brought (null: none). */
   seated(sessionId: string, seat: number): string | null {
     const account = this.pending.get(sessionId);
     this.pending.delete(sessionId);
+    this.seats.set(sessionId, seat);
     if (account !== undefined) this.accounts.set(seat, account);
     return account ?? null;
   }
+  /** Each seated session's seat (an account known later goes there). */
+  private readonly seats = new Map<string, number>();
 
   accountAt(seat: number): string | null {
     return this.accounts.get(seat) ?? null;

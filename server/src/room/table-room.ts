@@ -227,6 +227,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!this.ranked) await this.refuseRegisteredLookalike(join.value.name, account);
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
+    // The store was still opening: the account this join came with goes on the record once it is read.
+    const later = this.ranked || account !== null ? null : TableRoom.platform.identifyLater(context?.headers, token);
+    if (later) this.conduct.authorisedLater(client.sessionId, later.then((w) => w?.player.id ?? null));
     this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null, binds);
     return true;
   }
