@@ -17,6 +17,7 @@ import { closeBoard, openLeaderboard, openProfile } from "./boards.ts";
 import { clearRatingChange, playRanked, showRatingChange, takeRequeue } from "./ranked-queue.ts";
 import "./account.css";
 import { isolate } from "../ui/names.ts";
+import { progressView } from "./ranked-progress.ts";
 
 export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
@@ -57,7 +58,8 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     h("button", { type: "button", testid: "show-sign-in" }, "Sign in"),
     h("button", { type: "button", testid: "open-sessions" }, "Where I'm signed in"),
     h("button", { type: "button", testid: "sign-out" }, "Sign out"));
-  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, ranked, tools, register, signIn, error);
+  const progress = progressView();
+  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, progress.el, ranked, tools, register, signIn, error);
   let account: Account | null = null;
   let ratings: readonly GameRating[] = [];
   let busy = false;
@@ -87,6 +89,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
       error.textContent = `Accounts are not available: ${(err as Error).message}`;
     }
     render();
+    void progress.refresh(account !== null);
     actions.account?.(account);
   };
 

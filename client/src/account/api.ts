@@ -4,7 +4,7 @@
  * own origin and the browser adds the cookie. What the page keeps is only the public player id,
  * for taking a ranked seat back after a reload.
  */
-import type { HistoryPoint, Leaderboard, MatchHistoryPage, Profile, PublicPlayer as AccountPlayer } from "@scat/shared";
+import type { CasualGame, HistoryPoint, Leaderboard, MatchHistoryPage, Profile, PublicPlayer as AccountPlayer, RankedProgress } from "@scat/shared";
 import { serverEndpoint } from "../net/endpoint.ts";
 
 export type { AccountPlayer };
@@ -86,6 +86,10 @@ export const api = {
   /** A page of a player's ranked matches, newest first (`before`: the previous page's `next`). */
   matches: (id: string, before: string | null = null) => call<MatchHistoryPage>(`/players/${encodeURIComponent(id)}/matches?limit=10${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   logUrl: (matchId: string) => `${serverEndpoint()}/api/matches/${encodeURIComponent(matchId)}/log`,
+  /** How far this account is from ranked play, and why recent casual games did not count. */
+  rankedProgress: () => call<RankedProgress>("/me/ranked-progress"),
+  /** This account's last casual games (at most 50), newest first. */
+  casualGames: () => call<{ games: CasualGame[] }>("/me/games?limit=50"),
   history: (id: string, game: string) => call<{ history: HistoryPoint[] }>(`/players/${encodeURIComponent(id)}/history/${game}`),
 };
 

@@ -10,6 +10,7 @@ import type { MatchHistoryEntry } from "@scat/shared";
 import { api, knownPlayerId, ratingText, type BoardEntry, type HistoryPoint } from "./api.ts";
 import { replayHref } from "../replay/replay-loader.ts";
 import { historyChart } from "./rating-chart.ts";
+import { casualHistory } from "./casual-history.ts";
 
 const dialog = new Dialog();
 
@@ -52,8 +53,13 @@ export async function openLeaderboard(game: string): Promise<void> {
     const board = await api.leaderboard(game);
     body.replaceChildren(
       board.me ? h("p", { class: "sub", testid: "board-me" }, `You are #${board.me.rank} with ${ratingText(board.me)}`) : h("p", { class: "sub", testid: "board-unlisted" }, UNLISTED[board.unlisted ?? "none"]),
-      board.top.length === 0 ? h("p", {}, "Nobody has played ranked yet.") : boardTable(board.top, me, "board-top"),
-      board.me && board.me.rank > board.top.length ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, me, "board-around")) : h("span"));
+      board.top.length > 0 ? boardTable(board.top, me, "board-top")
+        : h("p", { testid: "board-empty" }, (board.provisional ?? []).length > 0 ? `Nobody has ${board.minGames ?? 10} rated games yet: players join the board with their ${board.minGames ?? 10}th.` : "Nobody has played ranked yet."),
+      board.me && board.me.rank > board.top.length ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, me, "board-around")) : h("span"),
+      // Players still provisional are listed apart, under the board: they play ranked, they are not ranked yet.
+      (board.provisional ?? []).length > 0
+        ? h("div", { testid: "board-provisional-box" }, h("h3", {}, `Provisional (fewer than ${board.minGames ?? 10} games)`), boardTable(board.provisional ?? [], me, "board-provisional"))
+        : h("span"));
   } catch (err) {
     body.textContent = `The leaderboard is not available: ${(err as Error).message}`;
   }
@@ -137,7 +143,9 @@ export async function openProfile(playerId: string): Promise<void> {
       games.length > 0 ? h("label", { class: "field" }, h("span", {}, "Rating history"), picker) : h("p", {}, "No ranked games yet."),
       chartBox,
       h("h3", {}, "Recent ranked games"),
-      matchHistory(playerId));
+      matchHistory(playerId),
+      // Casual games are the account's own to read (docs/API.md, "Game history"): shown on one's own profile.
+      ...(playerId === knownPlayerId() ? [h("h3", {}, "Casual games"), casualHistory()] : []));
     if (games[0]) await draw(games[0]);
   } catch (err) {
     body.textContent = `The profile is not available: ${(err as Error).message}`;

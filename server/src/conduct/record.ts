@@ -3,6 +3,7 @@
  * ranked-queue bans it earns (policy.ts), in the database, so every process sees the same record.
  */
 import type { Db } from "../db/database.ts";
+import type { TableSeat } from "./table-conduct.ts";
 import { DEFAULT_CONDUCT, banReason, completionRate, nextBan, poorConduct, type Ban, type ConductSettings, type Outcome } from "./policy.ts";
 
 export interface OutcomeEntry {
@@ -13,6 +14,9 @@ export interface OutcomeEntry {
   readonly ranked: boolean;
   readonly outcome: Outcome;
   readonly at: number;
+  /** A casual game's place and table, kept for the player's game history (casual-games.ts). */
+  readonly place?: number | null;
+  readonly seats?: readonly TableSeat[];
 }
 
 export interface Standing {
@@ -38,7 +42,8 @@ export class ConductRecord {
     const bans = new Map<string, Ban>();
     if (entries.length === 0) return bans;
     const inserted = await this.db.insertInto("conduct_records")
-      .values(entries.map((e) => ({ player_id: e.playerId, game: e.game, table_id: e.tableId, ranked: e.ranked, outcome: e.outcome, at: e.at })))
+      .values(entries.map((e) => ({ player_id: e.playerId, game: e.game, table_id: e.tableId, ranked: e.ranked, outcome: e.outcome, at: e.at,
+        place: e.place ?? null, seats: e.seats ? JSON.stringify(e.seats) : null })))
       .onConflict((oc) => oc.columns(["player_id", "table_id"]).doNothing())
       .returning(["player_id", "ranked", "outcome"]).execute();
     for (const row of inserted) {

@@ -24,6 +24,32 @@ export interface SeatEnd {
   readonly left: boolean;
 }
 
+/**
+ * Phases where everyone answers at once and the game goes on without the slow: a race (losing it
+ * is the race's own outcome: the last to slap takes the pile) and the pause between hands (the
+ * table continues by itself). A deadline passing there is not a stalled turn: counting it made a
+ * newcomer who is slower than the others in races "time out" of whole games it played to the end,
+ * which then did not count as finished casual games.
+ */
+const SHARED_PHASES: ReadonlySet<string> = new Set(["race", "roundOver", "handOver"]);
+
+/** The awaited seats a passing deadline counts against (`TableConduct.timedOut`): none in a shared phase. */
+export function stalledSeats(state: unknown, awaited: readonly number[]): number[] {
+  const phase = (state as { phase?: unknown } | null)?.phase;
+  return typeof phase === "string" && SHARED_PHASES.has(phase) ? [] : [...awaited];
+}
+
+/** One seat of a finished casual table, as the player's game history shows it. */
+export interface TableSeat {
+  readonly seat: number;
+  readonly name: string;
+  /** 1 = first; null when the game gave no standings. */
+  readonly place: number | null;
+  readonly bot: boolean;
+  /** The seat of the account this copy of the table is recorded for. */
+  readonly own?: boolean;
+}
+
 export class TableConduct {
   private readonly tallies: SeatTally[];
   /** Accounts proven in `onAuth`, by session, until the client is seated. */
@@ -39,13 +65,30 @@ export class TableConduct {
     if (accountId !== null) this.pending.set(sessionId, accountId);
   }
 
+  /**
+   * The account a session brought, known only after the join (the store was still opening):
+   * it goes on the session's seat if the seat has no account yet.
+   */
+  authorisedLater(sessionId: string, account: Promise<string | null>): void {
+    void account.then((id) => {
+      if (id === null) return;
+      const seat = this.seats.get(sessionId);
+      if (seat === undefined) {
+        if (!this.pending.has(sessionId)) this.pending.set(sessionId, id);
+      } else if (!this.accounts.has(seat)) this.accounts.set(seat, id);
+    }, () => undefined);
+  }
+
   /** Returns the account this session brought (null: none). */
   seated(sessionId: string, seat: number): string | null {
     const account = this.pending.get(sessionId);
     this.pending.delete(sessionId);
+    this.seats.set(sessionId, seat);
     if (account !== undefined) this.accounts.set(seat, account);
     return account ?? null;
   }
+  /** Each seated session's seat (an account known later goes there). */
+  private readonly seats = new Map<string, number>();
 
   accountAt(seat: number): string | null {
     return this.accounts.get(seat) ?? null;
@@ -91,7 +134,7 @@ export class TableConduct {
   }
 
   /** Each known account's outcome for a game that ended (`aborted`: by `abortedBy`, before the threshold). */
-  outcomes(game: string, tableId: string, ranked: boolean, seats: readonly SeatEnd[], at: number, abortedBy: number | null = null): OutcomeEntry[] {
+  outcomes(game: string, tableId: string, ranked: boolean, seats: readonly SeatEnd[], at: number, abortedBy: number | null = null, table: readonly TableSeat[] | null = null): OutcomeEntry[] {
     const entries: OutcomeEntry[] = [];
     for (const s of seats) {
       if (s.accountId === null) continue;
@@ -99,7 +142,8 @@ export class TableConduct {
       const outcome: Outcome = abortedBy !== null
         ? (s.index === abortedBy ? "aborted-leave" : "aborted")
         : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
-      entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at });
+      const place = table?.find((t) => t.seat === s.index)?.place ?? null;
+      entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at, ...(table ? { place, seats: table.map((t) => (t.seat === s.index ? { ...t, own: true } : t)) } : {}) });
     }
     return entries;
   }

@@ -168,6 +168,13 @@ const migrations: Record<string, Migration> = {
   "0013-account-traces": tracesMigration,
   // Friend requests held instead of delivered, so a request says nothing of the account it names (social/friends/migration-holds.ts).
   "0014-friend-request-holds": friendRequestHoldsMigration,
+  // A casual game's place and table (who sat where, by name) on its conduct record: the profile's game history (conduct/record.ts).
+  "0015-casual-history": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("conduct_records").addColumn("place", "integer").execute();
+      await db.schema.alterTable("conduct_records").addColumn("seats", "jsonb").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

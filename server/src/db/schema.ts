@@ -192,6 +192,10 @@ export interface ConductRecordsTable {
   ranked: boolean;
   outcome: string;
   at: number;
+  /** The player's place when the game ended (1 = first; null: recorded before places were kept). */
+  place: ColumnType<number | null, number | null | undefined, never>;
+  /** Who sat where: `[{ seat, name, place, bot, playerId }]` (null: recorded before seats were kept). */
+  seats: ColumnType<unknown, string | null | undefined, never>;
 }
 
 export interface QueueBansTable {

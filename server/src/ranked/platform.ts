@@ -166,6 +166,21 @@ export class Platform {
     return this.identify(headers, undefined, optionToken);
   }
 
+  /**
+   * A casual join `identifyForTable` did not tie to an account because embedded PGlite was not open
+   * yet, but that came with a credential (a session cookie or token: an account holder, not an
+   * anonymous visitor): who it is, read once the store is open, without holding the join. Null
+   * when there is nothing to read later (no credential, or the store was open for the join).
+   * Without it a player's first games after a server start (PGlite still opening) were never on
+   * the account's record and did not count toward ranked play.
+   */
+  identifyLater(headers: HeaderBag | undefined, optionToken?: unknown): Promise<Authenticated | null> | null {
+    if (this.ready || this.config.databaseUrl !== null) return null;
+    const credential = credentialOf(headers ?? {}, undefined, optionToken);
+    if (credential === null || credential.kind === "cross-site") return null;
+    return this.identify(headers, undefined, optionToken).catch(() => null);
+  }
+
   async close(): Promise<void> {
     const opening = this.opening;
     this.opening = null;

@@ -92,6 +92,24 @@ export async function aroundPlayer(db: Db, game: string, playerId: string, rule:
   return { me: entry(mine, rank), around };
 }
 
+/** Listed apart from the board, under it. */
+export const PROVISIONAL_LIST = 50;
+
+/**
+ * Active, unmarked players of `game` with fewer rated games than the board asks (`rule.minGames`),
+ * best first: the page lists them apart ("Provisional") instead of showing an empty board. Their
+ * rank is their place on this list only. Reads the (game, rating) index of `ratings`.
+ */
+export async function provisionalPlayers(db: Db, game: string, rule: BoardRule, limit = PROVISIONAL_LIST): Promise<BoardEntry[]> {
+  if (rule.minGames <= 0) return [];
+  const rows = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+    from ratings r join players p on p.id = r.player_id
+    where r.game = ${game} and r.games > 0 and r.games < ${Math.floor(rule.minGames)} and r.updated_at >= ${rule.activeSince}
+      and not exists (select 1 from account_marks k where k.player_id = r.player_id)
+    order by r.rating desc, r.player_id limit ${limit}`.execute(db)).rows;
+  return rows.map((r, i) => entry(r, i + 1));
+}
+
 /** Why a player with a rating in `game` is not on its board (null: listed, or no rating at all). */
 export async function unlistedReason(db: Db, game: string, playerId: string, rule: BoardRule): Promise<Unlisted | null> {
   const row = await db.selectFrom("ratings as r").leftJoin("account_marks as k", "k.player_id", "r.player_id")
@@ -207,9 +225,21 @@ export class TopCache {
     return entry.rows;
   }
 
+  /** The game's provisional list (`provisionalPlayers`), kept like the top. */
+  provisional(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<BoardEntry[]> {
+    const hit = this.pending.get(game);
+    if (hit && now - hit.at < this.ttlMs) return hit.rows;
+    const rows = provisionalPlayers(db, game, rule);
+    this.pending.set(game, { at: now, rows });
+    rows.catch(() => this.pending.delete(game));
+    return rows;
+  }
+  private readonly pending = new Map<string, { at: number; rows: Promise<BoardEntry[]> }>();
+
   /** A rating (or a mark) changed in this process: the next read fetches the board again. */
   forget(game: string): void {
     this.entries.delete(game);
+    this.pending.delete(game);
     this.buckets.delete(game);
   }
 }

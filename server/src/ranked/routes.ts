@@ -9,6 +9,7 @@ import { fail, handle } from "../accounts/routes.ts";
 import type { Platform } from "./platform.ts";
 import { HISTORY_MAX_PAGE, HISTORY_PAGE, PLAYER_ID, matchHistory, parseCursor } from "./match-history.ts";
 import { TopCache, aroundPlayer, boardRule, historyOf, matchLog, ratingsOf, recentMatches, unlistedReason } from "./queries.ts";
+import { HISTORY_MAX, casualHistory, rankedProgress } from "../conduct/casual-games.ts";
 import type { ServerConfig } from "../config.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
 import { RANKED_FORMATS } from "./formats.ts";
@@ -32,12 +33,32 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     const who = await platform.identify(req.headers, req.method);
     // Established accounts only: LEADERBOARD_MIN_GAMES rated games (not provisional), one in the last LEADERBOARD_ACTIVE_DAYS, not marked.
     const rule = boardRule(config.leaderboardActiveDays, config.leaderboardMinGames);
-    const [top, mine] = await Promise.all([
+    const [top, provisional, mine] = await Promise.all([
       tops.get(db, game, rule),
+      tops.provisional(db, game, rule),
       who ? tops.counts(db, game, rule).then((buckets) => aroundPlayer(db, game, who.player.id, rule, buckets)) : null,
     ]);
     const unlisted = who && !mine ? await unlistedReason(db, game, who.player.id, rule) : null;
-    res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [], unlisted });
+    res.json({ game, top, me: mine?.me ?? null, around: mine?.around ?? [], unlisted, provisional, minGames: rule.minGames });
+  }));
+
+  // The signed-in account's way to ranked play: finished casual games, and why recent ones did not count.
+  router.get("/me/ranked-progress", handle(async (req, res) => {
+    const who = await platform.identify(req.headers, req.method);
+    if (!who) return fail(res, 401, "not-signed-in", "Sign in first (a session cookie from this site, or Authorization: Bearer <personal token>)");
+    const need = platform.rankedRules.minGames;
+    const progress = await rankedProgress(await platform.db(), who.player.id, need);
+    res.json({ ...progress, eligible: progress.finished >= need, guest: who.player.username === null });
+  }));
+
+  // The signed-in account's own casual games, newest first (names typed at casual tables are not public: own account only).
+  router.get("/me/games", handle(async (req, res) => {
+    const who = await platform.identify(req.headers, req.method);
+    if (!who) return fail(res, 401, "not-signed-in", "Sign in first (a session cookie from this site, or Authorization: Bearer <personal token>)");
+    const raw = req.query["limit"] ?? String(HISTORY_MAX);
+    const limit = typeof raw === "string" && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (!(limit >= 1 && limit <= HISTORY_MAX)) return fail(res, 400, "bad-limit", `limit: 1 to ${HISTORY_MAX}`);
+    res.json({ games: await casualHistory(await platform.db(), who.player.id, limit) });
   }));
 
   router.get("/players/:id", handle(async (req, res) => {

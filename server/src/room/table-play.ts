@@ -19,6 +19,7 @@ import { projectMatch } from "./projection.ts";
 import type { TableState } from "./schema.ts";
 import type { Slot } from "./seating.ts";
 import type { TableOptions } from "./table-options.ts";
+import { stalledSeats } from "../conduct/table-conduct.ts";
 
 const SAVING: Rejection = { code: "saving", message: "The table is saving, one moment" };
 
@@ -210,7 +211,8 @@ export class TablePlay {
     if (this.room.match?.state.version !== version) return;
     const awaited = match.game.awaiting(match.state);
     const events = match.expire(Date.now());
-    if (events) this.room.conduct.timedOut(awaited);
+    // A race or the pause between hands going on without a seat is not that seat stalling (conduct/table-conduct.ts).
+    if (events) this.room.conduct.timedOut(stalledSeats(match.state, awaited));
     if (events) this.afterStep(events);
     else this.armDeadline();
   }

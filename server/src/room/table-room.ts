@@ -33,6 +33,7 @@ import { Seating, type Slot } from "./seating.ts";
 import { TablePlay } from "./table-play.ts";
 import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
+import { casualTable } from "../conduct/casual-games.ts";
 import type { FairPlayFlag } from "../conduct/fair-play.ts";
 import { recordFlag } from "../fair-play/store.ts";
 import type { HeldPressRecord } from "../realtime/held-race.ts";
@@ -226,6 +227,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (!this.ranked) await this.refuseRegisteredLookalike(join.value.name, account);
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
+    // The store was still opening: the account this join came with goes on the record once it is read.
+    const later = this.ranked || account !== null ? null : TableRoom.platform.identifyLater(context?.headers, token);
+    if (later) this.conduct.authorisedLater(client.sessionId, later.then((w) => w?.player.id ?? null));
     this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null, binds);
     return true;
   }
@@ -487,8 +491,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     reportsOnGameOver(this.roomId, match, () => TableRoom.platform.db());
     if (this.ranked) return this.ranked.finish(match);
     const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
-    const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now());
-    if (entries.length === 0) return;
+    if (seats.every((s) => s.accountId === null)) return;
+    // Places and names go with the record: the player's casual game history (conduct/casual-games.ts).
+    const table = casualTable(match.game.id, match.game.outcome(match.state), match.state, this.seating.slots);
+    const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now(), null, table);
     void TableRoom.platform.conduct().then((c) => c.record(entries)).catch((err: unknown) => logger.error({ room: this.roomId, err }, "conduct not recorded"));
   }
 }

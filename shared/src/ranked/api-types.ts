@@ -44,6 +44,42 @@ export interface Leaderboard {
   readonly around: readonly BoardEntry[];
   /** Why the signed-in player is not listed (docs/API.md, "Who is on a board"); null when listed or unrated. */
   readonly unlisted?: "provisional" | "inactive" | "marked" | null;
+  /** Active players still provisional (fewer rated games than the board asks), best first: listed apart, under the board. */
+  readonly provisional?: readonly BoardEntry[];
+  /** Rated games a player needs to be on the board (not provisional). */
+  readonly minGames?: number;
+}
+
+/** One recent casual game as the ranked progress lists it (`GET /api/me/ranked-progress`). */
+export interface ProgressGame {
+  readonly game: string;
+  readonly at: number;
+  readonly outcome: string;
+  readonly counts: boolean;
+  /** Why it did not count, in the player's words; null when it counts. */
+  readonly why: string | null;
+}
+
+/** `GET /api/me/ranked-progress`: how far the signed-in account is from ranked play. */
+export interface RankedProgress {
+  readonly need: number;
+  readonly finished: number;
+  readonly eligible: boolean;
+  /** Ranked play is for saved accounts: a guest must save first. */
+  readonly guest: boolean;
+  readonly recent: readonly ProgressGame[];
+}
+
+/** One casual game of the signed-in account's history (`GET /api/me/games`). */
+export interface CasualGame {
+  readonly tableId: string;
+  readonly game: string;
+  readonly at: number;
+  readonly outcome: string;
+  readonly place: number | null;
+  readonly opponents: readonly { readonly name: string; readonly place: number | null; readonly bot: boolean }[];
+  /** A stored replay's match id (casual tables keep none on the server: null). */
+  readonly replay: string | null;
 }
 
 /** One of a player's recent ranked matches. */
