@@ -47,6 +47,11 @@ export class TableConduct {
     return account ?? null;
   }
 
+  /** A resumed table's seat, as journalled: its account before the process stopped. */
+  restoreAccount(seat: number, account: string): void {
+    this.accounts.set(seat, account);
+  }
+
   accountAt(seat: number): string | null {
     return this.accounts.get(seat) ?? null;
   }
