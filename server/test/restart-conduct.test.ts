@@ -12,6 +12,7 @@ import path from "node:path";
 import { Client } from "@colyseus/sdk";
 import { reclaimSeat } from "@scat/shared/reclaim.ts";
 import { afterAll, describe, expect, it } from "vitest";
+import { TableConduct } from "../src/conduct/table-conduct.ts";
 import { until } from "./helpers.ts";
 import { startServerProcess, type ServerProcess } from "./support/server-process.ts";
 import { attach, left, playOut, sdkOf, step, type Player } from "./support/resume-play.ts";
@@ -90,4 +91,21 @@ describe("a server stopped and started again mid-game", () => {
       expect(record, who === ann ? "Ann" : "Bob").toEqual({ completionRate: 1, games: 1 });
     }
   }, 150_000);
+});
+
+describe("a seat not taken back after the server stopped", () => {
+  const seats = [{ index: 0, accountId: "acc-ann", left: false }, { index: 1, accountId: "acc-bob", left: true }];
+
+  it("is not a leave: the game is aborted for that player (a bot finished it)", () => {
+    const conduct = new TableConduct(2);
+    conduct.interrupted(1);
+    expect(conduct.outcomes("devils_scat", "T1", false, seats, 1).map((e) => e.outcome)).toEqual(["completed", "aborted"]);
+  });
+
+  it("is the player's again once they sit down: leaving then counts as a leave", () => {
+    const conduct = new TableConduct(2);
+    conduct.interrupted(1);
+    conduct.seated("session-bob", 1);
+    expect(conduct.outcomes("devils_scat", "T1", false, seats, 1).map((e) => e.outcome)).toEqual(["completed", "left"]);
+  });
 });

@@ -30,6 +30,7 @@ export class TableConduct {
   private readonly pending = new Map<string, string>();
   private readonly accounts = new Map<number, string>();
   private readonly reactions = new Map<number, ReactionProfile>();
+  private readonly interruptedSeats = new Set<number>();
 
   constructor(seats: number) {
     this.tallies = Array.from({ length: seats }, () => ({ turns: 0, timeouts: 0, inARow: 0, worstRun: 0 }));
@@ -43,8 +44,18 @@ export class TableConduct {
   seated(sessionId: string, seat: number): string | null {
     const account = this.pending.get(sessionId);
     this.pending.delete(sessionId);
+    this.interruptedSeats.delete(seat);
     if (account !== undefined) this.accounts.set(seat, account);
     return account ?? null;
+  }
+
+  /**
+   * A resumed table's seat whose player did not take it back in time after the server stopped:
+   * a bot plays it, but the server interrupted them, so the game counts against nobody
+   * (`aborted`) unless they sit down again.
+   */
+  interrupted(seat: number): void {
+    this.interruptedSeats.add(seat);
   }
 
   /** A resumed table's seat, as journalled: its account before the process stopped. */
@@ -103,6 +114,7 @@ export class TableConduct {
       const t = this.tallies[s.index] ?? { turns: 0, timeouts: 0, inARow: 0, worstRun: 0 };
       const outcome: Outcome = abortedBy !== null
         ? (s.index === abortedBy ? "aborted-leave" : "aborted")
+        : s.left && this.interruptedSeats.has(s.index) ? "aborted"
         : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
       entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at });
     }

@@ -37,7 +37,7 @@ export interface RestorableRoom {
   setAutoFill(on: boolean): void;
   readonly bots: { schedule(): void };
   /** The conduct record's view of the table: the accounts journalled with the seats. */
-  readonly conduct?: { restoreAccount(seat: number, account: string): void };
+  readonly conduct?: { restoreAccount(seat: number, account: string): void; interrupted(seat: number): void };
 }
 
 export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.now()): void {
@@ -76,7 +76,11 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     // A seat not taken back: a bot plays it (game in play), or it is free again (still waiting).
     for (const slot of room.seating.slots) {
       if (!slot.occupied || slot.isBot || slot.sessionId !== null) continue;
-      if (room.match) room.seating.handToBot(slot, "takeover");
+      if (room.match) {
+        room.seating.handToBot(slot, "takeover");
+        // The server's stop took the player away, not the player: no leave on their record.
+        room.conduct?.interrupted(slot.index);
+      }
       else room.seating.free(slot);
     }
     room.seating.project(room.state.seats);
