@@ -67,3 +67,34 @@ describe("a reclaim refused with 429 (players sharing an address, all reclaiming
     for (const failed of [`${TABLE_GONE}: closed`, `${TABLE_ENDED}: over`, "room \"abc\" not found", "room \"a-429-b\" not found", "abc is already full."]) expect(stillComing(failed), failed).toBe(false);
   });
 });
+
+/** What the SDK rejects a join with when the socket fails before the seat is taken: its error event (no code) or its close code, no words. */
+const socketLost = (code?: number) => Object.assign(new Error(""), { name: "ServerError", code });
+
+describe("a join whose socket fails before the seat is taken (the server stopping under it)", () => {
+  it("is tried again, not ended: the SDK's wordless error names the lost connection", async () => {
+    const answers: (Error | string)[] = [socketLost(), socketLost(1006), socketLost(4001), "room"];
+    let t = 0;
+    const client = {
+      reconnect: async () => { throw new Error("token unknown"); },
+      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      now: () => t,
+      wait: async (ms: number) => { t += ms; },
+    };
+    expect(await reclaimSeat(client, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });
+  });
+
+  it("keeps the page's resume going when a window ends on one", async () => {
+    const client = {
+      reconnect: async () => { throw new Error("token unknown"); },
+      joinById: async () => { throw socketLost(); },
+      now: () => 0,
+      wait: async () => undefined,
+    };
+    let t = 0;
+    const outcome = await reclaimSeat({ ...client, now: () => (t += 30_000) }, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 1_000 });
+    expect("failed" in outcome && stillComing(outcome.failed)).toBe(true);
+    // A wordless error with another code (a refusal) is not mistaken for one.
+    expect(transientJoinError(socketLost(4002))).toBe(false);
+  });
+});

@@ -47,10 +47,23 @@ export interface ReclaimClient<R> {
 
 export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
 
-/** The text of a failed request (an Error's message, or the value itself). */
+/**
+ * The text of a failed request (an Error's message, or the value itself). A join whose socket
+ * closed before the seat was taken (the process stopped between the matchmaking answer and the
+ * connection) comes from the SDK as the close code with no words: it is named so, and is
+ * transient like any connection lost to a stopping server.
+ */
 export function messageOf(err: unknown): string {
-  return String((err as { message?: unknown } | null)?.message ?? err);
+  const raw = (err as { message?: unknown } | null)?.message ?? err;
+  const text = raw === undefined || raw === null ? "" : String(raw);
+  const code = (err as { code?: unknown } | null)?.code;
+  // The socket's error event carries no code at all; its close event carries the close code.
+  if (text.trim() === "" && (code === undefined || (typeof code === "number" && SOCKET_CLOSED.has(code)))) return `connection closed (${String(code ?? "error")}) before the seat was taken`;
+  return text;
 }
+
+/** WebSocket close codes of a connection lost under the join: abnormal, going away, server shutdown (Colyseus 4001), "may try reconnect". */
+const SOCKET_CLOSED: ReadonlySet<number> = new Set([1001, 1005, 1006, 1011, 1012, 1013, 4001, 4010]);
 
 /**
  * A failure worth another try: the table is moving or not back yet, its old host is silent, the
@@ -64,7 +77,7 @@ export function transientJoinError(err: unknown, notFoundFinal = false): boolean
   const text = messageOf(err);
   if (text.includes(TABLE_GONE) || text.includes(TABLE_ENDED)) return false;
   if (notFoundFinal && /not found/i.test(text)) return false;
-  return rateLimited(err) || /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|50[234]/i.test(text);
+  return rateLimited(err) || /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|connection closed|50[234]/i.test(text);
 }
 
 /** A 429 answer (the SDK's error carries the status as `code`, and the response headers). */
@@ -103,7 +116,7 @@ export function retryDelayMs(err: unknown, n: number, random: number, now = 0): 
  * next window backs off again), not given up (unknown, gone, ended, full).
  */
 export function stillComing(failed: string): boolean {
-  return /moving|paused|unavailable|not available|gateway|fetch|network|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
+  return /moving|paused|unavailable|not available|gateway|fetch|network|connection closed|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
 }
 
 /** Step 2 above: the seat back through matchmaking, or why not (`gone`: the table cannot come back). */
