@@ -62,7 +62,8 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
  * Colyseus room, `anyAnswer` then, as it has no `/health`).
  */
 export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[], script = "server/src/main.ts", anyAnswer = false, wrap = [] as readonly string[], host = "127.0.0.1" } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  // A restart test passes the port its first process had (the pages reconnect to the same address).
+  const port = env["PORT"] ? Number(env["PORT"]) : await freePort();
   // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself. `wrap` runs it
   // through a command that execs it (`ip netns exec <ns>`: the same pid), listening on `host`.
   const [cmd, ...args] = [...wrap, process.execPath, ...nodeArgs, "--import", "tsx", script];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RECLAIM, rateLimited, reclaimSeat, retryDelayMs, stillComing, transientJoinError, TABLE_ENDED, TABLE_GONE } from "./reclaim.ts";
+import { RECLAIM, rateLimited, reclaimSeat, retryDelayMs, stillComing, transientJoinError, unreachable, TABLE_ENDED, TABLE_GONE } from "./reclaim.ts";
 
 describe("reclaiming a seat", () => {
   it("tries again while the table is moving or its busy host's reservation call timed out", () => {
@@ -65,5 +65,58 @@ describe("a reclaim refused with 429 (players sharing an address, all reclaiming
       expect(stillComing(failed), failed).toBe(true);
     }
     for (const failed of [`${TABLE_GONE}: closed`, `${TABLE_ENDED}: over`, "room \"abc\" not found", "room \"a-429-b\" not found", "abc is already full."]) expect(stillComing(failed), failed).toBe(false);
+  });
+});
+
+/** What the SDK rejects a join with when the socket fails before the seat is taken: its error event (no code) or its close code, no words. */
+const socketLost = (code?: number) => Object.assign(new Error(""), { name: "ServerError", code });
+
+describe("a join whose socket fails before the seat is taken (the server stopping under it)", () => {
+  it("is tried again, not ended: the SDK's wordless error names the lost connection", async () => {
+    const answers: (Error | string)[] = [socketLost(), socketLost(1006), socketLost(4001), "room"];
+    let t = 0;
+    const client = {
+      reconnect: async () => { throw new Error("token unknown"); },
+      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      now: () => t,
+      wait: async (ms: number) => { t += ms; },
+    };
+    expect(await reclaimSeat(client, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });
+  });
+
+  it("keeps the page's resume going when a window ends on one", async () => {
+    const client = {
+      reconnect: async () => { throw new Error("token unknown"); },
+      joinById: async () => { throw socketLost(); },
+      now: () => 0,
+      wait: async () => undefined,
+    };
+    let t = 0;
+    const outcome = await reclaimSeat({ ...client, now: () => (t += 30_000) }, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 1_000 });
+    expect("failed" in outcome && stillComing(outcome.failed)).toBe(true);
+    // A wordless error with another code (a refusal) is not mistaken for one.
+    expect(transientJoinError(socketLost(4002))).toBe(false);
+  });
+});
+
+describe("a server that cannot be reached (stopped for a restart)", () => {
+  it("is tried again with a short back-off, not every retryMs and not for long", async () => {
+    const down = new TypeError("Failed to fetch");
+    expect(unreachable(down)).toBe(true);
+    expect(unreachable(new Error("table-moving: try again"))).toBe(false);
+    expect([0, 1, 2, 3, 10].map((n) => retryDelayMs(down, n, 0.999))).toEqual([500, 1_000, 1_999, 1_999, 1_999]);
+    expect(retryDelayMs(down, 10, 0)).toBe(RECLAIM.maxNetworkBackoffMs / 2);
+    const answers: (Error | string)[] = [down, down, down, down, "room"];
+    let t = 0;
+    const waited: number[] = [];
+    const client = {
+      reconnect: async () => { throw down; },
+      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      now: () => t,
+      wait: async (ms: number) => { waited.push(ms); t += ms; },
+      random: () => 0.5,
+    };
+    expect(await reclaimSeat(client, { token: "t", roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });
+    expect(waited).toEqual([375, 750, 1_500, 1_500]);
   });
 });

@@ -10,7 +10,9 @@
  * 2. Then through matchmaking (`reclaimSeat`): the saved reconnection token once, then
  *    `joinById(roomId, { playerId })` every `retryMs` while the answer says the table is moving
  *    (its process died and a peer is resuming it; the server holds such a join until the table
- *    is back, for a few seconds) or paused, for at most `windowMs`. A 429 (players sharing an
+ *    is back, for a few seconds) or paused, for at most `windowMs`. While the server cannot be
+ *    reached at all (stopped for a restart: "Failed to fetch"), the tries back off up to
+ *    `maxNetworkBackoffMs`. A 429 (players sharing an
  *    address, all reclaiming after a cluster-wide stop) is not an end: the next try waits as
  *    `retryDelayMs` says (the server's Retry-After at least, doubling with jitter up to
  *    `maxBackoffMs`).
@@ -22,6 +24,11 @@ export const RECLAIM = {
   windowMs: 20_000,
   /** The longest wait between two tries after a 429 (a Retry-After longer than this is honoured, up to maxRetryAfterMs). */
   maxBackoffMs: 8_000,
+  /**
+   * The longest wait between two tries while the server cannot be reached at all ("Failed to
+   * fetch": stopped for a restart): short, as the seat should come back soon after the server does.
+   */
+  maxNetworkBackoffMs: 2_000,
   /** A Retry-After longer than this is read as this (a broken or hostile header must not park the page for hours). */
   maxRetryAfterMs: 60_000,
 } as const;
@@ -47,10 +54,23 @@ export interface ReclaimClient<R> {
 
 export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
 
-/** The text of a failed request (an Error's message, or the value itself). */
+/**
+ * The text of a failed request (an Error's message, or the value itself). A join whose socket
+ * closed before the seat was taken (the process stopped between the matchmaking answer and the
+ * connection) comes from the SDK as the close code with no words: it is named so, and is
+ * transient like any connection lost to a stopping server.
+ */
 export function messageOf(err: unknown): string {
-  return String((err as { message?: unknown } | null)?.message ?? err);
+  const raw = (err as { message?: unknown } | null)?.message ?? err;
+  const text = raw === undefined || raw === null ? "" : String(raw);
+  const code = (err as { code?: unknown } | null)?.code;
+  // The socket's error event carries no code at all; its close event carries the close code.
+  if (text.trim() === "" && (code === undefined || (typeof code === "number" && SOCKET_CLOSED.has(code)))) return `connection closed (${String(code ?? "error")}) before the seat was taken`;
+  return text;
 }
+
+/** WebSocket close codes of a connection lost under the join: abnormal, going away, server shutdown (Colyseus 4001), "may try reconnect". */
+const SOCKET_CLOSED: ReadonlySet<number> = new Set([1001, 1005, 1006, 1011, 1012, 1013, 4001, 4010]);
 
 /**
  * A failure worth another try: the table is moving or not back yet, its old host is silent, the
@@ -64,7 +84,12 @@ export function transientJoinError(err: unknown, notFoundFinal = false): boolean
   const text = messageOf(err);
   if (text.includes(TABLE_GONE) || text.includes(TABLE_ENDED)) return false;
   if (notFoundFinal && /not found/i.test(text)) return false;
-  return rateLimited(err) || /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|50[234]/i.test(text);
+  return rateLimited(err) || /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|connection closed|50[234]/i.test(text);
+}
+
+/** The server could not be reached at all (no answer: it is stopped or restarting, or the network is down). */
+export function unreachable(err: unknown): boolean {
+  return /failed to fetch|fetch failed|networkerror|load failed|econnrefused|connection closed/i.test(messageOf(err));
 }
 
 /** A 429 answer (the SDK's error carries the status as `code`, and the response headers). */
@@ -85,12 +110,18 @@ export function retryAfterMs(err: unknown, now: number): number | null {
 
 /**
  * How long to wait before try `n + 1` (n = 0 after the first failure) of a reclaim that failed
- * with `err`: `retryMs` for a table moving or paused (the server holds or answers at once); after
+ * with `err`: `retryMs` for a table moving or paused (the server holds or answers at once); while
+ * the server cannot be reached, doubling from `retryMs` with equal jitter up to
+ * `maxNetworkBackoffMs` (a page does not hammer a stopped server, and is back soon after it); after
  * a 429, exponential from `retryMs` with "equal jitter" (half fixed, half random, so players
  * sharing an address spread out) up to `maxBackoffMs`, and never sooner than the server's
  * Retry-After. `random` in [0, 1).
  */
 export function retryDelayMs(err: unknown, n: number, random: number, now = 0): number {
+  if (unreachable(err)) {
+    const exp = Math.min(RECLAIM.maxNetworkBackoffMs, RECLAIM.retryMs * 2 ** Math.min(n, 16));
+    return Math.round(exp / 2 + random * (exp / 2));
+  }
   if (!rateLimited(err)) return RECLAIM.retryMs;
   const exp = Math.min(RECLAIM.maxBackoffMs, RECLAIM.retryMs * 2 ** Math.min(n, 16));
   const jittered = exp / 2 + random * (exp / 2);
@@ -103,7 +134,7 @@ export function retryDelayMs(err: unknown, n: number, random: number, now = 0): 
  * next window backs off again), not given up (unknown, gone, ended, full).
  */
 export function stillComing(failed: string): boolean {
-  return /moving|paused|unavailable|not available|gateway|fetch|network|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
+  return /moving|paused|unavailable|not available|gateway|fetch|network|connection closed|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
 }
 
 /** Step 2 above: the seat back through matchmaking, or why not (`gone`: the table cannot come back). */
@@ -130,7 +161,7 @@ export async function reclaimSeat<R>(
         return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)), ended: text.includes(TABLE_ENDED) };
       }
       // A 429 backs off (and may outlast the window: the next try is still made once).
-      await client.wait(retryDelayMs(err, rateLimited(err) ? n : 0, (client.random ?? Math.random)(), client.now()));
+      await client.wait(retryDelayMs(err, rateLimited(err) || unreachable(err) ? n : 0, (client.random ?? Math.random)(), client.now()));
     }
   }
 }

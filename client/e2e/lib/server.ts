@@ -8,6 +8,8 @@ export interface GameServer {
   /** How the process ended ("exit code 1", "signal SIGSEGV"), or null while it runs. */
   readonly exited: () => string | null;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL: no drain), keeping a DATA_DIR the caller passed. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -20,5 +22,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Gam
   const server = await startServerProcess({ BOT_DELAY_MS: "150", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", SHUFFLE_WAIT_MS: "5000", ...env });
   let ended: string | null = null;
   server.child.once("exit", (code, signal) => { ended = signal ? `signal ${signal}` : `exit code ${String(code)}`; });
-  return { url: server.url, log: server.output, exited: () => ended, stop: () => server.stop() };
+  return { url: server.url, log: server.output, exited: () => ended, stop: () => server.stop(),
+    async kill() {
+      if (ended !== null) return;
+      const gone = new Promise((r) => server.child.once("exit", r));
+      server.child.kill("SIGKILL");
+      await gone;
+      await server.stop();
+    },
+  };
 }

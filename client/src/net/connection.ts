@@ -98,8 +98,9 @@ function joinByIdSoon(roomId: string, o: Record<string, unknown>): Promise<Table
  * `afterSilence`: the page left a process that went silent (shared/src/silence/): no token (it
  * is only good at that process), and each matchmaking try is given up after a while.
  * `keepSeat`: a failure keeps the saved seat (the page tries again).
+ * `notFoundFinal`: the table was listed a moment ago (the lobby's Return): not found is final.
  */
-export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; progress?: (note: string) => void } = {}): Promise<TableSession | null> {
+export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; progress?: (note: string) => void; notFoundFinal?: boolean } = {}): Promise<TableSession | null> {
   const progress = how.progress ?? (() => undefined);
   resumeFailure = null;
   const saved = loadSeat();
@@ -116,7 +117,8 @@ export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; 
   // A table being resumed elsewhere (table-moving), or a server away for a restart, is tried
   // for RESUME_PATIENCE_MS, not the reclaim's 20 s window: the page says what it is doing.
   const started = Date.now();
-  let outcome = await reclaimSeat<TableRoom>(via, seat, options);
+  // `notFoundFinal`: the server has just listed the table, so "not found" means it closed since.
+  let outcome = await reclaimSeat<TableRoom>(via, seat, options, { notFoundFinal: how.notFoundFinal === true });
   while (!("room" in outcome) && stillComing(outcome.failed) && Date.now() - started < RESUME_PATIENCE_MS) {
     const why = /moving/i.test(outcome.failed) ? "Your table is being moved to another server"
       : /paused/i.test(outcome.failed) ? "Your table's server is paused for a moment"

@@ -117,7 +117,6 @@ export class LobbyScene extends Phaser.Scene {
         forgetLinkedTable();
         toTable(this.scene, session);
       },
-      failed: (message) => form.setError(message),
     }).then((el) => {
       if (el && this.form === form) form.notice(el);
     });

@@ -5,7 +5,7 @@
  * reload does (net/connection.ts `resume`, which keeps trying while the table is moving).
  */
 import { gameModule } from "../games/registry.ts";
-import { resume } from "../net/connection.ts";
+import { resume, resumeFailure } from "../net/connection.ts";
 import { serverEndpoint } from "../net/endpoint.ts";
 import { playerId, saveSeat } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
@@ -38,7 +38,6 @@ export interface ReturnActions {
   /** Busy while the seat is taken back (the lobby's buttons off, a note). */
   busy(on: boolean, note?: string): void;
   seated(session: TableSession): void;
-  failed(message: string): void;
 }
 
 /** Takes the held seat back by playerId (no reconnection token in a fresh tab). */
@@ -46,7 +45,14 @@ export async function returnTo(seat: HeldSeat, progress: (note: string) => void)
   const info = await fetchTableInfo(seat.roomId);
   const options: TableOptions = info ? optionsOf(info) : sanitizeOptions({ game: seat.game as TableOptions["game"] });
   saveSeat({ token: "", roomId: seat.roomId, game: seat.game, options });
-  return resume({ progress });
+  // A table the server lists now (not moving) that is not found a moment later has closed: say so at once.
+  return resume({ progress, notFoundFinal: seat.status !== "moving" });
+}
+
+/** Why Return found no seat, in words, shown in the banner itself (next to the button pressed). */
+export function returnFailure(failure: { readonly gone: boolean; readonly ended: boolean } | null): string {
+  if (failure?.ended || failure?.gone) return "That game has ended, so there is no seat to return to. Start or join another table.";
+  return "Could not take your seat back: the table did not answer. Try Return again in a moment.";
 }
 
 /** The banner; null when this player holds no seat. */
@@ -55,18 +61,23 @@ export async function returnBanner(actions: ReturnActions): Promise<HTMLElement 
   if (!seat) return null;
   const title = gameModule(seat.game)?.title ?? seat.game;
   const button = h("button", { type: "button", class: "primary", testid: "return-to-game" }, "Return");
-  const el = h("div", { class: "invite-note your-game", testid: "your-game", role: "status" },
-    h("span", {}, `Your game in progress: ${title}${seat.status === "moving" ? " (being moved to another server)" : ""} `), button);
+  const text = h("span", {}, `Your game in progress: ${title}${seat.status === "moving" ? " (being moved to another server)" : ""} `);
+  const el = h("div", { class: "invite-note your-game", testid: "your-game", role: "status" }, text, button);
+  const said = (message: string, again: boolean) => {
+    text.textContent = `${message} `;
+    el.setAttribute("data-outcome", again ? "retry" : "ended");
+    if (!again) button.remove();
+  };
   button.addEventListener("click", () => {
     actions.busy(true, `Returning to your ${title} table…`);
     void returnTo(seat, (note) => actions.busy(true, note)).then((session) => {
       if (session) return actions.seated(session);
       actions.busy(false);
-      el.remove();
-      actions.failed("That game is over or its table has closed.");
+      const failure = resumeFailure;
+      said(returnFailure(failure), !(failure?.ended || failure?.gone));
     }, () => {
       actions.busy(false);
-      actions.failed("Could not return to your table.");
+      said(returnFailure(null), true);
     });
   });
   return el;

@@ -56,6 +56,7 @@ export class TableConduct {
   private readonly pending = new Map<string, string>();
   private readonly accounts = new Map<number, string>();
   private readonly reactions = new Map<number, ReactionProfile>();
+  private readonly interruptedSeats = new Set<number>();
 
   constructor(seats: number) {
     this.tallies = Array.from({ length: seats }, () => ({ turns: 0, timeouts: 0, inARow: 0, worstRun: 0 }));
@@ -84,11 +85,26 @@ export class TableConduct {
     const account = this.pending.get(sessionId);
     this.pending.delete(sessionId);
     this.seats.set(sessionId, seat);
+    this.interruptedSeats.delete(seat);
     if (account !== undefined) this.accounts.set(seat, account);
     return account ?? null;
   }
   /** Each seated session's seat (an account known later goes there). */
   private readonly seats = new Map<string, number>();
+
+  /**
+   * A resumed table's seat whose player did not take it back in time after the server stopped:
+   * a bot plays it, but the server interrupted them, so the game counts against nobody
+   * (`aborted`) unless they sit down again.
+   */
+  interrupted(seat: number): void {
+    this.interruptedSeats.add(seat);
+  }
+
+  /** A resumed table's seat, as journalled: its account before the process stopped. */
+  restoreAccount(seat: number, account: string): void {
+    this.accounts.set(seat, account);
+  }
 
   accountAt(seat: number): string | null {
     return this.accounts.get(seat) ?? null;
@@ -141,6 +157,7 @@ export class TableConduct {
       const t = this.tallies[s.index] ?? { turns: 0, timeouts: 0, inARow: 0, worstRun: 0 };
       const outcome: Outcome = abortedBy !== null
         ? (s.index === abortedBy ? "aborted-leave" : "aborted")
+        : s.left && this.interruptedSeats.has(s.index) ? "aborted"
         : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
       const place = table?.find((t) => t.seat === s.index)?.place ?? null;
       entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at, ...(table ? { place, seats: table.map((t) => (t.seat === s.index ? { ...t, own: true } : t)) } : {}) });

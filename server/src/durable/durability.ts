@@ -37,6 +37,8 @@ export interface DurableRoom {
   /** A full table whose deal waits for the players' shuffle values (entropy/pending-deal.ts), else null. */
   pendingDeal?(): PendingDealRecord | null;
   disconnect(closeCode?: number): Promise<unknown>;
+  /** The accounts at the seats (conduct/table-conduct.ts): journalled with the seats. */
+  readonly conduct?: { accountAt(seat: number): string | null };
   /**
    * The table paused (`on`: a journal write is unanswered past SAVING_AFTER_MS) or goes on again
    * after `pausedMs` (its deadline is extended by that, its bots move again).
@@ -284,7 +286,7 @@ export class Durability {
 
   private waitingEntry(room: DurableRoom): JournalWaiting {
     const deal = room.pendingDeal?.() ?? null;
-    const entry: JournalWaiting = { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots), ...(deal ? { deal } : {}) };
+    const entry: JournalWaiting = { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots, (i) => room.conduct?.accountAt(i) ?? null), ...(deal ? { deal } : {}) };
     return room.autoFillOff() ? { ...entry, autoFillOff: true } : entry;
   }
 
@@ -303,7 +305,7 @@ export class Durability {
 
   private pendingEntries(room: DurableRoom, match: Match, track: Track): JournalEntry[] {
     const entries: JournalEntry[] = [];
-    const seats = seatRecords(room.seating.slots);
+    const seats = seatRecords(room.seating.slots, (i) => room.conduct?.accountAt(i) ?? null);
     const sig = JSON.stringify(seats);
     if (!track.begun) {
       entries.push({ k: "h", game: room.roomName, options: this.createOptions.get(room) ?? {}, seed: match.serverSeed, salt: match.salt, ...(match.entropy === null ? {} : { entropy: match.entropy }), startedAt: match.startedAt, seats });

@@ -17,6 +17,12 @@ export interface SeatRecord {
   readonly playerId: string | null;
   readonly isBot: boolean;
   readonly botReason: BotReason;
+  /**
+   * The account the seat's outcome goes to (the conduct record), when one is known: a resumed
+   * table keeps it, so the game counts for that account even when its player takes the seat back
+   * before the restarted process has opened its account store. Absent in older journals.
+   */
+  readonly account?: string;
 }
 
 export interface JournalHeader {
@@ -84,8 +90,11 @@ export interface TableRecord {
   readonly held?: readonly HeldPressRecord[];
 }
 
-export function seatRecords(slots: readonly Slot[]): SeatRecord[] {
-  return slots.map((s) => ({ name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason }));
+export function seatRecords(slots: readonly Slot[], accountAt: (seat: number) => string | null = () => null): SeatRecord[] {
+  return slots.map((s) => {
+    const account = accountAt(s.index);
+    return { name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason, ...(account ? { account } : {}) };
+  });
 }
 
 /**

@@ -36,6 +36,8 @@ export interface RestorableRoom {
   /** A seated player's choice on the countdown to filling with bots. */
   setAutoFill(on: boolean): void;
   readonly bots: { schedule(): void };
+  /** The conduct record's view of the table: the accounts journalled with the seats. */
+  readonly conduct?: { restoreAccount(seat: number, account: string): void; interrupted(seat: number): void };
 }
 
 export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.now()): void {
@@ -48,6 +50,9 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
       occupied: true, name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason,
       sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedPlayer: null, reservedUntil: 0,
     });
+    // The game counts for the same accounts as before the stop, whether or not the player's
+    // reclaim can be tied to its account again right away.
+    if (s.account) room.conduct?.restoreAccount(i, s.account);
   });
   room.seating.project(room.state.seats);
   if (header.k === "h") {
@@ -71,7 +76,11 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     // A seat not taken back: a bot plays it (game in play), or it is free again (still waiting).
     for (const slot of room.seating.slots) {
       if (!slot.occupied || slot.isBot || slot.sessionId !== null) continue;
-      if (room.match) room.seating.handToBot(slot, "takeover");
+      if (room.match) {
+        room.seating.handToBot(slot, "takeover");
+        // The server's stop took the player away, not the player: no leave on their record.
+        room.conduct?.interrupted(slot.index);
+      }
       else room.seating.free(slot);
     }
     room.seating.project(room.state.seats);

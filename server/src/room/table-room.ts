@@ -314,6 +314,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       seatsReleased(this, [slot.playerId]);
       this.seating.free(slot);
     } else if (!this.match.over) {
+      // Left on purpose (the Leave button): the lobby no longer offers this game as theirs. A
+      // dropped connection keeps the record, so a closed tab can take the seat back.
+      if (code === 4000) seatsReleased(this, [slot.playerId]);
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
     }

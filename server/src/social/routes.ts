@@ -4,9 +4,10 @@
  *   options, waiting or playing), for the lobby's invite banner. The code is what lets a friend
  *   join; anyone holding it may see what it joins. Counts and options only, never names.
  * - `POST /api/social/my-seat` `{playerId}`: the table this browser's player holds a seat at
- *   (seats.ts), so the lobby can offer "Your game in progress: Return". A table not listed right
- *   now (its process died and a peer resumes it, or a restart) is answered `moving`: the page's
- *   reclaim holds on while it comes back.
+ *   (seats.ts), so the lobby can offer "Your game in progress: Return". With Redis, a table not
+ *   listed right now (its process died and a peer resumes it) is answered `moving`: the page's
+ *   reclaim holds on while it comes back. One process lists every table it has (it resumes its
+ *   journals as it starts): one it does not list is over, answered `null`.
  * - `GET /api/social/counts`: `{online, tables}`, players online and tables in play
  *   (presence/online.ts; cached a few seconds, the same figures the lobby room pushes).
  */
@@ -15,6 +16,7 @@ import { matchMaker, type Presence } from "@colyseus/core";
 import { z } from "zod";
 import { GAMES } from "../games.ts";
 import { fail, handle } from "../accounts/routes.ts";
+import { durability } from "../durable/index.ts";
 import { SeatRegistry } from "./seats.ts";
 import { COUNTS_CACHE_MS, online } from "./presence/online.ts";
 import type { Limits } from "../limits/index.ts";
@@ -86,7 +88,9 @@ export function socialRoutes(presence: () => Presence, limits: Limits | null = n
     const held = await seats.current(body.data.playerId);
     if (!held) return void res.json({ seat: null });
     const info = await tableInfo(held.roomId);
-    if (info?.status === "ended") {
+    // Not listed: with Redis a peer may be resuming it (moving); one process resumes its tables
+    // as it starts, so a table it does not list has closed, and nothing is in progress there.
+    if (info?.status === "ended" || (!info && durability.store?.kind !== "redis")) {
       await seats.released(body.data.playerId, held.roomId);
       return void res.json({ seat: null });
     }

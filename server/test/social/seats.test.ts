@@ -8,6 +8,8 @@ import { ColyseusTestServer as TestServer } from "@colyseus/testing";
 import { loadConfig } from "../../src/config.ts";
 import { createServer } from "../../src/app.ts";
 import { freePort } from "../helpers.ts";
+import { matchMaker } from "@colyseus/core";
+import { SeatRegistry } from "../../src/social/seats.ts";
 
 let colyseus: ColyseusTestServer;
 let base: string;
@@ -59,5 +61,22 @@ describe("social: invitations and held seats", () => {
     let body = (await mySeat("sam-player-1")).body;
     while (body.seat !== null && Date.now() < after) { await new Promise((r) => setTimeout(r, 20)); body = (await mySeat("sam-player-1")).body; }
     expect(body).toEqual({ seat: null });
+  });
+
+  it("a game left on purpose is no longer offered as the player's; one process never calls an unlisted table 'moving'", async () => {
+    const room = await colyseus.sdk.create("devils_scat", { name: "Lea", playerId: "lea-player-1", seats: 2, bots: 1, private: true, turnSeconds: 60 });
+    room.onMessage("*", () => {});
+    const until = async (check: (seat: unknown) => boolean, what: string) => {
+      let body = (await mySeat("lea-player-1")).body;
+      for (const end = Date.now() + 5_000; !check(body.seat) && Date.now() < end;) { await new Promise((r) => setTimeout(r, 20)); body = (await mySeat("lea-player-1")).body; }
+      expect(body.seat, what).toSatisfy(check);
+    };
+    await until((seat) => (seat as { status?: string } | null)?.status === "playing", "the game in progress");
+    // Leave (consented, 4000) mid-game: a bot plays the seat on, and the lobby offers nothing.
+    await room.leave(true);
+    await until((seat) => seat === null, "nothing offered after leaving on purpose");
+    // A seat record whose table this process does not list (it closed): not "moving", nothing.
+    await new SeatRegistry(matchMaker.presence).held("ghost-player-1", { roomId: "GHOST2", game: "devils_scat" });
+    expect((await mySeat("ghost-player-1")).body).toEqual({ seat: null });
   });
 });
