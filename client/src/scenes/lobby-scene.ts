@@ -154,6 +154,8 @@ export class LobbyScene extends Phaser.Scene {
     const o = sanitizeOptions(loadPrefs());
     if (invite.watch) return void this.join(o, `Opening ${invite.code} to watch…`, () => watchTable(invite.code, o), invite.code, true);
     const form = this.form;
+    // The code is filled at once: a Join pressed before the account is known joins that table.
+    form?.invite(invite.code, false);
     void (async () => {
       let known = loadName() !== "";
       try {
@@ -164,7 +166,6 @@ export class LobbyScene extends Phaser.Scene {
       }
       if (this.form !== form || !form) return;
       if (known) return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
-      form.invite(invite.code, false);
       const info = await fetchTableInfo(invite.code);
       if (info && this.form === form) form.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info) });
     })();
