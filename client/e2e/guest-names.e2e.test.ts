@@ -26,7 +26,7 @@ describe("names without typing", () => {
     await chooseTable(p.page, { game: "devils_scat", seats: 2, bots: 1 });
     expect(await p.page.inputValue('[data-testid="name-input"]').then((v) => v === "" || GENERATED.test(v))).toBe(true);
     await p.page.click('[data-testid="quick-play"]');
-    const s = await waitState(p.page, `s.scene === "table" && s.mySeat !== null && !!s.seats?.[s.mySeat]?.name`, 15_000);
+    const s = await waitState(p.page, `s.scene === "table" && s.mySeat !== null && !!s.seats?.[s.mySeat]?.name`, 30_000);
     const seatName = s.seats![s.mySeat!]!.name;
     expect(seatName).toMatch(GENERATED);
     expect((await me(p.page)).name).toBe(seatName);
@@ -70,7 +70,7 @@ describe("names without typing", () => {
 
     // Ben, in another browser, opens Ann's link: no name asked, seated under his account's name.
     await ben.page.goto(`${suite.server.url}/?table=${table.roomId}`);
-    const joined = await waitState(ben.page, `s.scene === "table" && s.mySeat !== null`, 15_000);
+    const joined = await waitState(ben.page, `s.scene === "table" && s.mySeat !== null`, 30_000);
     expect(joined.roomId).toBe(table.roomId);
     expect(joined.seats?.[joined.mySeat ?? -1]?.name).toBe(bens.name);
     const seen = await waitState(ann.page, `s.status === "playing" && (s.seats ?? []).some((x) => x.name === ${JSON.stringify(bens.name)})`);
@@ -94,7 +94,7 @@ describe("names without typing", () => {
     await p.page.fill('[data-testid="name-input"]', "Cleo");
     await chooseTable(p.page, { game: "devils_scat", seats: 2, bots: 1 });
     await p.page.click('[data-testid="quick-play"]');
-    const s = await waitState(p.page, `s.scene === "table" && s.mySeat !== null && !!s.seats?.[s.mySeat]?.name`, 15_000);
+    const s = await waitState(p.page, `s.scene === "table" && s.mySeat !== null && !!s.seats?.[s.mySeat]?.name`, 30_000);
     expect(s.seats![s.mySeat!]!.name).toBe("Cleo");
     expect((await me(p.page)).name).toBe("Cleo");
     await p.close();
