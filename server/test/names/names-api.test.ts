@@ -219,6 +219,19 @@ describe("names at a table (join options)", () => {
   });
 });
 
+describe("accounts still named \"Player\"", () => {
+  it("get a generated name when they next read /api/me, not counted as a rename", async () => {
+    const pat = await guest("Pat");
+    // An account from before generated names: "Player" (a rename can still set it, as older pages did).
+    expect((await api("/me/name", { token: pat.token, body: { name: "Player" } })).body.player.name).toBe("Player");
+    const seen = await api("/me", { token: pat.token });
+    expect(seen.body.player.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+( \d+)?$/);
+    expect((await api("/me", { token: pat.token })).body.player.name).toBe(seen.body.player.name);
+    // One rename of the day's two was used (to "Player"); the generated name took none.
+    expect((await api("/me/name", { token: pat.token, body: { name: "Pat" } })).status).toBe(200);
+  });
+});
+
 // Last in this file: it registers the default name, which every other test's nameless join uses.
 describe("the default name", () => {
   it("stays free to everyone at a table when a registered account shows it", async () => {
