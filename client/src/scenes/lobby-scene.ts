@@ -187,20 +187,29 @@ export class LobbyScene extends Phaser.Scene {
     const form = this.form;
     if (!form) return "refused";
     const typed = form.typedName();
+    // Accounts out of reach (or a guest not made: the address's limit): the table still takes the
+    // typed name, as it did before accounts; the account panel says what went wrong.
+    const unreachable = (): null => {
+      if (typed !== "") saveName(typed);
+      form.setNameError(null);
+      return null;
+    };
     let account: Account;
     try {
       account = await ensureAccount(typed);
-      if (rename && typed !== "" && typed !== account.player.name) account = await api.rename(typed);
-    } catch (err) {
-      if (err instanceof ApiError && err.status !== 401) {
+    } catch {
+      return unreachable();
+    }
+    if (rename && typed !== "" && typed !== account.player.name) {
+      try {
+        account = await api.rename(typed);
+      } catch (err) {
+        // A name the rules refuse, or one rename too many today: said beside the field, no join.
+        if (!(err instanceof ApiError) || (err.code !== "bad-name" && err.status !== 429)) return unreachable();
         form.setNameError(err.message);
         form.focusName();
         return "refused";
       }
-      // Accounts out of reach: the table still takes the typed name, as it always has.
-      if (typed !== "") saveName(typed);
-      form.setNameError(null);
-      return null;
     }
     form.setNameError(null);
     saveName(account.player.name);
