@@ -1,8 +1,8 @@
 /**
  * The account and ranked section of the lobby: who you play as (a guest account made silently on
- * the first visit, with the name you typed or one the server generates), saving it with a username and password, signing in
- * on another device, signing out, a Ranked button per game showing your rating, and the
- * leaderboard and profile.
+ * the first visit, with the name you typed or one the server generates), saving it with a
+ * username and password, signing in on another device, signing out, a Ranked button per game
+ * showing your rating, and the leaderboard and profile.
  */
 import type { GameId } from "@scat/shared";
 import { lobbyGames } from "../games/registry.ts";
