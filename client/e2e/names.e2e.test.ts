@@ -1,7 +1,7 @@
 /**
  * Names in the real client: a right-to-left name is drawn isolated (FSI … PDI) on the canvas,
  * every string the page draws recorded from `fillText`, and in the waiting panel's text; a name
- * the server refuses is told to the player with the server's reason.
+ * the server refuses is told to the player with the server's reason, beside the name field.
  */
 import { describe, expect, it } from "vitest";
 import { chooseTable, DESKTOP, openLobby, screenshot, useBrowserSuite, waitState, type Player } from "./lib/index.ts";
@@ -61,10 +61,11 @@ describe("names", () => {
     const spoof = await suite.player(DESKTOP);
     await openLobby(spoof.page, `${suite.server.url}/?table=${waiting.roomId}`, "\u202enimdA");
     await spoof.page.click('[data-testid="join-by-code"]');
-    await spoof.page.waitForSelector('[data-testid="problem-text"]');
-    const problem = (await spoof.page.textContent('[data-testid="problem-text"]')) ?? "";
-    expect(problem).toContain("The server did not accept your name");
+    // The typed name renames the account first: the server's reason shows beside the name field, and no join is made.
+    await spoof.page.waitForFunction(() => (document.querySelector('[data-testid="name-error"]')?.textContent ?? "") !== "");
+    const problem = (await spoof.page.textContent('[data-testid="name-error"]')) ?? "";
     expect(problem).toContain("formatting characters");
+    expect((await waitState(spoof.page, "true")).scene).toBe("lobby");
     await screenshot(spoof.page, "names/03-refused-name");
     await host.close();
     await spoof.close();

@@ -18,10 +18,9 @@ describe("play together", () => {
     const link = await host.page.inputValue('[data-testid="invite-link"]');
 
     // The friend's lobby remembers Devil's Scat: the invitation shows Hit the Deck instead.
+    // The link is the friend's first visit (a player with an account from before joins at once, without the banner).
     const friend = await suite.player(PHONE);
-    await friend.page.goto(suite.server.url);
-    await friend.page.waitForSelector('[data-testid="name-input"]');
-    await friend.page.evaluate(() => localStorage.setItem("scat.lobby", JSON.stringify({ game: "devils_scat", seats: 3, bots: 2, turnSeconds: 30, variants: {} })));
+    await friend.page.addInitScript(() => { if (localStorage.getItem("scat.lobby") === null) localStorage.setItem("scat.lobby", JSON.stringify({ game: "devils_scat", seats: 3, bots: 2, turnSeconds: 30, variants: {} })); });
     await friend.page.goto(link);
     await friend.page.waitForFunction(() => document.querySelector('[data-testid="lobby-invite"]')?.textContent?.includes("Hit the Deck"));
     const banner = (await friend.page.textContent('[data-testid="lobby-invite"]')) ?? "";
@@ -36,6 +35,7 @@ describe("play together", () => {
     const seated = await waitState(friend.page, `s.scene === "table" && s.mySeat !== null`);
     expect(seated.roomId).toBe(code);
     expect(seated.game).toBe("hit_the_deck");
+    expect(seated.seats?.[seated.mySeat ?? -1]?.name).toBe("Friend");
     await waitState(host.page, `s.status === "playing"`);
 
     expect([...host.errors, ...friend.errors]).toEqual([]);

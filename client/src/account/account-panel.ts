@@ -1,12 +1,12 @@
 /**
  * The account and ranked section of the lobby: who you play as (a guest account made silently on
- * the first visit, with the name you typed), saving it with a username and password, signing in
- * on another device, signing out, a Ranked button per game showing your rating, and the
- * leaderboard and profile.
+ * the first visit, with the name you typed or one the server generates), saving it with a
+ * username and password, signing in on another device, signing out, a Ranked button per game
+ * showing your rating, and the leaderboard and profile.
  */
 import type { GameId } from "@scat/shared";
 import { lobbyGames } from "../games/registry.ts";
-import { loadName, saveName } from "../net/storage.ts";
+import { loadName } from "../net/storage.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { byTestId, h } from "../ui/dom.ts";
 import { api, ensureAccount, forgetAccount, ratingText, type Account, type GameRating } from "./api.ts";
@@ -23,12 +23,19 @@ export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
   seated(session: TableSession): void;
   setBusy(busy: boolean, note?: string): void;
+  /**
+   * The lobby's name field applied to the account (renamed when the player typed another name):
+   * the account, "refused" (the reason is shown by the field), or null when accounts are out of reach.
+   */
+  settleName?(): Promise<Account | "refused" | null>;
   /** Who the page plays as, after every (re)load of the account: a sign-in, sign-up or sign-out. */
   account?(account: Account | null): void;
 }
 
 export interface AccountPanel {
   readonly el: HTMLElement;
+  /** The account changed elsewhere on the page (renamed from the lobby's name field). */
+  changed(account: Account): void;
   destroy(): void;
 }
 
@@ -99,11 +106,12 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     render();
     try {
       // The name typed in the lobby form is the name shown at the ranked table too.
-      const name = (document.querySelector<HTMLInputElement>('[data-testid="name-input"]')?.value ?? loadName()).trim();
-      if (name !== "") saveName(name);
-      if (name !== "" && name !== account.player.name) {
-        account = await api.rename(name);
+      const named = await actions.settleName?.();
+      if (named === "refused") {
+        busy = false;
+        return render();
       }
+      if (named) account = named;
       const session = await playRanked(game, title, account);
       if (session) {
         showRatingChange(session, account.player.id);
@@ -155,5 +163,13 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     const game = requeue ? lobbyGames().find((g) => g.id === requeue) : undefined;
     if (game && account) void queue(game.id as GameId, game.title);
   });
-  return { el, destroy: () => { closeBoard(); el.remove(); } };
+  return {
+    el,
+    changed: (a) => {
+      if (account?.player.id !== a.player.id) return;
+      account = a;
+      render();
+    },
+    destroy: () => { closeBoard(); el.remove(); },
+  };
 }

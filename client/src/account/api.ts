@@ -72,7 +72,8 @@ async function call<T>(path: string, body?: unknown, bearer?: string): Promise<T
 }
 
 export const api = {
-  guest: (name: string) => call<Account>("/accounts/guest", { name }),
+  /** Without a name the server generates one. */
+  guest: (name?: string) => call<Account>("/accounts/guest", name === undefined ? {} : { name }),
   register: (username: string, password: string) => call<Account>("/accounts/register", { username, password }),
   signIn: (username: string, password: string) => call<Account>("/accounts/sign-in", { username, password }),
   signOut: () => call<unknown>("/accounts/sign-out", {}),
@@ -112,19 +113,40 @@ async function moveLegacyToken(): Promise<void> {
   try { localStorage.removeItem(LEGACY_ACCOUNT_KEY); } catch { /* nothing to forget */ }
 }
 
-/** The account this browser uses: its session, else a guest made silently with the typed name. */
-export async function ensureAccount(name: string): Promise<Account> {
+/** Whether this page made the account (a guest) rather than finding a session it already had. */
+let madeHere = false;
+/** The lookup under way: two parts of the page asking at once make one guest, not two. */
+let pending: Promise<Account> | null = null;
+
+/**
+ * The account this browser uses: its session, else a guest made silently with the typed name, or
+ * with none typed a name the server generates ("Lucky Otter"), so nobody plays as "Player".
+ */
+export function ensureAccount(name: string): Promise<Account> {
+  pending ??= findOrMake(name).finally(() => { pending = null; });
+  return pending;
+}
+
+/** Whether the account was made on this visit (a new guest) rather than signed in before. */
+export function accountMadeHere(): boolean {
+  return madeHere;
+}
+
+async function findOrMake(name: string): Promise<Account> {
   await moveLegacyToken();
   try {
     return remember(await api.me())!;
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
   }
-  // A name the server refuses (docs/API.md, "Names") still gets the player an account, as "Player <n>" (renamed later).
-  const made = await api.guest(name.trim() || "Player").catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === "bad-name") return api.guest(`Player ${Math.floor(1000 + Math.random() * 9000)}`);
+  // A name the server refuses (docs/API.md, "Names") still gets the player an account, under a
+  // generated name; the lobby then tries the typed name as a rename and shows why it is refused.
+  const typed = name.trim();
+  const made = await (typed === "" ? api.guest() : api.guest(typed).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === "bad-name") return api.guest();
     throw err;
-  });
+  }));
+  madeHere = true;
   return remember(made)!;
 }
 

@@ -3,7 +3,7 @@ import Phaser from "phaser";
 import { createPrivate, forgetLinkedTable, joinByCode, quickPlay, watchTable } from "../net/connection.ts";
 import { LobbyFeed, type LobbyCounts, type OpenTable } from "../net/lobby-feed.ts";
 import { explainJoinError } from "../net/errors.ts";
-import { loadName, loadPrefs, savePrefs } from "../net/storage.ts";
+import { loadName, loadPrefs, saveName, savePrefs } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { CardSprite } from "../objects/card-sprite.ts";
@@ -14,7 +14,8 @@ import { OpenTablesPanel } from "../ui/open-tables.ts";
 import { openRules } from "../ui/rules-panel.ts";
 import { replayEntry } from "../replay/lobby-entry.ts";
 import { SCENES, toLesson, toReplay, toTable, type LobbyData } from "./flow.ts";
-import { mountAccountPanel } from "../account/account-panel.ts";
+import { mountAccountPanel, type AccountPanel } from "../account/account-panel.ts";
+import { accountMadeHere, api, ApiError, ensureAccount, type Account } from "../account/api.ts";
 import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
 import { returnBanner } from "../social/return-to-game.ts";
 import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
@@ -31,6 +32,9 @@ export class LobbyScene extends Phaser.Scene {
   private feed: LobbyFeed | null = null;
   private openTables: readonly OpenTable[] = [];
   private counts: LobbyCounts | null = null;
+  private accountPanel: AccountPanel | null = null;
+  /** Name changes one after another: a change and the join that follows it rename once, in order. */
+  private naming: Promise<unknown> = Promise.resolve();
 
   constructor() {
     super(SCENES.lobby);
@@ -49,6 +53,7 @@ export class LobbyScene extends Phaser.Scene {
       watchByCode: (code, o) => void this.join(o, `Opening ${code.toUpperCase()} to watch…`, () => watchTable(code, o), code, true),
       showRules: (game) => openRules(game, lessonFor(game) ? () => this.startLesson(game) : undefined),
       gamePicked: (game) => this.offerLesson(game),
+      nameChanged: () => void this.settleName(true),
     });
     if (data?.message) this.form.setError(data.message);
     const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message));
@@ -58,12 +63,14 @@ export class LobbyScene extends Phaser.Scene {
     const account = mountAccountPanel({
       seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); },
       setBusy: (b, note) => this.form?.setBusy(b, note),
+      settleName: () => this.settleName(true),
       // A saved account's answers to the guided-game offers follow it to this device (tutorial/offer.ts).
-      account: (a) => void syncOffers(a?.player ?? null).then((prefs) => {
+      account: (a) => void (a && this.form?.setName(a.player.name), syncOffers(a?.player ?? null).then((prefs) => {
         const shown = document.querySelector<HTMLElement>('[data-testid="lesson-offer"]');
         if (shown && answeredIn(prefs, shown.dataset["game"] ?? "")) shown.remove();
-      }),
+      })),
     });
+    this.accountPanel = account;
     this.form.append(account.el);
     // Friends (social/friends-panel.ts): an invitation or a friend's table is joined or watched like a code.
     const friends = friendsSection();
@@ -137,18 +144,77 @@ export class LobbyScene extends Phaser.Scene {
   }
 
   /**
-   * An invitation link: watching needs no name; joining goes straight in once a name is known.
-   * Otherwise the banner names the table's game and options (social/table-info.ts).
+   * An invitation link: watching needs no name; a player with an account from before (signed in,
+   * or a guest coming back) goes straight in under the account's name. A visitor new here gets
+   * the banner naming the table's game and options (social/table-info.ts), with the generated
+   * name in the field to keep or change.
    */
   private followInvite(invite: { code: string; watch: boolean }): void {
     const o = sanitizeOptions(loadPrefs());
     if (invite.watch) return void this.join(o, `Opening ${invite.code} to watch…`, () => watchTable(invite.code, o), invite.code, true);
-    if (loadName() !== "") return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
-    this.form?.invite(invite.code, false);
     const form = this.form;
-    void fetchTableInfo(invite.code).then((info) => {
-      if (info && this.form === form) form?.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info) });
-    });
+    // The code is filled at once: a Join pressed before the account is known joins that table.
+    form?.invite(invite.code, false);
+    void (async () => {
+      let known = loadName() !== "";
+      try {
+        await ensureAccount(loadName());
+        known ||= !accountMadeHere();
+      } catch {
+        // Accounts unreachable: the banner asks as before.
+      }
+      if (this.form !== form || !form) return;
+      if (known) return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
+      const info = await fetchTableInfo(invite.code);
+      if (info && this.form === form) form.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info) });
+    })();
+  }
+
+  /**
+   * The name a join plays under is the account's display name: the field, when the player typed
+   * another, renames the account first (`POST /api/me/name`), its refusal shown next to the field
+   * and the join not made ("refused"); an empty field plays under the account's name. Null: the
+   * accounts could not be reached (the table takes the typed name, as before accounts).
+   */
+  settleName(rename: boolean): Promise<Account | "refused" | null> {
+    const run = this.naming.then(() => this.settleNow(rename));
+    this.naming = run.catch(() => undefined);
+    return run;
+  }
+
+  private async settleNow(rename: boolean): Promise<Account | "refused" | null> {
+    const form = this.form;
+    if (!form) return "refused";
+    const typed = form.typedName();
+    // Accounts out of reach (or a guest not made: the address's limit): the table still takes the
+    // typed name, as it did before accounts; the account panel says what went wrong.
+    const unreachable = (): null => {
+      if (typed !== "") saveName(typed);
+      form.setNameError(null);
+      return null;
+    };
+    let account: Account;
+    try {
+      account = await ensureAccount(typed);
+    } catch {
+      return unreachable();
+    }
+    if (rename && typed !== "" && typed !== account.player.name) {
+      try {
+        account = await api.rename(typed);
+      } catch (err) {
+        // A name the rules refuse, or one rename too many today: said beside the field, no join.
+        if (!(err instanceof ApiError) || (err.code !== "bad-name" && err.status !== 429)) return unreachable();
+        form.setNameError(err.message);
+        form.focusName();
+        return "refused";
+      }
+    }
+    form.setNameError(null);
+    saveName(account.player.name);
+    if (rename) form.setName(account.player.name, true);
+    this.accountPanel?.changed(account);
+    return account;
   }
 
   private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>, code: string | null = null, watching = false): Promise<void> {
@@ -156,6 +222,12 @@ export class LobbyScene extends Phaser.Scene {
     this.busy = true;
     this.form?.setBusy(true, note);
     savePrefs(options);
+    // Watching keeps the account's name; joining may rename the account to the typed name first.
+    if ((await this.settleName(!watching)) === "refused") {
+      this.busy = false;
+      this.form?.setBusy(false);
+      return;
+    }
     try {
       const session = await connect();
       forgetLinkedTable();

@@ -5,7 +5,7 @@
  */
 import { BOT_STRENGTHS, type BotStrength } from "@scat/shared";
 import { DEFAULT_GAME, gameModule, lobbyGames, seatRange } from "../games/registry.ts";
-import { loadName, saveName } from "../net/storage.ts";
+import { loadName } from "../net/storage.ts";
 import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import type { JoinProblem } from "../net/errors.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -18,6 +18,8 @@ export interface LobbyActions {
   joinByCode(code: string, o: TableOptions): void;
   watchByCode(code: string, o: TableOptions): void;
   showRules(game: string): void;
+  /** The player changed the name field (the account is renamed: scenes/lobby-scene.ts). */
+  nameChanged?(): void;
   /** The player picked a game (the guided first game is offered: tutorial/offer.ts). */
   gamePicked?(game: string): void;
 }
@@ -25,10 +27,20 @@ export interface LobbyActions {
 export interface LobbyForm {
   setBusy(busy: boolean, note?: string): void;
   setError(message: string | null): void;
+  /** The name field as typed (trimmed; "" when empty). */
+  typedName(): string;
+  /**
+   * Shows the account's name in the name field, unless the player has typed in it since the
+   * field was last filled (`force`: the name the account now has, after a rename).
+   */
+  setName(name: string, force?: boolean): void;
+  /** The server's reason a name was refused, next to the name field (null clears it). */
+  setNameError(message: string | null): void;
+  focusName(): void;
   /** A failed join: its sentence and the way on (watch instead, check the code...). */
   setProblem(problem: JoinProblem, code: string | null): void;
   /**
-   * An invitation link without a name yet: the code filled in, the name asked for; `about`
+   * An invitation link for a new visitor: the code filled in, the (generated) name offered for a change; `about`
    * names the game and options, which the form then shows (social/table-info.ts).
    */
   invite(code: string, watch: boolean, about?: { text: string; options: TableOptions } | null): void;
@@ -72,7 +84,9 @@ function build(o: TableOptions): HTMLFormElement {
   const range = seatRange(o.game);
   return h("form", { class: "lobby panel", testid: "lobby", autocomplete: "off" },
     h("h1", {}, "Scat Tables"),
-    field("Your name", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", required: true, dir: "auto" })),
+    // Optional: the account's name fills it, and an empty field plays under that name.
+    field("Your name", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", dir: "auto", autocomplete: "nickname" })),
+    h("p", { class: "error name-error", testid: "name-error", role: "alert" }),
     gamePicker(o.game),
     h("div", { class: "row" },
       field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),
@@ -147,16 +161,10 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   renderVariants(form, initial);
   uiRoot().append(form);
   const nameInput = byTestId<HTMLInputElement>(form, "name-input");
-  const named = (): boolean => {
-    const name = nameInput.value.trim();
-    if (name === "") {
-      nameInput.focus();
-      setError("Enter a display name first.");
-      return false;
-    }
-    saveName(name);
-    return true;
-  };
+  // Typed since the field was last filled from the account: the account's name does not overwrite it.
+  let edited = false;
+  nameInput.addEventListener("input", () => { edited = true; });
+  nameInput.addEventListener("change", () => actions.nameChanged?.());
   const setError = (m: string | null): void => void (byTestId(form, "lobby-error").textContent = m ?? "");
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
   for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => {
@@ -173,15 +181,15 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     const byEnter = focused instanceof HTMLInputElement && form.contains(focused);
     if (byEnter && focused === byTestId(form, "join-code")) return join(code());
     if (byEnter && invited !== null) return join(invited);
-    if (named()) actions.quickPlay(readOptions(form));
+    actions.quickPlay(readOptions(form));
   });
-  byTestId(form, "create-private").addEventListener("click", () => named() && actions.createPrivate(readOptions(form)));
+  byTestId(form, "create-private").addEventListener("click", () => actions.createPrivate(readOptions(form)));
   const code = (): string | null => {
     const c = byTestId<HTMLInputElement>(form, "join-code").value.trim();
     if (c === "") setError("Type the invite code a friend gave you.");
     return c === "" ? null : c;
   };
-  const join = (c: string | null): void => void (c !== null && named() && actions.joinByCode(c, readOptions(form)));
+  const join = (c: string | null): void => void (c !== null && actions.joinByCode(c, readOptions(form)));
   const watch = (c: string | null): void => void (c !== null && actions.watchByCode(c, readOptions(form)));
   byTestId(form, "join-by-code").addEventListener("click", () => join(code()));
   byTestId(form, "watch-by-code").addEventListener("click", () => watch(code()));
@@ -193,6 +201,14 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   }
   return {
     setError,
+    typedName: () => nameInput.value.trim(),
+    setName(name, force = false) {
+      if (edited && !force) return;
+      edited = false;
+      nameInput.value = name;
+    },
+    setNameError: (m) => void (byTestId(form, "name-error").textContent = m ?? ""),
+    focusName: () => nameInput.focus(),
     setProblem: (problem, c) => showProblem(byTestId(form, "lobby-error"), problem, { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() }, c !== null),
     joinTable: (roomId) => join(roomId),
     watchTable: (roomId) => watch(roomId),
@@ -203,7 +219,7 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
       invited = watching ? null : c;
       if (about) showOptions(form, about.options);
       const what = about ? `${about.text}, table ${c}` : `table ${c}`;
-      const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch ${what}: press Watch.` : `You are invited to ${what}: enter your name, then press Enter or Join below.`);
+      const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch ${what}: press Watch.` : `You are invited to ${what}: press Join below (change your name first if you like).`);
       const earlier = form.querySelector('[data-testid="lobby-invite"]');
       if (earlier) return void earlier.replaceWith(note);
       form.querySelector("h1")?.after(note);

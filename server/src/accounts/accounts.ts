@@ -12,6 +12,7 @@ import type { Tokens } from "./tokens.ts";
 import { displayNameColumns, NameRefused, recordRename, registeredLookalike } from "../names/registry.ts";
 import { nameKey } from "../names/skeleton.ts";
 import { hasListedWord } from "../names/words.ts";
+import { asksForGeneratedName, generatedName, isPlaceholderName } from "../names/generate.ts";
 import { passwords } from "../limits/passwords.ts";
 
 export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
@@ -26,9 +27,13 @@ export function publicPlayer(p: Player): PublicPlayer {
 export class Accounts {
   constructor(private readonly db: Db, private readonly tokens: Tokens, private readonly now: () => number = Date.now) {}
 
-  /** Throws NameRefused for a name that breaks the rules or looks like a registered player's. */
+  /**
+   * Throws NameRefused for a name that breaks the rules or looks like a registered player's. No
+   * name (names/generate.ts, `asksForGeneratedName`) gets a generated one ("Lucky Otter").
+   */
   async createGuest(name: unknown): Promise<Player> {
-    const player: Player = { id: randomUUID(), ...(await displayNameColumns(this.db, name, null)), username: null, username_key: null, username_skeleton: null, password_hash: null, created_at: this.now(), token_version: 0 };
+    const named = asksForGeneratedName(name) ? await generatedName(this.db) : await displayNameColumns(this.db, name, null);
+    const player: Player = { id: randomUUID(), ...named, username: null, username_key: null, username_skeleton: null, password_hash: null, created_at: this.now(), token_version: 0 };
     await this.db.insertInto("players").values(player).execute();
     return player;
   }
@@ -63,6 +68,18 @@ export class Accounts {
     // An unknown username is checked against a dummy hash: the same argon2 work, so the same time.
     if (!(await passwords().verify(player?.password_hash ?? null, password)) || !player) return "bad-credentials";
     return player;
+  }
+
+  /**
+   * The player as read, with a generated name instead of the shared placeholder "Player" that
+   * older pages gave guests who typed no name: replaced on the account's next visit or sign-in,
+   * not counted as a rename. Two requests at once both find the row still "Player" only once.
+   */
+  async withOwnName(player: Player): Promise<Player> {
+    if (!isPlaceholderName(player.display_name)) return player;
+    const named = await generatedName(this.db);
+    const row = await this.db.updateTable("players").set(named).where("id", "=", player.id).where("display_name", "=", player.display_name).returningAll().executeTakeFirst();
+    return row ?? (await this.byId(player.id)) ?? player;
   }
 
   /** Throws NameRefused (see createGuest); a change of name is counted (names/registry.ts). */

@@ -21,6 +21,7 @@ import { PasswordsBusy, admitted, limitsFor, passwordProblem, refuseRequest, sig
 import type { Platform } from "../ranked/platform.ts";
 import { publicPagesChanged } from "../net/read-cache.ts";
 import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
+import { asksForGeneratedName } from "../names/generate.ts";
 import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
 
 export function fail(res: Response, status: number, code: string, message: string): void {
@@ -125,6 +126,12 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     res.append("set-cookie", sessionCookie(config, req.headers, secret));
     res.status(status).json({ player: publicPlayer(player) });
   };
+  /** An account still named "Player" gets a generated name when it visits or signs in (Accounts.withOwnName). */
+  const accountsNamed = async (player: Player): Promise<Player> => {
+    const named = await (await platform.accounts()).withOwnName(player);
+    if (named !== player) publicPagesChanged();
+    return named;
+  };
   const refuse = (res: Response, code: string) => {
     const codes: Record<string, number> = { "username-taken": 409, "bad-credentials": 401, "already-registered": 409, "unknown-player": 404 };
     const messages: Record<string, string> = {
@@ -152,7 +159,8 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     // The name's own rules answer 400 `bad-name` (names/, NameRefused above), before the limit counts the request.
     const body = parse(guestBody, req.body, res);
     if (!body) return;
-    const name = validDisplayName(body.name);
+    // No name (or the placeholder "Player" older pages sent) gets a generated one (names/generate.ts).
+    const name = asksForGeneratedName(body.name) ? undefined : validDisplayName(body.name);
     if (await limited(req, res)) return;
     await begin(req, res, await (await platform.accounts()).createGuest(name), body.token, 201);
   }));
@@ -180,11 +188,12 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     if (!(await signInAllowed(limits, req, res, body.username, device))) return;
     const player = await (await platform.accounts()).signIn(body.username, body.password);
     if (typeof player === "string") return refuse(res, player);
+    const named = await accountsNamed(player);
     // Not the minting limit here: a 429 after a right password would tell a guesser it was right.
     // Sign-ins are bounded by the address's limit and the lock; past MAX_LIVE the oldest session gives way.
     await limits.accountLock.succeeded(body.username, { address: limits.keyOf(req), device });
     if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
-    await begin(req, res, player, body.token);
+    await begin(req, res, named, body.token);
   }));
   // A browser that kept a token of the old kind in localStorage moves onto a session cookie.
   router.post("/accounts/session", handle(async (req, res) => {
@@ -211,7 +220,7 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
   }));
   router.get("/me", handle(async (req, res) => {
     const who = await signedIn(req, res);
-    if (who) res.json({ player: publicPlayer(who.player), session: { kind: who.session.kind, expiresAt: who.session.expires_at } });
+    if (who) res.json({ player: publicPlayer(await accountsNamed(who.player)), session: { kind: who.session.kind, expiresAt: who.session.expires_at } });
   }));
   router.get("/me/sessions", handle(async (req, res) => {
     const who = await signedIn(req, res, "account");

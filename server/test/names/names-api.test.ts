@@ -72,9 +72,13 @@ describe("names over HTTP", () => {
     expect((await api("/me", { token: ann.token })).body.player.name).toBe("Ann");
   });
 
-  it("answers a NUL in raw JSON with 400, a missing name too, and stores names normalised", async () => {
+  it("answers a NUL in raw JSON or a name that is not text with 400, names a nameless guest, and stores names normalised", async () => {
     expectBadName(await api("/accounts/guest", { raw: '{"name":"Ann\\u0000"}' }), /control/);
-    expectBadName(await api("/accounts/guest", { body: {} }), /must be text/);
+    expectBadName(await api("/accounts/guest", { body: { name: 5 } }), /must be text/);
+    // No name at all is not an error: the guest gets a generated one (names/generate.ts).
+    const nameless = await api("/accounts/guest", { body: { token: true } });
+    expect(nameless.status).toBe(201);
+    expect(nameless.body.player.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+( \d+)?$/);
     expect((await guest("  \uff21da   L.  ")).name).toBe("Ada L.");
   });
 
@@ -215,10 +219,25 @@ describe("names at a table (join options)", () => {
   });
 });
 
+describe("accounts still named \"Player\"", () => {
+  it("get a generated name when they next read /api/me, not counted as a rename", async () => {
+    const pat = await guest("Pat");
+    // An account from before generated names: "Player" (a rename can still set it, as older pages did).
+    expect((await api("/me/name", { token: pat.token, body: { name: "Player" } })).body.player.name).toBe("Player");
+    const seen = await api("/me", { token: pat.token });
+    expect(seen.body.player.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+( \d+)?$/);
+    expect((await api("/me", { token: pat.token })).body.player.name).toBe(seen.body.player.name);
+    // One rename of the day's two was used (to "Player"); the generated name took none.
+    expect((await api("/me/name", { token: pat.token, body: { name: "Pat" } })).status).toBe(200);
+  });
+});
+
 // Last in this file: it registers the default name, which every other test's nameless join uses.
 describe("the default name", () => {
   it("stays free to everyone at a table when a registered account shows it", async () => {
-    await registered("Player", "plain_player");
+    // A new guest asking for "Player" gets a generated name; an old account renamed to it still shows it.
+    const plain = await registered("Plain", "plain_player");
+    expect((await api("/me/name", { token: plain.token, body: { name: "Player" } })).body.player.name).toBe("Player");
     const room = await new Client(base).create("devils_scat", { seats: 3, bots: 0, private: true });
     await waitSeat(room);
     const watcher = await new Client(base).joinById(room.roomId, { spectate: true });
