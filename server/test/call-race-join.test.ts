@@ -108,3 +108,24 @@ it("with WebSocket pings answered and claims sent, the last to sit down is judge
   expect(b.source).toBe("claim");
   expect(Math.abs(a.reactionMs - b.reactionMs)).toBeLessThanOrEqual(1);
 });
+
+it("the stream of the last to sit down is probed from the deal its join made, while it is still joining", () => {
+  // Stream probes are WebSocket frames, not queued behind the join: a call TCP had to retransmit
+  // is told from a lie only if its stream was probed since the reveal (realtime/stream-probe.ts).
+  const net = new NetMonitor();
+  const rtt = 40;
+  const first = remote(net, "first", rtt, 0, true);
+  net.welcome(first as unknown as Client);
+  first.joined();
+  vi.advanceTimersByTime(1_000);
+  const last = remote(net, "last", rtt, 0, true);
+  net.welcome(last as unknown as Client);
+  // Its join deals: the race opens before any ping has gone to it.
+  net.probe(["first", "last"]);
+  vi.advanceTimersByTime(200);
+  expect(last.state).toBe(ClientState.JOINING);
+  for (const id of ["first", "last"]) {
+    expect(net.of(id).stream.usualRtt, id).not.toBeNull();
+    expect(net.of(id).stream.usualRtt!, id).toBeCloseTo(rtt, 0);
+  }
+});

@@ -60,7 +60,11 @@ export class NetMonitor {
   /** Per session: the times of app pings and of transport pings sent and not yet answered. */
   private readonly sent = new Map<string, { app: number[]; transport: number[] }>();
   private readonly listening = new WeakSet<object>();
-  /** Each session's connection, as last pinged (for `probe`). */
+  /**
+   * Each session's connection, from its join on (`welcome`) and as last pinged (for `probe`). Not
+   * only from its first ping: no ping goes to a client still joining, and the join of the last
+   * player to sit down deals, opening a race whose streams must be probed from the reveal on.
+   */
   private readonly clientOf = new Map<string, Client>();
   /** Estimators whose stream is being probed (one probe loop each). */
   private readonly probing = new Set<LatencyEstimator>();
@@ -227,6 +231,8 @@ export class NetMonitor {
    */
   welcome(client: Client, first = 0): void {
     const id = client.sessionId;
+    // Its stream can be probed at once (a WebSocket frame, not held behind the join), pings or not.
+    this.clientOf.set(id, client);
     if (this.quick.has(id)) return;
     this.quick.add(id);
     let left = QUICK_PINGS - first;
