@@ -21,6 +21,7 @@ describe("reclaiming a seat", () => {
       joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
       now: () => t,
       wait: async (ms: number) => { waited.push(ms); t += ms; },
+      random: () => 0.5,
     };
     expect(await reclaimSeat(client, { token: "t", roomId: "abc" }, { playerId: "p" }, { windowMs: 5_000 })).toEqual({ room: "room" });
     expect(answers).toEqual([]);
@@ -80,6 +81,7 @@ describe("a join whose socket fails before the seat is taken (the server stoppin
       joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
       now: () => t,
       wait: async (ms: number) => { t += ms; },
+      random: () => 0.5,
     };
     expect(await reclaimSeat(client, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });
   });
@@ -90,6 +92,7 @@ describe("a join whose socket fails before the seat is taken (the server stoppin
       joinById: async () => { throw socketLost(); },
       now: () => 0,
       wait: async () => undefined,
+      random: () => 0.5,
     };
     let t = 0;
     const outcome = await reclaimSeat({ ...client, now: () => (t += 30_000) }, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 1_000 });

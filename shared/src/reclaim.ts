@@ -48,8 +48,8 @@ export interface ReclaimClient<R> {
   joinById(roomId: string, options: Record<string, unknown>): Promise<R>;
   now(): number;
   wait(ms: number): Promise<void>;
-  /** In [0, 1): the jitter of the back-off after a 429 (Math.random when absent). */
-  random?(): number;
+  /** In [0, 1): the jitter of the back-off after a 429 (the caller's randomness: shared/ draws none). */
+  random(): number;
 }
 
 export type ReclaimOutcome<R> = { readonly room: R } | { readonly failed: string; readonly gone: boolean; readonly ended: boolean };
@@ -161,7 +161,7 @@ export async function reclaimSeat<R>(
         return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)), ended: text.includes(TABLE_ENDED) };
       }
       // A 429 backs off (and may outlast the window: the next try is still made once).
-      await client.wait(retryDelayMs(err, rateLimited(err) || unreachable(err) ? n : 0, (client.random ?? Math.random)(), client.now()));
+      await client.wait(retryDelayMs(err, rateLimited(err) || unreachable(err) ? n : 0, client.random(), client.now()));
     }
   }
 }

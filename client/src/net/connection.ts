@@ -111,6 +111,7 @@ export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; 
     joinById: how.afterSilence ? joinByIdSoon : (roomId: string, o: Record<string, unknown>) => sdk().joinById<WireState>(roomId, o),
     now: () => Date.now(),
     wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    random: Math.random,
   };
   const seat = how.afterSilence ? { ...saved, token: null } : saved;
   const options = { ...identity(), ...rankedRejoin(saved.roomId), ...(saved.watching ? { spectate: true } : {}) };

@@ -143,7 +143,7 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
 /** An SDK client as `reclaimSeat` takes it. */
 export function sdkOf(endpoint: string): ReclaimClient<Room> {
   const sdk = new Client(endpoint);
-  const clock = { now: () => Date.now(), wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+  const clock = { now: () => Date.now(), wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), random: Math.random };
   if (!process.env.BENCH_TRACE) return { reconnect: (token) => sdk.reconnect(token), joinById: (roomId, options) => sdk.joinById(roomId, options), ...clock };
   const traced = <R>(what: string, id: string, call: () => Promise<R>): Promise<R> => {
     const t = Date.now();
