@@ -116,7 +116,7 @@ describe("a cluster behind nginx", () => {
     // missed under load rejoins that count within seconds: see server/src/main.ts).
     const tables: { room: Room }[] = [];
     for (let i = 0, end = Date.now() + 15_000; i < 60 && Date.now() < end && new Set(tables.map((t) => hostOf(t.room))).size < 3; i++) {
-      tables.push(await seated(via((i % 3) + 1).joinOrCreate("skit_scat", quick({ name: `T${i}`, seats: 3, turnSeconds: 20 + i }))));
+      tables.push(await seated(via((i % 3) + 1).joinOrCreate("skit_scat", quick({ name: `Kit${i}`, seats: 3, turnSeconds: 20 + i }))));
     }
     expect(new Set(tables.map((t) => hostOf(t.room))).size).toBe(3);
     const hidden = await seated(via(1).create("skit_scat", { name: "P", seats: 3, private: true }));
