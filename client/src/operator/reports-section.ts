@@ -1,5 +1,5 @@
 /**
- * The operator page's players' reports (issue #27): the open reports in the server's order (ranked
+ * The operator page's players' reports: the open reports in the server's order (ranked
  * by signal: how many distinct reporters, and how their earlier reports were answered), each with
  * who reported whom, the reason, the reporter's own words (labelled as such), the chat lines the
  * table recorded (drawn as text only), a link to the finished game's log (open it in the replay

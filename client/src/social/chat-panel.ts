@@ -1,5 +1,5 @@
 /**
- * The table's chat panel (issue #27): quick phrases and emotes, free text (the server allows it
+ * The table's chat panel: quick phrases and emotes, free text (the server allows it
  * for saved accounts only and says so), the lines said here, who is watching, and this player's
  * own settings (chat off, spectators' channel off, mute a speaker). Every line is drawn with
  * `textContent` (through `h`'s string children): nothing anyone sends is ever parsed as HTML.

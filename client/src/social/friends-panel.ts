@@ -1,5 +1,5 @@
 /**
- * Friends and invitations (issue #27 item 3; server: server/src/social/friends/, docs/API.md
+ * Friends and invitations (server: server/src/social/friends/, docs/API.md
  * "Friends"). Three parts:
  * - The page's ping (`POST /api/friends/ping`, every 5 s while the tab is visible, 20 s while
  *   hidden): keeps a saved account online for its friends and brings the invitations waiting for

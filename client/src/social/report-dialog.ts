@@ -1,5 +1,5 @@
 /**
- * Report or block a player at this table (issue #27): a dialog listing the other seats held by
+ * Report or block a player at this table: a dialog listing the other seats held by
  * people (not bots) with a reason, a note, and Report / Block buttons. It names a seat, never an
  * account: the server files the account at that seat, the game log and the chat (docs/PROTOCOL.md,
  * `report` and `block`). Names are drawn as text only. Answers come as a toast; refusals

@@ -51,7 +51,7 @@ export interface Limits {
   close(): Promise<void>;
 }
 
-/** Chat lines per account (issue #27): a short burst, then one every two seconds. */
+/** Chat lines per account: a short burst, then one every two seconds. */
 export const CHAT_RATE: Rate = { perSecond: 0.5, burst: 5 };
 /** Friend requests per account: a burst of 10, then 20 an hour. */
 export const FRIEND_REQUEST_RATE: Rate = { perSecond: 1 / 180, burst: 10 };

@@ -1,5 +1,5 @@
 /**
- * Blocks (issue #27): a saved account blocks a player. The pair is kept apart both ways (never
+ * Blocks: a saved account blocks a player. The pair is kept apart both ways (never
  * seated together by quick play or the ranked queue) and the blocked player's chat is never
  * delivered to the blocker. Stored in `blocks` (social/migration.ts).
  *

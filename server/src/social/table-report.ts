@@ -1,5 +1,5 @@
 /**
- * Report and block from the table (issue #27): a seated player with a saved account names a seat,
+ * Report and block from the table: a seated player with a saved account names a seat,
  * not an account (clients never see account ids), and the room fills in the rest from what only
  * it holds: the account at that seat, the chat lines it kept (`ReportHost.chatLines`, the chat's
  * side) and the game's log. The log carries the seed, which replays every hand: a game still

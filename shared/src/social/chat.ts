@@ -1,5 +1,5 @@
 /**
- * Table chat's wire vocabulary (issue #27): the fixed quick phrases and emotes every player may
+ * Table chat's wire vocabulary: the fixed quick phrases and emotes every player may
  * send (ids only: the client translates them), the messages, and the line a client receives.
  * Free text is for saved (registered) accounts only; the server checks and filters it.
  */

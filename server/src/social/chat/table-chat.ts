@@ -1,5 +1,5 @@
 /**
- * One table's chat (issue #27): quick phrases and emotes for everyone, free text for saved
+ * One table's chat: quick phrases and emotes for everyone, free text for saved
  * accounts, players' and spectators' channels, and each reader's own settings (chat off, the
  * spectators' channel off, muted speakers). A table lives on one process, so its lines go only
  * through its room (Colyseus messages to its clients); what must hold across processes (an

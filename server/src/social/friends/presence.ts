@@ -1,5 +1,5 @@
 /**
- * Friends online, where they play, and invitations (issue #27 item 3), in Colyseus's presence:
+ * Friends online, where they play, and invitations, in Colyseus's presence:
  * Redis with REDIS_URL, so every process sees every account; this process's memory otherwise.
  *
  * - `friends:online:<account>`: the account has a page open. Each page pings

@@ -1,5 +1,5 @@
 /**
- * Friends between saved accounts (issue #27 item 3), in the database (migration.ts): a request
+ * Friends between saved accounts, in the database (migration.ts): a request
  * by username, accepted or declined by its addressee, cancelled by its sender; a friendship is
  * removed by either side. Refused: oneself, a player the sender blocked, a full list on the
  * sender's side. A request to someone who already asked you is their request accepted.
