@@ -56,6 +56,17 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+async function waitStoreOpen(url: string, token: string, child: ChildProcess, output: () => string): Promise<void> {
+  const end = Date.now() + 120_000;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    const health = (await (await fetch(`${url}/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as { store?: string };
+    if (health.store === "open") return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server's database did not open:\n${output()}`);
+}
+
 /**
  * `detached`: its own process group, so a terminal's Ctrl-C reaches only the launcher, which stops
  * it in order (cluster/). `script`: another server to run the same way (the benchmarks' bare
@@ -72,7 +83,9 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   const ownDir = env["DATA_DIR"] === undefined ? mkdtempSync(path.join(tmpdir(), "scat-data-")) : null;
   const child = spawn(cmd!, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: host, LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", ...(ownDir ? { DATA_DIR: ownDir } : {}), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
+    // The database opens at the first request that needs it unless the caller asks (STORE_AT_START):
+    // most test processes seat anonymous players only, and PGlite's start costs seconds of CPU.
+    env: { ...process.env, PORT: String(port), HOST: host, LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", STORE_AT_START: "0", ...(ownDir ? { DATA_DIR: ownDir } : {}), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });
@@ -82,6 +95,9 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   child.stderr?.on("data", keep);
   const url = `http://${host}:${port}`;
   await waitHealthy(url, child, () => text, anyAnswer);
+  // A process that opens its database as it starts (STORE_AT_START=1) is ready once it is open:
+  // a page's first request (its guest account) then never waits behind PGlite's first start.
+  if (env["STORE_AT_START"] === "1") await waitStoreOpen(url, env["METRICS_TOKEN"] ?? TEST_METRICS_TOKEN, child, () => text);
   return {
     url, port, child,
     output: () => text,

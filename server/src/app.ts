@@ -105,7 +105,7 @@ function keepApart(platform: Platform, blocks: BlockCache): QuickPlayApart {
  * one table must not end the others (main.ts logs and counts process-level errors and drains on
  * SIGTERM/SIGINT itself).
  */
-export function createServer(config: ServerConfig): Server {
+export function createServer(config: ServerConfig, { openStore = false } = {}): Server {
   shareReflections();
   TableRoom.config = config;
   const platform = new Platform(config);
@@ -116,6 +116,12 @@ export function createServer(config: ServerConfig): Server {
   RankedQueueRoom.blocked = (a, b) => blocks.apart(a, b);
   RankedQueueRoom.loadBlocks = (id) => blocks.load(id);
   TableRoom.chatServices = chatServices(config, () => platform.db(), blocks);
+  // A process started to serve players opens its store now (main.ts): a visitor's first request
+  // then finds it open or opening, instead of starting it (config.ts, `storeAtStart`).
+  if (openStore) {
+    const started = Date.now();
+    void platform.store().then(() => logger.info({ ms: Date.now() - started }, "database open"), (err: unknown) => logger.error({ err }, "the database did not open"));
+  }
   logger.level = config.logLevel;
   // Players online and tables in play, for the lobby (social/presence/online.ts).
   const onlineCounter = startOnline(config.redisUrl, () => matchMaker.processId);
@@ -128,7 +134,7 @@ export function createServer(config: ServerConfig): Server {
     express: (app: express.Application) => {
       app.disable("x-powered-by");
       app.use(securityHeaders(config));
-      mountOperatorEndpoints(app, config);
+      mountOperatorEndpoints(app, config, () => platform.storeState);
       // A report carries its game log and chat lines: a larger body than the rest of the API.
       app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
       app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), preferencesRoutes(platform), blockRoutes(platform, blocks), friendsRoutes(platform, { requests: limitsFor(config).friendRequests, requestsDaily: limitsFor(config).friendRequestsDaily, invites: limitsFor(config).invites }, () => matchMaker.presence), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence, limitsFor(config)), apiNotFound());

@@ -90,6 +90,7 @@ const envSchema = z.object({
   PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
   /** "0" turns the table journal off (no crash survival; tables die with their process). */
   JOURNAL: z.enum(["0", "1"]).default("1"),
+  STORE_AT_START: z.enum(["0", "1"]).default("1"),
   /**
    * With REDIS_URL: ms a process's lease on its tables lasts without a heartbeat (it beats every
    * 250 ms). A process that died is noticed sooner, when its Redis connection is gone.
@@ -163,6 +164,14 @@ export interface ServerConfig {
   readonly production: boolean;
   readonly renamesPerDay: number;
   readonly journal: boolean;
+  /**
+   * Whether the process opens its database (and migrates it) as it starts, rather than at the
+   * first request that needs it. On: a page's first request makes a guest account, and embedded
+   * PGlite's first start takes seconds (tens on a busy machine), so the first visitor waited for
+   * it behind "Finding a table…". Off (STORE_AT_START=0) for processes that only ever seat
+   * anonymous players, as the load tests' do.
+   */
+  readonly storeAtStart: boolean;
   readonly leaseMs: number;
   /** Replicas that acknowledge each journal entry before its effects (0: none), and how long that may take. */
   readonly redisWait: { readonly replicas: number; readonly ms: number };
@@ -227,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renamesPerDay: e.RENAMES_PER_DAY,
     readCacheMs: e.READ_CACHE_MS,
     journal: e.JOURNAL === "1",
+    storeAtStart: e.STORE_AT_START === "1",
     leaseMs: e.LEASE_MS,
     redisWait: { replicas: e.REDIS_WAIT_REPLICAS, ms: e.REDIS_WAIT_MS },
     limits: {

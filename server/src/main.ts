@@ -8,7 +8,7 @@ import { processErrors } from "./metrics.ts";
 import { startOperatorListener } from "./ops/operator-endpoints.ts";
 
 const config = loadConfig();
-const server = createServer(config);
+const server = createServer(config, { openStore: config.storeAtStart });
 
 // A fault that escapes every room is logged and counted; the process and its tables go on.
 process.on("uncaughtException", (err) => {

@@ -53,13 +53,27 @@ function remember(account: Account | null): Account | null {
   return account;
 }
 
+/**
+ * How long a request to the accounts may take before the page says the server did not answer
+ * (a page left waiting with no word is a dead end; a busy server's first database start has taken
+ * tens of seconds).
+ */
+export const API_TIMEOUT_MS = 30_000;
+
 async function call<T>(path: string, body?: unknown, bearer?: string): Promise<T> {
-  const res = await fetch(`${serverEndpoint()}/api${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    credentials: "same-origin",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  let res: Response;
+  try {
+    res = await fetch(`${serverEndpoint()}/api${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      credentials: "same-origin",
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "TimeoutError") throw new ApiError(0, "timeout", "The server did not answer in time: please try again");
+    throw err;
+  }
   const text = await res.text();
   let data = {} as T & { error?: string; message?: string };
   try {
@@ -125,6 +139,17 @@ let pending: Promise<Account> | null = null;
 export function ensureAccount(name: string): Promise<Account> {
   pending ??= findOrMake(name).finally(() => { pending = null; });
   return pending;
+}
+
+/** How long a join waits for the account before the table takes the typed name (lobby-scene.ts). */
+export const ACCOUNT_WAIT_MS = 15_000;
+
+/** `p`, or a rejection once `ms` have passed without it (`p` still runs to its end). */
+export function withinMs<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ApiError(0, "timeout", "The server did not answer in time")), ms);
+    p.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
+  });
 }
 
 /** Whether the account was made on this visit (a new guest) rather than signed in before. */

@@ -15,7 +15,7 @@ import { openRules } from "../ui/rules-panel.ts";
 import { replayEntry } from "../replay/lobby-entry.ts";
 import { SCENES, toLesson, toReplay, toTable, type LobbyData } from "./flow.ts";
 import { mountAccountPanel, type AccountPanel } from "../account/account-panel.ts";
-import { accountMadeHere, api, ApiError, ensureAccount, type Account } from "../account/api.ts";
+import { accountMadeHere, ACCOUNT_WAIT_MS, api, ApiError, ensureAccount, withinMs, type Account } from "../account/api.ts";
 import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
 import { returnBanner } from "../social/return-to-game.ts";
 import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
@@ -195,7 +195,9 @@ export class LobbyScene extends Phaser.Scene {
     };
     let account: Account;
     try {
-      account = await ensureAccount(typed);
+      // A join waits a few seconds for the account, not longer: past that the table takes the
+      // typed name (as with accounts out of reach) and the account is still made behind it.
+      account = await withinMs(ensureAccount(typed), ACCOUNT_WAIT_MS);
     } catch {
       return unreachable();
     }

@@ -22,15 +22,16 @@ export function operatorAuthorized(config: ServerConfig, header: string | undefi
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-export function healthDetail(config: ServerConfig) {
+export function healthDetail(config: ServerConfig, store?: () => string) {
   // The process id and public address tell an operator (and the cluster tests) which process answered.
-  return { ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()), process: matchMaker.processId, publicAddress: config.publicAddress };
+  return { ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()), process: matchMaker.processId, publicAddress: config.publicAddress, ...(store ? { store: store() } : {}) };
 }
 
-export function mountOperatorEndpoints(app: express.Application, config: ServerConfig): void {
+/** `store`: where the database is ("closed", "opening", "open"), for the operator's /health. */
+export function mountOperatorEndpoints(app: express.Application, config: ServerConfig, store?: () => string): void {
   app.get("/health", (req, res) => {
     res.set("cache-control", "no-store");
-    res.json(operatorAuthorized(config, req.headers.authorization) ? healthDetail(config) : { ok: true });
+    res.json(operatorAuthorized(config, req.headers.authorization) ? healthDetail(config, store) : { ok: true });
   });
   app.get("/metrics", async (req, res) => {
     if (config.metricsToken === null) {

@@ -97,6 +97,11 @@ export class Platform {
   }
   private readonly pending: ((db: Db) => Promise<void>)[] = [];
 
+  /** Where the store is: not asked for yet, opening, or open (the operator's /health says it). */
+  get storeState(): "closed" | "opening" | "open" {
+    return this.ready ? "open" : this.opening !== null ? "opening" : "closed";
+  }
+
   /** Whether the store was asked to open (embedded PGlite starts then). */
   get storeStarted(): boolean {
     return this.opening !== null;
