@@ -30,7 +30,7 @@ const TABLE = Number(process.env.LIMIT_TABLE_SIZE ?? 100_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200_000);
 const rate = { perSecond: 10 / 60, burst: 10 };
 
-/** The account routes' per-address table before issue 24 (server/src/accounts/routes.ts, AddressLimit). */
+/** The account routes' per-address table before the shared limiter (server/src/accounts/routes.ts, AddressLimit). */
 class OldAddressLimit {
   private readonly buckets = new Map<string, { limiter: RateLimiter; seen: number }>();
   take(address: string, now = Date.now()): boolean {
