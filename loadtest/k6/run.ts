@@ -1,5 +1,5 @@
 /**
- * Runs one k6 scenario (docs/BENCHMARKS.md "k6"): bundles it, starts the target unless BASE_URL
+ * Runs one k6 scenario (docs/benchmarks/k6.md "k6"): bundles it, starts the target unless BASE_URL
  * is given (one server process, optionally pinned to one core, or the local cluster), runs k6,
  * and writes the summary JSON and the HTML dashboard export to loadtest/reports/.
  *

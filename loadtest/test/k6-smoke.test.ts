@@ -1,5 +1,5 @@
 /**
- * The CI smoke of every k6 scenario (loadtest/k6/, docs/BENCHMARKS.md "k6"): seconds each, against
+ * The CI smoke of every k6 scenario (loadtest/k6/, docs/benchmarks/k6.md "k6"): seconds each, against
  * one server process and against the local cluster (redis + 3 processes + nginx, cluster/). A
  * scenario passes only when k6 exits 0, i.e. every threshold held: correctness thresholds (no
  * refused join, no table-full in the quick-play race, no disconnect or stuck table, slap

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:limiter`: what one rate-limit decision costs with 10 k, 100 k and 1 M addresses
- * making requests (docs/BENCHMARKS.md, "Limits"; target: flat). Per size: the limiter of
+ * making requests (docs/benchmarks/accounts.md, "Accounts under attack"; target: flat). Per size: the limiter of
  * server/src/limits in memory as a process runs it (its table bounded at LIMIT_TABLE_SIZE, 100,000
  * by default: past that the least recently seen address is dropped), requests spread over all the
  * addresses; the same limiter with a table as large as the size, filled first (every request of
