@@ -1,7 +1,8 @@
 /**
  * The docs lead with the present and point at files that exist: docs/ARCHITECTURE.md's tree names
  * every folder of server/src and every top-level folder of client/src and shared/src (and no folder
- * that is gone), and every markdown link from README.md and docs/ to a local file resolves.
+ * that is gone), docs/BENCHMARKS.md stays one page of today's figures, and every markdown link from
+ * README.md and docs/ to a local file resolves.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -107,6 +108,39 @@ describe("links between the docs", () => {
       "docs/X.md -> server/src/gone.ts",
     ]);
     expect(statSync(join(root, "docs", "API.md")).isFile()).toBe(true);
+  });
+});
+
+/** What breaks docs/BENCHMARKS.md's form: one page, each figure a table row with its command and date, cells short. */
+export function benchmarkPageFaults(page: string): string[] {
+  const faults: string[] = [];
+  const lines = page.split("\n");
+  if (lines.length > 150) faults.push(`${lines.length} lines: history belongs in docs/benchmarks/`);
+  let columns: string[] = [];
+  for (const line of lines.filter((l) => l.startsWith("|"))) {
+    const cells = line.replace(/^\|\s?|\s?\|$/g, "").split(" | ");
+    if (cells.every((c) => /^-+$/.test(c.trim()))) continue;
+    if (cells.includes("what")) {
+      columns = cells;
+      continue;
+    }
+    const at = (name: string): string => cells[columns.indexOf(name)] ?? "";
+    const row = cells[0]!.slice(0, 40);
+    for (const c of cells) if (c.length > 200) faults.push(`"${row}": a cell of ${c.length} characters`);
+    if (!at("command").includes("`")) faults.push(`"${row}": no command`);
+    if (!/\d{4}-\d{2}-\d{2}/.test(at("date"))) faults.push(`"${row}": no date`);
+  }
+  return faults;
+}
+
+describe("docs/BENCHMARKS.md", () => {
+  it("is one page of today's figures: each row with its command and date, no cell over 200 characters", () => {
+    expect(benchmarkPageFaults(readFileSync(join(root, "docs", "BENCHMARKS.md"), "utf8"))).toEqual([]);
+  });
+
+  it("the form check sees a long cell, a missing command and a missing date", () => {
+    const page = `| what | figure | command | date |\n| --- | --- | --- | --- |\n| a | ${"x".repeat(201)} | \`npm run bench\` | 2026-12-07 |\n| b | 1 ms | by hand | today |\n`;
+    expect(benchmarkPageFaults(page)).toEqual(['"a": a cell of 201 characters', '"b": no command', '"b": no date']);
   });
 });
 
