@@ -1,8 +1,8 @@
 /**
  * Comments a reader can follow: no source comment cites an issue number or a file outside the
- * repository (the sibling shared folder, notes on gaps in the rules, a printed sheet of rules): it says the
- * reason in words, and a game rule is cited from docs/rules/<game>.md, whose file and quoted
- * section must exist.
+ * repository (the sibling shared folder, notes on gaps in the rules, a printed sheet of rules):
+ * it says the reason in words, and a game rule is cited from docs/rules/<game>.md, whose file and
+ * quoted section must exist.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
