@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // tools/netlab is the chaos suite's network lab (issue 25); its test runs with the server's.
+    // tools/netlab is the chaos suite's network lab; its test runs with the server's.
     include: ["test/**/*.test.ts", "../tools/netlab/*.test.ts"],
     environment: "node",
     fileParallelism: false,

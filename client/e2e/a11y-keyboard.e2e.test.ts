@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 1: each of the six games played for one round with the keyboard only (the lobby
+ * Each of the six games played for one round with the keyboard only (the lobby
  * too), through the keyboard table (client/src/a11y/). The test reads the state through the hook
  * but never clicks: every move is a key press on the focused DOM control. One server for all six.
  */

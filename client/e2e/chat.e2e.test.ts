@@ -1,5 +1,5 @@
 /**
- * Table chat in the real client (issue #27): two browsers at one table, a saved account on a
+ * Table chat in the real client: two browsers at one table, a saved account on a
  * desktop and a guest on a phone. A quick phrase and a saved account's free text reach the other
  * player; the guest's free text is refused with the server's reason; HTML is shown as text.
  */

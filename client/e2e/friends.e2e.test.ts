@@ -1,5 +1,5 @@
 /**
- * Friends and invitations in the real client (issue #27 items 3 and 9): two browsers, a desktop
+ * Friends and invitations in the real client: two browsers, a desktop
  * and a phone, each a saved account. Ann adds Ben by username; Ben accepts in his lobby. Ben
  * waits at a table of his own; Ann, at her table, invites him from the toolbar's Invite button;
  * the invitation shows over Ben's table (clear of its toolbar and chat), and Join takes him from

@@ -1,5 +1,5 @@
 /**
- * The guided first game (issue 29 item 2): offered once per game in the lobby (the game selected
+ * The guided first game: offered once per game in the lobby (the game selected
  * on a first visit too) and never after "Don't ask again", remembered by a saved account on
  * another device; offered at a table of a game never played (a friend's link) at a quiet moment,
  * hidden while it is the player's turn, still there after Start then Stay; started from the rules dialog ("Learn by playing"); a goal screen, then

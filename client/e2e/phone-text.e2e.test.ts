@@ -1,5 +1,5 @@
 /**
- * Canvas text on a phone (issue 29: "text at least 14 px on phones"): every text object of each
+ * Canvas text on a phone (text at least 14 px on phones, so it can be read): every text object of each
  * game's table view, as a 390x844 player sees it (font size x its containers' scale x the canvas's
  * CSS scale), is at least 14 px, at every step of a whole round. The round is the game's guided
  * lesson (the game's own table view, its buttons and the lesson's top bar), stepped from the page

@@ -75,7 +75,7 @@ describe("ranked play", () => {
     const ben = await lobbyPlayer("Ben");
     const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
     expect(annId).not.toBe(benId);
-    // Who is here (issue 27 item 2): both lobby pages count as online.
+    // Who is here: both lobby pages count as online.
     await ann.page.waitForSelector('[data-testid="lobby-counts"][data-online="2"]', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="lobby-counts"]')).toBe("2 players online · 0 tables in play");
     expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe("1500?");
@@ -158,7 +158,7 @@ describe("ranked play", () => {
     // Loaded by id from this server's store, checked against the commitment it published at the table.
     expect(await ann.page.getAttribute('[data-testid="replay-verified"]', "data-checked")).toBe("stored");
     await screenshot(ann.page, "ranked/05-replay");
-    // Queue again (issue 27 item 4): from the ranked game's result panel, back into the same game's queue.
+    // Queue again: from the ranked game's result panel, back into the same game's queue.
     expect(await ben.page.textContent('[data-testid="play-again"]')).toBe("Quick play");
     // (Ben's keyboard layer had the focus from playing: a tap on the panel is the pointer's.)
     await ben.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

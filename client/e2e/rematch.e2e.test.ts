@@ -1,5 +1,5 @@
 /**
- * Rematch with the same two people (issue 27 item 4), in the browser: two players finish a
+ * Rematch with the same two people, in the browser: two players finish a
  * Devil's Scat game, one offers a rematch, the other accepts, and both sit at the new private
  * table. In CI (~45-55 s on the Canvas renderer, most of it the game); `npm run e2e:rematch -w
  * client` runs it alone. `REMATCH_TRACE=1` prints how long the game took.

@@ -1,5 +1,5 @@
 /**
- * Report or block at the table (issue #27). At 1280x720 the toolbar's ⚑ opens the dialog (a table
+ * Report or block at the table. At 1280x720 the toolbar's ⚑ opens the dialog (a table
  * of bots has nobody to report). On a 390x844 phone the toolbar has no room for ⚑: it is in the
  * "⋯" menu, reached by Tab and opened with Enter; two saved accounts play, the phone player
  * reports the other (the server's answer comes as a toast) and blocks them, after which their

@@ -1,5 +1,5 @@
 /**
- * Play together (issue 27): an invite link and Enter seat the friend at the host's table (the
+ * Play together: an invite link and Enter seat the friend at the host's table (the
  * banner names the game and options, the form shows them; Enter in the code field joins), and a
  * player who closed the tab returns to the running game from a fresh tab.
  */

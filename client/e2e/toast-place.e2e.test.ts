@@ -1,5 +1,5 @@
 /**
- * Toasts at a table cover nothing the player needs (issue 29, phones): the table link's toast
+ * Toasts at a table cover nothing the player needs (phones): the table link's toast
  * ("Copied the table link: …", two lines on a phone) at tables of 2 to 6 seats, on a 390x844
  * phone and at 1280x720, does not intersect any seat (name, score, tokens), card, pile or button:
  * every box the table lists as a test-hook target (`seat:<i>` included). Before, the stack sat

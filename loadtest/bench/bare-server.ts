@@ -1,5 +1,5 @@
 /**
- * The baseline of the state benchmark (docs/BENCHMARKS.md, "Typed state"): a bare Colyseus 0.18
+ * The baseline of the state benchmark (docs/benchmarks/state.md, "Typed state"): a bare Colyseus 0.18
  * room playing the same 4-seat Devil's Scat exchange with the same engine and the same `events`
  * messages as our server, but a hand-written minimal schema as the Colyseus docs show it (public
  * counts and top card, the own hand through a StateView) and Colyseus' defaults: the 50 ms patch

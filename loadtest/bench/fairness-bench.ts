@@ -1,5 +1,5 @@
 /**
- * Slap-race fairness through a real impaired network (`npm run bench:fairness`, issue 28 item 4;
+ * Slap-race fairness through a real impaired network (`npm run bench:fairness`;
  * docs/BENCHMARKS.md, docs/FAIRNESS.md). The real server runs in the root namespace with the
  * `slap_lab` room (the production race machinery: ping/pong estimates, claims, the collection
  * window); each seat's players run in their own network namespace (tools/netlab/), one process

@@ -1,5 +1,5 @@
 /**
- * Where a connected player's memory goes (docs/BENCHMARKS.md, "Typed state"): our server and the
+ * Where a connected player's memory goes (docs/benchmarks/state.md, "Typed state"): our server and the
  * bare Colyseus room (bench/bare-server.ts) as real processes, PLAYERS SDK clients seated at
  * 4-seat Devil's Scat tables that answer pings and make no move (the tables are dealt). A heap
  * snapshot (after a full collection) before and after seating, summed per constructor, gives the

@@ -1,5 +1,5 @@
 /**
- * Typed-state benchmark (docs/BENCHMARKS.md, "Typed state"): our server and a bare Colyseus 0.18
+ * Typed-state benchmark (docs/benchmarks/state.md, "Typed state"): our server and a bare Colyseus 0.18
  * room (bench/bare-server.ts) as real processes in the same run, each pinned to one core
  * (PIN_CPU), played by SDK clients at human pace (every decision after THINK_MS). Per server and
  * game it prints bytes received per action per client (state patches, other messages (events),

@@ -9,7 +9,7 @@
  * (lib/table.ts `LIE`); at tables with cheaters, of the races where an honest player was truly
  * faster than every cheater by 30 ms or more (`call_mixed_races`), `call_honest_fastest_wins` is
  * the share where that player got the Joker and `call_cheater_wins` the share a cheater got it
- * (issue 28: under 5 %). With RACE_ONLY every race is at a new table, so a cheater comes to each
+ * (the target: under 5 %). With RACE_ONLY every race is at a new table, so a cheater comes to each
  * as a new player on a fresh connection (the claim quota then starts at its small START_MS).
  * `CHEATERS_BEHIND_MS` (the smoke: 30): at mixed tables the cheaters truly react that much (plus
  * 0-20 ms) slower than the fastest honest player, so every race there is such a race.

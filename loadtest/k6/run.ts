@@ -1,5 +1,5 @@
 /**
- * Runs one k6 scenario (docs/BENCHMARKS.md "k6"): bundles it, starts the target unless BASE_URL
+ * Runs one k6 scenario (docs/benchmarks/k6.md "k6"): bundles it, starts the target unless BASE_URL
  * is given (one server process, optionally pinned to one core, or the local cluster), runs k6,
  * and writes the summary JSON and the HTML dashboard export to loadtest/reports/.
  *
@@ -24,11 +24,11 @@ export const REPORTS = path.join(HERE, "..", "reports");
 /** Seconds-long runs for CI, with latency limits a loaded shared machine meets (correctness limits stay). */
 export const SMOKE: Record<string, Record<string, string>> = {
   "join-storm": { DURATION: "5s", START_RATE: "2", PEAK_RATE: "10", HOLD_MS: "500", RACE_ROUNDS: "3", P99_JOIN_MS: "5000", P50_JOIN_MS: "2000" },
-  // With chat traffic (issue #27): lines must arrive, none refused or lost; chat_ms is recorded.
+  // With chat traffic: lines must arrive, none refused or lost; chat_ms is recorded.
   tables: { TABLES: "6", DURATION: "12s", THINK_MS: "150", P99_PATCH_MS: "2000", P99_JOIN_MS: "5000", CHAT: "1", CHAT_EVERY_MS: "3000" },
   // About 6 races a table: one slap sent late by a starved CI machine must not fail the run (a full
   // run keeps 98 %); arrival order (about 50 %) or a whole class of misjudged races still fails it.
-  // Cheaters at every other table (issue 28 item 5), each 30-50 ms truly slower than the table's
+  // Cheaters at every other table, each 30-50 ms truly slower than the table's
   // fastest honest player (CHEATERS_BEHIND_MS: every race there counts), a fresh connection to
   // its seat before each race; a cheater may win one race in five here and the honest player must
   // win four (a starved honest client; a full run: 5 % and FAIR_RATE); with the quota refilled by
@@ -40,7 +40,7 @@ export const SMOKE: Record<string, Record<string, string>> = {
   // A call race per table (RACE_ONLY: each table is left once its race is judged and the VU opens
   // another): 16 s judge 11-12 races. A race whose calls this machine's own load generator sent
   // 100 ms or more late is not scored (counted apart), but at least 5 must be scored. Cheaters at
-  // every other table (issue 28 item 5), each 30-50 ms truly slower than the table's fastest honest
+  // every other table, each 30-50 ms truly slower than the table's fastest honest
   // player (every race there counts): with a race per table, every race is a cheater's first as a
   // new player on a fresh connection (its claim quota's START_MS); one race in five may go to a
   // cheater here and the honest player must win four (a starved honest client; a full run: 5 % and

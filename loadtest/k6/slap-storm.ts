@@ -14,7 +14,7 @@
  * `slap_fastest_wins` also the mixed races below, whose truly fastest is honest); at mixed tables,
  * of the races where an honest player was truly faster than every cheater by 30 ms or more
  * (`slap_mixed_races`), `slap_honest_fastest_wins` is the share that player won and
- * `slap_cheater_wins` the share a cheater won (docs/FAIRNESS.md; issue 28: under 5 %).
+ * `slap_cheater_wins` the share a cheater won (docs/FAIRNESS.md; the target: under 5 %).
  * `CHEATERS_BEHIND_MS` (the smoke: 30): at mixed tables the cheaters truly react that much (plus
  * 0-20 ms) slower than the fastest honest player, so every race there is such a race.
  *

@@ -4,7 +4,7 @@
  * (median THINK_MS) and play a random legal action. Measures action→own-patch and
  * action→others'-patch latency, bytes per step per client, disconnects and stuck tables.
  *
- * With CHAT=1 the tables also talk (lib/chat.ts, issue #27): CHAT_SPEAKERS players per table (2)
+ * With CHAT=1 the tables also talk (lib/chat.ts): CHAT_SPEAKERS players per table (2)
  * each say a quick phrase every CHAT_EVERY_MS (5000, ±25 %; the server allows one per 2 s), and
  * every simulated player measures send→receive latency (`chat_ms`, limit P99_CHAT_MS, by default
  * the action→patch limit). The run fails when no line arrived, or one was refused or lost.

@@ -1,5 +1,5 @@
 /**
- * Issue #27 item 10, chat latency (`npm run bench:chat`): the k6 `tables` load with chat traffic
+ * Chat latency (`npm run bench:chat`): the k6 `tables` load with chat traffic
  * (CHAT=1, loadtest/k6/lib/chat.ts) against one server process (or `--cluster`), and the p50/p99
  * of chat send→receive printed beside action→patch, the target chat is held to.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue #27 item 10, the cost of presence per online player, end to end (`npm run
+ * The cost of presence per online player, end to end (`npm run
  * bench:presence:server`): a real redis-server and one server process with REDIS_URL (as in the
  * cluster), and 0, then 500, then 1000 online players, each a guest's page with the lobby open
  * (`joinOrCreate("lobby", { playerId })`, as client/src/net/connection.ts does: the online count

@@ -1,5 +1,5 @@
 /**
- * Capacity benchmark (docs/BENCHMARKS.md, "Capacity: players per core"): how many players in live
+ * Capacity benchmark (docs/benchmarks/capacity.md, "Capacity: players per core"): how many players in live
  * human-pace 4-seat Devil's Scat tables one core holds with action→patch p99 under LIMIT_MS, for
  * our server and for a bare Colyseus 0.18 room (loadtest/bench/bare-server.ts), measured the same way.
  *

@@ -1,5 +1,5 @@
 /**
- * Joins refused "with no message from the SDK" (issue 13). What they were: a client that stalled
+ * Joins refused "with no message from the SDK". What they were: a client that stalled
  * more than the server's keep-alive timeout (Node's 5 s) between its matchmaking reply and its
  * WebSocket sent the upgrade on a pooled connection the server had closed; the upgrade failed as
  * a network error and the SDK rejected with no code and an empty message. The server now keeps

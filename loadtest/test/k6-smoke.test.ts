@@ -1,12 +1,12 @@
 /**
- * The CI smoke of every k6 scenario (loadtest/k6/, docs/BENCHMARKS.md "k6"): seconds each, against
+ * The CI smoke of every k6 scenario (loadtest/k6/, docs/benchmarks/k6.md "k6"): seconds each, against
  * one server process and against the local cluster (redis + 3 processes + nginx, cluster/). A
  * scenario passes only when k6 exits 0, i.e. every threshold held: correctness thresholds (no
  * refused join, no table-full in the quick-play race, no disconnect or stuck table, slap
  * adjudication ≥ 85 % right; `call-race`, against one process: a call race per table, at least 8
  * judged and 5 scored, the truly fastest caller gets the Joker; in both race scenarios, cheaters
  * (the lying-client policy, 30-50 ms truly slower than the fastest honest player at their table)
- * win at most one race in five and the honest player wins ≥ 80 % of those races (issue 28); `tables` talks: chat lines delivered, none refused or lost) are the real ones; latency limits are loose here because the machine
+ * win at most one race in five and the honest player wins ≥ 80 % of those races; `tables` talks: chat lines delivered, none refused or lost) are the real ones; latency limits are loose here because the machine
  * is shared (the figures in BENCHMARKS.md come from full runs).
  * Needs k6 in loadtest/.k6/bin (`npm run k6:install`).
  */
@@ -36,7 +36,7 @@ describe.each(["one", "cluster"] as const)("k6 smoke against %s", (kind) => {
     const summary = JSON.parse(readFileSync(r.summary, "utf8")) as Summary;
     const must = { "join-storm": "join_ms", tables: "own_patch_ms", "slap-storm": "slap_fastest_wins", soak: "server_rss_mb", "call-race": "call_fastest_wins" }[scenario];
     expect(Object.keys(summary.metrics)).toContain(must);
-    // `tables` runs with chat traffic (issue #27): lines were said and every simulated player timed theirs.
+    // `tables` runs with chat traffic: lines were said and every simulated player timed theirs.
     if (scenario === "tables") {
       expect(summary.metrics["chat_lines"]?.["count"] ?? 0).toBeGreaterThan(0);
       expect(summary.metrics["chat_ms"]?.["count"] ?? 0).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * Every action gets `rejected` or its acknowledgement (issue #30, docs/PROTOCOL.md
+ * Every action gets `rejected` or its acknowledgement (docs/PROTOCOL.md
  * "Acknowledgement"): the step's `events` carry `seat`, the seat whose action made it, and to the
  * sender only the action's `id` when it sent one, as the number it sent (never its payload); the
  * sender gets that message even when it may see no event of the step. Without an id, the same

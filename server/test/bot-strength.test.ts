@@ -1,4 +1,4 @@
-/** A table's bot strength (issue #29, item 3) travels the table-options path. */
+/** A table's bot strength travels the table-options path. */
 import { quickPlayKey } from "@scat/shared";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import type { ColyseusTestServer } from "@colyseus/testing";

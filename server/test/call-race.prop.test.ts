@@ -1,5 +1,5 @@
 /**
- * Issue 28: the call race property (the truly fastest caller whose call reaches the server within
+ * The call race property (the truly fastest caller whose call reaches the server within
  * the race's window gets the Joker, over many seeded races with asymmetric delays), and the
  * lying-client kit's bounds, through the production adjudication with simulated time
  * (support/race-sim.ts). PROP_SEED replays a run; PROP_CALL_RACES sets the number of races.

@@ -1,5 +1,5 @@
 /**
- * The Dark Hand call race through the real room (issue 28 item 1): calls at the deal are judged
+ * The Dark Hand call race through the real room: calls at the deal are judged
  * by reaction time from the moment each client showed its hand, not by arrival.
  */
 import type { ColyseusTestServer } from "@colyseus/testing";

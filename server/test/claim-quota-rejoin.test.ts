@@ -1,5 +1,5 @@
 /**
- * Issue 28: a claim quota a rejoining liar cannot refill (realtime/claim-quota.ts), through the
+ * A claim quota a rejoining liar cannot refill (realtime/claim-quota.ts), through the
  * real room. The quota was per connection and started full (60 ms), so a lying client that came
  * back on a fresh connection before every race got the whole bucket each time (the race-level
  * figure: the kit's "rejoins before every race", call-race.prop.test.ts and `npm run bench:cheat`:

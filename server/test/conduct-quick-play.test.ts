@@ -1,5 +1,5 @@
 /**
- * Quick play seats habitual leavers together (issue 26, item 5; conduct/quick-play-pool.ts),
+ * Quick play seats habitual leavers together (conduct/quick-play-pool.ts),
  * through a real server: an account whose recent record is poor meets only tables of the leavers'
  * pool, whatever key it sends; an account in good standing and a guest never meet those tables;
  * nobody is refused casual play.

@@ -1,5 +1,5 @@
 /**
- * A Dark Hand call held by the call race survives its process (issue 28; docs/FAIRNESS.md, "The
+ * A Dark Hand call held by the call race survives its process (docs/FAIRNESS.md, "The
  * call race"): a process with a file journal is killed (SIGKILL) while a call is held (the race
  * waits for a far player's call that could still be faster); the held call is in the journal,
  * and the process started next on the same DATA_DIR resumes the table and judges it: the call is

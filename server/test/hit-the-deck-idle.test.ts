@@ -1,5 +1,5 @@
 /**
- * Hit the Deck arms its fine 10 ms clock only while a slap race is open (issue 13, item 6): an
+ * Hit the Deck arms its fine 10 ms clock only while a slap race is open: an
  * idle table runs no room interval at all, so nothing ticks its clock, and the interval a race
  * armed is cleared when the race closes.
  */

@@ -1,5 +1,5 @@
 /**
- * Property (issue #30): whatever way a client came to a table (joined, reconnected by token
+ * Property: whatever way a client came to a table (joined, reconnected by token
  * with a fresh page or the SDK's own reconnection, took its seat back from the bot that took it
  * over while that seat acts, left and rejoined by code, or watches), after every later patch its
  * decoded state equals a fresh client's for the same view, and both equal the engine's view.

@@ -1,5 +1,5 @@
 /**
- * No move a player saw applied is ever lost (issue 25; docs/OPERATIONS.md, "Consistency"), on a
+ * No move a player saw applied is ever lost (docs/OPERATIONS.md, "Consistency"), on a
  * real cluster: Redis, two server processes, nginx. As root, process A runs in its own network
  * namespace (tools/netlab) and the cut drops Redis's packets to A on the Redis side of its veth
  * link (TCP backs off as on a real network), while A's players still reach A through nginx;
@@ -267,7 +267,7 @@ describe("a process cut off from Redis", () => {
     // A write Redis took before the pause may be answered as A wakes, and shown: it is durable (checked below).
     for (const p of dropped) expect(hostOf(p), `${p.roomId}: resumed on B`).not.toBe(A);
     console.log(`SIGSTOP ${2 * LEASE_MS} ms: ${dropped.length} tables on A, ${codes.filter((c) => c === SILENT_CLOSE).length} players left the silent process, seats back at B ${Math.min(...took)}-${Math.max(...took)} ms after the stop (A woke at ${wokeAt - stoppedAt})`);
-    // The players did not wait for A to wake (issue 25: 10.9 s median frozen before): they left the silent process on their own.
+    // The players did not wait for A to wake (10.9 s median frozen before they had a silence timer): they left the silent process on their own.
     expect(codes.every((c) => c === SILENT_CLOSE), `close codes ${codes.join(",")}`).toBe(true);
     const before = new Map(players.map((p) => [p, p.seen]));
     await playWhile(players, () => players.every((p) => p.seen >= before.get(p)! + 2 || status(p.room) === "ended"), "everyone acts again", 60_000);

@@ -1,5 +1,5 @@
 /**
- * Legal actions: in the state or as a message? (docs/BENCHMARKS.md, "Typed state"). Bots play
+ * Legal actions: in the state or as a message? (docs/benchmarks/state.md, "Typed state"). Bots play
  * whole games of every game; after each step the table is projected twice, once with the seats'
  * legal choices in the state and once without, and each seat's encoded patch is compared: the
  * difference is what the choices cost in the state. The alternative, a per-seat `legal` message

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 3, the defences one by one (the kit's overall bounds: call-race.prop.test.ts):
+ * Against a lying client, the defences one by one (the kit's overall bounds: call-race.prop.test.ts):
  * pongs only for pings sent, the transport cap and slow rise of the round trip, the slewed clock
  * offset, the claim quota (earned, kept by player), and the fair-play flags (signals, never sanctions).
  */

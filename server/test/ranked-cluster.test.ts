@@ -5,7 +5,7 @@
  * end and are rated once, readable from either process.
  *
  * The same cluster (its start-up is most of the cost) also carries table chat across processes
- * (issue 27 item 9): a table lives on one process, so every socket of a table ends there; what
+ * (as a deployment runs it): a table lives on one process, so every socket of a table ends there; what
  * crosses processes is everything around it: the players and the spectator reach the table
  * through the other process's matchmaker (accounts made on different processes, one store), and
  * the per-account chat limit is one budget in Redis, so an account that spends it at a table on

@@ -1,5 +1,5 @@
 /**
- * Ranked integrity with the product's defaults (issue 26; docs/API.md, "Who plays ranked" and
+ * Ranked integrity with the product's defaults (docs/API.md, "Who plays ranked" and
  * "Conduct"), through a real server: guests and accounts without casual games are refused; two
  * accounts on one address or one device are never grouped; a pair met too often today is kept
  * apart; the two-tab farm (the dumper sits and leaves at once) is aborted unrated and gets the

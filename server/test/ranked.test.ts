@@ -102,7 +102,7 @@ describe("ranked play", () => {
     await expect(new Client(base).joinById(ta.roomId, { token: eve.token, playerId: eve.id })).rejects.toThrow();
     await expect(new Client(base).joinById(ta.roomId, { token: eve.token, playerId: ann.id })).rejects.toThrow();
     const watcher = await new Client(base).joinById(ta.roomId, { spectate: true });
-    // Each seat shows its player's rating (issue 27 item 2): to both players once both sat, and to a spectator.
+    // Each seat shows its player's rating: to both players once both sat, and to a spectator.
     const watcherRatings: unknown[] = [];
     watcher.onMessage("rankedSeats", (m) => watcherRatings.push(m));
     const bothRated = { seats: [{ seat: 0, rating: 1500, provisional: true }, { seat: 1, rating: 1500, provisional: true }] };
@@ -142,7 +142,7 @@ describe("ranked play", () => {
     const history = await api(`/players/${ann.id}/history/devils_scat`);
     expect(history.body.history).toHaveLength(1);
 
-    // The profile's match history (issue 27 item 2): date, game, opponents, place, change, replay.
+    // The profile's match history: date, game, opponents, place, change, replay.
     const page = await api(`/players/${ann.id}/matches`);
     expect(page.status).toBe(200);
     expect(page.body.next).toBeNull();

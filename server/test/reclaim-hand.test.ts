@@ -1,5 +1,5 @@
 /**
- * Issue #30: a seat taken back from the bot that took it over decodes the seat's hand right, in
+ * A seat taken back from the bot that took it over decodes the seat's hand right, in
  * its join's full state and in every patch after it. Skit Scat, 2 seats, one bot: the player draws
  * (mid-turn, 4 cards), its socket dies, after the window a bot takes the seat and is about to
  * discard; the player takes the seat back with `joinById(code, {playerId})` and discards at once.

@@ -1,5 +1,5 @@
 /**
- * Redis without a single point of failure (issue 25 item 4; docs/OPERATIONS.md): the cluster runs
+ * Redis without a single point of failure (docs/OPERATIONS.md): the cluster runs
  * a Sentinel group (a primary and a replica with AOF on, three sentinels), REDIS_URL names the
  * group, and every journal entry is acknowledged by the replica (WAIT) before its effects go out.
  * The primary is killed (kill -9) while tables of every game play, at the moment a Hit the Deck

@@ -1,5 +1,5 @@
 /**
- * The reflection a client receives once per join (docs/BENCHMARKS.md, "Typed state"): per game,
+ * The reflection a client receives once per join (docs/benchmarks/state.md, "Typed state"): per game,
  * the bytes of `Reflection.encode` for a table's state and the number of classes it describes.
  * Run: `npx tsx server/test/reflection-size.bench.ts`.
  */

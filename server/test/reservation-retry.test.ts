@@ -1,5 +1,5 @@
 /**
- * "Every seat at that table is taken" at a waiting table with a free seat (issue 25 item 5: the
+ * "Every seat at that table is taken" at a waiting table with a free seat (found as the
  * browser resume test's friend, after the host's private table was resumed on a busy peer).
  *
  * Root cause: a seat reservation is made on the table's process, and the answer goes back to the

@@ -1,5 +1,5 @@
 /**
- * A press that TCP had to retransmit (issue 28 item 4; realtime/stream-probe.ts): through the
+ * A press that TCP had to retransmit (realtime/stream-probe.ts): through the
  * real Dark Hand room, the truly faster caller's stream stalls, as behind a lost segment, so its
  * call reaches the server ~260 ms late, after the slower caller's. The stall is made on the
  * server's side of the real socket: the server stops reading that client's TCP socket, so the

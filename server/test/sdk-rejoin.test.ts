@@ -1,5 +1,5 @@
 /**
- * The SDK's own reconnection through a real server (issue #30, shared/src/wire/fresh-rejoin.ts):
+ * The SDK's own reconnection through a real server (shared/src/wire/fresh-rejoin.ts):
  * a field that became empty while the socket was away is empty after the reconnection. Skit
  * Scat, the player has drawn (`myDrawnCard` set), its socket drops, the seat's discard is applied
  * while it is away (as its deadline's default would), the SDK reconnects by itself. With the

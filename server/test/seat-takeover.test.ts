@@ -1,6 +1,6 @@
 /**
- * The newest session of a player takes over their seat (issue 25: the resume browser test's
- * orphan session). A join the page gave up on after the server had seated it (an SDK socket
+ * The newest session of a player takes over their seat (found as the resume browser
+ * test's orphan session). A join the page gave up on after the server had seated it (an SDK socket
  * retry, or a matchmaking answer that came too late) leaves a session in the player's seat that
  * nobody listens to; the page's live retry, same playerId, used to find its own seat "connected"
  * and sit down in another free seat (the friend with the code was then told every seat was

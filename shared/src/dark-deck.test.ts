@@ -13,7 +13,7 @@ function isSkit(cs: string[]): boolean {
 }
 const isScat = (cs: string[]) => new Set(cs.map((c) => splitCard(c).rank)).size === 1;
 
-describe("the Dark deck (RULINGS.md, data/dark-deck.json)", () => {
+describe("the Dark deck (docs/rules/common.md, data/dark-deck.json)", () => {
   const pairs = darkPairs();
   it("has 52 cards whose Light faces and Dark faces are each a full standard deck", () => {
     expect(pairs.length).toBe(52);

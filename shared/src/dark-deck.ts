@@ -1,5 +1,5 @@
 /**
- * The double-sided "Dark" deck (RULINGS.md, "The double-sided Dark deck"): 52 cards, each with a
+ * The double-sided "Dark" deck (docs/rules/common.md, "The double-sided Dark deck"): 52 cards, each with a
  * Light face and a Dark face, the pairing fixed by `data/dark-deck.json`. A card is one object
  * written `light/dark`, e.g. `"4H/10D"`.
  */

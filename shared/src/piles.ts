@@ -9,7 +9,7 @@ export interface DeckReshuffled {
 
 /**
  * A draw pile that runs out mid-hand: keep the top discard and shuffle the rest of the discard
- * pile into a new draw pile (RULINGS.md, "Turns, dealers, piles"). Mutates `piles`; returns the
+ * pile into a new draw pile (docs/rules/common.md, "Turns, dealers, piles"). Mutates `piles`; returns the
  * event, or null when the draw pile was not empty or there was nothing to shuffle.
  */
 export function refillDrawPile(piles: { deck: string[]; discard: string[] }, rng: Rng): DeckReshuffled | null {

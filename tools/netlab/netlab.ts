@@ -1,5 +1,5 @@
 /**
- * netlab: a small network lab for tests (issue 25's chaos suite, issue 28's fairness bench).
+ * netlab: a small network lab for tests (the chaos suite, the fairness bench).
  * Linux only, as root: network namespaces, veth pairs, `tc netem`, `iptables`.
  *
  * API (stable; add, don't change):

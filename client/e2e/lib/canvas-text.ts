@@ -1,7 +1,7 @@
 /**
  * Every canvas text a player can see, with the size it is drawn at on the page: the font size times
  * the text's world scale (its containers' scales), the camera's zoom and the canvas's CSS scale.
- * For the phone text-size check (issue 29: text at least 14 px on phones). A text a tween is
+ * For the phone text-size check (text at least 14 px on phones). A text a tween is
  * moving (or any of its containers) is left out: mid-animation (a pulse that overshoots) is not
  * the size the player reads.
  */

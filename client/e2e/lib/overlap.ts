@@ -1,5 +1,5 @@
 /**
- * Crowding on a screen (issue 29: the replay viewer at six seats on a phone): canvas texts that
+ * Crowding on a screen (as the replay viewer once was at six seats on a phone): canvas texts that
  * overlap each other or are cut at the screen's edges, and seats that overlap each other or a pile.
  * Reads what canvas-text.ts reads (texts not being tweened) and the test hook's targets.
  */

@@ -1,5 +1,5 @@
 /**
- * A click on a card that cannot be played now (issue 29 item 4): the hand views report it here
+ * A click on a card that cannot be played now: the hand views report it here
  * with the card's place on the page; the keyboard table (table-a11y.ts) asks the table for the
  * engine's reason and shows it next to the card, and announces it.
  */

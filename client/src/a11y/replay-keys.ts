@@ -1,5 +1,5 @@
 /**
- * The replay viewer by keyboard (issue 29 item 5): Left / Right step back and on, Home / End jump
+ * The replay viewer by keyboard: Left / Right step back and on, Home / End jump
  * to the start and the end. Never while a field (the view or speed list) has the focus.
  */
 export interface ReplayKeyActions {

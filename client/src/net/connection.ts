@@ -80,7 +80,7 @@ export async function watchTable(code: string, options: TableOptions): Promise<T
   return seated(room, room.name || options.game, options, true);
 }
 
-/** How long the page keeps trying to reclaim a seat whose table is moving or whose server is away (issue 27 item 5). */
+/** How long the page keeps trying to reclaim a seat whose table is moving or whose server is away. */
 export const RESUME_PATIENCE_MS = 5 * 60_000;
 
 /** Why `resume` came back without a seat: `gone` when the table cannot come back. */

@@ -16,7 +16,7 @@ export const COLORS = {
 } as const;
 
 /**
- * The smallest canvas text, in CSS px (the canvas is drawn 1:1, `Scale.RESIZE`): issue 29 asks for
+ * The smallest canvas text, in CSS px (the canvas is drawn 1:1, `Scale.RESIZE`): we ask for
  * text of at least 14 px on phones, and a phone is where sizes computed from the screen get small.
  * `e2e/phone-text.e2e.test.ts` walks every text of each game's table at 390x844 against it.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator page's fair-play flags (issue #28): what the tables' reaction profiles raised
+ * The operator page's fair-play flags: what the tables' reaction profiles raised
  * (reactions under the human floor, reactions too regular, claims the claim quota kept cutting),
  * newest first, each with the account at the seat, the table and game, and the evidence that
  * raised it. A flag is a signal to look at beside the players' reports, never a sanction: the

@@ -1,4 +1,4 @@
-/** Dark Hand in our words (rules/dark-hand-and-skit-scat.md, shared/src/games/dark-hand/README.md). */
+/** Dark Hand in our words (docs/rules/dark-hand.md, shared/src/games/dark-hand/README.md). */
 import type { GameRules } from "./types.ts";
 
 export const darkHandRules: GameRules = {

@@ -1,4 +1,4 @@
-/** Dark Hearts in our words (rules/dark-hearts.md, shared/src/games/dark-hearts/README.md). */
+/** Dark Hearts in our words (docs/rules/dark-hearts.md, shared/src/games/dark-hearts/README.md). */
 import type { GameRules } from "./types.ts";
 
 export const darkHeartsRules: GameRules = {

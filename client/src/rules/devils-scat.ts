@@ -1,4 +1,4 @@
-/** Devil's Scat in our words (rules/devils-scat.md, shared/src/games/devils-scat/README.md). */
+/** Devil's Scat in our words (docs/rules/devils-scat.md, shared/src/games/devils-scat/README.md). */
 import type { GameRules } from "./types.ts";
 
 export const devilsScatRules: GameRules = {

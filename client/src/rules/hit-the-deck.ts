@@ -1,4 +1,4 @@
-/** Hit the Deck in our words (rules/hit-the-deck.md, shared/src/games/hit-the-deck/README.md). */
+/** Hit the Deck in our words (docs/rules/hit-the-deck.md, shared/src/games/hit-the-deck/README.md). */
 import type { GameRules } from "./types.ts";
 
 export const hitTheDeckRules: GameRules = {

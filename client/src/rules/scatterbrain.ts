@@ -1,4 +1,4 @@
-/** Scatterbrain in our words (rules/scatterbrain.md, shared/src/games/scatterbrain/README.md). */
+/** Scatterbrain in our words (docs/rules/scatterbrain.md, shared/src/games/scatterbrain/README.md). */
 import type { GameRules } from "./types.ts";
 
 export const scatterbrainRules: GameRules = {

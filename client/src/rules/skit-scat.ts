@@ -1,4 +1,4 @@
-/** Skit Scat in our words (rules/dark-hand-and-skit-scat.md, shared/src/games/dark-hand/README.md). */
+/** Skit Scat in our words (docs/rules/skit-scat.md, shared/src/games/dark-hand/README.md). */
 import type { GameRules } from "./types.ts";
 
 export const skitScatRules: GameRules = {

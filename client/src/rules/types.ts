@@ -1,7 +1,7 @@
 /**
  * How to play, as data: one `GameRules` per game (`rules/<game>.ts`), shown by the rules panel
  * (ui/rules-panel.ts) from the lobby and from the table's `?`. Written in our own words from the
- * rule sheets and each engine's README; card examples use the game's own card art.
+ * games' table rules and each engine's README (docs/rules/<game>.md shows the same text); card examples use the game's own card art.
  */
 import type { GameId } from "@scat/shared";
 

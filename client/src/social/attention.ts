@@ -1,5 +1,5 @@
 /**
- * Sound and attention at a table (issue 27 item 7): a sound for your turn, a card played, a trick
+ * Sound and attention at a table: a sound for your turn, a card played, a trick
  * or round won, Hit the Deck's reveal and the last seconds of your timer (sounds.ts); while the
  * tab is hidden and it is your turn, the tab's title and favicon say "Your turn" and, when the
  * player turned it on, a browser notification does too. The toolbar's Sound button opens a

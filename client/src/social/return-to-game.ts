@@ -1,5 +1,5 @@
 /**
- * "Your game in progress: Return" (issue 27 item 5): the lobby asks the server which table this
+ * "Your game in progress: Return": the lobby asks the server which table this
  * browser's player holds a seat at (`POST /api/social/my-seat`, presence: any process, and after
  * a restart while the seat is held), and Return takes the seat back by playerId, the same way a
  * reload does (net/connection.ts `resume`, which keeps trying while the table is moving).

@@ -1,5 +1,5 @@
 /**
- * The table's sounds, synthesised in code with WebAudio (issue 27 item 7): no sound files, so
+ * The table's sounds, synthesised in code with WebAudio: no sound files, so
  * nothing to license; we own every sound (README, "Sounds"). The audio starts only after the
  * page's first click or key (browsers' autoplay rules). Mute and volume are remembered per
  * browser (localStorage); `prefers-reduced-motion` does not silence anything, the mute does.

@@ -1,5 +1,5 @@
 /**
- * What a table code leads to (`GET /api/social/tables/:code`, issue 27 item 8): the invite banner
+ * What a table code leads to (`GET /api/social/tables/:code`): the invite banner
  * names the game and its options, and the lobby form shows them.
  */
 import { gameModule } from "../games/registry.ts";

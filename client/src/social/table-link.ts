@@ -1,5 +1,5 @@
 /**
- * The table's link during play (issue 27 item 5): a seated player's `?table=` link takes the seat
+ * The table's link during play: a seated player's `?table=` link takes the seat
  * back from any tab of this browser (by playerId); a spectator's is a `?watch=` link to share.
  */
 import { tableLink } from "../net/connection.ts";

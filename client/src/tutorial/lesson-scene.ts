@@ -1,5 +1,5 @@
 /**
- * The guided first game (issue 29 item 2; ARCHITECTURE.md "Guided first games"): a goal screen,
+ * The guided first game (ARCHITECTURE.md "Guided first games"): a goal screen,
  * then one round on the lesson's fixed deal against bots, in the game's own table view and the
  * keyboard layer, with a prompt that points at the card, pile or button of the move to make. A
  * wrong move is refused with its reason (the engine's, or the lesson's). The round over, "Now

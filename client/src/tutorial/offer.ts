@@ -1,5 +1,5 @@
 /**
- * Offering the guided first game (issue 29 item 2): once per game, where a newcomer meets it (the
+ * Offering the guided first game: once per game, where a newcomer meets it (the
  * game preselected on a first visit to the lobby, a game picked there, or the first table of a
  * game never played: tutorial/table-offer.ts), never again after "Don't ask again", and not
  * after the lesson was started. Remembered in localStorage and, for a saved account, on the

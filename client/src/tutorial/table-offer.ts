@@ -1,5 +1,5 @@
 /**
- * The guided first game offered at a table (issue 29 item 2): a player who sits down at a game
+ * The guided first game offered at a table: a player who sits down at a game
  * they were never offered (quick play, a friend's link, an invitation) gets a small card under
  * the top bar (below the waiting panel while that is up): "New to Hit the Deck? Take the
  * 2-minute guided game", with the lobby's Start / Not now / Don't ask again (tutorial/offer.ts).

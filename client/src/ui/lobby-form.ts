@@ -171,7 +171,7 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     onGameChange(form);
     actions.gamePicked?.(chosenGame(form));
   });
-  // Enter does what the focused part of the form is for (issue 27 item 8): Join in the code
+  // Enter does what the focused part of the form is for: Join in the code
   // field, the invitation's table on an invite link; Quick play only from its own button or the
   // rest of the form.
   let invited: string | null = null;

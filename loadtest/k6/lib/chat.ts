@@ -1,5 +1,5 @@
 /**
- * Chat traffic at one load-test table (issue #27 item 10, `tables` with CHAT=1): the first
+ * Chat traffic at one load-test table (`tables` with CHAT=1): the first
  * `speakers` simulated players each say a quick phrase every `everyMs` (±25 %), and every
  * simulated player at the table (the speaker too: its line comes back to it) measures
  * send→receive latency into `chat_ms`. All players of a table are driven from one place, so one

@@ -1,5 +1,5 @@
 /**
- * What k6's JavaScript runtime lacks for `@colyseus/sdk` (docs/BENCHMARKS.md "k6"): `URL`,
+ * What k6's JavaScript runtime lacks for `@colyseus/sdk` (docs/benchmarks/k6.md "k6"): `URL`,
  * `URLSearchParams`, `Headers`, `fetch` (over `k6/http`'s `asyncRequest`), `WeakRef`,
  * `FinalizationRegistry`, and a global `WebSocket` (`k6/websockets`) that also counts the bytes
  * each socket receives. Imported first by every k6 scenario, before the SDK evaluates.

@@ -51,7 +51,7 @@ export interface TablePlan {
   /**
    * The smoke's lab mode: at a table with cheaters, every cheater truly reacts this much (plus
    * 0-20 ms) slower than the table's fastest honest player, so every race there pits the
-   * cheaters against an honest player at least that much faster (issue 28: under 5 % of those
+   * cheaters against an honest player at least that much faster (the target: under 5 % of those
    * may go to a cheater). Unset: cheaters draw their reactions like everyone.
    */
   readonly cheatersBehindMs?: number | undefined;

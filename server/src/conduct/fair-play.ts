@@ -1,5 +1,5 @@
 /**
- * Fair-play signals from reaction times (issue 28 item 3): a profile of each seat's adjudicated
+ * Fair-play signals from reaction times: a profile of each seat's adjudicated
  * reaction times in real-time races (Hit the Deck slaps, Dark Hand calls) and the flags an
  * implausible one raises, for operators to look at. A flag is a signal, never a sanction: nothing
  * here bans, blocks or changes a result.

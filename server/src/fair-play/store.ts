@@ -1,5 +1,5 @@
 /**
- * Fair-play flags kept for operators (issue 28; docs/FAIRNESS.md, "Against a lying client"): each
+ * Fair-play flags kept for operators (docs/FAIRNESS.md, "Against a lying client"): each
  * flag a table raises from a seat's reaction profile (conduct/fair-play.ts: reactions under the
  * human floor, reactions too regular, claims the claim quota kept cutting) is stored with the
  * account at the seat (null for a player without an account), the table, the game, the kind and

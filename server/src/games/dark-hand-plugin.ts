@@ -1,5 +1,5 @@
 /**
- * Dark Hand on the server: the call race at the deal (issue 28; shared/src/games/dark-hand/README.md,
+ * Dark Hand on the server: the call race at the deal (shared/src/games/dark-hand/README.md,
  * "Call window"). A "Dark Hand!"/"Light Hand!" call is judged by reaction time from the moment
  * each client showed its hand, not by arrival: the client sends `{type: "call", shade, shownAt,
  * pressedAt}` (its own clock), the claim is checked against the server's estimates of that

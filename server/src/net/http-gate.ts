@@ -24,7 +24,7 @@ import { GAMES } from "../games.ts";
  * for seconds (a busy phone, a starved load generator) between its matchmaking reply and its
  * WebSocket may send the upgrade on its pooled connection after the server has closed it: the
  * join then fails as a network error with no status, which the SDK reports with no code and no
- * message (issue 13, "refused joins"). Clients close idle connections first (undici a little
+ * message ("refused joins"). Clients close idle connections first (undici a little
  * before the server's advertised `Keep-Alive: timeout`), so a long timeout closes that window.
  */
 export const KEEP_ALIVE_MS = 65_000;

@@ -1,5 +1,5 @@
 /**
- * Anonymous API reads answered from memory for a moment (issue 24, "reads are rate-limited too";
+ * Anonymous API reads answered from memory for a moment ("reads are rate-limited too";
  * docs/SECURITY.md, "A botnet"). A read flood asks for the same few public pages again and again
  * (a leaderboard, a profile, a match log); each answer that went through Express and the database
  * costs the event loop the players' tables run on. Here a public read's answer (status 200 or

@@ -1,7 +1,7 @@
 /**
  * Colyseus' WebSocket transport pings every client from one timer, all at once, every 3 s: at
  * 1,600 connections that sweep held the event loop for 55-80 ms (one socket write per client),
- * and every message arriving meanwhile waited for it (docs/BENCHMARKS.md, "Capacity"). This
+ * and every message arriving meanwhile waited for it (docs/benchmarks/capacity.md, "Capacity"). This
  * transport pings the same clients just as often, with the same rule (a client that missed
  * `pingMaxRetries` pings in a row is terminated), spread evenly over the interval: every
  * `interval / SLICES` ms it pings one slice of the clients.

@@ -1,5 +1,5 @@
 /**
- * An account's preferences (issue #29: the guided first game is offered once per game, and a
+ * An account's preferences (so that the guided first game is offered once per game, and a
  * second device of a saved account does not ask again): one JSON document per account, replaced
  * whole by the account (routes.ts), checked against `preferencesSchema` and at most
  * `PREFERENCES_MAX_BYTES` long. Table `account_preferences` (migration.ts).

@@ -1,5 +1,5 @@
 /**
- * A player's recent ranked matches for the profile (issue 27 item 2, docs/API.md "Ratings"):
+ * A player's recent ranked matches for the profile (docs/API.md "Ratings"):
  * `GET /api/players/:id/matches?limit=&before=`, newest first, each with its date, game, the
  * opponents (id, name, place), the player's place and rating change, and whether the server
  * keeps its log (the replay). Pages by a keyset cursor (`endedAt.matchId` of the last row), so

@@ -1,5 +1,5 @@
 /**
- * A ranked table shows each seat's rating (issue 27 item 2): the displayed rating the
+ * A ranked table shows each seat's rating: the displayed rating the
  * leaderboard shows (`ratings.rating`, or a new player's starting rating), provisional below
  * `PROVISIONAL_GAMES` games. Read once per table from the store for the roster's accounts, and
  * sent as `rankedSeats` `{seats: [{seat, rating, provisional}]}` to every connection: each

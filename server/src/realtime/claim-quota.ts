@@ -1,6 +1,6 @@
 /**
- * How much a client's claims may beat the server's own estimate, race after race (issue 28
- * item 3; like Lichess's lag-compensation quota). An honest claim beats the estimate
+ * How much a client's claims may beat the server's own estimate, race after race (a lying
+ * client's defence; like Lichess's lag-compensation quota). An honest claim beats the estimate
  * (arrival - reveal - round trip) by about the client's render time, plus whatever queueing
  * delayed this one message. A lying client that stays just inside every plausibility check
  * (the card "shown" as late as allowed, the press "made" as early as allowed) beats it by the
@@ -9,7 +9,7 @@
  * empty, the claim counts only as far as the allowance and the bucket go (the reaction time is
  * raised to `estimate - allowance - bucket`).
  *
- * The bucket is earned, not given (issue 28, "a quota a rejoin cannot refill"): a fresh
+ * The bucket is earned, not given ("a quota a rejoin cannot refill"): a fresh
  * player's starts at `START_MS` (a fifth of it), and only an honest claim (one within the free
  * allowance) adds `REFILL_MS`. It belongs to the player at the table, not to a connection
  * (`ClaimQuotas`, kept by the table's `NetMonitor`): leaving and taking the seat back, a fresh

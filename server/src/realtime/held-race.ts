@@ -1,5 +1,5 @@
 /**
- * A race without a deadline, judged by reaction time (the Dark Hand call at the deal; issue 28):
+ * A race without a deadline, judged by reaction time (the Dark Hand call at the deal):
  * a press is not applied when it arrives but held, adjudicated by the same `RaceCollector` as a
  * slap, while the race waits for presses still in flight that could be faster
  * (`RaceCollector.closeAt`: the reveal, plus the fastest held reaction, plus the round trip and

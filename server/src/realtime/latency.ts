@@ -8,7 +8,7 @@
  * the samples with the smallest round trips are the most accurate: the estimate takes the
  * median of the lowest half of a sliding window.
  *
- * Guarded against a lying client (issue 28 item 3; docs/FAIRNESS.md, "Against a lying client"):
+ * Guarded against a lying client (docs/FAIRNESS.md, "Against a lying client"):
  * - the round trip used is never more than the transport's own (`addTransport`: WebSocket ping
  *   frames, answered by the client's network stack, not by page code) plus `APP_SLACK_MS`, so
  *   answering our pings late does not make a client look farther away than it is;

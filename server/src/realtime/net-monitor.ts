@@ -9,7 +9,7 @@
  * fewer than `QUICK_SAMPLES` samples is pinged `QUICK_PINGS` times in quick succession: on join
  * (`welcome`) and after each regular ping that finds it short.
  *
- * Against a lying client (issue 28 item 3): a pong counts only for a ping we sent that client
+ * Against a lying client: a pong counts only for a ping we sent that client
  * and only once (a client cannot answer a ping before it arrives by guessing its time); every
  * ping also goes out as a WebSocket ping frame carrying the same time, whose pong the client's
  * network stack sends (page code never sees it): the transport round trip that caps the

@@ -1,7 +1,7 @@
 /**
  * Evidence that a client's TCP stream stalled during a race (a lost segment that TCP had to
  * retransmit), so that a press or a reveal made late by the network is not taken for a lie
- * (issue 28 item 4; docs/FAIRNESS.md, "Packet loss").
+ * (docs/FAIRNESS.md, "Packet loss").
  *
  * From the reveal until the seat's press is judged, the server sends that client a WebSocket
  * ping frame every `PROBE_GAP_MS` (`NetMonitor.probe`). The client's network stack answers each

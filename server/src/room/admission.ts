@@ -111,7 +111,7 @@ export function gateReservations(RoomClass: { prototype: Room }, admission: (roo
     if (reconnecting) return core.call(this, sessionId, joinOptions, ...rest);
     if (!admission(this).admit(sessionId, joinOptions)) return false;
     // Colyseus's own check (clients and reservations against maxClients, a disposing room) comes after ours:
-    // a refusal there must not leave our claim holding the seat until it lapses (issue 25).
+    // a refusal there must not leave our claim holding the seat until it lapses.
     let reserved = false;
     try {
       reserved = await core.call(this, sessionId, joinOptions, ...rest);

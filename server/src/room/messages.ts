@@ -155,7 +155,7 @@ const HANDLERS: Record<string, Handler> = {
     if (!room.net.simulateLink(client.sessionId, payload)) replies.reject(client, { code: "invalid-message", message: "simulateLink needs {rttMs: 0..1000, jitterMs?: 0..100}" });
   },
 
-  // Play again with the same people (social/rematch.ts, issue 27).
+  // Play again with the same people (social/rematch.ts).
   ...rematchHandlers,
 };
 

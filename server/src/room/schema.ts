@@ -7,7 +7,7 @@
  * public facts are fields of `SeatState` itself and so are its private facts, view-tagged and
  * named `myX` (after the frame's own fields `SEAT_FIELDS` and `PRIVATE_FIELDS`): no nested object per seat,
  * as every schema instance costs a change tree and per-view bookkeeping on the server
- * (docs/BENCHMARKS.md, "Memory per player"). Each game gets its own frame classes (`frameOf`)
+ * (docs/benchmarks/state.md, "Memory per player"). Each game gets its own frame classes (`frameOf`)
  * that name its classes directly: a room's reflection, sent once per join, then describes that
  * game's classes only (a shared base class would pull in every game's, as schema 5 describes
  * every subclass of a referenced class).

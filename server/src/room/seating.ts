@@ -67,7 +67,7 @@ export class Seating {
    * Where a joining player goes: back to their own seat (held by a bot or left while away; or
    * still held by an older session of theirs, which this newer one takes over), the seat reserved
    * for their session, the seat a live reservation of theirs holds (a retry whose
-   * first try's answer was lost: issue 25), or a free one nobody else holds a live reservation on.
+   * first try's answer was lost on the way), or a free one nobody else holds a live reservation on.
    */
   placeFor(playerId: string | undefined, sessionId: string | null = null, now = Date.now()): JoinPlace | null {
     // The playerId is the seat's secret: it is never sent to another client (ranked seats, whose

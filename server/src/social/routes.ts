@@ -1,5 +1,5 @@
 /**
- * The social HTTP routes (issue 27, docs/API.md "Play together"):
+ * The social HTTP routes (docs/API.md "Play together"):
  * - `GET /api/social/tables/:code`: what an invitation leads to (game, seats, turn time,
  *   options, waiting or playing), for the lobby's invite banner. The code is what lets a friend
  *   join; anyone holding it may see what it joins. Counts and options only, never names.

@@ -1,5 +1,5 @@
 /**
- * Who holds a seat where, across processes (issue 27 item 5, "Back to your game"): a presence
+ * Who holds a seat where, across processes ("Back to your game"): a presence
  * key per playerId names the table and game it holds a seat at, from the moment it sits down
  * until its seat is freed, handed to a bot, or the game ends. With REDIS_URL the keys live in
  * Redis, so any process answers, and they outlive a restart of the table's process; a key whose

@@ -1,5 +1,5 @@
 /**
- * The table room's call points into social/ (issue 27): a seat taken, a seat freed, the game
+ * The table room's call points into social/: a seat taken, a seat freed, the game
  * over. Each is fire-and-forget: presence failing must never hold a table up; it is logged.
  */
 import type { Presence } from "@colyseus/core";

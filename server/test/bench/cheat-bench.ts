@@ -1,6 +1,6 @@
 /**
  * npm run bench:cheat: what each lie of the lying-client kit buys against today's adjudication
- * (issue 28 item 3; docs/FAIRNESS.md, "Against a lying client"). Targets: under 10 ms average
+ * (docs/FAIRNESS.md, "Against a lying client"). Targets: under 10 ms average
  * advantage over an honest player with the same true reaction; under 5 % of races won against an
  * honest player 30 ms faster. CHEAT_MATCHES (default 40) matches of CHEAT_RACES (default 50) races.
  * Then what the claim quota's starting bucket costs honest players (FRESH_RACES, default 4,000).

@@ -1,5 +1,5 @@
 /**
- * The conduct write per finished game (docs/BENCHMARKS.md, "Conduct"): a 4-seat game's outcomes
+ * The conduct write per finished game (docs/benchmarks/ranked.md, "Conduct"): a 4-seat game's outcomes
  * recorded (one insert, plus the ban check of each ranked seat) on embedded PGlite or a real
  * PostgreSQL started here, against a record already holding `BENCH_HISTORY` games per player.
  * Run: `npm run bench:conduct [pglite|postgres]`. Env: BENCH_GAMES (300), BENCH_HISTORY (50).

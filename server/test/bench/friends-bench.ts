@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 3/10: what friends' presence costs the shared store (`npm run bench:friends`).
+ * What friends' presence costs the shared store (`npm run bench:friends`).
  * Starts a real redis-server; for N online saved accounts (env PLAYERS, default 10000) runs one
  * ping each (social/friends/presence.ts through Colyseus' RedisPresence: SETEX of the online key,
  * HGETALL of the invitations), one invitation per account to another, and the lobby's friends

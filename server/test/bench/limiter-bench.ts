@@ -1,6 +1,6 @@
 /**
  * `npm run bench:limiter`: what one rate-limit decision costs with 10 k, 100 k and 1 M addresses
- * making requests (docs/BENCHMARKS.md, "Limits"; target: flat). Per size: the limiter of
+ * making requests (docs/benchmarks/accounts.md, "Accounts under attack"; target: flat). Per size: the limiter of
  * server/src/limits in memory as a process runs it (its table bounded at LIMIT_TABLE_SIZE, 100,000
  * by default: past that the least recently seen address is dropped), requests spread over all the
  * addresses; the same limiter with a table as large as the size, filled first (every request of
@@ -30,7 +30,7 @@ const TABLE = Number(process.env.LIMIT_TABLE_SIZE ?? 100_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200_000);
 const rate = { perSecond: 10 / 60, burst: 10 };
 
-/** The account routes' per-address table before issue 24 (server/src/accounts/routes.ts, AddressLimit). */
+/** The account routes' per-address table before the shared limiter (server/src/accounts/routes.ts, AddressLimit). */
 class OldAddressLimit {
   private readonly buckets = new Map<string, { limiter: RateLimiter; seen: number }>();
   take(address: string, now = Date.now()): boolean {

@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 10: the cost of presence per online player (`npm run bench:presence`). Starts a
+ * The cost of presence per online player (`npm run bench:presence`). Starts a
  * real redis-server, then for N players (env PLAYERS, default 10000) runs what one player costs
  * the shared store through server/src/social/seats.ts with Colyseus' RedisPresence:
  * the seat record written when it sits down (SETEX), the lobby's "Your game in progress" check

@@ -1,5 +1,5 @@
 /**
- * Ranked storage and queue figures (docs/BENCHMARKS.md, "Ranked"): `npm run bench:ranked`.
+ * Ranked storage and queue figures (docs/benchmarks/ranked.md, "Ranked"): `npm run bench:ranked`.
  * 1. Leaderboard and profile reads with 100,000 seeded players, on PGlite and on a PostgreSQL
  *    server started here: p50/p99 of the top 100 + own rank + neighbours, and of a profile
  *    (ratings, recent matches, rating history).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:signin` (docs/BENCHMARKS.md, "Limits"): one real server process, in one run:
+ * `npm run bench:signin` (docs/benchmarks/accounts.md, "Accounts under attack"): one real server process, in one run:
  *
  * (a) a table's action→patch (an SDK player's action sent → its next patch received) p50/p99 with
  *     TABLES 4-seat Devil's Scat tables of SDK players thinking THINK_MS, in four windows side by

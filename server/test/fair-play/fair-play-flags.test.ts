@@ -1,5 +1,5 @@
 /**
- * Fair-play flags kept for operators (issue 28): the store on both databases (embedded PGlite and
+ * Fair-play flags kept for operators: the store on both databases (embedded PGlite and
  * a real PostgreSQL started here): one row per table, seat and kind with account, game and
  * evidence, newest first, a repeat changing nothing; the claim-quota flag from the reaction
  * profile; and through the real server: a table whose seat raises flags (a player with an

@@ -1,5 +1,5 @@
 /**
- * Names through a real server (PGlite in memory): every spoofing name from issue 24 is a 400
+ * Names through a real server (PGlite in memory): every spoofing name of spoofs.ts is a 400
  * `bad-name` with a reason on guest creation and on rename, never a 500 or an error log line; a
  * name that looks like a registered player's is refused for everyone else; renames are limited
  * (429 with Retry-After); a table join with a bad name is refused with the reason, a good one

@@ -1,7 +1,7 @@
-/** The names issue 24 showed lying, shared by the rule and API tests. */
+/** Names that lie about what they show (hidden formatting, mixed alphabets, invisible or broken characters), shared by the rule and API tests. */
 import { MAX_LENGTH } from "../../src/names/validate.ts";
 
-/** Every spoofing name from issue 24, with a word its refusal must contain. */
+/** Every spoofing name we know of, with a word its refusal must contain. */
 export const SPOOFS: readonly (readonly [string, string, RegExp])[] = [
   ["right-to-left override", "\u202enimdA", /formatting/],
   ["left-to-right embedding", "\u202aAdmin", /formatting/],

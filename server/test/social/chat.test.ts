@@ -1,5 +1,5 @@
 /**
- * Table chat as an attacker and a player would use it (issue #27 item 1): quick phrases for
+ * Table chat as an attacker and a player would use it: quick phrases for
  * guests, free text for saved accounts only, a flood cut by the per-account limit, over-long
  * lines, HTML passed on as plain text (never interpreted by the server or changed), the word
  * list with look-alike letters and hidden characters, mute and chat off, the spectators' channel,

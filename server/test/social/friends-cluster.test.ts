@@ -1,6 +1,6 @@
 /**
  * Friends and invitations across two server processes behind nginx, one real redis-server and
- * one PostgreSQL (issue #27 items 3 and 9): a request made through one process is answered
+ * one PostgreSQL: a request made through one process is answered
  * through the other; a friend online on one process is seen (and where it plays) from the
  * other; an invitation sent through process 1 reaches the friend's ping on process 2, and the
  * friend joins the table. As an attacker: a guest, a stranger, a blocked pair, a table one does

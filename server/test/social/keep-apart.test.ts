@@ -1,5 +1,5 @@
 /**
- * Blocked pairs are never seated together (issue #27): through the HTTP API a saved account
+ * Blocked pairs are never seated together: through the HTTP API a saved account
  * blocks a player (a guest may not), then quick play sends the blocked player to another table
  * while a third player joins the blocker's, a client's own `__apart`/`__account` options are
  * ignored, and the ranked queue pairs each of the two with a third player, never with each other.

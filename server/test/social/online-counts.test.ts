@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 2, "who is here": the lobby's players online and tables in play
+ * "Who is here": the lobby's players online and tables in play
  * (social/presence/online.ts). Online is a browser with a page connected in the last minute,
  * counted once however many sockets and processes it uses; tables in play are dealt and not
  * over, summed over processes. The store is in memory alone, one Redis sorted set and hash with

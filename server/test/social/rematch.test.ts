@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 4, play again with the same people: at game over one player's new private
+ * Play again with the same people: at game over one player's new private
  * table is offered to the others; one accepts, one declines, and with `fill` a bot takes the
  * decliner's seat and the rematch starts. Bad offers and answers are refused to their sender only.
  */

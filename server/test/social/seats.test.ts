@@ -1,5 +1,5 @@
 /**
- * Issue 27, the lobby's invite banner and "Back to your game": what a code leads to, and which
+ * The lobby's invite banner and "Back to your game": what a code leads to, and which
  * table a player holds a seat at (presence, so any process answers).
  */
 import type { ColyseusTestServer } from "@colyseus/testing";

@@ -1,5 +1,5 @@
 /**
- * The figures of one chaos scenario run (issue 25 item 7; docs/BENCHMARKS.md, "Chaos"), printed
+ * The figures of one chaos scenario run (docs/benchmarks/resilience.md, "Chaos"), printed
  * as one line and, with `CHAOS_OUT=<file>`, appended to that file as a JSON line for
  * `chaos-summary.ts` (`npm run chaos` runs every scenario several times and prints the summary):
  * - steps players saw applied that the durable history lacks ("acknowledged steps lost": a

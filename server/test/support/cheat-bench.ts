@@ -1,5 +1,5 @@
 /**
- * The lying-client figures (issue 28 item 3), shared by the test of the kit's bounds and
+ * The lying-client figures, shared by the test of the kit's bounds and
  * `npm run bench:cheat`: for each lie of the kit, against an honest client on the same network,
  * (a) the average advantage (ms) it gets over an honest client with the same true reaction, and
  * (b) the share of races it wins against an honest client 30 ms faster.

@@ -1,5 +1,5 @@
 /**
- * Races simulated through the production adjudication (issue 28): clients at chosen one-way
+ * Races simulated through the production adjudication: clients at chosen one-way
  * delays (asymmetric, with jitter), clock offsets and reaction times, pinged by page pongs and
  * transport pongs, pressing after a reveal; their presses held and released by the real
  * `HeldRace`/`RaceCollector`/`LatencyEstimator`/`ClaimQuota`. Time is simulated (no timers), so

@@ -1,5 +1,5 @@
 /**
- * Bots at three strengths (issue #29, item 3): `botMove` is the one entry the room's bot driver
+ * Bots at three strengths: `botMove` is the one entry the room's bot driver
  * and the benchmark call. Easy is the normal bot with human mistakes (easy.ts); normal is the
  * game's own bot; strong searches sampled deals (strong.ts) in the games that have a search set up
  * here, plays Scatterbrain with a hole-card model (scatterbrain.ts), and plays the normal bot

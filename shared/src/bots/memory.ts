@@ -1,5 +1,5 @@
 /**
- * What a table's bots remember of the play that the game state does not keep (issue #29, item 3).
+ * What a table's bots remember of the play that the game state does not keep.
  *
  * In the draw-pile games a card taken from the discard pile is seen by everyone, and it stays in
  * the taker's hand until that player discards it (or lays it down in a meld): the state only says

@@ -1,5 +1,5 @@
 /**
- * Skit Scat's strong bot (issue #29, item 3): a one-ply expectimax over a sampled belief, whose
+ * Skit Scat's strong bot: a one-ply expectimax over a sampled belief, whose
  * edge is DENIAL: not discarding the card the next player needs.
  *
  * Belief: what the table memory says (each seat's pickups still held), and an opponent model for

@@ -1,4 +1,4 @@
-/** The three bot strengths a table may choose (issue #29, item 3). Normal is the games' own bot. */
+/** The three bot strengths a table may choose. Normal is the games' own bot. */
 import { z } from "zod";
 
 export const BOT_STRENGTHS = ["easy", "normal", "strong"] as const;

@@ -1,8 +1,8 @@
 /**
- * What Dark Hearts' bots remember of the tricks (issue #29: the strong bot dealt others' hidden
+ * What Dark Hearts' bots remember of the tricks (before it, the strong bot dealt others' hidden
  * cards with no regard to what their play had shown). A seat that does not follow the led suit
  * holds no card of it: from then on, until the hand ends, it is void in that suit *in that shade*
- * (a card's face in the trick's shade is what follows; RULINGS.md, "Dark Hearts"). Hands only
+ * (a card's face in the trick's shade is what follows; docs/rules/dark-hearts.md, "Tricks"). Hands only
  * shrink during play (the pass is over before the first trick), so a void lasts the hand.
  *
  * Read from what every player sees (the trick on the table and the last one taken), so one memory

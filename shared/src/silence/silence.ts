@@ -1,5 +1,5 @@
 /**
- * A client leaves a silent server (issue 25 item 3). A table's process that is frozen (SIGSTOP,
+ * A client leaves a silent server. A table's process that is frozen (SIGSTOP,
  * a long GC or VM pause) or cut off keeps its players' sockets open and says nothing: no patch,
  * no answer to a ping. A peer resumes the table once the process's lease expires, but a client
  * that only waits for its socket to close sits frozen until the process wakes (10.9 s median in

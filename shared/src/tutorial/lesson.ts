@@ -1,5 +1,5 @@
 /**
- * A guided first game (issue 29 item 2): one round of a game on a fixed seed, played in the
+ * A guided first game: one round of a game on a fixed seed, played in the
  * browser against the same engine the server runs (`ENGINES`), stepped by `RecordedMatch` so
  * the lesson is a replayable log like any table's. The player sits at seat 0; the other seats
  * are bots that play the engine's own `bot` on a seeded stream, so every run of a lesson is the

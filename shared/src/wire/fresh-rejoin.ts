@@ -1,5 +1,5 @@
 /**
- * A full state that comes after a reconnection is decoded onto a fresh state (issue #30).
+ * A full state that comes after a reconnection is decoded onto a fresh state.
  *
  * The SDK (0.18) decodes the full state of its own automatic reconnection onto the state it
  * already holds, with schema 5's `decodeResync`: that removes list and map entries the snapshot

@@ -1,6 +1,6 @@
 /**
- * Where the toasts go so they cover nothing the player needs (issue 29: on a phone the toast
- * stack sat over the top seats for seconds). The table lists what must stay visible: its seats,
+ * Where the toasts go so they cover nothing the player needs (on a phone the toast
+ * stack once sat over the top seats for seconds). The table lists what must stay visible: its seats,
  * cards, piles and buttons (the same boxes its test-hook targets give, `Box` in page px), plus
  * the first-time hint and a refused card's bubble. The stack, centred across the screen, goes in
  * the middle of the tallest free horizontal band below the top bar: on every table that is the

@@ -4,7 +4,7 @@
  * full-state buffer. A patch that carries a view's own changes (`view.add` of a hand, a new
  * seat's private part) keeps `BUFFER_SIZE` free past its offset, so the patch buffer doubles to
  * 32 KiB at a table's first such patch: 48 KiB per 4-seat table, 12 KiB of native memory per
- * player, more than all of its schema objects (docs/BENCHMARKS.md, "Memory per player").
+ * player, more than all of its schema objects (docs/benchmarks/state.md, "Memory per player").
  *
  * A table's largest full state (6 seats, 24-character names, one seat's view) is ~1.6 KB and its largest
  * patch ~0.7 KB over every game's bot games (`server/test/encode-buffers.test.ts` holds them under

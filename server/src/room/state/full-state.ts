@@ -1,5 +1,5 @@
 /**
- * A client's full state consumes its view's pending changes (issue #30).
+ * A client's full state consumes its view's pending changes.
  *
  * `view.add(seat)` at a join queues, in `view.changes`, an ADD for every populated index of
  * every part the view newly sees: the seat's filtered fields, and each item of its `hand`.

@@ -49,7 +49,7 @@ interface TreeLike { root?: { activeViews: Map<number, WeakRef<ViewLike>> } }
  * - `"add"`, a list of primitives created in a seat's view-tagged field (or inside one) after its
  *   client was given the seat: it would not reach that client otherwise (schema 5 shares a view
  *   with nested schema objects, not with nested lists of primitives, nor across a tagged field);
- * - `"mark"`, a new schema item of a view-tagged list, which schema 5 gates on its own (#226):
+ * - `"mark"`, a new schema item of a view-tagged list, which schema 5 gates on its own, item by item:
  *   marked visible only, as the list's own patch already carries the item's ADD and `view.add`
  *   would queue it (and the list's parent field) a second time in that view's patch, every turn.
  */

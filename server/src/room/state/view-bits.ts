@@ -4,7 +4,7 @@
  * then pushes: V8 gives a pushed-to empty array room for 17 numbers (152 bytes) where a table,
  * whose views all fit in the first number (ids 0-31: four seats and the spectators), needs one.
  * A table's seats and private parts are ~20 such trees, so this is ~0.6 KiB per player
- * (docs/BENCHMARKS.md, "Memory per player"). Same bits, same reads: only the array's first size
+ * (docs/benchmarks/state.md, "Memory per player"). Same bits, same reads: only the array's first size
  * changes (a view id past 31 still grows it by push).
  */
 import { StateView } from "@colyseus/schema";

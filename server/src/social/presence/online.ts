@@ -1,5 +1,5 @@
 /**
- * Who is here (issue 27 item 2): the lobby's "N players online · M tables in play".
+ * Who is here: the lobby's "N players online · M tables in play".
  *
  * - **Online** is a browser (its page's `playerId`; a connection without one counts by its
  *   session) that had a page connected to the lobby, a table (playing or watching) or a ranked

@@ -1,5 +1,5 @@
 /**
- * Dark Hand calls (rule sheet, "Calling Dark Hand"; RULINGS.md, "Skit Scat and Dark Hand", Calls):
+ * Dark Hand calls (docs/rules/dark-hand.md, "Calls"):
  * the call window, the race for each Joker, calls during one's own turn, no declaring in the turn
  * one called, calling in the called shade only, calling with one token left.
  *

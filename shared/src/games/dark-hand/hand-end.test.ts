@@ -1,7 +1,7 @@
 /**
  * The Scat that ends the hand, the Skit that opens a final round, tokens and the pot, players
- * going out, the last player with tokens winning (rule sheet, "The Play"/"The End"; RULINGS.md,
- * "Skit Scat and Dark Hand"). Skit Scat, standard cards.
+ * going out, the last player with tokens winning (docs/rules/dark-hand.md,
+ * "The final round", "Paying"). Skit Scat, standard cards.
  */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";

@@ -1,6 +1,6 @@
 /**
- * Skit Scat and Dark Hand: two game definitions over one engine (rules/dark-hand-and-skit-scat.md
- * as closed by RULINGS.md; see README.md).
+ * Skit Scat and Dark Hand: two game definitions over one engine (docs/rules/dark-hand.md,
+ * docs/rules/skit-scat.md; see README.md).
  */
 import type { BaseOptions, GameDefinition, Outcome } from "../../engine.ts";
 import type { TableView } from "../../protocol.ts";

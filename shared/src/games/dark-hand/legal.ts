@@ -1,5 +1,5 @@
 /**
- * Legality (RULINGS.md, "Skit Scat and Dark Hand"). `legalActions` is the oracle; `checkAction`
+ * Legality (docs/rules/dark-hand.md, "Fine points"). `legalActions` is the oracle; `checkAction`
  * gives the reason any other action is refused, and the property test proves the two agree.
  */
 import type { RuleError } from "../../engine.ts";

@@ -1,4 +1,4 @@
-/** Skits and Scats (rule sheet, "Skit"/"Scat"; RULINGS.md, "Skit Scat and Dark Hand"). */
+/** Skits and Scats (docs/rules/dark-hand.md, "Skit and Scat"). */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";
 import { completingFaces, meldIn, meldOfFaces, meldsOf, SKIT_RUNS } from "./melds.ts";

@@ -1,5 +1,5 @@
 /**
- * Skits and Scats (rule sheet, "Skit"/"Scat"; RULINGS.md, "Skit Scat and Dark Hand").
+ * Skits and Scats (docs/rules/dark-hand.md, "Skit and Scat").
  * A Skit is three cards of one suit in rank order, Ace low (A-2-3) or high (Q-K-A) but never
  * both (K-A-2 is not a Skit). A Scat is three cards of one rank. In Dark Hand all three faces
  * must be of one shade, so a hand is judged once per shade on the faces that shade shows.

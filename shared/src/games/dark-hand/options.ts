@@ -1,6 +1,6 @@
 /**
- * Table options of Skit Scat and Dark Hand (RULINGS.md, "Skit Scat and Dark Hand"; "Timers and
- * default actions"). Both games share the engine; `GameRules` says which one a table plays.
+ * Table options of Skit Scat and Dark Hand (docs/rules/dark-hand.md, "The deck and
+ * the tokens"; docs/rules/common.md, "Timers and default actions"). Both games share the engine; `GameRules` says which one a table plays.
  */
 import { z } from "zod";
 
@@ -20,7 +20,7 @@ export const skitScatOptionsSchema = z.strictObject(common("Skit Scat"));
 
 export const darkHandOptionsSchema = z.strictObject({
   ...common("Dark Hand"),
-  /** Tokens each player starts with: 5, or 7 for a longer game (rule sheet, "The Deck"). */
+  /** Tokens each player starts with: 5, or 7 for a longer game (docs/rules/dark-hand.md). */
   tokens: z.union([z.literal(5), z.literal(7)], { error: "tokens must be 5 or 7" }).default(5),
   /** Optional rule "Forfeit Play": a caller may declare a winning hand in the wrong shade. */
   forfeitPlay: z.boolean({ error: "forfeitPlay must be true or false" }).default(false),
@@ -51,7 +51,7 @@ export interface GameRules {
   readonly forfeitPlay: boolean;
 }
 
-/** Skit Scat: the standard 52-card deck and 3 tokens each (rule sheet, "The Deck"). */
+/** Skit Scat: the standard 52-card deck and 3 tokens each (docs/rules/skit-scat.md). */
 export const SKIT_SCAT_TOKENS = 3;
 
 export function skitScatRules(): GameRules {

@@ -1,6 +1,6 @@
 /**
- * Every payment case of Dark Hand (rule sheet, "Calling Dark Hand"; RULINGS.md, "Skit Scat and
- * Dark Hand", Paying and Calls), one scenario each. Dark cards are written light/dark:
+ * Every payment case of Dark Hand (docs/rules/dark-hand.md,
+ * "Paying", "Calls"), one scenario each. Dark cards are written light/dark:
  *   light Scat 9C/2S 9D/5C + 9H/3D      light Skit 4H/10D 5H/9C + 6H/8S (hearts 4-5-6)
  *   dark Scat  10D/7H JD/7S + 8S/7C     dark Skit  5C/8H 6C/9H + 2S/10H (hearts 8-9-10)
  *   light Skit 2C/QH 3C/9D + 4C/8D (clubs 2-3-4); junk 7S/JD QS/2H JS/6D 10S/3H 4S/KC 7D/8C 8D/3S 10H/6C 3S/KH 2D/JC KS/2C

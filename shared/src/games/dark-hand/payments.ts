@@ -1,6 +1,6 @@
 /**
- * Paying at the end of a hand (rule sheet, "The Play" and "Calling Dark Hand"; RULINGS.md,
- * "Skit Scat and Dark Hand", Paying and Calls).
+ * Paying at the end of a hand (docs/rules/dark-hand.md,
+ * "Paying", "Calls").
  *
  * - A Scat wins: everyone else owes 1. A Skit wins (no Scat in its final round): every player who
  *   declared a Skit in the final round owes 0, everyone else 1.

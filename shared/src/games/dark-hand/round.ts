@@ -1,6 +1,6 @@
 /**
- * The flow of a hand (rule sheet, "The Deal"/"The Play"/"The End"; RULINGS.md, "Skit Scat and
- * Dark Hand" and "Turns, dealers, piles"): deal, turns, declarations, the final round after a
+ * The flow of a hand (docs/rules/dark-hand.md, "A turn", "The final round";
+ * docs/rules/common.md, "Turns, dealers, piles"): deal, turns, declarations, the final round after a
  * Skit, settling, players going out and the pause before the next deal.
  */
 import type { Ctx } from "../../engine.ts";
@@ -36,7 +36,7 @@ export function dealHand(s: HandState, ctx: Ctx, events: Events): void {
   startTurn(s, order[0] as number, ctx, events);
 }
 
-/** Jokers go back to the middle of the table at the end of each hand (rule sheet). */
+/** Jokers go back to the middle of the table at the end of each hand (docs/rules/dark-hand.md). */
 function resetHand(s: HandState): void {
   s.jokers = { light: null, dark: null };
   s.hadTurn = s.hadTurn.map(() => false);

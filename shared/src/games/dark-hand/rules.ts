@@ -1,6 +1,6 @@
 /**
- * Setup, actions and timeouts of Skit Scat and Dark Hand (RULINGS.md, "Skit Scat and Dark Hand";
- * "Turns, dealers, piles"; "Timers and default actions").
+ * Setup, actions and timeouts of Skit Scat and Dark Hand (docs/rules/dark-hand.md;
+ * docs/rules/common.md, "Turns, dealers, piles", "Timers and default actions").
  */
 import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import type { Shade } from "../../dark-deck.ts";
@@ -45,7 +45,7 @@ export function apply(state: HandState, seat: number, action: HandAction, ctx: C
 }
 
 /**
- * Draw pile empty: keep the top discard and shuffle the rest into a new draw pile (RULINGS.md,
+ * Draw pile empty: keep the top discard and shuffle the rest into a new draw pile (docs/rules/common.md,
  * "Turns, dealers, piles").
  */
 function draw(s: HandState, from: DrawSource, ctx: Ctx, events: Events): void {

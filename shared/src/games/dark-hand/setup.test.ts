@@ -1,4 +1,4 @@
-/** Options, definitions, setup and the deal (rule sheet, "The Deck"/"The Deal"; RULINGS.md). */
+/** Options, definitions, setup and the deal (docs/rules/dark-hand.md, "The deck and the tokens"). */
 import { describe, expect, it } from "vitest";
 import { standardDeck } from "../../cards.ts";
 import { darkDeck, faces } from "../../dark-deck.ts";

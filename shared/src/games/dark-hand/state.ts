@@ -162,7 +162,7 @@ export function cloneState(s: HandState): HandState {
   };
 }
 
-/** Seats still in, in turn order starting at `from`'s left (RULINGS.md: out players are skipped). */
+/** Seats still in, in turn order starting at `from`'s left (docs/rules/common.md: out players are skipped). */
 export function aliveFrom(s: HandState, from: number): number[] {
   const n = s.options.seats;
   const seats: number[] = [];

@@ -1,4 +1,4 @@
-/** Draw/discard turns, declaring, the draw pile, refusals and timeouts (RULINGS.md, "Skit Scat and Dark Hand"). */
+/** Draw/discard turns, declaring, the draw pile, refusals and timeouts (docs/rules/dark-hand.md, "A turn"). */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";

@@ -1,6 +1,6 @@
 /**
- * Views and event redaction (ARCHITECTURE.md, "Views are computed"; RULINGS.md, "The
- * double-sided Dark deck", Visibility): a seat sees both faces of its own cards and of face-up
+ * Views and event redaction (ARCHITECTURE.md, "Views are computed"; docs/rules/common.md,
+ * "What each player sees"): a seat sees both faces of its own cards and of face-up
  * cards, only the count of other hands; the draw pile is hidden.
  */
 import { describe, expect, it } from "vitest";

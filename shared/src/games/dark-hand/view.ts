@@ -1,6 +1,6 @@
 /**
- * What each seat may see (ARCHITECTURE.md, "Views are computed"; RULINGS.md, "The double-sided
- * Dark deck"): a seat sees its own cards, others' only as counts; the draw pile is face down;
+ * What each seat may see (ARCHITECTURE.md, "Views are computed"; docs/rules/common.md, "What each
+ * player sees"): a seat sees its own cards, others' only as counts; the draw pile is face down;
  * the discard pile and laid-down Skits and Scats are face up. Dark cards always travel as their
  * full `light/dark` id, so whoever may see a card sees both of its faces. A card drawn from the
  * draw pile is seen by the drawer only; one taken from the discard pile by everyone.

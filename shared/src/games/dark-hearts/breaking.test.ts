@@ -1,6 +1,6 @@
 /**
- * Breaking hearts per shade and leading point cards (rules/dark-hearts.md "Breaking Hearts";
- * RULINGS.md, "Dark Hearts", Breaking).
+ * Breaking hearts per shade and leading point cards (docs/rules/dark-hearts.md,
+ * "Breaking hearts").
  */
 import { describe, expect, it } from "vitest";
 import { eventsOf, play, refusal } from "../../testkit/scenario.ts";

@@ -1,6 +1,6 @@
 /**
- * Dark Hearts card facts on the double-sided Dark deck (rules/dark-hearts.md; RULINGS.md,
- * "The double-sided Dark deck" and "Dark Hearts"). A card is one `light/dark` id; what counts in
+ * Dark Hearts card facts on the double-sided Dark deck (docs/rules/dark-hearts.md;
+ * docs/rules/common.md, "The double-sided Dark deck"). A card is one `light/dark` id; what counts in
  * a trick is its face in the trick's shade.
  */
 import { splitCard } from "../../cards.ts";
@@ -11,7 +11,7 @@ export { SHADES, type Shade } from "../../dark-deck.ts";
 /** Every card of the game (the whole 52-card Dark deck, Jokers removed). */
 export const ALL_CARDS: readonly string[] = darkDeck();
 
-/** Aces are high, 2s are low (rule sheet, "Tricks"). */
+/** Aces are high, 2s are low (docs/rules/dark-hearts.md, "Tricks"). */
 const RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] as const;
 /** Hand order: clubs, diamonds, spades, hearts by the Light face (a display choice). */
 const SUIT_ORDER = ["C", "D", "S", "H"] as const;
@@ -25,7 +25,7 @@ export function suitOf(f: string): string {
   return splitCard(f).suit;
 }
 
-/** Each Heart 1 point, the Queen of Spades 13 (rule sheet, "Point Cards"). */
+/** Each Heart 1 point, the Queen of Spades 13 (docs/rules/dark-hearts.md, "Points"). */
 export function pointValue(f: string): number {
   if (f === "QS") return 13;
   return suitOf(f) === "H" ? 1 : 0;
@@ -65,7 +65,7 @@ export function isCard(card: string): boolean {
 
 /**
  * The opening lead: the Dark 2 of Clubs; with three players, when it is the face-down leftover,
- * the Dark 3 of Clubs (rule sheet, "The Play"; RULINGS.md, "Dark Hearts").
+ * the Dark 3 of Clubs (docs/rules/dark-hearts.md, "Tricks").
  */
 export const OPENING_CARD = byDark("2C");
 export const OPENING_FALLBACK = byDark("3C");

@@ -14,7 +14,7 @@ const GAMES = propertyGames(process.env, { ci: 500, long: 2000 });
 
 /**
  * 3 and 4 seats alternately. A game to 100 lasts a dozen hands, so most games play to a lower
- * target (the `target` option, 10..30: one to four hands) and one in twenty to the rule sheet's 100.
+ * target (the `target` option, 10..30: one to four hands) and one in twenty to the classic table's 100.
  */
 function optionsFor(rng: Rng, index: number): DarkHeartsOptions {
   return optionsSchema.parse({

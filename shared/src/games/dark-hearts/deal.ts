@@ -1,5 +1,5 @@
 /**
- * The start of a hand (rules/dark-hearts.md "The Deal", "The Pass"; RULINGS.md, "Dark Hearts"):
+ * The start of a hand (docs/rules/dark-hearts.md, "The deal", "The pass"):
  * shuffle, deal, the simultaneous pass and its exchange, then the opening lead.
  */
 import type { Ctx } from "../../engine.ts";

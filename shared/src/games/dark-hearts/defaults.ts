@@ -1,5 +1,5 @@
 /**
- * Default actions applied at a deadline (RULINGS.md, "Dark Hearts"; "Timers and default actions").
+ * Default actions applied at a deadline (docs/rules/dark-hearts.md, "Default play"; docs/rules/common.md).
  */
 import { face } from "../../dark-deck.ts";
 import { cardOrder, lowestIn, rankValue, sortCards } from "./cards.ts";

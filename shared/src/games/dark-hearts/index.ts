@@ -1,5 +1,5 @@
 /**
- * Dark Hearts: the game definition (rules/dark-hearts.md as closed by RULINGS.md; see README.md).
+ * Dark Hearts: the game definition (docs/rules/dark-hearts.md; see README.md).
  */
 import type { GameDefinition } from "../../engine.ts";
 import type { TableView } from "../../protocol.ts";

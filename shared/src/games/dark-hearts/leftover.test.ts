@@ -1,6 +1,6 @@
 /**
- * The 3-player leftover (rules/dark-hearts.md "The Deal", "Breaking Hearts" and the note under the
- * second example; RULINGS.md, "Dark Hearts", Three players).
+ * The 3-player leftover (docs/rules/dark-hearts.md, "The deal", "Breaking hearts",
+ * "The leftover").
  */
 import { describe, expect, it } from "vitest";
 import { eventsOf, play } from "../../testkit/scenario.ts";

@@ -1,6 +1,6 @@
 /**
- * Legality (rules/dark-hearts.md "The Pass", "Tricks", "The Play", "Breaking Hearts"; RULINGS.md,
- * "Dark Hearts"). `legalActions` is the oracle; `checkAction` gives the reason an action is
+ * Legality (docs/rules/dark-hearts.md, "The pass", "Tricks", "The first trick",
+ * "Breaking hearts"). `legalActions` is the oracle; `checkAction` gives the reason an action is
  * refused, and the property test proves the two agree.
  */
 import type { RuleError } from "../../engine.ts";
@@ -29,7 +29,7 @@ export function openingCard(s: DarkHeartsState): string {
 /**
  * Leads after the first trick: any card in either shade, except that a card whose face in that
  * shade is a point card may not be led there before hearts are broken in that shade, unless every
- * card of the leader is a point card in both shades (RULINGS.md, "Dark Hearts", Breaking).
+ * card of the leader is a point card in both shades (docs/rules/dark-hearts.md, "Breaking hearts").
  */
 export function legalLeads(s: DarkHeartsState, hand: readonly string[]): { card: string; shade: Shade }[] {
   if (s.tricksPlayed === 0) return hand.includes(openingCard(s)) ? [{ card: openingCard(s), shade: "dark" }] : [];
@@ -42,7 +42,7 @@ export function legalLeads(s: DarkHeartsState, hand: readonly string[]): { card:
 /**
  * Following: a card whose face in the trick's shade has the led suit, if the player holds one;
  * otherwise any card. On the first trick no card with a Dark point face, unless nothing else is
- * legal (RULINGS.md, "Dark Hearts", First trick).
+ * legal (docs/rules/dark-hearts.md, "The first trick").
  */
 export function legalFollows(s: DarkHeartsState, hand: readonly string[]): string[] {
   const trick = s.trick;

@@ -1,5 +1,5 @@
 /**
- * Table options (rules/dark-hearts.md "4 (or 3) Players"; RULINGS.md, "Timers and default actions").
+ * Table options (docs/rules/dark-hearts.md, "The deal"; docs/rules/common.md, "Timers and default actions").
  */
 import { z } from "zod";
 
@@ -8,7 +8,7 @@ export const optionsSchema = z.strictObject({
   turnMs: z.number().int().min(10_000, "turnMs must be 10000..120000").max(120_000, "turnMs must be 10000..120000").default(30_000),
   /** How long a hand's result stays up before the next deal. */
   pauseMs: z.number().int().min(0, "pauseMs must be 0 or more").max(600_000, "pauseMs must be at most 600000").default(8_000),
-  /** The score (in either shade) that ends the game; 100 on the rule sheet ("The End"). */
+  /** The score (in either shade) that ends the game; 100 on the classic table (docs/rules/dark-hearts.md, "The end"). */
   target: z.number().int().min(10, "target must be 10..500").max(500, "target must be 10..500").default(100),
 });
 
@@ -20,7 +20,7 @@ export interface DarkHeartsOptions {
 }
 
 /**
- * Pass rotation (rule sheet, "The Pass"; RULINGS.md): left, right, across, hold, repeating;
+ * Pass rotation (docs/rules/dark-hearts.md, "The pass"): left, right, across, hold, repeating;
  * three players skip across.
  */
 export const PASS_DIRECTIONS = ["left", "right", "across", "hold"] as const;
@@ -37,7 +37,7 @@ export function passDirectionFor(round: number, seats: number): PassDirection {
   return cycle[(round - 1) % cycle.length] ?? "hold";
 }
 
-/** The seat `seat` passes to: left is the next seat clockwise (RULINGS.md, "Words used"). */
+/** The seat `seat` passes to: left is the next seat clockwise (docs/rules/common.md, "Words used"). */
 export function passTarget(seat: number, direction: PassDirection, seats: number): number {
   const step = direction === "left" ? 1 : direction === "right" ? seats - 1 : direction === "across" ? 2 : 0;
   return (seat + step) % seats;

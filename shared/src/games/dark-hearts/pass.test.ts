@@ -1,4 +1,4 @@
-/** The simultaneous pass (rules/dark-hearts.md "The Pass"; RULINGS.md, "Dark Hearts", Passing). */
+/** The simultaneous pass (docs/rules/dark-hearts.md, "The pass"). */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play, refusal, scriptedRng } from "../../testkit/scenario.ts";
 import { ALL_CARDS, OPENING_CARD, sortCards } from "./cards.ts";

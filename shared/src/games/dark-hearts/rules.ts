@@ -1,6 +1,6 @@
 /**
- * Setup, actions and timeouts (rules/dark-hearts.md; RULINGS.md, "Dark Hearts", "Shared
- * rulings"; "Timers and default actions").
+ * Setup, actions and timeouts (docs/rules/dark-hearts.md; docs/rules/common.md,
+ * "Timers and default actions").
  */
 import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { choosePass, dealRound } from "./deal.ts";
@@ -13,7 +13,7 @@ import { playCard } from "./trick.ts";
 type Events = DarkHeartsEvent[];
 type DhStep = Step<DarkHeartsState, DarkHeartsEvent>;
 
-/** The first dealer is chosen at random (RULINGS.md, "Turns, dealers, piles"). */
+/** The first dealer is chosen at random (docs/rules/common.md, "Turns, dealers, piles"). */
 export function setup(options: DarkHeartsOptions, ctx: Ctx): DhStep {
   const n = options.seats;
   const s: DarkHeartsState = {

@@ -1,6 +1,6 @@
 /**
  * Two scores, shooting the moon per shade, the pause between hands and the end of the game
- * (rules/dark-hearts.md "Scoring", "The End"; RULINGS.md, "Dark Hearts").
+ * (docs/rules/dark-hearts.md, "Shooting the moon", "The end").
  */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";

@@ -1,5 +1,5 @@
 /**
- * Scoring (rules/dark-hearts.md "Scoring", "The End"; RULINGS.md, "Dark Hearts"): a Light and a
+ * Scoring (docs/rules/dark-hearts.md, "Shooting the moon", "The end"): a Light and a
  * Dark score per player, shooting the moon per shade, the end at the target in either shade and
  * the winner by the lowest single score.
  */
@@ -41,7 +41,7 @@ export function reachedTarget(s: DarkHeartsState): boolean {
   return SHADES.some((shade) => s.scores[shade].some((total) => total >= s.options.target));
 }
 
-/** A seat's lowest single score, then its other-shade score: lower is better (RULINGS.md). */
+/** A seat's lowest single score, then its other-shade score: lower is better (docs/rules/dark-hearts.md, "The end"). */
 export function standing(scores: PerShade<readonly number[]>, seat: number): [number, number] {
   const l = scores.light[seat] ?? 0;
   const d = scores.dark[seat] ?? 0;

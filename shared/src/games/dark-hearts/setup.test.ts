@@ -1,4 +1,4 @@
-/** Options, the deal and the pass rotation (rules/dark-hearts.md "The Deal", "The Pass"; RULINGS.md). */
+/** Options, the deal and the pass rotation (docs/rules/dark-hearts.md, "The deal", "The pass"). */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, scriptedRng } from "../../testkit/scenario.ts";
 import { ALL_CARDS, OPENING_CARD, OPENING_FALLBACK, sortCards } from "./cards.ts";

@@ -164,7 +164,7 @@ export function cloneState(s: DarkHeartsState): DarkHeartsState {
   };
 }
 
-/** The next seat clockwise ("left", RULINGS.md). */
+/** The next seat clockwise ("left", docs/rules/common.md, "Words used"). */
 export function leftOf(s: DarkHeartsState, seat: number): number {
   return (seat + 1) % s.options.seats;
 }

@@ -1,4 +1,4 @@
-/** Default plays at a turn deadline (RULINGS.md, "Dark Hearts", Default play on timeout). */
+/** Default plays at a turn deadline (docs/rules/dark-hearts.md, "Default play"). */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play } from "../../testkit/scenario.ts";
 import { darkHearts as game } from "./index.ts";

@@ -1,6 +1,6 @@
 /**
- * Leads, following and winning (rules/dark-hearts.md "Tricks", "The Play", both printed examples;
- * RULINGS.md, "Dark Hearts").
+ * Leads, following and winning (docs/rules/dark-hearts.md, "Tricks", "Points", and the two
+ * classic examples below).
  */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";
@@ -23,7 +23,7 @@ describe("the first trick", () => {
     expect(refusal(game, s, 1, { type: "play", card: card("KC/5S") })?.code).toBe("not-your-turn");
   });
 
-  it("rule sheet example: Dark 2C led, Dark 10C takes, Dark 6S is off-suit, the Light KC is ignored", () => {
+  it("classic example: Dark 2C led, Dark 10C takes, Dark 6S is off-suit, the Light KC is ignored", () => {
     const { state, events } = play(game, first(), [
       [0, { type: "lead", card: card("KS/2C"), shade: "dark" }],
       [1, { type: "play", card: card("KC/5S") }],
@@ -92,7 +92,7 @@ describe("later tricks", () => {
     expect(eventsOf(events, "trickWon")[0]?.trick.winner).toBe(3);
   });
 
-  it("rule sheet example: Light 4H led, Light 7H takes 15 points; Dark JH and Dark 2H are ignored", () => {
+  it("classic example: Light 4H led, Light 7H takes 15 points; Dark JH and Dark 2H are ignored", () => {
     const s = scenario({ hands: ["4H/10D 2D/JC", "4D/JH 3D/JS", "QS/2H 9S/4H", "7H/KD 5S/QC"], broken: { light: true } });
     const { state, events } = play(game, s, [
       [0, { type: "lead", card: card("4H/10D"), shade: "light" }],

@@ -1,6 +1,6 @@
 /**
- * Tricks (rules/dark-hearts.md "Tricks", "The Play", "Breaking Hearts"; RULINGS.md, "Dark
- * Hearts"): the leader's shade, following, the winner by the trick's shade, breaking hearts and
+ * Tricks (docs/rules/dark-hearts.md, "Tricks", "Breaking hearts",
+ * "The leftover"): the leader's shade, following, the winner by the trick's shade, breaking hearts and
  * the 3-player leftover.
  */
 import type { Ctx } from "../../engine.ts";
@@ -51,7 +51,7 @@ export function trickPoints(trick: { readonly shade: Shade; readonly plays: read
 /**
  * Hearts break in a shade when a point face of that shade is taken in a trick of that shade; the
  * taker of the first such trick (either shade) also takes the 3-player leftover, which scores its
- * face in that trick's shade (RULINGS.md, "Dark Hearts").
+ * face in that trick's shade (docs/rules/dark-hearts.md, "The leftover").
  */
 function completeTrick(s: DarkHeartsState, trick: Trick, ctx: Ctx, events: Events): void {
   const winner = trickWinner(trick);

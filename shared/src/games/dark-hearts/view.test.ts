@@ -1,4 +1,4 @@
-/** Views and event redaction (ARCHITECTURE.md, "Views are computed"; RULINGS.md, Visibility). */
+/** Views and event redaction (ARCHITECTURE.md, "Views are computed"; docs/rules/common.md, "What each player sees"). */
 import { describe, expect, it } from "vitest";
 import { eventsOf, play } from "../../testkit/scenario.ts";
 import { darkHearts as game } from "./index.ts";

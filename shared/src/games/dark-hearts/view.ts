@@ -1,6 +1,6 @@
 /**
- * What each seat may see (ARCHITECTURE.md, "Views are computed"; RULINGS.md, "The double-sided
- * Dark deck", Visibility): both faces of one's own hand; of other hands only the count; the
+ * What each seat may see (ARCHITECTURE.md, "Views are computed"; docs/rules/common.md, "What each
+ * player sees"): both faces of one's own hand; of other hands only the count; the
  * leftover face down until taken; cards played to a trick face up (both faces) to everyone. A
  * pass is seen by its giver and, after the exchange, its receiver; others learn only who passed.
  */

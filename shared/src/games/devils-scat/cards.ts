@@ -1,5 +1,5 @@
 /**
- * Devil's Scat cards (RULINGS.md, "Devil's Scat"): 5 suits x 9 ranks = 45 game cards, written
+ * Devil's Scat cards (docs/rules/devils-scat.md, "The cards"): 5 suits x 9 ranks = 45 game cards, written
  * rank then suit like the shared notation (`"10G"`, `"AX"`, `"6H"`).
  */
 import { splitCard } from "../../cards.ts";

@@ -1,4 +1,4 @@
-/** Classic scoring (RULINGS.md, "Devil's Scat", Variants; gaps closed in README.md). */
+/** Classic scoring (docs/rules/devils-scat.md, "Variants"; gaps closed in README.md). */
 import { describe, expect, it } from "vitest";
 import { eventsOf, play } from "../../testkit/scenario.ts";
 import { devilsScat as game } from "./index.ts";

@@ -20,7 +20,7 @@ describe("cards", () => {
   });
 });
 
-describe("hand value (RULINGS: Devil's Scat, Values)", () => {
+describe("hand value (docs/rules/devils-scat.md, Values)", () => {
   it("is the largest same-suit total", () => {
     expect(v("10H QH KH")).toBe(30);
     expect(v("AH KS QG")).toBe(11);

@@ -1,5 +1,5 @@
 /**
- * Hand values (RULINGS.md, "Devil's Scat", Values): the highest of the largest same-suit total,
+ * Hand values (docs/rules/devils-scat.md, "Values"): the highest of the largest same-suit total,
  * 29.5 for three suited number cards in a row, 30.5 for three of a kind; three 6s (the Devil's
  * Scat) are 30.5. A Scat is a hand worth exactly 31.
  */
@@ -59,7 +59,7 @@ export function isScat(hand: readonly string[]): boolean {
 
 /**
  * The card to discard from a 4-card hand: the one that leaves the best value; among those the
- * lowest-value card (RULINGS.md, default action); among equal values keep favored-suit cards.
+ * lowest-value card (docs/rules/devils-scat.md, "Default action"); among equal values keep favored-suit cards.
  * `forbidden` is the card taken from the discard pile this turn, which may not go back.
  */
 export function chooseDiscard(hand: readonly string[], forbidden: string | null, favored: string | null): string {

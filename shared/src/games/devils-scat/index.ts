@@ -1,5 +1,5 @@
 /**
- * Devil's Scat: the game definition (rules/devils-scat.md as closed by RULINGS.md; see README.md).
+ * Devil's Scat: the game definition (docs/rules/devils-scat.md; see README.md).
  */
 import type { GameDefinition, Outcome } from "../../engine.ts";
 import type { TableView } from "../../protocol.ts";

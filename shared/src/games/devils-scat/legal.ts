@@ -1,5 +1,5 @@
 /**
- * Legality (RULINGS.md, "Devil's Scat": a turn is improve or knock). `legalActions` is the oracle;
+ * Legality (docs/rules/devils-scat.md, "A turn": improve or knock). `legalActions` is the oracle;
  * `checkAction` gives the reason a listed-or-not action is refused, and the property test proves
  * the two agree.
  */

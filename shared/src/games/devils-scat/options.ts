@@ -1,9 +1,9 @@
 /**
- * Table options and variants (RULINGS.md, "Devil's Scat", Variants; "Timers and default actions").
+ * Table options and variants (docs/rules/devils-scat.md, "Variants"; docs/rules/common.md, "Timers and default actions").
  */
 import { z } from "zod";
 
-/** Points a round winner needs to win the game, by number of players (rule sheet). */
+/** Points a round winner needs to win the game, by number of players (docs/rules/devils-scat.md, "The end of the game"). */
 export const TARGETS: Readonly<Record<number, number>> = { 2: 15, 3: 12, 4: 10, 5: 9, 6: 8 };
 
 /** Classic scoring: everyone starts with 3 lives. */

@@ -1,5 +1,5 @@
 /**
- * The flow of a round (RULINGS.md, "Devil's Scat"; "Turns, dealers, piles"): deal, turns, the
+ * The flow of a round (docs/rules/devils-scat.md; docs/rules/common.md, "Turns, dealers, piles"): deal, turns, the
  * knock's last turns, instant Scats, scoring and the pause before the next deal.
  */
 import type { Ctx } from "../../engine.ts";

@@ -1,5 +1,5 @@
 /**
- * Setup, actions and timeouts (RULINGS.md, "Devil's Scat"; "Timers and default actions").
+ * Setup, actions and timeouts (docs/rules/devils-scat.md; docs/rules/common.md, "Timers and default actions").
  */
 import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { SUITS } from "./cards.ts";
@@ -46,7 +46,7 @@ export function apply(state: DevilsScatState, seat: number, action: DevilsScatAc
 }
 
 /**
- * Draw pile empty: keep the top discard and shuffle the rest into a new draw pile (RULINGS.md,
+ * Draw pile empty: keep the top discard and shuffle the rest into a new draw pile (docs/rules/common.md,
  * "Turns, dealers, piles").
  */
 function draw(s: DevilsScatState, from: DrawSource, ctx: Ctx, events: Events): void {

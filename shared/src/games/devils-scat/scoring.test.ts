@@ -1,4 +1,4 @@
-/** Round winner and scoring (RULINGS.md, "Devil's Scat": Round winner, Round scoring). */
+/** Round winner and scoring (docs/rules/devils-scat.md, "Round winner", "Round scoring"). */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play } from "../../testkit/scenario.ts";
 import { devilsScat as game } from "./index.ts";

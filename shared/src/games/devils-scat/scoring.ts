@@ -1,5 +1,5 @@
 /**
- * Round winner and scoring (RULINGS.md, "Devil's Scat": Round winner, Round scoring, Variants).
+ * Round winner and scoring (docs/rules/devils-scat.md, "Round winner", "Round scoring", "Variants").
  */
 import { cardSuit } from "./cards.ts";
 import { handValue, isDevilsScat, isScat } from "./hand-value.ts";

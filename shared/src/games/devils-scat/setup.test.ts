@@ -1,4 +1,4 @@
-/** Options, setup, the deal and instant Scats after it (RULINGS.md, "Devil's Scat"; "Turns, dealers, piles"). */
+/** Options, setup, the deal and instant Scats after it (docs/rules/devils-scat.md, "Scat at once"; docs/rules/common.md, "Turns, dealers, piles"). */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";
 import { eventsOf, scriptedRng } from "../../testkit/scenario.ts";

@@ -131,7 +131,7 @@ export function cloneState(s: DevilsScatState): DevilsScatState {
   };
 }
 
-/** Next seat to the left still in the game (RULINGS.md: out players are skipped). */
+/** Next seat to the left still in the game (docs/rules/common.md: out players are skipped). */
 export function nextAlive(s: DevilsScatState, seat: number): number {
   const n = s.options.seats;
   for (let i = 1; i <= n; i++) {

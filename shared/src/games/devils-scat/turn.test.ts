@@ -1,4 +1,4 @@
-/** Turns, draws, discards, knocks, reshuffles and timeouts (RULINGS.md, "Devil's Scat"). */
+/** Turns, draws, discards, knocks, reshuffles and timeouts (docs/rules/devils-scat.md, "A turn", "Default action"). */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";

@@ -1,4 +1,4 @@
-/** The 110-card deck and its notation (rule sheet "CONTENTS"; RULINGS.md "Hit the Deck"). */
+/** The 110-card deck and its notation (docs/rules/hit-the-deck.md, "The cards"). */
 import { describe, expect, it } from "vitest";
 import { ALL_CARDS, card, faceCounts, faceOf, faces, handPoints, isCard, isHitCard } from "./cards.ts";
 
@@ -54,7 +54,7 @@ describe("notation", () => {
     expect(() => card("AH")).toThrow(/not a Hit the Deck card/);
   });
 
-  it("scores numbers at face value and every other card 10 (rule sheet SCORING)", () => {
+  it("scores numbers at face value and every other card 10 (docs/rules/hit-the-deck.md, Ending the hand)", () => {
     expect(handPoints(["1R.a", "5G.b", "CR.a", "FB", "H2.a", "HY", "HH.a"])).toBe(1 + 5 + 50);
   });
 });

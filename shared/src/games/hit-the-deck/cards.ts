@@ -1,5 +1,5 @@
 /**
- * Hit the Deck cards (rules/hit-the-deck.md "CONTENTS"; RULINGS.md "Hit the Deck"): 110 cards.
+ * Hit the Deck cards (docs/rules/hit-the-deck.md, "The cards"): 110 cards.
  *
  * A card's *face* says what it is; its *id* adds a copy letter when the face exists more than once:
  * - number cards `1R`..`5B`: number then colour letter, 4 copies each (`3R.a`..`3R.d`);
@@ -30,7 +30,7 @@ export interface CardInfo {
   readonly number: CardNumber | null;
   /** WITH A COLOR: the colour it demands. */
   readonly demandColour: Colour | null;
-  /** Score in a hand at the end: numbers face value, every other card 10 (rule sheet "SCORING"). */
+  /** Score in a hand at the end: numbers face value, every other card 10 (docs/rules/hit-the-deck.md, "Ending the hand"). */
   readonly points: number;
 }
 

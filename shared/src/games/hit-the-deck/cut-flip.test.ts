@@ -1,5 +1,5 @@
 /**
- * CUT THE DECK and FLIP THE DECK with every consequence (rule sheet; RULINGS.md "Hit the Deck").
+ * CUT THE DECK and FLIP THE DECK with every consequence (docs/rules/hit-the-deck.md, "Cut the deck", "Flip the deck").
  * An exposed card acts as if the seat that exposed it (the cutter, the flipper) had played it.
  */
 import { describe, expect, it } from "vitest";

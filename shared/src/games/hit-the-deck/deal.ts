@@ -1,5 +1,5 @@
 /**
- * The deal (rule sheet "BEFORE PLAY"; RULINGS.md "Turns, dealers, piles"): shuffle, deal, turn
+ * The deal (docs/rules/hit-the-deck.md, "The start"; docs/rules/common.md): shuffle, deal, turn
  * the start card and let it take effect. Above `effects.ts` in the import order (it resolves the
  * start card), so nothing the effects reach imports this file.
  */

@@ -1,6 +1,6 @@
 /**
  * WITH A NUMBER and WITH A COLOR: the demand passes around the table until met
- * (rule sheet "HIT THE DECK WITH A NUMBER / COLOR CARD"; RULINGS.md "Hit the Deck").
+ * (docs/rules/hit-the-deck.md, "Demands").
  */
 import { describe, expect, it } from "vitest";
 import { eventsOf, play, refusal } from "../../testkit/scenario.ts";

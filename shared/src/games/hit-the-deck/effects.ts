@@ -1,5 +1,5 @@
 /**
- * Playing, drawing and what each card does (rules/hit-the-deck.md "PLAY"; RULINGS.md "Hit the Deck").
+ * Playing, drawing and what each card does (docs/rules/hit-the-deck.md, "Play").
  *
  * One rule covers cards played, the start card and cards exposed by CUT or FLIP: the card on top
  * acts **as if the seat that put it there had just played it**. The start card was put there by

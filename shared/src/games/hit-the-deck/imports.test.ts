@@ -1,6 +1,6 @@
 /**
- * The engine's step files form no import circle (issue 11 item 6: effects, race and round once
- * imported each other). Reads the value imports of every source file here and looks for a cycle.
+ * The engine's step files form no import circle (effects, race and round once
+ * imported each other, which made the order of module start-up matter). Reads the value imports of every source file here and looks for a cycle.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

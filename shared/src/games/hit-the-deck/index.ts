@@ -1,5 +1,5 @@
 /**
- * Hit the Deck: the game definition (rules/hit-the-deck.md as closed by RULINGS.md; see README.md).
+ * Hit the Deck: the game definition (docs/rules/hit-the-deck.md; see README.md).
  */
 import type { GameDefinition, Outcome } from "../../engine.ts";
 import type { TableView } from "../../protocol.ts";

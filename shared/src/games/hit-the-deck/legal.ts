@@ -1,5 +1,5 @@
 /**
- * Legality (rule sheet "PLAY", "WORD CARDS", "HIT THE DECK CARDS"; RULINGS.md "Hit the Deck").
+ * Legality (docs/rules/hit-the-deck.md, "Play", "Demands", "The slap race").
  * `legalActions` is the oracle; `checkAction` gives the reason an action is refused, and the
  * property test proves the two agree. A slap's `reactionMs` is a measurement the server attaches,
  * not a choice: legality ignores it (it only has to be a finite number >= 0).

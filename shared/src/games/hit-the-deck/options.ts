@@ -1,6 +1,6 @@
 /**
- * Table options (RULINGS.md "Hit the Deck": slap window 3 s, call window 2 s, game to 100;
- * "Timers and default actions": turn time 10..120 s).
+ * Table options (docs/rules/hit-the-deck.md: slap window 3 s, call window 2 s, game to 100;
+ * docs/rules/common.md, "Timers and default actions": turn time 10..120 s).
  */
 import { z } from "zod";
 

@@ -1,6 +1,6 @@
 /**
  * The draw and discard piles: drawing with the reshuffle, penalty draws, CUT and FLIP
- * (RULINGS.md "Hit the Deck" and "Turns, dealers, piles").
+ * (docs/rules/hit-the-deck.md; docs/rules/common.md, "Turns, dealers, piles").
  */
 import type { Ctx } from "../../engine.ts";
 import { card } from "./cards.ts";
@@ -23,7 +23,7 @@ export function layFaceUp(s: HitTheDeckState, id: string): void {
 }
 
 /**
- * Draw pile empty: keep the top discard, shuffle the rest into a new draw pile (RULINGS.md,
+ * Draw pile empty: keep the top discard, shuffle the rest into a new draw pile (docs/rules/common.md,
  * "Turns, dealers, piles"). False when there is still nothing to draw.
  */
 export function refillDeck(s: HitTheDeckState, ctx: Ctx, events: Events): boolean {
@@ -85,7 +85,7 @@ export function flipPiles(s: HitTheDeckState, flipper: number, ctx: Ctx, events:
 
 /**
  * A FLIP exposed by FLIP is buried in the middle of that pile and the card under it exposed
- * (rule sheet "FLIP THE DECK"; RULINGS.md). Every FLIP above the topmost other card is buried
+ * (docs/rules/hit-the-deck.md, "Flip the deck"). Every FLIP above the topmost other card is buried
  * below it, one by one; a pile of nothing but FLIPs stays as it is (its top FLIP then does nothing).
  */
 function buryExposedFlips(s: HitTheDeckState, ctx: Ctx, events: Events): void {

@@ -1,6 +1,6 @@
 /**
- * The WITH A HAND slap race and fake-outs (rule sheet "HIT THE DECK WITH A HAND", "PENALTY",
- * "FAKE-OUT PENALTY"; RULINGS.md "Hit the Deck"). Slappers are ordered by the adjudicated
+ * The WITH A HAND slap race and fake-outs (docs/rules/hit-the-deck.md, "The slap race",
+ * "Fake-out"). Slappers are ordered by the adjudicated
  * `reactionMs` the server attaches, ties by arrival; the engine never reads a clock.
  */
 import { describe, expect, it } from "vitest";

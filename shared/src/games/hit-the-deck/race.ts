@@ -1,5 +1,5 @@
 /**
- * The WITH A HAND slap race (RULINGS.md "Hit the Deck", WITH A HAND). The engine never measures
+ * The WITH A HAND slap race (docs/rules/hit-the-deck.md, "The slap race"). The engine never measures
  * time: a slap's `reactionMs` is the server's adjudicated reaction time (or, when the action
  * carries none, the time since the race opened by `ctx.now`). Slappers are ranked by it, ties by
  * arrival (application order).
@@ -111,7 +111,7 @@ function raceResult(s: HitTheDeckState, r: Race, closedBy: RaceResult["closedBy"
   return { ...base, reason: "last-slapper", penalised: last === undefined ? [] : [last.seat] };
 }
 
-/** A slap with no race open: the slapper draws 2; nobody's turn is skipped (rule sheet "FAKE-OUT PENALTY"). */
+/** A slap with no race open: the slapper draws 2; nobody's turn is skipped (docs/rules/hit-the-deck.md, "Fake-out"). */
 export function fakeOut(s: HitTheDeckState, seat: number, ctx: Ctx, events: Events): void {
   events.push({ type: "fakedOut", seat });
   drawPenalty(s, seat, FAKE_OUT_PENALTY, "fake-out", ctx, events);

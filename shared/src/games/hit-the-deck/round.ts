@@ -1,6 +1,6 @@
 /**
- * The flow of a hand (rule sheet "ENDING THE HAND", "SCORING", "WINNER"; RULINGS.md "Hit the
- * Deck" and "Turns, dealers, piles"): turns, going out, scoring and the pause before the next
+ * The flow of a hand (docs/rules/hit-the-deck.md, "Ending the hand";
+ * docs/rules/common.md, "Turns, dealers, piles"): turns, going out, scoring and the pause before the next
  * deal. The deal itself is in `deal.ts`. This file imports no other step file, so `effects.ts`
  * and `race.ts` can call it without an import circle (effects -> race -> round; deal -> effects).
  */
@@ -33,7 +33,7 @@ export function lowestScorers(scores: readonly number[]): number[] {
 }
 
 /**
- * The hand ends the moment a player has no cards (RULINGS.md). The game ends when someone has
+ * The hand ends the moment a player has no cards (docs/rules/hit-the-deck.md). The game ends when someone has
  * reached the target; otherwise the result stays up for `pauseMs`.
  */
 export function endHand(s: HitTheDeckState, winner: number, ctx: Ctx, events: Events): void {

@@ -1,5 +1,5 @@
 /**
- * Setup, actions and timeouts (RULINGS.md "Hit the Deck"; "Timers and default actions").
+ * Setup, actions and timeouts (docs/rules/hit-the-deck.md; docs/rules/common.md, "Timers and default actions").
  */
 import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { drawAndPlay, playCard } from "./effects.ts";
@@ -12,7 +12,7 @@ import { cloneState, type HitTheDeckAction, type HitTheDeckEvent, type HitTheDec
 type Events = HitTheDeckEvent[];
 type HtdStep = Step<HitTheDeckState, HitTheDeckEvent>;
 
-/** The first dealer is chosen at random (RULINGS.md, "Turns, dealers, piles"). */
+/** The first dealer is chosen at random (docs/rules/common.md, "Turns, dealers, piles"). */
 export function setup(options: HitTheDeckOptions, ctx: Ctx): HtdStep {
   const n = options.seats;
   const s: HitTheDeckState = {
@@ -51,7 +51,7 @@ function continueRound(s: HitTheDeckState, seat: number, ctx: Ctx, events: Event
 }
 
 /**
- * Turn timeout (RULINGS.md): draw one card and play it if it fits, else the turn ends. Race:
+ * Turn timeout (docs/rules/hit-the-deck.md, "Play"): draw one card and play it if it fits, else the turn ends. Race:
  * the call window closes (the call is missed) and/or the slap window closes the race. Pause:
  * deal the next hand.
  */

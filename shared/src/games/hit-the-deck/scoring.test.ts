@@ -1,6 +1,6 @@
 /**
- * Going out, scoring, the pause between hands and the end of the game (rule sheet "ENDING THE
- * HAND", "SCORING", "WINNER"; RULINGS.md "Hit the Deck").
+ * Going out, scoring, the pause between hands and the end of the game (docs/rules/hit-the-deck.md,
+ * "Ending the hand").
  */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";

@@ -1,4 +1,4 @@
-/** Options, the deal and the start card (rule sheet "BEFORE PLAY"; RULINGS.md "Hit the Deck"). */
+/** Options, the deal and the start card (docs/rules/hit-the-deck.md, "The start"). */
 import { describe, expect, it } from "vitest";
 import { eventsOf, scriptedRng } from "../../testkit/scenario.ts";
 import { ALL_CARDS, faceOf, faces } from "./cards.ts";

@@ -6,7 +6,7 @@ import type { BaseState } from "../../engine.ts";
 import type { CardNumber, Colour } from "./cards.ts";
 import type { HitTheDeckOptions } from "./options.ts";
 
-/** `roundOver` is the pause after a hand (a "round" is one hand of the rule sheet). */
+/** `roundOver` is the pause after a hand (a "round" is one hand, docs/rules/hit-the-deck.md). */
 export const PHASES = ["turn", "race", "roundOver", "gameOver"] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -82,7 +82,7 @@ export interface RankedSlap extends Slap {
   readonly arrival: number;
 }
 
-/** An open slap race (RULINGS.md "Hit the Deck", WITH A HAND). */
+/** An open slap race (docs/rules/hit-the-deck.md, "The slap race"). */
 export interface Race {
   /** Counts races in the game from 1 (the server's reveal id). */
   readonly id: number;

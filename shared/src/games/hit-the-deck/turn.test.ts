@@ -1,6 +1,6 @@
 /**
  * Turns: matching, must-play, draw-one-and-play, the reshuffle, timeouts and refusals
- * (rule sheet "PLAY", "WORD CARDS", "HIT THE DECK CARDS", "DRAW PILE EXHAUSTED"; RULINGS.md).
+ * (docs/rules/hit-the-deck.md, "Play", "Demands"; docs/rules/common.md, "Turns, dealers, piles").
  */
 import { describe, expect, it } from "vitest";
 import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";
@@ -66,7 +66,7 @@ describe("must play, or draw one and play it if it fits", () => {
     expect(state.turn).toBe(1);
   });
 
-  it("an empty draw pile: the discard pile but its top is shuffled into a new one (RULINGS)", () => {
+  it("an empty draw pile: the discard pile but its top is shuffled into a new one", () => {
     const s = scenario({ hands: ["5R", "1B"], discard: "1Y 4Y 2G", fill: false });
     const { state, events } = play(game, s, [[0, { type: "draw" }]]);
     expect(eventsOf(events, "deckReshuffled")).toEqual([{ type: "deckReshuffled", count: 2, keptTop: s.discard[2] }]);

@@ -1,4 +1,4 @@
-/** Straights and their kinds (rules/scatterbrain.md, "Playing the hand", "Scoring"; RULINGS.md, "Scatterbrain"). */
+/** Straights and their kinds (docs/rules/scatterbrain.md, "Straights"). */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";
 import { ALL_CARDS, coverage, isStraight, MULTIPLIERS, straightKind } from "./cards.ts";

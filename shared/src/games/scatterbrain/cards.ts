@@ -1,6 +1,6 @@
 /**
- * Scatterbrain cards and straights (rules/scatterbrain.md, "Playing the hand", "Scoring a
- * Straight"; RULINGS.md, "Scatterbrain"): all 52 standard cards in the shared notation (`10H QS AC`).
+ * Scatterbrain cards and straights (docs/rules/scatterbrain.md, "Players and options",
+ * "Straights"): all 52 standard cards in the shared notation (`10H QS AC`).
  */
 import { rankOrdinal, standardDeck } from "../../cards.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The start of a hand (rules/scatterbrain.md, "Dealing", "Mercy Hand"; RULINGS.md, "Scatterbrain"):
+ * The start of a hand (docs/rules/scatterbrain.md, "Dealing", "Mercy hand", "The hole card"):
  * the face-up deal and its memorise phase, the mercy hand, the simultaneous hole-card choice and
  * the first discard.
  */
@@ -80,7 +80,7 @@ export function chooseHole(s: ScatterbrainState, seat: number, card: string, tim
   if (s.holes.every((h) => h !== null)) startPlay(s, ctx, events);
 }
 
-/** Default hole card on timeout: a random card of the hand (RULINGS.md, "Scatterbrain"). */
+/** Default hole card on timeout: a random card of the hand (docs/rules/scatterbrain.md, "The hole card"). */
 export function chooseMissingHoles(s: ScatterbrainState, ctx: Ctx, events: Events): void {
   for (let seat = 0; seat < s.options.seats; seat++) {
     if (s.holes[seat] === null && s.phase === "chooseHole") chooseHole(s, seat, ctx.rng.pick(s.hands[seat] ?? []), true, ctx, events);

@@ -1,5 +1,5 @@
 /**
- * The deck ends (rules/scatterbrain.md, "The Deck Ends"; RULINGS.md, "Scatterbrain"): without a
+ * The deck ends (docs/rules/scatterbrain.md, "The deck ends"): without a
  * call, everyone guesses in turn until a hole card is found; after a call, each caller guesses once.
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * The guessing turns of players who have called (rules/scatterbrain.md, "Scoring a Straight";
- * RULINGS.md, "Scatterbrain"): a guess names only a card and hits whichever opponent holds it:
+ * The guessing turns of players who have called (docs/rules/scatterbrain.md,
+ * "Guessing"): a guess names only a card and hits whichever opponent holds it:
  * hand card +2 and a trophy, hole card +20 and that opponent out of the hand, anything else
  * nothing; multipliers apply to guess points.
  */

@@ -1,6 +1,6 @@
 /**
- * Guessing (rules/scatterbrain.md, "Scoring a Straight", "The Deck Ends"; RULINGS.md,
- * "Scatterbrain"). A guess names only a card none of the guesser can see; it hits whichever
+ * Guessing (docs/rules/scatterbrain.md, "Guessing",
+ * "The deck ends"). A guess names only a card none of the guesser can see; it hits whichever
  * opponent still in the hand (not out, not called) holds it:
  * - in an opponent's hand: +2; that opponent hands it over, it lies face up before the guesser as
  *   a trophy and the opponent draws a replacement if the deck has one. After the deck ran out: it

@@ -1,6 +1,6 @@
 /**
- * Scoring and the end of a hand (rules/scatterbrain.md, "Object", "Scoring", "End of Game";
- * RULINGS.md, "Scatterbrain"): straights 10, hand cards 2, hole cards 20, Pure x2 and Top x3 on
+ * Scoring and the end of a hand (docs/rules/scatterbrain.md, "Straights",
+ * "End of game"): straights 10, hand cards 2, hole cards 20, Pure x2 and Top x3 on
  * everything the player scores in the hand; the game ends after a hand with 100 or more and a
  * single player on top.
  */

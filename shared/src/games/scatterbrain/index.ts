@@ -1,5 +1,5 @@
 /**
- * Scatterbrain: the game definition (rules/scatterbrain.md as closed by RULINGS.md; see README.md).
+ * Scatterbrain: the game definition (docs/rules/scatterbrain.md; see README.md).
  */
 import type { GameDefinition, Outcome } from "../../engine.ts";
 import type { TableView } from "../../protocol.ts";

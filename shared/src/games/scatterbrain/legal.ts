@@ -1,5 +1,5 @@
 /**
- * Legality (RULINGS.md, "Scatterbrain"). `legalActions` is the oracle; `checkAction` (check.ts)
+ * Legality (docs/rules/scatterbrain.md, "Fine points"). `legalActions` is the oracle; `checkAction` (check.ts)
  * gives the reason an action is refused, and the property test proves the two agree.
  */
 import { ALL_CARDS } from "./cards.ts";

@@ -1,10 +1,10 @@
 /**
- * Table options (RULINGS.md, "Scatterbrain": exactly 4 players, the memorise phase and the guess
- * window; "Timers and default actions": the turn time).
+ * Table options (docs/rules/scatterbrain.md, "Players and options": exactly 4 players, the memorise
+ * phase and the guess window; docs/rules/common.md, "Timers and default actions": the turn time).
  */
 import { z } from "zod";
 
-/** Points that end the game (rule sheet, "Object"). */
+/** Points that end the game (docs/rules/scatterbrain.md, "End of game"). */
 export const TARGET = 100;
 
 const ms = (name: string, min: number, max: number, def: number) =>

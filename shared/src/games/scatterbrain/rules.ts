@@ -1,6 +1,6 @@
 /**
- * Setup, actions and timeouts (RULINGS.md, "Scatterbrain"; "Turns, dealers, piles"; "Timers and
- * default actions").
+ * Setup, actions and timeouts (docs/rules/scatterbrain.md; docs/rules/common.md, "Turns, dealers, piles",
+ * "Timers and default actions").
  */
 import { advance, err, ok, type Ctx, type Result, type Step } from "../../engine.ts";
 import { checkAction } from "./check.ts";
@@ -14,7 +14,7 @@ import { cloneState, type ScatterbrainAction, type ScatterbrainEvent, type Scatt
 type Events = ScatterbrainEvent[];
 type SbStep = Step<ScatterbrainState, ScatterbrainEvent>;
 
-/** The first dealer is chosen at random (RULINGS.md, "Turns, dealers, piles"). */
+/** The first dealer is chosen at random (docs/rules/common.md, "Turns, dealers, piles"). */
 export function setup(options: ScatterbrainOptions, ctx: Ctx): SbStep {
   const n = options.seats;
   const s: ScatterbrainState = {
@@ -54,14 +54,14 @@ function continueHand(s: ScatterbrainState, seat: number, ctx: Ctx, events: Even
   if (s.continued.every((c) => c)) nextHand(s, ctx, events);
 }
 
-/** The deal passes left, except after a mercy hand: the same dealer deals again (rule sheet, "Mercy Hand"). */
+/** The deal passes left, except after a mercy hand: the same dealer deals again (docs/rules/scatterbrain.md, "Mercy hand"). */
 function nextHand(s: ScatterbrainState, ctx: Ctx, events: Events): void {
   if (s.result?.endedBy !== "mercy") s.dealer = (s.dealer + 1) % s.options.seats;
   dealHand(s, ctx, events);
 }
 
 /**
- * Defaults (RULINGS.md, "Scatterbrain"): memorise over -> pick up; hole card -> a random card;
+ * Defaults (docs/rules/scatterbrain.md, "Fine points"): memorise over -> pick up; hole card -> a random card;
  * turn -> draw from the deck and discard the drawn card, then call when possible; a caller's
  * guess -> no guess; end-of-deck guessing without a call -> a random guess (README, "Gaps
  * closed"); the result pause -> deal on.

@@ -1,6 +1,6 @@
 /**
- * The end of a hand and of the game (rules/scatterbrain.md, "End of Game"; RULINGS.md,
- * "Scatterbrain"): the result pause, the deal passing left, 100 points with one player alone on top,
+ * The end of a hand and of the game (docs/rules/scatterbrain.md,
+ * "End of game"): the result pause, the deal passing left, 100 points with one player alone on top,
  * and a tie on top playing further hands with all four.
  */
 import { describe, expect, it } from "vitest";

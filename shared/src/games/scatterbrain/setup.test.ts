@@ -1,6 +1,6 @@
 /**
  * Options, the face-up deal and memorise phase, the mercy hand and the simultaneous hole-card
- * choice (rules/scatterbrain.md, "Dealing", "Mercy Hand"; RULINGS.md, "Scatterbrain").
+ * choice (docs/rules/scatterbrain.md, "Dealing", "Mercy hand", "The hole card").
  */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";

@@ -1,6 +1,6 @@
 /**
- * Draw/discard turns, calling "Scatterbrain" and turn timeouts (rules/scatterbrain.md, "Playing the
- * hand", "Scoring a Straight"; RULINGS.md, "Scatterbrain").
+ * Draw/discard turns, calling "Scatterbrain" and turn timeouts (docs/rules/scatterbrain.md, "Playing the
+ * hand", "Calling").
  */
 import { describe, expect, it } from "vitest";
 import { cards } from "../../cards.ts";

@@ -1,6 +1,6 @@
 /**
- * Turns (rules/scatterbrain.md, "Playing the hand", "Scoring a Straight"; RULINGS.md,
- * "Scatterbrain"): draw from the deck or take the top discard, discard face up, call
+ * Turns (docs/rules/scatterbrain.md, "Playing the hand", "Calling",
+ * "Guessing"): draw from the deck or take the top discard, discard face up, call
  * "Scatterbrain" on a 7-card straight; callers guess instead; the deck running out.
  */
 import type { Ctx } from "../../engine.ts";

@@ -1,5 +1,5 @@
 /**
- * Views and event redaction (ARCHITECTURE.md, "Views are computed"; RULINGS.md, "Scatterbrain"):
+ * Views and event redaction (ARCHITECTURE.md, "Views are computed"; docs/rules/scatterbrain.md, "Dealing"):
  * after the memorise phase a seat sees its own hand and hole card, the whole discard pile, called
  * straights, trophies, and nothing else, even though it saw every hand during the deal.
  */

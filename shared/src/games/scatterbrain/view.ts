@@ -1,5 +1,5 @@
 /**
- * What each seat may see (ARCHITECTURE.md, "Views are computed"; RULINGS.md, "Scatterbrain").
+ * What each seat may see (ARCHITECTURE.md, "Views are computed"; docs/rules/scatterbrain.md).
  * During the memorise phase every hand is face up for everyone, spectators included (public
  * `info.dealt`). Afterwards a seat sees its own hand and hole card; everyone sees the whole
  * discard pile, called straights, trophies, hole cards won, counts of face-down cards, and every
