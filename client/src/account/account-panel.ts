@@ -18,7 +18,7 @@ import { clearRatingChange, playRanked, showRatingChange, takeRequeue } from "./
 import "./account.css";
 import { isolate } from "../ui/names.ts";
 import { progressView } from "./ranked-progress.ts";
-import { openRecovery, openSignInMethods, showRecoveryCodes, signInWithPasskey, withPasswordToggle } from "./passkeys.ts";
+import { hidePasswords, openRecovery, openSignInMethods, passwordField, showRecoveryCodes, signInWithPasskey } from "./passkeys.ts";
 
 export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
@@ -44,8 +44,7 @@ function credentialsForm(testid: string, submit: string): HTMLFormElement {
   return h("form", { class: "credentials", testid, hidden: true },
     h("label", { class: "cred-field" }, h("span", {}, "Username"),
       h("input", { type: "text", name: "username", placeholder: "Username", autocomplete: "username", testid: `${testid}-username`, required: true, minlength: 3, maxlength: 24 })),
-    h("label", { class: "cred-field" }, h("span", {}, "Password (8 or more characters)"),
-      withPasswordToggle(h("input", { type: "password", name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 }))),
+    passwordField("Password (8 or more characters)", { name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 }),
     h("button", { type: "submit", class: "primary", testid: `${testid}-submit` }, submit));
 }
 
@@ -132,7 +131,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     render();
   };
 
-  const credentials = (form: HTMLFormElement) => ({
+  const credentials = (form: HTMLFormElement) => (hidePasswords(form), {
     username: (form.elements.namedItem("username") as HTMLInputElement).value.trim(),
     password: (form.elements.namedItem("password") as HTMLInputElement).value,
   });

@@ -12,28 +12,28 @@ import { ApiError, recoveryApi as api, type PasskeyInfo } from "./api.ts";
 
 const dialog = new Dialog();
 
+let fields = 0;
+
 /**
- * A show/hide button beside a password field (a toggle button: `aria-pressed` says whether the
- * password is shown, its label names the field it controls). Returns the field's new wrapper.
+ * A password field with its show/hide button beside it (outside the label, so the field's name is
+ * only the label's text). The button is a toggle: its name stays "Show password" and
+ * `aria-pressed` says whether the password is shown, as a screen reader expects of a toggle; its
+ * pressed look says the same on screen.
  */
-export function withPasswordToggle(input: HTMLInputElement): HTMLElement {
-  const toggle = h("button", { type: "button", class: "password-toggle", "aria-pressed": "false", "aria-label": "Show password", testid: `${input.dataset["testid"] ?? "password"}-toggle` }, "Show");
-  if (input.id) toggle.setAttribute("aria-controls", input.id);
+export function passwordField(label: string, attrs: Record<string, string | number | boolean | undefined>): HTMLElement {
+  const id = `password-field-${++fields}`;
+  const input = h("input", { ...attrs, id, type: "password" });
+  const toggle = h("button", { type: "button", class: "password-toggle", "aria-pressed": "false", "aria-label": "Show password", "aria-controls": id, testid: `${String(attrs["testid"] ?? "password")}-toggle` }, "Show");
   toggle.addEventListener("click", () => {
     const show = input.type === "password";
     input.type = show ? "text" : "password";
     toggle.setAttribute("aria-pressed", String(show));
-    toggle.setAttribute("aria-label", show ? "Hide password" : "Show password");
-    toggle.textContent = show ? "Hide" : "Show";
   });
-  // A password left shown is hidden again when its form is sent (a browser may otherwise offer to save it as plain text).
-  input.form?.addEventListener("submit", () => { if (input.type === "text") toggle.click(); });
-  return h("span", { class: "password-field" }, input, toggle);
+  return h("div", { class: "password-row" }, h("label", { class: "cred-field", for: id }, h("span", {}, label), input), toggle);
 }
 
 function passwordInput(name: string, testid: string, autocomplete: string, label: string): HTMLElement {
-  const input = h("input", { type: "password", name, testid, autocomplete, required: name !== "current", minlength: 8, maxlength: 200, "aria-label": label });
-  return h("label", { class: "cred-field" }, h("span", {}, label), withPasswordToggle(input));
+  return passwordField(label, { name, testid, autocomplete, required: name !== "current", minlength: 8, maxlength: 200 });
 }
 
 /** What the passkey prompt's failure means to a player (the browser's own wording is technical). */
@@ -99,13 +99,19 @@ function newPassword(done: () => void): void {
     h("button", { type: "submit", class: "primary", testid: "new-password-submit" }, "Set password"));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
+    hidePasswords(form);
     api.setPassword((form.elements.namedItem("password") as HTMLInputElement).value).then(() => {
       dialog.show({ testid: "new-password-done", title: "Password set" }, h("p", { role: "status" }, "You are signed in, and your new password works from now on. Other devices were signed out."));
       done();
     }, (err: Error) => { error.textContent = err.message; });
   });
-  dialog.show({ testid: "new-password", title: "You are signed in: set a new password" },
+  dialog.show({ testid: "set-password", title: "You are signed in: set a new password" },
     h("p", {}, "Choose a new password now (or close this and add a passkey from “Passkeys and recovery”)."), form, error);
+}
+
+/** Every shown password of the form hidden again as it is sent (a browser may otherwise offer to keep it as plain text). */
+export function hidePasswords(form: HTMLFormElement): void {
+  for (const b of form.querySelectorAll<HTMLButtonElement>('.password-toggle[aria-pressed="true"]')) b.click();
 }
 
 const when = (ms: number | null): string => ms === null ? "never" : new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -144,6 +150,7 @@ export async function openSignInMethods(username: string | null): Promise<void> 
   renew.addEventListener("click", () => void api.newRecoveryCodes().then(({ codes }) => showRecoveryCodes(codes, username), (err: Error) => { note.textContent = err.message; }));
   change.addEventListener("submit", (e) => {
     e.preventDefault();
+    hidePasswords(change);
     const value = (n: string) => (change.elements.namedItem(n) as HTMLInputElement).value;
     api.setPassword(value("password"), value("current")).then(() => { change.reset(); note.textContent = "Password changed. Other devices were signed out."; }, (err: Error) => { note.textContent = err.message; });
   });

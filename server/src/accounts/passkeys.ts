@@ -23,6 +23,8 @@ const PROMPT_MS = 2 * 60_000;
 /** Passkeys one account may hold (each device or password manager adds one). */
 export const MAX_PASSKEYS = 20;
 export const RP_NAME = "Scat Tables";
+/** A registration's JSON: with "none" attestation about 2 kB (the key, the authenticator data, the client data, each also inside another field); room for RSA keys. */
+export const PASSKEY_BODY_LIMIT = "16kb";
 
 export interface RelyingParty {
   /** The domain passkeys are bound to (no scheme, no port). */
