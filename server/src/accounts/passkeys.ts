@@ -80,6 +80,8 @@ export class Passkeys {
     const now = this.now();
     // Lapsed challenges go as new ones are made: the table holds minutes' worth at most.
     await this.db.deleteFrom("webauthn_challenges").where("expires_at", "<=", now).execute();
+    // One registration under way per account: a new one replaces it, so a signed-in loop keeps one row, not thousands.
+    if (playerId !== null) await this.db.deleteFrom("webauthn_challenges").where("player_id", "=", playerId).execute();
     await this.db.insertInto("webauthn_challenges").values({ challenge, purpose, player_id: playerId, expires_at: now + CHALLENGE_MS }).execute();
   }
 
