@@ -64,7 +64,7 @@ export function showRecoveryCodes(codes: readonly string[], username: string | n
   copy.addEventListener("click", () => void navigator.clipboard.writeText(text).then(() => { note.textContent = "Copied."; }, () => { note.textContent = "Copying is not allowed here: select the codes or download them."; }));
   const download = h("a", { class: "button", testid: "recovery-codes-download", download: "scat-tables-recovery-codes.txt", href: URL.createObjectURL(new Blob([text], { type: "text/plain" })) }, "Download");
   const done = h("button", { type: "button", class: "primary", testid: "recovery-codes-done" }, "I have saved them");
-  done.addEventListener("click", () => dialog.close());
+  done.addEventListener("click", () => { dialog.close(); URL.revokeObjectURL(download.href); });
   dialog.show({ testid: "recovery-codes", title: "Save your recovery codes" },
     h("p", {}, h("strong", {}, "Save these now: they are shown only once."), " If you lose your password, a code signs you in so you can set a new one. Each code works once."),
     h("ol", { class: "recovery-codes", testid: "recovery-codes-list" }, ...codes.map((c) => h("li", {}, h("code", {}, c)))),
