@@ -43,6 +43,7 @@ describe("names without typing", () => {
     await ben.page.fill('[data-testid="register-form-username"]', "ben_names");
     await ben.page.fill('[data-testid="register-form-password"]', "lantern orbit meadow copper");
     await ben.page.click('[data-testid="register-form-submit"]');
+    await ben.page.click('[data-testid="recovery-codes-done"]');
     await ben.page.waitForFunction(() => /@ben_names/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""));
     const bens = await me(ben.page);
     expect(bens.name).toMatch(GENERATED);

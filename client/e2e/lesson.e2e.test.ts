@@ -118,6 +118,8 @@ async function signUp(page: Page, form: "register" | "sign-in", username: string
   await page.fill(`[data-testid="${form}-form-username"]`, username);
   await page.fill(`[data-testid="${form}-form-password"]`, "lantern orbit meadow copper");
   await page.click(`[data-testid="${form}-form-submit"]`);
+  // Saving shows the account's recovery codes once: the player says they are saved.
+  if (form === "register") await page.click('[data-testid="recovery-codes-done"]');
   await page.waitForFunction((u) => document.querySelector('[data-testid="account-status"]')?.textContent?.includes(`@${u}`), username, { timeout: 15_000 });
 }
 

@@ -61,6 +61,8 @@ async function saveAccount(page: Page, username: string): Promise<void> {
   await page.fill('[data-testid="register-form-username"]', username);
   await page.fill('[data-testid="register-form-password"]', "lantern orbit meadow copper");
   await page.click('[data-testid="register-form-submit"]');
+  // Saving shows the account's recovery codes once: the player says they are saved.
+  await page.click('[data-testid="recovery-codes-done"]', { timeout: 30_000 });
   await page.waitForSelector(`[data-testid="account-status"]:has-text("@${username}")`, { timeout: 30_000 });
 }
 

@@ -17,6 +17,7 @@ import { refuseUnstorableText } from "./net/text-guard.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
 import { TableRoom } from "./room/table-room.ts";
 import { accountRoutes } from "./accounts/routes.ts";
+import { PASSKEY_BODY_LIMIT } from "./accounts/passkeys.ts";
 import { Platform } from "./ranked/platform.ts";
 import { QuickPlayPools } from "./conduct/quick-play-pool.ts";
 import { RankedQueueRoom } from "./ranked/queue-room.ts";
@@ -137,6 +138,8 @@ export function createServer(config: ServerConfig, { openStore = false } = {}): 
       mountOperatorEndpoints(app, config, () => platform.storeState);
       // A report carries its game log and chat lines: a larger body than the rest of the API.
       app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
+      // A new passkey's answer carries its public key and authenticator data twice over (accounts/passkeys.ts).
+      app.use("/api/me/passkeys", apiCors(config), express.json({ limit: PASSKEY_BODY_LIMIT }));
       app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), preferencesRoutes(platform), blockRoutes(platform, blocks), friendsRoutes(platform, { requests: limitsFor(config).friendRequests, requestsDaily: limitsFor(config).friendRequestsDaily, invites: limitsFor(config).invites }, () => matchMaker.presence), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence, limitsFor(config)), apiNotFound());
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);

@@ -159,6 +159,8 @@ export interface ServerConfig {
   readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
   readonly secureCookies: boolean;
+  /** PUBLIC_URL's origin (scheme, host, port), or null: passkeys are bound to its host (accounts/passkeys.ts). */
+  readonly publicUrl: string | null;
   readonly metricsPort: number | null;
   readonly metricsHost: string;
   readonly production: boolean;
@@ -230,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: e.SESSION_DAYS,
     ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000 },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
     production: e.NODE_ENV === "production",

@@ -18,6 +18,7 @@ import { clearRatingChange, playRanked, showRatingChange, takeRequeue } from "./
 import "./account.css";
 import { isolate } from "../ui/names.ts";
 import { progressView } from "./ranked-progress.ts";
+import { hidePasswords, openRecovery, openSignInMethods, passwordField, showRecoveryCodes, signInWithPasskey } from "./passkeys.ts";
 
 export interface AccountActions {
   /** The ranked queue seated us: go to the table. */
@@ -43,8 +44,7 @@ function credentialsForm(testid: string, submit: string): HTMLFormElement {
   return h("form", { class: "credentials", testid, hidden: true },
     h("label", { class: "cred-field" }, h("span", {}, "Username"),
       h("input", { type: "text", name: "username", placeholder: "Username", autocomplete: "username", testid: `${testid}-username`, required: true, minlength: 3, maxlength: 24 })),
-    h("label", { class: "cred-field" }, h("span", {}, "Password (8 or more characters)"),
-      h("input", { type: "password", name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 })),
+    passwordField("Password (8 or more characters)", { name: "password", placeholder: "Password (8+)", autocomplete: testid === "register-form" ? "new-password" : "current-password", testid: `${testid}-password`, required: true, minlength: 8, maxlength: 200 }),
     h("button", { type: "submit", class: "primary", testid: `${testid}-submit` }, submit));
 }
 
@@ -57,6 +57,11 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
   const error = h("p", { class: "error", testid: "account-error", role: "alert" });
   const register = credentialsForm("register-form", "Save account");
   const signIn = credentialsForm("sign-in-form", "Sign in");
+  // The other ways in: a passkey (no username asked), or a recovery code for a lost password.
+  const otherWays = h("div", { class: "account-tools" },
+    h("button", { type: "button", testid: "passkey-sign-in" }, "Sign in with a passkey"),
+    h("button", { type: "button", testid: "lost-password" }, "Lost your password?"));
+  signIn.append(otherWays);
   const tools = h("div", { class: "account-tools" },
     h("button", { type: "button", testid: "open-leaderboard" }, "Leaderboard"),
     h("button", { type: "button", testid: "open-profile" }, "My profile"),
@@ -64,6 +69,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     h("button", { type: "button", testid: "show-register" }, "Save with a password"),
     h("button", { type: "button", testid: "show-sign-in" }, "Sign in"),
     h("button", { type: "button", testid: "open-sessions" }, "Where I'm signed in"),
+    h("button", { type: "button", testid: "open-sign-in-methods" }, "Passkeys and recovery"),
     h("button", { type: "button", testid: "sign-out" }, "Sign out"));
   const progress = progressView();
   const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, progress.el, ranked, tools, register, signIn, error);
@@ -79,6 +85,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     byTestId(el, "show-register").hidden = !a?.player.guest;
     byTestId(el, "sign-out").hidden = !a;
     byTestId(el, "open-sessions").hidden = !a || a.player.guest;
+    byTestId(el, "open-sign-in-methods").hidden = !a || a.player.guest;
     ranked.replaceChildren(...lobbyGames().filter((g) => g.playable).map((g) => {
       const b = h("button", { type: "button", class: "ranked-button", testid: `ranked-${g.id}`, disabled: !a || busy },
         h("span", {}, `Ranked ${g.title}`), h("span", { class: "ranked-rating", testid: `rating-${g.id}` }, ratingText(ratings.find((r) => r.game === g.id))));
@@ -124,7 +131,7 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     render();
   };
 
-  const credentials = (form: HTMLFormElement) => ({
+  const credentials = (form: HTMLFormElement) => (hidePasswords(form), {
     username: (form.elements.namedItem("username") as HTMLInputElement).value.trim(),
     password: (form.elements.namedItem("password") as HTMLInputElement).value,
   });
@@ -132,7 +139,11 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     e.preventDefault();
     const c = credentials(register);
     if (!account) return;
-    api.register(c.username, c.password).then(() => { register.hidden = true; return refresh(); },
+    api.register(c.username, c.password).then((saved) => {
+      register.hidden = true;
+      if (saved.recoveryCodes) showRecoveryCodes(saved.recoveryCodes, saved.player.username);
+      return refresh();
+    },
       (err: Error) => { error.textContent = err.message; });
   });
   signIn.addEventListener("submit", (e) => {
@@ -141,6 +152,12 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     api.signIn(c.username, c.password).then(() => { signIn.hidden = true; return refresh(); },
       (err: Error) => { error.textContent = err.message; });
   });
+  byTestId(el, "passkey-sign-in").addEventListener("click", () => void signInWithPasskey().then((problem) => {
+    error.textContent = problem ?? "";
+    if (problem === null) { signIn.hidden = true; void refresh(); }
+  }));
+  byTestId(el, "lost-password").addEventListener("click", () => openRecovery(() => { signIn.hidden = true; void refresh(); }));
+  byTestId(el, "open-sign-in-methods").addEventListener("click", () => void openSignInMethods(account?.player.username ?? null));
   byTestId(el, "show-register").addEventListener("click", () => { register.hidden = !register.hidden; signIn.hidden = true; });
   byTestId(el, "show-sign-in").addEventListener("click", () => { signIn.hidden = !signIn.hidden; register.hidden = true; });
   byTestId(el, "sign-out").addEventListener("click", () => {

@@ -5,6 +5,7 @@
  * for taking a ranked seat back after a reload.
  */
 import type { CasualGame, HistoryPoint, Leaderboard, MatchHistoryPage, Profile, PublicPlayer as AccountPlayer, RankedProgress } from "@scat/shared";
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { serverEndpoint } from "../net/endpoint.ts";
 
 export type { AccountPlayer };
@@ -88,7 +89,8 @@ async function call<T>(path: string, body?: unknown, bearer?: string): Promise<T
 export const api = {
   /** Without a name the server generates one. */
   guest: (name?: string) => call<Account>("/accounts/guest", name === undefined ? {} : { name }),
-  register: (username: string, password: string) => call<Account>("/accounts/register", { username, password }),
+  /** Saving the account answers with its recovery codes, shown once. */
+  register: (username: string, password: string) => call<Account & { recoveryCodes?: string[] }>("/accounts/register", { username, password }),
   signIn: (username: string, password: string) => call<Account>("/accounts/sign-in", { username, password }),
   signOut: () => call<unknown>("/accounts/sign-out", {}),
   signOutEverywhere: () => call<unknown>("/accounts/sign-out-everywhere", {}),
@@ -106,6 +108,29 @@ export const api = {
   /** This account's last casual games (at most 50), newest first. */
   casualGames: () => call<{ games: CasualGame[] }>("/me/games?limit=50"),
   history: (id: string, game: string) => call<{ history: HistoryPoint[] }>(`/players/${encodeURIComponent(id)}/history/${game}`),
+};
+
+/** A passkey of the account, as its list shows it. */
+export interface PasskeyInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly createdAt: number;
+  readonly lastUsedAt: number | null;
+  readonly backedUp: boolean;
+}
+
+/** Passkeys, recovery codes and the password (docs/API.md, "Passkeys and recovery codes"); the ceremonies' JSON is @simplewebauthn's. */
+export const recoveryApi = {
+  passkeyOptions: () => call<{ options: PublicKeyCredentialCreationOptionsJSON }>("/me/passkeys/options", {}),
+  addPasskey: (response: unknown, label?: string) => call<{ passkey: PasskeyInfo }>("/me/passkeys", label === undefined ? { response } : { response, label }),
+  passkeys: () => call<{ passkeys: PasskeyInfo[] }>("/me/passkeys"),
+  removePasskey: (id: string) => call<unknown>(`/me/passkeys/${encodeURIComponent(id)}/remove`, {}),
+  passkeySignInOptions: () => call<{ options: PublicKeyCredentialRequestOptionsJSON }>("/accounts/passkey/options", {}),
+  passkeySignIn: (response: unknown) => call<Account>("/accounts/passkey", { response }).then(remember),
+  recoveryStatus: () => call<{ remaining: number; createdAt: number | null }>("/me/recovery-codes"),
+  newRecoveryCodes: () => call<{ codes: string[] }>("/me/recovery-codes", {}),
+  recover: (username: string, code: string) => call<Account>("/accounts/recover", { username, code }).then(remember),
+  setPassword: (password: string, currentPassword?: string) => call<unknown>("/me/password", currentPassword === undefined ? { password } : { password, currentPassword }),
 };
 
 /** A browser that kept a signed token in localStorage moves onto a session cookie, and forgets the token. */

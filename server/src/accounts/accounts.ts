@@ -70,6 +70,12 @@ export class Accounts {
     return player;
   }
 
+  /** A new password for a saved account (the caller checked it may set one). */
+  async setPassword(playerId: string, password: string): Promise<void> {
+    const password_hash = await passwords().hash(password);
+    await this.db.updateTable("players").set({ password_hash }).where("id", "=", playerId).where("username", "is not", null).execute();
+  }
+
   /**
    * The player as read, with a generated name instead of the shared placeholder "Player" that
    * older pages gave guests who typed no name: replaced on the account's next visit or sign-in,

@@ -13,7 +13,9 @@ import type { ServerConfig } from "../config.ts";
 import type { Player } from "../db/schema.ts";
 import { clearedCookie, credentialOf, secureRequest, sessionCookie, sessionCookieOf } from "./auth.ts";
 import { deviceCookie, deviceOf } from "./device-cookie.ts";
-import { ALL_SCOPES, MAX_TOKEN_DAYS, SIGN_IN_TOKEN_LABEL, TooManySessions, type Authenticated, type Scope } from "./sessions.ts";
+import { ALL_SCOPES, MAX_TOKEN_DAYS, SIGN_IN_TOKEN_LABEL, TooManySessions, type Authenticated, type Scope, type SessionRow } from "./sessions.ts";
+import { recoveryRoutes } from "./recovery-routes.ts";
+import { RecoveryCodes } from "./recovery-codes.ts";
 import { logger } from "../logger.ts";
 import { originAllowed } from "../net/http-gate.ts";
 import { SCHEME_HEADER } from "./auth.ts";
@@ -113,18 +115,19 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
    * `replacing`: a guest's account just saved with a password, so every other session and token
    * it had ends (whoever held the guest's cookie or a token of it holds nothing now).
    */
-  const begin = async (req: Request, res: Response, player: Player, token: boolean | undefined, status = 200, replacing = false): Promise<void> => {
+  const begin = async (req: Request, res: Response, player: Player, token: boolean | undefined, status = 200, replacing = false, extra: Record<string, unknown> = {}): Promise<SessionRow> => {
     const sessions = await platform.sessions();
     if (token) {
       const { secret, session } = await sessions.issue(player.id, "token", SIGN_IN_TOKEN_LABEL, ALL_SCOPES, SCRIPT_TOKEN_DAYS);
       if (replacing) await sessions.endAllBut(player.id, session);
-      res.status(status).json({ player: publicPlayer(player), token: secret, expiresAt: session.expires_at });
-      return;
+      res.status(status).json({ player: publicPlayer(player), token: secret, expiresAt: session.expires_at, ...extra });
+      return session;
     }
     const { secret, session } = await sessions.issue(player.id, "browser", browserLabel(req), ALL_SCOPES);
     if (replacing) await sessions.endAllBut(player.id, session);
     res.append("set-cookie", sessionCookie(config, req.headers, secret));
-    res.status(status).json({ player: publicPlayer(player) });
+    res.status(status).json({ player: publicPlayer(player), ...extra });
+    return session;
   };
   /** An account still named "Player" gets a generated name when it visits or signs in (Accounts.withOwnName). */
   const accountsNamed = async (player: Player): Promise<Player> => {
@@ -178,7 +181,9 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     // the guest's, and any other session, personal token or old signed token of the guest ends.
     await accounts.revokeLegacy(done.id);
     if (who.session.kind === "browser") res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
-    await begin(req, res, done, who.session.kind === "token", 200, true);
+    // The way back in if the password is lost (no e-mail is kept): shown once, in this answer.
+    const recoveryCodes = await new RecoveryCodes(await platform.db()).generate(done.id);
+    await begin(req, res, done, who.session.kind === "token", 200, true, { recoveryCodes });
   }));
   router.post("/accounts/sign-in", handle(async (req, res) => {
     const body = parse(signInBody, req.body, res);
@@ -256,11 +261,12 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
     publicPagesChanged();
     res.json({ player: player satisfies PublicPlayer | null });
   }));
+  recoveryRoutes(router, { platform, config, limits, signedIn, begin: (req, res, player, token) => begin(req, res, player, token), named: accountsNamed });
   return router;
 }
 
 /** A session's label in the list: the browser and system from the User-Agent, roughly. */
-function browserLabel(req: Request): string {
+export function browserLabel(req: Request): string {
   const ua = req.headers["user-agent"] ?? "";
   const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
   const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";

@@ -19,6 +19,7 @@ import { friendRequestHoldsMigration } from "../social/friends/migration-holds.t
 import { preferencesMigration } from "../preferences/migration.ts";
 import { reportEvidenceMigration } from "../moderation/migration.ts";
 import { tracesMigration } from "../moderation/traces.ts";
+import { passkeysMigration } from "../accounts/migration.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -175,6 +176,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("conduct_records").addColumn("seats", "jsonb").execute();
     },
   },
+  // Passkeys, their pending challenges and one-time recovery codes (accounts/migration.ts).
+  "0016-passkeys-and-recovery-codes": passkeysMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -103,6 +103,43 @@ export interface Database {
   fair_play_flags: FairPlayFlagsTable;
   account_preferences: AccountPreferencesTable;
   account_traces: AccountTracesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  recovery_codes: RecoveryCodesTable;
+}
+
+/** A passkey of an account (accounts/passkeys.ts): its public key, never a secret. */
+export interface PasskeysTable {
+  id: string;
+  player_id: string;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** Space-separated transports the browser reported ("internal hybrid"). */
+  transports: string;
+  label: string;
+  backed_up: boolean;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn challenge handed out and not yet used (accounts/passkeys.ts). */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: "register" | "sign-in";
+  player_id: string | null;
+  expires_at: number;
+}
+
+/** A one-time recovery code, as a hash (accounts/recovery-codes.ts). */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  player_id: string;
+  created_at: number;
+  used_at: number | null;
+  used_session: string | null;
 }
 
 /** A device or address (keyed hash) an account played from (moderation/traces.ts). */
