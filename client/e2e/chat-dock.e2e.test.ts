@@ -144,6 +144,16 @@ describe("chat docked beside the table", () => {
     }
     await page.setViewportSize(DESKTOP);
 
+    // By keyboard: Enter on the toggle opens it with the focus in the message field; Escape closes
+    // it and gives the focus back to the toggle (the keyboard table does not open).
+    await page.focus('[data-testid="chat-toggle"]');
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("chat-input");
+    expect(await chatBox(page)).not.toBeNull();
+    await page.keyboard.press("Escape");
+    expect(await chatBox(page)).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("chat-toggle");
+
     // Open: the table makes room; then the same at a phone's size.
     await toggleChat(page);
     for (const { view, label } of SIZES) {

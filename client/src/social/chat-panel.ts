@@ -79,7 +79,13 @@ export class ChatPanel {
     this.count = h("span", { class: "chat-count", testid: "chat-unread", "aria-hidden": "true", hidden: true });
     this.button = h("button", { type: "button", testid: "chat-toggle", title: "Chat", "aria-label": "Chat", "aria-expanded": "false", "aria-controls": "chat-panel" },
       h("span", { class: "wide-only", "aria-hidden": "true" }, "Chat"), h("span", { class: "narrow-only chat-icon", "aria-hidden": "true" }), this.count) as HTMLButtonElement;
-    this.button.addEventListener("click", () => this.setOpen(!this.open));
+    // Opened from the keyboard (Enter or Space: a click with no pointer), the focus goes to the
+    // message field, as the panel comes after the whole page in the Tab order; a tap keeps it on the
+    // button (a phone's keyboard would cover the sheet).
+    this.button.addEventListener("click", (e) => {
+      this.setOpen(!this.open);
+      if (this.open && e.detail === 0) input.focus();
+    });
     this.status = h("p", { class: "chat-sr", role: "status", "aria-live": "polite", testid: "chat-unread-status" });
     // Outside the table's HTML layer: that layer is what shrinks to make room for this panel.
     document.body.append(this.root, this.status);

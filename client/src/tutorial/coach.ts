@@ -25,9 +25,9 @@ function hitReason(snap: TableSnap, id: string): string {
   const face = id.split(".")[0] ?? id;
   if (snap.info["demand"]) return "It meets the demand.";
   if (face === "HH") return "It goes on anything and starts a slap race: play it, then call it.";
-  if (face.startsWith("H")) return "It goes on anything, and the next player must meet its demand.";
-  if (face.startsWith("C")) return "It matches the colour, and the next player misses a turn.";
-  if (face.startsWith("F")) return "It matches the colour, and the piles turn over.";
+  if (face.startsWith("H")) return "It goes on anything, and from the next player on everyone must meet its demand until someone does.";
+  if (face.startsWith("C")) return "It matches the colour: the next player misses a turn and cuts the deck.";
+  if (face.startsWith("F")) return "It matches the colour: the piles turn over, play changes direction, and you play again.";
   return "It matches the top card's colour or number.";
 }
 
