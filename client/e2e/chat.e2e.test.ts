@@ -32,9 +32,9 @@ describe("table chat", () => {
     await waitState(friend.page, `s.scene === "table" && s.status === "playing" && s.mySeat !== null`);
     await waitState(host.page, `s.scene === "table" && s.status === "playing"`);
 
-    await friend.page.click('[data-testid="chat-panel"] > summary');
+    await friend.page.click('[data-testid="chat-toggle"]');
     await friend.page.click('[data-testid="chat-phrase-gg"]');
-    await host.page.click('[data-testid="chat-panel"] > summary');
+    await host.page.click('[data-testid="chat-toggle"]');
     await host.page.waitForFunction(() => document.querySelector('[data-testid="chat-log"]')?.textContent?.includes("Ben: Good game"));
 
     await host.page.fill('[data-testid="chat-input"]', "<b>nice</b> hand");

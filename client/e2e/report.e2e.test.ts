@@ -72,7 +72,7 @@ describe("report or block", () => {
     await Promise.all([ann, bea].map((p) => waitState(p.page, `s.scene === "table" && s.status === "playing"`, 30_000)));
 
     // Before the block, Bea's chat reaches Ann.
-    await bea.page.click('[data-testid="chat-panel"] > summary');
+    await bea.page.click('[data-testid="chat-toggle"]');
     await bea.page.click('[data-testid="chat-phrase-gg"]');
     await waitChat(ann.page, "Bea: Good game");
 
@@ -115,7 +115,7 @@ describe("report or block", () => {
     await bea.page.click('[data-testid="chat-phrase-thanks"]');
     await waitChat(bea.page, "Bea: Thanks");
     // Ann's own line comes after Bea's on the server, on the same connection to Ann.
-    await ann.page.click('[data-testid="chat-panel"] > summary');
+    await ann.page.click('[data-testid="chat-toggle"]');
     await ann.page.click('[data-testid="chat-phrase-oops"]');
     await waitChat(ann.page, "Ann: Oops");
     expect(await chatHas(ann.page, "Bea: Thanks")).toBe(false);

@@ -83,13 +83,18 @@ if (typeof window !== "undefined") {
   window.addEventListener("pointercancel", released);
 }
 
+/** What docks beside the table: the keyboard table, the table's chat (social/chat-panel.ts). */
+export type DockedPanel = "keyboard" | "chat";
+const DOCK_CLASS: Readonly<Record<DockedPanel, string>> = { keyboard: DOCKED, chat: "chat-docked" };
+
 /**
- * Docks the open panel: the page's canvas and HTML layer make room for it (styles in a11y.css),
+ * Docks an open panel: the page's canvas and HTML layer make room for it (styles in a11y.css),
  * and the game re-lays itself out for the smaller area (the resize the canvas listens to).
  */
-export function setDocked(on: boolean): void {
-  if (document.body.classList.contains(DOCKED) === on) return;
-  document.body.classList.toggle(DOCKED, on);
+export function setDocked(on: boolean, panel: DockedPanel = "keyboard"): void {
+  const cls = DOCK_CLASS[panel];
+  if (document.body.classList.contains(cls) === on) return;
+  document.body.classList.toggle(cls, on);
   window.dispatchEvent(new Event("resize"));
 }
 

@@ -14,6 +14,8 @@ export class TurnTimer extends Phaser.GameObjects.Container {
     this.add([this.ring, this.label]);
     scene.add.existing(this);
     this.setDepth(50);
+    // Found by name by the browser tests that check nothing covers it.
+    this.setName("turn-timer");
   }
 
   setRadius(r: number): this {

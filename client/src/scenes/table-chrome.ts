@@ -13,6 +13,7 @@ import { TableToolbar } from "../ui/table-toolbar.ts";
 import { openReportDialog } from "../social/report-dialog.ts";
 import { copyTableLink, linkFor } from "../social/table-link.ts";
 import { Attention } from "../social/attention.ts";
+import { ChatPanel } from "../social/chat-panel.ts";
 import { sounds } from "../social/sounds.ts";
 import { closeInviteDialog, inviteButton } from "../social/friends-panel.ts";
 
@@ -22,17 +23,20 @@ export class TableChrome {
   private readonly hint: FirstHint;
   /** Sounds, the hidden tab's "Your turn" and the sound controls (social/attention.ts). */
   private readonly attention: Attention;
+  /** The table's chat, docked beside the table when open; its toggle is in the toolbar. */
+  private readonly chat: ChatPanel;
   private barH = 48;
   private right = 0;
 
   constructor(private readonly session: TableSession) {
     this.attention = new Attention(session);
+    this.chat = new ChatPanel(session.room as never);
     this.toolbar = new TableToolbar({
       toggleLog: () => this.toggleLog(),
       showRules: () => openRules(session.game),
       report: () => openReportDialog(session),
       copyLink: { link: linkFor(session.roomId, session.watching), copy: () => void copyTableLink(session.roomId, session.watching) },
-      extra: [...inviteButton(session), this.attention.button],
+      extra: [this.chat.button, ...inviteButton(session), this.attention.button],
     });
     this.log.onCount((n) => this.toolbar.setLogState(this.log.open, n));
     this.hint = new FirstHint(session.game);
@@ -77,7 +81,7 @@ export class TableChrome {
   }
 
   state(): Record<string, unknown> {
-    return { moveLog: this.log.recent(), logOpen: this.log.open, hint: this.hint.text(), rules: rulesShown(), signal: this.toolbar.signal(), sounds: sounds().played.slice(-10) };
+    return { moveLog: this.log.recent(), logOpen: this.log.open, hint: this.hint.text(), rules: rulesShown(), signal: this.toolbar.signal(), sounds: sounds().played.slice(-10), chat: this.chat.state() };
   }
 
   destroy(): void {
@@ -87,6 +91,7 @@ export class TableChrome {
     this.log.destroy();
     this.hint.destroy();
     this.attention.destroy();
+    this.chat.destroy();
   }
 
   private toggleLog(): void {

@@ -4,7 +4,6 @@
  * launches the results overlay.
  */
 import Phaser from "phaser";
-import { ChatPanel } from "../social/chat-panel.ts";
 import { setInviteFollower } from "../social/friends-panel.ts";
 import { gameModule } from "../games/registry.ts";
 import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
@@ -57,9 +56,7 @@ export class TableScene extends Phaser.Scene {
     this.lessonOffer = new TableLessonOffer(this.session, (game) => this.learn(game));
     this.resize();
     const s = this.session;
-    const chat = new ChatPanel(s.room as never);
     this.cleanups = [
-      () => chat.destroy(),
       s.feed.subscribe((snap) => this.onSnap(snap)),
       s.events.on((batch) => {
         batch.events.forEach((e) => this.table?.event?.(e));

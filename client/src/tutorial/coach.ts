@@ -8,6 +8,8 @@ import type { Action } from "@scat/shared/tutorial/lesson.ts";
 import { actionLabel } from "../a11y/games.ts";
 import type { LegalAction, TableSnap } from "../net/snapshot.ts";
 import { cardWords } from "../ui/move-log/cards.ts";
+import { faceOf } from "@scat/shared/games/dark-hand/melds.ts";
+import { handMeld, meldWords } from "./lesson-words.ts";
 
 export interface Prompt {
   /** The sentence shown and announced. */
@@ -16,16 +18,6 @@ export interface Prompt {
   readonly anchors: readonly string[];
 }
 
-/** One sentence per game after the rules' goal: what this lesson shows. */
-export const LESSON_PLAN: Readonly<Record<string, string>> = {
-  devils_scat: "You will draw, discard and knock through one round against two bots.",
-  skit_scat: "You will draw, discard and declare three matching cards in one round against two bots.",
-  dark_hand: "You will draw, discard, call your shade and declare in one round against two bots.",
-  dark_hearts: "You will pass three cards, then follow suit through one hand of thirteen tricks against three bots.",
-  scatterbrain: "You will pick a hole card, build a straight, call Scatterbrain and guess a card in one hand against three bots.",
-  hit_the_deck: "You will match cards, draw, and slap and call a WITH A HAND in one hand against two bots.",
-};
-
 const top = (snap: TableSnap, pile = "discard"): string | null => snap.piles[pile]?.cards.at(-1) ?? null;
 
 /** Hit the Deck: what the card does, by its face (shared/src/games/hit-the-deck/README.md). */
@@ -33,9 +25,9 @@ function hitReason(snap: TableSnap, id: string): string {
   const face = id.split(".")[0] ?? id;
   if (snap.info["demand"]) return "It meets the demand.";
   if (face === "HH") return "It goes on anything and starts a slap race: play it, then call it.";
-  if (face.startsWith("H")) return "It goes on anything, and the next player must meet its demand.";
-  if (face.startsWith("C")) return "It matches the colour, and the next player misses a turn.";
-  if (face.startsWith("F")) return "It matches the colour, and the piles turn over.";
+  if (face.startsWith("H")) return "It goes on anything, and from the next player on everyone must meet its demand until someone does.";
+  if (face.startsWith("C")) return "It matches the colour: the next player misses a turn and cuts the deck.";
+  if (face.startsWith("F")) return "It matches the colour: the piles turn over, play changes direction, and you play again.";
   return "It matches the top card's colour or number.";
 }
 
@@ -56,19 +48,19 @@ function why(game: string, snap: TableSnap, a: Action): string {
     case "knock":
       return `Your hand is good enough: everyone else gets one last turn, then the best hand wins.${worth}`;
     case "declare":
-      return "You hold three matching cards: declaring ends the hand.";
+      return declareReason(snap, a);
     case "endTurn":
       return "No meld to declare yet: keep your hand and end your turn.";
     case "call":
       if (game === "hit_the_deck") return "You played WITH A HAND: call it within two seconds, or you draw four.";
-      return "You may call from the deal until your first turn ends; win in that shade and the stakes double (a token goes on its Joker).";
+      return callReason(a);
     case "slap":
       return "WITH A HAND is on top: the last one to slap draws four cards.";
     case "play":
       if (game === "hit_the_deck") return hitReason(snap, String(a.card));
-      return "Follow the suit led when you can; a low card does not win the trick's points.";
+      return followReason(snap, String(a.card));
     case "lead":
-      return "A low lead is unlikely to win points.";
+      return leadReason(a);
     case "draw":
       return "Nothing in your hand matches the top card.";
     case "passCards":
@@ -76,11 +68,11 @@ function why(game: string, snap: TableSnap, a: Action): string {
     case "chooseHole":
       return "Pick one card as your hole card: it stays face down and counts in your straight.";
     case "callScatterbrain":
-      return "Your six cards and the hole card make seven in a row: call Scatterbrain!";
+      return "Your six cards and the hole card make seven ranks in a row: calling lays them face up and scores 10.";
     case "declineCall":
       return "Play on for a better straight.";
     case "guess":
-      return "Name a card you remember an opponent holds: a hit scores.";
+      return "Name a card you remember an opponent holds: 2 points if it is in their hand, 20 if it is their hole card.";
     case "skipGuess":
       return "Pass this guess.";
     case "continue":
@@ -91,7 +83,56 @@ function why(game: string, snap: TableSnap, a: Action): string {
 }
 
 /** "It fits" -> "it fits" after a colon (names such as "WITH A HAND" keep their case). */
-const lower = (t: string): string => (/^[A-Z][a-z]/.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t);
+const lower = (t: string): string => (/^([A-Z][a-z]|A )/.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t);
+
+const SHADE_WORD = { light: "Light", dark: "Dark" } as const;
+const shadeOf = (v: unknown): "light" | "dark" | null => (v === "light" || v === "dark" ? v : null);
+
+/** A declaration says what the meld is and what declaring it does (a Skit does not end the hand). */
+function declareReason(snap: TableSnap, a: Action): string {
+  const hand = snap.seats[0]?.mine?.hand ?? [];
+  const shade = shadeOf(a["shade"]);
+  const kind = handMeld(hand, shade);
+  if (kind === "scat") return `You hold ${meldWords("scat", hand, shade)}: declaring it wins the hand at once.`;
+  if (kind === "skit") return `You hold ${meldWords("skit", hand, shade)}: declaring it starts the final round, in which everyone else gets one more turn; only a Scat can beat it.`;
+  return "Your cards make a meld: declare it.";
+}
+
+/** Dark Hand's call: what it costs and what it wins (the shades were explained before the round). */
+function callReason(a: Action): string {
+  const shade = shadeOf(a["shade"]) ?? "light";
+  const word = SHADE_WORD[shade];
+  return `Your cards come closest to a meld in their ${word} faces. A token goes on the ${word} Joker; you may then win only with a meld in ${word}, and if you do, everyone else pays 2. You may call until your first turn ends.`;
+}
+
+/** Dark Hearts ranks, low to high: Aces are high (shared/src/games/dark-hearts/README.md). */
+const HEARTS_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const rankOf = (face: string): number => HEARTS_RANKS.indexOf(face.slice(0, -1));
+const SUIT_WORD: Readonly<Record<string, string>> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const faceWords = (face: string): string => `${face.slice(0, -1)}${{ C: "♣", D: "♦", H: "♥", S: "♠" }[face.slice(-1)] ?? face.slice(-1)}`;
+
+/** Following in Dark Hearts: whether the card takes the trick, by its face in the trick's shade. */
+function followReason(snap: TableSnap, card: string): string {
+  const trick = snap.info["trick"] as { shade?: unknown; suit?: unknown; plays?: Array<{ face?: unknown }> } | null | undefined;
+  const shade = shadeOf(trick?.shade);
+  const suit = typeof trick?.suit === "string" ? trick.suit : null;
+  if (!shade || !suit) return "Follow the suit led when you can.";
+  const mine = faceOf(card, shade);
+  const led = (trick?.plays ?? []).map((p) => String(p.face ?? "")).filter((f) => f.slice(-1) === suit);
+  const best = led.reduce<string | null>((b, f) => (b === null || rankOf(f) > rankOf(b) ? f : b), null);
+  const inShade = `in ${SHADE_WORD[shade]}`;
+  if (mine.slice(-1) !== suit) return `You have no ${SUIT_WORD[suit] ?? suit} ${inShade}, so any card may go: this one cannot take the trick.`;
+  if (best !== null && rankOf(mine) < rankOf(best)) return `It follows ${SUIT_WORD[suit] ?? suit} ${inShade} and is lower than the ${faceWords(best)}, so it does not take the trick.`;
+  return `It follows ${SUIT_WORD[suit] ?? suit} ${inShade} and is the highest so far (Aces are high): it takes the trick unless someone plays higher.`;
+}
+
+/** Leading in Dark Hearts: the shade chosen and how likely the card is to take the trick. */
+function leadReason(a: Action): string {
+  const shade = shadeOf(a["shade"]) ?? "light";
+  const face = faceOf(String(a.card), shade);
+  const low = rankOf(face) >= 0 && rankOf(face) <= HEARTS_RANKS.indexOf("7");
+  return `You lead, so you choose the trick's shade: ${SHADE_WORD[shade]}. ${low ? `The ${faceWords(face)} is a low card, unlikely to take the trick and its points.` : `The ${faceWords(face)} is a high card (Aces are high): it may well take the trick.`}`;
+}
 
 /** Where the move is made on the canvas. */
 function anchors(game: string, a: Action): string[] {

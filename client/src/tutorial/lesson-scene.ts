@@ -16,12 +16,12 @@ import type { GameModule, GameTableView, TableHost } from "../games/types.ts";
 import { TableA11y } from "../a11y/table-a11y.ts";
 import { loadName } from "../net/storage.ts";
 import { sanitizeOptions } from "../net/table-options.ts";
-import { rulesFor } from "../rules/index.ts";
 import { SCENES, toLobby } from "../scenes/flow.ts";
 import { createTableView, TableBase } from "../scenes/table-base.ts";
 import { addTargets, domTarget, setStateProvider, type Target } from "../test-hook.ts";
 import { h, uiRoot } from "../ui/dom.ts";
-import { LESSON_PLAN, notThisOne, promptFor, type Prompt } from "./coach.ts";
+import { notThisOne, promptFor, type Prompt } from "./coach.ts";
+import { endLines, introLines } from "./lesson-words.ts";
 import { LessonSession } from "./lesson-session.ts";
 import { remember } from "./offer.ts";
 
@@ -136,11 +136,11 @@ export class LessonScene extends Phaser.Scene {
 
   private showGoal(): void {
     const title = this.module?.title ?? this.gameId;
-    const goal = rulesFor(this.gameId)?.goal ?? "";
     const start = this.button("Start the lesson", "lesson-start", () => this.begin(), true);
+    // Goal, how to score, the special rule, then what the lesson does (lesson-words.ts).
+    const lines = introLines(this.gameId).map((l) => h("p", { class: l.kind === "goal" ? "lesson-goal" : undefined, testid: l.kind === "goal" ? "lesson-goal-text" : `lesson-${l.kind}-text` }, h("b", {}, `${l.label}: `), l.text));
     this.showPanel("lesson-goal", `Learn ${title}`,
-      h("p", { class: "lesson-goal", testid: "lesson-goal-text" }, `Goal: ${goal}`),
-      h("p", {}, LESSON_PLAN[this.gameId] ?? ""),
+      ...lines,
       h("p", { class: "lesson-small" }, "Follow the prompts: they point at the card or button to use. Keyboard: H goes to your hand, A to the piles and actions, arrow keys move, Enter plays. Skip leaves at any time."),
       h("div", { class: "lesson-buttons" }, start,
         this.button("Skip: play a real game", "lesson-goal-real", () => this.realGame()),
@@ -192,10 +192,12 @@ export class LessonScene extends Phaser.Scene {
     this.ring.remove();
     const snap = this.session?.snap;
     const scores = snap ? snap.seats.map((s) => `${s.name} ${s.score}`).join(", ") : "";
+    const why = snap ? endLines(this.gameId, snap) : [];
     const real = this.button("Now play a real game", "lesson-real", () => this.realGame(), true);
     this.showPanel("lesson-end", "Round over: well played!",
       h("p", {}, `You have played a whole round of ${this.module?.title ?? this.gameId}.`),
       scores && h("p", { testid: "lesson-scores" }, `Scores: ${scores}.`),
+      why.length > 0 && h("ul", { class: "lesson-why", testid: "lesson-why" }, ...why.map((line) => h("li", {}, line))),
       h("p", { class: "lesson-small" }, "The full rules are under ? at any table."),
       h("div", { class: "lesson-buttons" }, real,
         this.button("Play the lesson again", "lesson-again", () => this.scene.restart({ game: this.gameId } satisfies LessonData)),

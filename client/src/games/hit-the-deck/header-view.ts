@@ -3,7 +3,7 @@
  * the direction ring round the piles: arrows turning the way play goes.
  */
 import Phaser from "phaser";
-import { centreBetween, fitLine, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
+import { centreBetween, MIN_TEXT, sharp, textStyle } from "../../objects/style.ts";
 import type { Point } from "./layout.ts";
 import type { Header } from "./view-model.ts";
 
@@ -26,16 +26,28 @@ export class HeaderView {
     const x = narrow ? 14 : 22;
     const dir = header.direction === 1 ? "⟳ left" : "⟲ right";
     const demand = header.demand ? `  ·  Must play ${header.demand}` : "";
-    this.mid.setText(`${narrow ? "" : "Play goes "}${dir}${demand}`).setFontSize(fs);
-    // A phone's toolbar leaves little room: the demand matters more than the direction's word (the
-    // arrow stays: on a phone the ring round the piles has no caption, its room is the piles' labels).
-    if (narrow && demand && this.mid.width > w - rightInset - x - 60) this.mid.setText(`${dir.charAt(0)} Must play ${header.demand}`);
-    // The direction (and a demand) follows the text, both before the toolbar's room (rightInset);
-    // on a desktop it is centred when the toolbar leaves room there (at 1280x720 "Play goes ⟳ left
-    // · Must play a 3" centred ran under the toolbar's left end).
-    const room = w - rightInset - x - this.mid.width - (narrow ? 12 : 24);
-    fitLine(this.left, narrow ? [header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")] : [header.left], room, fs).setPosition(x, y);
-    const midX = centreBetween(this.mid.width, this.left.x + this.left.width + 12, w - rightInset - 12, narrow ? 0 : w / 2);
+    // The longest lines that fit before the toolbar (rightInset): the left line shortens first
+    // ("Hand 2 · Game to 100", "Hand 2 · to 100", "Hand 2"), then the direction's words go; a
+    // demand matters more than the hand's number. A desktop table narrowed by a docked panel (chat,
+    // keyboard table) and a phone whose toolbar is full both need it; the ring round the piles
+    // shows the direction too (on a desktop with its caption).
+    const arrow = dir.charAt(0);
+    const mids = [...(narrow ? [] : [`Play goes ${dir}${demand}`]), `${dir}${demand}`, demand ? `${arrow} Must play ${header.demand}` : arrow];
+    const lefts = [...(narrow ? [] : [header.left]), header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")];
+    const room = w - rightInset - 12 - x - (narrow ? 12 : 24);
+    const fit = (): boolean => {
+      for (const m of mids) {
+        this.mid.setText(m).setFontSize(fs);
+        for (const l of lefts) {
+          this.left.setText(l).setFontSize(fs);
+          if (this.left.width + this.mid.width <= room) return true;
+        }
+      }
+      return false;
+    };
+    if (!fit()) this.left.setText("");
+    this.left.setPosition(x, y);
+    const midX = centreBetween(this.mid.width, this.left.x + this.left.width + (this.left.text ? 12 : 0), w - rightInset - 12, narrow ? 0 : w / 2);
     this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
   }
 }
