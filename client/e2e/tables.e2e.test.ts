@@ -156,10 +156,11 @@ describe("tables", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("join-code");
 
     // A waiting private table on the phone: who is missing, the link and the code; leaving asks nothing.
+    // Its seats wait for the invited (the lobby's bots come when the host starts it).
     await chooseTable(page, { game: "dark_hearts", seats: 4, bots: 1 });
     await page.click('[data-testid="create-private"]');
     await waitState(page, `s.scene === "table" && s.status === "waiting"`);
-    expect(await page.textContent('[data-testid="waiting-missing"]')).toContain("2 more players needed");
+    expect(await page.textContent('[data-testid="waiting-missing"]')).toContain("3 seats open: they wait for the friends you invite");
     await screenshot(page, "tables/11-waiting-phone");
     await page.click('[data-testid="leave-table"]');
     await waitState(page, `s.scene === "lobby"`);

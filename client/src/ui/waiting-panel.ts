@@ -23,6 +23,8 @@ export class WaitingPanel {
   private autoFillAt = 0;
   private seated = false;
   private shownSeconds = -1;
+  /** The people seated at the last update, by seat (null before the first). */
+  private people: Map<number, string> | null = null;
 
   constructor(
     private readonly code: string,
@@ -64,7 +66,10 @@ export class WaitingPanel {
     byTestId(this.el, "invite-code-row").hidden = !snap.isPrivate;
     byTestId(this.el, "waiting-missing").textContent = mySeat === null
       ? "You are watching this table: the game starts when every seat is taken."
-      : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
+      : snap.isPrivate
+        ? `${missing} seat${missing === 1 ? "" : "s"} open: they wait for the friends you invite. Start when you are ready: bots take the seats nobody came for.`
+        : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
+    this.greet(snap, mySeat);
     byTestId(this.el, "fill-bots").hidden = mySeat === null;
     this.autoFillAt = snap.autoFillAt;
     this.seated = mySeat !== null;
@@ -72,6 +77,16 @@ export class WaitingPanel {
     byTestId(this.el, "seat-list").replaceChildren(...snap.seats.map((s) =>
       h("li", { class: s.occupied ? "taken" : "empty" },
         s.occupied ? `${seatLabel(s.name, s.index)}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat: waiting for a player")));
+  }
+
+  /** Someone sat down after this player: said once, as a host at a real table hears a chair move. */
+  private greet(snap: TableSnap, mySeat: number | null): void {
+    if (mySeat === null) return;
+    const people = new Map(snap.seats.filter((s) => s.occupied && !s.isBot).map((s) => [s.index, s.name]));
+    if (this.people !== null) {
+      for (const [index, name] of people) if (index !== mySeat && this.people.get(index) !== name) toast(`${seatLabel(name, index)} sat down`);
+    }
+    this.people = people;
   }
 
   /** Every frame: the seconds left before bots fill the table (text changes once a second). */
