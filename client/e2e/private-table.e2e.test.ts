@@ -13,7 +13,8 @@ import type { Page } from "playwright-core";
 import { canvasTexts } from "./lib/canvas-text.ts";
 import { chooseTable, DESKTOP, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState } from "./lib/index.ts";
 
-const suite = useBrowserSuite();
+// E2E_CLIENT_DIST: another build of the client (the one before a fix, to see these tests fail on it).
+const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `private-table/${name}`);
 
 /** The canvas line that names the game's length ("Game to 10"), once it shows. */
