@@ -74,6 +74,13 @@ describe("a private table", () => {
     await host.page.waitForFunction(() => document.querySelector('[data-testid="seat-list"]')?.textContent?.includes("Finn"));
     expect((await state(host.page)).status).toBe("waiting");
     await shot(host.page, "03-host-sees-friend-desktop");
+    // On the phone the code's Copy button stays inside the waiting panel (it was cut at the right).
+    const copy = await friend.page.evaluate(() => {
+      const p = document.querySelector('[data-testid="waiting"]')!.getBoundingClientRect();
+      const b = document.querySelector('[data-testid="copy-code"]')!.getBoundingClientRect();
+      return { right: Math.round(b.right), inside: Math.round(p.right - 2) };
+    });
+    expect(copy.right, "the code's Copy button's right edge").toBeLessThanOrEqual(copy.inside);
     await shot(friend.page, "04-friend-waits-phone");
     await host.page.click('[data-testid="fill-bots"]');
     const playing = await waitState(host.page, `s.status === "playing"`);

@@ -67,7 +67,7 @@ export class WaitingPanel {
     byTestId(this.el, "waiting-missing").textContent = mySeat === null
       ? "You are watching this table: the game starts when every seat is taken."
       : snap.isPrivate
-        ? `${missing} seat${missing === 1 ? "" : "s"} open: they wait for the friends you invite. Start when you are ready: bots take the seats nobody came for.`
+        ? `${missing} seat${missing === 1 ? "" : "s"} open for invited friends: nothing starts without you. When you are ready, "Fill with bots and start" gives bots the seats nobody came for.`
         : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
     this.greet(snap, mySeat);
     byTestId(this.el, "fill-bots").hidden = mySeat === null;
