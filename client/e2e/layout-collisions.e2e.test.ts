@@ -49,6 +49,12 @@ async function backgroundAlpha(page: Page, selector: string): Promise<number> {
 describe("layout collisions", () => {
   it("Dark Hearts' hearts-broken chips stay clear of the toolbar at 1280x720", async () => {
     const { page, errors, close } = await suite.lobbyPlayer("Dora", DESKTOP);
+    // How to play, at 1280x720: an opaque panel over the lobby form.
+    await page.click('[data-testid="rules-dark_hearts"]');
+    await page.waitForSelector('[data-testid="rules"]');
+    expect.soft(await backgroundAlpha(page, '[data-testid="rules"]'), "rules panel background alpha").toBe(1);
+    await shot(page, "00-rules-desktop");
+    await page.click('[data-testid="rules-close"]');
     // Three players: the header also names the leftover, the longest line it has.
     await chooseTable(page, { game: "dark_hearts", seats: 3, bots: 2, turnSeconds: 60 });
     // Long waits: the server's first account can take long on a loaded test machine.
