@@ -81,6 +81,10 @@ describe("a private table", () => {
       return { right: Math.round(b.right), inside: Math.round(p.right - 2) };
     });
     expect(copy.right, "the code's Copy button's right edge").toBeLessThanOrEqual(copy.inside);
+    // Starting is the host's choice: the friend is told who starts, and has no button for it.
+    expect(await friend.page.textContent('[data-testid="waiting-missing"]')).toContain("The host starts the game");
+    expect(await friend.page.isVisible('[data-testid="fill-bots"]')).toBe(false);
+    expect(await host.page.isVisible('[data-testid="fill-bots"]')).toBe(true);
     await shot(friend.page, "04-friend-waits-phone");
     await host.page.click('[data-testid="fill-bots"]');
     const playing = await waitState(host.page, `s.status === "playing"`);

@@ -4,6 +4,7 @@
  * a seat.
  */
 import { tableLink } from "../net/connection.ts";
+import { hosting } from "../net/storage.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -62,15 +63,19 @@ export class WaitingPanel {
   update(snap: TableSnap, mySeat: number | null): void {
     const taken = snap.seats.filter((s) => s.occupied).length;
     const missing = snap.seats.length - taken;
+    const host = hosting(this.code);
     byTestId(this.el, "waiting-title").textContent = `Waiting for players (${taken}/${snap.seats.length})`;
     byTestId(this.el, "invite-code-row").hidden = !snap.isPrivate;
     byTestId(this.el, "waiting-missing").textContent = mySeat === null
       ? "You are watching this table: the game starts when every seat is taken."
-      : snap.isPrivate
-        ? `${missing} seat${missing === 1 ? "" : "s"} open for invited friends: nothing starts without you. When you are ready, "Fill with bots and start" gives bots the seats nobody came for.`
-        : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
+      : !snap.isPrivate
+        ? `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`
+        : host
+          ? `${missing} seat${missing === 1 ? "" : "s"} open for invited friends: nothing starts without you. When you are ready, "Fill with bots and start" gives bots the seats nobody came for.`
+          : `${missing} seat${missing === 1 ? "" : "s"} open for invited friends. The host starts the game when everyone is here.`;
     this.greet(snap, mySeat);
-    byTestId(this.el, "fill-bots").hidden = mySeat === null;
+    // At a private table starting is the host's choice (the tab that made it); a public table's any player's.
+    byTestId(this.el, "fill-bots").hidden = mySeat === null || (snap.isPrivate && !host);
     this.autoFillAt = snap.autoFillAt;
     this.seated = mySeat !== null;
     this.shownSeconds = -1;
