@@ -72,7 +72,9 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     h("button", { type: "button", testid: "open-sign-in-methods" }, "Passkeys and recovery"),
     h("button", { type: "button", testid: "sign-out" }, "Sign out"));
   const progress = progressView();
-  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, progress.el, ranked, tools, register, signIn, error);
+  // Said where the Save button was (the form folds away once saved), not only in the status line above.
+  const saved = h("p", { class: "account-saved", testid: "account-saved", role: "status", hidden: true });
+  const el = h("section", { class: "account-panel", testid: "account-panel" }, h("h2", {}, "Ranked"), status, guestNote, progress.el, ranked, tools, register, saved, signIn, error);
   let account: Account | null = null;
   let ratings: readonly GameRating[] = [];
   let busy = false;
@@ -139,12 +141,15 @@ export function mountAccountPanel(actions: AccountActions): AccountPanel {
     e.preventDefault();
     const c = credentials(register);
     if (!account) return;
-    api.register(c.username, c.password).then((saved) => {
+    saved.hidden = true;
+    api.register(c.username, c.password).then(async (done) => {
       register.hidden = true;
-      if (saved.recoveryCodes) showRecoveryCodes(saved.recoveryCodes, saved.player.username);
-      return refresh();
-    },
-      (err: Error) => { error.textContent = err.message; });
+      if (done.recoveryCodes) showRecoveryCodes(done.recoveryCodes, done.player.username);
+      await refresh();
+      saved.textContent = `✓ Saved as @${account?.player.username ?? c.username}: sign in with this username and your password on any device.`;
+      saved.hidden = false;
+      saved.scrollIntoView({ block: "nearest" });
+    }, (err: Error) => { error.textContent = err.message; });
   });
   signIn.addEventListener("submit", (e) => {
     e.preventDefault();

@@ -45,6 +45,17 @@ export function variantOf(snap: TableSnap, key: string): unknown {
   return typeof variants === "object" && variants !== null ? (variants as Record<string, unknown>)[key] : undefined;
 }
 
+/**
+ * The points that end the game: the engine's view once dealt, before that the table's own option
+ * (a waiting table has no view yet, and its header said the game's default), else the default.
+ */
+export function targetOf(snap: TableSnap, fallback = 100): number {
+  const dealt = snap.info["target"];
+  if (typeof dealt === "number") return dealt;
+  const chosen = variantOf(snap, "target");
+  return typeof chosen === "number" ? chosen : fallback;
+}
+
 /** Opponents away from the table (occupied, not bots, disconnected): their badges count down. */
 export function awaySeats(snap: TableSnap, mySeat: number | null): SeatSnap[] {
   return snap.seats.filter((seat) => seat.index !== mySeat && seat.occupied && !seat.isBot && !seat.connected);

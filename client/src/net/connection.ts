@@ -8,7 +8,7 @@ import { withJoinRetries } from "@scat/shared/join-retry.ts";
 import { RECLAIM, reclaimSeat, stillComing } from "@scat/shared/reclaim.ts";
 import { joinByIdWithin, SILENCE } from "@scat/shared/silence/silence.ts";
 import { freshStateOnRejoin } from "@scat/shared/wire/fresh-rejoin.ts";
-import { loadName, loadSeat, playerId, saveSeat } from "./storage.ts";
+import { loadName, loadSeat, playerId, saveHosting, saveSeat } from "./storage.ts";
 import { privateTableOptions, quickPlayOptions, type Identity, type TableOptions } from "./table-options.ts";
 import { serverEndpoint, type TableRoom } from "./endpoint.ts";
 import type { WireState } from "./state-feed.ts";
@@ -57,6 +57,7 @@ export async function quickPlay(options: TableOptions): Promise<TableSession> {
 
 export async function createPrivate(options: TableOptions): Promise<TableSession> {
   const room = await sdk().create<WireState>(options.game, privateTableOptions(options, identity()));
+  saveHosting(room.roomId);
   return seated(room, options.game, options);
 }
 

@@ -100,3 +100,14 @@ export function saveShuffleValue(roomId: string, value: string): void {
 export function loadShuffleValue(roomId: string): string | null {
   return read(sessionStorage, `${SHUFFLE_KEY}.${roomId}`);
 }
+
+/** The private table this tab made (its host: "Fill with bots and start" is theirs), kept across a reload. */
+const HOSTING_KEY = "scat.hosting";
+
+export function saveHosting(roomId: string): void {
+  write(sessionStorage, HOSTING_KEY, roomId);
+}
+
+export function hosting(roomId: string): boolean {
+  return read(sessionStorage, HOSTING_KEY) === roomId;
+}

@@ -81,6 +81,16 @@ export function quickPlayOptions(o: TableOptions, who: Identity): JoinOptions {
   return { ...who, ...table, mode: quickPlayKey(table) };
 }
 
+/**
+ * A private table made in the lobby is made for the friends its link goes to: every seat but the
+ * host's stays open until the host presses "Fill with bots and start" (the table's bots, of the
+ * chosen strength, take the seats nobody came for). Seated at creation, the lobby's bots filled a
+ * default table at once and it started before the friend could come.
+ */
+export function forInvitees(o: TableOptions): TableOptions {
+  return { ...o, bots: 0 };
+}
+
 export function privateTableOptions(o: TableOptions, who: Identity): JoinOptions {
   return { ...who, seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants }, private: true, ...(o.botStrength ? { botStrength: o.botStrength } : {}) };
 }

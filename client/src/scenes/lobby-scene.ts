@@ -4,7 +4,7 @@ import { createPrivate, forgetLinkedTable, joinByCode, quickPlay, watchTable } f
 import { LobbyFeed, type LobbyCounts, type OpenTable } from "../net/lobby-feed.ts";
 import { explainJoinError } from "../net/errors.ts";
 import { loadName, loadPrefs, saveName, savePrefs } from "../net/storage.ts";
-import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
+import { forInvitees, sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { CardSprite } from "../objects/card-sprite.ts";
 import { addFelt, drawFelt } from "../objects/felt.ts";
@@ -16,7 +16,7 @@ import { replayEntry } from "../replay/lobby-entry.ts";
 import { SCENES, toLesson, toReplay, toTable, type LobbyData } from "./flow.ts";
 import { mountAccountPanel, type AccountPanel } from "../account/account-panel.ts";
 import { accountMadeHere, ACCOUNT_WAIT_MS, api, ApiError, ensureAccount, withinMs, type Account } from "../account/api.ts";
-import { describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
+import { closedText, describeTable, fetchTableInfo, optionsOf } from "../social/table-info.ts";
 import { returnBanner } from "../social/return-to-game.ts";
 import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
 import { lessonFor } from "@scat/shared/tutorial/scripts.ts";
@@ -48,7 +48,7 @@ export class LobbyScene extends Phaser.Scene {
     this.scale.on("resize", this.layout, this);
     this.form = mountLobby(sanitizeOptions(loadPrefs()), {
       quickPlay: (o) => void this.join(o, "Finding a table…", () => quickPlay(o)),
-      createPrivate: (o) => void this.join(o, "Creating your table…", () => createPrivate(o)),
+      createPrivate: (o) => void this.join(o, "Creating your table…", () => createPrivate(forInvitees(o))),
       joinByCode: (code, o) => void this.join(o, `Joining ${code.toUpperCase()}…`, () => joinByCode(code, o), code),
       watchByCode: (code, o) => void this.join(o, `Opening ${code.toUpperCase()} to watch…`, () => watchTable(code, o), code, true),
       showRules: (game) => openRules(game, lessonFor(game) ? () => this.startLesson(game) : undefined),
@@ -156,6 +156,8 @@ export class LobbyScene extends Phaser.Scene {
     // The code is filled at once: a Join pressed before the account is known joins that table.
     form?.invite(invite.code, false);
     void (async () => {
+      // The table is read while the account is: a newcomer hears of a full table before typing a name.
+      const table = fetchTableInfo(invite.code);
       let known = loadName() !== "";
       try {
         await ensureAccount(loadName());
@@ -164,9 +166,11 @@ export class LobbyScene extends Phaser.Scene {
         // Accounts unreachable: the banner asks as before.
       }
       if (this.form !== form || !form) return;
+      // A player from before goes straight in: a full table may hold their own seat (taken back by
+      // playerId), and a refusal is said with its way on (Watch), with no name asked either.
       if (known) return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
-      const info = await fetchTableInfo(invite.code);
-      if (info && this.form === form) form.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info) });
+      const info = await table;
+      if (info && this.form === form) form.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info), closed: closedText(info) });
     })();
   }
 

@@ -130,15 +130,33 @@ function dropCard(id: string): void {
   cards.delete(id);
 }
 
+/** The table this page holds a seat at: an invitation to it has nothing left to offer. */
+let seatedAt: string | null = null;
+
+/** The player sat down at `roomId` (by the card, the link, the code or the list): its cards go. */
+function seated(roomId: string | null): void {
+  seatedAt = roomId;
+  for (const [id, card] of cards) {
+    if (card.el.dataset["room"] !== roomId) continue;
+    dismissed.add(id);
+    dropCard(id);
+    void friendsApi.dismiss(id).catch(() => undefined);
+  }
+}
+
 function showInvite(invite: Invite): void {
   if (cards.has(invite.id) || dismissed.has(invite.id) || invite.expiresAt <= Date.now()) return;
+  if (invite.roomId === seatedAt) {
+    dismissed.add(invite.id);
+    return void friendsApi.dismiss(invite.id).catch(() => undefined);
+  }
   const answer = (watch: boolean | null) => {
     dismissed.add(invite.id);
     dropCard(invite.id);
     void friendsApi.dismiss(invite.id).catch(() => undefined);
     if (watch !== null) follow(invite.roomId, watch);
   };
-  const el = h("div", { class: "friend-invite panel", testid: "friend-invite", role: "alert", "data-room": invite.roomId },
+  const el = h("div", { class: "friend-invite panel", testid: "friend-invite", role: "alert", "data-room": invite.roomId, "data-invite": invite.id },
     h("p", {}, h("b", { dir: "auto" }, invite.from.name), ` (@${invite.from.username}) invites you to ${gameTitle(invite.game)}.`),
     h("div", { class: "buttons" },
       h("button", { type: "button", class: "primary", testid: "invite-join" }, "Join"),
@@ -157,6 +175,10 @@ async function ping(): Promise<void> {
   try {
     const { invites } = await friendsApi.ping();
     signedIn = true;
+    // A card the server no longer lists was replaced (a second invitation to the same table),
+    // withdrawn or used elsewhere: it goes, so one table never has two Join cards.
+    const listed = new Set(invites.map((i) => i.id));
+    for (const id of [...cards.keys()]) if (!listed.has(id)) dropCard(id);
     for (const invite of invites) showInvite(invite);
   } catch (err) {
     if (isGuest(err)) signedIn = false;
@@ -307,7 +329,15 @@ const inviteDialog = new Dialog();
 
 async function openInviteDialog(session: TableSession): Promise<void> {
   const body = h("div", { class: "friends invite-dialog" }, h("p", { class: "friends-note" }, "Loading your friends…"));
-  inviteDialog.show({ testid: "invite-dialog", title: "Invite a friend to this table", extraClass: "invite-panel", focusClose: true }, body);
+  const overlay = inviteDialog.show({ testid: "invite-dialog", title: "Invite a friend to this table", extraClass: "invite-panel", focusClose: true }, body);
+  // Inviting is for a table that waits: when its game starts the dialog gets out of the way.
+  let now = true;
+  const off = session.feed.subscribe((snap, prev) => {
+    // The first call is the table as it is now (against an empty one): not a change.
+    if (!now && inviteDialog.shown() === overlay && prev.status === "waiting" && snap.status !== "waiting") inviteDialog.close();
+    now = false;
+    if (inviteDialog.shown() !== overlay) queueMicrotask(() => off());
+  });
   let data: FriendsList;
   try {
     data = await friendsApi.list();
@@ -349,6 +379,7 @@ export function inviteButton(session: TableSession): HTMLElement[] {
   startFriendsPresence();
   phoneButton?.remove();
   phoneButton = null;
+  seated(session.watching ? null : session.roomId);
   if (session.watching) return [];
   const open = () => void openInviteDialog(session);
   const b = h("button", { type: "button", class: "wide-only", testid: "invite-friends", title: "Invite a friend to this table", "aria-label": "Invite a friend" }, "Invite");
@@ -361,6 +392,7 @@ export function inviteButton(session: TableSession): HTMLElement[] {
 
 /** The table is going: its invite dialog and phone button with it. */
 export function closeInviteDialog(): void {
+  seatedAt = null;
   inviteDialog.close();
   phoneButton?.remove();
   phoneButton = null;

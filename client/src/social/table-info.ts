@@ -36,13 +36,36 @@ export function optionsOf(info: TableInfo): TableOptions {
   return sanitizeOptions({ game: info.game as TableOptions["game"], seats: info.seats, bots: info.bots, turnSeconds: info.turnSeconds, variants: info.variants as TableOptions["variants"] });
 }
 
-/** "Hit the Deck · 3 players · 25 s turns · Jokers": the game, then what differs between its tables. */
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "3 players (1 bot, 2 seats open)": the table's size and what is left of it for a newcomer. */
+export function seatsText(info: TableInfo): string {
+  const open = Math.max(0, info.seats - info.players - info.bots);
+  const parts = [...(info.bots > 0 ? [plural(info.bots, "bot")] : []), open > 0 ? `${plural(open, "seat")} open` : "every seat taken"];
+  return `${info.seats} players (${parts.join(", ")})`;
+}
+
+/**
+ * "Hit the Deck · 3 players (2 seats open) · game to 10 · 25 s turns · Jokers": the game, the
+ * seats as they are now, the length of the game (its default when the table kept it), then what
+ * else differs between its tables.
+ */
 export function describeTable(info: TableInfo): string {
   const module = gameModule(info.game);
   const defs = module?.variants ?? [];
-  const variants = Object.entries(info.variants).map(([k, v]) => {
+  const targetDef = defs.find((d) => d.key === "target");
+  const target = targetDef ? [`game to ${String(info.variants["target"] ?? targetDef.default)}`] : [];
+  const variants = Object.entries(info.variants).filter(([k]) => k !== "target").map(([k, v]) => {
     const label = defs.find((d) => d.key === k)?.label.replace(/ \(.*\)$/, "") ?? k;
     return v === true ? label : v === false ? `no ${label.toLowerCase()}` : `${label}: ${String(v)}`;
   });
-  return [module?.title ?? info.game, `${info.seats} players`, ...(info.turnSeconds > 0 ? [`${info.turnSeconds} s turns`] : []), ...(info.ranked ? ["Ranked"] : []), ...variants].join(" · ");
+  return [module?.title ?? info.game, seatsText(info), ...target, ...(info.turnSeconds > 0 ? [`${info.turnSeconds} s turns`] : []), ...(info.ranked ? ["Ranked"] : []), ...variants].join(" · ");
+}
+
+/** Why a link's table takes nobody new, said before anyone types a name (null: it has a seat). */
+export function closedText(info: TableInfo): string | null {
+  if (info.open) return null;
+  if (info.status === "ended") return "That table's game is over.";
+  if (info.ranked) return "That is a ranked table: its seats were matched, so nobody new can sit down. You can watch it.";
+  return info.status === "playing" ? "Every seat at that table is taken and its game has started. You can watch it." : "Every seat at that table is taken. You can watch it.";
 }

@@ -41,9 +41,10 @@ export interface LobbyForm {
   setProblem(problem: JoinProblem, code: string | null): void;
   /**
    * An invitation link for a new visitor: the code filled in, the (generated) name offered for a change; `about`
-   * names the game and options, which the form then shows (social/table-info.ts).
+   * names the game and options, which the form then shows (social/table-info.ts); `closed` says why
+   * the table takes nobody new: the banner then offers Watch and asks no name.
    */
-  invite(code: string, watch: boolean, about?: { text: string; options: TableOptions } | null): void;
+  invite(code: string, watch: boolean, about?: { text: string; options: TableOptions; closed?: string | null } | null): void;
   /** Joins or watches a table of the live list, with the same checks as the code field. */
   joinTable(roomId: string): void;
   watchTable(roomId: string): void;
@@ -219,11 +220,18 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
       invited = watching ? null : c;
       if (about) showOptions(form, about.options);
       const what = about ? `${about.text}, table ${c}` : `table ${c}`;
-      const note = h("p", { class: "invite-note", testid: "lobby-invite" }, watching ? `Watch ${what}: press Watch.` : `You are invited to ${what}: press Join below (change your name first if you like).`);
+      const closed = about?.closed ?? null;
+      if (closed !== null) invited = null;
+      const watchInstead = closed === null ? null : h("button", { type: "button", class: "way-on", testid: "invite-watch-instead" }, "Watch this table");
+      watchInstead?.addEventListener("click", () => watch(c));
+      const note = h("p", { class: "invite-note", testid: "lobby-invite" },
+        closed !== null ? `${what}. ${closed} ` : watching ? `Watch ${what}: press Watch.` : `You are invited to ${what}: press Join below (change your name first if you like).`,
+        ...(watchInstead ? [watchInstead] : []));
       const earlier = form.querySelector('[data-testid="lobby-invite"]');
-      if (earlier) return void earlier.replaceWith(note);
-      form.querySelector("h1")?.after(note);
-      (watching ? byTestId(form, "watch-by-code") : nameInput).focus();
+      if (earlier) earlier.replaceWith(note);
+      else form.querySelector("h1")?.after(note);
+      if (watchInstead) return void watchInstead.focus();
+      if (!earlier) (watching ? byTestId(form, "watch-by-code") : nameInput).focus();
     },
     setBusy(busy, note) {
       for (const el of form.querySelectorAll<HTMLButtonElement>("button")) el.disabled = busy;

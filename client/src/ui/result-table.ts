@@ -83,7 +83,11 @@ export function resultTable(snap: TableSnap, result: Json, mySeat: number | null
   const labels = o.labels ?? {};
   const negate = new Set(o.negate ?? []);
   const noDelta = o.hideDelta === true;
-  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map((k) => humanize(k, labels)), ...(noDelta ? [] : ["Round"]), o.totalLabel ?? "Total"].map((t) => h("th", {}, t)));
+  const totalLabel = o.totalLabel ?? "Total";
+  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map((k) => humanize(k, labels)), ...(noDelta ? [] : ["Round"]), totalLabel].map((t) => h("th", {}, t)));
+  // Each number cell carries its heading: a phone shows a row as labelled numbers (styles.css),
+  // as ten columns did not fit its width; an empty item is left out there.
+  const cell = (label: string, text: string, cls = "num"): HTMLElement => h("td", { class: `${cls}${text === "" ? " blank" : ""}`, "data-label": label }, text);
   const rows = snap.seats.map((seat, i) => {
     const b = breakdown[i] ?? null;
     const total = b?.["total"] ?? seat.score;
@@ -92,10 +96,10 @@ export function resultTable(snap: TableSnap, result: Json, mySeat: number | null
     return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
       h("td", { class: "name" }, i === winner ? `★ ${name}${out}` : `${name}${out}`),
       handCell(hands[i] ?? null, o.imageUrl ?? cardImageUrl),
-      h("td", { class: "num" }, formatValue(hands[i]?.["value"])),
-      ...keys.map((k) => h("td", { class: "num" }, formatItem(negate.has(k) && typeof b?.[k] === "number" ? -b[k] : b?.[k]))),
-      noDelta ? null : h("td", { class: "num delta" }, formatItem(b?.["delta"]) || "0"),
-      h("td", { class: "num total" }, String(total)));
+      cell("Value", formatValue(hands[i]?.["value"])),
+      ...keys.map((k) => cell(humanize(k, labels), formatItem(negate.has(k) && typeof b?.[k] === "number" ? -b[k] : b?.[k]))),
+      noDelta ? null : cell("Round", formatItem(b?.["delta"]) || "0", "num delta"),
+      cell(totalLabel, String(total), "num total"));
   });
   return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)));
 }

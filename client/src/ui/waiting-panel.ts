@@ -4,6 +4,7 @@
  * a seat.
  */
 import { tableLink } from "../net/connection.ts";
+import { hosting } from "../net/storage.ts";
 import type { TableSnap } from "../net/snapshot.ts";
 import { domTarget, type Target } from "../test-hook.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
@@ -23,6 +24,8 @@ export class WaitingPanel {
   private autoFillAt = 0;
   private seated = false;
   private shownSeconds = -1;
+  /** The people seated at the last update, by seat (null before the first). */
+  private people: Map<number, string> | null = null;
 
   constructor(
     private readonly code: string,
@@ -60,18 +63,35 @@ export class WaitingPanel {
   update(snap: TableSnap, mySeat: number | null): void {
     const taken = snap.seats.filter((s) => s.occupied).length;
     const missing = snap.seats.length - taken;
+    const host = hosting(this.code);
     byTestId(this.el, "waiting-title").textContent = `Waiting for players (${taken}/${snap.seats.length})`;
     byTestId(this.el, "invite-code-row").hidden = !snap.isPrivate;
     byTestId(this.el, "waiting-missing").textContent = mySeat === null
       ? "You are watching this table: the game starts when every seat is taken."
-      : `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`;
-    byTestId(this.el, "fill-bots").hidden = mySeat === null;
+      : !snap.isPrivate
+        ? `${missing} more player${missing === 1 ? "" : "s"} needed. Invite friends, or fill the empty seats with bots.`
+        : host
+          ? `${missing} seat${missing === 1 ? "" : "s"} open for invited friends: nothing starts without you. When you are ready, "Fill with bots and start" gives bots the seats nobody came for.`
+          : `${missing} seat${missing === 1 ? "" : "s"} open for invited friends. The host starts the game when everyone is here.`;
+    this.greet(snap, mySeat);
+    // At a private table starting is the host's choice (the tab that made it); a public table's any player's.
+    byTestId(this.el, "fill-bots").hidden = mySeat === null || (snap.isPrivate && !host);
     this.autoFillAt = snap.autoFillAt;
     this.seated = mySeat !== null;
     this.shownSeconds = -1;
     byTestId(this.el, "seat-list").replaceChildren(...snap.seats.map((s) =>
       h("li", { class: s.occupied ? "taken" : "empty" },
         s.occupied ? `${seatLabel(s.name, s.index)}${s.index === mySeat ? " (you)" : ""}${s.isBot ? " · bot" : ""}` : "Empty seat: waiting for a player")));
+  }
+
+  /** Someone sat down after this player: said once, as a host at a real table hears a chair move. */
+  private greet(snap: TableSnap, mySeat: number | null): void {
+    if (mySeat === null) return;
+    const people = new Map(snap.seats.filter((s) => s.occupied && !s.isBot).map((s) => [s.index, s.name]));
+    if (this.people !== null) {
+      for (const [index, name] of people) if (index !== mySeat && this.people.get(index) !== name) toast(`${seatLabel(name, index)} sat down`);
+    }
+    this.people = people;
   }
 
   /** Every frame: the seconds left before bots fill the table (text changes once a second). */

@@ -38,16 +38,27 @@ export class HeaderView {
     // Shorter and shorter until it fits before the toolbar: the hand and pass matter most, then the target.
     const parts = header.short.split(" · ");
     const lines = [...(narrow ? [] : [header.text]), header.short, parts.slice(0, 2).join(" · "), parts[0] ?? ""];
-    fitLine(this.left, lines, w - rightInset - x - (narrow ? 0 : 120), fs).setPosition(x, y);
-    // A phone has no room beside the text: the markers take a row under the bar.
-    if (narrow) this.paintMarks(header, fs, barH + 18, 12, w - 12, narrow);
-    else this.paintMarks(header, fs, y, this.left.x + this.left.width + 12, w - rightInset - 110, narrow);
+    // The markers are measured first: the line gets what they leave before the toolbar. Where
+    // even the shortest line leaves them too little (a wide toolbar), they take a row under the
+    // bar, as on a phone: beside it they ran under the toolbar, the Dark one hidden.
+    const end = w - rightInset - 12;
+    const marks = this.measureMarks(header, fs);
+    this.left.setFontSize(readable(fs)).setText(lines.at(-1) ?? "");
+    const beside = !narrow && x + this.left.width + 12 + marks <= end;
+    fitLine(this.left, lines, (beside ? end - marks - 12 : w - rightInset) - x, fs).setPosition(x, y);
+    if (beside) this.paintMarks(header, fs, y, this.left.x + this.left.width + 12, end, false);
+    else this.paintMarks(header, fs, barH + 18, 12, w - 12, true);
+  }
+
+  /** Sets the markers' words and returns the width the pair takes. */
+  private measureMarks(header: Header, fs: number): number {
+    SHADES.forEach((s) => this.marks[s].setText(`${SHADE_ICON[s]} ${SHADE_NAME[s]} ♥ ${header.broken[s] ? "broken" : "not broken"}`).setFontSize(readable(fs - 1)));
+    return SHADES.reduce((sum, s) => sum + this.marks[s].width + 16, 8);
   }
 
   private paintMarks(header: Header, fs: number, y: number, start: number, end: number, narrow: boolean): void {
     const g = this.chips.clear();
-    const texts = SHADES.map((s) => `${SHADE_ICON[s]} ${SHADE_NAME[s]} ♥ ${header.broken[s] ? "broken" : "not broken"}`);
-    SHADES.forEach((s, i) => this.marks[s].setText(texts[i] ?? "").setFontSize(readable(fs - 1)));
+    this.measureMarks(header, fs);
     const widths = SHADES.map((s) => this.marks[s].width + 16);
     const total = (widths[0] ?? 0) + (widths[1] ?? 0) + 8;
     let x = narrow ? (start + end) / 2 - total / 2 : Math.max(start, Math.min((start + end) / 2 - total / 2, end - total));

@@ -5,6 +5,7 @@
 import type { TableSnap } from "../../net/snapshot.ts";
 import type { Shade } from "../../objects/dark-card.ts";
 import type { Header } from "./header-view.ts";
+import { targetOf } from "../common.ts";
 import { broken, canLead, directionText, passDirection, passKey, type Moves } from "./view-model.ts";
 
 export interface UiState {
@@ -52,7 +53,7 @@ export function headerOf(snap: TableSnap): Header {
   const round = snap.round > 0 ? `Hand ${snap.round}` : "";
   const dir = passDirection(snap);
   const pass = dir === "" ? "" : dir === "hold" ? "No pass" : `Pass ${directionText(dir)}`;
-  const target = typeof snap.info["target"] === "number" ? snap.info["target"] : 100;
+  const target = targetOf(snap);
   const left = (snap.info["leftover"] ?? null) as Record<string, unknown> | null;
   const leftover = left === null ? "" : left["faceDown"] === true ? "Leftover ▮ face down" : "Leftover taken";
   const parts = [round, pass, `Game to ${target}`, leftover].filter((s) => s !== "");

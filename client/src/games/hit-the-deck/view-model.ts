@@ -4,7 +4,7 @@
  */
 import type { Json, LegalAction, SeatSnap, TableSnap } from "../../net/snapshot.ts";
 import type { BadgeInfo } from "../../objects/seat-badge.ts";
-import { baseSeatTags, isActive, legalCards, seatName } from "../common.ts";
+import { baseSeatTags, isActive, legalCards, seatName, targetOf } from "../common.ts";
 import { signalGlyph } from "../../objects/signal.ts";
 import { COLOURS, isColour } from "./glyphs.ts";
 import { seatTitle } from "../../ui/names.ts";
@@ -102,7 +102,7 @@ export interface Header {
 }
 
 export function headerOf(snap: TableSnap): Header {
-  const target = typeof snap.info["target"] === "number" ? snap.info["target"] : 100;
+  const target = targetOf(snap);
   const round = snap.round > 0 ? `Hand ${snap.round} · ` : "";
   return { left: `${round}Game to ${target}`, direction: directionOf(snap), demand: demandText(snap) };
 }

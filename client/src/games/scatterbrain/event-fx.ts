@@ -31,7 +31,7 @@ function dealt(stage: FxStage, e: Json): void {
     const cards = Array.isArray(hand) ? hand : [];
     cards.forEach((c, i) => fly(stage, stage.deckPoint, stage.handPoint(seat), typeof c === "string" ? c : null, 22 * (i * 4 + seat)));
   });
-  banner(stage.scene, `Hand ${num(e["hand"], 1)}: memorise the deal!`, "#d8f5e0");
+  banner(stage.scene, `Hand ${num(e["hand"], 1)}: memorise the deal!`, "#d8f5e0", stage.memoriseBannerAt);
 }
 
 function called(stage: FxStage, e: Json, who: string): void {

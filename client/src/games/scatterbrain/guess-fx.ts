@@ -22,6 +22,8 @@ export interface FxStage {
   readonly discardTop: Point;
   readonly discardLanding: Point;
   readonly cardW: number;
+  /** Where the deal's "memorise" banner sits (a fraction of the height): clear of the memorise countdown. */
+  readonly memoriseBannerAt: number;
   name(seat: number): string;
 }
 

@@ -174,7 +174,21 @@ export class ScatterbrainTable implements GameTableView {
       discardTop: this.discard.topPoint,
       discardLanding: this.discard.landing,
       cardW: this.layout.mine.cardW,
+      memoriseBannerAt: memoriseBannerAt(this.layout),
       name: (s) => seatName(session.snap, s, session.mySeat),
     };
   }
+}
+
+/** Half the height of a one-line banner at its largest (44 px letters and their outline). */
+const BANNER_HALF = 34;
+
+/**
+ * The memorise banner's place: its usual 30% down, unless that lies over the memorise countdown
+ * (it did at 1280x720, hiding the seconds left); then just under the countdown.
+ */
+function memoriseBannerAt(L: TableLayout): number {
+  const usual = L.h * 0.3;
+  if (Math.abs(usual - L.countdown.y) >= BANNER_HALF + L.countdownR + 4) return 0.3;
+  return (L.countdown.y + L.countdownR + BANNER_HALF + 8) / L.h;
 }
