@@ -57,8 +57,7 @@ describe("layout collisions", () => {
     await page.click('[data-testid="rules-close"]');
     // Three players: the header also names the leftover, the longest line it has.
     await chooseTable(page, { game: "dark_hearts", seats: 3, bots: 2, turnSeconds: 60 });
-    // Long waits: the server's first account can take long on a loaded test machine.
-    await quickPlay(page, "(s.hand || []).length > 0", 90_000);
+    await quickPlay(page, "(s.hand || []).length > 0");
     await page.waitForFunction(() => document.querySelector('[data-testid="toolbar"]') !== null);
     const bar = await page.evaluate(() => { const r = document.querySelector('[data-testid="toolbar"]')!.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
     const texts = await canvasTexts(page);
@@ -112,7 +111,7 @@ describe("layout collisions", () => {
 
     // A round of Devil's Scat, knocked at once: the round's result table fits the phone.
     await chooseTable(page, { game: "devils_scat", seats: 4, bots: 3, turnSeconds: 60 });
-    await quickPlay(page, "true", 90_000);
+    await quickPlay(page, "true");
     // Knock at the first chance (a turn the player lets run out is played for them).
     for (;;) {
       const s = await waitState(page, `s.resultPanel === "round" || s.resultPanel === "game" || (s.legal || []).some(a => a.type === "knock")`, 120_000);

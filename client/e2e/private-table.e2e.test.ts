@@ -45,8 +45,7 @@ describe("a private table", () => {
     await chooseTable(host.page, { game: "hit_the_deck", variants: { target: 10 } });
     expect(await host.page.inputValue('[data-testid="bots-select"]')).toBe("2");
     await host.page.click('[data-testid="create-private"]');
-    // A minute: the server's first account (the host's) can take long on a loaded test machine.
-    const made = await waitState(host.page, `s.scene === "table" && (s.seats || []).length === 3`, 60_000);
+    const made = await waitState(host.page, `s.scene === "table" && (s.seats || []).length === 3`);
     expect(made.seats?.filter((x) => x.occupied).length, "seats taken at a new private table").toBe(1);
     expect(made.status).toBe("waiting");
     const code = made.roomId ?? "";

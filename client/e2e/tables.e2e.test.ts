@@ -35,8 +35,7 @@ describe("tables", () => {
     const host = await suite.lobbyPlayer("Host", DESKTOP);
     await chooseTable(host.page, { game: "devils_scat", seats: 2, bots: 0, turnSeconds: 60 });
     await host.page.click('[data-testid="create-private"]');
-    // Long: the server's first account (the host's) can take long on a loaded test machine.
-    const waiting = await waitState(host.page, `s.scene === "table" && s.status === "waiting"`, 90_000);
+    const waiting = await waitState(host.page, `s.scene === "table" && s.status === "waiting"`);
     const code = waiting.roomId ?? "";
     const link = await host.page.inputValue('[data-testid="invite-link"]');
     expect(link).toBe(`${suite.server.url}/?table=${code}`);
