@@ -139,6 +139,8 @@ describe("layout collisions", () => {
       expect(note.y >= button.y - 60 && note.y <= button.y + button.h, `note at ${say(note)}, the form with its button was at ${say(button)}`).toBe(true);
       expect(note.inView, "the note in view").toBe(true);
     }
+    // Saving shows the account's recovery codes once, over the page, until they are put away.
+    await page.click('[data-testid="recovery-codes-done"]');
 
     // The profile: an opaque panel whose tables (ratings, ranked and casual games) fit the phone.
     // Its history is a week of games (answered here in the server's shapes, docs/API.md): the
