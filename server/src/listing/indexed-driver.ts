@@ -43,6 +43,8 @@ export interface IndexedDriverOptions {
   keyFields?: readonly string[];
   /** This process's id (its rooms' writes are fenced on it); default Colyseus's. */
   processId?: () => string | undefined;
+  /** How long an owner's lease state is believed (ms). */
+  aliveCacheMs?: number;
 }
 
 export class IndexedRedisDriver extends RedisDriver {
@@ -53,11 +55,13 @@ export class IndexedRedisDriver extends RedisDriver {
   private alive: ((processId: string) => Promise<boolean>) | null = null;
   private readonly aliveCache = new Map<string, { at: number; alive: Promise<boolean> }>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly aliveCacheMs: number;
 
   constructor(redis: string | RedisOptions | Redis, options: IndexedDriverOptions = {}) {
     super(redis as never);
     this.keyFields = options.keyFields ?? ["mode"];
     this.me = options.processId ?? (() => matchMaker.processId);
+    this.aliveCacheMs = options.aliveCacheMs ?? ALIVE_CACHE_MS;
     this.client.defineCommand("listingPut", { numberOfKeys: 4, lua: PUT });
     this.client.defineCommand("listingRemove", { numberOfKeys: 4, lua: REMOVE });
   }
@@ -87,10 +91,10 @@ export class IndexedRedisDriver extends RedisDriver {
   private isAlive(pid: string | undefined, now = Date.now()): Promise<boolean> {
     if (!this.alive || !pid || pid === this.me()) return Promise.resolve(true);
     const cached = this.aliveCache.get(pid);
-    if (cached && now - cached.at < ALIVE_CACHE_MS) return cached.alive;
+    if (cached && now - cached.at < this.aliveCacheMs) return cached.alive;
     const alive = this.alive(pid).catch(() => true);
     this.aliveCache.set(pid, { at: now, alive });
-    if (this.aliveCache.size > 1_000) for (const [k, v] of this.aliveCache) if (now - v.at >= ALIVE_CACHE_MS) this.aliveCache.delete(k);
+    if (this.aliveCache.size > 1_000) for (const [k, v] of this.aliveCache) if (now - v.at >= this.aliveCacheMs) this.aliveCache.delete(k);
     void alive.then((ok) => { if (!ok) void this.removeOf(pid).catch(() => undefined); });
     return alive;
   }
@@ -116,6 +120,8 @@ export class IndexedRedisDriver extends RedisDriver {
   }
 
   override async remove(roomId: string): Promise<boolean> {
+    // Colyseus clears the roomId of a room it discards as a duplicate: nothing of its is listed.
+    if (!roomId) return false;
     const me = this.me();
     return (await this.removeIds([roomId], me ? `"processId":"${me}"` : "")) > 0;
   }
@@ -275,6 +281,11 @@ function sortRooms(rooms: IRoomCache[], sortOptions?: SortOptions): IRoomCache[]
     }
     return 0;
   });
+}
+
+/** A process is alive for matchmaking until its lease lapsed (durable/redis-journal.ts `hostState`). */
+export function leaseLiveness(journal: { hostState(pid: string): Promise<string> }): (processId: string) => Promise<boolean> {
+  return async (pid) => (await journal.hostState(pid)) !== "lapsed";
 }
 
 export function isIndexedDriver(driver: unknown): driver is IndexedRedisDriver {

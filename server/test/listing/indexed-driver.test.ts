@@ -12,7 +12,8 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type RedisProcess } from "../../../cluster/redis.ts";
-import { IndexedRedisDriver } from "../../src/listing/indexed-driver.ts";
+import { RedisJournal } from "../../src/durable/redis-journal.ts";
+import { IndexedRedisDriver, leaseLiveness } from "../../src/listing/indexed-driver.ts";
 import { freePort } from "../helpers.ts";
 
 let redis: RedisProcess;
@@ -32,8 +33,8 @@ afterAll(async () => {
 });
 
 /** The driver of process `pid` (its writes are fenced on that id). */
-function indexed(pid = "procA"): IndexedRedisDriver {
-  const d = new IndexedRedisDriver(redis.url, { processId: () => pid });
+function indexed(pid = "procA", aliveCacheMs?: number): IndexedRedisDriver {
+  const d = new IndexedRedisDriver(redis.url, { processId: () => pid, ...(aliveCacheMs === undefined ? {} : { aliveCacheMs }) });
   drivers.push(d);
   return d;
 }
@@ -150,6 +151,38 @@ describe("the indexed listing driver", () => {
     expect(await plain.hexists("roomcaches", gone.roomId)).toBe(0);
     expect(await d.counts()).toMatchObject({ rooms: 1, "rooms:devils_scat": 1, public: 1 });
     expect(await plain.smembers("{roomcaches}:procs")).toEqual(["procA"]);
+  });
+
+  it("withdraws a process's listings once its lease in Redis lapses, not before", async () => {
+    const LEASE_MS = 300;
+    const deadJournal = new RedisJournal(redis.url, "procDead", LEASE_MS);
+    const ownJournal = new RedisJournal(redis.url, "procA", LEASE_MS);
+    try {
+      const d = indexed("procA", 0);
+      d.ownerAlive(leaseLiveness(ownJournal));
+      // Beat once the journal's connection is up (it refuses to beat before).
+      const start = Date.now();
+      while (!await deadJournal.beat()) {
+        expect(Date.now() - start).toBeLessThan(5_000);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const theirs = listing({ processId: "procDead" });
+      await d.persist(theirs, true);
+      // Its lease runs: offered.
+      expect((await d.findOne(quick("4p")))?.roomId).toBe(theirs.roomId);
+      // It stops beating (kill -9): once Redis lets the lease lapse, no longer offered, and removed.
+      await deadJournal.close();
+      while ((await ownJournal.hostState("procDead")) !== "lapsed") {
+        expect(Date.now() - start).toBeLessThan(5_000);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(await d.findOne(quick("4p"))).toBeUndefined();
+      await d.sweepDead();
+      expect(await plain.hlen("roomcaches")).toBe(0);
+      expect(await d.counts()).toEqual({});
+    } finally {
+      await ownJournal.close();
+    }
   });
 
   it("indexes at boot the listings the stock driver wrote before it", async () => {
