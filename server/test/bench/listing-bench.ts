@@ -6,6 +6,9 @@
  * quick-play keys, tables in play, locked tables of the same key: about 440 bytes each, as the
  * server writes them) are added to both, then SDK clients quick-play 4-seat Devil's Scat tables
  * at a fixed rate. A join counts as done when the server says which seat the client holds.
+ * Beside it, the matchmaking query alone (what Colyseus asks the driver for each quick play),
+ * sent at the same rate from this process: the part of a join the driver decides, which a busy
+ * machine blurs less than a whole join. The two drivers take turns going first.
  *
  * Flags: --full (also 100,000 listed), --rate N (joins/s, default 30), --seconds N (per step,
  * default 5), --counts a,b,c (listed tables, default 0,2500,25000).
@@ -89,6 +92,20 @@ async function joinOnce(sdk: Client): Promise<{ ms: number; room: Room }> {
   return { ms: performance.now() - start, room };
 }
 
+/** Colyseus's quick-play query (findOneRoomAvailable) at RATE for `seconds`, timed one by one. */
+async function queries(driver: MatchMakerDriver, seconds: number): Promise<number[]> {
+  const total = Math.max(1, Math.round(RATE * seconds));
+  const pending: Promise<number>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / RATE - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t = performance.now();
+    pending.push(Promise.resolve(driver.findOne({ locked: false, name: "devils_scat", private: false, mode: options.mode })).then(() => performance.now() - t));
+  }
+  return Promise.all(pending);
+}
+
 /** Joins at RATE for `seconds`; the rooms are left afterwards. */
 async function joins(url: string, seconds: number): Promise<{ ms: number[]; failed: number; firstError: string }> {
   const sdk = new Client(url);
@@ -113,20 +130,21 @@ try {
   // Warm both processes up (first table of a game, JIT) before anything is measured.
   for (const side of sides) await joins(side.server.url, 1);
   console.log(`quick-play joins (4-seat Devil's Scat) at ${RATE}/s for ${SECONDS} s per step, one Redis and one server process per driver`);
-  console.log("| listed tables | stock p50 ms | stock p99 ms | indexed p50 ms | indexed p99 ms | indexed p99 / p99 at 0 | failed (stock / indexed) |");
-  console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| listed tables | stock join p50 ms | stock join p99 ms | indexed join p50 ms | indexed join p99 ms | indexed p99 / p99 at 0 | failed (stock / indexed) | stock query p50 / p99 ms | indexed query p50 / p99 ms |");
+  console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   let indexedAtZero = Number.NaN;
-  for (const n of COUNTS) {
-    const row: { p50: number; p99: number; failed: number; err: string }[] = [];
-    for (const side of sides) {
+  for (const [step, n] of COUNTS.entries()) {
+    const row = new Map<string, { p50: number; p99: number; failed: number; err: string; q50: number; q99: number }>();
+    for (const side of step % 2 === 0 ? sides : [...sides].reverse()) {
       await listUpTo(side, n);
       const r = await joins(side.server.url, SECONDS);
-      row.push({ p50: percentile(r.ms, 50), p99: percentile(r.ms, 99), failed: r.failed, err: r.firstError });
+      const q = await queries(side.driver, SECONDS);
+      row.set(side.label, { p50: percentile(r.ms, 50), p99: percentile(r.ms, 99), failed: r.failed, err: r.firstError, q50: percentile(q, 50), q99: percentile(q, 99) });
     }
-    const [stock, indexed] = row as [typeof row[0], typeof row[0]];
+    const stock = row.get("stock")!, indexed = row.get("indexed")!;
     if (n === 0) indexedAtZero = indexed.p99;
-    console.log(`| ${n.toLocaleString("en")} | ${fmt(stock.p50)} | ${fmt(stock.p99)} | ${fmt(indexed.p50)} | ${fmt(indexed.p99)} | ${fmt(indexed.p99 / indexedAtZero, 2)}x | ${stock.failed} / ${indexed.failed} |`);
-    for (const r of row) if (r.err) console.log(`  first error: ${r.err}`);
+    console.log(`| ${n.toLocaleString("en")} | ${fmt(stock.p50)} | ${fmt(stock.p99)} | ${fmt(indexed.p50)} | ${fmt(indexed.p99)} | ${fmt(indexed.p99 / indexedAtZero, 2)}x | ${stock.failed} / ${indexed.failed} | ${fmt(stock.q50)} / ${fmt(stock.q99)} | ${fmt(indexed.q50)} / ${fmt(indexed.q99)} |`);
+    for (const [label, r] of row) if (r.err) console.log(`  ${label}, first error: ${r.err}`);
   }
 } finally {
   for (const side of sides) {
