@@ -81,7 +81,7 @@ function scaleOut(config: ServerConfig) {
     presence: new RedisPresence(colyseusRedisOptions(config.redisUrl)),
     driver: config.listingDriver === "stock"
       ? freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl)))
-      : new IndexedRedisDriver(colyseusRedisOptions(config.redisUrl) as never),
+      : new IndexedRedisDriver(colyseusRedisOptions(config.redisUrl)),
     ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
   };
 }
