@@ -125,7 +125,17 @@ async function joins(url: string, seconds: number): Promise<{ ms: number[]; fail
 }
 
 process.on("unhandledRejection", () => undefined);
-const sides = [await startSide("stock"), await startSide("indexed")];
+const sides: Side[] = [];
+/** Stops what the run started (also on Ctrl-C or a timeout's SIGTERM: the redis-servers would outlive it). */
+async function stopAll(): Promise<void> {
+  for (const side of sides.splice(0)) {
+    await Promise.resolve(side.driver.shutdown()).catch(() => undefined);
+    await side.server.stop();
+    await side.redis.stop();
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+sides.push(await startSide("stock"), await startSide("indexed"));
 try {
   // Warm both processes up (first table of a game, JIT) before anything is measured.
   for (const side of sides) await joins(side.server.url, 1);
@@ -147,9 +157,5 @@ try {
     for (const [label, r] of row) if (r.err) console.log(`  ${label}, first error: ${r.err}`);
   }
 } finally {
-  for (const side of sides) {
-    await side.driver.shutdown();
-    await side.server.stop();
-    await side.redis.stop();
-  }
+  await stopAll();
 }
