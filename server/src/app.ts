@@ -5,6 +5,7 @@ import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/cor
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { colyseusRedisOptions } from "./redis-url/redis-url.ts";
+import { IndexedRedisDriver } from "./listing/indexed-driver.ts";
 import express from "express";
 import type { ServerConfig } from "./config.ts";
 import { GAMES } from "./games.ts";
@@ -71,13 +72,17 @@ function mountClient(app: express.Application, dist: string): void {
  * Without REDIS_URL: Colyseus's in-process presence and driver (one process, nothing else to
  * run). With it: presence (invite codes, the lobby channel, cross-process room calls) and the
  * room listing live in Redis, so any process can answer matchmaking for any table
- * (docs/OPERATIONS.md).
+ * (docs/OPERATIONS.md). The listing is indexed (listing/indexed-driver.ts) so a quick play reads
+ * only the open tables of its key; `LISTING_DRIVER=stock` keeps Colyseus's driver as shipped (to
+ * compare, bench:listing).
  */
 function scaleOut(config: ServerConfig) {
   if (config.redisUrl === null) return config.publicAddress === null ? {} : { publicAddress: config.publicAddress };
   return {
     presence: new RedisPresence(colyseusRedisOptions(config.redisUrl)),
-    driver: freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl))),
+    driver: config.listingDriver === "stock"
+      ? freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl)))
+      : new IndexedRedisDriver(colyseusRedisOptions(config.redisUrl)),
     ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
   };
 }

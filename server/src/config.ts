@@ -103,6 +103,8 @@ const envSchema = z.object({
    */
   REDIS_WAIT_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
   REDIS_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** With REDIS_URL: `indexed` (matchmaking reads only the tables it may offer) or `stock` (Colyseus's driver as shipped, to compare). */
+  LISTING_DRIVER: z.enum(["indexed", "stock"]).default("indexed"),
   /** Limits (docs/SECURITY.md, "A password guesser", "A botnet"): sign-in attempts per address (IPv6: per /64) per minute, on average and at once. */
   SIGN_INS_PER_MINUTE: z.coerce.number().positive().default(10),
   /** API reads (leaderboard, profiles, history, match logs, /api/me) per address per second, on average and at once. */
@@ -148,6 +150,7 @@ export interface ServerConfig {
   readonly metricsToken: string | null;
   readonly trustProxy: boolean;
   readonly redisUrl: string | null;
+  readonly listingDriver: "indexed" | "stock";
   readonly publicAddress: string | null;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
@@ -222,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY === "1",
     redisUrl: e.REDIS_URL ?? null,
+    listingDriver: e.LISTING_DRIVER,
     publicAddress: e.PUBLIC_ADDRESS ?? null,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,

@@ -55,6 +55,15 @@ export class FencedListings {
   }
 
   install(driver: Driver, processId: string): void {
+    // The indexed driver fences its own writes in the script that keeps its indexes: here only
+    // a moved table's calls are held back.
+    if ((driver as { indexed?: unknown }).indexed === true) {
+      const { persist, update, remove } = { persist: driver.persist.bind(driver), update: driver.update.bind(driver), remove: driver.remove.bind(driver) };
+      driver.persist = (listing, create) => (this.has(listing.roomId) ? Promise.resolve(false) : persist(listing, create));
+      driver.update = (listing, operations) => (this.has(listing.roomId) ? Promise.resolve(false) : update(listing, operations));
+      driver.remove = (roomId) => (this.has(roomId) ? Promise.resolve(false) : remove(roomId));
+      return;
+    }
     const client = driver._client as Redis & Scripts;
     client.defineCommand("ownListing", { numberOfKeys: 1, lua: OWN_LISTING });
     const mark = `"processId":"${processId}"`;

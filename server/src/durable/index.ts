@@ -9,6 +9,7 @@ import { logger } from "../logger.ts";
 import { tablesHosted } from "../metrics.ts";
 import { IN_MEMORY } from "../ranked/platform.ts";
 import { Durability, setDurability } from "./durability.ts";
+import { isIndexedDriver, leaseLiveness } from "../listing/indexed-driver.ts";
 import { fencedListings } from "./fenced-listings.ts";
 import { FileJournal } from "./file-journal.ts";
 import { MovingTables } from "./moving.ts";
@@ -69,6 +70,8 @@ async function startRedis(config: ServerConfig, url: string): Promise<DurableRun
   setDurability(durability);
   new MovingTables(store, matchMaker.processId).install();
   fencedListings.install(matchMaker.driver as unknown as Parameters<typeof fencedListings.install>[0], matchMaker.processId);
+  // A process whose lease ran out has its listings no longer offered, and removed.
+  if (isIndexedDriver(matchMaker.driver)) matchMaker.driver.ownerAlive(leaseLiveness(store));
   const takeover = new Takeover(store, durability, Math.min(BEAT_MS, Math.max(100, Math.round(config.leaseMs / 4))));
   takeover.start();
   return {

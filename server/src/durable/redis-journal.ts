@@ -7,6 +7,8 @@
  * table from an owner whose lease is gone (or who released it) to the claimer, atomically.
  */
 import type { Redis } from "ioredis";
+import { matchMaker } from "@colyseus/core";
+import { isIndexedDriver } from "../listing/indexed-driver.ts";
 import { newRedis } from "../redis-url/redis-url.ts";
 import { logger } from "../logger.ts";
 import { decodeJournal, type JournalEntry, type JournalStore, type TableRecord, type WriteOutcome } from "./journal.ts";
@@ -314,6 +316,9 @@ export class RedisJournal implements JournalStore {
 
   /** Removes the room listings (Colyseus's `roomcaches`) that still name `dead`; returns how many. */
   async sweepListings(dead: string): Promise<number> {
+    // The indexed driver finds a process's listings in its own set, and keeps its indexes whole.
+    const driver = matchMaker.driver as unknown;
+    if (isIndexedDriver(driver)) return driver.removeOf(dead);
     const all = await this.redis.hgetall(ROOMCACHES);
     const mark = `"processId":"${dead}"`;
     const ids = Object.entries(all).filter(([, v]) => v.includes(mark)).map(([id]) => id);
