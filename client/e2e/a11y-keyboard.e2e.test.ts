@@ -8,7 +8,7 @@ import { playLogged } from "@scat/shared/fairness/test-support.ts";
 import { createRng } from "@scat/shared";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { screenshot, target, chooseTable, has, openLobby, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import { screenshot, target, chooseTable, has, openLobby, openSection, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 const t = useBrowserSuite();
 
@@ -143,6 +143,7 @@ describe("every page passes axe, every game by keyboard alone", () => {
     await page.waitForSelector(".rules");
     expect((await axeViolations(page)).join("; ")).toBe("");
     await page.keyboard.press("Escape");
+    await openSection(page, "profile");
     await page.click('[data-testid="show-sign-in"]');
     await page.waitForSelector('[data-testid="sign-in-form"]:not([hidden])');
     expect((await axeViolations(page)).join("; ")).toBe("");
