@@ -14,7 +14,8 @@ const suite = useBrowserSuite();
 async function savedPlayer(name: string, user: string): Promise<Player> {
   const p = await suite.player(DESKTOP);
   await p.page.goto(suite.server.url);
-  await p.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50 });
+  // A cold server makes its first account slowly (18 s seen on a busy machine).
+  await p.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50, timeout: 90_000 });
   const made = await p.page.evaluate(async ([n, u]) => {
     const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
     return [await post("/api/accounts/guest", { name: n }), await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" })];

@@ -13,15 +13,17 @@ const suite = useBrowserSuite();
 const PASSWORD = "lantern orbit meadow copper";
 
 async function openSettings(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/#settings`);
-  await page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""));
+  // A query of its own: a real load (only a hash after the same address would not reload the page).
+  await page.goto(`${url}/?settings#settings`);
+  await page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""), null, { timeout: 60_000 });
   await page.waitForSelector('[data-testid="settings-chat"]');
 }
 
 async function savedPlayer(name: string, user: string, viewport = DESKTOP): Promise<Player> {
   const p = await suite.player(viewport);
   await p.page.goto(suite.server.url);
-  await p.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50 });
+  // A cold server makes its first account slowly (18 s seen on a busy machine).
+  await p.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50, timeout: 90_000 });
   const made = await p.page.evaluate(async ([n, u, pw]) => {
     const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
     return [await post("/api/accounts/guest", { name: n }), await post("/api/accounts/register", { username: u, password: pw })];
@@ -30,7 +32,7 @@ async function savedPlayer(name: string, user: string, viewport = DESKTOP): Prom
   return p;
 }
 
-const status = (page: Page, id: string) => page.waitForFunction((t) => (document.querySelector(`[data-testid="${t}-status"]`)?.textContent ?? "") !== "", id).then(() => page.textContent(`[data-testid="${id}-status"]`));
+const status = (page: Page, id: string) => page.waitForFunction((t) => !["", "Saving…"].includes(document.querySelector(`[data-testid="${t}-status"]`)?.textContent ?? ""), id).then(() => page.textContent(`[data-testid="${id}-status"]`));
 
 describe("settings", () => {
   it("keeps a guest's choices in this browser and says so beside each control", async () => {

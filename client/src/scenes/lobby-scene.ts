@@ -82,7 +82,7 @@ export class LobbyScene extends Phaser.Scene {
       setBusy: (b, note) => this.form?.setBusy(b, note),
       settleName: () => this.settleName(true),
       // A saved account's answers to the guided-game offers follow it to this device (tutorial/offer.ts).
-      account: (a) => void (a && this.form?.setName(a.player.name), settings.account(a), void syncSettings(a?.player ?? null), syncOffers(a?.player ?? null).then((prefs) => {
+      account: (a) => void (a && this.form?.setName(a.player.name), settings.account(a), void syncSettings(a?.player ?? null).then(() => settings.refresh()), syncOffers(a?.player ?? null).then((prefs) => {
         const shown = document.querySelector<HTMLElement>('[data-testid="lesson-offer"]');
         if (shown && answeredIn(prefs, shown.dataset["game"] ?? "")) shown.remove();
       })),

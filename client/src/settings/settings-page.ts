@@ -53,8 +53,8 @@ function row(label: string, control: HTMLElement, testid: string, hint?: string)
 export function settingsPage(actions: SettingsActions): SettingsPage {
   let account: Account | null = null;
   const kept = async (status: HTMLElement): Promise<void> => {
-    status.textContent = "Saved";
     if (!settingsFollowAccount()) return void (status.textContent = "Saved on this device");
+    status.textContent = "Saving…";
     status.textContent = (await pushSettings()) ? "Saved to your account" : "Saved on this device (your account could not be reached)";
   };
 

@@ -231,10 +231,10 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => {
     onGameChange(form);
     label();
-    // Picking a tile is choosing how to play it: its options open below.
-    showOptionsPanel(true);
     actions.gamePicked?.(chosenGame(form));
   });
+  // Picking a tile (again or anew) is choosing how to play it: its options open below.
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("click", () => showOptionsPanel(true));
   for (const b of form.querySelectorAll<HTMLButtonElement>(".play-now")) b.addEventListener("click", (e) => {
     e.preventDefault();
     near(b.closest(".games"));
