@@ -115,6 +115,7 @@ describe("report or block", () => {
     // Block asks first, saying what it does (block-report.e2e.test.ts).
     await ann.page.click('[data-testid="block-confirm"]');
     await waitToast(ann.page, "Bea is blocked");
+    await ann.page.click('[data-testid="report-close"]');
     await screenshot(ann.page, "report/phone-blocked");
     await bea.page.click('[data-testid="chat-phrase-thanks"]');
     await waitChat(bea.page, "Bea: Thanks");
