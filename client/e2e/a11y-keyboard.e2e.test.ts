@@ -136,7 +136,8 @@ describe("every page passes axe, every game by keyboard alone", () => {
   it("lobby, rules and account forms: no serious or critical axe violations", async () => {
     const { page } = (player ??= await t.player());
     await openLobby(page, t.server.url + "/?a11y-started", "Kay");
-    await page.waitForSelector('[data-testid="account-status"]');
+    // The account's status is in the Profile section (home page), not shown on Play.
+    await page.waitForSelector('[data-testid="account-status"]', { state: "attached" });
     expect((await axeViolations(page)).join("; ")).toBe("");
     await page.click('[data-testid="rules-dark_hearts"]');
     await waitState(page, `s.scene === "lobby"`);
