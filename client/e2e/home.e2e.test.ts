@@ -47,6 +47,7 @@ describe("home page", () => {
         expect(await visibleSections(page)).toEqual([id]);
         expect(await page.getAttribute(`[data-testid="nav-${id}"]`, "aria-current")).toBe("page");
         expect(new URL(page.url()).hash).toBe(`#${id}`);
+        if (id !== "settings") await screenshot(page, `home/${label}-${id}`);
       }
       await page.waitForSelector('[data-testid="settings-chat"]');
       expect(await axeViolations(page)).toEqual([]);
