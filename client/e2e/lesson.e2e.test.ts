@@ -120,6 +120,8 @@ async function signUp(page: Page, form: "register" | "sign-in", username: string
   await page.fill(`[data-testid="${form}-form-password"]`, "lantern orbit meadow copper");
   await page.click(`[data-testid="${form}-form-submit"]`);
   await page.waitForFunction((u) => document.querySelector('[data-testid="account-status"]')?.textContent?.includes(`@${u}`), username, { timeout: 15_000 });
+  // Back to the game tiles (home page's Play section).
+  await openSection(page, "play");
 }
 
 async function offerShown(page: Page): Promise<string | null> {
