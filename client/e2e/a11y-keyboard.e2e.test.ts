@@ -8,7 +8,7 @@ import { playLogged } from "@scat/shared/fairness/test-support.ts";
 import { createRng } from "@scat/shared";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { screenshot, target, chooseTable, has, openLobby, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import { screenshot, target, chooseTable, has, openLobby, openSection, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 const t = useBrowserSuite();
 
@@ -136,13 +136,15 @@ describe("every page passes axe, every game by keyboard alone", () => {
   it("lobby, rules and account forms: no serious or critical axe violations", async () => {
     const { page } = (player ??= await t.player());
     await openLobby(page, t.server.url + "/?a11y-started", "Kay");
-    await page.waitForSelector('[data-testid="account-status"]');
+    // The account's status is in the Profile section (home page), not shown on Play.
+    await page.waitForSelector('[data-testid="account-status"]', { state: "attached" });
     expect((await axeViolations(page)).join("; ")).toBe("");
     await page.click('[data-testid="rules-dark_hearts"]');
     await waitState(page, `s.scene === "lobby"`);
     await page.waitForSelector(".rules");
     expect((await axeViolations(page)).join("; ")).toBe("");
     await page.keyboard.press("Escape");
+    await openSection(page, "profile");
     await page.click('[data-testid="show-sign-in"]');
     await page.waitForSelector('[data-testid="sign-in-form"]:not([hidden])');
     expect((await axeViolations(page)).join("; ")).toBe("");

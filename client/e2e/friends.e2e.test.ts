@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, DESKTOP, openLobby, PHONE, screenshot, useBrowserSuite, waitState } from "./lib/index.ts";
+import { chooseTable, DESKTOP, openLobby, openSection, PHONE, screenshot, useBrowserSuite, waitState } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
@@ -38,6 +38,7 @@ describe("friends", () => {
     await Promise.all([saved(ann.page, suite.server.url, "Ann", "ann_friend"), saved(ben.page, suite.server.url, "Ben", "ben_friend")]);
 
     await openLobby(ann.page, suite.server.url, "Ann");
+    await openSection(ann.page, "friends");
     await ann.page.fill('[data-testid="friend-username"]', "ben_friend");
     // Enter in the field adds the friend: it does not submit the lobby form (Quick play) around it.
     await ann.page.press('[data-testid="friend-username"]', "Enter");
@@ -47,6 +48,7 @@ describe("friends", () => {
     await screenshot(ann.page, "friends/01-desktop-lobby-request");
 
     await openLobby(ben.page, suite.server.url, "Ben");
+    await openSection(ben.page, "friends");
     await ben.page.click('[data-testid="accept-ann_friend"]');
     await ben.page.waitForSelector('[data-testid="friend"][data-username="ann_friend"]');
     await screenshot(ben.page, "friends/02-phone-lobby-friends");

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, DESKTOP, screenshot, useBrowserSuite, waitState } from "./lib/index.ts";
+import { chooseTable, DESKTOP, openSection, screenshot, useBrowserSuite, waitState } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 const GENERATED = /^[A-Z][a-z]+ [A-Z][a-z]+( \d{1,4})?$/;
@@ -39,6 +39,7 @@ describe("names without typing", () => {
     const ben = await suite.player(DESKTOP);
     await ben.page.goto(suite.server.url);
     await ben.page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""));
+    await openSection(ben.page, "profile");
     await ben.page.click('[data-testid="show-register"]');
     await ben.page.fill('[data-testid="register-form-username"]', "ben_names");
     await ben.page.fill('[data-testid="register-form-password"]', "lantern orbit meadow copper");
@@ -60,6 +61,7 @@ describe("names without typing", () => {
     expect(await ben.page.evaluate(() => fetch("/api/friends/requests", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ann_names" }) }).then((r) => r.status))).toBe(201);
 
     await ann.page.goto(suite.server.url);
+    await openSection(ann.page, "friends");
     await ann.page.waitForSelector('[data-testid="friend-request"]');
     expect(await ann.page.textContent('[data-testid="friend-request"]')).toContain(bens.name);
     // Ann's own name fills her field: she types nothing either.

@@ -12,7 +12,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { chooseTable, clickTarget, DESKTOP, drawAndDiscard, openLobby, PHONE, screenshot, state, targets, useBrowserSuite, waitState, type TableState, type Viewport } from "./lib/index.ts";
+import { chooseTable, clickTarget, DESKTOP, drawAndDiscard, openLobby, openSection, PHONE, screenshot, state, targets, useBrowserSuite, waitState, type TableState, type Viewport } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 const GAMES = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
@@ -114,6 +114,7 @@ async function signUp(page: Page, form: "register" | "sign-in", username: string
   // The first visit's guest is "Player": saved as that, every later nameless player here would
   // be refused as looking like it (names/), so it takes a name of its own first.
   if (form === "register") expect(await page.evaluate((n) => fetch("/api/me/name", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: n }) }).then((r) => r.status), "Lea Device")).toBe(200);
+  await openSection(page, "profile");
   await page.click(form === "register" ? '[data-testid="show-register"]' : '[data-testid="show-sign-in"]');
   await page.fill(`[data-testid="${form}-form-username"]`, username);
   await page.fill(`[data-testid="${form}-form-password"]`, "lantern orbit meadow copper");
@@ -121,6 +122,8 @@ async function signUp(page: Page, form: "register" | "sign-in", username: string
   // Saving shows the account's recovery codes once: the player says they are saved.
   if (form === "register") await page.click('[data-testid="recovery-codes-done"]');
   await page.waitForFunction((u) => document.querySelector('[data-testid="account-status"]')?.textContent?.includes(`@${u}`), username, { timeout: 15_000 });
+  // Back to the game tiles (home page's Play section).
+  await openSection(page, "play");
 }
 
 async function offerShown(page: Page): Promise<string | null> {

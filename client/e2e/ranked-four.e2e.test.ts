@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { completingFaces, meldOfFaces } from "@scat/shared/games/dark-hand/melds.ts";
-import { CHROMIUM, CHROMIUM_ARGS, clickTarget, has, openLobby, screenshot, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import { CHROMIUM, CHROMIUM_ARGS, clickTarget, has, openLobby, openSection, screenshot, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
 // The four play as guests from one machine (the queue's own rules are tested in ranked.e2e and the server's ranked-integrity).
@@ -42,6 +42,7 @@ async function lobbyPlayer(name: string): Promise<Seat> {
 }
 
 async function readyForRanked(page: Page): Promise<string> {
+  await openSection(page, "ranked");
   await page.waitForSelector(`[data-testid="ranked-${GAME}"]:not([disabled])`, { timeout: 60_000 });
   return (await page.getAttribute('[data-testid="account-panel"]', "data-player")) ?? "";
 }

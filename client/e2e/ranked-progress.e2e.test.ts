@@ -5,7 +5,7 @@
  * provisional list after a rated game is checked in ranked.e2e.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { openLobby, useBrowserSuite } from "./lib/index.ts";
+import { openLobby, openSection, useBrowserSuite } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
@@ -14,6 +14,7 @@ describe("ranked progress", () => {
     const ann = await suite.player();
     ann.page.setDefaultNavigationTimeout(90_000);
     await openLobby(ann.page, suite.server.url, "Ann");
+    await openSection(ann.page, "ranked");
     const count = await ann.page.waitForSelector('[data-testid="ranked-progress-count"]', { timeout: 60_000 });
     expect(await count.textContent()).toBe("0 of 3 casual games finished before ranked play.");
     expect(await ann.page.textContent('[data-testid="ranked-progress-rule"]')).toMatch(/counts when you play it to the end/);
@@ -26,6 +27,7 @@ describe("ranked progress", () => {
     expect(order).toBeTruthy();
     expect(await ann.page.textContent('[data-testid="account-error"]')).toBe("");
 
+    await openSection(ann.page, "profile");
     await ann.page.click('[data-testid="open-profile"]');
     await ann.page.waitForSelector('[data-testid="casual-history-note"]:has-text("No casual games recorded yet.")', { timeout: 30_000 });
     expect(ann.errors).toEqual([]);

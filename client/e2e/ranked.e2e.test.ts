@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectClearOfToolbar } from "./lib/canvas-text.ts";
-import { PHONE, clickTarget as click, has, legal, openLobby, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import { PHONE, clickTarget as click, has, legal, openLobby, openSection, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
 
 // One rated game each: the board (10 rated games) lists them apart, as provisional (docs/API.md, "Who is on a board").
 // Saved accounts (the default), no casual games first, and both browsers on one machine's address.
@@ -51,12 +51,14 @@ async function playToGameOver(page: Page): Promise<TableState> {
 }
 
 async function readyForRanked(page: Page): Promise<string> {
+  await openSection(page, "ranked");
   await page.waitForSelector('[data-testid="ranked-devils_scat"]:not([disabled])', { timeout: 60_000 });
   return (await page.getAttribute('[data-testid="account-panel"]', "data-player")) ?? "";
 }
 
 /** Ranked play is for saved accounts: save the guest account with a username and password through the panel. */
 async function saveAccount(page: Page, username: string): Promise<void> {
+  await openSection(page, "profile");
   await page.click('[data-testid="show-register"]');
   await page.fill('[data-testid="register-form-username"]', username);
   await page.fill('[data-testid="register-form-password"]', "lantern orbit meadow copper");
@@ -78,8 +80,10 @@ describe("ranked play", () => {
     const [annId, benId] = [await readyForRanked(ann.page), await readyForRanked(ben.page)];
     expect(annId).not.toBe(benId);
     // Who is here: both lobby pages count as online.
+    await openSection(ann.page, "watch");
     await ann.page.waitForSelector('[data-testid="lobby-counts"][data-online="2"]', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="lobby-counts"]')).toBe("2 players online · 0 tables in play");
+    await openSection(ann.page, "ranked");
     expect(await ann.page.textContent('[data-testid="rating-devils_scat"]')).toBe("1500?");
     // A guest is told why it cannot queue, then saves its account and can.
     await ann.page.click('[data-testid="ranked-devils_scat"]');
@@ -90,6 +94,7 @@ describe("ranked play", () => {
     // Never asked about the guided game at a ranked table (tutorial/table-offer.ts): both forget the lobby's offer first.
     const lessonAsked = (page: Page) => page.evaluate(() => localStorage.getItem("scat.lesson.devils_scat"));
     for (const p of [ann, ben]) await p.page.evaluate(() => localStorage.removeItem("scat.lesson.devils_scat"));
+    for (const p of [ann, ben]) await openSection(p.page, "ranked");
     await ann.page.click('[data-testid="ranked-devils_scat"]');
     await ann.page.waitForSelector('[data-testid="queue-range"]:has-text("±")', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="queue-status"]')).toContain("Your rating 1500");
@@ -144,6 +149,7 @@ describe("ranked play", () => {
     await screenshot(ann.page, "ranked/03-leaderboard");
 
     await ann.page.click('[data-testid="leaderboard-close"]');
+    await openSection(ann.page, "profile");
     await ann.page.click('[data-testid="open-profile"]');
     await ann.page.waitForSelector('[data-testid="rating-chart"][data-points="1"]');
     // The match history: date, game, the opponent (a link to their profile), place, change, replay.

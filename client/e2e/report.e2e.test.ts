@@ -105,12 +105,17 @@ describe("report or block", () => {
     await screenshot(ann.page, "report/phone-dialog");
     await ann.page.click('[data-testid="report-send"]');
     await waitToast(ann.page, "Report on Bea sent to the operators");
+    // The dialog stays open to say the report was received (block-report.e2e.test.ts): closed here.
+    await ann.page.click('[data-testid="report-close"]');
 
     // Block (by touch this time): the server confirms, and Bea's chat no longer reaches Ann.
     await ann.page.click('[data-testid="table-more"]');
     await ann.page.click('[data-testid="menu-report-player"]');
     await ann.page.click('[data-testid="block-send"]');
+    // Block asks first, saying what it does (block-report.e2e.test.ts).
+    await ann.page.click('[data-testid="block-confirm"]');
     await waitToast(ann.page, "Bea is blocked");
+    await ann.page.click('[data-testid="report-close"]');
     await screenshot(ann.page, "report/phone-blocked");
     await bea.page.click('[data-testid="chat-phrase-thanks"]');
     await waitChat(bea.page, "Bea: Thanks");

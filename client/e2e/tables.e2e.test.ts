@@ -4,7 +4,7 @@
  * the move log (timeouts announced), the connection icon and the confirmation before leaving.
  */
 import { describe, expect, it } from "vitest";
-import { chooseTable, clickTarget, DESKTOP, openLobby, PHONE, quickPlay, screenshot, useBrowserSuite, waitState, type Player } from "./lib/index.ts";
+import { chooseTable, clickTarget, DESKTOP, openLobby, openSection, PHONE, quickPlay, screenshot, useBrowserSuite, waitState, type Player } from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
@@ -126,6 +126,7 @@ describe("tables", () => {
 
     const guest = await suite.lobbyPlayer("Guest", PHONE);
     await waitState(guest.page, `(s.openTables || []).some((t) => t.roomId === ${id} && t.open && t.players === 1)`);
+    await openSection(guest.page, "watch");
     await guest.page.locator(`[data-testid="open-table-${roomId}"]`).scrollIntoViewIfNeeded();
     await screenshot(guest.page, "tables/13-open-tables-phone");
     await guest.page.click(`[data-testid="join-${roomId}"]`);
@@ -133,6 +134,7 @@ describe("tables", () => {
 
     const viewer = await suite.lobbyPlayer("Viewer", DESKTOP);
     await waitState(viewer.page, `(s.openTables || []).some((t) => t.roomId === ${id} && t.players === 2)`);
+    await openSection(viewer.page, "watch");
     await screenshot(viewer.page, "tables/14-open-tables-desktop");
     await viewer.page.click(`[data-testid="watch-${roomId}"]`);
     await waitState(viewer.page, `s.scene === "table" && s.watching === true && s.roomId === ${id}`);

@@ -9,8 +9,11 @@ import { TableScene } from "./scenes/table-scene.ts";
 import { ReplayScene } from "./replay/replay-scene.ts";
 import { LessonScene } from "./tutorial/lesson-scene.ts";
 import { installTestHook } from "./test-hook.ts";
+import { applyMotion } from "./settings/settings-store.ts";
 
 installTestHook();
+// The Settings page's motion choice (or the device's) applies from the first paint.
+applyMotion();
 
 /** `?gallery` opens the building-block gallery instead of the game; `?gallery=guess` the guess panel. */
 const params = new URLSearchParams(location.search);

@@ -3,6 +3,8 @@
  * with the card's place on the page; the keyboard table (table-a11y.ts) asks the table for the
  * engine's reason and shows it next to the card, and announces it.
  */
+import { reduceMotionNow } from "../settings/settings-store.ts";
+
 export interface RefusedCard {
   readonly card: string;
   /** Page coordinates (CSS px) of the card's top centre. */
@@ -20,6 +22,7 @@ export function cardRefused(r: RefusedCard): void {
   handler?.(r);
 }
 
+/** The Settings page's choice, or the device's `prefers-reduced-motion` when it follows the device. */
 export function reducedMotion(): boolean {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return reduceMotionNow();
 }

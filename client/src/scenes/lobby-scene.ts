@@ -9,6 +9,7 @@ import type { TableSession } from "../net/table-session.ts";
 import { CardSprite } from "../objects/card-sprite.ts";
 import { addFelt, drawFelt } from "../objects/felt.ts";
 import { setStateProvider } from "../test-hook.ts";
+import { h } from "../ui/dom.ts";
 import { mountLobby, type LobbyForm } from "../ui/lobby-form.ts";
 import { OpenTablesPanel } from "../ui/open-tables.ts";
 import { openRules } from "../ui/rules-panel.ts";
@@ -21,6 +22,9 @@ import { returnBanner } from "../social/return-to-game.ts";
 import { friendsSection, setInviteFollower } from "../social/friends-panel.ts";
 import { lessonFor } from "@scat/shared/tutorial/scripts.ts";
 import { answeredIn, offerNotice, remember, shouldOffer, syncOffers } from "../tutorial/offer.ts";
+import { learnSection, placeAccount } from "../home/home-parts.ts";
+import { settingsPage } from "../settings/settings-page.ts";
+import { syncSettings } from "../settings/settings-sync.ts";
 
 const FAN = ["AH", "10S", "QG", "6W", "KX"];
 
@@ -48,6 +52,8 @@ export class LobbyScene extends Phaser.Scene {
     this.scale.on("resize", this.layout, this);
     this.form = mountLobby(sanitizeOptions(loadPrefs()), {
       quickPlay: (o) => void this.join(o, "Finding a table…", () => quickPlay(o)),
+      // A tile's Play now plays that game's usual table; the options the player set are kept.
+      playNow: (o) => void this.join(o, "Finding a table…", () => quickPlay(o), null, false, false),
       createPrivate: (o) => void this.join(o, "Creating your table…", () => createPrivate(forInvitees(o))),
       joinByCode: (code, o) => void this.join(o, `Joining ${code.toUpperCase()}…`, () => joinByCode(code, o), code),
       watchByCode: (code, o) => void this.join(o, `Opening ${code.toUpperCase()} to watch…`, () => watchTable(code, o), code, true),
@@ -56,25 +62,36 @@ export class LobbyScene extends Phaser.Scene {
       nameChanged: () => void this.settleName(true),
     });
     if (data?.message) this.form.setError(data.message);
-    const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message));
-    this.form.append(replays.el);
     this.startFeed(this.form);
+    const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message, replays.el));
+    this.form.append(h("h3", {}, "Replays"), "watch");
+    this.form.append(replays.el, "watch");
+    this.form.append(learnSection({ rules: (g) => openRules(g, lessonFor(g) ? () => this.startLesson(g) : undefined), lesson: (g) => this.startLesson(g) }), "learn");
+    const settings = settingsPage({
+      renamed: (a) => {
+        saveName(a.player.name);
+        this.form?.setName(a.player.name, true);
+        this.accountPanel?.changed(a);
+      },
+    });
+    this.form.append(settings.el, "settings");
+    this.form.shell.onShow((id) => { if (id === "settings") settings.refresh(); });
     // Accounts and ranked play (account/account-panel.ts).
     const account = mountAccountPanel({
       seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); },
       setBusy: (b, note) => this.form?.setBusy(b, note),
       settleName: () => this.settleName(true),
       // A saved account's answers to the guided-game offers follow it to this device (tutorial/offer.ts).
-      account: (a) => void (a && this.form?.setName(a.player.name), syncOffers(a?.player ?? null).then((prefs) => {
+      account: (a) => void (a && this.form?.setName(a.player.name), settings.account(a), void syncSettings(a?.player ?? null).then(() => settings.refresh()), syncOffers(a?.player ?? null).then((prefs) => {
         const shown = document.querySelector<HTMLElement>('[data-testid="lesson-offer"]');
         if (shown && answeredIn(prefs, shown.dataset["game"] ?? "")) shown.remove();
       })),
     });
     this.accountPanel = account;
-    this.form.append(account.el);
+    placeAccount(this.form.shell, account.el);
     // Friends (social/friends-panel.ts): an invitation or a friend's table is joined or watched like a code.
     const friends = friendsSection();
-    this.form.append(friends.el);
+    this.form.append(friends.el, "friends");
     const form = this.form;
     const unfollow = setInviteFollower((code, watch) => (watch ? form.watchTable(code) : form.joinTable(code)));
     setStateProvider(() => ({ scene: "lobby", busy: this.busy, openTables: this.openTables, counts: this.counts }));
@@ -102,7 +119,7 @@ export class LobbyScene extends Phaser.Scene {
   private offerLesson(game: string): void {
     document.querySelector('[data-testid="lesson-offer"]')?.remove();
     if (!this.form || this.busy || !shouldOffer(game)) return;
-    this.form.notice(offerNotice(game, { start: (g) => this.startLesson(g) }));
+    this.form.notice(offerNotice(game, { start: (g) => this.startLesson(g) }), "play");
     // Shown once: picking the game again later does not ask again (Start and Don't ask again are remembered too).
     remember(game, "offered");
   }
@@ -132,7 +149,7 @@ export class LobbyScene extends Phaser.Scene {
   /** The live list of public tables; the lobby works without it (an older server has no `lobby`). */
   private startFeed(form: LobbyForm): void {
     const panel = new OpenTablesPanel({ join: (id) => form.joinTable(id), watch: (id) => form.watchTable(id) });
-    form.append(panel.el);
+    form.append(panel.el, "watch");
     this.feed = new LobbyFeed((tables) => {
       this.openTables = tables;
       panel.update(tables);
@@ -223,11 +240,11 @@ export class LobbyScene extends Phaser.Scene {
     return account;
   }
 
-  private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>, code: string | null = null, watching = false): Promise<void> {
+  private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>, code: string | null = null, watching = false, keep = true): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.form?.setBusy(true, note);
-    savePrefs(options);
+    if (keep) savePrefs(options);
     // Watching keeps the account's name; joining may rename the account to the typed name first.
     if ((await this.settleName(!watching)) === "refused") {
       this.busy = false;
@@ -248,7 +265,8 @@ export class LobbyScene extends Phaser.Scene {
   private layout(): void {
     const { width, height } = this.scale;
     drawFelt(this.felt, width, height);
-    const side = (width - 580) / 2;
+    // Beside the home page's panel (home/home.css: 760 px wide at most).
+    const side = (width - 780) / 2;
     const show = side > 200;
     const cw = Math.min(110, side * 0.28);
     const cx = side / 2 + 10;

@@ -9,6 +9,7 @@
  * bottom on a phone) and the table re-lays itself out in the rest of the window. Closed, the
  * button counts the lines said since it was last open, and a polite live region says the count.
  */
+import { loadSettings } from "../settings/settings-store.ts";
 import { CHAT_CLIENT, CHAT_SERVER, CHAT_TEXT_MAX, EMOTES, QUICK_PHRASES, type ChatLine, type Watchers } from "@scat/shared/social/chat.ts";
 import { setDocked } from "../a11y/dock.ts";
 import { h } from "../ui/dom.ts";
@@ -44,6 +45,8 @@ export class ChatPanel {
   private off = false;
   private open = false;
   private unread = 0;
+  /** The Settings page's "Quick phrases only": typed lines are not shown. */
+  private phrasesOnly = false;
 
   constructor(private readonly room: ChatRoom) {
     this.log = h("ol", { class: "chat-log", testid: "chat-log", "aria-live": "polite" });
@@ -61,6 +64,14 @@ export class ChatPanel {
       ...EMOTES.map((e) => this.control(EMOTE_TEXT[e] ?? e, `chat-emote-${e}`, () => room.send(CHAT_CLIENT.say, { emote: e }))));
     const offBox = h("input", { type: "checkbox", testid: "chat-off" });
     offBox.addEventListener("change", () => { this.off = offBox.checked; room.send(CHAT_CLIENT.prefs, { off: offBox.checked }); });
+    // The Settings page's chat choice (settings/settings-store.ts): "Off" starts with chat off.
+    const mode = loadSettings().chat;
+    this.phrasesOnly = mode === "phrases";
+    if (mode === "off") {
+      offBox.checked = true;
+      this.off = true;
+      room.send(CHAT_CLIENT.prefs, { off: true });
+    }
     const specBox = h("input", { type: "checkbox", checked: true, testid: "chat-spectators" });
     specBox.addEventListener("change", () => room.send(CHAT_CLIENT.prefs, { spectators: specBox.checked }));
     const settings = h("div", { class: "chat-settings" }, h("label", {}, offBox, " Chat off"), h("label", {}, specBox, " Spectators' chat"));
@@ -136,7 +147,7 @@ export class ChatPanel {
   }
 
   private add(line: ChatLine): void {
-    if (this.off || typeof line?.name !== "string") return;
+    if (this.off || typeof line?.name !== "string" || (this.phrasesOnly && typeof line.text === "string")) return;
     const said = line.text ?? (line.phrase ? PHRASE_TEXT[line.phrase] : line.emote ? EMOTE_TEXT[line.emote] : undefined) ?? "";
     const who = line.channel === "spectators" ? `${line.name} (watching)` : line.name;
     const mute = this.control("Mute", "chat-mute", () => this.room.send(CHAT_CLIENT.prefs, { mute: line.from }));

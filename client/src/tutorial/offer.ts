@@ -10,7 +10,7 @@
  */
 import { lessonFor } from "@scat/shared/tutorial/scripts.ts";
 import { gameModule } from "../games/registry.ts";
-import { serverEndpoint } from "../net/endpoint.ts";
+import { fetchPreferences, putPreferences, registerPart } from "../settings/preferences-doc.ts";
 import { h } from "../ui/dom.ts";
 
 const KEY = "scat.lesson.";
@@ -95,21 +95,18 @@ let saved = false;
 /** The last sync or write, so writes go out in order and after the sync's merge. */
 let chain: Promise<unknown> = Promise.resolve();
 
-async function request(method: "GET" | "PUT", body?: unknown): Promise<{ lessons?: LessonPrefs } | null> {
-  const res = await fetch(`${serverEndpoint()}/api/me/preferences`, {
-    method,
-    credentials: "same-origin",
-    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-  });
-  if (!res.ok) return null;
-  return ((await res.json()) as { preferences?: { lessons?: LessonPrefs } }).preferences ?? {};
-}
-
-/** The lessons known to this browser, to the server (kept games the schema does not know are left out). */
-function upload(): Promise<unknown> {
+/** The lessons known to this browser, as the server keeps them (games the schema does not know left out). */
+function lessonsPart(): LessonPrefs {
   const mine = local();
   const games = Object.fromEntries(Object.entries(mine.games ?? {}).filter(([g]) => lessonFor(g) !== null));
-  return request("PUT", { lessons: { ...mine, games } });
+  return { ...mine, games };
+}
+
+// The document is shared with the settings (settings/preferences-doc.ts): a write sends both.
+registerPart("lessons", () => (saved ? lessonsPart() : undefined));
+
+function upload(): Promise<unknown> {
+  return putPreferences();
 }
 
 function push(): void {
@@ -127,9 +124,9 @@ export function syncOffers(account: { guest: boolean } | null): Promise<LessonPr
   saved = account !== null && !account.guest;
   if (!saved) return Promise.resolve(null);
   const run = async (): Promise<LessonPrefs | null> => {
-    const prefs = await request("GET");
+    const prefs = await fetchPreferences();
     if (!prefs) return null;
-    const server = prefs.lessons ?? {};
+    const server = (prefs["lessons"] ?? {}) as LessonPrefs;
     if (server.never) write(NEVER, "1");
     for (const [g, v] of Object.entries(server.games ?? {})) {
       if (v && rank(v) > rank((read(KEY + g) ?? undefined) as Answer | undefined)) write(KEY + g, v);

@@ -1,7 +1,11 @@
 /**
- * The lobby form (HTML over the canvas): name, game, table size, bots, turn time, variants,
- * and the three ways in: quick play, a private table, or a code from a friend. Games, their
- * seat ranges and variants come from the registry (games/registry.ts).
+ * The home page's Play section (HTML over the canvas) inside the home frame (home/home-shell.ts):
+ * each game a tile with its own one-tap Play now (the game's usual table, bots in the other
+ * seats, the settings' bot strength), the chosen game's Table options behind a disclosure (size,
+ * bots, turn time, variants) with Play and Create private table, and a code from a friend. The
+ * other sections (ranked, learn, watch, profile, friends, settings) are filled by the lobby scene.
+ * What a button caused (a note while joining, a refusal) is said right below that button.
+ * Games, their seat ranges and variants come from the registry (games/registry.ts).
  */
 import { BOT_STRENGTHS, type BotStrength } from "@scat/shared";
 import { DEFAULT_GAME, gameModule, lobbyGames, seatRange } from "../games/registry.ts";
@@ -10,10 +14,15 @@ import { sanitizeOptions, type TableOptions } from "../net/table-options.ts";
 import type { JoinProblem } from "../net/errors.ts";
 import { byTestId, h, uiRoot } from "./dom.ts";
 import { joinRow, showProblem } from "./lobby-join.ts";
+import { homeShell, type HomeShell } from "../home/home-shell.ts";
+import type { SectionId } from "../home/sections.ts";
+import { loadSettings } from "../settings/settings-store.ts";
 import { readVariantControls, renderVariantControls } from "./variant-controls.ts";
 
 export interface LobbyActions {
   quickPlay(o: TableOptions): void;
+  /** A tile's Play now: that game's usual table (the options are not read). */
+  playNow?(o: TableOptions): void;
   createPrivate(o: TableOptions): void;
   joinByCode(code: string, o: TableOptions): void;
   watchByCode(code: string, o: TableOptions): void;
@@ -26,7 +35,8 @@ export interface LobbyActions {
 
 export interface LobbyForm {
   setBusy(busy: boolean, note?: string): void;
-  setError(message: string | null): void;
+  /** A sentence (a refusal) right below `near` (else where the last action was made); null clears it. */
+  setError(message: string | null, near?: Element): void;
   /** The name field as typed (trimmed; "" when empty). */
   typedName(): string;
   /**
@@ -48,21 +58,33 @@ export interface LobbyForm {
   /** Joins or watches a table of the live list, with the same checks as the code field. */
   joinTable(roomId: string): void;
   watchTable(roomId: string): void;
-  /** Adds a section at the end of the form (the live list of tables). */
-  append(el: HTMLElement): void;
-  /** Shows a notice at the top of the form (your game in progress). */
-  notice(el: HTMLElement): void;
+  /** Adds a part at the end of a section of the home page (Play when none is named). */
+  append(el: HTMLElement, section?: SectionId): void;
+  /** The home page's frame: its sections and navigation. */
+  readonly shell: HomeShell;
+  /** Shows a notice above the sections (your game in progress, an invitation), or atop one section. */
+  notice(el: HTMLElement, section?: SectionId): void;
   destroy(): void;
 }
 
+/**
+ * A tile per game: picking it (the tile) chooses the game for the options below; its Play now
+ * starts at once. The radio is named by the title alone (the tile's buttons are its own).
+ */
 function gamePicker(selected: string): HTMLElement {
-  return h("div", { class: "games", role: "radiogroup" }, ...lobbyGames().map((g) =>
+  return h("div", { class: "games", role: "radiogroup", "aria-label": "Game" }, ...lobbyGames().map((g) =>
     h("label", { class: `game-tile${g.playable ? "" : " soon"}`, testid: `game-${g.id}` },
-      h("input", { type: "radio", name: "game", value: g.id, disabled: !g.playable, checked: g.id === selected }),
-      h("span", { class: "game-title" }, g.title),
-      h("span", { class: "game-blurb" }, g.playable ? g.blurb : "Coming soon"),
+      h("input", { type: "radio", name: "game", value: g.id, disabled: !g.playable, checked: g.id === selected, "aria-labelledby": `tile-${g.id}-title`, "aria-describedby": `tile-${g.id}-blurb` }),
+      h("span", { class: "game-title", id: `tile-${g.id}-title` }, g.title),
+      h("span", { class: "game-blurb", id: `tile-${g.id}-blurb` }, g.playable ? g.blurb : "Coming soon"),
       g.playable && h("button", { type: "button", class: "rules-link", testid: `rules-${g.id}`, "data-game": g.id, "aria-label": `How to play ${g.title}`, title: `How to play ${g.title}` }, "?"),
+      g.playable && h("button", { type: "button", class: "play-now primary", testid: `play-now-${g.id}`, "data-game": g.id, "aria-label": `Play now: ${g.title}` }, "Play now"),
     )));
+}
+
+/** A tile's Play now: the game's usual size, a bot in every other seat, the settings' bot strength. */
+export function playNowOptions(game: string): TableOptions {
+  return sanitizeOptions({ game: game as TableOptions["game"], botStrength: loadSettings().botStrength });
 }
 
 function numberSelect(testid: string, from: number, to: number, value: number): HTMLSelectElement {
@@ -81,26 +103,33 @@ function field(label: string, control: HTMLElement): HTMLElement {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
-function build(o: TableOptions): HTMLFormElement {
+function build(o: TableOptions, shell: HomeShell): HTMLFormElement {
   const range = seatRange(o.game);
-  return h("form", { class: "lobby panel", testid: "lobby", autocomplete: "off" },
-    h("h1", {}, "Scat Tables"),
+  const form = h("form", { class: "lobby panel home", testid: "lobby", autocomplete: "off" }, ...shell.parts);
+  shell.section("play").append(
     // Optional: the account's name fills it, and an empty field plays under that name.
-    field("Your name", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", dir: "auto", autocomplete: "nickname" })),
-    h("p", { class: "error name-error", testid: "name-error", role: "alert" }),
+    h("div", { class: "name-row" },
+      field("Your name (optional: you have one already)", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", dir: "auto", autocomplete: "nickname" })),
+      h("p", { class: "error name-error", testid: "name-error", role: "alert" })),
     gamePicker(o.game),
-    h("div", { class: "row" },
-      field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),
-      field("Bots", numberSelect("bots-select", 0, o.seats - 1, o.bots)),
-      field("Bots play", strengthSelect(o.botStrength ?? "normal")),
-      field("Turn (s)", h("input", { type: "number", min: 10, max: 120, step: 5, value: o.turnSeconds, testid: "turn-input" }))),
-    h("div", { class: "variants", testid: "variants" }),
-    h("div", { class: "buttons" },
+    h("div", { class: "buttons play-buttons" },
       h("button", { type: "submit", class: "primary", testid: "quick-play" }, "Quick play"),
-      h("button", { type: "button", testid: "create-private" }, "Create private table")),
-    joinRow(),
-    h("p", { class: "note", testid: "lobby-note" }),
-    h("div", { class: "error", testid: "lobby-error", role: "alert" }));
+      h("button", { type: "button", testid: "create-private" }, "Create private table"),
+      h("button", { type: "button", class: "options-toggle", testid: "table-options-toggle", "aria-expanded": "false", "aria-controls": "table-options" }, "Table options")),
+    h("div", { class: "feedback", testid: "lobby-feedback" },
+      h("p", { class: "note", testid: "lobby-note", role: "status" }),
+      h("div", { class: "error", testid: "lobby-error", role: "alert" })),
+    h("div", { class: "table-options", id: "table-options", testid: "table-options", hidden: true },
+      h("div", { class: "row" },
+        field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),
+        field("Bots", numberSelect("bots-select", 0, o.seats - 1, o.bots)),
+        field("Bots play", strengthSelect(o.botStrength ?? loadSettings().botStrength)),
+        field("Turn (s)", h("input", { type: "number", min: 10, max: 120, step: 5, value: o.turnSeconds, testid: "turn-input" }))),
+      h("div", { class: "variants", testid: "variants" })),
+    h("div", { class: "join-card", role: "group", "aria-labelledby": "join-card-title" },
+      h("h3", { id: "join-card-title" }, "Join a friend's table"),
+      joinRow()));
+  return form;
 }
 
 function chosenGame(form: HTMLElement): string {
@@ -157,24 +186,63 @@ function showOptions(form: HTMLElement, o: TableOptions): void {
   renderVariants(form, o);
 }
 
+/** The row, tile grid or list entry a control belongs to: what it caused is said right below it. */
+function rowOf(el: Element | null, form: HTMLElement): Element | null {
+  const row = el?.closest(".buttons, .join-row, .games, li, .home-section > *");
+  return row && form.contains(row) ? row : null;
+}
+
 export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyForm {
-  const form = build(initial);
+  const shell = homeShell();
+  const form = build(initial, shell);
   renderVariants(form, initial);
   uiRoot().append(form);
+  shell.show(shell.current());
   const nameInput = byTestId<HTMLInputElement>(form, "name-input");
+  const feedback = byTestId(form, "lobby-feedback");
+  const playRow = form.querySelector(".play-buttons")!;
+  const joinRowEl = form.querySelector(".join-row")!;
+  // Feedback moves to the control that caused it (the note while joining, then any refusal).
+  const near = (anchor: Element | null): void => {
+    const at = anchor ?? playRow;
+    if (at.nextElementSibling !== feedback) at.after(feedback);
+  };
   // Typed since the field was last filled from the account: the account's name does not overwrite it.
   let edited = false;
   nameInput.addEventListener("input", () => { edited = true; });
   nameInput.addEventListener("change", () => actions.nameChanged?.());
-  const setError = (m: string | null): void => void (byTestId(form, "lobby-error").textContent = m ?? "");
+  const setError = (m: string | null, at?: Element): void => {
+    if (at) near(at);
+    byTestId(form, "lobby-error").textContent = m ?? "";
+  };
+  const options = byTestId(form, "table-options");
+  const toggle = byTestId(form, "table-options-toggle");
+  const showOptionsPanel = (open: boolean): void => {
+    options.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+  };
+  toggle.addEventListener("click", () => showOptionsPanel(options.hidden));
+  // The primary button names the game it plays.
+  const label = (): void => {
+    const title = gameModule(chosenGame(form))?.title;
+    byTestId(form, "quick-play").textContent = title ? `Play ${title}` : "Quick play";
+  };
+  label();
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
   for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => {
     onGameChange(form);
+    label();
     actions.gamePicked?.(chosenGame(form));
   });
-  // Enter does what the focused part of the form is for: Join in the code
-  // field, the invitation's table on an invite link; Quick play only from its own button or the
-  // rest of the form.
+  // Picking a tile (again or anew) is choosing how to play it: its options open below.
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("click", () => showOptionsPanel(true));
+  for (const b of form.querySelectorAll<HTMLButtonElement>(".play-now")) b.addEventListener("click", (e) => {
+    e.preventDefault();
+    near(b.closest(".games"));
+    (actions.playNow ?? actions.quickPlay)(playNowOptions(b.dataset["game"] ?? DEFAULT_GAME));
+  });
+  // Enter does what the focused part of the form is for: Join in the code field, the
+  // invitation's table on an invite link; Quick play only from its own button or the rest of the form.
   let invited: string | null = null;
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -182,11 +250,16 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     const byEnter = focused instanceof HTMLInputElement && form.contains(focused);
     if (byEnter && focused === byTestId(form, "join-code")) return join(code());
     if (byEnter && invited !== null) return join(invited);
+    near(playRow);
     actions.quickPlay(readOptions(form));
   });
-  byTestId(form, "create-private").addEventListener("click", () => actions.createPrivate(readOptions(form)));
+  byTestId(form, "create-private").addEventListener("click", () => {
+    near(playRow);
+    actions.createPrivate(readOptions(form));
+  });
   const code = (): string | null => {
     const c = byTestId<HTMLInputElement>(form, "join-code").value.trim();
+    near(joinRowEl);
     if (c === "") setError("Type the invite code a friend gave you.");
     return c === "" ? null : c;
   };
@@ -200,8 +273,11 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
       actions.showRules(b.dataset["game"] ?? DEFAULT_GAME);
     });
   }
+  // From the live list of tables (Watch): the answer shows at that table's row.
+  const fromList = (): void => near(rowOf(document.activeElement, form) ?? joinRowEl);
   return {
     setError,
+    shell,
     typedName: () => nameInput.value.trim(),
     setName(name, force = false) {
       if (edited && !force) return;
@@ -211,14 +287,16 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     setNameError: (m) => void (byTestId(form, "name-error").textContent = m ?? ""),
     focusName: () => nameInput.focus(),
     setProblem: (problem, c) => showProblem(byTestId(form, "lobby-error"), problem, { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() }, c !== null),
-    joinTable: (roomId) => join(roomId),
-    watchTable: (roomId) => watch(roomId),
-    append: (el) => void form.append(el),
-    notice: (el) => void form.querySelector("h1")?.after(el),
+    joinTable: (roomId) => { fromList(); join(roomId); },
+    watchTable: (roomId) => { fromList(); watch(roomId); },
+    append: (el, section = "play") => void shell.section(section).append(el),
+    notice: (el, section) => void (section ? shell.section(section).querySelector("h2")!.after(el) : shell.notices.prepend(el)),
     invite(c, watching, about) {
       byTestId<HTMLInputElement>(form, "join-code").value = c;
       invited = watching ? null : c;
+      near(joinRowEl);
       if (about) showOptions(form, about.options);
+      label();
       const what = about ? `${about.text}, table ${c}` : `table ${c}`;
       const closed = about?.closed ?? null;
       if (closed !== null) invited = null;
@@ -229,7 +307,8 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
         ...(watchInstead ? [watchInstead] : []));
       const earlier = form.querySelector('[data-testid="lobby-invite"]');
       if (earlier) earlier.replaceWith(note);
-      else form.querySelector("h1")?.after(note);
+      else shell.notices.prepend(note);
+      shell.show("play");
       if (watchInstead) return void watchInstead.focus();
       if (!earlier) (watching ? byTestId(form, "watch-by-code") : nameInput).focus();
     },
@@ -238,6 +317,6 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
       byTestId(form, "lobby-note").textContent = busy ? (note ?? "Connecting…") : "";
       if (busy) setError(null);
     },
-    destroy: () => form.remove(),
+    destroy: () => { shell.destroy(); form.remove(); },
   };
 }

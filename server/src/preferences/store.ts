@@ -4,7 +4,7 @@
  * whole by the account (routes.ts), checked against `preferencesSchema` and at most
  * `PREFERENCES_MAX_BYTES` long. Table `account_preferences` (migration.ts).
  */
-import { GAME_IDS } from "@scat/shared";
+import { BOT_STRENGTHS, GAME_IDS } from "@scat/shared";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";
 
@@ -14,8 +14,23 @@ const lessonsSchema = z.strictObject({
   games: z.partialRecord(z.enum(GAME_IDS), z.enum(["offered", "done"])).optional(),
 });
 
+/**
+ * The Settings page's choices (client/src/settings/): sound on or off and its volume, the
+ * keyboard table, motion (follow the device, reduce, full), chat (everything, quick phrases only,
+ * off) and the bot strength a tile's Play now asks for.
+ */
+const settingsSchema = z.strictObject({
+  sound: z.enum(["on", "off"]).optional(),
+  volume: z.number().min(0).max(1).optional(),
+  keyboardTable: z.enum(["auto", "on", "off"]).optional(),
+  motion: z.enum(["system", "reduce", "full"]).optional(),
+  chat: z.enum(["all", "phrases", "off"]).optional(),
+  botStrength: z.enum(BOT_STRENGTHS).optional(),
+});
+
 export const preferencesSchema = z.strictObject({
   lessons: lessonsSchema.optional(),
+  settings: settingsSchema.optional(),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -100,4 +100,27 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
     expect((await get(ben)).body.preferences).toEqual({ lessons: { never: true } });
     expect((await api("/me/preferences")).status).toBe(401);
   }, 60_000);
+
+  it("keeps the Settings page's choices beside the lessons, and refuses values it does not know", async () => {
+    const eve = await saved("Eve", `eve_prefs_${kind}`);
+    const doc = {
+      lessons: { games: { devils_scat: "done" } },
+      settings: { sound: "off", volume: 0.4, keyboardTable: "on", motion: "reduce", chat: "phrases", botStrength: "easy" },
+    };
+    expect(await put(eve, doc)).toEqual({ status: 200, body: { preferences: doc } });
+    expect((await get(eve)).body.preferences).toEqual(doc);
+    const bad: Array<[string, unknown]> = [
+      ["an unknown chat mode", { settings: { chat: "shout" } }],
+      ["a volume above 1", { settings: { volume: 2 } }],
+      ["an unknown bot strength", { settings: { botStrength: "perfect" } }],
+      ["an unknown keyboard mode", { settings: { keyboardTable: "sometimes" } }],
+      ["an unknown setting", { settings: { theme: "dark" } }],
+      ["settings not an object", { settings: "all" }],
+    ];
+    for (const [what, body] of bad) {
+      const res = await put(eve, body);
+      expect([what, res.status, res.body?.error], what).toEqual([what, 400, "bad-request"]);
+    }
+    expect((await get(eve)).body.preferences).toEqual(doc);
+  }, 60_000);
 });
