@@ -76,3 +76,15 @@ describe("the estimated wait", () => {
     expect(estimateWait(log, 10_000_000)).toBe(20_000);
   });
 });
+
+describe("rating a smaller table", () => {
+  it("rates two and three players by their places as it rates four", async () => {
+    const { NEW_SKILL, rateGame, displayRating } = await import("../../src/ranked/rating.ts");
+    for (const n of [2, 3]) {
+      const after = rateGame(Array.from({ length: n }, () => NEW_SKILL), Array.from({ length: n }, (_, i) => i + 1)).map(displayRating);
+      expect(after).toHaveLength(n);
+      for (let i = 1; i < n; i++) expect(after[i - 1]!).toBeGreaterThan(after[i]!);
+      expect(after[0]!).toBeGreaterThan(displayRating(NEW_SKILL));
+    }
+  });
+});
