@@ -12,7 +12,8 @@ import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
 import type { TableRoom } from "../src/room/table-room.ts";
 import { RankedQueueRoom } from "../src/ranked/queue-room.ts";
-import { freePort, until } from "./helpers.ts";
+import { createRng } from "@scat/shared";
+import { freePort, mine, record, until, waitSeat } from "./helpers.ts";
 
 // Five players arrive over a few milliseconds; a queue cycle between the fourth and the fifth
 // would (rightly) seat the four at once. The test holds the queue's cycles while they join, so it
@@ -82,6 +83,25 @@ async function tablesOf(players: readonly Queued[]): Promise<Map<string, Queued[
   return byTable;
 }
 
+/** Plays a seat to the end with the engine's own bot choice, once per state version the client has seen too. */
+async function play(room: ClientRoom, table: TableRoom): Promise<void> {
+  const seat = await waitSeat(room);
+  const rng = createRng(`${room.roomId}-${seat}`);
+  let acted = -1;
+  for (;;) {
+    const next = await until(() => {
+      if (table.match?.over) return { over: true, v: -1 };
+      const v = (room.state as { version?: number }).version ?? -1;
+      const m = mine(room, seat);
+      return m && m.legal.length > 0 && v !== acted && v === table.match?.state.version ? { over: false, v } : null;
+    }, `seat ${seat}: a decision or the end`, 60_000);
+    if (next.over) return;
+    acted = next.v;
+    const action = table.game.bot(table.match!.state, seat, rng);
+    if (action) room.send("action", action);
+  }
+}
+
 async function leaveAll(players: readonly Queued[]): Promise<void> {
   await Promise.all(players.map(async (p) => { (await p.table.catch(() => null))?.room.leave(); }));
 }
@@ -101,13 +121,22 @@ describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 aft
     await leaveAll(players);
   }, 30_000);
 
-  it("seats three queued players at one table of three", async () => {
+  it("seats three queued players at one table of three, and rates its game by place", async () => {
     const players = await Promise.all([join(), join(), join()]);
     const tables = await tablesOf(players);
     expect([...tables.values()].map((m) => m.length)).toEqual([3]);
     for (const p of players) expect(p.found.at(-1)).toMatchObject({ players: 3 });
+    // Played to the end, the table of three is rated: one change per player, by place.
+    const rooms = await Promise.all(players.map(async (p) => (await p.table).room));
+    const logs = rooms.map(record);
+    const table = tableOf(rooms[0]!);
+    await Promise.all(rooms.map((r) => play(r, table)));
+    const told = await until(() => logs[0]!.find((m) => m.type === "ratingChanged")?.message as { rated: boolean; changes: { place: number; delta: number }[] } | undefined, "the rating change", 30_000);
+    expect(told.rated).toBe(true);
+    expect(told.changes).toHaveLength(3);
+    expect(told.changes.find((c) => c.place === 1)!.delta).toBeGreaterThan(0);
     await leaveAll(players);
-  }, 30_000);
+  }, 90_000);
 
   it("seats five queued players at a table of three and one of two (nobody left alone), and tells them the count and the estimate", async () => {
     hold = true;
