@@ -98,6 +98,9 @@ describe("ranked play", () => {
     await ann.page.click('[data-testid="ranked-devils_scat"]');
     await ann.page.waitForSelector('[data-testid="queue-range"]:has-text("±")', { timeout: 30_000 });
     expect(await ann.page.textContent('[data-testid="queue-status"]')).toContain("Your rating 1500");
+    // How many wait, and the estimate (none yet: no table formed in the last hour).
+    await ann.page.waitForSelector('[data-testid="queue-count"]:has-text("1 in the Devil\'s Scat queue")', { timeout: 30_000 });
+    expect(await ann.page.textContent('[data-testid="queue-estimate"]')).toBe("No estimate yet: no table formed in the last hour");
     await screenshot(ann.page, "ranked/01-queue");
     await ben.page.click('[data-testid="ranked-devils_scat"]');
     await ann.page.waitForSelector('[data-testid="queue-accept"]:not([hidden])', { timeout: 60_000 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { REDIS_URL_PATTERN } from "./redis-url/redis-url.ts";
 import { PROVISIONAL_GAMES } from "./ranked/rating.ts";
+import { DEFAULT_TABLE_WAITS, parseTableWaits, type TableWaits } from "./ranked/forming.ts";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
@@ -77,6 +78,8 @@ const envSchema = z.object({
   RANKED_POOL_MIX_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** "1" lets guest accounts queue for ranked play (an event, or tests of the queue itself); "0": saved accounts only. */
   RANKED_GUESTS: z.enum(["0", "1"]).default("0"),
+  /** When a ranked queue accepts a smaller table than its format's (ranked/forming.ts): `size:seconds,...`, then `;game=size:seconds,...` per game. */
+  RANKED_TABLE_WAITS: z.string().default(DEFAULT_TABLE_WAITS).refine((v) => { try { parseTableWaits(v); return true; } catch { return false; } }, "RANKED_TABLE_WAITS is size:seconds,... then ;game=size:seconds,... (e.g. 3:45,2:90;dark_hand=3:30)"),
   /** "1" lets accounts that share an address or device be grouped (an operator's event on one network). */
   RANKED_SAME_ADDRESS: z.enum(["0", "1"]).default("0"),
   /** The leaderboards list accounts with a rated game in the last this many days (and not provisional). */
@@ -159,7 +162,7 @@ export interface ServerConfig {
   readonly leaderboardActiveDays: number;
   readonly leaderboardMinGames: number;
   readonly sessionDays: number;
-  readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number };
+  readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number; readonly tableWaits: TableWaits };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
   readonly secureCookies: boolean;
   /** PUBLIC_URL's origin (scheme, host, port), or null: passkeys are bound to its host (accounts/passkeys.ts). */
@@ -234,7 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS,
     leaderboardMinGames: e.LEADERBOARD_MIN_GAMES,
     sessionDays: e.SESSION_DAYS,
-    ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000 },
+    ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000, tableWaits: parseTableWaits(e.RANKED_TABLE_WAITS) },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     metricsPort: e.METRICS_PORT ?? null,

@@ -1,6 +1,7 @@
 /**
  * Ranked play from the browser: join a game's ranked queue as the signed-in account, show the
- * queue screen (rating, the range that widens with waiting, the time waited, cancel), take the
+ * queue screen (rating, the range that widens with waiting, the time waited, how many are queued,
+ * the estimated wait, the table sizes that form, why someone cannot be matched, cancel), take the
  * seat the queue reserves, and show each player's rating change when the game is rated.
  */
 import { Client, type Room } from "@colyseus/sdk";
@@ -11,6 +12,7 @@ import { h, uiRoot } from "../ui/dom.ts";
 import { clearNote, showNote } from "../ui/panel-slots.ts";
 import { knownPlayerId, type Account } from "./api.ts";
 import { playerId } from "../net/storage.ts";
+import { clock, queueLines } from "./queue-text.ts";
 
 const RANKED_ROOM_KEY = "scat.rankedRoom";
 /** A ranked table that closed because another player did not sit down: the game to queue for again. */
@@ -51,10 +53,7 @@ export function rankedFormats(): Promise<Record<string, RankedFormat>> {
   return formats;
 }
 
-function formatWait(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
+const formatWait = clock;
 
 /** The queue screen; resolves with the ranked table's session, or null when cancelled. */
 export async function playRanked(game: GameId, title: string, _account: Account): Promise<TableSession | null> {
@@ -74,6 +73,10 @@ export async function playRanked(game: GameId, title: string, _account: Account)
   const status = h("p", { class: "queue-status", testid: "queue-status" }, "Looking for opponents…");
   const range = h("p", { class: "queue-range", testid: "queue-range" }, "");
   const elapsed = h("p", { class: "queue-elapsed", testid: "queue-elapsed" }, "0:00");
+  const count = h("p", { class: "queue-count", testid: "queue-count" }, "");
+  const estimate = h("p", { class: "queue-estimate", testid: "queue-estimate" }, "");
+  const sizes = h("p", { class: "queue-sizes", testid: "queue-sizes" }, "");
+  const unmatched = h("p", { class: "queue-unmatched", testid: "queue-unmatched", role: "status", "aria-live": "polite" }, "");
   const cancel = h("button", { type: "button", testid: "queue-cancel" }, "Cancel");
   const accept = h("button", { type: "button", class: "primary", testid: "queue-accept", hidden: true }, "Accept");
   const decline = h("button", { type: "button", testid: "queue-decline", hidden: true }, "Decline");
@@ -82,7 +85,7 @@ export async function playRanked(game: GameId, title: string, _account: Account)
     h("section", { class: "panel queue-panel", role: "dialog", "aria-label": `Ranked ${title}` },
       h("h2", {}, `Ranked ${title}`),
       h("p", { class: "sub" }, `${format.seats} players · ${format.turnSeconds} s turns`),
-      status, range, elapsed, note, h("div", { class: "queue-actions" }, accept, decline, cancel)));
+      status, count, estimate, range, elapsed, sizes, unmatched, note, h("div", { class: "queue-actions" }, accept, decline, cancel)));
   uiRoot().append(el);
   const tick = setInterval(() => { elapsed.textContent = formatWait(Date.now() - started); }, 500);
   const done = (): void => { clearInterval(tick); el.remove(); };
@@ -97,8 +100,10 @@ export async function playRanked(game: GameId, title: string, _account: Account)
   return new Promise<TableSession | null>((resolve, reject) => {
     let seated = false;
     let why: string | null = null;
+    let tableSeats = format.seats;
     // A full group: accept within the time, or it counts as a no-show (the Fair play rules).
     queue.onMessage("matchFound", (m: { deadline: number; players: number }) => {
+      tableSeats = m.players;
       const left = (): number => Math.max(0, Math.ceil((m.deadline - Date.now()) / 1000));
       status.textContent = `A match is ready (${m.players} players): accept within ${left()} s`;
       note.textContent = "Not accepting counts as a no-show.";
@@ -119,7 +124,12 @@ export async function playRanked(game: GameId, title: string, _account: Account)
     });
     decline.addEventListener("click", () => { queue.send("decline"); });
     queue.onMessage("queueStatus", (s: QueueStatus) => {
-      status.textContent = `Your rating ${s.rating} · ${s.queued} in the queue`;
+      status.textContent = `Your rating ${s.rating}`;
+      const lines = queueLines(s, title);
+      count.textContent = lines.count;
+      estimate.textContent = lines.estimate;
+      sizes.textContent = lines.sizes;
+      unmatched.textContent = lines.unmatched;
       range.textContent = `Opponents ${s.low}–${s.high} (±${s.range})`;
       el.dataset["range"] = String(s.range);
     });
@@ -131,7 +141,7 @@ export async function playRanked(game: GameId, title: string, _account: Account)
       queue.send("confirm");
       sdk.consumeSeatReservation(reservation).then((room) => {
         done();
-        const options = { game, seats: format.seats, bots: 0, turnSeconds: format.turnSeconds, variants: format.variants };
+        const options = { game, seats: tableSeats, bots: 0, turnSeconds: format.turnSeconds, variants: format.variants };
         const session = new TableSession(room as TableRoom, game, options, false);
         session.remember();
         try { sessionStorage.setItem(RANKED_ROOM_KEY, room.roomId); } catch { /* reclaim by reconnection token only */ }

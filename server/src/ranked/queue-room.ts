@@ -6,9 +6,14 @@
  * Who may queue (docs/API.md, "Who plays ranked"): a saved account (username and password) with
  * `RANKED_MIN_GAMES` finished casual games, not banned from the queue (conduct/), not queued or
  * playing ranked elsewhere (presence keys per account, so across processes). Groups of the game's
- * ranked seat count form by rating, each player's acceptable range widening with waiting
- * (range.ts), and never against the pairing rules (conduct/pairing.ts: not one address or device,
- * not a pair met too often today, not a blocked pair, poor conduct with poor conduct first).
+ * ranked seat count form at once; smaller tables its rules allow are accepted as the wait grows
+ * (forming.ts: the split that seats the most, in the fewest tables). A table's players are close
+ * in rating, each player's acceptable range widening with waiting (range.ts), and never against
+ * the pairing rules (conduct/pairing.ts: not one network (an IPv6 /64 counts as one address) or
+ * device, not a pair met too often today, not a blocked pair, poor conduct with poor conduct
+ * first). Each waiting player hears how many are queued, the estimated wait (the median wait of
+ * the players seated in the last hour, kept in this process's memory) and, in plain words, why
+ * someone waiting cannot be matched with them.
  *
  * A full group is offered first: each member gets `matchFound` (no table, no opponents) and has
  * `RANKED_ACCEPT_SECONDS` to `accept`. Only when every member accepted is the table made (a signed
@@ -32,6 +37,17 @@ import { displayRating, NEW_SKILL } from "./rating.ts";
 import { signRoster } from "./ticket.ts";
 import { playingKey, rankedPlay, type RankedPlay } from "./ranked-play.ts";
 import { online } from "../social/presence/online.ts";
+import { addressKey } from "../limits/address-key.ts";
+import { allowedSizes, DEFAULT_TABLE_WAITS, estimateWait, minSizeAfter, parseTableWaits, planTables, waitsOf, WaitLog, type SizeWaits } from "./forming.ts";
+import { unmatchedWhy } from "./unmatched.ts";
+
+/** The waits of players seated in the last hour, per game, for this process (survives the queue room's disposal). */
+const waitLogs = new Map<string, WaitLog>();
+export function waitLogOf(game: string): WaitLog {
+  let log = waitLogs.get(game);
+  if (!log) waitLogs.set(game, (log = new WaitLog()));
+  return log;
+}
 
 const ROOM_ERROR = 526;
 /** How long the "queued" mark of an account lives if its process dies without removing it. */
@@ -91,6 +107,9 @@ export class RankedQueueRoom extends QueueRoom {
   private readonly entries = new Map<string, Queued>();
   private readonly offers = new Set<Offer>();
   private play!: RankedPlay;
+  private sizes: number[] = [];
+  private waits: SizeWaits = [];
+  private lastEstimate: number | null | undefined = undefined;
 
   override onCreate(): void {
     // The game comes from the room name (`ranked_<game>`), never from a client's options.
@@ -98,15 +117,14 @@ export class RankedQueueRoom extends QueueRoom {
     this.format = RANKED_FORMATS[this.game];
     if (!this.format) throw new ServerError(ROOM_ERROR, `no ranked queue for "${this.roomName}"`);
     this.play = rankedPlay(RankedQueueRoom.platform);
+    this.sizes = allowedSizes(this.game);
+    this.waits = waitsOf(this.play.rules.tableWaits ?? parseTableWaits(DEFAULT_TABLE_WAITS), this.game);
     super.onCreate({
       matchRoomName: this.game,
       maxPlayers: this.format.seats,
       allowIncompleteGroups: false,
-      compare: (client, group) => this.fits(client.options?.playerId, group),
       onGroupReady: (group) => this.createTable(group),
     });
-    // Core would let a long-waiting player into any group, whatever the ratings; the range does that job here.
-    Object.assign(this, { maxWaitingCyclesForPriority: undefined });
     this.onMessage("accept", (client) => this.accept(client));
     this.onMessage("decline", (client) => this.decline(client));
     this.autoDispose = true;
@@ -153,7 +171,8 @@ export class RankedQueueRoom extends QueueRoom {
     await (await platform.addresses()).note(player.id, address).catch(() => undefined);
     return {
       playerId: player.id, name: player.display_name, rating: row?.rating ?? displayRating(NEW_SKILL), since,
-      address, device, poor: standing.poor, exhausted, links,
+      // One network is one address: an IPv6 /64 as the sign-in limits count it (one subscriber's link).
+      address: addressKey(address), device, poor: standing.poor, exhausted, links,
     };
   }
 
@@ -180,18 +199,80 @@ export class RankedQueueRoom extends QueueRoom {
     for (const offer of this.offers) if (!offer.settled && offer.members.some((m) => m.sessionId === client.sessionId)) this.fallThrough(offer, new Set([client.sessionId]));
   }
 
-  /** Every cycle: regroup (core), offer each full group, settle offers whose time ran out, then tell each waiting player their range and wait. */
+  /** Every cycle: form the tables the policy allows (forming.ts) and offer each, settle offers whose time ran out, then tell each waiting player where they stand. */
   override reassignMatchGroups(): void {
-    super.reassignMatchGroups();
     const now = Date.now();
+    this.groups.length = 0;
+    for (const members of this.formTables(now)) {
+      const group: QueueMatchGroup = { clients: members, averageRank: 0, ready: true } as QueueMatchGroup;
+      for (const c of members) (c.userData as { group?: QueueMatchGroup }).group = group;
+      this.groups.push(group);
+    }
+    this.processGroupsReady();
     for (const offer of this.offers) if (!offer.settled && now >= offer.deadline) this.fallThrough(offer, new Set(offer.members.filter((m) => !offer.accepted.has(m.sessionId)).map((m) => m.sessionId)));
+    const estimateMs = estimateWait(waitLogOf(this.game), now);
+    if (estimateMs !== this.lastEstimate) {
+      this.lastEstimate = estimateMs;
+      void this.setMetadata({ estimateMs });
+    }
+    const waiting = this.waiting();
     for (const client of this.clients) {
       const q = this.entries.get(client.sessionId);
       if (!q) continue;
       void this.presence.expire(queuedKey(q.playerId), QUEUED_TTL_S);
       const range = rangeAfter(now - q.since);
-      client.send(QUEUE_STATUS, { game: this.game, rating: q.rating, range, low: q.rating - range, high: q.rating + range, waitedMs: now - q.since, queued: this.entries.size, seats: this.format.seats });
+      const others = waiting.filter((c) => c !== client).map((c) => this.entries.get(c.sessionId)!);
+      client.send(QUEUE_STATUS, {
+        game: this.game, rating: q.rating, range, low: q.rating - range, high: q.rating + range, waitedMs: now - q.since, queued: this.entries.size, seats: this.format.seats,
+        sizes: this.sizes, waits: this.waits.filter((w) => this.sizes.includes(w.size)), minSeats: minSizeAfter(this.sizes, this.waits, now - q.since), estimateMs,
+        unmatched: unmatchedWhy(others.map((o) => this.apartWhy(q, o, now))),
+      });
     }
+  }
+
+  /** Queued clients not in an offer, longest waiting first. */
+  private waiting(): Client[] {
+    return this.clients.filter((c) => this.entries.has(c.sessionId) && c.userData && (c.userData as { group?: QueueMatchGroup }).group?.ready !== true)
+      .sort((a, b) => this.entries.get(a.sessionId)!.since - this.entries.get(b.sessionId)!.since);
+  }
+
+  /**
+   * The tables to offer this cycle: the sizes the policy gives for the waiting pool (by the
+   * longest wait), each anchored on the longest-waiting free player with the closest ratings that
+   * fit every member. A planned size that cannot be made (the pairing rules keep players apart)
+   * gives way to the next smaller one the wait allows.
+   */
+  private formTables(now: number): Client[][] {
+    const free = this.waiting();
+    if (free.length < 2) return [];
+    const waited = now - this.entries.get(free[0]!.sessionId)!.since;
+    const floor = minSizeAfter(this.sizes, this.waits, waited);
+    const out: Client[][] = [];
+    for (const planned of planTables(free.length, this.sizes, this.waits, waited)) {
+      for (const size of this.sizes.filter((s) => s <= planned && s >= floor)) {
+        const members = this.build(free, size, now);
+        if (!members) continue;
+        out.push(members);
+        for (const m of members) free.splice(free.indexOf(m), 1);
+        break;
+      }
+    }
+    return out;
+  }
+
+  private build(free: readonly Client[], size: number, now: number): Client[] | null {
+    for (const anchor of free) {
+      const a = this.entries.get(anchor.sessionId)!;
+      const members = [anchor];
+      const near = free.filter((c) => c !== anchor).sort((x, y) => Math.abs(this.entries.get(x.sessionId)!.rating - a.rating) - Math.abs(this.entries.get(y.sessionId)!.rating - a.rating));
+      for (const c of near) {
+        if (members.length === size) break;
+        const q = this.entries.get(c.sessionId)!;
+        if (members.every((m) => this.apartWhy(this.entries.get(m.sessionId)!, q, now) === null)) members.push(c);
+      }
+      if (members.length === size) return members;
+    }
+    return null;
   }
 
   /** A full group is offered, not seated: the table is made once every member accepted. */
@@ -203,8 +284,6 @@ export class RankedQueueRoom extends QueueRoom {
       this.offers.add(offer);
       for (const c of group.clients) c.send(MATCH_FOUND, { game: this.game, players: members.length, acceptSeconds: this.play.rules.acceptSeconds, deadline: offer.deadline });
     }
-    // Groups still forming hear how many are in them, as core tells them.
-    for (const group of this.groups) if (!group.ready) for (const c of group.clients) c.send("clients", group.clients.length);
   }
 
   private offerOf(client: Client): Offer | null {
@@ -231,6 +310,11 @@ export class RankedQueueRoom extends QueueRoom {
     const group = offer.group;
     group.confirmed = 0;
     try {
+      const now = Date.now();
+      for (const m of offer.members) {
+        const since = [...this.entries.values()].find((q) => q.playerId === m.playerId)?.since;
+        if (since !== undefined) waitLogOf(this.game).add(now, now - since);
+      }
       const room = await this.createTable(group);
       await this.play.begin(offer.members.map((m) => m.playerId), room.roomId);
       // If someone else then fails to sit down, the others come back keeping their waiting time.
@@ -238,7 +322,7 @@ export class RankedQueueRoom extends QueueRoom {
         const since = [...this.entries.values()].find((q) => q.playerId === m.playerId)?.since;
         if (since !== undefined) void this.presence.setex(requeueKey(m.playerId), String(since), REQUEUE_TTL_S);
       }
-      await matchMaker.reserveMultipleSeatsFor(room, group.clients.map((client) => ({ sessionId: client.sessionId, options: (client.userData as { options: unknown }).options, auth: client.auth })));
+      await matchMaker.reserveMultipleSeatsFor(room, group.clients.map((client) => ({ sessionId: client.sessionId, options: { ...(client.userData as { options: object }).options, seats: group.clients.length }, auth: client.auth })));
       for (const client of group.clients) client.send("seat", matchMaker.buildSeatReservation(room, client.sessionId));
     } catch (e) {
       for (const client of group.clients) client.leave(1011, (e as Error).message);
@@ -265,25 +349,19 @@ export class RankedQueueRoom extends QueueRoom {
     }
   }
 
-  /** A newcomer joins a group when every member's range and its own accept each other, and no pairing rule keeps them apart. */
-  private fits(playerId: string | undefined, group: QueueMatchGroup): boolean {
-    const me = [...this.entries.values()].find((q) => q.playerId === playerId);
-    if (!me) return false;
-    const now = Date.now();
-    return group.clients.every((c) => {
-      const other = this.entries.get(c.sessionId);
-      // Blocked: either blocked the other, by account or by the accounts device and address link each to.
-      const blocked = () => me.links.some((x) => other!.links.some((y) => RankedQueueRoom.blocked(x, y)));
-      const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: this.play.rules.poolMixMs, blocked };
-      return other !== undefined && acceptable(me, other, now) && apart(me, other, rules, now) === null;
-    });
+  /** Why two waiting players may not share a table (a pairing rule, or ratings outside each other's range), or null when they may. */
+  private apartWhy(me: Queued, other: Queued, now: number): string | null {
+    // Blocked: either blocked the other, by account or by the accounts device and address link each to.
+    const blocked = () => me.links.some((x) => other.links.some((y) => RankedQueueRoom.blocked(x, y)));
+    const rules: PairingRules = { sameAddress: this.play.rules.sameAddress, mixAfterMs: this.play.rules.poolMixMs, blocked };
+    return apart(me, other, rules, now) ?? (acceptable(me, other, now) ? null : "rating range");
   }
 
   private async createTable(group: QueueMatchGroup) {
     const players = group.clients.map((c) => this.entries.get(c.sessionId)?.playerId).filter((id): id is string => id !== undefined);
     const rankedTicket = signRoster(RankedQueueRoom.platform.secret, { game: this.game, players, expires: Date.now() + TICKET_LIFETIME_MS });
     const f = this.format;
-    const room = await matchMaker.createRoom(this.game, { seats: f.seats, bots: 0, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, autoFillSeconds: 0, rankedTicket });
+    const room = await matchMaker.createRoom(this.game, { seats: players.length, bots: 0, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, autoFillSeconds: 0, rankedTicket });
     logger.info({ game: this.game, room: room.roomId, players: players.length }, "ranked group seated");
     return room;
   }

@@ -6,6 +6,7 @@
  */
 import { matchMaker, type Presence } from "@colyseus/core";
 import type { Platform } from "./platform.ts";
+import type { TableWaits } from "./forming.ts";
 
 /** Longer than any ranked game; the table removes the key when it ends, this only covers a process that died. */
 const PLAYING_TTL_S = 3 * 3600;
@@ -22,6 +23,8 @@ export interface RankedRules {
   readonly sameAddress: boolean;
   /** Players of poor conduct meet the others only once both waited this long. */
   readonly poolMixMs: number;
+  /** When each game's queue accepts a smaller table (ranked/forming.ts); none: full tables only. */
+  readonly tableWaits?: TableWaits;
 }
 
 export class RankedPlay {

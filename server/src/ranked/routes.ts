@@ -13,6 +13,7 @@ import { HISTORY_MAX, casualHistory, rankedProgress } from "../conduct/casual-ga
 import type { ServerConfig } from "../config.ts";
 import { publicPlayer } from "../accounts/accounts.ts";
 import { RANKED_FORMATS } from "./formats.ts";
+import { queueCounts } from "./queue-counts.ts";
 import { publicPagesChanged } from "../net/read-cache.ts";
 
 const isGame = (g: string): boolean => (GAME_IDS as readonly string[]).includes(g);
@@ -25,6 +26,7 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     publicPagesChanged();
   };
   router.get("/ranked/formats", (_req, res) => { res.json(RANKED_FORMATS); });
+  router.get("/ranked/queues", handle(async (_req, res) => { res.json({ queues: await queueCounts() }); }));
 
   router.get("/leaderboard/:game", handle(async (req, res) => {
     const game = String(req.params.game);

@@ -150,8 +150,25 @@ export interface QueueStatus {
   readonly low: number;
   readonly high: number;
   readonly waitedMs: number;
+  /** Players waiting in this game's queue (offers under way included). */
   readonly queued: number;
+  /** The ranked format's full table. */
   readonly seats: number;
+  /** Table sizes the game's rules allow in ranked play, fullest first (Scatterbrain: `[4]`). */
+  readonly sizes: readonly number[];
+  /** When each smaller size is accepted: after `afterMs` of the longest wait in the queue. */
+  readonly waits: readonly { readonly size: number; readonly afterMs: number }[];
+  /** The smallest table your own wait so far would accept. */
+  readonly minSeats: number;
+  /** Median wait of the players seated in the last hour (the queue's process memory), or null when none were. */
+  readonly estimateMs: number | null;
+  /** Why players waiting cannot be matched with you, in plain words (same network, same device...), or null. */
+  readonly unmatched: string | null;
+}
+
+/** `GET /api/ranked/queues`: per game, how many wait and the estimated wait. */
+export interface QueueCounts {
+  readonly queues: readonly { readonly game: string; readonly queued: number; readonly sizes: readonly number[]; readonly estimateMs: number | null }[];
 }
 
 /** One seat's rating change in a rated game (the table's `ratingChanged` message). */
