@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { canvasTexts } from "./lib/canvas-text.ts";
 import { chooseTable, clickTarget, DESKTOP, PHONE, quickPlay, screenshot, useBrowserSuite, waitState, type Viewport } from "./lib/index.ts";
+import { openSection } from "./lib/lobby.ts";
 
 // E2E_CLIENT_DIST: another build of the client (the one before a fix, to see these tests fail on it).
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
@@ -125,6 +126,7 @@ describe("layout collisions", () => {
     await waitState(page, `s.scene === "lobby"`);
 
     // Save the account: the confirmation shows beside the button that did it.
+    await openSection(page, "profile");
     await page.click('[data-testid="show-register"]');
     await page.fill('[data-testid="register-form-username"]', "pia_layout");
     await page.fill('[data-testid="register-form-password"]', "lantern orbit meadow copper");
