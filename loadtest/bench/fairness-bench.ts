@@ -34,7 +34,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { createRng } from "@scat/shared";
 import { createLab, netemUsable, netlabUsable, type Link } from "../../tools/netlab/netlab.ts";
-import { startServerProcess } from "../src/server-process.ts";
+import { startServerProcess } from "../../cluster/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 
 const SHORT = process.env.SHORT === "1";

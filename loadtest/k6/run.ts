@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
-import { startServerProcess, TEST_METRICS_TOKEN, type ServerProcess } from "../src/server-process.ts";
+import { startServerProcess, TEST_METRICS_TOKEN, type ServerProcess } from "../../cluster/server-process.ts";
 import { bundle, SCENARIOS } from "./build.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
