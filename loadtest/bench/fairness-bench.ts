@@ -28,7 +28,7 @@
  * LOSSES (0,1,2,5), KINDS (slap,call; SHORT: slap), SEED, SHORT=1 (CI: 2 slap levels, 16 races
  * each, no charts; with KINDS=slap,call also 1 call level), CHARTS=0.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";

@@ -12,6 +12,7 @@ import { reportsSection } from "./reports-section.ts";
 
 const root = document.getElementById("operator")!;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the operator API's bodies are read untyped until the client has one typed API client
 interface Answer { status: number; body: any }
 
 async function call(path: string, body?: unknown): Promise<Answer> {
@@ -22,7 +23,7 @@ async function call(path: string, body?: unknown): Promise<Answer> {
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { message: text }; }
   return { status: res.status, body: parsed };
 }
@@ -41,6 +42,7 @@ async function guarded(title: string, draw: () => HTMLElement | Promise<HTMLElem
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untyped operator API body (see `Answer`)
 function pairsTable(pairs: any[], pick: (id: string, name: string) => void): HTMLElement {
   if (pairs.length === 0) return h("p", { testid: "no-pairs" }, "No pair met often enough in this window.");
   const cell = (v: unknown) => h("td", { class: "num" }, String(v));
@@ -91,6 +93,7 @@ async function render(days: number, note: string | null = null): Promise<void> {
     guarded("Reports", () => reportsSection(call, (result) => void render(days, result))),
     guarded("Fair-play flags", () => fairPlaySection(call, form.pick)),
     guarded("Suspicious pairs", () => h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick))),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untyped operator API body (see `Answer`)
     guarded("Recent actions", () => h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>
       h("li", {}, `${when(a.at)} ${String(a.actor)}: ${String(a.action)} ${String(a.targetId)}: ${String(a.reason)}`))))),
   ]);
