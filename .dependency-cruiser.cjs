@@ -60,6 +60,15 @@ module.exports = {
       to: { path: `^server/src/(${FEATURES.join("|")})/` },
     },
     {
+      name: "kernel-and-platform-know-no-composition-root",
+      severity: "error",
+      comment:
+        "Nor do they import the modules that compose the server (app.ts, main.ts, index.ts, migrations.ts): " +
+        "those import every feature, so reaching them is knowing every feature.",
+      from: { path: "^server/src/(table|platform|db)/" },
+      to: { path: "^server/src/(app|main|index|migrations)[.]ts$" },
+    },
+    {
       name: "shared-stands-alone",
       severity: "error",
       comment: "shared/ is read by the server, the client and the load tests: it imports none of them.",
