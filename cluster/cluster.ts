@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, startServerProcess, type ServerProcess } from "../loadtest/src/server-process.ts";
+import { freePort, startServerProcess, type ServerProcess } from "./server-process.ts";
 import { processPath, startNginx, type NginxProcess } from "./nginx.ts";
 import { startRedis, startRedisGroup, type RedisGroup, type RedisProcess } from "./redis.ts";
 

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { postgresBinDir, startPostgres } from "../loadtest/src/postgres-server.ts";
+import { postgresBinDir, startPostgres } from "./postgres-server.ts";
 import { startCluster } from "./cluster.ts";
 
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 3);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectClearOfToolbar } from "./lib/canvas-text.ts";
-import { chooseTable, clickTarget as click, DESKTOP, has, openLobby, PHONE, rendererOf, screenshot, targets, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import { chooseTable, clickTarget as click, DESKTOP, has, PHONE, rendererOf, screenshot, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
 
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `dark-hand/${name}`);

@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type PostgresServer } from "../../loadtest/src/postgres-server.ts";
+import { startPostgres, type PostgresServer } from "../../cluster/postgres-server.ts";
 import { DESKTOP, screenshot, useBrowserSuite } from "./lib/index.ts";
 
 const env: Record<string, string> = { TOKEN_SECRET: "operator-e2e-secret-0123456789abcdef" };
@@ -87,7 +87,8 @@ describe("operator page", () => {
     // The server's own store code, loaded by URL (the client's type build does not take server files).
     const { openStore } = await import(new URL("../../server/src/db/database.ts", import.meta.url).href);
     const { fileReport } = await import(new URL("../../server/src/moderation/reports.ts", import.meta.url).href);
-    const store = await openStore({ databaseUrl: pg.url, dataDir: null });
+    const { appMigrations } = await import(new URL("../../server/src/migrations.ts", import.meta.url).href);
+    const store = await openStore({ databaseUrl: pg.url, dataDir: null, migrations: appMigrations });
     try {
       const now = Date.now();
       const filed = await fileReport(store.db, { reporterId: ann, reportedId: bea, reason: "abusive-chat", note: "called me names", game: "devils_scat", tableId: "T-genuine", source: "table", gameLog: null, chat: [{ name: "Bea", seat: 1, text: "you are bad", at: now - 5_000 }] }, now);

@@ -112,12 +112,12 @@ describe("canvas text on a 390x844 phone", () => {
       const { log } = playLogged(game, `phone-text-${game}`, createRng(`phone-text-${game}`), 4);
       expect((log.options as { seats: number }).seats).toBe(6);
       await page.setInputFiles('[data-testid="replay-file"]', { name: `${game}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
-      let s = await waitState(page, `s.scene === "replay" && s.game === ${JSON.stringify(game)} && s.frame === 0`, 30_000);
+      const s = await waitState(page, `s.scene === "replay" && s.game === ${JSON.stringify(game)} && s.frame === 0`, 30_000);
       const last = Math.min(Number(s["last"]), 14);
       for (let frame = 0; frame <= last; frame++) {
         if (frame > 0) {
           await page.keyboard.press("ArrowRight");
-          s = await waitState(page, `s.scene === "replay" && s.frame === ${frame}`);
+          await waitState(page, `s.scene === "replay" && s.frame === ${frame}`);
         }
         const now = await smallTexts(page, `${game} (6 seats) frame ${frame}`);
         small.push(...now.small);

@@ -96,7 +96,7 @@ describe("replay viewer", () => {
     expect(line).toContain(s.step);
     expect(line).not.toContain("UTC");
     await clickTarget(page, "button:replay-back");
-    s = await waitReplay(page, "s.frame === 2");
+    await waitReplay(page, "s.frame === 2");
     await shot(page, "03-step-2");
 
     // The other seat's view shows that seat's hand; all hands open lists every hand.
@@ -117,7 +117,7 @@ describe("replay viewer", () => {
     // Play at 8x, then pause.
     await page.selectOption('[data-testid="replay-speed"]', "8");
     await clickTarget(page, "button:replay-play");
-    s = await waitReplay(page, `s.playing && s.frame >= 6`);
+    await waitReplay(page, `s.playing && s.frame >= 6`);
     await clickTarget(page, "button:replay-play");
     s = await waitReplay(page, "!s.playing");
     const paused = s.frame;
@@ -129,7 +129,7 @@ describe("replay viewer", () => {
     const roundFrame = await page.$eval('[data-testid="replay-round"]', (el, r) => [...(el as HTMLSelectElement).options].find((o) => o.textContent === `Round ${r}`)?.value ?? null, lastRound);
     expect(roundFrame).not.toBeNull();
     await page.selectOption('[data-testid="replay-round"]', roundFrame!);
-    s = await waitReplay(page, `s.frame === ${roundFrame} && s.round === ${lastRound}`);
+    await waitReplay(page, `s.frame === ${roundFrame} && s.round === ${lastRound}`);
     await shot(page, "05-jump-to-round");
     await clickTarget(page, "button:replay-end");
     s = await waitReplay(page, `s.frame === s.last`);

@@ -9,7 +9,7 @@
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_METRICS_TOKEN } from "../../loadtest/src/server-process.ts";
+import { TEST_METRICS_TOKEN } from "../../cluster/server-process.ts";
 import { chooseTable, clickTarget, launchPlayer, openLobby, quickPlay, screenshot, waitState, type Player } from "./lib/index.ts";
 
 /** What this test uses of cluster/cluster.ts (loaded at run time: it lies outside the client's project). */

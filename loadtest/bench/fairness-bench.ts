@@ -28,13 +28,13 @@
  * LOSSES (0,1,2,5), KINDS (slap,call; SHORT: slap), SEED, SHORT=1 (CI: 2 slap levels, 16 races
  * each, no charts; with KINDS=slap,call also 1 call level), CHARTS=0.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { createRng } from "@scat/shared";
 import { createLab, netemUsable, netlabUsable, type Link } from "../../tools/netlab/netlab.ts";
-import { startServerProcess } from "../src/server-process.ts";
+import { startServerProcess } from "../../cluster/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 
 const SHORT = process.env.SHORT === "1";

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
-import { freePort, ROOT } from "../src/server-process.ts";
+import { freePort, ROOT } from "../../cluster/server-process.ts";
 import { inspect } from "../src/inspector.ts";
 import { growth, heapSummary, type HeapSummary } from "./heap-snapshot.ts";
 

@@ -8,7 +8,7 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
-import { startServerProcess } from "../src/server-process.ts";
+import { startServerProcess } from "../../cluster/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 
 const RATES = (process.env.RATES ?? "20,50,100,200").split(",").map(Number);

@@ -15,7 +15,7 @@ import { readFile } from "node:fs/promises";
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { expandLegal, readChoices } from "@scat/shared/wire-state.ts";
-import { pinTo, startServerProcess } from "../src/server-process.ts";
+import { pinTo, startServerProcess } from "../../cluster/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 import { heapUsedAfterGc } from "../src/heap-probe.ts";
 

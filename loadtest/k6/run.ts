@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCluster, type Cluster } from "../../cluster/cluster.ts";
-import { startServerProcess, TEST_METRICS_TOKEN, type ServerProcess } from "../src/server-process.ts";
+import { startServerProcess, TEST_METRICS_TOKEN, type ServerProcess } from "../../cluster/server-process.ts";
 import { bundle, SCENARIOS } from "./build.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -145,7 +145,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const a of args) if (/^[A-Z0-9_]+=/.test(a)) env[a.slice(0, a.indexOf("="))] = a.slice(a.indexOf("=") + 1);
   const url = flag("--url") ?? process.env.BASE_URL;
   const target = url ? { url, label: "url", pids: [], stop: async () => undefined } : await startTarget(args.includes("--cluster") ? "cluster" : "one", flag("--pin"));
-  let code = 1;
+  let code: number;
   try {
     const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     const loadBefore = load();

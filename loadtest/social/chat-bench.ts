@@ -20,7 +20,7 @@ for (const a of args) if (/^[A-Z0-9_]+=/.test(a)) env[a.slice(0, a.indexOf("="))
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 const target = await startTarget(args.includes("--cluster") ? "cluster" : "one");
-let code = 1;
+let code: number;
 try {
   const loadBefore = load();
   console.log(`chat benchmark: k6 tables ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(" ")} against ${target.label}; load average ${loadBefore}`);

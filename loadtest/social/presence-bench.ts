@@ -25,7 +25,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { connect as connectTcp } from "node:net";
 import { startRedis } from "../../cluster/redis.ts";
 import { inspect } from "../src/inspector.ts";
-import { freePort, startServerProcess } from "../src/server-process.ts";
+import { freePort, startServerProcess } from "../../cluster/server-process.ts";
 import { SERVER_ENV } from "../k6/run.ts";
 
 const LEVELS = (process.env.LEVELS ?? "0,500,1000").split(",").map(Number).sort((a, b) => a - b);

@@ -11,7 +11,7 @@ import { ReportingClient } from "../k6/lib/join-errors.ts";
 import { cheatersAt } from "../k6/lib/cheaters.ts";
 import { logNormal, seeded } from "../k6/lib/random.ts";
 import { playTable, type Sink } from "../k6/lib/table.ts";
-import { startServerProcess } from "../src/server-process.ts";
+import { startServerProcess } from "../../cluster/server-process.ts";
 
 const TABLES = Number(process.env.TABLES ?? 4);
 const SECONDS = Number(process.env.SECONDS ?? 40);

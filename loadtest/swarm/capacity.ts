@@ -28,7 +28,7 @@ import type { Room } from "@colyseus/sdk";
 import { joinFailure, ReportingClient } from "../k6/lib/join-errors.ts";
 import { chooseAction } from "../k6/lib/policy.ts";
 import { readView } from "../k6/lib/view.ts";
-import { pinTo, ROOT, startServerProcess } from "../src/server-process.ts";
+import { pinTo, ROOT, startServerProcess } from "../../cluster/server-process.ts";
 import { fmt, percentile } from "../src/stats.ts";
 import { scrape, serverSide, type ServerSide } from "./server-metrics.ts";
 

@@ -2,7 +2,7 @@
  * Our server's own share of a capacity step, read from two scrapes of its /metrics
  * (loadtest/swarm/capacity.ts; docs/OPERATIONS.md, "Metrics and health").
  */
-import { TEST_METRICS_TOKEN } from "../src/server-process.ts";
+import { TEST_METRICS_TOKEN } from "../../cluster/server-process.ts";
 
 /** The server's own figures for a window, from two scrapes of its /metrics (ours only). */
 export interface ServerSide { patchP50Ms: number; patchP99Ms: number; patchCount: number; loopP99Ms: number; loopMaxMs: number }

@@ -45,7 +45,6 @@ const url = flag("--url") ?? process.env.BASE_URL;
 const target = url ? { url, label: "url", pids: [] as number[], stop: async () => undefined } : await startTarget(args.includes("--cluster") ? "cluster" : "one", flag("--pin"));
 const started = Date.now();
 const stopAt = started + DURATION;
-let players = 0;
 let peakPlayers = 0;
 let live = 0;
 
@@ -55,7 +54,6 @@ async function tableLoop(i: number): Promise<void> {
     const setup = MODE === "slap" ? { game: "hit_the_deck", seats: 4, variants: { target: 1000 } } : GAMES[(i + round) % GAMES.length]!;
     const humans = MODE === "slap" || ALL_HUMAN ? setup.seats : 2 + ((i + round) % (setup.seats - 1));
     const paths = Array.from({ length: setup.seats }, () => (MODE === "slap" ? { upMs: 5 + rnd() * 145, downMs: 5 + rnd() * 145, jitterMs: 10 } : { upMs: 0, downMs: 0, jitterMs: 0 }));
-    players += humans;
     live += humans;
     peakPlayers = Math.max(peakPlayers, live);
     try {

@@ -11,7 +11,7 @@ import { connect } from "node:net";
 import { Client } from "@colyseus/sdk";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { joinFailure, ReportingClient } from "../k6/lib/join-errors.ts";
-import { freePort, startServerProcess, type ServerProcess } from "../src/server-process.ts";
+import { freePort, startServerProcess, type ServerProcess } from "../../cluster/server-process.ts";
 
 let server: ServerProcess;
 const RESERVATION_S = 9;

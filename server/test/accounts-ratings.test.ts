@@ -8,7 +8,7 @@ import { Accounts, publicPlayer } from "../src/accounts/accounts.ts";
 import { ALL_SCOPES, DAY, Sessions } from "../src/accounts/sessions.ts";
 import { Tokens } from "../src/accounts/tokens.ts";
 import { migrate, openStore, type Store } from "../src/db/database.ts";
-import { migrationProvider } from "../src/db/migrations.ts";
+import { appMigrations } from "../src/migrations.ts";
 import { aroundPlayer, historyOf, matchLog, ratingsOf, recentMatches, topPlayers } from "../src/ranked/queries.ts";
 import { recordRankedMatch, type RankedSeat } from "../src/ranked/record-match.ts";
 import { PROVISIONAL_GAMES } from "../src/ranked/rating.ts";
@@ -28,7 +28,7 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
   let store: Store;
   let accounts: Accounts;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   });
   afterAll(async () => { await store?.close(); });
@@ -36,9 +36,9 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
   const mk = async (name: string) => ({ player: publicPlayer(await accounts.createGuest(name)) });
 
   it("applies the migrations once (a second run changes nothing)", async () => {
-    await migrate(store.db);
+    await migrate(store.db, appMigrations);
     const applied = await store.db.selectFrom("kysely_migration" as never).selectAll().execute();
-    expect(applied.length).toBe(Object.keys(await migrationProvider.getMigrations()).length);
+    expect(applied.length).toBe(Object.keys(await appMigrations.getMigrations()).length);
   });
 
   it("makes a guest, gives it a username and password, signs in elsewhere and signs out everywhere", async () => {

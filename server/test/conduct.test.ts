@@ -10,6 +10,7 @@ import { Tokens } from "../src/accounts/tokens.ts";
 import { ConductRecord } from "../src/conduct/record.ts";
 import { banLength, banReason, completionRate, DEFAULT_CONDUCT, finishedOutcome, type Outcome } from "../src/conduct/policy.ts";
 import { openStore, type Store } from "../src/db/database.ts";
+import { appMigrations } from "../src/migrations.ts";
 import { startPostgres, type PostgresServer } from "./support/postgres-server.ts";
 
 const MIN = 60_000;
@@ -69,7 +70,7 @@ describe.each(["pglite", "postgres"] as const)("the conduct record on %s", (kind
   let clock = 1_000_000_000;
   let record: ConductRecord;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
     record = new ConductRecord(store.db, DEFAULT_CONDUCT, () => clock);
   });

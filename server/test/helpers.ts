@@ -20,7 +20,7 @@ export async function bootServer(env: Record<string, string> = {}): Promise<Coly
 export async function until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
-    let v: T | undefined | null | false = undefined;
+    let v: T | undefined | null | false;
     try { v = check(); } catch { v = undefined; }
     if (v) return v;
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);

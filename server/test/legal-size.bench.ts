@@ -60,7 +60,7 @@ for (const [id, game] of Object.entries(ENGINES)) {
     const withLegal = table(id, seats);
     const without = table(id, seats);
     const noLegal = Object.assign(Object.create(Object.getPrototypeOf(match)) as Match, match, { legal: () => [] });
-    let last: string[] = Array.from({ length: seats }, () => "");
+    const last: string[] = Array.from({ length: seats }, () => "");
     steps += playBotGame(game, match, `legal-${g}`, () => {
       projectMatch(withLegal.state, match, () => undefined);
       noLegal.state = match.state;

@@ -77,7 +77,7 @@ async function ratingSeenAt(base: string, roomId: string, account: { token: stri
       room = await new Client(base).joinById(roomId, { name: account.player.name, playerId: account.player.id, token: account.token });
       break;
     } catch (err) {
-      if (Date.now() > end) throw new Error(`${roomId}: could not take the ranked seat back: ${String(err)}`);
+      if (Date.now() > end) throw new Error(`${roomId}: could not take the ranked seat back: ${String(err)}`, { cause: err });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

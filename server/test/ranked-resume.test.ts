@@ -28,7 +28,7 @@ async function reclaimRanked(base: string, p: Player, token: string): Promise<Ro
     try {
       return await new Client(base).joinById(p.roomId, { name: p.name, playerId: p.playerId, token });
     } catch (err) {
-      if (Date.now() > end) throw new Error(`${p.roomId}: could not take the ranked seat back: ${String(err)}`);
+      if (Date.now() > end) throw new Error(`${p.roomId}: could not take the ranked seat back: ${String(err)}`, { cause: err });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

@@ -136,7 +136,7 @@ describe("a Devil's Scat table", () => {
 
   it("keeps seat and hand across a disconnect and reconnect", async () => {
     const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 3, bots: 2 }));
-    const log = record(room);
+    record(room);
     const seat = await waitSeat(room);
     await until(() => (room.state as any).status === "playing", "game start");
     const hand = (await until(() => mine(room, seat), "hand")).hand;
@@ -157,7 +157,7 @@ describe("a Devil's Scat table", () => {
 
   it("lets a bot take the seat after the reconnection window, and the player take it back", async () => {
     const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1, reconnectSeconds: 5, playerId: "player-aaaa-1111" }));
-    const log = record(room);
+    record(room);
     const seat = await waitSeat(room);
     const srv = serverRoom(room);
     await until(() => srv.match, "game start");
@@ -170,7 +170,7 @@ describe("a Devil's Scat table", () => {
     const versionAtTakeover = srv.match!.state.version;
     await until(() => srv.match!.state.version > versionAtTakeover + 2 || srv.match!.over, "the bot plays the seat");
     const back = await colyseus.sdk.joinById(room.roomId, { name: "Tess", playerId: "player-aaaa-1111" });
-    const backLog = record(back);
+    record(back);
     expect(await waitSeat(back)).toBe(seat);
     expect(srv.seating.slots[seat]!.isBot).toBe(false);
     // The seat's hand is visible again: the one the server holds for it (3 cards, or 4 mid-turn).
@@ -188,7 +188,7 @@ describe("a Devil's Scat table", () => {
     expect(quick.roomId).not.toBe(host.roomId);
     await expect(colyseus.sdk.join("devils_scat", opts({ seats: 2, bots: 0 }))).resolves.toHaveProperty("roomId", quick.roomId);
     const friend = await colyseus.sdk.joinById(host.roomId, { name: "Friend" });
-    const friendLog = record(friend);
+    record(friend);
     expect(await waitSeat(friend)).toBe(1);
     await expect(colyseus.sdk.joinById("ZZZZZZ", { name: "Guess" })).rejects.toThrow();
   });

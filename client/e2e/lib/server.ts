@@ -1,5 +1,5 @@
 /** A real game server on a free loopback port: the process the server tests and benchmarks start too. */
-import { startServerProcess } from "../../../loadtest/src/server-process.ts";
+import { startServerProcess } from "../../../cluster/server-process.ts";
 
 export interface GameServer {
   /** `http://127.0.0.1:<port>`: serves client/dist at `/` and the rooms. */

@@ -135,7 +135,7 @@ export const recoveryApi = {
 
 /** A browser that kept a signed token in localStorage moves onto a session cookie, and forgets the token. */
 async function moveLegacyToken(): Promise<void> {
-  let token: string | null = null;
+  let token: string | null;
   try {
     const raw = localStorage.getItem(LEGACY_ACCOUNT_KEY);
     token = raw ? ((JSON.parse(raw) as { token?: unknown }).token as string | null) ?? null : null;

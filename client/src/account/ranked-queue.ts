@@ -67,7 +67,7 @@ export async function playRanked(game: GameId, title: string, _account: Account)
     // `shuffle`: our table client answers the deal's shuffle request (docs/FAIRNESS.md).
     queue = await sdk.joinOrCreate(`ranked_${game}`, { device: playerId(), shuffle: true });
   } catch (err) {
-    throw new Error(queueRefusal(err));
+    throw new Error(queueRefusal(err), { cause: err });
   }
   const started = Date.now();
   const status = h("p", { class: "queue-status", testid: "queue-status" }, "Looking for opponents…");

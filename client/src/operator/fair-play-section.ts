@@ -7,7 +7,7 @@
  */
 import { h } from "../ui/dom.ts";
 import { when } from "./read.ts";
-import type { Answer } from "./reports-section.ts";
+import type { Answer, ApiBody } from "./reports-section.ts";
 
 type Call = (path: string, body?: unknown) => Promise<Answer>;
 
@@ -36,7 +36,7 @@ export async function fairPlaySection(call: Call, pick: (id: string, name: strin
   const answer = await call("/operator/fair-play-flags?limit=100");
   const title = h("h2", {}, "Fair-play flags");
   if (answer.status !== 200) return h("section", {}, title, h("p", { class: "notice" }, message(answer)));
-  const flags: any[] = answer.body.flags;
+  const flags: ApiBody[] = answer.body.flags;
   const note = h("p", {}, "Signals from reaction times at tables, never sanctions: look at the account's games and reports before acting.");
   if (flags.length === 0) return h("section", {}, title, note, h("p", { testid: "no-fair-play-flags" }, "No fair-play flags."));
   return h("section", {}, h("h2", {}, `Fair-play flags (${flags.length})`), note, h("ul", { testid: "fair-play-flags", class: "reports" }, ...flags.map((f) => {

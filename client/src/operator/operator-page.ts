@@ -8,11 +8,11 @@
 import { h } from "../ui/dom.ts";
 import { fairPlaySection } from "./fair-play-section.ts";
 import { when } from "./read.ts";
-import { reportsSection } from "./reports-section.ts";
+import { reportsSection, type ApiBody } from "./reports-section.ts";
 
 const root = document.getElementById("operator")!;
 
-interface Answer { status: number; body: any }
+interface Answer { status: number; body: ApiBody }
 
 async function call(path: string, body?: unknown): Promise<Answer> {
   const res = await fetch(`/api${path}`, {
@@ -22,7 +22,7 @@ async function call(path: string, body?: unknown): Promise<Answer> {
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { message: text }; }
   return { status: res.status, body: parsed };
 }
@@ -41,7 +41,7 @@ async function guarded(title: string, draw: () => HTMLElement | Promise<HTMLElem
   }
 }
 
-function pairsTable(pairs: any[], pick: (id: string, name: string) => void): HTMLElement {
+function pairsTable(pairs: ApiBody[], pick: (id: string, name: string) => void): HTMLElement {
   if (pairs.length === 0) return h("p", { testid: "no-pairs" }, "No pair met often enough in this window.");
   const cell = (v: unknown) => h("td", { class: "num" }, String(v));
   return h("table", { testid: "pairs" },
@@ -91,7 +91,7 @@ async function render(days: number, note: string | null = null): Promise<void> {
     guarded("Reports", () => reportsSection(call, (result) => void render(days, result))),
     guarded("Fair-play flags", () => fairPlaySection(call, form.pick)),
     guarded("Suspicious pairs", () => h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick))),
-    guarded("Recent actions", () => h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: any) =>
+    guarded("Recent actions", () => h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: ApiBody) =>
       h("li", {}, `${when(a.at)} ${String(a.actor)}: ${String(a.action)} ${String(a.targetId)}: ${String(a.reason)}`))))),
   ]);
   root.replaceChildren(h("h1", {}, "Operators"), reports, fairPlay, pairList, form.el, actionList);

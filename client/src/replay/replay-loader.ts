@@ -72,7 +72,7 @@ export async function fetchStoredLog(matchId: string): Promise<unknown> {
   try {
     res = await fetch(path, { headers: { accept: "application/json" } });
   } catch (err) {
-    throw new Error(`Could not load the game log from ${path}: ${(err as Error).message}`);
+    throw new Error(`Could not load the game log from ${path}: ${(err as Error).message}`, { cause: err });
   }
   if (!res.ok) {
     await res.body?.cancel();

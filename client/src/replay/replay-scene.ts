@@ -149,6 +149,7 @@ export class ReplayScene extends Phaser.Scene {
   }
 
   private host(): TableHost {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters below have a `this` of their own
     const scene = this;
     const source: TableSource = {
       get snap() {

@@ -22,6 +22,7 @@ const KEEP = 50;
 
 interface ChatRoom {
   send(type: string, message?: unknown): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same signature as Colyseus's Room.onMessage, which this names
   onMessage(type: string, fn: (message: any) => void): () => void;
 }
 

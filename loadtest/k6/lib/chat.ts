@@ -19,7 +19,7 @@
  */
 import type { Room } from "@colyseus/sdk";
 import type { CHAT_CLIENT, CHAT_SERVER, ChatLine, Emote, QuickPhrase } from "@scat/shared/social/chat.ts";
-import type { Sink } from "./table.ts";
+import type { Sink } from "./sink.ts";
 
 export interface ChatPlan {
   /** How many of a table's simulated players speak (the first ones to join). */

@@ -5,7 +5,7 @@
 import type { Client } from "@colyseus/sdk";
 import { ReportingClient } from "./join-errors.ts";
 import { Counter, Rate, Trend } from "k6/metrics";
-import type { Sink } from "./table.ts";
+import type { Sink } from "./sink.ts";
 
 export const env = (name: string, fallback: string): string => __ENV[name] ?? fallback;
 export const num = (name: string, fallback: number): number => Number(__ENV[name] ?? fallback);

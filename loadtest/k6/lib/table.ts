@@ -10,15 +10,10 @@ import { ChatTraffic, type ChatPlan } from "./chat.ts";
 import { DelayedPath } from "./delayed.ts";
 import { joinFailure } from "./join-errors.ts";
 import { chooseAction } from "./policy.ts";
+import type { Sink } from "./sink.ts";
 import { readView, type LegalAction, type TableView } from "./view.ts";
 
-/** Where measurements go (k6 metrics, or the swarm's arrays). */
-export interface Sink {
-  trend(name: string, value: number): void;
-  /** `tags`: k6 tags (the swarm counts `name{key=value}`), e.g. a refused join's reason. */
-  count(name: string, n?: number, tags?: Record<string, string>): void;
-  rate(name: string, ok: boolean): void;
-}
+export type { Sink };
 
 export interface TablePlan {
   readonly game: string;

@@ -1,11 +1,12 @@
 /**
- * Migration "0016-passkeys-and-recovery-codes" (registered in db/migrations.ts): an account's
+ * Migration "0016-passkeys-and-recovery-codes" (listed in server/src/migrations.ts): an account's
  * passkeys (WebAuthn public keys, accounts/passkeys.ts), the challenges the server handed out for
  * them (single-use, minutes long), and the account's one-time recovery codes, kept only as hashes
  * (accounts/recovery-codes.ts). Only adds its own tables.
  */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { Migrations } from "../db/migrations.ts";
 
 export const passkeysMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -41,4 +42,9 @@ export const passkeysMigration: Migration = {
       .execute();
     await db.schema.createIndex("recovery_codes_by_player").on("recovery_codes").column("player_id").execute();
   },
+};
+
+/** The accounts' own tables beyond the platform's first ones (server/src/migrations.ts lists them). */
+export const accountsMigrations: Migrations = {
+  "0016-passkeys-and-recovery-codes": passkeysMigration,
 };

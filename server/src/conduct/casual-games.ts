@@ -9,7 +9,7 @@ import type { Outcome as GameOutcome } from "@scat/shared";
 import { rankKeys, standingsOf } from "@scat/shared/standings.ts";
 import type { Db } from "../db/database.ts";
 import type { Outcome } from "./policy.ts";
-import type { TableSeat } from "./table-conduct.ts";
+import type { TableSeat } from "./record.ts";
 
 /** Recent casual games the progress lists (counted or not). */
 export const PROGRESS_RECENT = 10;

@@ -3,8 +3,18 @@
  * ranked-queue bans it earns (policy.ts), in the database, so every process sees the same record.
  */
 import type { Db } from "../db/database.ts";
-import type { TableSeat } from "./table-conduct.ts";
 import { DEFAULT_CONDUCT, banReason, completionRate, nextBan, poorConduct, type Ban, type ConductSettings, type Outcome } from "./policy.ts";
+
+/** One seat of a finished casual table, as the player's game history shows it. */
+export interface TableSeat {
+  readonly seat: number;
+  readonly name: string;
+  /** 1 = first; null when the game gave no standings. */
+  readonly place: number | null;
+  readonly bot: boolean;
+  /** The seat of the account this copy of the table is recorded for. */
+  readonly own?: boolean;
+}
 
 export interface OutcomeEntry {
   readonly playerId: string;

@@ -7,7 +7,7 @@
  */
 import { ReactionProfile, type FairPlayFlag } from "./fair-play.ts";
 import { finishedOutcome, type Outcome } from "./policy.ts";
-import type { OutcomeEntry } from "./record.ts";
+import type { OutcomeEntry, TableSeat } from "./record.ts";
 
 interface SeatTally {
   turns: number;
@@ -37,17 +37,6 @@ const SHARED_PHASES: ReadonlySet<string> = new Set(["race", "roundOver", "handOv
 export function stalledSeats(state: unknown, awaited: readonly number[]): number[] {
   const phase = (state as { phase?: unknown } | null)?.phase;
   return typeof phase === "string" && SHARED_PHASES.has(phase) ? [] : [...awaited];
-}
-
-/** One seat of a finished casual table, as the player's game history shows it. */
-export interface TableSeat {
-  readonly seat: number;
-  readonly name: string;
-  /** 1 = first; null when the game gave no standings. */
-  readonly place: number | null;
-  readonly bot: boolean;
-  /** The seat of the account this copy of the table is recorded for. */
-  readonly own?: boolean;
 }
 
 export class TableConduct {

@@ -6,10 +6,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import { Migrator, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
 import { logger } from "../logger.ts";
-import { migrationProvider } from "./migrations.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import { PGliteThread } from "./pglite-thread.ts";
 import type { Database } from "./schema.ts";
@@ -27,6 +26,8 @@ export interface StoreOptions {
   readonly databaseUrl: string | null;
   /** Directory for PGlite's files; null = in memory (tests). */
   readonly dataDir: string | null;
+  /** The migrations to bring the schema to (server/src/migrations.ts lists the server's). */
+  readonly migrations: MigrationProvider;
 }
 
 const INT8 = 20;
@@ -59,7 +60,7 @@ function openPostgres(url: string): Store {
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl !== null ? openPostgres(options.databaseUrl) : await openPGlite(options.dataDir);
   try {
-    await migrate(store.db);
+    await migrate(store.db, options.migrations);
   } catch (err) {
     await store.close();
     throw err;
@@ -67,8 +68,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true }).migrateToLatest();
+export async function migrate(db: Db, migrations: MigrationProvider): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrations, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
 }

@@ -6,22 +6,32 @@
  * migrator applies any it has not recorded, whatever its place (`allowUnorderedMigrations`,
  * db/database.ts). Each migration therefore only adds what it names and reads nothing another
  * one in flight adds.
+ *
+ * This file holds the first four (accounts, ratings, names, sessions: made before features had
+ * folders of their own) and the means to join sets. Each feature folder exports its own set, and
+ * the list the server applies is built where the server is composed (server/src/migrations.ts),
+ * so the database layer names no feature.
  */
 import { sql, type Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { backfillNameKeys } from "../names/backfill.ts";
-import { seenAddressesMigration } from "../moderation/addresses.ts";
-import { fairPlayMigration } from "../fair-play/store.ts";
-import { moderationMigration } from "../moderation/migration.ts";
-import { socialMigration } from "../social/migration.ts";
-import { friendsMigration } from "../social/friends/migration.ts";
-import { friendRequestHoldsMigration } from "../social/friends/migration-holds.ts";
-import { preferencesMigration } from "../preferences/migration.ts";
-import { reportEvidenceMigration } from "../moderation/migration.ts";
-import { tracesMigration } from "../moderation/traces.ts";
-import { passkeysMigration } from "../accounts/migration.ts";
 
-const migrations: Record<string, Migration> = {
+/** Migrations by name. */
+export type Migrations = Readonly<Record<string, Migration>>;
+
+/** Joins sets of migrations into the one list a store applies; a name in two sets is a mistake caught at start. */
+export function migrationProvider(...sets: readonly Migrations[]): MigrationProvider {
+  const all: Record<string, Migration> = {};
+  for (const set of sets) {
+    for (const [name, migration] of Object.entries(set)) {
+      if (name in all) throw new Error(`migration ${name} is listed twice`);
+      all[name] = migration;
+    }
+  }
+  return { getMigrations: async () => all };
+}
+
+export const platformMigrations: Migrations = {
   "0001-accounts-and-ratings": {
     async up(db: Kysely<unknown>) {
       await db.schema.createTable("players")
@@ -128,58 +138,4 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("sessions_by_expiry").on("sessions").column("expires_at").execute();
     },
   },
-  "0005-conduct": {
-    // Every game's outcome per account and the ranked-queue bans it earned (conduct/).
-    async up(db: Kysely<unknown>) {
-      await db.schema.createTable("conduct_records")
-        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
-        .addColumn("game", "text", (c) => c.notNull())
-        .addColumn("table_id", "text", (c) => c.notNull())
-        .addColumn("ranked", "boolean", (c) => c.notNull())
-        .addColumn("outcome", "text", (c) => c.notNull())
-        .addColumn("at", "bigint", (c) => c.notNull())
-        .addPrimaryKeyConstraint("conduct_records_pk", ["player_id", "table_id"])
-        .execute();
-      await db.schema.createIndex("conduct_by_time").on("conduct_records").columns(["player_id", "at"]).execute();
-      await db.schema.createTable("queue_bans")
-        .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
-        .addColumn("at", "bigint", (c) => c.notNull())
-        .addColumn("until", "bigint", (c) => c.notNull())
-        .addColumn("level", "integer", (c) => c.notNull())
-        .addColumn("reason", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("queue_bans_pk", ["player_id", "at"])
-        .execute();
-    },
-  },
-  // Operators, account marks, the operator action log, refunds (moderation/migration.ts).
-  "0006-moderation": moderationMigration,
-  // Blocks, players' reports, operator sanctions (social/migration.ts).
-  "0007-social": socialMigration,
-  // Friends and friend requests between saved accounts (social/friends/migration.ts).
-  "0008-friends": friendsMigration,
-  // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (moderation/addresses.ts).
-  "0009-seen-addresses": seenAddressesMigration,
-  // Fair-play flags raised at tables, kept for operators (fair-play/store.ts).
-  "0010-fair-play": fairPlayMigration,
-  // One preferences document per account (preferences/migration.ts).
-  "0011-preferences": preferencesMigration,
-  // Reports: the unfinished game a report waits on, and the indexes report intake and ranking read (moderation/migration.ts).
-  "0012-report-evidence": reportEvidenceMigration,
-  // Keyed hashes of the devices and addresses accounts play from: blocks, bans and mutes follow them (moderation/traces.ts).
-  "0013-account-traces": tracesMigration,
-  // Friend requests held instead of delivered, so a request says nothing of the account it names (social/friends/migration-holds.ts).
-  "0014-friend-request-holds": friendRequestHoldsMigration,
-  // A casual game's place and table (who sat where, by name) on its conduct record: the profile's game history (conduct/record.ts).
-  "0015-casual-history": {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("conduct_records").addColumn("place", "integer").execute();
-      await db.schema.alterTable("conduct_records").addColumn("seats", "jsonb").execute();
-    },
-  },
-  // Passkeys, their pending challenges and one-time recovery codes (accounts/migration.ts).
-  "0016-passkeys-and-recovery-codes": passkeysMigration,
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
 };

@@ -4,7 +4,12 @@
  * "Consistency").
  */
 import { logger } from "../logger.ts";
-import type { DurableRoom } from "./durability.ts";
+
+/** What a track needs of its table (durability.ts's `DurableRoom` has it): its id, for the log, and its pause. */
+export interface PausableRoom {
+  readonly roomId: string;
+  paused?(on: boolean, pausedMs: number): void;
+}
 
 /**
  * A write the store has not answered this long pauses the table (docs/OPERATIONS.md,
@@ -33,7 +38,7 @@ export class Track {
 }
 
 /** Pauses the table (its oldest unanswered write is when it began): players are told, steps wait. */
-export function pause(room: DurableRoom, track: Track): void {
+export function pause(room: PausableRoom, track: Track): void {
   if (track.pausedAt > 0 || track.state !== "live") return;
   track.pausedAt = track.sends[0] ?? Date.now();
   logger.warn({ room: room.roomId }, "journal write unanswered: the table pauses until it is saved");
@@ -41,7 +46,7 @@ export function pause(room: DurableRoom, track: Track): void {
 }
 
 /** The store has every write: the table goes on, its deadline extended by the pause. */
-export function unpause(room: DurableRoom, track: Track): void {
+export function unpause(room: PausableRoom, track: Track): void {
   if (track.pausedAt === 0) return;
   const ms = Date.now() - track.pausedAt;
   track.pausedAt = 0;
@@ -53,7 +58,7 @@ export function unpause(room: DurableRoom, track: Track): void {
 export class SavingWatch {
   private timer: NodeJS.Timeout | null = null;
 
-  start(tracks: ReadonlyMap<DurableRoom, Track>): void {
+  start(tracks: ReadonlyMap<PausableRoom, Track>): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
       const now = Date.now();

@@ -10,6 +10,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Db } from "../db/database.ts";
+import type { Migrations } from "../db/migrations.ts";
 import type { FairPlayFlag } from "../conduct/fair-play.ts";
 
 export interface FlagRecord {
@@ -23,7 +24,7 @@ export interface FlagRecord {
   readonly at: number;
 }
 
-/** Migration "0010-fair-play" (registered in db/migrations.ts): one row per flag, table, seat and kind. */
+/** Migration "0010-fair-play" (listed in server/src/migrations.ts): one row per flag, table, seat and kind. */
 export const fairPlayMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.createTable("fair_play_flags")
@@ -42,6 +43,9 @@ export const fairPlayMigration: Migration = {
     await db.schema.createIndex("fair_play_flags_by_player").on("fair_play_flags").columns(["player_id", "at"]).execute();
   },
 };
+
+/** Fair play's migrations, listed with the others in server/src/migrations.ts. */
+export const fairPlayMigrations: Migrations = { "0010-fair-play": fairPlayMigration };
 
 /** Stores a flag; the same flag of the same seat and table again changes nothing. True when it was new. */
 export async function recordFlag(db: Db, flag: FlagRecord): Promise<boolean> {

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { newRedis } from "../redis-url/redis-url.ts";
 import type { ServerConfig } from "../config.ts";
 import { logger } from "../logger.ts";
-import { clientAddress } from "../net/http-gate.ts";
+import { clientAddress } from "../net/client-address.ts";
 import { MemoryAccountLock, RedisAccountLock } from "./account-lock.ts";
 import { SignInLock } from "./sign-in-lock.ts";
 import { CodeGuesses } from "./code-guesses.ts";

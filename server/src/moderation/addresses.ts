@@ -3,7 +3,7 @@
  * each time an account joins a ranked queue, a keyed hash of its address (the server's own
  * `x-scat-peer`, an IPv6 address by its /64, as the limits key it) is noted with the time. No
  * address is stored in the clear, and a row older than `RETENTION_MS` is deleted. Migration
- * "0009-seen-addresses" (registered in db/migrations.ts).
+ * "0009-seen-addresses" (listed in migration.ts).
  */
 import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";

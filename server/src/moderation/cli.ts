@@ -12,6 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config.ts";
 import { openStore, type Db } from "../db/database.ts";
+import { appMigrations } from "../migrations.ts";
 import { listOperators, recentActions, setOperator, type Actor } from "./operators.ts";
 
 const USAGE = "usage: npm run operator -- grant <username> [reason…] | revoke <username> [reason…] | list | actions [n]";
@@ -59,7 +60,7 @@ export async function runOperatorCli(db: Db, argv: readonly string[], out: (line
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain) {
   const config = loadConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: appMigrations });
   let code = 1;
   try {
     code = await runOperatorCli(store.db, process.argv.slice(2), (line) => console.log(line));

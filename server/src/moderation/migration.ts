@@ -1,5 +1,5 @@
 /**
- * Migration "0006-moderation" (registered in db/migrations.ts): operators, account marks, the
+ * Migration "0006-moderation" (listed in server/src/migrations.ts): operators, account marks, the
  * operator action log, refunds already made, and the index the filtered leaderboard reads.
  * Self-contained: it only adds tables and an index, so it applies after whatever 0004/0005 other
  * work brings. Operators and marks are tables of their own rather than columns of `players`, so
@@ -7,6 +7,9 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { Migrations } from "../db/migrations.ts";
+import { seenAddressesMigration } from "./addresses.ts";
+import { tracesMigration } from "./traces.ts";
 
 export const moderationMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -72,4 +75,16 @@ export const reportEvidenceMigration: Migration = {
     await db.schema.createIndex("reports_by_reporter").on("reports").columns(["reporter_id", "at"]).execute();
     await sql`create index reports_pending on reports (pending_match) where pending_match is not null`.execute(db);
   },
+};
+
+/** Moderation's migrations, listed with the others in server/src/migrations.ts. */
+export const moderationMigrations: Migrations = {
+  // Operators, account marks, the operator action log, refunds.
+  "0006-moderation": moderationMigration,
+  // Keyed hashes of the addresses accounts queue from, for the suspicious-pairs report (addresses.ts).
+  "0009-seen-addresses": seenAddressesMigration,
+  // Reports: the unfinished game a report waits on, and the indexes report intake and ranking read.
+  "0012-report-evidence": reportEvidenceMigration,
+  // Keyed hashes of the devices and addresses accounts play from: blocks, bans and mutes follow them (traces.ts).
+  "0013-account-traces": tracesMigration,
 };

@@ -18,7 +18,7 @@
  *   and carrier-grade NAT (100.64.0.0/10, many strangers by design).
  * At most `LINKS_MAX` accounts (the most recently seen) come back for one device and address.
  *
- * Migration "0013-account-traces" (registered in db/migrations.ts).
+ * Migration "0013-account-traces" (listed in migration.ts).
  */
 import { createHmac } from "node:crypto";
 import { BlockList, isIP } from "node:net";

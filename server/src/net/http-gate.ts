@@ -18,6 +18,7 @@ import type { CodeGuesses } from "../limits/code-guesses.ts";
 import { leaversMode, type QuickPlayPools } from "../conduct/quick-play-pool.ts";
 import { hasApart, joinApart, stripServerOptions, type QuickPlayApart } from "../social/quick-play-apart.ts";
 import { GAMES } from "../games.ts";
+import { clientAddress } from "./client-address.ts";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that stalls
@@ -31,12 +32,6 @@ export const KEEP_ALIVE_MS = 65_000;
 
 /** Matchmaking bodies are join options: a few hundred bytes. */
 export const MAX_MATCHMAKE_BODY = 4096;
-
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
-  const hops = typeof forwarded === "string" ? forwarded.split(",").map((h) => h.trim()).filter(Boolean) : [];
-  return hops.at(-1) ?? req.socket.remoteAddress ?? "unknown";
-}
 
 /**
  * The header that carries the client's address, as this server determined it, into places that

@@ -8,6 +8,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { checkDisplayName } from "../names/validate.ts";
 
+// eslint-disable-next-line no-control-regex -- a NUL is one of the characters looked for
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 /** Deeper JSON than this is not looked into (the body limit keeps it small anyway). */
 const MAX_DEPTH = 8;

@@ -1,9 +1,10 @@
 /**
- * Migration "0011-preferences" (registered in db/migrations.ts): one small JSON document of
+ * Migration "0011-preferences" (listed in server/src/migrations.ts): one small JSON document of
  * preferences per account (preferences/store.ts). Only adds its table.
  */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { Migrations } from "../db/migrations.ts";
 
 export const preferencesMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -14,3 +15,6 @@ export const preferencesMigration: Migration = {
       .execute();
   },
 };
+
+/** Preferences' migrations, listed with the others in server/src/migrations.ts. */
+export const preferencesMigrations: Migrations = { "0011-preferences": preferencesMigration };

@@ -14,9 +14,11 @@ import { SeenAddresses } from "../moderation/addresses.ts";
 import { Traces } from "../moderation/traces.ts";
 import { registeredLookalike } from "../names/registry.ts";
 import { nameKey } from "../names/skeleton.ts";
-import type { RankedRules } from "./ranked-play.ts";
+import type { RankedRules } from "./rules.ts";
 import { Tokens, tokenSecret } from "../accounts/tokens.ts";
 import { openStore, type Db, type Store } from "../db/database.ts";
+import type { MigrationProvider } from "kysely/migration";
+import { appMigrations } from "../migrations.ts";
 import { logger } from "../logger.ts";
 
 export const IN_MEMORY = ":memory:";
@@ -37,7 +39,8 @@ export class Platform {
   /** Called after this process rated a match of `game` (the leaderboard cache listens). */
   onRated: (game: string) => void = () => undefined;
 
-  constructor(private readonly config: PlatformConfig) {
+  /** `migrations`: what the store applies when it opens (the server's whole list unless a caller hands in another). */
+  constructor(private readonly config: PlatformConfig, private readonly migrations: MigrationProvider = appMigrations) {
     const memory = config.dataDir === IN_MEMORY;
     this.secret = config.tokenSecret ?? (memory ? randomBytes(32).toString("hex") : tokenSecret(null, config.dataDir));
     this.tokens = new Tokens(this.secret);
@@ -45,7 +48,7 @@ export class Platform {
 
   store(): Promise<Store> {
     if (!this.opening) {
-      this.opening = openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir });
+      this.opening = openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir, migrations: this.migrations });
       this.opening.then((store) => {
         this.ready = true;
         // Writes the tables raised before the store opened (`whenOpen`), in the order raised.

@@ -7,25 +7,12 @@
 import { matchMaker, type Presence } from "@colyseus/core";
 import type { Platform } from "./platform.ts";
 import type { TableWaits } from "./forming.ts";
+import type { RankedRules } from "./rules.ts";
 
 /** Longer than any ranked game; the table removes the key when it ends, this only covers a process that died. */
 const PLAYING_TTL_S = 3 * 3600;
 
 export const playingKey = (playerId: string) => `ranked:playing:${playerId}`;
-
-export interface RankedRules {
-  /** Guests may queue (never by default: ranked play is for saved accounts). */
-  readonly guests: boolean;
-  readonly minGames: number;
-  readonly acceptSeconds: number;
-  readonly pairGamesPerDay: number;
-  readonly abortSteps: number;
-  readonly sameAddress: boolean;
-  /** Players of poor conduct meet the others only once both waited this long. */
-  readonly poolMixMs: number;
-  /** When each game's queue accepts a smaller table (ranked/forming.ts); none: full tables only. */
-  readonly tableWaits?: TableWaits;
-}
 
 export class RankedPlay {
   constructor(private readonly platform: Platform, private readonly presence: Presence) {}

@@ -1,10 +1,13 @@
 /**
- * Migration "0007-social" (registered in db/migrations.ts): blocks between accounts, players'
+ * Migration "0007-social" (listed in server/src/migrations.ts): blocks between accounts, players'
  * reports, and operator sanctions (chat mutes and account bans with an end). Only adds tables.
  * Every operator sanction is also a row of `operator_actions` (moderation/operators.ts).
  */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { Migrations } from "../db/migrations.ts";
+import { friendRequestHoldsMigration } from "./friends/migration-holds.ts";
+import { friendsMigration } from "./friends/migration.ts";
 
 export const socialMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -45,4 +48,14 @@ export const socialMigration: Migration = {
       .addPrimaryKeyConstraint("account_sanctions_pk", ["player_id", "kind"])
       .execute();
   },
+};
+
+/** The social features' migrations, listed with the others in server/src/migrations.ts. */
+export const socialMigrations: Migrations = {
+  // Blocks, players' reports, operator sanctions.
+  "0007-social": socialMigration,
+  // Friends and friend requests between saved accounts (friends/migration.ts).
+  "0008-friends": friendsMigration,
+  // Friend requests held instead of delivered, so a request says nothing of the account it names (friends/migration-holds.ts).
+  "0014-friend-request-holds": friendRequestHoldsMigration,
 };

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { CHALLENGE_MS, Passkeys, relyingParty } from "../../src/accounts/passkeys.ts";
@@ -21,7 +22,7 @@ const clock = () => now;
 const rp = { id: "cards.example", origin: "https://cards.example" };
 
 beforeAll(async () => {
-  store = await openStore({ databaseUrl: null, dataDir: null });
+  store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
   const guest = await new Accounts(store.db, new Tokens("s".repeat(32))).createGuest("Clocked");
   player = await store.db.updateTable("players").set({ username: "clocked", username_key: "clocked" }).where("id", "=", guest.id).returningAll().executeTakeFirstOrThrow();
 }, 60_000);

@@ -9,6 +9,7 @@ import { Tokens } from "../../src/accounts/tokens.ts";
 import { ConductRecord } from "../../src/conduct/record.ts";
 import type { Outcome } from "../../src/conduct/policy.ts";
 import { openStore } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { startPostgres } from "../support/postgres-server.ts";
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 300);
@@ -16,7 +17,7 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 50);
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
 
 const pg = kind === "postgres" ? await startPostgres() : null;
-const store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null });
+const store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null, migrations: appMigrations });
 try {
   const accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   const players = await Promise.all(Array.from({ length: 4 }, (_, i) => accounts.createGuest(`Bench ${i}`)));

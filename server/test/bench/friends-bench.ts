@@ -14,7 +14,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { startRedis } from "../../../cluster/redis.ts";
-import { freePort } from "../../../loadtest/src/server-process.ts";
+import { freePort } from "../../../cluster/server-process.ts";
 import { FriendsPresence } from "../../src/social/friends/presence.ts";
 
 const PLAYERS = Number(process.env["PLAYERS"] ?? 10_000);

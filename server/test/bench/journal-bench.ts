@@ -12,7 +12,7 @@ import { startRedis, startRedisGroup } from "../../../cluster/redis.ts";
 import { FileJournal } from "../../src/durable/file-journal.ts";
 import type { JournalEntry, JournalStore } from "../../src/durable/journal.ts";
 import { RedisJournal } from "../../src/durable/redis-journal.ts";
-import { freePort } from "../../../loadtest/src/server-process.ts";
+import { freePort } from "../../../cluster/server-process.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
 
 const TABLES = Number(process.env.TABLES ?? 300);

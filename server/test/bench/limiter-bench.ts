@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { startRedis } from "../../../cluster/redis.ts";
-import { freePort } from "../../../loadtest/src/server-process.ts";
+import { freePort } from "../../../cluster/server-process.ts";
 import { fmt } from "../../../loadtest/src/stats.ts";
 import { addressKey } from "../../src/limits/address-key.ts";
 import { MemoryLimiter, RedisLimiter } from "../../src/limits/gcra.ts";

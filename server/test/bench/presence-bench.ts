@@ -17,7 +17,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { startRedis } from "../../../cluster/redis.ts";
-import { freePort } from "../../../loadtest/src/server-process.ts";
+import { freePort } from "../../../cluster/server-process.ts";
 import { SeatRegistry } from "../../src/social/seats.ts";
 import { OnlineCounter, RedisStore } from "../../src/social/presence/online.ts";
 

@@ -13,6 +13,7 @@ import { sql } from "kysely";
 import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts";
 import { percentile, fmt } from "../../../loadtest/src/stats.ts";
 import { openStore, type Db } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { TOP, TopCache, aroundPlayer, boardRule, historyOf, ratingsOf, recentMatches, topPlayers } from "../../src/ranked/queries.ts";
 import { recordRankedMatch } from "../../src/ranked/record-match.ts";
 import { standingsOf } from "@scat/shared/standings.ts";
@@ -66,7 +67,7 @@ function fakeLog(id: string): GameLog {
 }
 
 async function storeBench(kind: "pglite" | "postgres", url: string | null): Promise<void> {
-  const store = await openStore({ databaseUrl: url, dataDir: null });
+  const store = await openStore({ databaseUrl: url, dataDir: null, migrations: appMigrations });
   const t0 = performance.now();
   await seed(store.db);
   console.log(`\n[${kind}] seeded ${PLAYERS} players in ${fmt((performance.now() - t0) / 1000)} s (load ${load()})`);

@@ -18,7 +18,7 @@ import { Client } from "@colyseus/sdk";
 import { Redis } from "ioredis";
 import { quickPlayKey } from "@scat/shared";
 import { startRedis } from "../../../cluster/redis.ts";
-import { freePort, metricValue, startServerProcess } from "../../../loadtest/src/server-process.ts";
+import { freePort, metricValue, startServerProcess } from "../../../cluster/server-process.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
 import { GAMES } from "../../src/games.ts";
 import { attach, left, reclaimAfterDrop, status, type Player } from "../support/resume-play.ts";

@@ -26,7 +26,7 @@ import { Worker } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { expandLegal, readChoices } from "@scat/shared/wire-state.ts";
-import { pinTo, startServerProcess } from "../../../loadtest/src/server-process.ts";
+import { pinTo, startServerProcess } from "../../../cluster/server-process.ts";
 import { startPostgres } from "../support/postgres-server.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
 

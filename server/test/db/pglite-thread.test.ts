@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { PGliteThread } from "../../src/db/pglite-thread.ts";
 
 describe("embedded PGlite in its own thread", () => {
@@ -44,7 +45,7 @@ describe("a store on the thread", () => {
     // The game's event loop keeps ticking while PGlite starts and migrates (its WebAssembly runs in the thread).
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    store = await openStore({ databaseUrl: null, dataDir: null });
+    store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
     delay.disable();
     expect(store.kind).toBe("pglite");
     const players = await store.db.selectFrom("players").select("id").execute();

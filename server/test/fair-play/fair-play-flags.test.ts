@@ -15,6 +15,7 @@ import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { QUOTA_FLAG_MS, ReactionProfile } from "../../src/conduct/fair-play.ts";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { listFlags, recordFlag } from "../../src/fair-play/store.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
 import { observePress } from "../../src/realtime/observe.ts";
@@ -41,7 +42,7 @@ afterAll(async () => { await pg?.stop(); });
 
 describe.each(["pglite", "postgres"] as const)("fair-play flags on %s", (kind) => {
   let store: Store;
-  beforeAll(async () => { store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null }); });
+  beforeAll(async () => { store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations }); });
   afterAll(async () => { await store?.close(); });
 
   it("stores each flag with account, table, game, kind and evidence once, and lists them newest first", async () => {

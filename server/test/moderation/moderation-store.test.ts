@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { isMarked, markAccount } from "../../src/moderation/mark.ts";
 import { isOperator, recentActions, setOperator } from "../../src/moderation/operators.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
@@ -31,7 +32,7 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
   let store: Store;
   let accounts: Accounts;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   });
   afterAll(async () => { await store?.close(); });

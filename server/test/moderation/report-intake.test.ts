@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import * as reports from "../../src/moderation/reports.ts";
 import type { NewReport } from "../../src/moderation/reports.ts";
 
@@ -20,7 +21,7 @@ const HOUR = 60 * MIN;
 let store: Store;
 let accounts: Accounts;
 beforeAll(async () => {
-  store = await openStore({ databaseUrl: null, dataDir: null });
+  store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
   accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
 }, 60_000);
 afterAll(async () => { await store?.close(); });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { migrate } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { PGliteDialect } from "../../src/db/pglite-dialect.ts";
 import type { Database } from "../../src/db/schema.ts";
 import { generatedName } from "../../src/names/generate.ts";
@@ -26,7 +27,7 @@ beforeAll(async () => {
   const lite = await PGlite.create(undefined, { parsers: { 20: (v: string) => Number(v) } });
   db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
   close = async () => { await db.destroy(); await lite.close(); };
-  await migrate(db);
+  await migrate(db, appMigrations);
   accounts = new Accounts(db, new Tokens("a-test-secret-that-is-long-enough-1234"));
 }, 60_000);
 afterAll(async () => { await close?.(); });

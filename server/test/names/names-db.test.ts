@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { migrate } from "../../src/db/database.ts";
-import { migrationProvider } from "../../src/db/migrations.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { PGliteDialect } from "../../src/db/pglite-dialect.ts";
 import type { Database } from "../../src/db/schema.ts";
 import { nameKey } from "../../src/names/skeleton.ts";
@@ -38,7 +38,7 @@ describe.each(["pglite", "postgres"] as const)("name keys on %s", (kind) => {
   beforeAll(async () => {
     ({ db, close } = await open(kind));
     // The schema as it was before names had keys, with rows stored then.
-    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo("0002-rating-counts");
+    const { error } = await new Migrator({ db, provider: appMigrations }).migrateTo("0002-rating-counts");
     if (error) throw error;
     const old = (id: string, display_name: string, username: string | null, created_at: number) =>
       ({ id, display_name, username, username_key: username?.toLowerCase() ?? null, password_hash: null, created_at, token_version: 0 });
@@ -49,7 +49,7 @@ describe.each(["pglite", "postgres"] as const)("name keys on %s", (kind) => {
       old("0f4a-second", "Bo", "B00STER", 4),
       old("0b5c-fine", "Ann", null, 5),
     ]).execute();
-    await migrate(db);
+    await migrate(db, appMigrations);
   }, 120_000);
   afterAll(async () => { await close?.(); });
 

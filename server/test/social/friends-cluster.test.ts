@@ -11,6 +11,7 @@ import { LocalPresence } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../../cluster/cluster.ts";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { FriendsPresence, INVITE_TTL_MS } from "../../src/social/friends/presence.ts";
 import { waitSeat } from "../helpers.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   pg = await startPostgres();
   [cluster, store] = await Promise.all([
     startCluster({ processes: 2, env: { LOG_LEVEL: "warn", DATABASE_URL: pg.url, TOKEN_SECRET: "friends-test-secret-0123456789abcdef", BOT_DELAY_MS: "1-5", ACCOUNTS_PER_HOUR: "100" } }),
-    openStore({ databaseUrl: pg.url, dataDir: null }),
+    openStore({ databaseUrl: pg.url, dataDir: null, migrations: appMigrations }),
   ]);
 }, 120_000);
 afterAll(async () => {

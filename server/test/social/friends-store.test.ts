@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { migrate, openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { block, unblock } from "../../src/social/blocks.ts";
 import type { KyselyPlugin } from "kysely";
 import { FRIENDS_MAX, INCOMING_REQUESTS_MAX, PENDING_REQUESTS_MAX, acceptRequest, areFriends, cancelRequest, declineRequest, friendsOf, removeFriend, requestFriend, requestsOf } from "../../src/social/friends/store.ts";
@@ -26,7 +27,7 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
   let accounts: Accounts;
   let n = 0;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   }, 60_000);
   afterAll(async () => { await store?.close(); });
@@ -187,7 +188,7 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     await sql`delete from kysely_migration where name = '0008-friends'`.execute(store.db);
     const names = async () => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db)).rows.map((r) => r.name);
     expect(await names()).toContain("0009-seen-addresses");
-    await migrate(store.db);
+    await migrate(store.db, appMigrations);
     expect(await names()).toContain("0008-friends");
     expect(await store.db.selectFrom("friends").selectAll().execute()).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Accounts } from "../../src/accounts/accounts.ts";
 import { Tokens } from "../../src/accounts/tokens.ts";
 import { openStore, type Store } from "../../src/db/database.ts";
+import { appMigrations } from "../../src/migrations.ts";
 import { recentActions } from "../../src/moderation/operators.ts";
 import { REPORTS_PER_DAY, fileReport, listReports, reportGameLog, sanction, sanctionedUntil } from "../../src/moderation/reports.ts";
 import { BlockCache, block, blockedBy, keptApartFrom, unblock } from "../../src/social/blocks.ts";
@@ -23,7 +24,7 @@ describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind
   let store: Store;
   let accounts: Accounts;
   beforeAll(async () => {
-    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null });
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   }, 60_000);
   afterAll(async () => { await store?.close(); });

@@ -1,2 +1,2 @@
 /** Tests start the same throwaway PostgreSQL server the benchmarks use. */
-export * from "../../../loadtest/src/postgres-server.ts";
+export * from "../../../cluster/postgres-server.ts";

@@ -22,7 +22,7 @@ export async function matchmake(base: string, method: string, room: string, body
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  let json: any = null;
+  let json: any;
   try { json = JSON.parse(text); } catch { json = text; }
   return { status: res.status, json };
 }

@@ -1,2 +1,2 @@
 /** Tests start the same real server process the benchmarks use. */
-export * from "../../../loadtest/src/server-process.ts";
+export * from "../../../cluster/server-process.ts";

@@ -14,7 +14,6 @@
 import type { Seat } from "../engine.ts";
 import { face, type Shade } from "../dark-deck.ts";
 import { suitOf } from "../games/dark-hearts/cards.ts";
-import type { TableMemory } from "./memory.ts";
 
 /** A suit in a shade ("dark:H": no card whose Dark face is a Heart). */
 export interface Void {
@@ -37,7 +36,11 @@ interface TrickSeen {
   readonly plays: readonly { readonly seat: number; readonly card: string }[];
 }
 
-export class TrickMemory implements TableMemory {
+/**
+ * A table memory (memory.ts `TableMemory`) for the trick games; memory.ts hands it out as one, which
+ * checks the shape there, so this file need not import memory.ts (which imports this one).
+ */
+export class TrickMemory {
   private round = -1;
   private version = -1;
   /** Seat -> "shade:suit" keys it is void in this hand. */

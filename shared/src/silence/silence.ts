@@ -102,7 +102,7 @@ export async function joinByIdWithin<R>(
   try {
     res = await post(`/matchmake/joinById/${encodeURIComponent(roomId)}`, JSON.stringify(options), AbortSignal.timeout(ms));
   } catch (err) {
-    if ((err as { name?: string } | null)?.name === "TimeoutError" || (err as { name?: string } | null)?.name === "AbortError") throw new Error(`reclaim try timed out after ${ms} ms`);
+    if ((err as { name?: string } | null)?.name === "TimeoutError" || (err as { name?: string } | null)?.name === "AbortError") throw new Error(`reclaim try timed out after ${ms} ms`, { cause: err });
     throw err;
   }
   const body = (await res.json().catch(() => null)) as { code?: number; error?: string } | null;

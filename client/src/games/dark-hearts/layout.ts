@@ -4,7 +4,7 @@
  */
 import { CARD_RATIO } from "../../objects/card-art.ts";
 import type { HandPlace } from "../../objects/hand-view.ts";
-import { opponentOrder, arcSeats as onArc, arcSpread } from "../seat-ring.ts";
+import { opponentOrder, arcSeats as onArc } from "../seat-ring.ts";
 export { opponentOrder } from "../seat-ring.ts";
 import type { Box, Point } from "../seat-ring.ts";
 export type { Box, Point };

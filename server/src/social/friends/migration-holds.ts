@@ -1,5 +1,5 @@
 /**
- * Migration "0014-friend-request-holds" (registered in db/migrations.ts): friend requests that are
+ * Migration "0014-friend-request-holds" (listed in social/migration.ts): friend requests that are
  * held rather than delivered (social/friends/store.ts): to a username no saved account has, to a
  * player who blocked the sender, or past the recipient's cap of waiting requests. Held by the
  * username as typed (lower case), so the sender's list and answers are the same as for a delivered

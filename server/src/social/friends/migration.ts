@@ -1,5 +1,5 @@
 /**
- * Migration "0008-friends" (registered in db/migrations.ts): friendships and friend requests
+ * Migration "0008-friends" (listed in social/migration.ts): friendships and friend requests
  * between saved accounts (social/friends/store.ts). Only adds tables.
  */
 import type { Kysely } from "kysely";

@@ -4,7 +4,7 @@
  * the winner by the lowest single score.
  */
 import type { Ctx, Outcome } from "../../engine.ts";
-import { SHADES, type Shade } from "./cards.ts";
+import { SHADES } from "./cards.ts";
 import type { DarkHeartsEvent, DarkHeartsState, HandResult, PerShade, SeatResult } from "./state.ts";
 
 /**

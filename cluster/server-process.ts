@@ -7,7 +7,7 @@ import path from "node:path";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The operator token every test and benchmark server is started with (the public port serves
