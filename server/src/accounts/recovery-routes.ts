@@ -21,7 +21,7 @@ import { deviceCookie, deviceOf } from "./device-cookie.ts";
 import { secureRequest } from "./auth.ts";
 import { Passkeys, relyingParty, type PasskeyError } from "./passkeys.ts";
 import { RecoveryCodes } from "./recovery-codes.ts";
-import { browserLabel, fail, handle, parse } from "./routes.ts";
+import { browserLabel, fail, handle, parse } from "./http.ts";
 import { passwordSchema } from "./accounts.ts";
 
 export interface RecoveryContext {

@@ -25,18 +25,9 @@ import { publicPagesChanged } from "../net/read-cache.ts";
 import { NameRefused, renameWait, validDisplayName } from "../names/registry.ts";
 import { asksForGeneratedName } from "../names/generate.ts";
 import { passwordSchema, publicPlayer, usernameSchema } from "./accounts.ts";
+import { browserLabel, fail, handle, parse } from "./http.ts";
 
-export function fail(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ error: code, message });
-}
-
-/** The body checked against `schema`; otherwise a 400 says what is wrong (at most 300 characters) and null is returned. */
-export function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return r.data;
-  fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
-  return null;
-}
+export { browserLabel, fail, handle, parse } from "./http.ts";
 
 /**
  * The caller when signed in with the "play" scope on a saved (registered) account; otherwise a
@@ -49,22 +40,6 @@ export async function savedAccount(platform: Platform, req: Request, res: Respon
   if (!who.scopes.includes("play")) return (fail(res, 403, "insufficient-scope", 'This token may not do that (it needs the "play" scope)'), null);
   if (who.player.username === null) return (fail(res, 403, "register-first", registerFirst), null);
   return who;
-}
-
-/** Wraps an async handler: a failure is a 500 with a stable body, never an unhandled rejection. */
-export function handle(fn: (req: Request, res: Response) => Promise<void>) {
-  return (req: Request, res: Response) => {
-    fn(req, res).catch((err: unknown) => {
-      if (err instanceof NameRefused) {
-        if (!res.headersSent) fail(res, 400, "bad-name", err.reason);
-        return;
-      }
-      if (err instanceof TooManySessions && !res.headersSent) return fail(res, 409, "too-many-tokens", err.message);
-      if (err instanceof PasswordsBusy && !res.headersSent) return void res.setHeader("retry-after", String(err.retryAfterSeconds)).status(503).json({ error: "busy", message: err.message });
-      if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
-      logger.error({ err, path: req.path }, "api request failed");
-    });
-  };
 }
 
 const credentials = z.object({ username: usernameSchema, password: passwordSchema });
@@ -265,10 +240,3 @@ export function accountRoutes(platform: Platform, config: ServerConfig): express
   return router;
 }
 
-/** A session's label in the list: the browser and system from the User-Agent, roughly. */
-export function browserLabel(req: Request): string {
-  const ua = req.headers["user-agent"] ?? "";
-  const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
-  return system ? `${browser} on ${system}` : browser;
-}
