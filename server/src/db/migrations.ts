@@ -20,6 +20,7 @@ import { preferencesMigration } from "../preferences/migration.ts";
 import { reportEvidenceMigration } from "../moderation/migration.ts";
 import { tracesMigration } from "../moderation/traces.ts";
 import { passkeysMigration } from "../accounts/migration.ts";
+import { boardHoldsMigration } from "../moderation/holds.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-accounts-and-ratings": {
@@ -178,6 +179,8 @@ const migrations: Record<string, Migration> = {
   },
   // Passkeys, their pending challenges and one-time recovery codes (accounts/migration.ts).
   "0016-passkeys-and-recovery-codes": passkeysMigration,
+  // Automatic board holds against boosting and each account's established opponents (moderation/holds.ts).
+  "0017-board-holds": boardHoldsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
