@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../src/db/database.ts";
-import { Sim, booster, honestGroups } from "./bench/boost-sim.ts";
+import { Sim, booster, honestGroups, type BoosterResult } from "./bench/boost-sim.ts";
+import { clearHold, openHolds } from "../src/moderation/holds.ts";
 
 const START = Date.UTC(2026, 0, 5);
 
@@ -15,16 +16,32 @@ describe("boosting", () => {
   beforeAll(async () => { store = await openStore({ databaseUrl: null, dataDir: null }); }, 120_000);
   afterAll(async () => { await store?.close(); });
 
+  let sim: Sim;
+  let boost: BoosterResult;
   it("honest weekly groups are not flagged, and the two-address booster gains < 50 points and stays off the board", async () => {
-    const sim = new Sim(store.db, START);
+    sim = new Sim(store.db, START);
     const honest = await honestGroups(sim, 43, 3, 4);
     expect(honest.held).toEqual([]);
     // The groups fill the board: the booster has someone to top.
     expect(honest.listed).toBeGreaterThan(10);
-    const boost = await booster(sim);
+    boost = await booster(sim);
     expect(boost.gain).toBeLessThan(50);
     expect(boost.rank).toBeNull();
     // Held by the automatic flag (wins over fresh accounts), not only short of established opponents.
     expect(boost.unlisted).toBe("held");
   }, 60_000);
+
+  it("shows the hold to operators until one clears it; the board still asks for established opponents", async () => {
+    const holds = await openHolds(store.db);
+    expect(holds.map((h) => h.player.id)).toEqual([boost.id]);
+    expect(holds[0]!.reasons).toContain("fresh-losers");
+    const actor = { id: null, name: "test-operator" };
+    expect(await clearHold(store.db, actor, boost.id, "looked, let it be", sim.now)).toEqual({ cleared: true, game: "devils_scat" });
+    expect(await clearHold(store.db, actor, boost.id, "again", sim.now)).toEqual({ cleared: false });
+    expect(await openHolds(store.db)).toEqual([]);
+    // Cleared, it is still short of five opponents who were established when met.
+    expect(await sim.board(boost.id)).toMatchObject({ rank: null, unlisted: "few-opponents" });
+    const action = await store.db.selectFrom("operator_actions").select(["action", "target_id"]).where("action", "=", "clear-hold").execute();
+    expect(action).toEqual([{ action: "clear-hold", target_id: boost.id }]);
+  }, 30_000);
 });

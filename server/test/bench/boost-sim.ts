@@ -145,6 +145,7 @@ export async function honestGroups(sim: Sim, seed: number, groups: number, weeks
 }
 
 export interface BoosterResult {
+  readonly id: string;
   readonly before: number;
   readonly after: number;
   readonly gain: number;
@@ -168,5 +169,5 @@ export async function booster(sim: Sim, games = 10, ageDays = 60): Promise<Boost
   }
   const after = await sim.rating(id);
   const b = await sim.board(id);
-  return { before, after, gain: after - before, rank: b.rank, unlisted: b.unlisted, boardSize: b.size };
+  return { id, before, after, gain: after - before, rank: b.rank, unlisted: b.unlisted, boardSize: b.size };
 }
