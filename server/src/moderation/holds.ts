@@ -6,7 +6,8 @@
  * - `fresh-losers`: it beat at least `FRESH_LOSERS` distinct accounts that were younger than
  *   `FRESH_ACCOUNT_MS` when they lost (a dumper is an account made for the purpose);
  * - `concentrated`: at least `CONCENTRATED_WINS` wins, `CONCENTRATED_SHARE` or more of them over one
- *   opponent (a farm of a few accounts; a group of friends spreads its wins over the group);
+ *   opponent who lost at least `ONE_SIDED` of the games they met in (a farm of a few accounts; a
+ *   group of friends spreads its wins over the group, and two friends who meet often trade wins);
  * - `shared-network`: at least `SHARED_WINS` wins over accounts that were seen on the same address
  *   (an IPv6 address by its /64, as addresses.ts and traces.ts hash it) or the same browser device.
  *
@@ -24,8 +25,10 @@ const DAY = 86_400_000;
 export const WINDOW_DAYS = 30;
 export const FRESH_ACCOUNT_MS = DAY;
 export const FRESH_LOSERS = 3;
-export const CONCENTRATED_WINS = 6;
-export const CONCENTRATED_SHARE = 0.6;
+export const CONCENTRATED_WINS = 10;
+export const CONCENTRATED_SHARE = 0.75;
+/** A pairing is one-sided when one account won at least this share of the games they met in. */
+export const ONE_SIDED = 0.9;
 export const SHARED_WINS = 2;
 
 export type HoldReason = "fresh-losers" | "concentrated" | "shared-network";
@@ -56,15 +59,16 @@ interface Evidence { wins: string | number; top: string | number | null; fresh: 
 export async function holdReasons(db: Db, playerId: string, game: string, now: number): Promise<HoldReason[]> {
   const since = sql`greatest(${now - WINDOW_DAYS * DAY}::bigint, coalesce((select h.reviewed_at from board_holds h where h.player_id = ${playerId}), 0))`;
   const row = (await sql<Evidence>`
-    with beaten as (
-      select o.player_id as loser, m.ended_at, p.created_at
+    with met as (
+      select o.player_id as opp, o.place > me.place as won, m.ended_at, p.created_at
       from match_players me join matches m on m.id = me.match_id
-      join match_players o on o.match_id = me.match_id and o.player_id <> me.player_id and o.place > me.place
+      join match_players o on o.match_id = me.match_id and o.player_id <> me.player_id
       join players p on p.id = o.player_id
       where me.player_id = ${playerId} and m.game = ${game} and m.ended_at > ${since}
-    )
+    ), beaten as (select opp as loser, ended_at, created_at from met where won)
     select (select count(*) from beaten) as wins,
-      (select max(n) from (select count(*) as n from beaten group by loser) t) as top,
+      (select max(n) from (select count(*) filter (where won) as n from met group by opp
+        having count(*) filter (where won) >= ${sql.lit(ONE_SIDED)} * count(*)) t) as top,
       (select count(distinct loser) from beaten where ended_at - created_at < ${FRESH_ACCOUNT_MS}) as fresh,
       (select count(*) from beaten b where exists (
           select 1 from account_traces x join account_traces y on y.kind = x.kind and y.key_hash = x.key_hash

@@ -117,7 +117,11 @@ export async function honestGroups(sim: Sim, seed: number, groups: number, weeks
     sim.now += 7 * DAY - 3 * 3600_000;
     for (const group of members) {
       for (let round = 0; round < perWeek; round++) {
-        const order = [...group].sort(() => rand() - 0.5);
+        const order = [...group];
+        for (let i = order.length - 1; i > 0; i--) {
+          const j = Math.floor(rand() * (i + 1));
+          [order[i], order[j]] = [order[j]!, order[i]!];
+        }
         for (let i = 0; i + 1 < order.length; i += 2) {
           const a = order[i]!;
           let b = order[i + 1]!;
