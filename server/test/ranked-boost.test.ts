@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../src/db/database.ts";
 import { Sim, booster, honestGroups, type BoosterResult } from "./bench/boost-sim.ts";
-import { clearHold, openHolds } from "../src/moderation/holds.ts";
+import { clearHold, holdReasons, openHolds } from "../src/moderation/holds.ts";
 
 const START = Date.UTC(2026, 0, 5);
 
@@ -43,5 +43,23 @@ describe("boosting", () => {
     expect(await sim.board(boost.id)).toMatchObject({ rank: null, unlisted: "few-opponents" });
     const action = await store.db.selectFrom("operator_actions").select(["action", "target_id"]).where("action", "=", "clear-hold").execute();
     expect(action).toEqual([{ action: "clear-hold", target_id: boost.id }]);
+  }, 30_000);
+
+  it("flags a farm on one network and a pair where one side always loses, not two friends who trade wins", async () => {
+    // Aged accounts (not fresh), so only the network and the one-sided record can tell.
+    const farmer = await sim.account("farmer", 90, "2001:db8:fa::1", "device-farmer-one");
+    const alt = await sim.account("alt", 90, "2001:db8:fa::2", "device-farmer-alt");
+    await sim.play(farmer, alt);
+    expect(await holdReasons(store.db, farmer, "devils_scat", sim.now)).toEqual([]);
+    await sim.play(farmer, alt);
+    expect(await holdReasons(store.db, farmer, "devils_scat", sim.now)).toEqual(["shared-network"]);
+    const a = await sim.account("friendA", 90, "2001:db8:f1::1", "device-friend-a");
+    const b = await sim.account("friendB", 90, "2001:db8:f2::1", "device-friend-b");
+    const c = await sim.account("victim", 90, "2001:db8:f3::1", "device-victim-c");
+    for (let i = 0; i < 15; i++) await (i % 3 === 2 ? sim.play(b, a) : sim.play(a, b));
+    // Ten wins, all over one friend, but the friend won a third of their games: not one-sided.
+    expect(await holdReasons(store.db, a, "devils_scat", sim.now)).toEqual([]);
+    for (let i = 0; i < 15; i++) await sim.play(b, c);
+    expect(await holdReasons(store.db, b, "devils_scat", sim.now)).toEqual(["concentrated"]);
   }, 30_000);
 });
