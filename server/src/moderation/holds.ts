@@ -4,11 +4,12 @@
  * `WINDOW_DAYS`, and only those after an operator last reviewed the account):
  *
  * - `fresh-losers`: it beat at least `FRESH_LOSERS` distinct accounts that were younger than
- *   `FRESH_ACCOUNT_MS` when they lost (a dumper is an account made for the purpose);
+ *   `FRESH_ACCOUNT_MS` when they lost, in as many games (a dumper is an account made for the
+ *   purpose; one table of newcomers is not a pattern);
  * - `concentrated`: at least `CONCENTRATED_WINS` wins, `CONCENTRATED_SHARE` or more of them over one
  *   opponent who lost at least `ONE_SIDED` of the games they met in (a farm of a few accounts; a
  *   group of friends spreads its wins over the group, and two friends who meet often trade wins);
- * - `shared-network`: at least `SHARED_WINS` wins over accounts that were seen on the same address
+ * - `shared-network`: at least `SHARED_WINS` games won over accounts that were seen on the same address
  *   (an IPv6 address by its /64, as addresses.ts and traces.ts hash it) or the same browser device.
  *
  * A flag holds the account off every board and podium (ranked/queries.ts) until an operator
@@ -60,17 +61,17 @@ export async function holdReasons(db: Db, playerId: string, game: string, now: n
   const since = sql`greatest(${now - WINDOW_DAYS * DAY}::bigint, coalesce((select h.reviewed_at from board_holds h where h.player_id = ${playerId}), 0))`;
   const row = (await sql<Evidence>`
     with met as (
-      select o.player_id as opp, o.place > me.place as won, m.ended_at, p.created_at
+      select m.id as match_id, o.player_id as opp, o.place > me.place as won, m.ended_at, p.created_at
       from match_players me join matches m on m.id = me.match_id
       join match_players o on o.match_id = me.match_id and o.player_id <> me.player_id
       join players p on p.id = o.player_id
       where me.player_id = ${playerId} and m.game = ${game} and m.ended_at > ${since}
-    ), beaten as (select opp as loser, ended_at, created_at from met where won)
+    ), beaten as (select match_id, opp as loser, ended_at, created_at from met where won)
     select (select count(*) from beaten) as wins,
       (select max(n) from (select count(*) filter (where won) as n from met group by opp
         having count(*) filter (where won) >= ${sql.lit(ONE_SIDED)} * count(*)) t) as top,
-      (select count(distinct loser) from beaten where ended_at - created_at < ${FRESH_ACCOUNT_MS}) as fresh,
-      (select count(*) from beaten b where exists (
+      (select least(count(distinct loser), count(distinct match_id)) from beaten where ended_at - created_at < ${FRESH_ACCOUNT_MS}) as fresh,
+      (select count(distinct b.match_id) from beaten b where exists (
           select 1 from account_traces x join account_traces y on y.kind = x.kind and y.key_hash = x.key_hash
           where x.player_id = ${playerId} and y.player_id = b.loser)
         or exists (
