@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { REDIS_URL_PATTERN } from "./redis-url/redis-url.ts";
-import { PROVISIONAL_GAMES } from "./ranked/rating.ts";
+import { MIN_OPPONENTS, PROVISIONAL_GAMES } from "./ranked/rating.ts";
 import { DEFAULT_TABLE_WAITS, parseTableWaits, type TableWaits } from "./ranked/forming.ts";
 
 const envSchema = z.object({
@@ -86,6 +86,8 @@ const envSchema = z.object({
   LEADERBOARD_ACTIVE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Rated games an account needs in a game to be on its board (default: no longer provisional, ranked/rating.ts). */
   LEADERBOARD_MIN_GAMES: z.coerce.number().int().min(0).max(1000).default(PROVISIONAL_GAMES),
+  /** Distinct opponents an account must have met while they were established to be on a board or podium (ranked/queries.ts). */
+  LEADERBOARD_MIN_OPPONENTS: z.coerce.number().int().min(0).max(1000).default(MIN_OPPONENTS),
   /** Accounts (guest or named) one address may create per hour. */
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Display-name changes one account may make in any 24 hours. */
@@ -161,6 +163,7 @@ export interface ServerConfig {
   readonly accountsPerHour: number;
   readonly leaderboardActiveDays: number;
   readonly leaderboardMinGames: number;
+  readonly leaderboardMinOpponents: number;
   readonly sessionDays: number;
   readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number; readonly tableWaits: TableWaits };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accountsPerHour: e.ACCOUNTS_PER_HOUR,
     leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS,
     leaderboardMinGames: e.LEADERBOARD_MIN_GAMES,
+    leaderboardMinOpponents: e.LEADERBOARD_MIN_OPPONENTS,
     sessionDays: e.SESSION_DAYS,
     ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000, tableWaits: parseTableWaits(e.RANKED_TABLE_WAITS) },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,

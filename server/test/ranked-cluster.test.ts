@@ -25,7 +25,7 @@ let pg: PostgresServer;
 let cluster: Cluster;
 beforeAll(async () => {
   pg = await startPostgres();
-  cluster = await startCluster({ processes: 2, env: { RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", LOG_LEVEL: "warn", DATABASE_URL: pg.url, TOKEN_SECRET: "cluster-test-secret-0123456789abcdef", BOT_DELAY_MS: "20-40" } });
+  cluster = await startCluster({ processes: 2, env: { RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", LOG_LEVEL: "warn", DATABASE_URL: pg.url, TOKEN_SECRET: "cluster-test-secret-0123456789abcdef", BOT_DELAY_MS: "20-40" } });
 }, 180_000);
 afterAll(async () => {
   await cluster?.stop();

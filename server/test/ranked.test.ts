@@ -17,7 +17,7 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ABORT_STEPS: "0", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "12", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", SEAT_RESERVATION_SECONDS: "3", PORT: String(port) }));
+  server = createServer(loadConfig({ RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ABORT_STEPS: "0", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "12", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", SEAT_RESERVATION_SECONDS: "3", PORT: String(port) }));
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   // Opening PGlite (WebAssembly) takes seconds on a loaded machine: once, here.

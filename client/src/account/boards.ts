@@ -28,6 +28,8 @@ const UNLISTED = {
   provisional: "Your rating is still provisional: play more rated games to be listed.",
   inactive: "The board lists players with a rated game in the last few weeks: play a ranked game to return.",
   marked: "This account was removed from the leaderboards by an operator.",
+  held: "Your recent results are waiting for an operator's review: you are listed again once it is done. You can keep playing.",
+  "few-opponents": "The board lists players who have met several established opponents: play ranked against more players to be listed.",
 } as const;
 
 const gameTitle = (id: string): string => lobbyGames().find((g) => g.id === id)?.title ?? id;

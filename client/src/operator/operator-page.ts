@@ -50,7 +50,7 @@ function pairsTable(pairs: ApiBody[], pick: (id: string, name: string) => void):
       const mark = h("button", { type: "button", testid: `pick-${p.winner.id}` }, "Mark the winner…");
       mark.addEventListener("click", () => pick(p.winner.id, p.winner.name));
       return h("tr", { "data-loser": p.loser.id, "data-winner": p.winner.id },
-        h("td", {}, p.loser.name), h("td", {}, p.winner.name), cell(p.games), cell(p.losses), cell(p.quickOrLeft), cell(p.left), cell(p.ratingMoved),
+        h("td", {}, p.loser.name), h("td", {}, p.winnerHeld ? `${p.winner.name} (held off the boards)` : p.winner.name), cell(p.games), cell(p.losses), cell(p.quickOrLeft), cell(p.left), cell(p.ratingMoved),
         h("td", {}, p.sharedAddress === null ? "unknown" : p.sharedAddress ? "yes" : "no"), cell(p.suspicion), h("td", {}, mark));
     })));
 }
@@ -77,6 +77,20 @@ function markForm(onDone: (result: string) => void, note: string | null): { el: 
   return { el: h("section", {}, h("h2", {}, "Mark an account"), form, out), pick: (id, name) => { account.value = id; reason.focus(); out.textContent = `Marking ${name}: give a reason, then Mark.`; } };
 }
 
+/** Accounts an automatic flag holds off the boards: each can be cleared (with a reason) or marked with the form. */
+function holdsSection(holds: readonly any[], pick: (id: string, name: string) => void, onDone: (note: string) => void): HTMLElement {
+  const rows = holds.map((hold) => {
+    const reason = h("input", { type: "text", maxlength: 500, placeholder: "why it is fine", "aria-label": `Reason to clear ${String(hold.player.name)}` }) as HTMLInputElement;
+    const clear = h("button", { type: "button" }, "Clear");
+    const mark = h("button", { type: "button" }, "Mark…");
+    clear.addEventListener("click", () => void call(`/operator/accounts/${encodeURIComponent(hold.player.id)}/clear-hold`, { reason: reason.value }).then((a) =>
+      onDone(a.status === 200 ? `${String(hold.player.name)} is listed again.` : `Not cleared: ${message(a)}`)));
+    mark.addEventListener("click", () => pick(String(hold.player.id), String(hold.player.name)));
+    return h("li", { testid: "hold" }, `${String(hold.player.name)} (${String(hold.game)}, ${when(hold.at)}): ${(hold.reasons as string[]).join(", ")} `, reason, clear, mark);
+  });
+  return h("section", {}, h("h2", {}, "Held off the boards"), rows.length ? h("ul", { testid: "holds" }, ...rows) : h("p", {}, "No account is held."));
+}
+
 async function render(days: number, note: string | null = null): Promise<void> {
   const [pairs, actions] = await Promise.all([call(`/operator/suspicious-pairs?days=${days}`), call("/operator/actions?limit=50")]);
   if (pairs.status !== 200) {
@@ -90,7 +104,8 @@ async function render(days: number, note: string | null = null): Promise<void> {
   const [reports, fairPlay, pairList, actionList] = await Promise.all([
     guarded("Reports", () => reportsSection(call, (result) => void render(days, result))),
     guarded("Fair-play flags", () => fairPlaySection(call, form.pick)),
-    guarded("Suspicious pairs", () => h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick))),
+    guarded("Suspicious pairs", () => h("section", {}, h("h2", {}, "Suspicious pairs"), h("label", {}, "Last days ", windowPicker), pairsTable(pairs.body.pairs, form.pick),
+      holdsSection(pairs.body.holds ?? [], form.pick, (result) => void render(days, result)))),
     guarded("Recent actions", () => h("section", {}, h("h2", {}, "Recent actions"), h("ul", { testid: "actions" }, ...actions.body.actions.map((a: ApiBody) =>
       h("li", {}, `${when(a.at)} ${String(a.actor)}: ${String(a.action)} ${String(a.targetId)}: ${String(a.reason)}`))))),
   ]);

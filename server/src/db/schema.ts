@@ -106,6 +106,25 @@ export interface Database {
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
   recovery_codes: RecoveryCodesTable;
+  board_holds: BoardHoldsTable;
+  established_opponents: EstablishedOpponentsTable;
+}
+
+/** An account held off the boards by an automatic flag until an operator reviews it (moderation/holds.ts). */
+export interface BoardHoldsTable {
+  player_id: string;
+  game: string;
+  reasons: ColumnType<unknown, string, string>;
+  at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+}
+
+/** An opponent met while established (ranked/record-match.ts): the board asks for a number of them. */
+export interface EstablishedOpponentsTable {
+  player_id: string;
+  game: string;
+  opponent_id: string;
 }
 
 /** A passkey of an account (accounts/passkeys.ts): its public key, never a secret. */

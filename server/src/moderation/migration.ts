@@ -5,6 +5,7 @@
  * work brings. Operators and marks are tables of their own rather than columns of `players`, so
  * the accounts code (which writes whole `players` rows) is untouched by them.
  */
+import { boardHoldsMigration } from "./holds.ts";
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Migrations } from "../db/migrations.ts";
@@ -87,4 +88,6 @@ export const moderationMigrations: Migrations = {
   "0012-report-evidence": reportEvidenceMigration,
   // Keyed hashes of the devices and addresses accounts play from: blocks, bans and mutes follow them (traces.ts).
   "0013-account-traces": tracesMigration,
+  // Automatic board holds against boosting and each account's established opponents (holds.ts).
+  "0017-board-holds": boardHoldsMigration,
 };

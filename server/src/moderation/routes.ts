@@ -14,6 +14,7 @@ import { isOperator, recentActions, type Actor } from "./operators.ts";
 import { listFlags } from "../fair-play/store.ts";
 import { SANCTIONS, listReports, reportGameLog, sanction } from "./reports.ts";
 import { PAIR_DEFAULTS, suspiciousPairs, unknownAddress, type SharedAddress } from "./suspicious.ts";
+import { clearHold, openHolds } from "./holds.ts";
 
 export interface OperatorHooks {
   /** Whether two accounts shared an address; unset: unknown (null in the answer). */
@@ -32,6 +33,7 @@ const markBody = z.strictObject({
   reason: z.string().trim().min(3, "say why (at least 3 characters)").max(500),
   windowDays: z.number().int().min(1).max(365),
 });
+const clearBody = z.strictObject({ reason: z.string().trim().min(3, "say why (at least 3 characters)").max(500) });
 const reportsQuery = z.object({ limit: int(1, 500, 100), all: z.enum(["0", "1"]).default("0") });
 const sanctionBody = z.strictObject({
   sanction: z.enum(SANCTIONS),
@@ -80,8 +82,24 @@ export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): e
     if (!(await operator(req, res))) return;
     const q = parsed(pairQuery, req.query, res);
     if (!q) return;
-    const pairs = await suspiciousPairs(await platform.db(), q, sharedAddress);
-    res.json({ ...q, pairs });
+    const db = await platform.db();
+    const pairs = await suspiciousPairs(db, q, sharedAddress);
+    // Accounts an automatic flag holds off the boards (moderation/holds.ts), waiting for a review.
+    const holds = await openHolds(db, q.limit);
+    const held = new Set(holds.map((h) => h.player.id));
+    res.json({ ...q, pairs: pairs.map((p) => ({ ...p, winnerHeld: held.has(p.winner.id) })), holds });
+  }));
+
+  // Reviewed and found honest: the account is listed again (a booster is marked instead).
+  router.post("/operator/accounts/:id/clear-hold", handle(async (req, res) => {
+    const actor = await operator(req, res);
+    if (!actor) return;
+    const body = parsed(clearBody, req.body, res);
+    if (!body) return;
+    const done = await clearHold(await platform.db(), actor, String(req.params.id), body.reason);
+    if (!done.cleared) return fail(res, 404, "not-held", "That account is not held off the boards");
+    platform.onRated(done.game);
+    res.json({ cleared: true });
   }));
 
   router.post("/operator/accounts/:id/mark", handle(async (req, res) => {

@@ -4,8 +4,9 @@
  * index, the history by (player, game, time), recent matches by (player, match).
  *
  * The board lists established accounts only (`BoardRule`): at least PROVISIONAL_GAMES rated games,
- * a rated game in the last LEADERBOARD_ACTIVE_DAYS, and not marked by an operator
- * (moderation/mark.ts). With the real rule the board reads the partial index `ratings_listed`
+ * a rated game in the last LEADERBOARD_ACTIVE_DAYS, LEADERBOARD_MIN_OPPONENTS distinct established
+ * opponents, not marked by an operator (moderation/mark.ts) and not held by an automatic flag
+ * (moderation/holds.ts). With the real rule the board reads the partial index `ratings_listed`
  * (games >= 10, updated_at included) from the top, skipping the few marked accounts by an
  * anti-join on `account_marks`. `rating_counts` counts every rated account and cannot know who
  * went inactive, so a rank counts the listed accounts above from `ListedBuckets` (per rating,
@@ -14,28 +15,36 @@
 import { sql } from "kysely";
 import type { BoardEntry, GameRating, HistoryPoint, RecentMatch } from "@scat/shared";
 import type { Db } from "../db/database.ts";
-import { PROVISIONAL_GAMES, isProvisional } from "./rating.ts";
+import { MIN_OPPONENTS, PROVISIONAL_GAMES, isProvisional } from "./rating.ts";
 
 export const TOP = 100;
 const NEIGHBOURS = 5;
 const DAY = 86_400_000;
 
-/** Who is on a board: at least `minGames` rated games, the last one at or after `activeSince`, never marked. */
+/**
+ * Who is on a board (or a podium): at least `minGames` rated games, the last one at or after
+ * `activeSince`, at least `minOpponents` distinct opponents met while they were established
+ * (`established_opponents`, written by record-match.ts), never marked, not held by an automatic
+ * flag that no operator has reviewed yet (moderation/holds.ts).
+ */
 export interface BoardRule {
   readonly minGames: number;
   readonly activeSince: number;
+  readonly minOpponents: number;
+  /** False only for EVERY_RATED: accounts held by a flag are listed too. */
+  readonly holds: boolean;
 }
 
 /** Every rated account that is not marked (tests of ranks and ties). */
-export const EVERY_RATED: BoardRule = { minGames: 0, activeSince: 0 };
+export const EVERY_RATED: BoardRule = { minGames: 0, activeSince: 0, minOpponents: 0, holds: false };
 
 /** The rule the routes use: established (not provisional, by default) and active in the last `activeDays`. */
-export function boardRule(activeDays: number, minGames = PROVISIONAL_GAMES, now = Date.now()): BoardRule {
-  return { minGames, activeSince: now - activeDays * DAY };
+export function boardRule(activeDays: number, minGames = PROVISIONAL_GAMES, now = Date.now(), minOpponents = MIN_OPPONENTS): BoardRule {
+  return { minGames, activeSince: now - activeDays * DAY, minOpponents, holds: true };
 }
 
 /** Why a rated player is not on the board, or null when they are. */
-export type Unlisted = "provisional" | "inactive" | "marked";
+export type Unlisted = "provisional" | "inactive" | "marked" | "held" | "few-opponents";
 
 type Row = { player_id: string; display_name: string; rating: number; games: number };
 
@@ -46,7 +55,14 @@ function entry(r: Row, rank: number): BoardEntry {
 /** The listing condition on `ratings r` (the games bound is a literal so the partial index applies). */
 function listed(rule: BoardRule) {
   return sql`r.games >= ${sql.lit(Math.max(0, Math.floor(rule.minGames)))} and r.updated_at >= ${rule.activeSince}
-    and not exists (select 1 from account_marks k where k.player_id = r.player_id)`;
+    and not exists (select 1 from account_marks k where k.player_id = r.player_id) and ${standing(rule)}`;
+}
+
+/** Not held, and (when the rule asks) enough established opponents: a short range of `established_opponents` per row. */
+function standing(rule: BoardRule) {
+  const held = rule.holds ? sql`not exists (select 1 from board_holds h where h.player_id = r.player_id and h.reviewed_at is null)` : sql`true`;
+  if (rule.minOpponents <= 0) return held;
+  return sql`${held} and (select count(*) from established_opponents o where o.player_id = r.player_id and o.game = r.game) >= ${Math.floor(rule.minOpponents)}`;
 }
 
 export async function topPlayers(db: Db, game: string, limit = TOP, rule: BoardRule = EVERY_RATED): Promise<BoardEntry[]> {
@@ -106,6 +122,7 @@ export async function provisionalPlayers(db: Db, game: string, rule: BoardRule, 
     from ratings r join players p on p.id = r.player_id
     where r.game = ${game} and r.games > 0 and r.games < ${Math.floor(rule.minGames)} and r.updated_at >= ${rule.activeSince}
       and not exists (select 1 from account_marks k where k.player_id = r.player_id)
+      and not exists (select 1 from board_holds h where h.player_id = r.player_id and h.reviewed_at is null)
     order by r.rating desc, r.player_id limit ${limit}`.execute(db)).rows;
   return rows.map((r, i) => entry(r, i + 1));
 }
@@ -116,8 +133,14 @@ export async function unlistedReason(db: Db, game: string, playerId: string, rul
     .select(["r.games", "r.updated_at", "k.kind"]).where("r.game", "=", game).where("r.player_id", "=", playerId).executeTakeFirst();
   if (!row) return null;
   if (row.kind !== null) return "marked";
+  const held = rule.holds && await db.selectFrom("board_holds").select("player_id").where("player_id", "=", playerId).where("reviewed_at", "is", null).executeTakeFirst();
+  if (held) return "held";
   if (row.games < rule.minGames) return "provisional";
   if (row.updated_at < rule.activeSince) return "inactive";
+  if (rule.minOpponents > 0) {
+    const met = await db.selectFrom("established_opponents").select((eb) => eb.fn.countAll<string>().as("n")).where("player_id", "=", playerId).where("game", "=", game).executeTakeFirstOrThrow();
+    if (Number(met.n) < rule.minOpponents) return "few-opponents";
+  }
   return null;
 }
 

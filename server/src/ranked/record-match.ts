@@ -7,7 +7,8 @@
 import type { RatingChange } from "@scat/shared";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import type { Db } from "../db/database.ts";
-import { NEW_SKILL, displayRating, isProvisional, rateGame, type Skill } from "./rating.ts";
+import { NEW_SKILL, displayRating, establishment, isProvisional, rateGame, type Skill } from "./rating.ts";
+import { checkHold } from "../moderation/holds.ts";
 import type { SeatResult } from "@scat/shared/standings.ts";
 
 export interface RankedSeat {
@@ -45,7 +46,10 @@ export async function recordRankedMatch(db: Db, log: GameLog, seats: readonly Ra
     const byId = new Map(rows.map((r) => [r.player_id, r]));
     const before: Skill[] = seats.map((s) => byId.get(s.playerId)!);
     const places = seats.map((s) => placeOf.get(s.seat)?.place ?? seats.length);
-    const after = rateGame(before, places);
+    // How established each player is as an opponent (before this game): a win's gain is weighed by it.
+    const born = new Map((await tx.selectFrom("players").select(["id", "created_at"]).where("id", "in", ids).execute()).map((p) => [p.id, Number(p.created_at)]));
+    const worth = seats.map((s) => establishment(byId.get(s.playerId)!.games, born.get(s.playerId) ?? endedAt, endedAt));
+    const after = rateGame(before, places, worth);
 
     const changes: RatingChange[] = [];
     for (const [i, s] of seats.entries()) {
@@ -61,7 +65,11 @@ export async function recordRankedMatch(db: Db, log: GameLog, seats: readonly Ra
     }
     await countRatings(tx, log.game, buckets);
     await tx.insertInto("match_players").values(changes.map((c) => ({ match_id: log.matchId, seat: c.seat, player_id: c.playerId, place: c.place, rating_before: c.before, rating_after: c.after }))).execute();
+    const met = seats.flatMap((s) => seats.filter((o, j) => o.playerId !== s.playerId && worth[j]! >= 1).map((o) => ({ player_id: s.playerId, game: log.game, opponent_id: o.playerId })));
+    if (met.length > 0) await tx.insertInto("established_opponents").values(met).onConflict((oc) => oc.doNothing()).execute();
     await tx.insertInto("rating_history").values(seats.map((s, i) => ({ player_id: s.playerId, game: log.game, match_id: log.matchId, at: endedAt, rating: displayRating(after[i]!), mu: after[i]!.mu, sigma: after[i]!.sigma }))).execute();
+    // Automatic holds (moderation/holds.ts) for those who beat someone here, on the evidence including this game.
+    for (const [i, s] of seats.entries()) if (places.some((p) => p > places[i]!)) await checkHold(tx, s.playerId, log.game, endedAt);
     return { matchId: log.matchId, rated: true, changes };
   });
 }

@@ -18,7 +18,7 @@ import { publicPagesChanged } from "../net/read-cache.ts";
 
 const isGame = (g: string): boolean => (GAME_IDS as readonly string[]).includes(g);
 
-export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "leaderboardActiveDays" | "leaderboardMinGames">): express.Router {
+export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "leaderboardActiveDays" | "leaderboardMinGames" | "leaderboardMinOpponents">): express.Router {
   const router = express.Router();
   const tops = new TopCache();
   platform.onRated = (game) => {
@@ -33,8 +33,9 @@ export function rankedRoutes(platform: Platform, config: Pick<ServerConfig, "lea
     if (!isGame(game)) return fail(res, 404, "unknown-game", `no game "${game}"`);
     const db = await platform.db();
     const who = await platform.identify(req.headers, req.method);
-    // Established accounts only: LEADERBOARD_MIN_GAMES rated games (not provisional), one in the last LEADERBOARD_ACTIVE_DAYS, not marked.
-    const rule = boardRule(config.leaderboardActiveDays, config.leaderboardMinGames);
+    // Established accounts only: LEADERBOARD_MIN_GAMES rated games (not provisional), one in the last LEADERBOARD_ACTIVE_DAYS,
+    // LEADERBOARD_MIN_OPPONENTS established opponents met, not marked, not held by an automatic flag.
+    const rule = boardRule(config.leaderboardActiveDays, config.leaderboardMinGames, Date.now(), config.leaderboardMinOpponents);
     const [top, provisional, mine] = await Promise.all([
       tops.get(db, game, rule),
       tops.provisional(db, game, rule),

@@ -188,7 +188,7 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
       if (s.marked) await db.insertInto("account_marks").values({ player_id: id, kind: "booster", action_id: "t", at: now }).execute();
       rows.push({ id, ...s });
     }
-    const rule = boardRule(30, 10, now);
+    const rule = boardRule(30, 10, now, 0);
     const top = await topPlayers(db, G, 100, rule);
     const listed = rows.filter((r) => r.games >= 10 && r.at >= now - 30 * DAY && !r.marked)
       .sort((a, b) => b.rating - a.rating || (a.id < b.id ? -1 : 1));

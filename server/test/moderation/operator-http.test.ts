@@ -46,7 +46,7 @@ async function account(name: string, username?: string): Promise<Account> {
 
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", LEADERBOARD_MIN_GAMES: "1", PORT: String(port) }));
+  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", PORT: String(port) }));
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   db = await TableRoom.platform.db();

@@ -43,7 +43,7 @@ export interface Leaderboard {
   readonly me: BoardEntry | null;
   readonly around: readonly BoardEntry[];
   /** Why the signed-in player is not listed (docs/API.md, "Who is on a board"); null when listed or unrated. */
-  readonly unlisted?: "provisional" | "inactive" | "marked" | null;
+  readonly unlisted?: "provisional" | "inactive" | "marked" | "held" | "few-opponents" | null;
   /** Active players still provisional (fewer rated games than the board asks), best first: listed apart, under the board. */
   readonly provisional?: readonly BoardEntry[];
   /** Rated games a player needs to be on the board (not provisional). */
