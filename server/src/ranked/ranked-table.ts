@@ -220,14 +220,9 @@ export class RankedTable {
   }
 }
 
-/** Puts the roster check in front of a table class's seat reservations (after admission.ts's gate). */
-export function gateRankedReservations(RoomClass: { prototype: object }, ranked: (room: object) => RankedTable | null): void {
-  type Reserve = (this: object, sessionId: string, joinOptions?: unknown, ...rest: unknown[]) => Promise<boolean>;
-  const proto = RoomClass.prototype as { _reserveSeat: Reserve };
-  const inner = proto._reserveSeat;
-  proto._reserveSeat = async function (this: object, sessionId, joinOptions, ...rest) {
-    const table = ranked(this);
-    if (table && rest[2] !== true && !table.admits(joinOptions)) return false;
-    return inner.call(this, sessionId, joinOptions, ...rest);
-  };
-}
+/** The roster check on a table's seat reservations (a gate of room/kit.ts): a ranked table seats its roster only. */
+export const rankedGate = {
+  admit(room: { readonly ranked: RankedTable | null }, _sessionId: string, joinOptions: unknown): boolean {
+    return !room.ranked || room.ranked.admits(joinOptions);
+  },
+};

@@ -56,8 +56,6 @@ export interface TableHost {
   showPing(seat: number, rttMs: number): void;
   /** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */
   tickEvery(ms: number | null): void;
-  /** A seated player reports or blocks the account at a seat (social/table-report.ts); the answer goes to the client. */
-  social(kind: "report" | "block", client: Client, payload: unknown): Promise<void>;
   /** Logs and counts an exception that ended one message, timer or hook; a message's sender is told. */
   contain(error: unknown, method: string, client?: Client): unknown;
 }
