@@ -15,7 +15,7 @@ import { TableLobbyRoom } from "./net/lobby-room.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
 import { refuseUnstorableText } from "./net/text-guard.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
-import { TableRoom, composedTable, type RoomKit } from "./room/table-room.ts";
+import { TableRoom, composedTable, type RoomKit } from "./table/table-room.ts";
 import { composeTables } from "./compose.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { Platform } from "./ranked/platform.ts";

@@ -1,13 +1,13 @@
 /**
  * The composition root of the tables: the one place that names the features a table has. The
- * table itself (room/) knows none of them; each feature adds its listeners, gates, checks,
+ * table itself (table/) knows none of them; each feature adds its listeners, gates, checks,
  * messages and calls to the kit here, one line each, in the order they run.
  */
 import type { Db } from "./db/database.ts";
 import { fairPlayFlagsAtTables } from "./fair-play/table-flags.ts";
 import { bansAtTables } from "./moderation/table-checks.ts";
 import { rankedGate } from "./ranked/ranked-table.ts";
-import { tableKit, type RoomKit } from "./room/table-room.ts";
+import { tableKit, type RoomKit } from "./table/table-room.ts";
 import type { BlockCache } from "./social/blocks.ts";
 import { chatAtTables } from "./social/chat/table-messages.ts";
 import { onlineAtTables } from "./social/presence/online.ts";

@@ -1,7 +1,7 @@
 /** A seat raised a fair-play flag: stored for operators with the account at the seat (store.ts); a signal, never a sanction. */
 import type { Db } from "../db/database.ts";
 import { logger } from "../logger.ts";
-import type { RoomKit } from "../room/table-room.ts";
+import type { RoomKit } from "../table/table-room.ts";
 import { recordFlag } from "./store.ts";
 
 /** Adds the storing of fair-play flags to a server's tables. `whenOpen`: runs once the store is open (a write queued until then). */

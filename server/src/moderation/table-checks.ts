@@ -3,7 +3,7 @@
  * watch. Nor does its device, nor (without a saved account) its address, while the ban lasts (traces.ts).
  */
 import type { Db } from "../db/database.ts";
-import type { RoomKit } from "../room/table-room.ts";
+import type { RoomKit } from "../table/table-room.ts";
 import { banRefusal } from "./reports.ts";
 import { latestSanction } from "./traces.ts";
 

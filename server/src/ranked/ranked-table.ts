@@ -18,9 +18,9 @@ import { rankedPlay, type RankedPlay } from "./ranked-play.ts";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
-import { gameLogOf } from "../room/fairness.ts";
-import type { Match } from "../room/match.ts";
-import type { Seating } from "../room/seating.ts";
+import { gameLogOf } from "../table/fairness.ts";
+import type { Match } from "../table/match.ts";
+import type { Seating } from "../table/seating.ts";
 import type { Platform } from "./platform.ts";
 import { recordRankedMatch, type RankedResult, type RankedSeat } from "./record-match.ts";
 import { rankKeys, standingsOf, type SeatResult } from "@scat/shared/standings.ts";
@@ -220,7 +220,7 @@ export class RankedTable {
   }
 }
 
-/** The roster check on a table's seat reservations (a gate of room/kit.ts): a ranked table seats its roster only. */
+/** The roster check on a table's seat reservations (a gate of table/kit.ts): a ranked table seats its roster only. */
 export const rankedGate = {
   admit(room: { readonly ranked: RankedTable | null }, _sessionId: string, joinOptions: unknown): boolean {
     return !room.ranked || room.ranked.admits(joinOptions);

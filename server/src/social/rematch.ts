@@ -11,10 +11,10 @@
  */
 import { matchMaker, type Client } from "@colyseus/core";
 import { z } from "zod";
-import { isInviteCode } from "../room/invite-code.ts";
-import type { TableHost } from "../room/host.ts";
-import type { Replies } from "../room/messages.ts";
-import type { RoomKit } from "../room/table-room.ts";
+import { isInviteCode } from "../table/invite-code.ts";
+import type { TableHost } from "../table/host.ts";
+import type { Replies } from "../table/messages.ts";
+import type { RoomKit } from "../table/table-room.ts";
 
 export const REMATCH_MESSAGES = { offer: "rematch", answer: "rematchAnswer", notice: "social" } as const;
 

@@ -6,7 +6,7 @@
  * back one's own seat is never refused.
  */
 import { ServerError } from "@colyseus/core";
-import { ROOM_ERROR, type RoomKit, type TableRoom } from "../room/table-room.ts";
+import { ROOM_ERROR, type RoomKit, type TableRoom } from "../table/table-room.ts";
 import { TableApart, whoOf, type Who } from "./quick-play-apart.ts";
 
 /** A join kept from this table (a block either way): neutral, it names no one and no block. */

@@ -4,7 +4,7 @@
  */
 import type { Presence } from "@colyseus/core";
 import { logger } from "../logger.ts";
-import type { RoomKit } from "../room/table-room.ts";
+import type { RoomKit } from "../table/table-room.ts";
 import { SeatRegistry } from "./seats.ts";
 
 export interface SocialTable {

@@ -1,7 +1,7 @@
 /** The table chat's messages (table-chat.ts): the chat has its own per-account limit on top of the table's message budget. */
 import { CHAT_CLIENT } from "@scat/shared/social/chat.ts";
-import { allowOrSay } from "../../room/messages.ts";
-import type { RoomKit } from "../../room/table-room.ts";
+import { allowOrSay } from "../../table/messages.ts";
+import type { RoomKit } from "../../table/table-room.ts";
 
 /** Adds `say` and chat settings to a server's tables. */
 export function chatAtTables(kit: RoomKit): void {

@@ -21,7 +21,7 @@
 import type { Redis } from "ioredis";
 import { newRedis } from "../../redis-url/redis-url.ts";
 import { logger } from "../../logger.ts";
-import type { RoomKit } from "../../room/table-room.ts";
+import type { RoomKit } from "../../table/table-room.ts";
 
 export const ONLINE_WINDOW_MS = 60_000;
 export const REFRESH_MS = 20_000;
