@@ -11,7 +11,7 @@ import { tableKit, type RoomKit } from "./table/table-room.ts";
 import type { BlockCache } from "./social/blocks.ts";
 import { chatAtTables } from "./social/chat/table-messages.ts";
 import { onlineAtTables } from "./social/presence/online.ts";
-import { rematchAtTables } from "./social/rematch.ts";
+import { rematchAtTables } from "./rematch/index.ts";
 import { keepApartAtTables } from "./social/table-apart.ts";
 import { seatRecordsAtTables } from "./social/table-hooks.ts";
 import { reportsAtTables } from "./social/table-report.ts";

@@ -15,7 +15,7 @@ import { RATING_MESSAGE } from "../src/ranked/ranked-table.ts";
 import { RANKED_SEATS_MESSAGE } from "../src/ranked/seat-ratings.ts";
 import { PING } from "../src/realtime/net-monitor.ts";
 import { tableMessageTypes } from "../src/compose.ts";
-import { REMATCH_MESSAGES } from "../src/social/rematch.ts";
+import { REMATCH_MESSAGES } from "../src/rematch/index.ts";
 import { TABLE_SOCIAL } from "../src/social/table-report.ts";
 
 const root = join(import.meta.dirname, "..", "..");

@@ -1,5 +1,5 @@
 /**
- * Play again with the same people (issue 27 item 4). At game over a seated player makes a new
+ * Play again with the same people. At game over a seated player makes a new
  * private table with the same options (the client's `create`), then sends `rematch {code, fill}`
  * to the finished table. The finished table checks the sender sits at that new table (a call to
  * it, on whichever process holds it: `rematchOpen`) and offers it to the other players
