@@ -4,6 +4,7 @@
  * messages and calls to the kit here, one line each, in the order they run.
  */
 import type { Db } from "./db/database.ts";
+import { journalAtTables } from "./durable/table-journal.ts";
 import { fairPlayFlagsAtTables } from "./fair-play/table-flags.ts";
 import { bansAtTables } from "./moderation/table-checks.ts";
 import { rankedGate } from "./ranked/ranked-table.ts";
@@ -29,6 +30,7 @@ export interface TableServices {
 /** Every feature of a server's tables, registered into one kit. Registration uses no service: the services are read when a table calls. */
 export function composeTables(services: TableServices): RoomKit {
   const kit = tableKit();
+  journalAtTables(kit);
   kit.gate(rankedGate);
   keepApartAtTables(kit);
   bansAtTables(kit, () => services.db());

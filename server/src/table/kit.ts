@@ -71,6 +71,49 @@ export interface JoinCheck<R> {
   sitting?(room: R, account: string | null, links: readonly string[]): Promise<string | null> | null;
 }
 
+/** A table rebuilt from its journal: the options it was created with (the rest is the journal's own). */
+export interface Resumed {
+  readonly options: unknown;
+}
+
+/**
+ * The journal port: where a table's steps go before their effects are shown, so it outlives its
+ * process. Without a journal every step is shown at once and nothing is kept.
+ */
+export interface JournalPort<R> {
+  /** onCreate: a resumed table's journal (its roomId set from it), or null. */
+  created(room: R, options: unknown): Resumed | null;
+  /** Rebuilds the resumed table's seats and game from its journal. */
+  restore(room: R, resumed: Resumed): void;
+  /** Journals the match's new steps, then runs `effects` (at once, or once the store has them). */
+  commit(room: R, effects: () => void): void;
+  /** True when no journal write of the room is waiting. */
+  settled(room: R): boolean;
+  /** True while the table must not apply steps (a write unanswered too long). */
+  saving(room: R): boolean;
+  /** A race holds a press (journalled beside the steps). */
+  held(room: R, press: unknown): void;
+  /** A waiting table's seats changed. */
+  waitingChanged(room: R): void;
+  /** The game is over: its journal goes once written. */
+  ended(room: R): void;
+  /** The table is gone. */
+  disposed(room: R): void;
+}
+
+/** No journal: every step's effects at once, nothing kept. */
+const NO_JOURNAL: JournalPort<never> = {
+  created: () => null,
+  restore: () => undefined,
+  commit: (_room, effects) => effects(),
+  settled: () => true,
+  saving: () => false,
+  held: () => undefined,
+  waitingChanged: () => undefined,
+  ended: () => undefined,
+  disposed: () => undefined,
+};
+
 /** A message handler: the room, its replies (rate limit and rejections), the sender and the payload. */
 export type MessageHandler<R, P> = (room: R, replies: P, client: Client, payload: unknown) => unknown;
 
@@ -83,6 +126,13 @@ export class TableKit<R, P = unknown, M = unknown, F = string> {
   readonly messages = new Map<string, MessageHandler<R, P>>();
   /** Methods another process may call on a table by its id (`matchMaker.remoteRoomCall`). */
   readonly calls = new Map<string, (room: R, ...args: unknown[]) => unknown>();
+  /** Where the steps are journalled (one journal per server). */
+  journal: JournalPort<R> = NO_JOURNAL;
+
+  useJournal(journal: JournalPort<R>): this {
+    this.journal = journal;
+    return this;
+  }
 
   gate(gate: ReservationGate<R>): this {
     this.gates.push(gate);

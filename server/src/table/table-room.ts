@@ -7,8 +7,6 @@ import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core
 import { StateView } from "@colyseus/schema";
 import { OPENED_ELSEWHERE_CLOSE, SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
-import { durability } from "../durable/durability.ts";
-import { restoreTable } from "../durable/restore.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
 import { handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
@@ -25,7 +23,7 @@ import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
 import { Replies, messageHandlers, tableMessages } from "./messages.ts";
-import { TableKit, installKit } from "./kit.ts";
+import { TableKit, installKit, type JournalPort } from "./kit.ts";
 import { keepFieldsIn } from "./room-fields.ts";
 import { WaitingTable, type WaitingHost } from "./waiting-table.ts";
 import { frameFor, newSeat, pingWorthShowing, projectOptions } from "./projection.ts";
@@ -76,6 +74,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   };
   /** This server's features (compose.ts): on the prototype of the class the server defines (`composedTable`). */
   get kit(): RoomKit { return BARE_KIT; }
+  /** The journal port of this server's tables (kit.ts). */
+  get journal(): JournalPort<TableRoom> { return this.kit.journal; }
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
   declare config: ServerConfig;
@@ -148,8 +148,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.game = entry.game;
     this.plugin = entry.plugin ?? null;
     const game = entry.game;
-    const resumed = durability.created(this, options);
-    const parsed = parseTableOptions(game, resumed ? resumed.record.header.options : options);
+    const resumed = this.journal.created(this, options);
+    const parsed = parseTableOptions(game, resumed ? resumed.options : options);
     if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
     // A creator whose name breaks the name rules gets no table (a resumed table's creator was checked when it was made).
     const creator = resumed ? null : parseJoinOptions(options);
@@ -182,7 +182,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.kit.events.emit("created", { room: this });
     this.pace = new PingPace(this.plugin !== null);
     this.clock.setInterval(() => this.net.ping(this.pace.due(this.clients, (id) => this.net.of(id).count)), PING_TICK_MS);
-    if (resumed) restoreTable(this, resumed);
+    if (resumed) this.journal.restore(this, resumed);
   }
 
   /** `resumed`: a table rebuilt from its journal keeps its code (its roomId). */
@@ -323,9 +323,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     else if (!this.match) this.journalSeats();
   }
 
-  /** A waiting table journals who sits where (durable/durability.ts), so it outlives its process; ranked tables form again in the queue. */
+  /** A waiting table journals who sits where, so it outlives its process; ranked tables form again in the queue. */
   journalSeats(): void {
-    if (!this.ranked) durability.waitingChanged(this);
+    if (!this.ranked) this.journal.waitingChanged(this);
   }
 
   /** A waiting table resumed from its journal got its seats (or freed those not taken back in time). */
@@ -359,8 +359,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     fineTick(this, ms);
   }
 
-  /** A race holds a press: journalled (durable/durability.ts, `held`). */
-  journalHeld(press: HeldPressRecord): void { durability.held(this, press); }
+  /** A race holds a press: journalled beside the steps. */
+  journalHeld(press: HeldPressRecord): void { this.journal.held(this, press); }
   /** The presses a race holds now (a journal rewrite carries them). */
   heldPresses(): readonly HeldPressRecord[] { return this.plugin?.heldPresses?.(this) ?? []; }
   /** A table resumed from its journal: the presses held when its process died are judged now. */
@@ -389,7 +389,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     tableClosed(this);
     this.kit.events.emit("disposed", { room: this });
     // A ranked game still being rated keeps its journal (its rating write goes on, or a resume rates it).
-    if (!this.ranked?.unrated) durability.disposed(this);
+    if (!this.ranked?.unrated) this.journal.disposed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
   }
 
@@ -407,7 +407,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   status(): string { return this.state.status; }
   setAutoFillAt(at: number): void { this.state.autoFillAt = at; }
 
-  /** The journal store did not answer in time (`on`), or caught up after `pausedMs` (durable/durability.ts). */
+  /** The journal store did not answer in time (`on`), or caught up after `pausedMs`. */
   paused(on: boolean, pausedMs: number): void {
     for (const client of this.clients) client.send(SERVER_MESSAGES.saving, { on });
     if (!on) this.play.unpaused(pausedMs);
