@@ -15,7 +15,7 @@ import { onlineAtTables } from "./social/presence/online.ts";
 import { rematchAtTables } from "./rematch/index.ts";
 import { keepApartAtTables } from "./social/table-apart.ts";
 import { seatRecordsAtTables } from "./social/table-hooks.ts";
-import { reportsAtTables } from "./social/table-report.ts";
+import { reportsAtTables } from "./social/report-at-tables.ts";
 
 /** The services the tables' features use (built once per server by `createServer`). */
 export interface TableServices {

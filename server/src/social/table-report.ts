@@ -17,8 +17,6 @@ import { logger } from "../logger.ts";
 import { REPORT_REASONS, fileFinishedLog, fileReport, type ChatLineFiled } from "../moderation/reports.ts";
 import { gameLogOf } from "../table/fairness.ts";
 import type { Match } from "../table/match.ts";
-import { allowOrSay } from "../table/messages.ts";
-import type { RoomKit, TableRoom } from "../table/table-room.ts";
 import { block, type BlockCache } from "./blocks.ts";
 
 export const TABLE_SOCIAL = { report: "report", block: "block", reported: "reported", blocked: "blocked" } as const;
@@ -107,32 +105,4 @@ export async function blockAtTable(host: ReportHost, db: Db, cache: BlockCache |
   if (result === "too-many") return host.reject(client, { code: "too-many-blocks", message: "You have blocked the most players you can: unblock someone first" });
   cache?.changed(who.me, who.them, true);
   client.send(TABLE_SOCIAL.blocked, { seat: parsed.data.seat });
-}
-
-/** Adds report and block at the table to a server's tables: the two messages, and the logs the reports wait on at game over. */
-export function reportsAtTables(kit: RoomKit, db: () => Promise<Db>, blocks: BlockCache | null): void {
-  const social = async (kind: "report" | "block", room: TableRoom, client: Client, payload: unknown): Promise<void> => {
-    try {
-      const host: ReportHost = {
-        roomId: room.roomId, game: room.game, match: room.match,
-        seatOf: (sessionId: string) => room.seating.bySession(sessionId)?.index,
-        accountAt: (seat: number) => room.conduct.accountAt(seat),
-        chatLines: () => room.chat.kept.map((l) => ({ name: l.name, seat: l.seat, text: l.text ?? `[${l.phrase ?? l.emote ?? ""}]`, at: l.at })),
-        reject: (c: Client, r: Rejection) => room.replies.reject(c, r),
-      };
-      const store = await db();
-      await (kind === "report" ? reportAtTable(host, store, client, payload) : blockAtTable(host, store, blocks, client, payload));
-    } catch (e) {
-      room.contain(e, "onMessage", client);
-    }
-  };
-  kit.handle(TABLE_SOCIAL.report, (room, replies, client, payload) => {
-    if (!allowOrSay(replies, client)) return;
-    return social("report", room, client, payload);
-  });
-  kit.handle(TABLE_SOCIAL.block, (room, replies, client, payload) => {
-    if (!allowOrSay(replies, client)) return;
-    return social("block", room, client, payload);
-  });
-  kit.events.on("gameOver", ({ room, match }) => reportsOnGameOver(room.roomId, match, db));
 }
