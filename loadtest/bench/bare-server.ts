@@ -14,7 +14,7 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RecordedMatch } from "@scat/shared";
 import { devilsScat } from "@scat/shared/games/devils-scat/index.ts";
 
-// The heap benchmark may give the bare room our encoder buffer size (server/src/room/state/encode-buffers.ts).
+// The heap benchmark may give the bare room our encoder buffer size (server/src/table/state/encode-buffers.ts).
 if (process.env.ENCODE_BUFFER_KB) Encoder.BUFFER_SIZE = Number(process.env.ENCODE_BUFFER_KB) * 1024;
 
 const BareMine = schema({ hand: t.array("string") }, "BareMine");

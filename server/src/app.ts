@@ -16,7 +16,8 @@ import { TableLobbyRoom } from "./net/lobby-room.ts";
 import { createGatedHttpServer } from "./net/http-gate.ts";
 import { refuseUnstorableText } from "./net/text-guard.ts";
 import { SlapLabRoom } from "./realtime/slap-lab-room.ts";
-import { TableRoom } from "./room/table-room.ts";
+import { TableRoom, composedTable, type RoomKit } from "./table/table-room.ts";
+import { composeTables } from "./compose.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { PASSKEY_BODY_LIMIT } from "./accounts/passkeys.ts";
 import { Platform } from "./ranked/platform.ts";
@@ -41,10 +42,12 @@ import { friendsRoutes } from "./social/friends/routes.ts";
 import { preferencesRoutes } from "./preferences/routes.ts";
 import { startOnline, stopOnline } from "./social/presence/online.ts";
 
-export function roomDefinitions(config: ServerConfig) {
+/** `kit`: the tables' features (compose.ts); without one, tables with none. */
+export function roomDefinitions(config: ServerConfig, kit: RoomKit | null = null) {
+  const Table = kit ? composedTable(kit) : TableRoom;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const rooms: Record<string, any> = Object.fromEntries(
-    Object.keys(GAMES).map((name) => [name, defineRoom(TableRoom).filterBy(["mode"]).enableRealtimeListing()]),
+    Object.keys(GAMES).map((name) => [name, defineRoom(Table).filterBy(["mode"]).enableRealtimeListing()]),
   );
   // The live list of public tables (docs/PROTOCOL.md, "Lobby").
   rooms.lobby = defineRoom(TableLobbyRoom);
@@ -118,7 +121,6 @@ export function createServer(config: ServerConfig, { openStore = false } = {}): 
   TableRoom.platform = RankedQueueRoom.platform = platform;
   // Blocked pairs (social/): kept apart by quick play and the ranked queue; the queue loads a player's list when it queues.
   const blocks = new BlockCache(() => platform.db());
-  TableRoom.blocks = blocks;
   RankedQueueRoom.blocked = (a, b) => blocks.apart(a, b);
   RankedQueueRoom.loadBlocks = (id) => blocks.load(id);
   TableRoom.chatServices = chatServices(config, () => platform.db(), blocks);
@@ -133,7 +135,7 @@ export function createServer(config: ServerConfig, { openStore = false } = {}): 
   const onlineCounter = startOnline(config.redisUrl, () => matchMaker.processId);
   const server = defineServer({
     ...scaleOut(config),
-    rooms: roomDefinitions(config),
+    rooms: roomDefinitions(config, composeTables({ db: () => platform.db(), whenOpen: (write) => platform.whenOpen(write), blocks })),
     transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform), keepApart(platform, blocks)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
     greet: false,
     gracefullyShutdown: false,

@@ -7,7 +7,7 @@ import { hitTheDeck } from "@scat/shared/games/hit-the-deck/index.ts";
 import { scatterbrain } from "@scat/shared/games/scatterbrain/index.ts";
 import { darkHandPlugin } from "./games/dark-hand-plugin.ts";
 import { hitTheDeckPlugin } from "./games/hit-the-deck-plugin.ts";
-import type { GamePlugin } from "./room/game-plugin.ts";
+import type { GamePlugin } from "./table/game-plugin.ts";
 
 export interface HostedGame {
   readonly game: AnyGame;

@@ -1,3 +1,3 @@
 export { createServer, roomDefinitions } from "./app.ts";
 export { loadConfig, type ServerConfig } from "./config.ts";
-export { TableRoom } from "./room/table-room.ts";
+export { TableRoom } from "./table/table-room.ts";

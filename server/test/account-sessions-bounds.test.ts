@@ -119,7 +119,7 @@ describe("live sessions and tokens per account", () => {
 
 describe("old signed tokens", () => {
   const sign = async (playerId: string, iat: number, exp: number) => {
-    const { TableRoom } = await import("../src/room/table-room.ts");
+    const { TableRoom } = await import("../src/table/table-room.ts");
     return new SignJWT({ v: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(playerId).setIssuer("scat-tables")
       .setIssuedAt(iat).setExpirationTime(exp).sign(new TextEncoder().encode(TableRoom.platform.secret));
   };

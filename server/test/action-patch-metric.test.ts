@@ -6,7 +6,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registry } from "../src/metrics.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

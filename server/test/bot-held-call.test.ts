@@ -7,8 +7,8 @@
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { HELD } from "../src/room/game-plugin.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { HELD } from "../src/table/game-plugin.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 
 vi.mock("@scat/shared/games/dark-hand/index.ts", async (original) => {

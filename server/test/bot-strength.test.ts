@@ -3,9 +3,9 @@ import { quickPlayKey } from "@scat/shared";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
-import { parseTableOptions } from "../src/room/table-options.ts";
+import { parseTableOptions } from "../src/table/table-options.ts";
 
 describe("bot strength as a table option", () => {
   const game = ENGINES.devils_scat;

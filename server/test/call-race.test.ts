@@ -5,9 +5,9 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { HELD } from "../src/room/game-plugin.ts";
-import { Match } from "../src/room/match.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { HELD } from "../src/table/game-plugin.ts";
+import { Match } from "../src/table/match.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 import { remoteCaller } from "./support/remote-caller.ts";
 

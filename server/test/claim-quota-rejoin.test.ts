@@ -13,7 +13,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { BUCKET_MS, START_MS } from "../src/realtime/claim-quota.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, leaveRoom, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

@@ -2,7 +2,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { quickPlayKey } from "@scat/shared";
 import { expandLegal as expandChoices, readChoices } from "@scat/shared/wire-state.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compactLegal, UnknownActionShape } from "../src/room/compact-legal.ts";
+import { compactLegal, UnknownActionShape } from "../src/table/compact-legal.ts";
 import { bootServer, expandLegal, mine, until, waitSeat } from "./helpers.ts";
 
 const sorted = (list: unknown[]): string[] => list.map((a) => JSON.stringify(a)).sort();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quickPlayKey } from "@scat/shared";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import { TableRoom } from "../src/room/table-room.ts";
+import { TableRoom } from "../src/table/table-room.ts";
 import { LEAVERS_POOL } from "../src/conduct/quick-play-pool.ts";
 import type { Outcome } from "../src/conduct/policy.ts";
 import { freePort } from "./helpers.ts";

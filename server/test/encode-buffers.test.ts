@@ -1,5 +1,5 @@
 /**
- * The encoder's buffers are sized to a table's state (server/src/room/state/encode-buffers.ts):
+ * The encoder's buffers are sized to a table's state (server/src/table/state/encode-buffers.ts):
  * every game's bot games, at its fewest and most seats, replayed through the encoder as the room
  * does, never need more than half of the buffer for a full state with a seat's view or for a
  * step's patch, so the smaller buffers never overflow (an overflow re-encodes and logs a warning).
@@ -7,9 +7,9 @@
 import { Encoder, StateView } from "@colyseus/schema";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import { describe, expect, it } from "vitest";
-import { Match } from "../src/room/match.ts";
-import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
-import { ENCODE_BUFFER_BYTES } from "../src/room/state/encode-buffers.ts";
+import { Match } from "../src/table/match.ts";
+import { frameFor, newSeat, projectMatch } from "../src/table/projection.ts";
+import { ENCODE_BUFFER_BYTES } from "../src/table/state/encode-buffers.ts";
 import { playBotGame } from "./support/bot-game.ts";
 
 function largest(id: string, seats: number, seed: string): { full: number; patch: number } {

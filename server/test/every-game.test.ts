@@ -6,8 +6,8 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
-import { replayMatch } from "../src/room/match.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { replayMatch } from "../src/table/match.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, outcomeOf, playToEnd, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

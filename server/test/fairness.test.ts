@@ -17,8 +17,8 @@ import { quickPlayKey, SERVER_MESSAGES } from "@scat/shared";
 import { verifyLog, type GameLog } from "@scat/shared/fairness/index.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
-import { gameLogOf } from "../src/room/fairness.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { gameLogOf } from "../src/table/fairness.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, contribute, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

@@ -7,7 +7,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { quickPlayKey } from "@scat/shared";
 import { playFace, scenario } from "@scat/shared/games/hit-the-deck/test-support.ts";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

@@ -10,10 +10,10 @@
 import { Encoder, StateView } from "@colyseus/schema";
 import { pack } from "msgpackr";
 import { ENGINES } from "@scat/shared/games/registry.ts";
-import { compactLegal } from "../src/room/compact-legal.ts";
-import { Match } from "../src/room/match.ts";
-import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
-import type { TableState } from "../src/room/schema.ts";
+import { compactLegal } from "../src/table/compact-legal.ts";
+import { Match } from "../src/table/match.ts";
+import { frameFor, newSeat, projectMatch } from "../src/table/projection.ts";
+import type { TableState } from "../src/table/schema.ts";
 import { playBotGame } from "./support/bot-game.ts";
 const fmt = (n: number): string => n.toFixed(1);
 

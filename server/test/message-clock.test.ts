@@ -1,7 +1,7 @@
 /**
  * Colyseus counts each client's messages per second on the room's clock (`maxMessagesPerSecond`),
  * and a table's clock ticks only when a patch goes out or a race's fine tick runs
- * (room/patch-flush.ts). With the clock standing still, every message since the last patch fell
+ * (table/patch-flush.ts). With the clock standing still, every message since the last patch fell
  * in the same "second": a player at a table where nothing changed for a while (a waiting table, a
  * slow opponent's turn, a table paused while its store is away) was closed with 4002 after 60
  * ordinary messages, however slowly they came (found by lease-cut.test.ts's 5x cut: a player

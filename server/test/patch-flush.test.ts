@@ -1,5 +1,5 @@
 /**
- * Patches without the 50 ms patch interval (server/src/room/patch-flush.ts): the room's clock
+ * Patches without the 50 ms patch interval (server/src/table/patch-flush.ts): the room's clock
  * timers fire at their due time, never early, with nothing ticking the clock; a table's state
  * reaches its clients after each change; the room runs no patch interval.
  */
@@ -7,8 +7,8 @@ import { ClockTimer } from "@colyseus/timer";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wakeClockOnTimers } from "../src/room/patch-flush.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { wakeClockOnTimers } from "../src/table/patch-flush.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

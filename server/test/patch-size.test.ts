@@ -9,8 +9,8 @@
 import { Encoder, StateView } from "@colyseus/schema";
 import { ENGINES } from "@scat/shared/games/registry.ts";
 import { describe, expect, it } from "vitest";
-import { Match } from "../src/room/match.ts";
-import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
+import { Match } from "../src/table/match.ts";
+import { frameFor, newSeat, projectMatch } from "../src/table/projection.ts";
 import { playBotGame } from "./support/bot-game.ts";
 
 /** Bytes per step per client over GAMES bot games (4 seats, or the game's minimum). */

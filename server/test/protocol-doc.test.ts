@@ -14,8 +14,8 @@ import { CALL_RACE } from "../src/games/dark-hand-plugin.ts";
 import { RATING_MESSAGE } from "../src/ranked/ranked-table.ts";
 import { RANKED_SEATS_MESSAGE } from "../src/ranked/seat-ratings.ts";
 import { PING } from "../src/realtime/net-monitor.ts";
-import { CLIENT_MESSAGE_TYPES } from "../src/room/messages.ts";
-import { REMATCH_MESSAGES } from "../src/social/rematch.ts";
+import { tableMessageTypes } from "../src/compose.ts";
+import { REMATCH_MESSAGES } from "../src/rematch/index.ts";
 import { TABLE_SOCIAL } from "../src/social/table-report.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -97,7 +97,7 @@ function rejectedCodes(): Map<string, string> {
 
 describe("docs/PROTOCOL.md against the server", () => {
   it("lists every message a client may send, and no other", () => {
-    expect(drift("client messages", CLIENT_MESSAGE_TYPES, documented("## Messages you send"))).toBe("");
+    expect(drift("client messages", tableMessageTypes(), documented("## Messages you send"))).toBe("");
   });
 
   it("lists every message a table sends, and no other", () => {

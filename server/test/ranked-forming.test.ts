@@ -10,7 +10,7 @@ import { matchMaker, type Server } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { RankedQueueRoom } from "../src/ranked/queue-room.ts";
 import { createRng } from "@scat/shared";
 import { freePort, mine, record, until, waitSeat } from "./helpers.ts";

@@ -14,8 +14,8 @@ import { createServer } from "../src/app.ts";
 import { RANKED_FORMATS } from "../src/ranked/formats.ts";
 import { recordRankedMatch } from "../src/ranked/record-match.ts";
 import { standingsOf } from "@scat/shared/standings.ts";
-import { gameLogOf } from "../src/room/fairness.ts";
-import { TableRoom } from "../src/room/table-room.ts";
+import { gameLogOf } from "../src/table/fairness.ts";
+import { TableRoom } from "../src/table/table-room.ts";
 import { freePort, mine, record, until, waitSeat } from "./helpers.ts";
 
 const GAME = "skit_scat";

@@ -13,7 +13,7 @@ import type { Server } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import { TableRoom } from "../src/room/table-room.ts";
+import { TableRoom } from "../src/table/table-room.ts";
 import { GAME_LOG_FORMAT, type GameLog } from "@scat/shared/fairness/game-log.ts";
 import { recordRankedMatch } from "../src/ranked/record-match.ts";
 import { freePort, mine, until, waitSeat } from "./helpers.ts";

@@ -11,7 +11,7 @@ import { matchMaker, type Server } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import { TableRoom } from "../src/room/table-room.ts";
+import { TableRoom } from "../src/table/table-room.ts";
 import { freePort, leaveRoom, mine, waitSeat } from "./helpers.ts";
 
 let server: Server;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameLogSchema } from "@scat/shared/fairness/game-log.ts";
 import { loadConfig } from "../src/config.ts";
 import { createServer } from "../src/app.ts";
-import { TableRoom as TableRoomClass, type TableRoom } from "../src/room/table-room.ts";
+import { TableRoom as TableRoomClass, type TableRoom } from "../src/table/table-room.ts";
 import { freePort, mine, record, until, waitSeat } from "./helpers.ts";
 import { matchMaker } from "@colyseus/core";
 

@@ -12,7 +12,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey, type TableView } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

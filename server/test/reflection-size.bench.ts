@@ -5,7 +5,7 @@
  */
 import { Encoder, Reflection } from "@colyseus/schema";
 import { GAME_IDS } from "@scat/shared";
-import { frameFor } from "../src/room/projection.ts";
+import { frameFor } from "../src/table/projection.ts";
 
 console.log("| game | classes | reflection bytes |");
 console.log("| --- | --- | --- |");

@@ -14,7 +14,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

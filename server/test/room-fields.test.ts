@@ -1,10 +1,10 @@
 /**
- * A room's own fields live in one plain object per room (server/src/room/room-fields.ts): read
+ * A room's own fields live in one plain object per room (server/src/table/room-fields.ts): read
  * and written as fields, separate per instance, and none of them an own property of the room.
  */
 import { describe, expect, it } from "vitest";
-import { keepFieldsIn } from "../src/room/room-fields.ts";
-import { TableRoom } from "../src/room/table-room.ts";
+import { keepFieldsIn } from "../src/table/room-fields.ts";
+import { TableRoom } from "../src/table/table-room.ts";
 
 class Holder {
   private readonly fields: Record<string, unknown> = { a: 1, b: null };

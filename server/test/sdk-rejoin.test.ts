@@ -11,7 +11,7 @@ import { quickPlayKey, type TableView } from "@scat/shared";
 import { freshStateOnRejoin } from "@scat/shared/wire/fresh-rejoin.ts";
 import { privateFactsOf } from "@scat/shared/wire-state.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, until, waitSeat } from "./helpers.ts";
 
 if (process.env["FRESH_REJOIN"] !== "0") freshStateOnRejoin(SchemaSerializer);

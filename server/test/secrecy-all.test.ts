@@ -12,7 +12,7 @@ import { propertySpec as devilsScat } from "@scat/shared/games/devils-scat/test-
 import { propertySpec as hitTheDeck } from "@scat/shared/games/hit-the-deck/test-support.ts";
 import { propertySpec as scatterbrain } from "@scat/shared/games/scatterbrain/test-support.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, until, waitSeat } from "./helpers.ts";
 
 interface Spec { cardIds: readonly string[]; visibleCards(state: any, seat: number | null): ReadonlySet<string> }

@@ -134,7 +134,7 @@ describe("browser sessions", () => {
   it("moves an old signed token from localStorage onto a cookie", async () => {
     const made = await call(plain.base, "/accounts/guest", { body: { name: "Legacy" } });
     const { Tokens } = await import("../src/accounts/tokens.ts");
-    const platform = (await import("../src/room/table-room.ts")).TableRoom.platform;
+    const platform = (await import("../src/table/table-room.ts")).TableRoom.platform;
     const old = await new Tokens(platform.secret).sign({ playerId: made.body.player.id, version: 0 });
     const moved = await call(plain.base, "/accounts/session", { body: {}, bearer: old });
     expect(moved.status).toBe(200);

@@ -1,7 +1,7 @@
 import { Encoder, Reflection, schema, t } from "@colyseus/schema";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
-import { frameFor } from "../src/room/projection.ts";
+import { frameFor } from "../src/table/projection.ts";
 import { shareReflections } from "../src/shared-reflection.ts";
 
 const Other = schema({ name: t.string() }, "Other");

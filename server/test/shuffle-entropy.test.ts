@@ -10,7 +10,7 @@ import type { Room as ClientRoom } from "@colyseus/sdk";
 import { commitSeed } from "@scat/shared/fairness/commitment.ts";
 import { botEntropy, dealSeed } from "@scat/shared/fairness/entropy.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, record, until, waitSeat } from "./helpers.ts";
 
 const WAIT_MS = 400;

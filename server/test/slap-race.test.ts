@@ -7,7 +7,7 @@ import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { playFace, scenario } from "@scat/shared/games/hit-the-deck/test-support.ts";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { TableRoom } from "../src/room/table-room.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { slapMetrics } from "../src/games/hit-the-deck-plugin.ts";
 import { bootServer, TEST_METRICS_TOKEN, until, waitSeat } from "./helpers.ts";
 

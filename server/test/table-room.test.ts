@@ -2,8 +2,8 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { quickPlayKey } from "@scat/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { replayMatch } from "../src/room/match.ts";
-import type { TableRoom } from "../src/room/table-room.ts";
+import { replayMatch } from "../src/table/match.ts";
+import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, eventsOf, mine, outcomeOf, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;

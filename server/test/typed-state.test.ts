@@ -11,8 +11,8 @@ import { PRIVATE_FIELDS, SEAT_FIELDS, privateField } from "@scat/shared/wire-sta
 import { describe, expect, it } from "vitest";
 import { GAMES } from "../src/games.ts";
 import { GAME_STATES } from "../src/games/states.ts";
-import { Match } from "../src/room/match.ts";
-import { frameFor, newSeat, projectMatch } from "../src/room/projection.ts";
+import { Match } from "../src/table/match.ts";
+import { frameFor, newSeat, projectMatch } from "../src/table/projection.ts";
 import { expectEngineView } from "./support/engine-view.ts";
 
 interface Client {

@@ -72,7 +72,7 @@ export function explainJoinError(err: unknown, watching = false): JoinProblem {
   return { text: "Something went wrong joining the table. Try again.", way: "retry" };
 }
 
-/** Room-level refusals (server/src/room/messages.ts); engine refusals carry their own sentence. */
+/** Room-level refusals (server/src/table/messages.ts); engine refusals carry their own sentence. */
 const REJECTED: Readonly<Record<string, string>> = {
   "rate-limited": "Slow down a little: too many clicks at once.",
   "not-seated": "You are watching this table, so you cannot play here.",

@@ -1,5 +1,5 @@
 /**
- * A plain, read-only copy of the synced table state (server/src/room/schema.ts and each game's
+ * A plain, read-only copy of the synced table state (server/src/table/schema.ts and each game's
  * typed classes, docs/PROTOCOL.md "Table state"). Scenes render from this and never touch schema
  * objects; a game's facts keep the shape of the engine's view (absent fields read as null).
  */

@@ -1,6 +1,6 @@
 /**
  * Turns the room's typed schema state into `TableSnap` copies on every patch and tells listeners.
- * The wire shape below mirrors server/src/room/schema.ts without importing the server; each
+ * The wire shape below mirrors server/src/table/schema.ts without importing the server; each
  * game's facts are read generically (`plainOf`, shared/src/wire-state.ts): no JSON in the state.
  * A seat's public game facts are the seat's fields beyond the frame's (`seatFactsOf`); its own
  * seat also carries the view-tagged `hand`, `legal` and private facts `myX` (`privateFactsOf`),

@@ -1,7 +1,7 @@
 /**
  * A replay frame as the table scene's snapshot (`TableSnap`, net/snapshot.ts): public facts from
  * the engine's spectator view, the watched seat's own part from `view(state, seat)`, exactly as
- * the server projects them (server/src/room/projection.ts). The game views render it unchanged.
+ * the server projects them (server/src/table/projection.ts). The game views render it unchanged.
  * Replays never act, so no seat has legal actions.
  */
 import type { Replay } from "@scat/shared/fairness/replay.ts";

@@ -1,5 +1,5 @@
 /**
- * Play again with the same people (server: server/src/social/rematch.ts). At
+ * Play again with the same people (server: server/src/rematch/). At
  * game over a seated player sees "Rematch": a new private table with the same game, size, bots,
  * turn time and variants is made, offered to the others through the finished table, and the
  * player goes there. The others see "<name> offers a rematch: Accept / Decline". The one who

@@ -10,7 +10,7 @@ import type { LoggedStep } from "@scat/shared";
 import type { SeatEntropy } from "@scat/shared/fairness/entropy.ts";
 import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import type { HeldPressRecord } from "../realtime/held-race.ts";
-import type { BotReason, Slot } from "../room/seating.ts";
+import type { BotReason, Slot } from "../table/seating.ts";
 
 export interface SeatRecord {
   readonly name: string;

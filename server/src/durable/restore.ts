@@ -6,11 +6,11 @@
  * a player who takes the seat back (`joinById(roomId, { playerId })`) plays on; a seat still
  * empty when the window ends goes to a bot, as after any dropped connection.
  */
-import type { Match as MatchType } from "../room/match.ts";
-import { Match } from "../room/match.ts";
-import type { Seating } from "../room/seating.ts";
+import type { Match as MatchType } from "../table/match.ts";
+import { Match } from "../table/match.ts";
+import type { Seating } from "../table/seating.ts";
 import type { AnyGame } from "@scat/shared";
-import type { SeatState } from "../room/schema.ts";
+import type { SeatState } from "../table/schema.ts";
 import type { ArraySchema } from "@colyseus/schema";
 import type { Resume } from "./durability.ts";
 import type { PendingDealRecord } from "../entropy/pending-deal.ts";

@@ -24,9 +24,9 @@ import type { SlapClaim } from "../realtime/adjudicate.ts";
 import { HeldRace, type HeldPress, type RaceReport } from "../realtime/held-race.ts";
 import { serverNow } from "../realtime/net-monitor.ts";
 import { observePress } from "../realtime/observe.ts";
-import { HELD, type GamePlugin } from "../room/game-plugin.ts";
-import type { TableHost } from "../room/host.ts";
-import type { Slot } from "../room/seating.ts";
+import { HELD, type GamePlugin } from "../table/game-plugin.ts";
+import type { TableHost } from "../table/host.ts";
+import type { Slot } from "../table/seating.ts";
 
 /** The message every client at the table gets when a batch of calls was judged: `CallRaceMessage`. */
 export const CALL_RACE = SERVER_MESSAGES.callRace;

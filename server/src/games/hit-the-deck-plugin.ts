@@ -11,8 +11,8 @@ import { botFakeOutMs, botRacePlan, withReactionMs, type HitTheDeckEvent, type H
 import { serverNow } from "../realtime/net-monitor.ts";
 import { observePress } from "../realtime/observe.ts";
 import { RaceCollector } from "../realtime/race.ts";
-import type { GamePlugin } from "../room/game-plugin.ts";
-import type { TableHost } from "../room/host.ts";
+import type { GamePlugin } from "../table/game-plugin.ts";
+import type { TableHost } from "../table/host.ts";
 
 /** Counts of adjudicated slaps (also exported as Prometheus counters). */
 export const slapMetrics = { adjudicated: 0, claimsAccepted: 0, underHumanFloor: 0 };

@@ -1,6 +1,6 @@
 /** Every game's typed state classes by room name (server/src/games/<game>/state.ts). */
 import type { GameId } from "@scat/shared";
-import type { GameState } from "../room/state/game-state.ts";
+import type { GameState } from "../table/state/game-state.ts";
 import { darkHandState } from "./dark-hand/state.ts";
 import { darkHeartsState } from "./dark-hearts/state.ts";
 import { devilsScatState } from "./devils-scat/state.ts";

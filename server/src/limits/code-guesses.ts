@@ -1,5 +1,5 @@
 /**
- * Guessing private tables' invite codes (room/invite-code.ts) by looking them up: joining by code
+ * Guessing private tables' invite codes (table/invite-code.ts) by looking them up: joining by code
  * (POST /matchmake/joinById/<code>) or reading a table by code (GET /api/social/tables/<code>).
  * Only misses count, so players who join their friends' tables are never held back:
  *

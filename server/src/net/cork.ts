@@ -1,6 +1,6 @@
 /**
  * One socket write per client per step. A step sends each client its `events` message and then,
- * a microtask later, the patch that shows it (room/patch-flush.ts): two WebSocket frames, each
+ * a microtask later, the patch that shows it (table/patch-flush.ts): two WebSocket frames, each
  * its own `writev` system call. Corking the clients' sockets while the step's messages are sent
  * and uncorking them once the patch is queued sends both frames in one write.
  */

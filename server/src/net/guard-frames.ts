@@ -34,7 +34,7 @@ export function guardFrames<R extends Room>(cls: { prototype: R }, refuse: (room
     writable: true,
     value(this: R, client: Client, buffer: Uint8Array) {
       // Core counts a client's messages per second on the room's clock, which a table ticks only
-      // when a patch goes out (room/patch-flush.ts): without this, every message since the last
+      // when a patch goes out (table/patch-flush.ts): without this, every message since the last
       // patch fell in one "second", and a player at a quiet table (waiting, a slow turn, a pause
       // while the store is away) was closed after 60 messages however slowly they came.
       this.clock.tick();

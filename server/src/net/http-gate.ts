@@ -11,7 +11,7 @@ import type { ServerConfig } from "../config.ts";
 import { matchmakeRefused } from "../metrics.ts";
 import { admitRead, isApiRead, limitsFor } from "../limits/index.ts";
 import { ReadCache } from "./read-cache.ts";
-import { withQuickPlayKey } from "../room/table-options.ts";
+import { withQuickPlayKey } from "../table/table-options.ts";
 import { SCHEME_HEADER, header, sameOrigin, type HeaderBag } from "../accounts/auth.ts";
 import { addressKey } from "../limits/address-key.ts";
 import type { CodeGuesses } from "../limits/code-guesses.ts";

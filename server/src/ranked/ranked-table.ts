@@ -18,9 +18,9 @@ import { rankedPlay, type RankedPlay } from "./ranked-play.ts";
 import type { GameLog } from "@scat/shared/fairness/game-log.ts";
 import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
-import { gameLogOf } from "../room/fairness.ts";
-import type { Match } from "../room/match.ts";
-import type { Seating } from "../room/seating.ts";
+import { gameLogOf } from "../table/fairness.ts";
+import type { Match } from "../table/match.ts";
+import type { Seating } from "../table/seating.ts";
 import type { Platform } from "./platform.ts";
 import { recordRankedMatch, type RankedResult, type RankedSeat } from "./record-match.ts";
 import { rankKeys, standingsOf, type SeatResult } from "@scat/shared/standings.ts";
@@ -220,14 +220,9 @@ export class RankedTable {
   }
 }
 
-/** Puts the roster check in front of a table class's seat reservations (after admission.ts's gate). */
-export function gateRankedReservations(RoomClass: { prototype: object }, ranked: (room: object) => RankedTable | null): void {
-  type Reserve = (this: object, sessionId: string, joinOptions?: unknown, ...rest: unknown[]) => Promise<boolean>;
-  const proto = RoomClass.prototype as { _reserveSeat: Reserve };
-  const inner = proto._reserveSeat;
-  proto._reserveSeat = async function (this: object, sessionId, joinOptions, ...rest) {
-    const table = ranked(this);
-    if (table && rest[2] !== true && !table.admits(joinOptions)) return false;
-    return inner.call(this, sessionId, joinOptions, ...rest);
-  };
-}
+/** The roster check on a table's seat reservations (a gate of table/kit.ts): a ranked table seats its roster only. */
+export const rankedGate = {
+  admit(room: { readonly ranked: RankedTable | null }, _sessionId: string, joinOptions: unknown): boolean {
+    return !room.ranked || room.ranked.admits(joinOptions);
+  },
+};

@@ -7,7 +7,7 @@
  */
 import { logger } from "../logger.ts";
 import { fairPlayFlags, slapsAdjudicated, slapsUnderFloor } from "../metrics.ts";
-import type { TableHost } from "../room/host.ts";
+import type { TableHost } from "../table/host.ts";
 import type { RaceSlap } from "./race.ts";
 
 export function observePress(room: TableHost, seat: number, press: RaceSlap, what: "slap" | "call"): void {

@@ -145,22 +145,3 @@ export class TableApart {
     this.here.delete(sessionId);
   }
 }
-
-type ReserveSeat = (this: Room, sessionId: string, joinOptions?: unknown, ...rest: unknown[]) => Promise<boolean>;
-
-/**
- * Puts the kept-apart check in front of a room class's seat reservation (after `gateReservations`,
- * so it runs first). `ownSeat`: whether the join's options take back a seat of their own there.
- */
-export function gateApart(RoomClass: { prototype: Room }, apart: (room: Room) => TableApart | undefined, ownSeat: (room: Room, options: unknown) => boolean, who: (room: Room, options: unknown) => Who | null = (_room, options) => whoOf(options)): void {
-  const proto = RoomClass.prototype as unknown as { _reserveSeat: ReserveSeat };
-  const inner = proto._reserveSeat;
-  proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
-    const reconnecting = rest[2] === true;
-    const table = apart(this);
-    if (!reconnecting && table && !table.admit(sessionId, joinOptions, ownSeat(this, joinOptions), who(this, joinOptions))) return false;
-    const ok = await inner.call(this, sessionId, joinOptions, ...rest);
-    if (!ok) table?.left(sessionId);
-    return ok;
-  };
-}

@@ -70,7 +70,7 @@ export function socialRoutes(presence: () => Presence, limits: Limits | null = n
       res.setHeader("retry-after", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
       return fail(res, 429, "rate-limited", "Too many unknown table codes from this address: try again later");
     }
-    // Invite codes are upper case (room/invite-code.ts); quick-play room ids are case-sensitive.
+    // Invite codes are upper case (table/invite-code.ts); quick-play room ids are case-sensitive.
     const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
     if (!info) {
       await limits?.codeGuesses.missed(address);

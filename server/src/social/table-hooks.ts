@@ -4,6 +4,7 @@
  */
 import type { Presence } from "@colyseus/core";
 import { logger } from "../logger.ts";
+import type { RoomKit } from "../table/table-room.ts";
 import { SeatRegistry } from "./seats.ts";
 
 export interface SocialTable {
@@ -26,4 +27,11 @@ export function seatTaken(room: SocialTable, playerId: string | null): void {
 export function seatsReleased(room: SocialTable, playerIds: readonly (string | null)[]): void {
   const seats = new SeatRegistry(room.presence);
   for (const id of playerIds) if (id) seats.released(id, room.roomId).catch(logged(room));
+}
+
+/** Adds the seat records to a server's tables: the lobby can send a player back to the seat they hold. */
+export function seatRecordsAtTables(kit: RoomKit): void {
+  // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
+  kit.events.on("seatHeld", ({ room, playerId }) => { if (!room.ranked) seatTaken(room, playerId); });
+  kit.events.on("seatsReleased", ({ room, playerIds }) => seatsReleased(room, playerIds));
 }

@@ -15,8 +15,8 @@ import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { logger } from "../logger.ts";
 import { REPORT_REASONS, fileFinishedLog, fileReport, type ChatLineFiled } from "../moderation/reports.ts";
-import { gameLogOf } from "../room/fairness.ts";
-import type { Match } from "../room/match.ts";
+import { gameLogOf } from "../table/fairness.ts";
+import type { Match } from "../table/match.ts";
 import { block, type BlockCache } from "./blocks.ts";
 
 export const TABLE_SOCIAL = { report: "report", block: "block", reported: "reported", blocked: "blocked" } as const;
@@ -60,7 +60,7 @@ const REFUSALS: Partial<Record<string, string>> = {
   "already-reported": "You have already reported this player today: the operators have it",
 };
 
-/** The match a report waits on: the game log's own id for it (room/fairness.ts). */
+/** The match a report waits on: the game log's own id for it (table/fairness.ts). */
 const matchRef = (roomId: string, m: Match): string => `${roomId}-${m.startedAt}`;
 
 /**

@@ -22,7 +22,7 @@ import { freePort } from "../../../cluster/server-process.ts";
 import { fmt } from "../../../loadtest/src/stats.ts";
 import { addressKey } from "../../src/limits/address-key.ts";
 import { MemoryLimiter, RedisLimiter } from "../../src/limits/gcra.ts";
-import { RateLimiter } from "../../src/room/rate-limit.ts";
+import { RateLimiter } from "../../src/table/rate-limit.ts";
 
 const SIZES = (process.env.SIZES ?? "10000,100000,1000000").split(",").map(Number);
 /** The product's default table size (server/src/config.ts, LIMIT_TABLE_SIZE). */

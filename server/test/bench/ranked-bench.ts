@@ -19,7 +19,7 @@ import { recordRankedMatch } from "../../src/ranked/record-match.ts";
 import { standingsOf } from "@scat/shared/standings.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createServer } from "../../src/app.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import { RANKED_FORMATS } from "../../src/ranked/formats.ts";
 import { freePort } from "../support/server-process.ts";
 import { startPostgres } from "../support/postgres-server.ts";

@@ -20,7 +20,7 @@ import { listFlags, recordFlag } from "../../src/fair-play/store.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
 import { observePress } from "../../src/realtime/observe.ts";
 import type { RaceSlap } from "../../src/realtime/race.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import { freePort, until, waitSeat } from "../helpers.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
 

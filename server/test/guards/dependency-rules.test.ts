@@ -71,10 +71,10 @@ describe("import rules", () => {
       "server/src/games.ts": "export const v0 = 1;\n",
       "cluster/cluster.ts": imports("../loadtest/src/stats.ts"),
       "loadtest/src/stats.ts": "export const v0 = 1;\n",
-      // The kernel's temporary exception, and a circle through a third file it must not hide.
-      "server/src/room/messages.ts": imports("../social/rematch.ts"),
-      "server/src/social/rematch.ts": imports("../room/messages.ts", "./seats.ts"),
-      "server/src/social/seats.ts": imports("../room/messages.ts"),
+      // A kernel file that still reads a feature (the named debt) reads no new one.
+      "server/src/table/table-play.ts": imports("../conduct/table-conduct.ts", "../moderation/mark.ts"),
+      "server/src/conduct/table-conduct.ts": "export const v0 = 1;\n",
+      "server/src/moderation/mark.ts": "export const v0 = 1;\n",
     }));
 
     it("with a non-zero exit", () => {
@@ -97,10 +97,9 @@ describe("import rules", () => {
       expect(broken().report).toContain("harness-layers: cluster/cluster.ts");
     });
 
-    it("with the kernel's temporary exception kept to its own two files", () => {
-      // The circle through a third file is caught (from that file); the two alone are not.
-      expect(broken().report).toContain("no-circular: server/src/social/seats.ts");
-      expect(broken().report).not.toContain("no-circular: server/src/room/messages.ts");
+    it("when a kernel file of the named debt reads a feature beyond it", () => {
+      expect(broken().report).toContain("kernel-imports-no-new-feature: server/src/table/table-play.ts → server/src/moderation/mark.ts");
+      expect(broken().report).not.toContain("server/src/table/table-play.ts → server/src/conduct/table-conduct.ts");
     });
   });
 });

@@ -10,7 +10,7 @@ import type { Server } from "@colyseus/core";
 import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import type { Db } from "../../src/db/database.ts";
 import { freePort } from "../helpers.ts";
 import { play, snapshot } from "./seed.ts";

@@ -15,7 +15,7 @@ import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Db } from "../../src/db/database.ts";
 import { runOperatorCli } from "../../src/moderation/cli.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import { freePort, leaveRoom, until } from "../helpers.ts";
 import { play } from "./seed.ts";
 

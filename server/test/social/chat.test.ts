@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_CLIENT, CHAT_SERVER, type ChatLine, type Watchers } from "@scat/shared/social/chat.ts";
 import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import { freePort, until, waitSeat } from "../helpers.ts";
 
 let server: Server;

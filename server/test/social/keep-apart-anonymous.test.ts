@@ -14,7 +14,7 @@ import { quickPlayKey } from "@scat/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createServer } from "../../src/app.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import { freePort, leaveRoom } from "../helpers.ts";
 
 let server: Server;

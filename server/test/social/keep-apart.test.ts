@@ -106,7 +106,7 @@ describe("blocked pairs", () => {
 
   it("an account an operator banned cannot sit at a table until the ban ends", async () => {
     const ban = await guest("Banned");
-    const { TableRoom } = await import("../../src/room/table-room.ts");
+    const { TableRoom } = await import("../../src/table/table-room.ts");
     const { sanction } = await import("../../src/moderation/reports.ts");
     await sanction(await TableRoom.platform.db(), { id: null, name: "test" }, { accountId: ban.id, sanction: "ban", reason: "test ban", minutes: 5 });
     await expect(new Client(base).joinOrCreate("devils_scat", quick("Banned", { token: ban.token }))).rejects.toThrow(/account-banned/);
@@ -155,7 +155,7 @@ describe("blocked pairs", () => {
     raeRoom.send("chat", { phrase: "thanks" });
     await until(() => seen.find((m) => m.type === "chat" && m.message.phrase === "thanks"), "Rae's own line");
     expect(seen.some((m) => m.type === "chat" && m.message.phrase === "gg")).toBe(false);
-    const { TableRoom } = await import("../../src/room/table-room.ts");
+    const { TableRoom } = await import("../../src/table/table-room.ts");
     const { listReports } = await import("../../src/moderation/reports.ts");
     const atTable = (await listReports(await TableRoom.platform.db())).find((r) => r.tableId === raeRoom.roomId);
     expect(atTable).toMatchObject({ reporter: { id: rep.id }, reported: { id: bad.id }, reason: "cheating", note: "knew my cards", game: "devils_scat" });

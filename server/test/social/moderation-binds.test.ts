@@ -14,7 +14,7 @@ import { CHAT_CLIENT, CHAT_SERVER, type ChatLine } from "@scat/shared/social/cha
 import { createServer } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { sanction } from "../../src/moderation/reports.ts";
-import { TableRoom } from "../../src/room/table-room.ts";
+import { TableRoom } from "../../src/table/table-room.ts";
 import { freePort, leaveRoom, until } from "../helpers.ts";
 
 let server: Server;

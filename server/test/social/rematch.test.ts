@@ -5,7 +5,7 @@
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TableRoom } from "../../src/room/table-room.ts";
+import type { TableRoom } from "../../src/table/table-room.ts";
 import { bootServer, record, until, waitSeat } from "../helpers.ts";
 
 let colyseus: ColyseusTestServer;

@@ -4,7 +4,7 @@
  * games through the projection and the encoder (patch-size test, legal-size benchmark, join views).
  */
 import { rngFor, type AnyGame } from "@scat/shared";
-import type { Match } from "../../src/room/match.ts";
+import type { Match } from "../../src/table/match.ts";
 
 /** A bot game's clock, from 1,000 ms on (50 ms a step). */
 export interface BotClock { now: number }

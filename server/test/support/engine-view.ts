@@ -7,7 +7,7 @@ import type { AnyGame, TableView } from "@scat/shared";
 import { placesBySeat } from "@scat/shared/standings.ts";
 import { combinations, expandLegal, isOwnSeat, plainOf, privateFactsOf, readChoices, seatFactsOf, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
 import { expect } from "vitest";
-import type { Match } from "../../src/room/match.ts";
+import type { Match } from "../../src/table/match.ts";
 
 /**
  * JSON as the view would be sent, with null-valued keys and empty lists dropped: null and absent

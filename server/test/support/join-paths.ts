@@ -1,9 +1,9 @@
 /**
  * Every way into a table, replayed without sockets but through the real encoder path: a table's
  * state projected from a seeded bot game (`bot-game.ts`), Colyseus' own `SchemaSerializer` (with
- * the room's patches to it installed by `room/schema.ts`) encoding full states and patches for
+ * the room's patches to it installed by `table/schema.ts`) encoding full states and patches for
  * each client, and the SDK's own `SchemaSerializer` decoding them. The room's side of each path
- * is what `room/table-room.ts` does (joined, dropped, reconnected, left) and Colyseus' side what
+ * is what `table/table-room.ts` does (joined, dropped, reconnected, left) and Colyseus' side what
  * `@colyseus/core`'s Room does: a joining client is in `clients` but skipped by patches until its
  * JOIN_ROOM ack, which sends its full state; a dropped client leaves `clients` and keeps its
  * view for a reconnection; a client that leaves disposes its view.
@@ -16,10 +16,10 @@ import { freshStateOnRejoin } from "@scat/shared/wire/fresh-rejoin.ts";
 import { plainOf } from "@scat/shared/wire-state.ts";
 import { expect } from "vitest";
 import { GAMES } from "../../src/games.ts";
-import { Match } from "../../src/room/match.ts";
-import { frameFor, newSeat, projectMatch } from "../../src/room/projection.ts";
-import type { TableState } from "../../src/room/schema.ts";
-import { Seating } from "../../src/room/seating.ts";
+import { Match } from "../../src/table/match.ts";
+import { frameFor, newSeat, projectMatch } from "../../src/table/projection.ts";
+import type { TableState } from "../../src/table/schema.ts";
+import { Seating } from "../../src/table/seating.ts";
 import { botStep, type BotClock } from "./bot-game.ts";
 import { expectEngineView } from "./engine-view.ts";
 
@@ -78,7 +78,7 @@ export class Table {
 
   get over(): boolean { return this.match.over; }
 
-  /** The room patches after every change (room/patch-flush.ts). */
+  /** The room patches after every change (table/patch-flush.ts). */
   patch(): void { this.serializer.applyPatches(this.clients as never); }
 
   /** One step of the bots' game, projected and patched; false once the game cannot go on. */

@@ -13,9 +13,9 @@ import { Protocol } from "@colyseus/sdk";
 import { Packr } from "msgpackr";
 import { SERVER_MESSAGES, type GameEvent } from "@scat/shared";
 import { GAMES } from "../../src/games.ts";
-import { Match } from "../../src/room/match.ts";
-import { frameFor, newSeat, projectMatch, projectOptions } from "../../src/room/projection.ts";
-import { Seating } from "../../src/room/seating.ts";
+import { Match } from "../../src/table/match.ts";
+import { frameFor, newSeat, projectMatch, projectOptions } from "../../src/table/projection.ts";
+import { Seating } from "../../src/table/seating.ts";
 
 export interface ExampleFrame {
   readonly name: string;
@@ -43,7 +43,7 @@ export function exampleFrames(): ExampleFrame[] {
   const state = new frame.TableState();
   const serializer = new SchemaSerializer<any>();
   serializer.reset(state);
-  // The table as it opens (room/table-room.ts create), no client yet.
+  // The table as it opens (table/table-room.ts create), no client yet.
   const seating = new Seating(2, (i) => newSeat(frame, i));
   seating.fillBots(1);
   Object.assign(state, { game: EXAMPLE.game, isPrivate: false });

@@ -12,7 +12,7 @@ import { dealSeedOf, type GameLog } from "@scat/shared/fairness/game-log.ts";
 import { Redis } from "ioredis";
 import { decodeJournal, type JournalEntry } from "../../src/durable/journal.ts";
 import { GAMES } from "../../src/games.ts";
-import { parseTableOptions } from "../../src/room/table-options.ts";
+import { parseTableOptions } from "../../src/table/table-options.ts";
 import type { Player } from "./resume-play.ts";
 
 export interface Seen {

@@ -87,7 +87,7 @@ export function watchSilence(
  * (nginx may have passed it to the silent process, where it would hang): rejects "timed out",
  * which the reclaim treats as worth another try. Only the HTTP reservation is timed, not the
  * WebSocket that uses it: a reservation made but never answered is taken over by the player's
- * next try (server/src/room/seating.ts), while a join abandoned after its reservation could
+ * next try (server/src/table/seating.ts), while a join abandoned after its reservation could
  * seat the player twice over (the second try then finds its own seat taken: "table-full").
  * `post` is fetch bound to the matchmaking endpoint; `consume` is the SDK's consumeSeatReservation.
  */

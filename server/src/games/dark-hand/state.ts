@@ -1,6 +1,6 @@
 /** Dark Hand's and Skit Scat's typed facts (engine view: shared/src/games/dark-hand/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../table/state/game-state.ts";
 
 /** A Skit or Scat laid face up; `shade` is null in Skit Scat. */
 export const DarkHandMeld = schema(
@@ -43,7 +43,7 @@ export const DarkHandTable = schema(
   "DarkHandTable",
 );
 
-/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/table/schema.ts). */
 export const DarkHandSeat = {
   tokens: t.uint8(),
   out: t.boolean(),

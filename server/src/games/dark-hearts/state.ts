@@ -1,6 +1,6 @@
 /** Dark Hearts' typed facts (engine view: shared/src/games/dark-hearts/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../table/state/game-state.ts";
 
 export const DarkHeartsPlay = schema(
   { seat: t.uint8(), card: t.string(), face: t.string(), points: t.int8() },
@@ -58,7 +58,7 @@ export const DarkHeartsTable = schema(
   "DarkHeartsTable",
 );
 
-/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/table/schema.ts). */
 export const DarkHeartsSeat = {
   light: t.int16(),
   dark: t.int16(),

@@ -1,6 +1,6 @@
 /** Devil's Scat's typed facts (engine view: shared/src/games/devils-scat/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../table/state/game-state.ts";
 
 export const DevilsScatTable = schema(
   {
@@ -19,7 +19,7 @@ export const DevilsScatTable = schema(
   "DevilsScatTable",
 );
 
-/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/table/schema.ts). */
 export const DevilsScatSeat = {
   knocked: t.boolean(),
   continued: t.boolean(),

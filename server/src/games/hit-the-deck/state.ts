@@ -1,6 +1,6 @@
 /** Hit the Deck's typed facts (engine view: shared/src/games/hit-the-deck/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
+import type { FieldDefs, GameState } from "../../table/state/game-state.ts";
 
 /** WITH A NUMBER (`number`) or WITH A COLOR (`colour`). */
 export const HitTheDeckDemand = schema(
@@ -69,7 +69,7 @@ export const HitTheDeckTable = schema(
   "HitTheDeckTable",
 );
 
-/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/table/schema.ts). */
 export const HitTheDeckSeat = { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() } satisfies FieldDefs;
 
 /** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */

@@ -1,7 +1,7 @@
 /** Scatterbrain's typed facts (engine view: shared/src/games/scatterbrain/view.ts). */
 import { schema, t } from "@colyseus/schema";
-import { CardList } from "../../room/schema.ts";
-import type { FieldDefs, GameState } from "../../room/state/game-state.ts";
+import { CardList } from "../../table/schema.ts";
+import type { FieldDefs, GameState } from "../../table/state/game-state.ts";
 
 export const ScatterbrainGuess = schema(
   {
@@ -33,7 +33,7 @@ export const ScatterbrainTable = schema(
   "ScatterbrainTable",
 );
 
-/** A seat's public facts: fields of the frame's `SeatState` (server/src/room/schema.ts). */
+/** A seat's public facts: fields of the frame's `SeatState` (server/src/table/schema.ts). */
 export const ScatterbrainSeat = {
   hasHole: t.boolean(),
   called: t.boolean(),

@@ -14,7 +14,7 @@ import { CHAT_SERVER, CHAT_TEXT_MAX, chatPrefsSchema, sayMessageSchema, type Cha
 import type { KeyedLimiter } from "../../limits/gcra.ts";
 import { CHAT_RATE } from "../../limits/index.ts";
 import { bindingAddress, deviceOf } from "../../moderation/traces.ts";
-import { RateLimiter } from "../../room/rate-limit.ts";
+import { RateLimiter } from "../../table/rate-limit.ts";
 import { cleanText, isProfane } from "./filter.ts";
 
 /** What a table's chat needs from the rest of the server (set once per process by `createServer`). */

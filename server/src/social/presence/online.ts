@@ -21,6 +21,7 @@
 import type { Redis } from "ioredis";
 import { newRedis } from "../../redis-url/redis-url.ts";
 import { logger } from "../../logger.ts";
+import type { RoomKit } from "../../table/table-room.ts";
 
 export const ONLINE_WINDOW_MS = 60_000;
 export const REFRESH_MS = 20_000;
@@ -238,4 +239,12 @@ function redisClient(url: string): Redis {
 export function stopOnline(counter: OnlineCounter): void {
   counter.close();
   if (current === counter) current = null;
+}
+
+/** Adds the counts of players online and tables in play to a server's tables. */
+export function onlineAtTables(kit: RoomKit): void {
+  kit.events.on("created", ({ room }) => online().tableOpened(room));
+  kit.events.on("connected", ({ client, options }) => online().connected(client.sessionId, options));
+  kit.events.on("left", ({ sessionId }) => online().disconnected(sessionId));
+  kit.events.on("disposed", ({ room }) => online().tableClosed(room));
 }

@@ -6,20 +6,18 @@
  */
 import type { Client } from "@colyseus/core";
 import { CLIENT_MESSAGES, SERVER_MESSAGES, type Rejection } from "@scat/shared";
-import { CHAT_CLIENT } from "@scat/shared/social/chat.ts";
 import { z } from "zod";
-import { TABLE_SOCIAL } from "../social/table-report.ts";
 import { actionsRejected } from "../metrics.ts";
 import { PONG } from "../realtime/net-monitor.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import type { TableHost } from "./host.ts";
-import { rematchHandlers } from "../social/rematch.ts";
+import type { MessageHandler } from "./kit.ts";
 
 const timeSchema = z.object({ t: z.number().finite() });
 const autoFillSchema = z.object({ on: z.boolean() });
 
 /** Zod's reasons, with field names cut to a safe alphabet and the whole capped: never an echo. */
-function zodText(error: z.ZodError): string {
+export function zodText(error: z.ZodError): string {
   const field = (p: PropertyKey) => String(p).replace(/[^A-Za-z0-9_]/g, "").slice(0, 24);
   const text = error.issues.map((i) => (i.path.length ? `${i.path.map(field).join(".")}: ${i.message}` : i.message)).join("; ");
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
@@ -67,10 +65,13 @@ export class Replies {
 }
 
 /** A message handler, one per process: the room and its replies come with each call. */
-type Handler = (room: TableHost, replies: Replies, client: Client, payload: unknown) => unknown;
+type Handler = MessageHandler<TableHost, Replies>;
+
+/** Message types and their handlers: the table's own (below) and those the features add (kit.ts). */
+export type MessageRegistry<R extends TableHost = TableHost> = ReadonlyMap<string, MessageHandler<R, Replies>>;
 
 /** True when the client has a token left, else it is told to slow down. */
-function allowOrSay(replies: Replies, client: Client): boolean {
+export function allowOrSay(replies: Replies, client: Client): boolean {
   if (replies.allow(client)) return true;
   replies.reject(client, { code: "rate-limited", message: "Too many messages: slow down" });
   return false;
@@ -119,28 +120,6 @@ const HANDLERS: Record<string, Handler> = {
     return { t: parsed.data.t, now: Date.now() };
   },
 
-  // Report or block the account at a seat (social/table-report.ts).
-  [TABLE_SOCIAL.report](room, replies, client, payload) {
-    if (!allowOrSay(replies, client)) return;
-    return room.social("report", client, payload);
-  },
-
-  [TABLE_SOCIAL.block](room, replies, client, payload) {
-    if (!allowOrSay(replies, client)) return;
-    return room.social("block", client, payload);
-  },
-
-  // Table chat (social/chat/): the chat has its own per-account limit on top of the message budget.
-  [CHAT_CLIENT.say](room, replies, client, payload) {
-    if (!allowOrSay(replies, client)) return;
-    return room.chat.say(client, payload).catch((error: unknown) => room.contain(error, "onMessage", client));
-  },
-
-  [CHAT_CLIENT.prefs](room, replies, client, payload) {
-    if (!allowOrSay(replies, client)) return;
-    room.chat.prefs(client, payload);
-  },
-
   [PONG](room, replies, client, payload) {
     if (!room.net.pong(client.sessionId, payload)) return replies.reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
     const slot = room.seating.bySession(client.sessionId);
@@ -154,13 +133,15 @@ const HANDLERS: Record<string, Handler> = {
     if (!room.config.delaySimulated) return unknownType(room, replies, client);
     if (!room.net.simulateLink(client.sessionId, payload)) replies.reject(client, { code: "invalid-message", message: "simulateLink needs {rttMs: 0..1000, jitterMs?: 0..100}" });
   },
-
-  // Play again with the same people (social/rematch.ts).
-  ...rematchHandlers,
 };
 
-/** Every message type a table answers (the handlers above; `time` as a request): docs/PROTOCOL.md lists the same (server/test/protocol-doc.test.ts). */
-export const CLIENT_MESSAGE_TYPES: readonly string[] = Object.keys(HANDLERS);
+/**
+ * The table's own message handlers, first in every registry; features add theirs (kit.ts). Every
+ * type a composed table answers (`time` as a request) is in docs/PROTOCOL.md (server/test/protocol-doc.test.ts).
+ */
+export function tableMessages(): Map<string, Handler> {
+  return new Map(Object.entries(HANDLERS));
+}
 
 function unknownType(_room: TableHost, replies: Replies, client: Client): void {
   if (!allowOrSay(replies, client)) return;
@@ -173,17 +154,17 @@ function unknownType(_room: TableHost, replies: Replies, client: Client): void {
  * A handler's exception ends that message only: the room contains it (`TableHost.contain`: logged,
  * counted, the sender told `server-error`) and the table goes on.
  */
-export function messageHandlers(room: TableHost, replies: Replies): Record<string, (client: Client, ...args: unknown[]) => unknown> {
+export function messageHandlers<R extends TableHost>(room: R, replies: Replies, registry: MessageRegistry<R>): Record<string, (client: Client, ...args: unknown[]) => unknown> {
   // Bound, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
-  return { [CLIENT_MESSAGES.time]: answerTime.bind(null, room, replies), "*": dispatch.bind(null, room, replies) };
+  return { [CLIENT_MESSAGES.time]: (answerTime<R>).bind(null, registry, room, replies), "*": (dispatch<R>).bind(null, registry, room, replies) };
 }
 
-function answerTime(room: TableHost, replies: Replies, client: Client, payload: unknown): unknown {
-  return dispatch(room, replies, client, CLIENT_MESSAGES.time, payload);
+function answerTime<R extends TableHost>(registry: MessageRegistry<R>, room: R, replies: Replies, client: Client, payload: unknown): unknown {
+  return dispatch(registry, room, replies, client, CLIENT_MESSAGES.time, payload);
 }
 
-function dispatch(room: TableHost, replies: Replies, client: Client, type: unknown, payload: unknown): unknown {
-  const handler = Object.hasOwn(HANDLERS, String(type)) ? HANDLERS[String(type)]! : unknownType;
+function dispatch<R extends TableHost>(registry: MessageRegistry<R>, room: R, replies: Replies, client: Client, type: unknown, payload: unknown): unknown {
+  const handler = registry.get(String(type)) ?? unknownType;
   try {
     return handler(room, replies, client, payload);
   } catch (error) {

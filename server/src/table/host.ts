@@ -11,7 +11,6 @@ import type { NetMonitor } from "../realtime/net-monitor.ts";
 import type { HeldPressRecord } from "../realtime/held-race.ts";
 import type { Match } from "./match.ts";
 import type { Seating, Slot } from "./seating.ts";
-import type { TableChat } from "../social/chat/table-chat.ts";
 
 export interface Timer {
   clear(): void;
@@ -35,8 +34,6 @@ export interface TableHost {
   journalHeld(press: HeldPressRecord): void;
   /** A seat raised a fair-play flag: it is stored for operators with the account at the seat (fair-play/store.ts). */
   fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void;
-  /** The table's chat (social/chat/table-chat.ts). */
-  readonly chat: TableChat;
   /** The room's clock: timers are cleared with the room. */
   readonly clock: { setTimeout(fn: () => void, ms: number): Timer };
   /**
@@ -56,8 +53,6 @@ export interface TableHost {
   showPing(seat: number, rttMs: number): void;
   /** Runs the room's clock every `ms` for finer timers (a real-time race), or stops that (null). */
   tickEvery(ms: number | null): void;
-  /** A seated player reports or blocks the account at a seat (social/table-report.ts); the answer goes to the client. */
-  social(kind: "report" | "block", client: Client, payload: unknown): Promise<void>;
   /** Logs and counts an exception that ended one message, timer or hook; a message's sender is told. */
   contain(error: unknown, method: string, client?: Client): unknown;
 }

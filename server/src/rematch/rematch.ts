@@ -11,9 +11,10 @@
  */
 import { matchMaker, type Client } from "@colyseus/core";
 import { z } from "zod";
-import { isInviteCode } from "../room/invite-code.ts";
-import type { TableHost } from "../room/host.ts";
-import type { Replies } from "../room/messages.ts";
+import { isInviteCode } from "../table/invite-code.ts";
+import type { TableHost } from "../table/host.ts";
+import type { Replies } from "../table/messages.ts";
+import type { RoomKit } from "../table/table-room.ts";
 
 export const REMATCH_MESSAGES = { offer: "rematch", answer: "rematchAnswer", notice: "social" } as const;
 
@@ -76,11 +77,17 @@ function answer(room: RematchRoom, replies: Replies, client: Client, payload: un
   if (!parsed.data.accept) void matchMaker.remoteRoomCall(current.code, "rematchDeclined", [slot.name]).catch(() => undefined);
 }
 
-/** The message handlers the room's dispatcher adds (room/messages.ts). */
-export const rematchHandlers: Record<string, (room: TableHost, replies: Replies, client: Client, payload: unknown) => unknown> = {
-  [REMATCH_MESSAGES.offer]: (room, replies, client, payload) => offer(room as RematchRoom, replies, client, payload),
-  [REMATCH_MESSAGES.answer]: (room, replies, client, payload) => answer(room as RematchRoom, replies, client, payload),
-};
+/**
+ * Adds the rematch to a server's tables: the offer and the answers, the two calls a finished table
+ * makes on the new one (on whichever process holds it), and a seat taken at the new table.
+ */
+export function rematchAtTables(kit: RoomKit): void {
+  kit.handle(REMATCH_MESSAGES.offer, (room, replies, client, payload) => offer(room, replies, client, payload));
+  kit.handle(REMATCH_MESSAGES.answer, (room, replies, client, payload) => answer(room, replies, client, payload));
+  kit.call("rematchOpen", (room, playerId, expected, fill, game) => openRematch(room, playerId, expected, fill, game));
+  kit.call("rematchDeclined", (room, name) => rematchDeclined(room, name));
+  kit.events.on("seated", ({ room }) => rematchSeated(room));
+}
 
 /**
  * The new table, called by the finished one: true when `playerId` sits here, the table waits,

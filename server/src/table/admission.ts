@@ -11,6 +11,7 @@
 import { Room } from "@colyseus/core";
 import { parseJoinOptions } from "./table-options.ts";
 import type { Seating } from "./seating.ts";
+import type { ReservationGate } from "./kit.ts";
 
 export interface AdmissionHost {
   readonly seating: Seating;
@@ -99,14 +100,16 @@ export class Admission {
 type ReserveSeat = (this: Room, sessionId: string, joinOptions?: unknown, ...rest: unknown[]) => Promise<boolean>;
 
 /**
- * Puts `admit` in front of Colyseus's own seat reservation for one room class. `_reserveSeat` is
+ * The one hook on Colyseus's own seat reservation for a room class: the features' gates
+ * (kit.ts, in the order they were added), then `admit`, then core's reservation. `_reserveSeat` is
  * core's internal step that every matchmaking call (joinOrCreate, join, joinById, create) goes
- * through; reconnections (`allowReconnection`) pass `allowReconnection = true` and are let by.
+ * through; reconnections (`allowReconnection`) pass `allowReconnection = true` and skip the gates.
+ * A reservation refused further on is handed back to each gate that let it through.
  */
-export function gateReservations(RoomClass: { prototype: Room }, admission: (room: Room) => Admission): void {
+export function gateReservations<R extends Room>(RoomClass: { prototype: Room }, gates: (room: R) => readonly ReservationGate<R>[], admission: (room: R) => Admission): void {
   const proto = RoomClass.prototype as unknown as { _reserveSeat: ReserveSeat };
   const core = proto._reserveSeat;
-  proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
+  const admitted = async function (this: R, sessionId: string, joinOptions: unknown, rest: unknown[]): Promise<boolean> {
     const reconnecting = rest[2] === true;
     if (reconnecting) return core.call(this, sessionId, joinOptions, ...rest);
     if (!admission(this).admit(sessionId, joinOptions)) return false;
@@ -119,5 +122,19 @@ export function gateReservations(RoomClass: { prototype: Room }, admission: (roo
     } finally {
       if (!reserved) admission(this).refused(sessionId);
     }
+  };
+  proto._reserveSeat = async function (this: Room, sessionId, joinOptions, ...rest) {
+    const room = this as R;
+    const list = gates(room);
+    if (rest[2] !== true) {
+      for (let i = 0; i < list.length; i++) {
+        if (list[i]!.admit(room, sessionId, joinOptions)) continue;
+        for (let j = i - 1; j >= 0; j--) list[j]!.refused?.(room, sessionId);
+        return false;
+      }
+    }
+    const ok = await admitted.call(room, sessionId, joinOptions, rest);
+    if (!ok) for (let j = list.length - 1; j >= 0; j--) list[j]!.refused?.(room, sessionId);
+    return ok;
   };
 }

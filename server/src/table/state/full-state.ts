@@ -16,7 +16,7 @@
  *
  * The full state is exactly what the view sees at that moment, so the view's queued bootstrap
  * is redundant once it is encoded: it is dropped there. The room patches the moment the state
- * changes (room/patch-flush.ts), so no shared change is pending when a full state is encoded.
+ * changes (table/patch-flush.ts), so no shared change is pending when a full state is encoded.
  */
 import { SchemaSerializer } from "@colyseus/core";
 

@@ -6,13 +6,13 @@
  */
 import type { Client } from "@colyseus/core";
 import { SERVER_MESSAGES, type GameEvent, type Rejection } from "@scat/shared";
-import { durability, type DurableRoom } from "../durable/durability.ts";
 import { logger } from "../logger.ts";
 import { corkForStep } from "../net/cork.ts";
 import { actionPatchSeconds, gamesStarted } from "../metrics.ts";
 import { publishGameLog, type LogHost } from "./fairness.ts";
 import { HELD, isRejection, type GamePlugin } from "./game-plugin.ts";
 import type { TableHost, Timer } from "./host.ts";
+import type { JournalPort } from "./kit.ts";
 import { Match } from "./match.ts";
 import { PendingDeal, type PendingDealRecord } from "../entropy/pending-deal.ts";
 import { projectMatch } from "./projection.ts";
@@ -23,7 +23,9 @@ import { stalledSeats } from "../conduct/table-conduct.ts";
 
 const SAVING: Rejection = { code: "saving", message: "The table is saving, one moment" };
 
-export type PlayHost = TableHost & DurableRoom & LogHost & {
+export type PlayHost = TableHost & LogHost & {
+  /** Where the steps are journalled before their effects go out (kit.ts, the journal port). */
+  readonly journal: JournalPort<PlayHost>;
   match: Match | null;
   readonly plugin: GamePlugin | null;
   readonly table: TableOptions;
@@ -158,7 +160,7 @@ export class TablePlay {
     const room = this.room;
     if (!room.match) return { code: "not-started", message: "The game has not started yet" };
     // Nothing is applied while the last steps wait for the journal (docs/OPERATIONS.md, "Consistency").
-    if (durability.saving(room)) return SAVING;
+    if (room.journal.saving(room)) return SAVING;
     const arrived = performance.now();
     const from = room.state.version;
     const prepared = room.plugin?.prepareAction?.(room, client, slot, parsed, raw, id) ?? parsed;
@@ -206,7 +208,7 @@ export class TablePlay {
     const match = this.room.match;
     if (!match || match.state.version !== version) return;
     // A paused table's clock waits: `unpaused` extends the deadline and arms it again.
-    if (durability.saving(this.room)) return;
+    if (this.room.journal.saving(this.room)) return;
     this.room.plugin?.beforeStep?.(this.room);
     if (this.room.match?.state.version !== version) return;
     const awaited = match.game.awaiting(match.state);
@@ -230,20 +232,20 @@ export class TablePlay {
   /** The step is journalled first (durable/); its effects go out once it is durable. `by`: whose action made it (null: the deal or a deadline). */
   private afterStep(events: readonly GameEvent[], by: StepBy | null = null): void {
     const version = this.room.match!.state.version;
-    durability.commit(this.room, () => this.stepEffects(events, version, by));
+    this.room.journal.commit(this.room, () => this.stepEffects(events, version, by));
   }
 
   private stepEffects(events: readonly GameEvent[], version: number, by: StepBy | null): void {
     const room = this.room;
     const match = room.match!;
     // A later step still waiting for the journal is not shown before it is durable.
-    const settled = durability.settled(room);
+    const settled = room.journal.settled(room);
     if (settled) projectMatch(room.state, match);
     if (settled && match.over && room.state.status !== "ended") {
       room.state.status = "ended";
       room.waiting.changed();
       // A ranked table's journal goes once its rating is committed (ranked/ranked-table.ts).
-      if (!room.ranked) durability.ended(room);
+      if (!room.ranked) room.journal.ended(room);
     }
     this.sendEvents(events, version, by);
     if (settled && match.over) {

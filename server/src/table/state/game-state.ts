@@ -3,7 +3,7 @@
  * classes of its public table facts and of a finished round's result, and the typed fields of a
  * seat's public facts and of its private facts. The classes fill the frame's `info` and `result`;
  * the fields are spread into the frame's `SeatState`, the private ones view-tagged and named `myX`
- * (server/src/room/schema.ts: no nested object per seat). The projection writes the engine's view into them.
+ * (server/src/table/schema.ts: no nested object per seat). The projection writes the engine's view into them.
  */
 import type { Schema } from "@colyseus/schema";
 

@@ -7,8 +7,6 @@ import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core
 import { StateView } from "@colyseus/schema";
 import { OPENED_ELSEWHERE_CLOSE, SERVER_MESSAGES, type AnyGame, type Rejection } from "@scat/shared";
 import { loadConfig, type ServerConfig } from "../config.ts";
-import { durability } from "../durable/durability.ts";
-import { restoreTable } from "../durable/restore.ts";
 import { GAMES } from "../games.ts";
 import { logger } from "../logger.ts";
 import { handlerErrors, tableClosed, tableOpened } from "../metrics.ts";
@@ -24,7 +22,8 @@ import type { Match } from "./match.ts";
 import type { PendingDealRecord } from "../entropy/pending-deal.ts";
 import { fineTick, patchOnlyOnChange } from "./patch-flush.ts";
 import { PING_TICK_MS, PingPace } from "./ping-pace.ts";
-import { Replies, messageHandlers } from "./messages.ts";
+import { Replies, messageHandlers, tableMessages } from "./messages.ts";
+import { TableKit, installKit, type JournalPort } from "./kit.ts";
 import { keepFieldsIn } from "./room-fields.ts";
 import { WaitingTable, type WaitingHost } from "./waiting-table.ts";
 import { frameFor, newSeat, pingWorthShowing, projectOptions } from "./projection.ts";
@@ -35,44 +34,48 @@ import { Platform } from "../ranked/platform.ts";
 import { TableConduct } from "../conduct/table-conduct.ts";
 import { casualTable } from "../conduct/casual-games.ts";
 import type { FairPlayFlag } from "../conduct/fair-play.ts";
-import { recordFlag } from "../fair-play/store.ts";
 import type { HeldPressRecord } from "../realtime/held-race.ts";
-import { RANKED_MODE, RankedTable, gateRankedReservations } from "../ranked/ranked-table.ts";
+import { RANKED_MODE, RankedTable } from "../ranked/ranked-table.ts";
 import { modeMatches } from "../conduct/quick-play-pool.ts";
-import { banRefusal } from "../moderation/reports.ts";
-import type { BlockCache } from "../social/blocks.ts";
-import { blockAtTable, reportAtTable, reportsOnGameOver } from "../social/table-report.ts";
-import { TableApart, gateApart, whoOf, type Who } from "../social/quick-play-apart.ts";
-import { latestSanction } from "../moderation/traces.ts";
+import { whoOf } from "../social/quick-play-apart.ts";
 import { header } from "../accounts/auth.ts";
 import { PEER_HEADER } from "../net/http-gate.ts";
-import { seatTaken, seatsReleased } from "../social/table-hooks.ts";
-import { online } from "../social/presence/online.ts";
-import { openRematch, rematchDeclined, rematchSeated } from "../social/rematch.ts";
 import { TableChat, type ChatServices } from "../social/chat/table-chat.ts";
 import { parseJoinOptions, parseTableOptions, type TableOptions } from "./table-options.ts";
 
 const INVITE_KEY = "invite-codes";
 /** Colyseus ErrorCode.APPLICATION_ERROR: the matchmaking HTTP status of a refused create or join. */
-const ROOM_ERROR = 526;
+export const ROOM_ERROR = 526;
 /** The name a join that gives none gets (the join options' default). */
 const DEFAULT_NAME = "Player";
-/** A join kept from this table (a block either way): neutral, it names no one and no block. */
-const TABLE_UNAVAILABLE = "table-unavailable: this table cannot take you right now: pick another table or start one";
+
+/** What the features of one server add to its tables (kit.ts), built by the composition root (compose.ts). */
+export type RoomKit = TableKit<TableRoom, Replies, Match, FairPlayFlag>;
+
+/** A kit with the table's own messages and nothing else: a table no feature was added to. */
+export function tableKit(): RoomKit {
+  const kit: RoomKit = new TableKit();
+  for (const [type, handler] of tableMessages()) kit.handle(type, handler);
+  return kit;
+}
+
+const BARE_KIT = tableKit();
 
 export class TableRoom extends Room<{ state: TableState }> implements TableHost, AdmissionHost, WaitingHost {
   /** Set by `createServer`; rooms read it when they are created. */
   static config: ServerConfig = loadConfig();
   /** Accounts and ratings (ranked/platform.ts), set by `createServer`. */
   static platform: Platform = new Platform(TableRoom.config);
-  /** Blocked pairs this process knows of (social/blocks.ts), set by `createServer`. */
-  static blocks: BlockCache | null = null;
   /** Chat's cross-process parts (social/chat/services.ts), set by `createServer`; null: no limits, bans or blocks. */
   static chatServices: ChatServices | null = null;
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null, apart: new TableApart(),
+    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null,
   };
+  /** This server's features (compose.ts): on the prototype of the class the server defines (`composedTable`). */
+  get kit(): RoomKit { return BARE_KIT; }
+  /** The journal port of this server's tables (kit.ts). */
+  get journal(): JournalPort<TableRoom> { return this.kit.journal; }
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
   declare config: ServerConfig;
@@ -91,8 +94,6 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare admission: Admission;
   declare replies: Replies;
   declare waiting: WaitingTable;
-  /** Quick-play accounts here, to keep blocked pairs apart (social/quick-play-apart.ts). */
-  declare readonly apart: TableApart;
   /** The table's chat and who is watching (social/chat/). */
   declare chat: TableChat;
   /** Milliseconds of the running fine clock, null when only the patch interval ticks it. */
@@ -111,7 +112,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       // A refused join (a bad name, a wrong account) must not hold its seat until the reservation lapses.
       this.seating.release(client.sessionId);
       this.chat?.left(client.sessionId);
-      this.apart.left(client.sessionId);
+      this.kit.events.emit("refused", { room: this, sessionId: client.sessionId });
       this.admission.refresh();
       throw this.contain(e, "onAuth");
     }
@@ -147,8 +148,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.game = entry.game;
     this.plugin = entry.plugin ?? null;
     const game = entry.game;
-    const resumed = durability.created(this, options);
-    const parsed = parseTableOptions(game, resumed ? resumed.record.header.options : options);
+    const resumed = this.journal.created(this, options);
+    const parsed = parseTableOptions(game, resumed ? resumed.options : options);
     if (!parsed.ok) throw new ServerError(ROOM_ERROR, `bad table options: ${parsed.message}`);
     // A creator whose name breaks the name rules gets no table (a resumed table's creator was checked when it was made).
     const creator = resumed ? null : parseJoinOptions(options);
@@ -175,13 +176,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (t.join.private) await this.makePrivate(resumed !== null);
     this.seating.project(this.state.seats);
     this.metadata = this.waiting.listing();
-    for (const [type, handler] of Object.entries(messageHandlers(this, this.replies))) this.onMessage(type, handler);
+    for (const [type, handler] of Object.entries(messageHandlers(this, this.replies, this.kit.messages))) this.onMessage(type, handler);
     this.plugin?.setup?.(this);
     tableOpened(this, game.id);
-    online().tableOpened(this);
+    this.kit.events.emit("created", { room: this });
     this.pace = new PingPace(this.plugin !== null);
     this.clock.setInterval(() => this.net.ping(this.pace.due(this.clients, (id) => this.net.of(id).count)), PING_TICK_MS);
-    if (resumed) restoreTable(this, resumed);
+    if (resumed) this.journal.restore(this, resumed);
   }
 
   /** `resumed`: a table rebuilt from its journal keeps its code (its roomId). */
@@ -199,9 +200,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const join = parseJoinOptions(options);
     if (!join.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${join.message}`);
     const token = (options as { token?: unknown } | null)?.token;
-    // A blocked pair is never at one table, seated or watching (social/quick-play-apart.ts); the
-    // reason says nothing of a block. Taking back one's own seat is never refused.
-    if (!this.ownSeat(options) && this.apart.clash(client.sessionId)) throw new ServerError(ROOM_ERROR, TABLE_UNAVAILABLE);
+    // The features' checks of a connection (a kept-apart pair, for one): each may refuse it.
+    for (const check of this.kit.checks) check.connecting?.(this, client.sessionId, options);
     const bound = whoOf(options);
     const binds = { links: bound?.links ?? [], device: join.value.playerId ?? null, address: context?.headers ? header(context.headers, PEER_HEADER) ?? null : null };
     if (join.value.spectate) {
@@ -215,14 +215,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
     const who = this.ranked ? null : await TableRoom.platform.identifyForTable(context?.headers, token);
     const account = this.ranked ? await this.ranked.authorize(options, context) : who?.player.id ?? null;
-    // An account an operator banned does not sit down (moderation/reports.ts); it may still watch.
-    const banned = account === null ? null : await banRefusal(await TableRoom.platform.db(), account);
-    if (banned) throw new ServerError(ROOM_ERROR, banned);
-    // Nor does its device, nor (without a saved account) its address, while the ban lasts (moderation/traces.ts).
-    const linkedBan = binds.links.length === 0 ? null : await latestSanction(await TableRoom.platform.db(), binds.links, "ban");
-    if (linkedBan !== null) throw new ServerError(ROOM_ERROR, `cannot-play: you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
-    // Whom this account blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
-    if (account !== null) void TableRoom.blocks?.load(account).catch(() => undefined);
+    // The features' checks of a player about to sit down (a ban, for one), in turn: each may refuse it.
+    for (const check of this.kit.checks) {
+      const refusal = await check.sitting?.(this, account, binds.links);
+      if (refusal) throw new ServerError(ROOM_ERROR, refusal);
+    }
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked) await this.refuseRegisteredLookalike(join.value.name, account);
     if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
@@ -247,7 +244,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   private joined(client: Client, options: unknown): void {
-    online().connected(client.sessionId, options);
+    this.kit.events.emit("connected", { room: this, client, options });
     const join = parseJoinOptions(options);
     client.view = new StateView();
     this.net.welcome(client);
@@ -272,11 +269,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     client.send(SERVER_MESSAGES.seated, { seat: slot.index });
     this.chat.joined(client, slot.name, slot.index);
     this.ranked?.greet(client);
-    // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
-    if (!this.ranked) seatTaken(this, slot.playerId);
+    this.kit.events.emit("seatHeld", { room: this, playerId: slot.playerId });
     logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim", takeover: place.kind === "takeover" }, "player seated");
     this.waiting.seatsChanged();
-    if (!this.match) rematchSeated(this);
+    this.kit.events.emit("seated", { room: this, client });
     if (this.seating.full && !this.match) this.startGame();
     else if (this.match) this.bots.schedule();
     else this.journalSeats();
@@ -304,19 +300,18 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.pace.forget(client.sessionId);
     this.play.forget(client.sessionId);
     this.chat.left(client.sessionId);
-    this.apart.left(client.sessionId);
-    online().disconnected(client.sessionId);
+    this.kit.events.emit("left", { room: this, sessionId: client.sessionId });
     const slot = this.seating.bySession(client.sessionId);
     if (!slot) return this.waiting.changed();
     // A seat left while the deal waits for the players' values goes to a bot: the deal is committed.
     if (!this.match && this.play.collecting) this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
     else if (!this.match) {
-      seatsReleased(this, [slot.playerId]);
+      this.kit.events.emit("seatsReleased", { room: this, playerIds: [slot.playerId] });
       this.seating.free(slot);
     } else if (!this.match.over) {
       // Left on purpose (the Leave button): the lobby no longer offers this game as theirs. A
       // dropped connection keeps the record, so a closed tab can take the seat back.
-      if (code === 4000) seatsReleased(this, [slot.playerId]);
+      if (code === 4000) this.kit.events.emit("seatsReleased", { room: this, playerIds: [slot.playerId] });
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
     }
@@ -328,9 +323,9 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     else if (!this.match) this.journalSeats();
   }
 
-  /** A waiting table journals who sits where (durable/durability.ts), so it outlives its process; ranked tables form again in the queue. */
+  /** A waiting table journals who sits where, so it outlives its process; ranked tables form again in the queue. */
   journalSeats(): void {
-    if (!this.ranked) durability.waitingChanged(this);
+    if (!this.ranked) this.journal.waitingChanged(this);
   }
 
   /** A waiting table resumed from its journal got its seats (or freed those not taken back in time). */
@@ -364,25 +359,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     fineTick(this, ms);
   }
 
-  /** Report or block from the table (social/table-report.ts): the account at a seat, the log, the kept chat. */
-  async social(kind: "report" | "block", client: Client, payload: unknown): Promise<void> {
-    try {
-      const host = {
-        roomId: this.roomId, game: this.game, match: this.match,
-        seatOf: (sessionId: string) => this.seating.bySession(sessionId)?.index,
-        accountAt: (seat: number) => this.conduct.accountAt(seat),
-        chatLines: () => this.chat.kept.map((l) => ({ name: l.name, seat: l.seat, text: l.text ?? `[${l.phrase ?? l.emote ?? ""}]`, at: l.at })),
-        reject: (c: Client, r: Rejection) => this.replies.reject(c, r),
-      };
-      const db = await TableRoom.platform.db();
-      await (kind === "report" ? reportAtTable(host, db, client, payload) : blockAtTable(host, db, TableRoom.blocks, client, payload));
-    } catch (e) {
-      this.contain(e, "onMessage", client);
-    }
-  }
-
-  /** A race holds a press: journalled (durable/durability.ts, `held`). */
-  journalHeld(press: HeldPressRecord): void { durability.held(this, press); }
+  /** A race holds a press: journalled beside the steps. */
+  journalHeld(press: HeldPressRecord): void { this.journal.held(this, press); }
   /** The presses a race holds now (a journal rewrite carries them). */
   heldPresses(): readonly HeldPressRecord[] { return this.plugin?.heldPresses?.(this) ?? []; }
   /** A table resumed from its journal: the presses held when its process died are judged now. */
@@ -390,9 +368,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** A seat raised a fair-play flag: stored for operators (fair-play/store.ts); a signal, never a sanction. */
   fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void {
-    const record = { accountId: this.conduct.accountAt(seat), tableId: this.roomId, game: this.game.id, seat, kind: flag, evidence, at: Date.now() };
-    void TableRoom.platform.whenOpen((db) => recordFlag(db, record))
-      .catch((err: unknown) => logger.error({ room: this.roomId, seat, flag, err }, "fair-play flag not stored"));
+    this.kit.events.emit("fairPlayFlag", { room: this, seat, flag, evidence });
   }
 
   /**
@@ -411,20 +387,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   private disposed(): void {
     tableClosed(this);
-    online().tableClosed(this);
+    this.kit.events.emit("disposed", { room: this });
     // A ranked game still being rated keeps its journal (its rating write goes on, or a resume rates it).
-    if (!this.ranked?.unrated) durability.disposed(this);
+    if (!this.ranked?.unrated) this.journal.disposed(this);
     if (this.inviteCode) void this.presence.srem(INVITE_KEY, this.inviteCode);
-  }
-
-  /**
-   * Who a reservation is, to keep blocked pairs apart: the matchmaking gate's `__who`; a ranked
-   * seat (made by the queue, which keeps the pair apart itself) is its account, so a kept-apart
-   * spectator is refused there too.
-   */
-  whoAt(options: unknown): Who | null {
-    const id = (options as { playerId?: unknown } | null)?.playerId;
-    return whoOf(options) ?? (this.ranked && typeof id === "string" ? { account: id, links: [id], apart: [], quick: false } : null);
   }
 
   /** Whether a join's options take back a seat of their own here (its playerId holds one). */
@@ -441,15 +407,12 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   status(): string { return this.state.status; }
   setAutoFillAt(at: number): void { this.state.autoFillAt = at; }
 
-  /** The journal store did not answer in time (`on`), or caught up after `pausedMs` (durable/durability.ts). */
+  /** The journal store did not answer in time (`on`), or caught up after `pausedMs`. */
   paused(on: boolean, pausedMs: number): void {
     for (const client of this.clients) client.send(SERVER_MESSAGES.saving, { on });
     if (!on) this.play.unpaused(pausedMs);
   }
 
-  /** A finished table offers this one as its rematch (social/rematch.ts; called across processes). */
-  rematchOpen(playerId: unknown, expected: unknown, fill: unknown, game: unknown): boolean { return openRematch(this, playerId, expected, fill, game); }
-  rematchDeclined(name: unknown): void { rematchDeclined(this, name); }
   /** Whether `account` holds a seat here: an invitation comes only from a player at the table (social/friends/; called across processes). */
   seatedAccount(account: unknown): boolean { return typeof account === "string" && this.seating.slots.some((s) => s.occupied && !s.isBot && this.conduct.accountAt(s.index) === account); }
 
@@ -460,7 +423,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   resumeMatch(match: Match): void {
     this.play.resume(match);
     // After a restart without Redis the seat records went with the process: the journal's seats write them again.
-    if (!match.over && !this.ranked) for (const s of this.seating.slots) seatTaken(this, s.playerId);
+    if (!match.over) for (const s of this.seating.slots) this.kit.events.emit("seatHeld", { room: this, playerId: s.playerId });
   }
 
   /** A table resumed while its deal waited for the players' values (entropy/pending-deal.ts): it deals now. */
@@ -490,8 +453,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
 
   /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
   gameOver(match: Match): void {
-    seatsReleased(this, this.seating.slots.map((s) => s.playerId));
-    reportsOnGameOver(this.roomId, match, () => TableRoom.platform.db());
+    this.kit.events.emit("seatsReleased", { room: this, playerIds: this.seating.slots.map((s) => s.playerId) });
+    this.kit.events.emit("gameOver", { room: this, match });
     if (this.ranked) return this.ranked.finish(match);
     const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
     if (seats.every((s) => s.accountId === null)) return;
@@ -502,8 +465,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat", "apart"]);
+keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat"]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
-gateReservations(TableRoom, (room) => (room as TableRoom).admission);
-gateApart(TableRoom, (room) => (room as TableRoom).apart, (room, options) => (room as TableRoom).ownSeat(options), (room, options) => (room as TableRoom).whoAt(options));
-gateRankedReservations(TableRoom, (room) => (room as TableRoom).ranked);
+gateReservations(TableRoom, (room) => (room as TableRoom).kit.gates, (room) => (room as TableRoom).admission);
+
+/** The table room class of one server, with that server's features (compose.ts). */
+export function composedTable(kit: RoomKit): typeof TableRoom {
+  class ComposedTable extends TableRoom {}
+  installKit(ComposedTable.prototype, kit);
+  return ComposedTable;
+}

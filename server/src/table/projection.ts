@@ -74,7 +74,7 @@ function projectSeat(seat: SeatState, pub: TableView["seats"][number] | undefine
   syncSchema(seat as unknown as Schema, pub.info as Record<string, unknown>, drift, "seats[].info.", false, seatFactFields(seat.constructor).pub);
 }
 
-/** The game's synced classes (server/src/room/schema.ts `frameOf`). */
+/** The game's synced classes (server/src/table/schema.ts `frameOf`). */
 export function frameFor(gameId: string): Frame {
   return frameOf(gameStateOf(gameId));
 }
