@@ -17,7 +17,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     sourcemap: process.env["SOURCEMAP"] === "1",
     // The game, and the operator page (/operator, docs/API.md "Operators").
-    rollupOptions: { input: { main: fileURLToPath(new URL("index.html", import.meta.url)), operator: fileURLToPath(new URL("operator.html", import.meta.url)) } },
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL("index.html", import.meta.url)),
+        operator: fileURLToPath(new URL("operator.html", import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -54,7 +54,12 @@ export interface Cluster {
 type Stoppable = { stop(): Promise<void>; child: { pid?: number | undefined; kill(s: NodeJS.Signals): boolean } };
 
 /** Stops in the order that loses least: nginx (no new traffic), servers (drain), then Redis. */
-async function stopAll(nginx: Stoppable | null, servers: readonly Stoppable[], redis: { stop(): Promise<void> } | null, dir: string): Promise<void> {
+async function stopAll(
+  nginx: Stoppable | null,
+  servers: readonly Stoppable[],
+  redis: { stop(): Promise<void> } | null,
+  dir: string,
+): Promise<void> {
   await nginx?.stop().catch(() => undefined);
   await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
   await redis?.stop().catch(() => undefined);
@@ -63,7 +68,7 @@ async function stopAll(nginx: Stoppable | null, servers: readonly Stoppable[], r
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.processes ?? 3;
-  const port = options.port ?? await freePort();
+  const port = options.port ?? (await freePort());
   const publicHost = options.publicHost ?? `127.0.0.1:${port}`;
   const publicAddresses = Array.from({ length: count }, (_, i) => `${publicHost}${processPath(i + 1)}`);
   const dir = await mkdtemp(path.join(tmpdir(), "scat-cluster-"));
@@ -72,7 +77,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   let nginx: NginxProcess | null = null;
   const servers: ServerProcess[] = [];
   // If this process ends without stop() (a crashed test run), take the children with it.
-  const orphanGuard = () => { for (const c of [nginx, ...servers, redis, group?.replica, ...(group?.sentinels ?? [])]) c?.child.kill("SIGKILL"); };
+  const orphanGuard = () => {
+    for (const c of [nginx, ...servers, redis, group?.replica, ...(group?.sentinels ?? [])]) c?.child.kill("SIGKILL");
+  };
   process.once("exit", orphanGuard);
   try {
     if (options.sentinel) {
@@ -81,16 +88,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     } else {
       redis = await startRedis(await freePort(), dir);
     }
-    const started = await Promise.allSettled(publicAddresses.map(async (publicAddress, i) => startServerProcess({
-      LOG_LEVEL: "info",
-      NODE_ENV: "production",
-      ...(group ? { REDIS_WAIT_REPLICAS: "1" } : {}),
-      ...options.env,
-      REDIS_URL: await options.redisUrlFor?.(i, redis!) ?? group?.url ?? redis!.url,
-      PUBLIC_ADDRESS: publicAddress,
-      // Only nginx reaches the processes (they listen on loopback), so its X-Forwarded-For is true.
-      TRUST_PROXY: "1",
-    }, { detached: true, ...(options.placeFor?.(i) ?? {}) })));
+    const started = await Promise.allSettled(
+      publicAddresses.map(async (publicAddress, i) =>
+        startServerProcess(
+          {
+            LOG_LEVEL: "info",
+            NODE_ENV: "production",
+            ...(group ? { REDIS_WAIT_REPLICAS: "1" } : {}),
+            ...options.env,
+            REDIS_URL: (await options.redisUrlFor?.(i, redis!)) ?? group?.url ?? redis!.url,
+            PUBLIC_ADDRESS: publicAddress,
+            // Only nginx reaches the processes (they listen on loopback), so its X-Forwarded-For is true.
+            TRUST_PROXY: "1",
+          },
+          { detached: true, ...(options.placeFor?.(i) ?? {}) },
+        ),
+      ),
+    );
     for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
     const failed = started.find((s) => s.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
@@ -100,13 +114,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       s.child.stdout?.on("data", forward);
       s.child.stderr?.on("data", forward);
     });
-    nginx = await startNginx({
-      listen: `${options.listenHost ?? "127.0.0.1"}:${port}`,
-      backends: servers.map((s) => new URL(s.url).host),
-      runDir: path.join(dir, "nginx"),
-      errorLog: path.join(dir, "nginx", "error.log"),
-      workers: "1",
-    }, port);
+    nginx = await startNginx(
+      {
+        listen: `${options.listenHost ?? "127.0.0.1"}:${port}`,
+        backends: servers.map((s) => new URL(s.url).host),
+        runDir: path.join(dir, "nginx"),
+        errorLog: path.join(dir, "nginx", "error.log"),
+        workers: "1",
+      },
+      port,
+    );
   } catch (err) {
     process.off("exit", orphanGuard);
     await stopAll(nginx, servers, group ?? redis, dir);
@@ -114,7 +131,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
   const [r, n, g] = [redis, nginx, group];
   return {
-    url: `http://127.0.0.1:${port}`, port, dir, redis: r, group: g, servers, nginx: n, publicAddresses,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dir,
+    redis: r,
+    group: g,
+    servers,
+    nginx: n,
+    publicAddresses,
     async stop() {
       process.off("exit", orphanGuard);
       await stopAll(n, servers, g ?? r, dir);

@@ -20,8 +20,7 @@ export const composeSite = (processes = COMPOSE_PROCESSES): NginxSite => ({
   workers: "auto",
 });
 
-const nodeHealth = (url: string) =>
-  `["CMD", "node", "-e", "fetch('${url}').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]`;
+const nodeHealth = (url: string) => `["CMD", "node", "-e", "fetch('${url}').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]`;
 
 function serverService(n: number): string {
   return `  server${n}:
@@ -65,7 +64,8 @@ function serverService(n: number): string {
  */
 function redisService(self: "redis-primary" | "redis-replica"): string {
   const args = `redis-server --save '' --appendonly yes --replica-announce-ip ${self}`;
-  const ask = "m=; for s in sentinel1 sentinel2 sentinel3; do m=$$(redis-cli -h $$s -p 26379 --raw SENTINEL get-master-addr-by-name scat 2>/dev/null | head -n 1); [ x$$m != x ] && break; done";
+  const ask =
+    "m=; for s in sentinel1 sentinel2 sentinel3; do m=$$(redis-cli -h $$s -p 26379 --raw SENTINEL get-master-addr-by-name scat 2>/dev/null | head -n 1); [ x$$m != x ] && break; done";
   const fallback = self === "redis-replica" ? "; [ x$$m = x ] && m=redis-primary" : "";
   const start = `if [ x$$m != x ] && [ $$m != ${self} ]; then exec ${args} --replicaof $$m 6379; else exec ${args}; fi`;
   return `  ${self}:
@@ -82,8 +82,15 @@ ${self === "redis-replica" ? "    depends_on:\n      redis-primary: { condition:
 
 /** One of three sentinels watching redis-primary (quorum 2); its config is written where it may rewrite it. */
 function sentinelService(n: number): string {
-  const conf = ["port 26379", "sentinel resolve-hostnames yes", "sentinel announce-hostnames yes", "sentinel monitor scat redis-primary 6379 2",
-    "sentinel down-after-milliseconds scat 1000", "sentinel failover-timeout scat 5000", "sentinel parallel-syncs scat 1"].join("\\n");
+  const conf = [
+    "port 26379",
+    "sentinel resolve-hostnames yes",
+    "sentinel announce-hostnames yes",
+    "sentinel monitor scat redis-primary 6379 2",
+    "sentinel down-after-milliseconds scat 1000",
+    "sentinel failover-timeout scat 5000",
+    "sentinel parallel-syncs scat 1",
+  ].join("\\n");
   return `  sentinel${n}:
     image: redis:7
     command: ["sh", "-c", "printf '${conf}\\n' > /tmp/sentinel.conf && exec redis-sentinel /tmp/sentinel.conf"]

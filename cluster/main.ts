@@ -16,8 +16,14 @@ const host = process.env.CLUSTER_HOST ?? "127.0.0.1";
 // Ranked play needs one database and one token secret for every process (docs/API.md): a
 // throwaway PostgreSQL server for this run unless DATABASE_URL names one.
 const postgres = !process.env.DATABASE_URL && postgresBinDir() !== null ? await startPostgres() : null;
-const ranked = { DATABASE_URL: process.env.DATABASE_URL ?? postgres?.url ?? "", TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString("hex") };
-if (!ranked.DATABASE_URL) console.log("No PostgreSQL found and no DATABASE_URL: each process keeps its own accounts (ranked play across processes needs one database)");
+const ranked = {
+  DATABASE_URL: process.env.DATABASE_URL ?? postgres?.url ?? "",
+  TOKEN_SECRET: process.env.TOKEN_SECRET ?? randomBytes(32).toString("hex"),
+};
+if (!ranked.DATABASE_URL)
+  console.log(
+    "No PostgreSQL found and no DATABASE_URL: each process keeps its own accounts (ranked play across processes needs one database)",
+  );
 
 // Redis as a Sentinel group (a primary, a replica, three sentinels; AOF on) where redis-sentinel is installed; CLUSTER_SENTINEL=0 runs one plain Redis.
 const sentinel = process.env.CLUSTER_SENTINEL !== "0" && spawnSync("redis-sentinel", ["--version"], { stdio: "ignore" }).status === 0;
@@ -28,7 +34,11 @@ const cluster = await startCluster({
   listenHost: host,
   ...(process.env.CLUSTER_PUBLIC_HOST ? { publicHost: process.env.CLUSTER_PUBLIC_HOST } : {}),
   // The server's own defaults, not the test helper's fast bots.
-  env: { BOT_DELAY_MS: process.env.BOT_DELAY_MS ?? "700-1600", LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...(ranked.DATABASE_URL ? ranked : {}) },
+  env: {
+    BOT_DELAY_MS: process.env.BOT_DELAY_MS ?? "700-1600",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    ...(ranked.DATABASE_URL ? ranked : {}),
+  },
   onOutput: (name, text) => {
     for (const line of text.split("\n")) if (line) process.stdout.write(`[${name}] ${line}\n`);
   },
@@ -45,6 +55,15 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping nginx, the servers (graceful), then Redis`);
-    void cluster.stop().then(() => postgres?.stop()).then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
+    void cluster
+      .stop()
+      .then(() => postgres?.stop())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
   });
 }

@@ -76,19 +76,33 @@ export async function startNginx(site: NginxSite, port: number): Promise<NginxPr
     detached: true,
   });
   let stderr = "";
-  child.once("error", (err) => { stderr += `${err.message}\n`; });
-  child.stderr?.on("data", (d: Buffer) => { stderr = (stderr + d.toString()).slice(-10_000); });
+  child.once("error", (err) => {
+    stderr += `${err.message}\n`;
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-10_000);
+  });
   const nginx: NginxProcess = { child, conf, errorLog: site.errorLog, stop: () => stopChild(child, "SIGQUIT") };
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null || child.pid === undefined) {
-        const log = await readFile(site.errorLog, "utf8").catch(() => "");
-        throw new Error(`nginx exited (${child.exitCode}): ${stderr}${log}`);
-      }
-      const answers = await Promise.all(site.backends.map((_, i) =>
-        fetch(`http://127.0.0.1:${port}${processPath(i + 1)}/health`).then((r) => r.ok, () => false)));
-      return answers.every(Boolean);
-    }, "nginx routing to every process", 20_000);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null || child.pid === undefined) {
+          const log = await readFile(site.errorLog, "utf8").catch(() => "");
+          throw new Error(`nginx exited (${child.exitCode}): ${stderr}${log}`);
+        }
+        const answers = await Promise.all(
+          site.backends.map((_, i) =>
+            fetch(`http://127.0.0.1:${port}${processPath(i + 1)}/health`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          ),
+        );
+        return answers.every(Boolean);
+      },
+      "nginx routing to every process",
+      20_000,
+    );
   } catch (err) {
     await nginx.stop();
     throw err;

@@ -20,7 +20,9 @@ export interface PostgresServer {
 export function postgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "pg_ctl"))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => existsSync(path.join(root, v, "bin", "pg_ctl")))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return path.join(root, versions[0], "bin");
   }
   for (const dir of ["/usr/local/bin", "/usr/bin"]) if (existsSync(path.join(dir, "pg_ctl"))) return dir;
@@ -41,7 +43,8 @@ function run(asUser: string | null, bin: string, args: string[]): void {
 
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBinDir();
-  if (bin === null) throw new Error("PostgreSQL is not installed (no initdb/pg_ctl in /usr/lib/postgresql/*/bin, /usr/local/bin or /usr/bin)");
+  if (bin === null)
+    throw new Error("PostgreSQL is not installed (no initdb/pg_ctl in /usr/lib/postgresql/*/bin, /usr/local/bin or /usr/bin)");
   const owner = ownerOf(process.getuid?.());
   const dir = mkdtempSync(path.join(tmpdir(), "scat-pg-"));
   if (owner) chownSync(dir, owner.uid, owner.gid);

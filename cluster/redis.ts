@@ -20,7 +20,10 @@ export interface RedisProcess {
 export function redisPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(1000, () => done(false));
     socket.once("error", () => done(false));
     socket.once("connect", () => socket.write("PING\r\n"));
@@ -38,24 +41,48 @@ export interface RedisExtras {
 }
 
 export async function startRedis(port: number, dir: string, extras: RedisExtras = {}): Promise<RedisProcess> {
-  const bin = extras.sentinelConfig ? (process.env.REDIS_SENTINEL_BIN ?? "redis-sentinel") : (process.env.REDIS_SERVER_BIN ?? "redis-server");
-  const args = extras.sentinelConfig ? [extras.sentinelConfig] : [
-    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", extras.appendOnly ? "yes" : "no",
-    "--daemonize", "no", "--dir", dir, "--loglevel", "warning",
-    ...(extras.replicaOf ? ["--replicaof", "127.0.0.1", String(extras.replicaOf)] : []),
-  ];
+  const bin = extras.sentinelConfig
+    ? (process.env.REDIS_SENTINEL_BIN ?? "redis-sentinel")
+    : (process.env.REDIS_SERVER_BIN ?? "redis-server");
+  const args = extras.sentinelConfig
+    ? [extras.sentinelConfig]
+    : [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        extras.appendOnly ? "yes" : "no",
+        "--daemonize",
+        "no",
+        "--dir",
+        dir,
+        "--loglevel",
+        "warning",
+        ...(extras.replicaOf ? ["--replicaof", "127.0.0.1", String(extras.replicaOf)] : []),
+      ];
   const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
-  child.once("error", (err) => { output += `\n${err.message}`; });
-  const keep = (d: Buffer) => { output = (output + d.toString()).slice(-10_000); };
+  child.once("error", (err) => {
+    output += `\n${err.message}`;
+  });
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-10_000);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const redis: RedisProcess = { url: `redis://127.0.0.1:${port}`, port, child, stop: () => stopChild(child, "SIGTERM") };
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null || child.pid === undefined) throw new Error(`redis-server exited (${child.exitCode}): ${output}`);
-      return redisPing(port);
-    }, "redis-server", 10_000);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null || child.pid === undefined) throw new Error(`redis-server exited (${child.exitCode}): ${output}`);
+        return redisPing(port);
+      },
+      "redis-server",
+      10_000,
+    );
   } catch (err) {
     await redis.stop();
     throw err;
@@ -80,9 +107,15 @@ export interface RedisGroup {
  */
 export async function startRedisGroup(dir: string, ports: () => Promise<number>, downAfterMs = 1_000, name = "scat"): Promise<RedisGroup> {
   const started: RedisProcess[] = [];
-  const stop = async () => { await Promise.all(started.map((r) => r.stop().catch(() => undefined))); };
+  const stop = async () => {
+    await Promise.all(started.map((r) => r.stop().catch(() => undefined)));
+  };
   try {
-    const sub = async (n: string) => { const d = path.join(dir, n); await mkdir(d, { recursive: true }); return d; };
+    const sub = async (n: string) => {
+      const d = path.join(dir, n);
+      await mkdir(d, { recursive: true });
+      return d;
+    };
     const primary = await startRedis(await ports(), await sub("primary"), { appendOnly: true });
     started.push(primary);
     const replica = await startRedis(await ports(), await sub("replica"), { appendOnly: true, replicaOf: primary.port });
@@ -92,18 +125,33 @@ export async function startRedisGroup(dir: string, ports: () => Promise<number>,
       const port = await ports();
       const d = await sub(`sentinel${i}`);
       const file = path.join(d, "sentinel.conf");
-      await writeFile(file, [
-        `port ${port}`, "bind 127.0.0.1", "daemonize no", `dir ${d}`, "loglevel warning",
-        `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
-        `sentinel down-after-milliseconds ${name} ${downAfterMs}`,
-        `sentinel failover-timeout ${name} ${Math.max(3_000, 4 * downAfterMs)}`,
-        `sentinel parallel-syncs ${name} 1`, "",
-      ].join("\n"));
+      await writeFile(
+        file,
+        [
+          `port ${port}`,
+          "bind 127.0.0.1",
+          "daemonize no",
+          `dir ${d}`,
+          "loglevel warning",
+          `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
+          `sentinel down-after-milliseconds ${name} ${downAfterMs}`,
+          `sentinel failover-timeout ${name} ${Math.max(3_000, 4 * downAfterMs)}`,
+          `sentinel parallel-syncs ${name} 1`,
+          "",
+        ].join("\n"),
+      );
       const s = await startRedis(port, d, { sentinelConfig: file });
       started.push(s);
       sentinels.push(s);
     }
-    return { url: `redis+sentinel://${sentinels.map((s) => `127.0.0.1:${s.port}`).join(",")}/${name}`, name, primary, replica, sentinels, stop };
+    return {
+      url: `redis+sentinel://${sentinels.map((s) => `127.0.0.1:${s.port}`).join(",")}/${name}`,
+      name,
+      primary,
+      replica,
+      sentinels,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -50,7 +50,9 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       if (anyAnswer ? await fetch(url) : (await fetch(`${url}/health`)).ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not become healthy:\n${output()}`);
@@ -72,7 +74,17 @@ async function waitStoreOpen(url: string, token: string, child: ChildProcess, ou
  * it in order (cluster/). `script`: another server to run the same way (the benchmarks' bare
  * Colyseus room, `anyAnswer` then, as it has no `/health`).
  */
-export async function startServerProcess(env: Record<string, string> = {}, { detached = false, nodeArgs = [] as string[], script = "server/src/main.ts", anyAnswer = false, wrap = [] as readonly string[], host = "127.0.0.1" } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  {
+    detached = false,
+    nodeArgs = [] as string[],
+    script = "server/src/main.ts",
+    anyAnswer = false,
+    wrap = [] as readonly string[],
+    host = "127.0.0.1",
+  } = {},
+): Promise<ServerProcess> {
   // A restart test passes the port its first process had (the pages reconnect to the same address).
   const port = env["PORT"] ? Number(env["PORT"]) : await freePort();
   // One process (no tsx wrapper): signals, /proc and kill -9 reach the server itself. `wrap` runs it
@@ -85,12 +97,24 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
     cwd: ROOT,
     // The database opens at the first request that needs it unless the caller asks (STORE_AT_START):
     // most test processes seat anonymous players only, and PGlite's start costs seconds of CPU.
-    env: { ...process.env, PORT: String(port), HOST: host, LOG_LEVEL: "warn", BOT_DELAY_MS: "1-5", STORE_AT_START: "0", ...(ownDir ? { DATA_DIR: ownDir } : {}), METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: host,
+      LOG_LEVEL: "warn",
+      BOT_DELAY_MS: "1-5",
+      STORE_AT_START: "0",
+      ...(ownDir ? { DATA_DIR: ownDir } : {}),
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });
   let text = "";
-  const keep = (d: Buffer) => { text = (text + d.toString()).slice(-200_000); };
+  const keep = (d: Buffer) => {
+    text = (text + d.toString()).slice(-200_000);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const url = `http://${host}:${port}`;
@@ -99,7 +123,9 @@ export async function startServerProcess(env: Record<string, string> = {}, { det
   // a page's first request (its guest account) then never waits behind PGlite's first start.
   if (env["STORE_AT_START"] === "1") await waitStoreOpen(url, env["METRICS_TOKEN"] ?? TEST_METRICS_TOKEN, child, () => text);
   return {
-    url, port, child,
+    url,
+    port,
+    child,
     output: () => text,
     async rss() {
       const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");

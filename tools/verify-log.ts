@@ -8,7 +8,8 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { describeVerdict, verifyLog, type VerifyOptions } from "@scat/shared/fairness/index.ts";
 
-const USAGE = "usage: npm run verify -- <log.json> [--commitment <hex seedCommit seen at the deal>] [--mine <hex value your client added to the shuffle>]";
+const USAGE =
+  "usage: npm run verify -- <log.json> [--commitment <hex seedCommit seen at the deal>] [--mine <hex value your client added to the shuffle>]";
 
 function main(args: readonly string[]): number {
   let parsed;

@@ -8,11 +8,28 @@ import { playLogged } from "@scat/shared/fairness/test-support.ts";
 import { createRng } from "@scat/shared";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { screenshot, target, chooseTable, has, openLobby, openSection, state, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import {
+  screenshot,
+  target,
+  chooseTable,
+  has,
+  openLobby,
+  openSection,
+  state,
+  useBrowserSuite,
+  waitState,
+  type Player,
+  type TableState,
+} from "./lib/index.ts";
 
 const t = useBrowserSuite();
 
-interface A11yState { hand: string[]; actions: string[]; status: string; focus: string | null }
+interface A11yState {
+  hand: string[];
+  actions: string[];
+  status: string;
+  focus: string | null;
+}
 const a11y = (s: TableState): A11yState | null => (s["a11y"] as A11yState | null) ?? null;
 
 /** A hand card some legal action names (what Enter on the hand plays). */
@@ -26,7 +43,10 @@ async function focusKey(page: Page): Promise<string | null> {
 }
 
 async function focusedTag(page: Page): Promise<string> {
-  return page.evaluate(() => `${document.activeElement?.tagName ?? ""}:${(document.activeElement as HTMLElement | null)?.closest("#a11y-table") ? "layer" : "out"}`);
+  return page.evaluate(
+    () =>
+      `${document.activeElement?.tagName ?? ""}:${(document.activeElement as HTMLElement | null)?.closest("#a11y-table") ? "layer" : "out"}`,
+  );
 }
 
 /** One keyboard move on our turn; the key strokes a player would use. */
@@ -71,7 +91,11 @@ async function playRound(page: Page, limitMs: number, maxMoves = Infinity): Prom
   let moves = 0;
   let lastVersion = -1;
   while (Date.now() < end) {
-    const s = await waitState(page, `s.scene === "table" && (s.status !== "playing" || (s.legal ?? []).length > 0 || s.resultPanel)`, Math.max(1000, end - Date.now()));
+    const s = await waitState(
+      page,
+      `s.scene === "table" && (s.status !== "playing" || (s.legal ?? []).length > 0 || s.resultPanel)`,
+      Math.max(1000, end - Date.now()),
+    );
     if (s.status === "ended" || s.outcome || moves >= maxMoves) return moves;
     const version = Number(s["version"] ?? -1);
     if (has(s, "continue")) {
@@ -95,10 +119,21 @@ async function playRound(page: Page, limitMs: number, maxMoves = Infinity): Prom
     lastVersion = version;
     moves++;
     // The move reached the table: a new version (or, refused, the same one after a moment).
-    await page.waitForFunction((v) => { const x = window.__scat?.state() as { version?: number } | undefined; return x?.version !== v; }, version, { timeout: 3000, polling: 30 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        (v) => {
+          const x = window.__scat?.state() as { version?: number } | undefined;
+          return x?.version !== v;
+        },
+        version,
+        { timeout: 3000, polling: 30 },
+      )
+      .catch(() => undefined);
   }
   const last = await state(page);
-  throw new Error(`no round end in ${limitMs} ms: ${JSON.stringify({ a11y: last["a11y"], legal: last.legal, toasts: last.toasts, phase: last.phase })}`);
+  throw new Error(
+    `no round end in ${limitMs} ms: ${JSON.stringify({ a11y: last["a11y"], legal: last.legal, toasts: last.toasts, phase: last.phase })}`,
+  );
 }
 
 /**
@@ -155,7 +190,13 @@ describe("every page passes axe, every game by keyboard alone", () => {
       const t0 = Date.now();
       const { page, errors } = (player ??= await t.player());
       await backToLobby(page);
-      await chooseTable(page, { game: g.game, seats: g.seats, bots: g.seats - 1, turnSeconds: 60, ...(g.variants ? { variants: g.variants } : {}) });
+      await chooseTable(page, {
+        game: g.game,
+        seats: g.seats,
+        bots: g.seats - 1,
+        turnSeconds: 60,
+        ...(g.variants ? { variants: g.variants } : {}),
+      });
       // Quick play by keyboard: focus the button, press Enter.
       await page.focus('[data-testid="quick-play"]');
       await page.keyboard.press("Enter");
@@ -180,15 +221,22 @@ describe("every page passes axe, every game by keyboard alone", () => {
         await page.mouse.click(tg!.x, tg!.y);
         // The bubble shows for a few seconds: its text is read in the same poll that finds it, with
         // the toasts on screen then (the reason is said once, beside the card: not in a toast too).
-        const bubble = await page.waitForFunction(() => {
-          const text = document.querySelector('[data-testid="refusal-bubble"]')?.textContent;
-          return text ? { text, toasts: [...document.querySelectorAll(".toast")].map((e) => e.textContent) } : null;
-        }, null, { timeout: 15_000, polling: 30 });
+        const bubble = await page.waitForFunction(
+          () => {
+            const text = document.querySelector('[data-testid="refusal-bubble"]')?.textContent;
+            return text ? { text, toasts: [...document.querySelectorAll(".toast")].map((e) => e.textContent) } : null;
+          },
+          null,
+          { timeout: 15_000, polling: 30 },
+        );
         const said = (await bubble.jsonValue())!;
         expect(said.text).toBe("Draw a card before you discard.");
         // The table's answer reached both listeners by now; a toast would have come with the bubble.
         await page.waitForTimeout(300);
-        expect([...said.toasts, ...(await page.evaluate(() => [...document.querySelectorAll(".toast")].map((e) => e.textContent)))]).not.toContain("Draw a card before you discard.");
+        expect([
+          ...said.toasts,
+          ...(await page.evaluate(() => [...document.querySelectorAll(".toast")].map((e) => e.textContent))),
+        ]).not.toContain("Draw a card before you discard.");
         expect(await page.textContent('[data-testid="a11y-reason"]')).toBe("Draw a card before you discard.");
         expect((await state(page)).hand).toEqual(before.hand);
         await screenshot(page, "a11y/01-refused-click");
@@ -222,11 +270,15 @@ describe("every page passes axe, every game by keyboard alone", () => {
     });
   }
 
-  it("the replay: passes axe, steps with the arrow keys, says \"You are playing\"", async () => {
+  it('the replay: passes axe, steps with the arrow keys, says "You are playing"', async () => {
     const { page, errors } = await t.player();
     await openLobby(page, t.server.url, "Kay");
     const { log } = playLogged("devils_scat", "e2e-a11y", createRng("e2e-a11y"), 0);
-    await page.setInputFiles('[data-testid="replay-file"]', { name: "log.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+    await page.setInputFiles('[data-testid="replay-file"]', {
+      name: "log.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(log)),
+    });
     await waitState(page, `s.scene === "replay" && s.frame === 0`, 60_000).catch(async (e: unknown) => {
       await screenshot(page, "a11y/replay-failed");
       throw new Error(`${String(e)} ${JSON.stringify(await state(page)).slice(0, 300)}`);

@@ -13,7 +13,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseTable, clickTarget, launchPlayer, openLobby, quickPlay, screenshot, startServer, waitState, type GameServer, type Player } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  launchPlayer,
+  openLobby,
+  quickPlay,
+  screenshot,
+  startServer,
+  waitState,
+  type GameServer,
+  type Player,
+} from "./lib/index.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "scat-back-"));
 let server: GameServer;
@@ -83,7 +94,11 @@ describe("your game in progress", () => {
     await screenshot(tab, "back-to-game/02-closed-tab-banner");
     const clicked = Date.now();
     await tab.click('[data-testid="return-to-game"]');
-    const back = await waitState(tab, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(second.roomId)} && s.mySeat !== null`, 10_000);
+    const back = await waitState(
+      tab,
+      `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(second.roomId)} && s.mySeat !== null`,
+      10_000,
+    );
     expect(back.mySeat).toBe(second.mySeat);
     expect(Date.now() - clicked).toBeLessThan(10_000);
   });
@@ -93,7 +108,11 @@ describe("a server stopped and started again", () => {
   /** Both pages at their seats of `roomId`, connected, the game going on, the page never reloaded. */
   async function bothBack(pages: readonly Page[], roomId: string, seats: readonly (number | null | undefined)[]): Promise<void> {
     for (const [i, page] of pages.entries()) {
-      const back = await waitState(page, `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(roomId)} && s.status === "playing"`, 30_000);
+      const back = await waitState(
+        page,
+        `s.scene === "table" && s.link === "connected" && s.roomId === ${JSON.stringify(roomId)} && s.status === "playing"`,
+        30_000,
+      );
       expect(back.mySeat).toBe(seats[i]);
       expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true), "no reload").toBe(true);
     }
@@ -110,14 +129,23 @@ describe("a server stopped and started again", () => {
     await friend.page.click('[data-testid="join-by-code"]');
     const pages = [host.page, friend.page];
     const seats = [];
-    for (const page of pages) seats.push((await waitState(page, `s.scene === "table" && s.status === "playing" && s.mySeat !== null`)).mySeat);
-    for (const page of pages) await page.evaluate(() => { (window as { __sameDocument?: boolean }).__sameDocument = true; });
+    for (const page of pages)
+      seats.push((await waitState(page, `s.scene === "table" && s.status === "playing" && s.mySeat !== null`)).mySeat);
+    for (const page of pages)
+      await page.evaluate(() => {
+        (window as { __sameDocument?: boolean }).__sameDocument = true;
+      });
 
     for (const signal of ["SIGTERM", "SIGKILL"] as const) {
       if (signal === "SIGTERM") await server.stop();
       else await server.kill();
       // Down for a moment: the pages' reclaims meet a refused connection ("Failed to fetch").
-      for (const page of pages) await page.waitForFunction(() => /reconnect|not answering|server/i.test(document.querySelector('[data-testid="banner"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
+      for (const page of pages)
+        await page.waitForFunction(
+          () => /reconnect|not answering|server/i.test(document.querySelector('[data-testid="banner"]')?.textContent ?? ""),
+          undefined,
+          { timeout: 15_000 },
+        );
       await screenshot(host.page, `back-to-game/03-${signal}-reconnecting`);
       // It stays down a moment (the pages keep trying meanwhile), as a restart by hand would.
       await new Promise((r) => setTimeout(r, 1_000));

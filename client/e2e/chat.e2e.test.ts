@@ -15,10 +15,18 @@ describe("table chat", () => {
     // The page makes its own guest account on a first visit: wait for it, or it may land after the
     // account made below and replace it (then the name "Hana" is refused as looking like the
     // registered player's: seen 3 runs in 4).
-    await host.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50 });
+    await host.page.waitForFunction(
+      () => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"],
+      null,
+      { polling: 50 },
+    );
     const made = await host.page.evaluate(async () => {
-      const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-      return [await post("/api/accounts/guest", { name: "Hana" }), await post("/api/accounts/register", { username: "hana_chat", password: "lantern orbit meadow copper" })];
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await post("/api/accounts/guest", { name: "Hana" }),
+        await post("/api/accounts/register", { username: "hana_chat", password: "lantern orbit meadow copper" }),
+      ];
     });
     expect(made).toEqual([201, 200]);
     await openLobby(host.page, suite.server.url, "Hana");

@@ -7,7 +7,18 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectClearOfToolbar } from "./lib/canvas-text.ts";
-import { chooseTable, clickTarget as click, DESKTOP, has, PHONE, rendererOf, screenshot, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget as click,
+  DESKTOP,
+  has,
+  PHONE,
+  rendererOf,
+  screenshot,
+  useBrowserSuite,
+  waitState,
+  type TableState,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `dark-hand/${name}`);
@@ -18,7 +29,7 @@ async function step(page: Page, s: TableState): Promise<TableState> {
   // Our own effect: a bot's call in its window also bumps the version, but leaves our hand and
   // our turn's choices (other than calls) as they were.
   const ours = `JSON.stringify([s.hand, (s.legal || []).filter(a => a.type !== "call")])`;
-  const before = await page.evaluate(`(() => { const s = window.__scat.state(); return ${ours}; })()`) as string;
+  const before = (await page.evaluate(`(() => { const s = window.__scat.state(); return ${ours}; })()`)) as string;
   const declare = (s.legal ?? []).find((a) => a.type === "declare");
   if (declare) await click(page, typeof declare["shade"] === "string" ? `button:declare-${declare["shade"]}` : "button:declare");
   else if (has(s, "endTurn")) await click(page, "button:keep");
@@ -62,7 +73,11 @@ async function noteFinalRound(page: Page, s: TableState): Promise<boolean> {
 async function playUntilResult(page: Page): Promise<TableState> {
   const end = Date.now() + 150_000;
   while (Date.now() < end) {
-    const s = await waitState(page, `s.resultPanel === "round" || s.resultPanel === "game" || ${TURN} || (s.finalRound && ${!seen.finalRound})`, 60_000);
+    const s = await waitState(
+      page,
+      `s.resultPanel === "round" || s.resultPanel === "game" || ${TURN} || (s.finalRound && ${!seen.finalRound})`,
+      60_000,
+    );
     if (s.resultPanel) return s;
     if (await noteFinalRound(page, s)) continue;
     if (!seen.declareStep && has(s, "endTurn")) {
@@ -108,17 +123,27 @@ describe("Dark Hand and Skit Scat in the browser", () => {
     let called: TableState | null = null;
     let shade = "";
     for (let hand = 0; hand < 4 && called === null; hand++) {
-      const look = await page.waitForFunction(() => {
-        const s = window.__scat?.state() as Record<string, unknown> | undefined;
-        const button = (window.__scat?.targets() ?? []).find((t) => t.id.startsWith("button:call-") && t.enabled);
-        const me = s?.["mySeat"] as number;
-        const seats = (s?.["seats"] ?? []) as Array<{ info: Record<string, unknown> }>;
-        return button ? { shade: button.id.slice("button:call-".length), tokens: seats[me]?.info["tokens"] as number } : null;
-      }, null, { timeout: 30_000, polling: 50 });
+      const look = await page.waitForFunction(
+        () => {
+          const s = window.__scat?.state() as Record<string, unknown> | undefined;
+          const button = (window.__scat?.targets() ?? []).find((t) => t.id.startsWith("button:call-") && t.enabled);
+          const me = s?.["mySeat"] as number;
+          const seats = (s?.["seats"] ?? []) as Array<{ info: Record<string, unknown> }>;
+          return button ? { shade: button.id.slice("button:call-".length), tokens: seats[me]?.info["tokens"] as number } : null;
+        },
+        null,
+        { timeout: 30_000, polling: 50 },
+      );
       const win = (await look.jsonValue()) as { shade: string; tokens: number };
       shade = win.shade;
-      const clicked = await click(page, `button:call-${shade}`).then(() => true, () => false);
-      const after = await waitState(page, `s.jokers && s.jokers[${JSON.stringify(shade)}] !== null && s.jokers[${JSON.stringify(shade)}] !== undefined`);
+      const clicked = await click(page, `button:call-${shade}`).then(
+        () => true,
+        () => false,
+      );
+      const after = await waitState(
+        page,
+        `s.jokers && s.jokers[${JSON.stringify(shade)}] !== null && s.jokers[${JSON.stringify(shade)}] !== undefined`,
+      );
       if (clicked && (after.jokers as Record<string, number | null>)[shade] === after.mySeat) {
         called = after;
         expect(after.seats?.[after.mySeat ?? -1]?.info["tokens"]).toBe(win.tokens - 1);
@@ -146,8 +171,11 @@ describe("Dark Hand and Skit Scat in the browser", () => {
     expect(mine?.["called"]).toBe(shade);
     expect(["returned", "pot"]).toContain(mine?.["joker"]);
     expect(await page.locator('[data-testid="result-table"] tbody tr').count()).toBe(3);
-    if (done.resultPanel === "round") expect(await page.textContent('[data-testid="round-result"]')).toMatch(/Hand \d+: .* wins? with a (Skit|Scat)/);
-    expect(await page.textContent(`[data-testid="result-row-${done.mySeat}"]`)).toContain(mine?.["joker"] === "pot" ? "to pot" : "returned");
+    if (done.resultPanel === "round")
+      expect(await page.textContent('[data-testid="round-result"]')).toMatch(/Hand \d+: .* wins? with a (Skit|Scat)/);
+    expect(await page.textContent(`[data-testid="result-row-${done.mySeat}"]`)).toContain(
+      mine?.["joker"] === "pot" ? "to pot" : "returned",
+    );
     await shot(page, "06-hand-result");
     if (done.resultPanel === "round") await nextHand(page, done.round ?? 1);
     expect(errors).toEqual([]);
@@ -166,7 +194,11 @@ describe("Dark Hand and Skit Scat in the browser", () => {
       }
       // Game over first: a new game at a new table, and on.
       await click(dark, "button:play-again");
-      await waitState(dark, `s.scene === "table" && s.status === "playing" && s.roomId !== ${JSON.stringify(r.roomId)} && (s.hand || []).length === 3`, 30_000);
+      await waitState(
+        dark,
+        `s.scene === "table" && s.status === "playing" && s.roomId !== ${JSON.stringify(r.roomId)} && (s.hand || []).length === 3`,
+        30_000,
+      );
     }
     expect(seen.finalRound).toBe(true);
   }, 500_000);
@@ -179,21 +211,31 @@ describe("Dark Hand and Skit Scat in the browser", () => {
     // One look at state and canvas together: a call button we may press, or a Joker already
     // taken. (Bots call in their windows too, and with four bots a hand can even end before our
     // first turn: then the next hand's window comes.)
-    const look = await page.waitForFunction(() => {
-      const s = window.__scat?.state() as Record<string, unknown> | undefined;
-      const ts = window.__scat?.targets() ?? [];
-      if (!s || s["status"] !== "playing") return null;
-      const call = ts.find((t) => t.id.startsWith("button:call-") && t.enabled) ?? null;
-      const held = Object.values((s["jokers"] ?? {}) as Record<string, number | null>).some((h) => h !== null);
-      return call !== null || held ? { ts, call } : null;
-    }, null, { timeout: 30_000, polling: 50 });
-    const { ts, call } = (await look.jsonValue()) as { ts: Array<{ id: string; x: number; y: number; enabled: boolean }>; call: { id: string } | null };
+    const look = await page.waitForFunction(
+      () => {
+        const s = window.__scat?.state() as Record<string, unknown> | undefined;
+        const ts = window.__scat?.targets() ?? [];
+        if (!s || s["status"] !== "playing") return null;
+        const call = ts.find((t) => t.id.startsWith("button:call-") && t.enabled) ?? null;
+        const held = Object.values((s["jokers"] ?? {}) as Record<string, number | null>).some((h) => h !== null);
+        return call !== null || held ? { ts, call } : null;
+      },
+      null,
+      { timeout: 30_000, polling: 50 },
+    );
+    const { ts, call } = (await look.jsonValue()) as {
+      ts: Array<{ id: string; x: number; y: number; enabled: boolean }>;
+      call: { id: string } | null;
+    };
     for (const t of ts) expect(t.x >= 0 && t.x <= PHONE.width && t.y >= 0 && t.y <= PHONE.height, t.id).toBe(true);
     if (call) {
       // Our call can still lose the race to a bot's (a rejection toast): then the Joker is theirs.
       const shade = call.id.slice("button:call-".length);
       await click(page, call.id).catch(() => undefined);
-      const after = await waitState(page, `(s.jokers && s.jokers[${JSON.stringify(shade)}] !== null && s.jokers[${JSON.stringify(shade)}] !== undefined)`);
+      const after = await waitState(
+        page,
+        `(s.jokers && s.jokers[${JSON.stringify(shade)}] !== null && s.jokers[${JSON.stringify(shade)}] !== undefined)`,
+      );
       // Our call won: the Joker is ours and no call button is left (bots may already have played,
       // even opened a final round, while our first turn had not come yet).
       if ((after.jokers as Record<string, number | null> | undefined)?.[shade] === after.mySeat) {

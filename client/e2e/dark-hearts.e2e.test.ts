@@ -7,7 +7,19 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, clickTarget, DESKTOP, has, PHONE, screenshot, state, targets, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  has,
+  PHONE,
+  screenshot,
+  state,
+  targets,
+  useBrowserSuite,
+  waitState,
+  type TableState,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `dark-hearts/${name}`);
@@ -110,7 +122,11 @@ async function startTable(page: Page, seats = 4): Promise<TableState> {
   await chooseTable(page, { game: "dark_hearts", seats, bots: seats - 1, turnSeconds: 90, variants: { target: 50 } });
   await page.click('[data-testid="quick-play"]');
   const cards = seats === 3 ? 17 : 13;
-  return waitState(page, `s.scene === "table" && s.status === "playing" && s.phase === "pass" && (s.hand || []).length === ${cards}`, 30_000);
+  return waitState(
+    page,
+    `s.scene === "table" && s.status === "playing" && s.phase === "pass" && (s.hand || []).length === ${cards}`,
+    30_000,
+  );
 }
 
 describe("Dark Hearts in the browser", () => {
@@ -144,7 +160,11 @@ describe("Dark Hearts in the browser", () => {
     await clickTarget(page, "button:continue").catch(async (err: unknown) => {
       if ((await state(page)).round === 1) throw err;
     });
-    const next = await waitState(page, `s.round === 2 && s.phase === "pass" && (s.hand || []).length === 13 && s.resultPanel === null`, 30_000);
+    const next = await waitState(
+      page,
+      `s.round === 2 && s.phase === "pass" && (s.hand || []).length === 13 && s.resultPanel === null`,
+      30_000,
+    );
     expect(next["passDirection"]).toBe("right");
     expect(next.seats?.[me]?.info["light"]).toBe(seats[me]?.total.light);
     expect(next.seats?.[me]?.info["dark"]).toBe(seats[me]?.total.dark);

@@ -46,7 +46,11 @@ async function playUntilRoundResult(page: Page): Promise<ScatState> {
   let turns = 0;
   let knocked = false;
   while (Date.now() < deadline) {
-    const s = await waitState(page, `s.resultPanel === "round" || (s.legal || []).some(a => a.type === "drawDeck" || a.type === "drawDiscard")`, 60_000);
+    const s = await waitState(
+      page,
+      `s.resultPanel === "round" || (s.legal || []).some(a => a.type === "drawDeck" || a.type === "drawDiscard")`,
+      60_000,
+    );
     if (s.resultPanel === "round") return s;
     if (turns >= 2 && !knocked && has(s, "knock")) {
       await click(page, "button:knock");
@@ -77,7 +81,9 @@ describe("Devil's Scat in the browser", () => {
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     const quick = await page.locator('[data-testid="quick-play"]').boundingBox();
     expect(quick && quick.y + quick.height <= PHONE.height && quick.height >= 44).toBe(true);
-    expect(await page.inputValue('[data-testid="bots-select"]')).toBe(String(Number(await page.inputValue('[data-testid="seats-select"]')) - 1));
+    expect(await page.inputValue('[data-testid="bots-select"]')).toBe(
+      String(Number(await page.inputValue('[data-testid="seats-select"]')) - 1),
+    );
     await screenshot(page, "01-lobby-phone");
     await lobby.close();
   });
@@ -110,7 +116,11 @@ describe("Devil's Scat in the browser", () => {
       if ((await state(page)).round === result.round) throw err;
     });
     // A Scat dealt straight away ends the next round at once: its result counts as "next round" too.
-    const next = await waitState(page, `s.round === ${(result.round ?? 1) + 1} && ((s.resultPanel === null && (s.hand || []).length === 3) || s.resultPanel === "round")`, 30_000);
+    const next = await waitState(
+      page,
+      `s.round === ${(result.round ?? 1) + 1} && ((s.resultPanel === null && (s.hand || []).length === 3) || s.resultPanel === "round")`,
+      30_000,
+    );
     expect(next.status).toBe("playing");
     expect(table.errors).toEqual([]);
     await screenshot(page, "06-next-round");
@@ -118,7 +128,10 @@ describe("Devil's Scat in the browser", () => {
 
   it("comes back to the same seat with the same hand after a reload", async () => {
     const { page } = table;
-    const before = await waitState(page, `s.scene === "table" && (s.hand || []).length === 3 && !(s.legal || []).some(a => a.type === "discard")`);
+    const before = await waitState(
+      page,
+      `s.scene === "table" && (s.hand || []).length === 3 && !(s.legal || []).some(a => a.type === "discard")`,
+    );
     await page.reload();
     const after = await waitState(page, `s.scene === "table" && s.link === "connected" && (s.hand || []).length > 0`, 30_000);
     expect(after.roomId).toBe(before.roomId);
@@ -199,7 +212,11 @@ describe("Devil's Scat in the browser", () => {
     await screenshot(page, "12-phone-game-over");
 
     await click(page, "button:play-again");
-    const again = await waitState(page, `s.scene === "table" && s.status === "playing" && s.roomId !== ${JSON.stringify(first.roomId)} && (s.hand || []).length === 3`, 30_000);
+    const again = await waitState(
+      page,
+      `s.scene === "table" && s.status === "playing" && s.roomId !== ${JSON.stringify(first.roomId)} && (s.hand || []).length === 3`,
+      30_000,
+    );
     expect(again.seats).toHaveLength(2);
     await click(page, "button:leave");
     // Leaving a running game asks first: a bot would take the seat.

@@ -14,21 +14,31 @@ const suite = useBrowserSuite();
 async function saved(page: Page, url: string, name: string, username: string): Promise<void> {
   // Not the lobby: it would make a guest account of its own meanwhile.
   await page.goto(`${url}/health`);
-  const made = await page.evaluate(async ([n, u]) => {
-    const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-    return [await post("/api/accounts/guest", { name: n }), await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" })];
-  }, [name, username] as const);
+  const made = await page.evaluate(
+    async ([n, u]) => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await post("/api/accounts/guest", { name: n }),
+        await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" }),
+      ];
+    },
+    [name, username] as const,
+  );
   expect(made).toEqual([201, 200]);
 }
 
 /** The boxes of two elements do not overlap. */
 async function apart(page: Page, a: string, b: string): Promise<boolean> {
-  return page.evaluate(([x, y]) => {
-    const r = document.querySelector(x)?.getBoundingClientRect();
-    const s = document.querySelector(y)?.getBoundingClientRect();
-    if (!r || !s) return true;
-    return r.right <= s.left || s.right <= r.left || r.bottom <= s.top || s.bottom <= r.top;
-  }, [a, b] as const);
+  return page.evaluate(
+    ([x, y]) => {
+      const r = document.querySelector(x)?.getBoundingClientRect();
+      const s = document.querySelector(y)?.getBoundingClientRect();
+      if (!r || !s) return true;
+      return r.right <= s.left || s.right <= r.left || r.bottom <= s.top || s.bottom <= r.top;
+    },
+    [a, b] as const,
+  );
 }
 
 describe("friends", () => {

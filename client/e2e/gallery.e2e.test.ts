@@ -28,7 +28,10 @@ describe("building-block gallery", () => {
   });
 
   it("shows Scatterbrain's guess grid on a phone and a desktop: 52 tiles on screen, only nameable ones enabled", async () => {
-    for (const [size, name] of [[PHONE, "04-guess-grid-phone"], [DESKTOP, "05-guess-grid-desktop"]] as const) {
+    for (const [size, name] of [
+      [PHONE, "04-guess-grid-phone"],
+      [DESKTOP, "05-guess-grid-desktop"],
+    ] as const) {
       const p = await suite.player(size);
       await p.page.goto(`${suite.server.url}/?gallery=guess`);
       const s = await waitState(p.page, `s.scene === "gallery" && s.gallery === "guess"`);
@@ -40,7 +43,12 @@ describe("building-block gallery", () => {
         expect(t.x - t.w / 2 >= 0 && t.x + t.w / 2 <= size.width && t.y - t.h / 2 >= 0 && t.y + t.h / 2 <= size.height, t.id).toBe(true);
         expect(Math.min(t.w, t.h), t.id).toBeGreaterThanOrEqual(40);
       }
-      expect(tiles.filter((t) => t.enabled).map((t) => t.id.slice(6)).sort()).toEqual([...nameable].sort());
+      expect(
+        tiles
+          .filter((t) => t.enabled)
+          .map((t) => t.id.slice(6))
+          .sort(),
+      ).toEqual([...nameable].sort());
       const pass = (await targets(p.page)).find((t) => t.id === "button:skip-guess");
       expect(pass && pass.y + pass.h / 2 <= size.height).toBe(true);
       // A disabled tile does nothing; an enabled one is picked.

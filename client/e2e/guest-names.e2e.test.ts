@@ -15,7 +15,11 @@ const GENERATED = /^[A-Z][a-z]+ [A-Z][a-z]+( \d{1,4})?$/;
 
 /** The account this page's session belongs to. */
 function me(page: Page): Promise<{ id: string; name: string; username: string | null }> {
-  return page.evaluate(() => fetch("/api/me").then((r) => r.json()).then((b: { player: { id: string; name: string; username: string | null } }) => b.player));
+  return page.evaluate(() =>
+    fetch("/api/me")
+      .then((r) => r.json())
+      .then((b: { player: { id: string; name: string; username: string | null } }) => b.player),
+  );
 }
 
 describe("names without typing", () => {
@@ -54,11 +58,23 @@ describe("names without typing", () => {
     const ann = await suite.player(DESKTOP);
     await ann.page.goto(`${suite.server.url}/health`);
     const made = await ann.page.evaluate(async () => {
-      const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-      return [await post("/api/accounts/guest", { name: "Ann" }), await post("/api/accounts/register", { username: "ann_names", password: "lantern orbit meadow copper" })];
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await post("/api/accounts/guest", { name: "Ann" }),
+        await post("/api/accounts/register", { username: "ann_names", password: "lantern orbit meadow copper" }),
+      ];
     });
     expect(made).toEqual([201, 200]);
-    expect(await ben.page.evaluate(() => fetch("/api/friends/requests", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ann_names" }) }).then((r) => r.status))).toBe(201);
+    expect(
+      await ben.page.evaluate(() =>
+        fetch("/api/friends/requests", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username: "ann_names" }),
+        }).then((r) => r.status),
+      ),
+    ).toBe(201);
 
     await ann.page.goto(suite.server.url);
     await openSection(ann.page, "friends");
@@ -76,7 +92,10 @@ describe("names without typing", () => {
     const joined = await waitState(ben.page, `s.scene === "table" && s.mySeat !== null`, 30_000);
     expect(joined.roomId).toBe(table.roomId);
     expect(joined.seats?.[joined.mySeat ?? -1]?.name).toBe(bens.name);
-    const seen = await waitState(ann.page, `s.status === "playing" && (s.seats ?? []).some((x) => x.name === ${JSON.stringify(bens.name)})`);
+    const seen = await waitState(
+      ann.page,
+      `s.status === "playing" && (s.seats ?? []).some((x) => x.name === ${JSON.stringify(bens.name)})`,
+    );
     expect(seen.seats?.map((x) => x.name).sort()).toEqual(["Ann", bens.name].sort());
     await screenshot(ben.page, "guest-names/02-invite-link-joined-by-account-name");
     await ann.close();

@@ -7,7 +7,20 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, clickTarget, DESKTOP, has, legal, openLobby, PHONE, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  has,
+  legal,
+  openLobby,
+  PHONE,
+  screenshot,
+  state,
+  useBrowserSuite,
+  waitState,
+  type TableState,
+} from "./lib/index.ts";
 
 // Played through WebGL (SwiftShader), as players with a GPU see it; most files use Canvas (lib/browser.ts).
 const suite = useBrowserSuite(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}, { webgl: true });
@@ -101,7 +114,11 @@ async function slapARace(page: Page, end: number, shotName: string, by: "space" 
     if (clientOf(s).lastSlap?.race === raceId) {
       // Our hand lands, unless the race closed before the slap reached the server (then it was a fake-out).
       const board = `(s.client.boardsShown || []).find(b => b.id === ${raceId})`;
-      const slapped = await waitState(page, `(s.client.slapsShown || []).includes(s.mySeat) || (s.lastRace && s.lastRace.id >= ${raceId}) || ${board}`, RACE_MS + 5000);
+      const slapped = await waitState(
+        page,
+        `(s.client.slapsShown || []).includes(s.mySeat) || (s.lastRace && s.lastRace.id >= ${raceId}) || ${board}`,
+        RACE_MS + 5000,
+      );
       const onBoard = (clientOf(slapped).boardsShown ?? []).find((b) => b.id === raceId)?.slaps.some((x) => x.seat === slapped.mySeat);
       if ((clientOf(slapped).slapsShown ?? []).includes(slapped.mySeat ?? -1) || onBoard) return { raceId, slapped };
     }
@@ -112,7 +129,11 @@ async function slapARace(page: Page, end: number, shotName: string, by: "space" 
 /** Waits for our own turn with no race open (continuing between hands). */
 async function ownTurn(page: Page): Promise<TableState> {
   for (let i = 0; i < 10; i++) {
-    const s = await waitState(page, `(s.phase === "turn" && s.turn === s.mySeat && !s.race && ${MY_MOVE}) || (s.legal || []).some(a => a.type === "continue")`, 60_000);
+    const s = await waitState(
+      page,
+      `(s.phase === "turn" && s.turn === s.mySeat && !s.race && ${MY_MOVE}) || (s.legal || []).some(a => a.type === "continue")`,
+      60_000,
+    );
     if (!has(s, "continue")) return s;
     await move(page, s);
   }

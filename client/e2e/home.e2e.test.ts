@@ -16,7 +16,11 @@ const SECTIONS = ["play", "ranked", "learn", "watch", "profile", "friends", "set
 const GENERATED = /^[A-Z][a-z]+ [A-Z][a-z]+( \d{1,4})?$/;
 
 async function visibleSections(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid^="section-"]')].filter((el) => el.offsetParent !== null).map((el) => el.dataset["testid"]!.slice(8)));
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid^="section-"]')]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => el.dataset["testid"]!.slice(8)),
+  );
 }
 
 async function inView(page: Page, sel: string, size: Viewport): Promise<boolean> {
@@ -25,20 +29,36 @@ async function inView(page: Page, sel: string, size: Viewport): Promise<boolean>
 }
 
 describe("home page", () => {
-  for (const [label, size] of [["1280x720", DESKTOP], ["390x844", PHONE]] as const) {
+  for (const [label, size] of [
+    ["1280x720", DESKTOP],
+    ["390x844", PHONE],
+  ] as const) {
     it(`navigates by its links at ${label}, by mouse and keyboard, with nothing serious for axe`, async () => {
       const p = await suite.player(size);
       const { page, errors } = p;
       await page.goto(suite.server.url);
       await page.waitForSelector('[data-testid="nav-play"]', { timeout: 20_000 });
-      await page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""), null, { timeout: 60_000 });
-      expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(["Play", "Ranked", "Learn", "Watch", "Profile", "Friends", "Settings"]);
+      await page.waitForFunction(
+        () => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""),
+        null,
+        { timeout: 60_000 },
+      );
+      expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual([
+        "Play",
+        "Ranked",
+        "Learn",
+        "Watch",
+        "Profile",
+        "Friends",
+        "Settings",
+      ]);
       expect(await page.locator("main").count()).toBe(1);
       expect(await visibleSections(page)).toEqual(["play"]);
       expect(await page.getAttribute('[data-testid="nav-play"]', "aria-current")).toBe("page");
       for (const id of SECTIONS) expect(await inView(page, `[data-testid="nav-${id}"]`, size), id).toBe(true);
       // Every game's Play now is on screen without scrolling, and so is the primary Play button.
-      for (const g of ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"]) expect(await inView(page, `[data-testid="play-now-${g}"]`, size), g).toBe(true);
+      for (const g of ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"])
+        expect(await inView(page, `[data-testid="play-now-${g}"]`, size), g).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `home/${label}-play`);
 
@@ -79,7 +99,11 @@ describe("home page", () => {
     const p = await suite.player(PHONE);
     await p.page.goto(suite.server.url);
     await p.page.click('[data-testid="play-now-devils_scat"]');
-    const s = await waitState(p.page, `s.scene === "table" && s.status === "playing" && s.mySeat !== null && !!s.seats?.[s.mySeat]?.name`, 40_000);
+    const s = await waitState(
+      p.page,
+      `s.scene === "table" && s.status === "playing" && s.mySeat !== null && !!s.seats?.[s.mySeat]?.name`,
+      40_000,
+    );
     expect(s.game).toBe("devils_scat");
     expect(s.seats!.filter((x) => x.isBot)).toHaveLength(s.seats!.length - 1);
     expect(s.seats![s.mySeat!]!.name).toMatch(GENERATED);
@@ -92,7 +116,11 @@ describe("home page", () => {
     const { page } = p;
     await page.goto(`${suite.server.url}/#watch`);
     await page.waitForSelector('[data-testid="watch-replay"]');
-    await page.setInputFiles('[data-testid="replay-file"]', { name: "notes.json", mimeType: "application/json", buffer: Buffer.from("this is not a game log") });
+    await page.setInputFiles('[data-testid="replay-file"]', {
+      name: "notes.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("this is not a game log"),
+    });
     await page.waitForFunction(() => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "") !== "");
     const button = (await page.locator('[data-testid="watch-replay"]').boundingBox())!;
     const error = (await page.locator('[data-testid="lobby-error"]').boundingBox())!;

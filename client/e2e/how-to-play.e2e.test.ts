@@ -4,7 +4,18 @@
  * do now.
  */
 import { describe, expect, it } from "vitest";
-import { chooseTable, clickTarget, DESKTOP, PHONE, quickPlay, screenshot, state, useBrowserSuite, waitState, type Viewport } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  PHONE,
+  quickPlay,
+  screenshot,
+  state,
+  useBrowserSuite,
+  waitState,
+  type Viewport,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 const GAMES = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
@@ -16,7 +27,9 @@ async function rulesFromLobby(viewport: Viewport, tag: string): Promise<void> {
     await page.click(`[data-testid="rules-${game}"]`);
     await page.waitForSelector(`[data-testid="rules-overlay"][data-game="${game}"]`);
     // Every card picture is a decoded image (the game's own art, not a broken link).
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".rules-card")].every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>(".rules-card")].every((i) => i.complete && i.naturalWidth > 0),
+    );
     const pictures = await page.locator(".rules-card").count();
     expect(pictures, game).toBeGreaterThan(0);
     expect(await page.locator(".rules-section").count(), game).toBeGreaterThanOrEqual(3);
@@ -39,7 +52,10 @@ describe("how to play", () => {
     await rulesFromLobby(PHONE, "phone");
   });
 
-  for (const [viewport, tag] of [[DESKTOP, "desktop"], [PHONE, "phone"]] as const) {
+  for (const [viewport, tag] of [
+    [DESKTOP, "desktop"],
+    [PHONE, "phone"],
+  ] as const) {
     it(`shows a first-time hint and the rules from the table's ? (${tag})`, async () => {
       const player = await suite.lobbyPlayer("Newcomer", viewport);
       const { page, errors } = player;

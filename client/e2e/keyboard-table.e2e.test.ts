@@ -9,11 +9,29 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { crowding } from "./lib/overlap.ts";
-import { chooseTable, clickTarget, DESKTOP, has, PHONE, quickPlay, screenshot, state, useBrowserSuite, waitState, type Viewport } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  has,
+  PHONE,
+  quickPlay,
+  screenshot,
+  state,
+  useBrowserSuite,
+  waitState,
+  type Viewport,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
-interface Box { id: string; x: number; y: number; w: number; h: number }
+interface Box {
+  id: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 const say = (b: Box): string => `${b.id} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}`;
@@ -33,17 +51,25 @@ async function panelBox(page: Page): Promise<Box | null> {
  * Read twice 250 ms apart until the same (the table re-lays itself out after making room).
  */
 async function settledBoxes(page: Page): Promise<Box[]> {
-  const read = () => page.evaluate(() => {
-    const hook = (window.__scat?.targets() ?? []).map((t) => ({ id: t.id, x: t.x - t.w / 2, y: t.y - t.h / 2, w: t.w, h: t.h }));
-    const dom = [...document.querySelectorAll<HTMLElement>("#ui button, #ui summary, #ui select, #ui input")]
-      // Not the panel's own, nor the inside of a closed box (the Chat toggle's phrases).
-      .filter((el) => !el.closest("#a11y-table") && el.checkVisibility({ visibilityProperty: true }))
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && r.height > 0)
-      .map(({ el, r }) => ({ id: `html:${el.dataset["testid"] ?? el.textContent?.trim().slice(0, 20) ?? el.tagName}`, x: r.left, y: r.top, w: r.width, h: r.height }));
-    return [...hook, ...dom];
-  });
-  const key = (boxes: Box[]): string => JSON.stringify(boxes.map((b) => [b.id, Math.round(b.x), Math.round(b.y), Math.round(b.w), Math.round(b.h)]));
+  const read = () =>
+    page.evaluate(() => {
+      const hook = (window.__scat?.targets() ?? []).map((t) => ({ id: t.id, x: t.x - t.w / 2, y: t.y - t.h / 2, w: t.w, h: t.h }));
+      const dom = [...document.querySelectorAll<HTMLElement>("#ui button, #ui summary, #ui select, #ui input")]
+        // Not the panel's own, nor the inside of a closed box (the Chat toggle's phrases).
+        .filter((el) => !el.closest("#a11y-table") && el.checkVisibility({ visibilityProperty: true }))
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.height > 0)
+        .map(({ el, r }) => ({
+          id: `html:${el.dataset["testid"] ?? el.textContent?.trim().slice(0, 20) ?? el.tagName}`,
+          x: r.left,
+          y: r.top,
+          w: r.width,
+          h: r.height,
+        }));
+      return [...hook, ...dom];
+    });
+  const key = (boxes: Box[]): string =>
+    JSON.stringify(boxes.map((b) => [b.id, Math.round(b.x), Math.round(b.y), Math.round(b.w), Math.round(b.h)]));
   let last = await read();
   for (let i = 0; i < 20; i++) {
     await page.waitForTimeout(250);
@@ -105,7 +131,14 @@ describe("the keyboard table", () => {
       await screenshot(page, `keyboard-table/${label}-closed`);
 
       await page.keyboard.press("Tab");
-      await page.waitForFunction(() => { const r = document.querySelector("#a11y-table")?.getBoundingClientRect(); return r !== undefined && r.width > 4 && r.height > 4; }, null, { timeout: 5000, polling: 30 });
+      await page.waitForFunction(
+        () => {
+          const r = document.querySelector("#a11y-table")?.getBoundingClientRect();
+          return r !== undefined && r.width > 4 && r.height > 4;
+        },
+        null,
+        { timeout: 5000, polling: 30 },
+      );
       expect(await inPanel(page)).toBe(true);
       const boxes = await settledBoxes(page);
       const panel = (await panelBox(page))!;
@@ -115,16 +148,29 @@ describe("the keyboard table", () => {
       expect(boxes.some((b) => b.id.startsWith("pile:"))).toBe(true);
       expect(boxes.some((b) => b.id.startsWith("seat:"))).toBe(true);
       expect(boxes.filter((b) => overlaps(b, panel)).map(say), say(panel)).toEqual([]);
-      expect(boxes.filter((b) => b.x < -0.5 || b.y < -0.5 || b.x + b.w > view.width + 0.5 || b.y + b.h > view.height + 0.5).map(say), "off the screen").toEqual([]);
+      expect(
+        boxes.filter((b) => b.x < -0.5 || b.y < -0.5 || b.x + b.w > view.width + 0.5 || b.y + b.h > view.height + 0.5).map(say),
+        "off the screen",
+      ).toEqual([]);
       // The smaller table keeps its own texts on its part of the screen (the own seat's line ran off the left).
       expect((await crowding(page)).filter((line) => line.endsWith("cut at the edge"))).toEqual([]);
       expect(panel.x >= 0 && panel.y >= 0 && panel.x + panel.w <= view.width && panel.y + panel.h <= view.height).toBe(true);
 
       // Escape closes it; the focus leaves it, and the table has the whole window again.
       await page.keyboard.press("Escape");
-      await page.waitForFunction(() => { const r = document.querySelector("#a11y-table")?.getBoundingClientRect(); return r !== undefined && r.width <= 4; }, null, { timeout: 5000, polling: 30 });
+      await page.waitForFunction(
+        () => {
+          const r = document.querySelector("#a11y-table")?.getBoundingClientRect();
+          return r !== undefined && r.width <= 4;
+        },
+        null,
+        { timeout: 5000, polling: 30 },
+      );
       expect(await inPanel(page)).toBe(false);
-      const canvas = await page.evaluate(() => { const r = document.querySelector("#game canvas")!.getBoundingClientRect(); return { w: r.width, h: r.height }; });
+      const canvas = await page.evaluate(() => {
+        const r = document.querySelector("#game canvas")!.getBoundingClientRect();
+        return { w: r.width, h: r.height };
+      });
       expect(canvas).toEqual({ w: view.width, h: view.height });
       expect(errors).toEqual([]);
       await close();
@@ -135,8 +181,16 @@ describe("the keyboard table", () => {
     const { page, errors, close } = await suite.lobbyPlayer("Ari", DESKTOP);
     await chooseTable(page, { game: "devils_scat", seats: 2, bots: 1, turnSeconds: 60 });
     await quickPlay(page, "(s.hand || []).length > 0");
-    const open = () => page.waitForFunction(() => (document.querySelector("#a11y-table")?.getBoundingClientRect().width ?? 0) > 4, null, { timeout: 5000, polling: 30 });
-    const shut = () => page.waitForFunction(() => (document.querySelector("#a11y-table")?.getBoundingClientRect().width ?? 9) <= 4, null, { timeout: 5000, polling: 30 });
+    const open = () =>
+      page.waitForFunction(() => (document.querySelector("#a11y-table")?.getBoundingClientRect().width ?? 0) > 4, null, {
+        timeout: 5000,
+        polling: 30,
+      });
+    const shut = () =>
+      page.waitForFunction(() => (document.querySelector("#a11y-table")?.getBoundingClientRect().width ?? 9) <= 4, null, {
+        timeout: 5000,
+        polling: 30,
+      });
     await page.keyboard.press("ArrowRight");
     await open();
     expect(await inPanel(page)).toBe(true);

@@ -12,7 +12,22 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./lib/axe.ts";
-import { chooseTable, clickTarget, DESKTOP, drawAndDiscard, openLobby, openSection, PHONE, screenshot, state, targets, useBrowserSuite, waitState, type TableState, type Viewport } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  drawAndDiscard,
+  openLobby,
+  openSection,
+  PHONE,
+  screenshot,
+  state,
+  targets,
+  useBrowserSuite,
+  waitState,
+  type TableState,
+  type Viewport,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 const GAMES = ["devils_scat", "skit_scat", "dark_hand", "dark_hearts", "scatterbrain", "hit_the_deck"] as const;
@@ -25,13 +40,26 @@ interface Rect {
 }
 
 type Anchor = { id: string; x: number; y: number; w: number; h: number };
-type LessonState = TableState & { version: number; hand: string[]; stage: string; prompt: string | null; anchor: Anchor | null; refusal: string | null; lessonMove: { type: string; card?: string } | null; done: boolean };
+type LessonState = TableState & {
+  version: number;
+  hand: string[];
+  stage: string;
+  prompt: string | null;
+  anchor: Anchor | null;
+  refusal: string | null;
+  lessonMove: { type: string; card?: string } | null;
+  done: boolean;
+};
 
 const lessonState = async (page: Page): Promise<LessonState> => (await state(page)) as LessonState;
 
 /** The next prompt that asks the player for a move (or the end of the lesson). */
 async function nextPrompt(page: Page, timeout = 30_000): Promise<LessonState> {
-  return (await waitState(page, `s.scene === "lesson" && (s.stage === "end" || (s.lessonMove !== null && (s.anchor !== null || s.lessonMove.type === "passCards")))`, timeout)) as LessonState;
+  return (await waitState(
+    page,
+    `s.scene === "lesson" && (s.stage === "end" || (s.lessonMove !== null && (s.anchor !== null || s.lessonMove.type === "passCards")))`,
+    timeout,
+  )) as LessonState;
 }
 
 /** The prompt bubble is on screen, under the top bar, and covers neither the hand, a seat nor what it points at. */
@@ -47,22 +75,26 @@ async function checkBubble(page: Page, viewport: Viewport, s: LessonState, what:
     hand = again;
     if (same) break;
   }
-  const r = await page.$eval('[data-testid="lesson-prompt"]', (el) => {
+  const r = (await page.$eval('[data-testid="lesson-prompt"]', (el) => {
     const b = el.getBoundingClientRect();
     return { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
-  }) as Rect;
+  })) as Rect;
   expect(r.left, what).toBeGreaterThanOrEqual(0);
   expect(r.top, what).toBeGreaterThanOrEqual(0);
   expect(r.right, what).toBeLessThanOrEqual(viewport.width);
   expect(r.bottom, what).toBeLessThanOrEqual(viewport.height);
 
-  const under = (t: { x: number; y: number; w: number; h: number }): boolean => r.left < t.x + t.w / 2 - 2 && r.right > t.x - t.w / 2 + 2 && r.top < t.y + t.h / 2 - 2 && r.bottom > t.y - t.h / 2 + 2;
+  const under = (t: { x: number; y: number; w: number; h: number }): boolean =>
+    r.left < t.x + t.w / 2 - 2 && r.right > t.x - t.w / 2 + 2 && r.top < t.y + t.h / 2 - 2 && r.bottom > t.y - t.h / 2 + 2;
   const covered = hand.filter(under).map((t) => t.id);
   expect(covered, `${what}: the prompt covers the hand`).toEqual([]);
   const all = await targets(page);
   const seats = all.filter((t) => t.id.startsWith("seat:"));
   expect(seats.length, `${what}: the seats are targets`).toBeGreaterThan(0);
-  expect(seats.filter(under).map((t) => t.id), `${what}: the prompt covers a seat`).toEqual([]);
+  expect(
+    seats.filter(under).map((t) => t.id),
+    `${what}: the prompt covers a seat`,
+  ).toEqual([]);
   const bar = all.find((t) => t.id === "button:skip-lesson");
   if (bar) expect(r.top, `${what}: the prompt covers the top bar`).toBeGreaterThanOrEqual(bar.y + bar.h / 2);
   const a = s.anchor;
@@ -110,10 +142,25 @@ async function playToEnd(page: Page, viewport: Viewport, shots: string | null, l
 
 /** Registers (`register`) or signs in (`sign-in`) through the lobby's account panel, once its guest account is there. */
 async function signUp(page: Page, form: "register" | "sign-in", username: string): Promise<void> {
-  await page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50 });
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"],
+    null,
+    { polling: 50 },
+  );
   // The first visit's guest is "Player": saved as that, every later nameless player here would
   // be refused as looking like it (names/), so it takes a name of its own first.
-  if (form === "register") expect(await page.evaluate((n) => fetch("/api/me/name", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: n }) }).then((r) => r.status), "Lea Device")).toBe(200);
+  if (form === "register")
+    expect(
+      await page.evaluate(
+        (n) =>
+          fetch("/api/me/name", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name: n }),
+          }).then((r) => r.status),
+        "Lea Device",
+      ),
+    ).toBe(200);
   await openSection(page, "profile");
   await page.click(form === "register" ? '[data-testid="show-register"]' : '[data-testid="show-sign-in"]');
   await page.fill(`[data-testid="${form}-form-username"]`, username);
@@ -121,7 +168,9 @@ async function signUp(page: Page, form: "register" | "sign-in", username: string
   await page.click(`[data-testid="${form}-form-submit"]`);
   // Saving shows the account's recovery codes once: the player says they are saved.
   if (form === "register") await page.click('[data-testid="recovery-codes-done"]');
-  await page.waitForFunction((u) => document.querySelector('[data-testid="account-status"]')?.textContent?.includes(`@${u}`), username, { timeout: 15_000 });
+  await page.waitForFunction((u) => document.querySelector('[data-testid="account-status"]')?.textContent?.includes(`@${u}`), username, {
+    timeout: 15_000,
+  });
   // Back to the game tiles (home page's Play section).
   await openSection(page, "play");
 }
@@ -172,7 +221,8 @@ describe("guided first game", () => {
     expect(await offerShown(one.page)).toBe("hit_the_deck");
     await one.page.click('[data-testid="lesson-offer-never"]');
     // The account's copy says so (the page writes it after the answer).
-    await expect.poll(() => one.page.evaluate(() => fetch("/api/me/preferences").then((r) => r.json())), { timeout: 10_000 })
+    await expect
+      .poll(() => one.page.evaluate(() => fetch("/api/me/preferences").then((r) => r.json())), { timeout: 10_000 })
       .toEqual({ preferences: { lessons: { never: true, games: { devils_scat: "offered", hit_the_deck: "offered" } } } });
 
     // Another device, a phone: a stranger until signed in (asked when it picks a game: a phone's
@@ -230,12 +280,16 @@ describe("guided first game", () => {
     for (const end = Date.now() + 60_000; !(sawTurn && sawQuiet) && Date.now() < end;) {
       const s = await waitState(friend.page, `s.status === "playing" && s.resultPanel === null`, 30_000);
       if ((s.legal ?? []).length > 0) {
-        const hidden = await friend.page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="lesson-offer"]')?.offsetParent === null);
+        const hidden = await friend.page.evaluate(
+          () => document.querySelector<HTMLElement>('[data-testid="lesson-offer"]')?.offsetParent === null,
+        );
         expect(hidden, "shown during Finn's turn").toBe(true);
         if (!sawTurn) await screenshot(friend.page, "lesson/phone-table-offer-own-turn");
         sawTurn = true;
         await drawAndDiscard(friend.page, s);
-      } else if ((await waitState(friend.page, `s.lessonOffer === "devils_scat" || (s.legal || []).length > 0`)).lessonOffer === "devils_scat") {
+      } else if (
+        (await waitState(friend.page, `s.lessonOffer === "devils_scat" || (s.legal || []).length > 0`)).lessonOffer === "devils_scat"
+      ) {
         sawQuiet = sawTurn;
       }
       // The host plays until Finn has had a turn, then holds its own (60 s): a quiet stretch for Finn.
@@ -355,7 +409,10 @@ describe("guided first game", () => {
   // plays a whole one at 1280x720); all twelve with LESSON_ALL=1 (`npm run e2e:lessons -w client`, ~6 min).
   const all = process.env["LESSON_ALL"] === "1";
   const CHEAP = new Set(["phone:dark_hand"]);
-  for (const [viewport, tag] of [[DESKTOP, "desktop"], [PHONE, "phone"]] as const) {
+  for (const [viewport, tag] of [
+    [DESKTOP, "desktop"],
+    [PHONE, "phone"],
+  ] as const) {
     for (const game of GAMES) {
       it.runIf(all || CHEAP.has(`${tag}:${game}`))(`plays the whole ${game} lesson (${tag})`, async () => {
         const player = await suite.lobbyPlayer("Learner", viewport);

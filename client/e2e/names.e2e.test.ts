@@ -45,7 +45,10 @@ describe("names", () => {
     await friend.page.click('[data-testid="join-by-code"]');
     await waitState(friend.page, `s.scene === "table" && s.status === "playing" && s.mySeat !== null`);
     await friend.page.waitForFunction((n) => (window as unknown as { __drawn: string[] }).__drawn.some((t) => t.includes(n)), name);
-    const drawn = await friend.page.evaluate((n) => [...new Set((window as unknown as { __drawn: string[] }).__drawn.filter((t) => t.includes(n)))], name);
+    const drawn = await friend.page.evaluate(
+      (n) => [...new Set((window as unknown as { __drawn: string[] }).__drawn.filter((t) => t.includes(n)))],
+      name,
+    );
     expect(drawn.length).toBeGreaterThan(0);
     for (const t of drawn) expect(t, JSON.stringify(t)).toContain(`${FSI}${name}${PDI}`);
     await screenshot(friend.page, "names/02-rtl-name-on-the-canvas");

@@ -19,7 +19,9 @@ beforeAll(async () => {
   pg = await startPostgres();
   env["DATABASE_URL"] = pg.url;
 }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+afterAll(async () => {
+  await pg?.stop();
+});
 const suite = useBrowserSuite(env);
 const serverDir = fileURLToPath(new URL("../../server", import.meta.url));
 
@@ -37,8 +39,12 @@ describe("operator page", () => {
 
     // A saved account made in this browser (its session cookie), not an operator yet.
     const made = await page.evaluate(async () => {
-      const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-      return [await post("/api/accounts/guest", { name: "Ops" }), await post("/api/accounts/register", { username: "ops_e2e", password: "long enough pw" })];
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await post("/api/accounts/guest", { name: "Ops" }),
+        await post("/api/accounts/register", { username: "ops_e2e", password: "long enough pw" }),
+      ];
     });
     expect(made).toEqual([201, 200]);
     await page.reload();
@@ -46,11 +52,20 @@ describe("operator page", () => {
     expect(await page.evaluate(textOf, "denied")).toContain("not an operator");
     expect(await page.$('[data-testid="mark-form"]')).toBeNull();
 
-    const grant = spawnSync("npx", ["tsx", "src/moderation/cli.ts", "grant", "ops_e2e"], { cwd: serverDir, encoding: "utf8", env: { ...process.env, DATABASE_URL: pg.url }, timeout: 60_000 });
+    const grant = spawnSync("npx", ["tsx", "src/moderation/cli.ts", "grant", "ops_e2e"], {
+      cwd: serverDir,
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: pg.url },
+      timeout: 60_000,
+    });
     expect(grant.stdout.trim()).toBe("ops_e2e is now an operator");
 
     // The account to mark: made by a script.
-    const target = await fetch(`${suite.server.url}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Farmer", token: true }) }).then((r) => r.json()) as { player: { id: string } };
+    const target = (await fetch(`${suite.server.url}/api/accounts/guest`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Farmer", token: true }),
+    }).then((r) => r.json())) as { player: { id: string } };
     await page.reload();
     await page.waitForSelector('[data-testid="mark-form"]');
     await page.waitForSelector('[data-testid="no-pairs"], [data-testid="pairs"]');
@@ -61,7 +76,10 @@ describe("operator page", () => {
     await page.click('[data-testid="mark-submit"]');
     await page.waitForFunction(() => /marked as a booster/.test(document.querySelector('[data-testid="mark-result"]')?.textContent ?? ""));
     expect(await page.evaluate(textOf, "mark-result")).toContain("Farmer marked as a booster by ops_e2e");
-    await page.waitForFunction((id) => (document.querySelector('[data-testid="actions"]')?.textContent ?? "").includes(`mark ${id}`), target.player.id);
+    await page.waitForFunction(
+      (id) => (document.querySelector('[data-testid="actions"]')?.textContent ?? "").includes(`mark ${id}`),
+      target.player.id,
+    );
     expect(await page.evaluate(textOf, "actions")).toContain("farmed on two tabs");
     await screenshot(page, "operator/01-marked");
     expect(ops.errors).toEqual([]);
@@ -73,16 +91,30 @@ describe("operator page", () => {
     await page.goto(`${suite.server.url}/operator`);
     await page.waitForSelector('[data-testid="denied"]');
     const made = await page.evaluate(async () => {
-      const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-      return [await post("/api/accounts/guest", { name: "Ops Two" }), await post("/api/accounts/register", { username: "ops_reports", password: "long enough pw" })];
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await post("/api/accounts/guest", { name: "Ops Two" }),
+        await post("/api/accounts/register", { username: "ops_reports", password: "long enough pw" }),
+      ];
     });
     expect(made).toEqual([201, 200]);
-    const grant = spawnSync("npx", ["tsx", "src/moderation/cli.ts", "grant", "ops_reports"], { cwd: serverDir, encoding: "utf8", env: { ...process.env, DATABASE_URL: pg.url }, timeout: 60_000 });
+    const grant = spawnSync("npx", ["tsx", "src/moderation/cli.ts", "grant", "ops_reports"], {
+      cwd: serverDir,
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: pg.url },
+      timeout: 60_000,
+    });
     expect(grant.stdout.trim()).toBe("ops_reports is now an operator");
 
     // Two reports in the database: a genuine one filed at a table, and a row whose chat line has a
     // time no Date holds (written before input was checked, or by hand).
-    const guest = (name: string) => fetch(`${suite.server.url}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) }).then((r) => r.json()) as Promise<{ player: { id: string } }>;
+    const guest = (name: string) =>
+      fetch(`${suite.server.url}/api/accounts/guest`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name }),
+      }).then((r) => r.json()) as Promise<{ player: { id: string } }>;
     const [ann, bea, cid] = [(await guest("Ann")).player.id, (await guest("Bea")).player.id, (await guest("Cid")).player.id];
     // The server's own store code, loaded by URL (the client's type build does not take server files).
     const { openStore } = await import(new URL("../../server/src/db/database.ts", import.meta.url).href);
@@ -91,9 +123,39 @@ describe("operator page", () => {
     const store = await openStore({ databaseUrl: pg.url, dataDir: null, migrations: appMigrations });
     try {
       const now = Date.now();
-      const filed = await fileReport(store.db, { reporterId: ann, reportedId: bea, reason: "abusive-chat", note: "called me names", game: "devils_scat", tableId: "T-genuine", source: "table", gameLog: null, chat: [{ name: "Bea", seat: 1, text: "you are bad", at: now - 5_000 }] }, now);
+      const filed = await fileReport(
+        store.db,
+        {
+          reporterId: ann,
+          reportedId: bea,
+          reason: "abusive-chat",
+          note: "called me names",
+          game: "devils_scat",
+          tableId: "T-genuine",
+          source: "table",
+          gameLog: null,
+          chat: [{ name: "Bea", seat: 1, text: "you are bad", at: now - 5_000 }],
+        },
+        now,
+      );
       expect(filed.ok).toBe(true);
-      await store.db.insertInto("reports").values({ id: "bad-time", at: now + 1, reporter_id: cid, reported_id: bea, reason: "other", note: "", game: "devils_scat", table_id: "T-bad", game_log: null, chat: JSON.stringify([{ name: "Bea", seat: 1, text: "x", at: 1e300 }]), status: "open", action_id: null }).execute();
+      await store.db
+        .insertInto("reports")
+        .values({
+          id: "bad-time",
+          at: now + 1,
+          reporter_id: cid,
+          reported_id: bea,
+          reason: "other",
+          note: "",
+          game: "devils_scat",
+          table_id: "T-bad",
+          game_log: null,
+          chat: JSON.stringify([{ name: "Bea", seat: 1, text: "x", at: 1e300 }]),
+          status: "open",
+          action_id: null,
+        })
+        .execute();
     } finally {
       await store.close();
     }
@@ -111,7 +173,7 @@ describe("operator page", () => {
     // Answers the page did not expect (whatever the server may send one day): each record is read
     // before it is drawn, and one that does not read is named unreadable, never drawn.
     await page.route("**/api/operator/reports?limit=100", async (route) => {
-      const real = await (await route.fetch()).json() as { reports: { tableId: string }[] };
+      const real = (await (await route.fetch()).json()) as { reports: { tableId: string }[] };
       const genuine = real.reports.find((r) => r.tableId === "T-genuine");
       const broken = [
         { ...(genuine as object), id: "at-1e300", at: 1e300 },

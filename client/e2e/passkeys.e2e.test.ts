@@ -14,7 +14,9 @@ import { axeViolations } from "./lib/axe.ts";
 
 const suite = useBrowserSuite({ DATA_DIR: ":memory:" });
 // Opening the accounts store (PGlite) takes seconds on a loaded machine: once, before the tests.
-beforeAll(async () => { await fetch(`${suite.server.url}/api/leaderboard/devils_scat`); });
+beforeAll(async () => {
+  await fetch(`${suite.server.url}/api/leaderboard/devils_scat`);
+});
 const csp = { enforceCsp: true };
 const PASSWORD = "lantern orbit meadow copper";
 const site = () => suite.server.url.replace("127.0.0.1", "localhost");
@@ -56,7 +58,14 @@ describe("a way back in without e-mail", () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await saveAccount(page, "key_holder");
 

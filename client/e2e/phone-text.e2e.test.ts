@@ -35,21 +35,51 @@ interface Step {
 /** Every canvas text under `MIN_PX` on the page now, as "where: text size". */
 async function smallTexts(page: Page, where: string): Promise<{ small: string[]; checked: number }> {
   const texts = await canvasTexts(page);
-  const small = texts.filter((t) => t.px < MIN_PX - 0.01 && t.name !== "decor")
+  const small = texts
+    .filter((t) => t.px < MIN_PX - 0.01 && t.name !== "decor")
     .map((t) => `${where}: "${t.text.replace(/\n/g, " / ")}" ${t.px.toFixed(1)} px at ${Math.round(t.x)},${Math.round(t.y)}`);
   return { small, checked: texts.length };
 }
 
 /** Each distinct text once (the same caption small at every step says nothing new; numbers as #). */
 function distinct(small: readonly string[]): string[] {
-  return [...new Map(small.map((s) => [s.replace(/ (step|frame) \d+: /, ": ").replace(/ at .*$/, "").replace(/\d+/g, "#"), s])).values()];
+  return [
+    ...new Map(
+      small.map((s) => [
+        s
+          .replace(/ (step|frame) \d+: /, ": ")
+          .replace(/ at .*$/, "")
+          .replace(/\d+/g, "#"),
+        s,
+      ]),
+    ).values(),
+  ];
 }
 
 async function step(page: Page, moves: number): Promise<Step> {
   return page.evaluate(async (n) => {
-    interface LessonLike { done(): boolean; lesson(): unknown }
-    interface SessionLike { sendAction(a: unknown): void; advance(): boolean }
-    const game = (window as unknown as { __game: { scene: { getScene(k: string): { lesson: LessonLike | null; session: SessionLike | null; tweens: { timeScale: number }; time: { timeScale: number } } } } }).__game;
+    interface LessonLike {
+      done(): boolean;
+      lesson(): unknown;
+    }
+    interface SessionLike {
+      sendAction(a: unknown): void;
+      advance(): boolean;
+    }
+    const game = (
+      window as unknown as {
+        __game: {
+          scene: {
+            getScene(k: string): {
+              lesson: LessonLike | null;
+              session: SessionLike | null;
+              tweens: { timeScale: number };
+              time: { timeScale: number };
+            };
+          };
+        };
+      }
+    ).__game;
     const scene = game.scene.getScene("lesson");
     scene.tweens.timeScale = 40;
     scene.time.timeScale = 40;
@@ -77,7 +107,9 @@ describe("canvas text on a 390x844 phone", () => {
       } else {
         // The next lesson straight away, as "Play the lesson again" restarts the scene.
         await page.evaluate((g) => {
-          (window as unknown as { __game: { scene: { getScene(k: string): { scene: { restart(d: unknown): void } } } } }).__game.scene.getScene("lesson").scene.restart({ game: g });
+          (window as unknown as { __game: { scene: { getScene(k: string): { scene: { restart(d: unknown): void } } } } }).__game.scene
+            .getScene("lesson")
+            .scene.restart({ game: g });
         }, game);
       }
       await page.click('[data-testid="lesson-start"]');
@@ -111,7 +143,11 @@ describe("canvas text on a 390x844 phone", () => {
       // Index 4: six seats (shared/src/fairness/test-support.ts).
       const { log } = playLogged(game, `phone-text-${game}`, createRng(`phone-text-${game}`), 4);
       expect((log.options as { seats: number }).seats).toBe(6);
-      await page.setInputFiles('[data-testid="replay-file"]', { name: `${game}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+      await page.setInputFiles('[data-testid="replay-file"]', {
+        name: `${game}.json`,
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(log)),
+      });
       const s = await waitState(page, `s.scene === "replay" && s.game === ${JSON.stringify(game)} && s.frame === 0`, 30_000);
       const last = Math.min(Number(s["last"]), 14);
       for (let frame = 0; frame <= last; frame++) {
@@ -125,7 +161,11 @@ describe("canvas text on a 390x844 phone", () => {
         if (frame === 6) {
           // Once the moves' banners have gone (the arrow keys stepped faster than they fade).
           await page.evaluate(() => {
-            const scene = (window as unknown as { __game: { scene: { getScene(k: string): { tweens: { timeScale: number }; time: { timeScale: number } } } } }).__game.scene.getScene("replay");
+            const scene = (
+              window as unknown as {
+                __game: { scene: { getScene(k: string): { tweens: { timeScale: number }; time: { timeScale: number } } } };
+              }
+            ).__game.scene.getScene("replay");
             scene.tweens.timeScale = 40;
             scene.time.timeScale = 40;
           });
@@ -138,7 +178,9 @@ describe("canvas text on a 390x844 phone", () => {
       if (game === "dark_hand") {
         // A phone's panel unfolds for the rest of its controls.
         await page.click('[data-testid="replay-more-btn"]');
-        await page.waitForFunction(() => document.querySelector('[data-testid="replay-more-btn"]')?.getAttribute("aria-expanded") === "true");
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="replay-more-btn"]')?.getAttribute("aria-expanded") === "true",
+        );
         // Over the table's lower part, on the screen; the table keeps its layout.
         const panel = await page.evaluate(() => {
           const r = document.querySelector('[data-testid="replay-panel"]')!.getBoundingClientRect();

@@ -22,7 +22,7 @@ async function targetLine(page: Page): Promise<string> {
   const end = Date.now() + 10_000;
   for (;;) {
     const line = (await canvasTexts(page)).find((t) => /Game to \d+/.test(t.text))?.text;
-    if (line !== undefined || Date.now() > end) return line ?? "(no \"Game to\" line)";
+    if (line !== undefined || Date.now() > end) return line ?? '(no "Game to" line)';
     await page.waitForTimeout(100);
   }
 }
@@ -30,12 +30,16 @@ async function targetLine(page: Page): Promise<string> {
 /** A saved account made through the API (not the lobby, which would make a guest of its own meanwhile). */
 async function saved(page: Page, name: string, username: string): Promise<string> {
   await page.goto(`${suite.server.url}/health`);
-  return page.evaluate(async ([n, u]) => {
-    const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    await post("/api/accounts/guest", { name: n });
-    const r = await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" });
-    return ((await r.json()) as { player: { id: string } }).player.id;
-  }, [name, username] as const);
+  return page.evaluate(
+    async ([n, u]) => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      await post("/api/accounts/guest", { name: n });
+      const r = await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" });
+      return ((await r.json()) as { player: { id: string } }).player.id;
+    },
+    [name, username] as const,
+  );
 }
 
 describe("a private table", () => {
@@ -87,7 +91,12 @@ describe("a private table", () => {
     await shot(friend.page, "04-friend-waits-phone");
     await host.page.click('[data-testid="fill-bots"]');
     const playing = await waitState(host.page, `s.status === "playing"`);
-    expect(playing.seats?.filter((x) => x.occupied && !x.isBot).map((x) => x.name).sort()).toEqual(["Finn", "Hana"]);
+    expect(
+      playing.seats
+        ?.filter((x) => x.occupied && !x.isBot)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(["Finn", "Hana"]);
     expect(playing.seats?.filter((x) => x.isBot).length).toBe(1);
     await waitState(friend.page, `s.status === "playing"`);
     expect([...host.errors, ...friend.errors]).toEqual([]);
@@ -121,9 +130,21 @@ describe("a private table", () => {
     const ben = await suite.player(PHONE);
     const [annId, benId] = await Promise.all([saved(ann.page, "Ann", "ann_private"), saved(ben.page, "Ben", "ben_private")]);
     // Friends through the API (friends.e2e.test.ts does it through the lobby).
-    const asked = await ann.page.evaluate(() => fetch("/api/friends/requests", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ben_private" }) }).then((r) => r.status));
+    const asked = await ann.page.evaluate(() =>
+      fetch("/api/friends/requests", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "ben_private" }),
+      }).then((r) => r.status),
+    );
     expect(asked).toBe(201);
-    const accepted = await ben.page.evaluate((id) => fetch(`/api/friends/requests/${id}/accept`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then((r) => r.status), annId);
+    const accepted = await ben.page.evaluate(
+      (id) =>
+        fetch(`/api/friends/requests/${id}/accept`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then(
+          (r) => r.status,
+        ),
+      annId,
+    );
     expect(accepted).toBe(200);
 
     await openLobby(ben.page, suite.server.url, "Ben");
@@ -138,11 +159,23 @@ describe("a private table", () => {
     await ann.page.waitForFunction(() => document.querySelector('[data-testid="invite-note"]')?.textContent?.includes("Invited Ben"));
     await ben.page.waitForSelector('[data-testid="friend-invite"]', { timeout: 15_000 });
     // A second invitation to the same table replaces the first: Ben is left one card, not two.
-    const again = await ann.page.evaluate(([id, room]) => fetch("/api/friends/invites", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ friendId: id, roomId: room }) }).then((r) => r.status), [benId, code] as const);
+    const again = await ann.page.evaluate(
+      ([id, room]) =>
+        fetch("/api/friends/invites", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ friendId: id, roomId: room }),
+        }).then((r) => r.status),
+      [benId, code] as const,
+    );
     expect(again).toBe(201);
     // The next ping brings the new invitation: the first card goes, or a second one joins it.
     const first = await ben.page.$('[data-testid="friend-invite"]');
-    await ben.page.waitForFunction((card) => !card?.isConnected || document.querySelectorAll('[data-testid="friend-invite"]').length > 1, first, { timeout: 15_000 });
+    await ben.page.waitForFunction(
+      (card) => !card?.isConnected || document.querySelectorAll('[data-testid="friend-invite"]').length > 1,
+      first,
+      { timeout: 15_000 },
+    );
     await ben.page.waitForSelector('[data-testid="friend-invite"]');
     expect.soft(await ben.page.locator('[data-testid="friend-invite"]').count(), "Join cards for one table").toBe(1);
     await shot(ben.page, "06-one-card-phone");
@@ -151,7 +184,13 @@ describe("a private table", () => {
     await ben.page.fill('[data-testid="join-code"]', code);
     await ben.page.click('[data-testid="join-by-code"]');
     await waitState(ben.page, `s.scene === "table" && s.status === "playing" && s.mySeat !== null`);
-    const gone = (page: Page, testid: string): Promise<boolean> => page.waitForFunction((t) => document.querySelector(`[data-testid="${t}"]`) === null, testid, { timeout: 5_000 }).then(() => true, () => false);
+    const gone = (page: Page, testid: string): Promise<boolean> =>
+      page
+        .waitForFunction((t) => document.querySelector(`[data-testid="${t}"]`) === null, testid, { timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     expect.soft(await gone(ben.page, "friend-invite"), "Ben's Join card gone once he sits at that table").toBe(true);
     // Ann's dialog closed as the game began: nothing lies over the table.
     await waitState(ann.page, `s.status === "playing"`);

@@ -11,17 +11,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { completingFaces, meldOfFaces } from "@scat/shared/games/dark-hand/melds.ts";
-import { CHROMIUM, CHROMIUM_ARGS, clickTarget, has, openLobby, openSection, screenshot, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  clickTarget,
+  has,
+  openLobby,
+  openSection,
+  screenshot,
+  useBrowserSuite,
+  waitState,
+  type TableState,
+} from "./lib/index.ts";
 
 // One rated game each: the board lists them only below the usual 10 games (docs/API.md, "Ratings").
 // The four play as guests from one machine (the queue's own rules are tested in ranked.e2e and the server's ranked-integrity).
-const suite = useBrowserSuite({ LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" });
+const suite = useBrowserSuite({
+  LEADERBOARD_MIN_GAMES: "1",
+  LEADERBOARD_MIN_OPPONENTS: "0",
+  RANKED_GUESTS: "1",
+  RANKED_MIN_GAMES: "0",
+  RANKED_SAME_ADDRESS: "1",
+});
 const GAME = "skit_scat";
 let browser: Browser | null = null;
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 interface Seat {
   readonly name: string;
@@ -92,7 +111,11 @@ async function playToGameOver(p: Seat): Promise<TableState> {
     const mark = JSON.stringify([s.hand, s.legal, s.round, s.resultPanel]);
     try {
       await clickTarget(p.page, choose(s), 20_000);
-      await waitState(p.page, `s.resultPanel === "game" || JSON.stringify([s.hand, s.legal, s.round, s.resultPanel]) !== ${JSON.stringify(mark)}`, 30_000);
+      await waitState(
+        p.page,
+        `s.resultPanel === "game" || JSON.stringify([s.hand, s.legal, s.round, s.resultPanel]) !== ${JSON.stringify(mark)}`,
+        30_000,
+      );
     } catch {
       // The state moved on under the click (a turn's clock, the next hand): look again.
     }
@@ -120,10 +143,12 @@ describe("four-player ranked play", () => {
 
     const ends = await Promise.all(players.map(playToGameOver));
     expect(ends.every((s) => s.seats!.every((seat) => !seat.isBot))).toBe(true);
-    const badges = await Promise.all(players.map(async (p) => {
-      const el = await p.page.waitForSelector('[data-testid="rating-change"]', { timeout: 30_000 });
-      return { text: (await el.textContent()) ?? "", after: Number(await el.getAttribute("data-after")) };
-    }));
+    const badges = await Promise.all(
+      players.map(async (p) => {
+        const el = await p.page.waitForSelector('[data-testid="rating-change"]', { timeout: 30_000 });
+        return { text: (await el.textContent()) ?? "", after: Number(await el.getAttribute("data-after")) };
+      }),
+    );
     for (const b of badges) expect(b.text).toMatch(/^[+−]\d+ [▲▼] \d+\?$/);
     expect(badges.some((b) => b.text.includes("▲"))).toBe(true);
     expect(badges.some((b) => b.text.includes("▼"))).toBe(true);
@@ -141,7 +166,9 @@ describe("four-player ranked play", () => {
     await ann.waitForSelector('[data-testid="board-game"]');
     await ann.selectOption('[data-testid="board-game"]', GAME);
     await ann.waitForSelector(`[data-testid="board-top"] tbody tr[data-player="${ids[3]}"]`, { timeout: 30_000 });
-    const rows = await ann.$$eval('[data-testid="board-top"] tbody tr', (trs) => trs.map((tr) => ({ id: tr.getAttribute("data-player"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent) })));
+    const rows = await ann.$$eval('[data-testid="board-top"] tbody tr', (trs) =>
+      trs.map((tr) => ({ id: tr.getAttribute("data-player"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent) })),
+    );
     const byId = new Map(rows.map((r) => [r.id, r.cells]));
     ids.forEach((id, i) => expect(byId.get(id)?.[2]).toBe(`${badges[i]!.after}?`));
     expect(rows.map((r) => r.cells[0])).toEqual(rows.map((_, i) => String(i + 1)));

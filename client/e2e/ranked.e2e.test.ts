@@ -7,7 +7,19 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectClearOfToolbar } from "./lib/canvas-text.ts";
-import { PHONE, clickTarget as click, has, legal, openLobby, openSection, screenshot, useBrowserSuite, waitState, type Player, type TableState } from "./lib/index.ts";
+import {
+  PHONE,
+  clickTarget as click,
+  has,
+  legal,
+  openLobby,
+  openSection,
+  screenshot,
+  useBrowserSuite,
+  waitState,
+  type Player,
+  type TableState,
+} from "./lib/index.ts";
 
 // One rated game each: the board (10 rated games) lists them apart, as provisional (docs/API.md, "Who is on a board").
 // Saved accounts (the default), no casual games first, and both browsers on one machine's address.
@@ -39,13 +51,21 @@ async function tryClick(page: Page, id: string): Promise<boolean> {
 async function playToGameOver(page: Page): Promise<TableState> {
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
-    const s = await waitState(page, `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "discard", "continue"].includes(a.type))`, 60_000);
+    const s = await waitState(
+      page,
+      `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "discard", "continue"].includes(a.type))`,
+      60_000,
+    );
     if (s.resultPanel === "game") return s;
-    const [id, gone] = has(s, "continue") ? ["button:continue", "continue"]
-      : has(s, "knock") ? ["button:knock", "knock"]
-      : has(s, "drawDeck") ? ["pile:deck", "drawDeck"]
-      : [`card:${legal(s, "discard")!.card}`, "discard"];
-    if (await tryClick(page, id)) await waitState(page, `s.resultPanel === "game" || !(s.legal || []).some(a => a.type === "${gone}")`, 30_000);
+    const [id, gone] = has(s, "continue")
+      ? ["button:continue", "continue"]
+      : has(s, "knock")
+        ? ["button:knock", "knock"]
+        : has(s, "drawDeck")
+          ? ["pile:deck", "drawDeck"]
+          : [`card:${legal(s, "discard")!.card}`, "discard"];
+    if (await tryClick(page, id))
+      await waitState(page, `s.resultPanel === "game" || !(s.legal || []).some(a => a.type === "${gone}")`, 30_000);
   }
   throw new Error("the game did not end within the time limit");
 }
@@ -114,7 +134,11 @@ describe("ranked play", () => {
     expect(sa.seats!.map((seat) => seat.name).sort()).toEqual(["Ann", "Ben"]);
     // The table says it is ranked, and each seat shows its rating (canvas badge and keyboard layer).
     await ann.page.waitForSelector('[data-testid="ranked-badge"]:not([hidden])', { timeout: 30_000 });
-    await ann.page.waitForFunction(() => (document.querySelector("#a11y-table")?.textContent ?? "").includes("rating 1500 (provisional)"), null, { timeout: 30_000 });
+    await ann.page.waitForFunction(
+      () => (document.querySelector("#a11y-table")?.textContent ?? "").includes("rating 1500 (provisional)"),
+      null,
+      { timeout: 30_000 },
+    );
     expect(await ann.page.textContent('[data-testid="a11y-title"]')).toBe("Ranked Devil's Scat: keyboard table");
     // Ben plays on on a phone-sized screen: the badge is a star in the narrow toolbar.
     await ben.page.setViewportSize(PHONE);
@@ -126,10 +150,12 @@ describe("ranked play", () => {
 
     await Promise.all([playToGameOver(ann.page), playToGameOver(ben.page)]);
     expect(await Promise.all([lessonAsked(ann.page), lessonAsked(ben.page)])).toEqual([null, null]);
-    const badges = await Promise.all([ann, ben].map(async (p) => {
-      const el = await p.page.waitForSelector('[data-testid="rating-change"]', { timeout: 30_000 });
-      return { text: (await el.textContent()) ?? "", after: Number(await el.getAttribute("data-after")) };
-    }));
+    const badges = await Promise.all(
+      [ann, ben].map(async (p) => {
+        const el = await p.page.waitForSelector('[data-testid="rating-change"]', { timeout: 30_000 });
+        return { text: (await el.textContent()) ?? "", after: Number(await el.getAttribute("data-after")) };
+      }),
+    );
     for (const b of badges) expect(b.text).toMatch(/^[+−]\d+ [▲▼] \d+\?$/);
     expect(badges.map((b) => b.text.includes("▲")).sort()).toEqual([false, true]);
     await screenshot(ann.page, "ranked/02-rating-change");
@@ -141,9 +167,13 @@ describe("ranked play", () => {
     await ann.page.click('[data-testid="open-leaderboard"]');
     // Nobody has 10 rated games: the board says so, and lists the two provisional players under it (not "nobody").
     await ann.page.waitForSelector('[data-testid="board-provisional"]');
-    expect(await ann.page.textContent('[data-testid="board-empty"]')).toBe("Nobody has 10 rated games yet: players join the board with their 10th.");
+    expect(await ann.page.textContent('[data-testid="board-empty"]')).toBe(
+      "Nobody has 10 rated games yet: players join the board with their 10th.",
+    );
     expect(await ann.page.textContent('[data-testid="board-provisional-box"] h3')).toBe("Provisional (fewer than 10 games)");
-    const rows = await ann.page.$$eval('[data-testid="board-provisional"] tbody tr', (trs) => trs.map((tr) => ({ id: tr.getAttribute("data-player"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent) })));
+    const rows = await ann.page.$$eval('[data-testid="board-provisional"] tbody tr', (trs) =>
+      trs.map((tr) => ({ id: tr.getAttribute("data-player"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent) })),
+    );
     const byId = new Map(rows.map((r) => [r.id, r.cells]));
     expect(byId.get(annId)?.[2]).toBe(`${badges[0]!.after}?`);
     expect(byId.get(benId)?.[2]).toBe(`${badges[1]!.after}?`);

@@ -21,20 +21,26 @@ describe("rematch", () => {
     await Promise.all([ann, bea].map((p) => waitState(p.page, `s.status === "playing"`, 30_000)));
     const t0 = Date.now();
     // A whole game: the shared helper gives up after 150 s, a loaded machine takes longer.
-    const ends = await Promise.all([ann, bea].map(async (p) => {
-      for (let tries = 0; ; tries++) {
-        try {
-          return await playToGameOver(p.page);
-        } catch (e) {
-          if (tries >= 3) throw e;
+    const ends = await Promise.all(
+      [ann, bea].map(async (p) => {
+        for (let tries = 0; ; tries++) {
+          try {
+            return await playToGameOver(p.page);
+          } catch (e) {
+            if (tries >= 3) throw e;
+          }
         }
-      }
-    }));
+      }),
+    );
 
     if (process.env["REMATCH_TRACE"]) console.log(`game played in ${Date.now() - t0} ms, ${ends[0]?.round} rounds`);
     expect(await ann.page.textContent('[data-testid="play-again"]')).toBe("Quick play again");
     await ann.page.click('[data-testid="rematch"]');
-    const next = await waitState(ann.page, `s.scene === "table" && s.status === "waiting" && s.roomId !== ${JSON.stringify(first.roomId)}`, 30_000);
+    const next = await waitState(
+      ann.page,
+      `s.scene === "table" && s.status === "waiting" && s.roomId !== ${JSON.stringify(first.roomId)}`,
+      30_000,
+    );
     await bea.page.waitForSelector('[data-testid="rematch-offer"]');
     // Names are drawn isolated (FSI … PDI, ui/names.ts): compare the words.
     expect((await bea.page.textContent('[data-testid="rematch-offer"]'))?.replace(/[\u2068\u2069]/g, "")).toContain("Ann offers a rematch");

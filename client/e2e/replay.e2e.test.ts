@@ -16,10 +16,25 @@ import { hitTheDeckRaceLog, playLogged } from "@scat/shared/fairness/test-suppor
 import { createRng, GAME_IDS } from "@scat/shared";
 import { openReplay } from "@scat/shared/fairness/replay.ts";
 import { reordering, type RaceResult } from "@scat/shared/games/hit-the-deck/index.ts";
-import { chooseTable, clickTarget, DESKTOP, openLobby, PHONE, playToGameOver, screenshot, state, useBrowserSuite, waitState, type TableState } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  openLobby,
+  PHONE,
+  playToGameOver,
+  screenshot,
+  state,
+  useBrowserSuite,
+  waitState,
+  type TableState,
+} from "./lib/index.ts";
 
 // Ranked storage in memory: the ?replay= link test reaches the stored-match log route.
-const suite = useBrowserSuite({ DATA_DIR: ":memory:", ...(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}) });
+const suite = useBrowserSuite({
+  DATA_DIR: ":memory:",
+  ...(process.env["E2E_CLIENT_DIST"] ? { CLIENT_DIST: process.env["E2E_CLIENT_DIST"] } : {}),
+});
 const shot = (page: Page, name: string): Promise<string> => screenshot(page, `replay/${name}`);
 
 /** Serves JSON documents by path on a free loopback port, with CORS (a log stored elsewhere), and records each request. */
@@ -126,7 +141,11 @@ describe("replay viewer", () => {
 
     // Jump to a round (the last one this game had), then to the end: the stored standings.
     const lastRound = s.rounds[s.rounds.length - 1]!;
-    const roundFrame = await page.$eval('[data-testid="replay-round"]', (el, r) => [...(el as HTMLSelectElement).options].find((o) => o.textContent === `Round ${r}`)?.value ?? null, lastRound);
+    const roundFrame = await page.$eval(
+      '[data-testid="replay-round"]',
+      (el, r) => [...(el as HTMLSelectElement).options].find((o) => o.textContent === `Round ${r}`)?.value ?? null,
+      lastRound,
+    );
     expect(roundFrame).not.toBeNull();
     await page.selectOption('[data-testid="replay-round"]', roundFrame!);
     await waitReplay(page, `s.frame === ${roundFrame} && s.round === ${lastRound}`);
@@ -144,11 +163,18 @@ describe("replay viewer", () => {
 
   it("opens a log file on a phone as self-consistent only, refuses a tampered one loudly, and never fetches a foreign replay link", async () => {
     // The log the first test downloaded (a generated one when this test runs alone).
-    playedLog ??= JSON.parse(JSON.stringify(playLogged("devils_scat", "e2e-link", createRng("e2e-link"), 0).log)) as Record<string, unknown>;
+    playedLog ??= JSON.parse(JSON.stringify(playLogged("devils_scat", "e2e-link", createRng("e2e-link"), 0).log)) as Record<
+      string,
+      unknown
+    >;
     const { page, errors } = await suite.player(PHONE);
     const openFile = async (log: unknown): Promise<void> => {
       await openLobby(page, suite.server.url, "Phone");
-      await page.setInputFiles('[data-testid="replay-file"]', { name: "log.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+      await page.setInputFiles('[data-testid="replay-file"]', {
+        name: "log.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(log)),
+      });
     };
     await openFile(playedLog);
     const s = await waitReplay(page, "s.frame === 0", 30_000);
@@ -174,7 +200,11 @@ describe("replay viewer", () => {
     const foreign = await serve("/matches/good.json", playedLog);
     const before = served.length;
     await page.goto(`${suite.server.url}/?replay=${encodeURIComponent(foreign)}`);
-    await page.waitForFunction(() => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "").includes("only matches stored on this server"), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "").includes("only matches stored on this server"),
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(served.length).toBe(before);
     await page.goto(`${suite.server.url}/?replay=no-such-match`);
     await page.waitForSelector('[data-testid="replay-error"]', { timeout: 90_000 });
@@ -189,28 +219,41 @@ describe("replay viewer", () => {
     const log = hitTheDeckRaceLog("e2e-races", 3, 100);
     const { page, errors } = await suite.player(DESKTOP);
     await openLobby(page, suite.server.url, "Watcher");
-    await page.setInputFiles('[data-testid="replay-file"]', { name: "race.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+    await page.setInputFiles('[data-testid="replay-file"]', {
+      name: "race.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(log)),
+    });
     let s = await waitReplay(page, "s.frame === 0", 30_000);
     expect(s.game).toBe("hit_the_deck");
     expect(s.view).toEqual({ kind: "seat", seat: 0 });
     // The first race that reaction times reordered (found with the shared engine), and the frame that closed it.
     const opened = openReplay(log);
     if (!opened.ok) throw new Error(opened.reason);
-    const closing = opened.replay.frames.find((f) => f.events.some((e) => e.type === "raceClosed" && reordering((e as unknown as { result: RaceResult }).result).changed));
+    const closing = opened.replay.frames.find((f) =>
+      f.events.some((e) => e.type === "raceClosed" && reordering((e as unknown as { result: RaceResult }).result).changed),
+    );
     expect(closing).toBeDefined();
     const seek = async (frame: number): Promise<ReplayState> => {
-      await page.$eval('[data-testid="replay-slider"]', (el, f) => {
-        const input = el as HTMLInputElement;
-        input.value = String(f);
-        input.dispatchEvent(new Event("change"));
-      }, frame);
+      await page.$eval(
+        '[data-testid="replay-slider"]',
+        (el, f) => {
+          const input = el as HTMLInputElement;
+          input.value = String(f);
+          input.dispatchEvent(new Event("change"));
+        },
+        frame,
+      );
       return waitReplay(page, `s.frame === ${frame}`);
     };
     // Just before it closes (the race is open: no times yet), then the step that closes it.
     s = await seek(closing!.index - 1);
     expect(s.info?.["race"]).not.toBeNull();
     await clickTarget(page, "button:replay-forward");
-    const reordered: ReplayState | null = await waitReplay(page, `s.frame === ${closing!.index} && s.client && (s.client.boardText || []).length > 0`);
+    const reordered: ReplayState | null = await waitReplay(
+      page,
+      `s.frame === ${closing!.index} && s.client && (s.client.boardText || []).length > 0`,
+    );
     const board = (reordered.client as { boardText: string[] }).boardText;
     expect(board.some((l) => l.startsWith("⚖ Lag compensated"))).toBe(true);
     // Names are drawn isolated (FSI … PDI: client/src/ui/names.ts).
@@ -218,7 +261,11 @@ describe("replay viewer", () => {
     await shot(page, "09-race-closed");
     expect(reordered).not.toBeNull();
     const lines = reordered!.raceReport!;
-    expect(lines.some((l) => /: \d+ ms, measured on the player's device, checked by the server; arrived \d\. \(\+\d+ ms after the reveal\)/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /: \d+ ms, measured on the player's device, checked by the server; arrived \d\. \(\+\d+ ms after the reveal\)/.test(l),
+      ),
+    ).toBe(true);
     const report = await page.textContent('[data-testid="race-report"]');
     expect(report).toContain("Latency compensation changed the order");
     expect(report).toContain("How it was timed");
@@ -231,7 +278,11 @@ describe("replay viewer", () => {
     await openLobby(page, suite.server.url, "Watcher");
     for (const game of GAME_IDS) {
       const { log } = playLogged(game, `e2e-every-${game}`, createRng(`e2e-every-${game}`), 1);
-      await page.setInputFiles('[data-testid="replay-file"]', { name: `${game}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(log)) });
+      await page.setInputFiles('[data-testid="replay-file"]', {
+        name: `${game}.json`,
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(log)),
+      });
       let s = await waitReplay(page, `s.game === ${JSON.stringify(game)} && s.frame === 0`, 30_000);
       for (let i = 1; i <= 2 && i <= s.last; i++) {
         await clickTarget(page, "button:replay-forward");

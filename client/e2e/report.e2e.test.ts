@@ -8,7 +8,18 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chooseTable, DESKTOP, openLobby, PHONE, quickPlay, screenshot, useBrowserSuite, waitState, type Player, type Viewport } from "./lib/index.ts";
+import {
+  chooseTable,
+  DESKTOP,
+  openLobby,
+  PHONE,
+  quickPlay,
+  screenshot,
+  useBrowserSuite,
+  waitState,
+  type Player,
+  type Viewport,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
@@ -17,18 +28,31 @@ async function savedPlayer(name: string, user: string, viewport: Viewport): Prom
   const p = await suite.player(viewport);
   await p.page.goto(suite.server.url);
   // The page makes its own guest account on a first visit: wait for it before making ours.
-  await p.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50 });
-  const made = await p.page.evaluate(async ([n, u]) => {
-    const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-    return [await post("/api/accounts/guest", { name: n }), await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" })];
-  }, [name, user]);
+  await p.page.waitForFunction(
+    () => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"],
+    null,
+    { polling: 50 },
+  );
+  const made = await p.page.evaluate(
+    async ([n, u]) => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await post("/api/accounts/guest", { name: n }),
+        await post("/api/accounts/register", { username: u, password: "lantern orbit meadow copper" }),
+      ];
+    },
+    [name, user],
+  );
   expect(made).toEqual([201, 200]);
   await openLobby(p.page, suite.server.url, name);
   return p;
 }
 
-const chatHas = (page: Page, text: string) => page.evaluate((t) => document.querySelector('[data-testid="chat-log"]')?.textContent?.includes(t) ?? false, text);
-const waitChat = (page: Page, text: string) => page.waitForFunction((t) => document.querySelector('[data-testid="chat-log"]')?.textContent?.includes(t), text, { timeout: 15_000 });
+const chatHas = (page: Page, text: string) =>
+  page.evaluate((t) => document.querySelector('[data-testid="chat-log"]')?.textContent?.includes(t) ?? false, text);
+const waitChat = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('[data-testid="chat-log"]')?.textContent?.includes(t), text, { timeout: 15_000 });
 const waitToast = (page: Page, start: string) => waitState(page, `s.toasts.some(t => t.startsWith(${JSON.stringify(start)}))`, 15_000);
 
 /** Tab from the page until the phone toolbar's ⋯ has focus (the keyboard path to it). */

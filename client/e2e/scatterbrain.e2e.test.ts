@@ -98,7 +98,12 @@ async function act(page: Page, s: TableState, dealt: string[][], log: PlayLog): 
       log.gridShot = true;
     }
     const enabled = (await targets(page)).filter((t) => t.id.startsWith("guess:") && t.enabled).map((t) => t.id.slice(6));
-    expect(enabled.sort()).toEqual((s.legal ?? []).filter((a) => a.type === "guess").map((a) => String(a.card)).sort());
+    expect(enabled.sort()).toEqual(
+      (s.legal ?? [])
+        .filter((a) => a.type === "guess")
+        .map((a) => String(a.card))
+        .sort(),
+    );
     log.myGuess = pickGuess(s, dealt);
     await clickTarget(page, `guess:${log.myGuess}`);
   } else if (has(s, "skipGuess")) await clickTarget(page, "button:skip-guess");

@@ -33,10 +33,17 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
   otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => { other.closeAllConnections(); other.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      other.closeAllConnections();
+      other.close(() => resolve());
+    }),
+);
 
 /** The account the lobby's panel shows (the page's CSP forbids string predicates: functions only). */
-const accountId = (): string | undefined => document.querySelector<HTMLElement>('[data-testid="account-panel"]')?.dataset["player"] || undefined;
+const accountId = (): string | undefined =>
+  document.querySelector<HTMLElement>('[data-testid="account-panel"]')?.dataset["player"] || undefined;
 
 describe("a crafted link", () => {
   it("sends nothing to a ?server= origin, and the invite links it makes name none", async () => {
@@ -67,7 +74,10 @@ describe("a crafted link", () => {
     await screenshot(page, "security/01-crafted-link");
     expect(heard).toEqual([]);
     // No script on the page can read the session: no token in storage, the cookie is HttpOnly.
-    const readable = await page.evaluate(() => ({ cookie: document.cookie, stored: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) }));
+    const readable = await page.evaluate(() => ({
+      cookie: document.cookie,
+      stored: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    }));
     expect(readable.cookie).not.toContain("scat_session");
     expect(readable.stored).not.toMatch(/sct_|token"?:"ey/);
     const cookies = await page.context().cookies(suite.server.url);
@@ -82,7 +92,10 @@ describe("a crafted link", () => {
     const violations = await page.evaluate(async (target) => {
       const seen: string[] = [];
       document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
-      const fetched = await fetch(`${target}/exfiltrate`).then(() => "reached", () => "refused");
+      const fetched = await fetch(`${target}/exfiltrate`).then(
+        () => "reached",
+        () => "refused",
+      );
       const socket = await new Promise<string>((resolve) => {
         try {
           const ws = new WebSocket(`${target.replace("http", "ws")}/socket`);
@@ -108,7 +121,9 @@ describe("a crafted link", () => {
     await page.waitForTimeout(1500);
     const framed = page.frames().find((f) => f !== page.mainFrame());
     // Chromium replaces a refused frame with an error page: no lobby, no account panel inside.
-    const inside = framed ? await framed.evaluate(() => document.querySelector('[data-testid="name-input"]') !== null).catch(() => false) : false;
+    const inside = framed
+      ? await framed.evaluate(() => document.querySelector('[data-testid="name-input"]') !== null).catch(() => false)
+      : false;
     expect(inside).toBe(false);
     await screenshot(page, "security/02-framing-refused");
   });
@@ -118,7 +133,11 @@ describe("a crafted link", () => {
     heard.length = 0;
     await page.goto(`${suite.server.url}/?replay=${encodeURIComponent(`${otherUrl}/log.json`)}`);
     await page.waitForSelector('[data-testid="name-input"]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "").includes("only matches stored on this server"), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="lobby-error"]')?.textContent ?? "").includes("only matches stored on this server"),
+      undefined,
+      { timeout: 15_000 },
+    );
     expect(page.url()).not.toContain("replay=");
     expect(heard).toEqual([]);
     expect(errors).toEqual([]);
@@ -133,7 +152,14 @@ describe("a crafted link", () => {
       await page.selectOption('[data-testid="bots-select"]', "1");
       await page.click('[data-testid="quick-play"]');
       // Dealt and played on: the canvas, the sockets and the move log all ran under the CSP.
-      await page.waitForFunction(() => { const s = ((window as unknown as { __scat?: { state(): Record<string, unknown> } }).__scat?.state() ?? {}); return s["scene"] === "table" && s["status"] === "playing" && Array.isArray(s["hand"]) && (s["hand"] as unknown[]).length > 0; }, undefined, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => {
+          const s = (window as unknown as { __scat?: { state(): Record<string, unknown> } }).__scat?.state() ?? {};
+          return s["scene"] === "table" && s["status"] === "playing" && Array.isArray(s["hand"]) && (s["hand"] as unknown[]).length > 0;
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
       await screenshot(page, `security/03-table-under-csp-${viewport.width}`);
       expect(errors).toEqual([]);
     }

@@ -15,7 +15,9 @@ const PASSWORD = "lantern orbit meadow copper";
 async function openSettings(page: Page, url: string): Promise<void> {
   // A query of its own: a real load (only a hash after the same address would not reload the page).
   await page.goto(`${url}/?settings#settings`);
-  await page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""), null, {
+    timeout: 60_000,
+  });
   await page.waitForSelector('[data-testid="settings-chat"]');
 }
 
@@ -23,16 +25,27 @@ async function savedPlayer(name: string, user: string, viewport = DESKTOP): Prom
   const p = await suite.player(viewport);
   await p.page.goto(suite.server.url);
   // A cold server makes its first account slowly (18 s seen on a busy machine).
-  await p.page.waitForFunction(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"], null, { polling: 50, timeout: 90_000 });
-  const made = await p.page.evaluate(async ([n, u, pw]) => {
-    const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
-    return [await post("/api/accounts/guest", { name: n }), await post("/api/accounts/register", { username: u, password: pw })];
-  }, [name, user, PASSWORD]);
+  await p.page.waitForFunction(
+    () => (document.querySelector('[data-testid="account-panel"]') as HTMLElement | null)?.dataset["player"],
+    null,
+    { polling: 50, timeout: 90_000 },
+  );
+  const made = await p.page.evaluate(
+    async ([n, u, pw]) => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [await post("/api/accounts/guest", { name: n }), await post("/api/accounts/register", { username: u, password: pw })];
+    },
+    [name, user, PASSWORD],
+  );
   expect(made).toEqual([201, 200]);
   return p;
 }
 
-const status = (page: Page, id: string) => page.waitForFunction((t) => !["", "Saving…"].includes(document.querySelector(`[data-testid="${t}-status"]`)?.textContent ?? ""), id).then(() => page.textContent(`[data-testid="${id}-status"]`));
+const status = (page: Page, id: string) =>
+  page
+    .waitForFunction((t) => !["", "Saving…"].includes(document.querySelector(`[data-testid="${t}-status"]`)?.textContent ?? ""), id)
+    .then(() => page.textContent(`[data-testid="${id}-status"]`));
 
 describe("settings", () => {
   it("keeps a guest's choices in this browser and says so beside each control", async () => {
@@ -57,7 +70,9 @@ describe("settings", () => {
     expect(await page.inputValue('[data-testid="settings-sound"]')).toBe("off");
     expect(await page.getAttribute("html", "data-motion")).toBe("reduce");
     // The table's own controls read the same settings (the keyboard table's and the bots').
-    expect(await page.evaluate(() => [localStorage.getItem("scat.keyboardTable"), JSON.parse(localStorage.getItem("scat.sound") ?? "{}").muted])).toEqual(["off", true]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("scat.keyboardTable"), JSON.parse(localStorage.getItem("scat.sound") ?? "{}").muted]),
+    ).toEqual(["off", true]);
     expect(p.errors).toEqual([]);
     await p.close();
   });
@@ -69,12 +84,16 @@ describe("settings", () => {
     await ann.page.selectOption('[data-testid="settings-chat"]', "off");
     expect(await status(ann.page, "settings-chat")).toBe("Saved to your account");
     await ann.page.selectOption('[data-testid="settings-bot-strength"]', "strong");
-    await ann.page.waitForFunction(() => document.querySelector('[data-testid="settings-bot-strength-status"]')?.textContent === "Saved to your account");
+    await ann.page.waitForFunction(
+      () => document.querySelector('[data-testid="settings-bot-strength-status"]')?.textContent === "Saved to your account",
+    );
 
     // The display name: the confirmation beside its button, and the Play section's field follows.
     await ann.page.fill('[data-testid="settings-name"]', "Annie");
     await ann.page.click('[data-testid="settings-name-save"]');
-    await ann.page.waitForFunction(() => document.querySelector('[data-testid="settings-name-status"]')?.textContent === "Saved: you play as Annie");
+    await ann.page.waitForFunction(
+      () => document.querySelector('[data-testid="settings-name-status"]')?.textContent === "Saved: you play as Annie",
+    );
     expect(await ann.page.inputValue('[data-testid="name-input"]')).toBe("Annie");
     const save = (await ann.page.locator('[data-testid="settings-name-save"]').boundingBox())!;
     const said = (await ann.page.locator('[data-testid="settings-name-status"]').boundingBox())!;
@@ -84,9 +103,23 @@ describe("settings", () => {
     const other = await suite.player(DESKTOP);
     await other.page.goto(suite.server.url);
     await other.page.waitForFunction(() => /Playing as/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""));
-    expect(await other.page.evaluate(async (pw) => (await fetch("/api/accounts/sign-in", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ann_settings", password: pw }) })).status, PASSWORD)).toBe(200);
+    expect(
+      await other.page.evaluate(
+        async (pw) =>
+          (
+            await fetch("/api/accounts/sign-in", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ username: "ann_settings", password: pw }),
+            })
+          ).status,
+        PASSWORD,
+      ),
+    ).toBe(200);
     await openSettings(other.page, suite.server.url);
-    await other.page.waitForFunction(() => (document.querySelector('[data-testid="settings-chat"]') as HTMLSelectElement | null)?.value === "off");
+    await other.page.waitForFunction(
+      () => (document.querySelector('[data-testid="settings-chat"]') as HTMLSelectElement | null)?.value === "off",
+    );
     expect(await other.page.inputValue('[data-testid="settings-bot-strength"]')).toBe("strong");
     expect(await other.page.inputValue('[data-testid="settings-name"]')).toBe("Annie");
 
@@ -94,7 +127,19 @@ describe("settings", () => {
     await bea.page.reload();
     await bea.page.waitForFunction(() => /@bea_settings/.test(document.querySelector('[data-testid="account-status"]')?.textContent ?? ""));
     const beaId = await bea.page.evaluate(() => (document.querySelector('[data-testid="account-panel"]') as HTMLElement).dataset["player"]);
-    expect(await ann.page.evaluate(async (id) => (await fetch("/api/blocks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerId: id }) })).status, beaId)).toBe(201);
+    expect(
+      await ann.page.evaluate(
+        async (id) =>
+          (
+            await fetch("/api/blocks", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ playerId: id }),
+            })
+          ).status,
+        beaId,
+      ),
+    ).toBe(201);
     await ann.page.click('[data-testid="nav-play"]');
     await ann.page.click('[data-testid="nav-settings"]');
     await ann.page.waitForSelector(`[data-testid="unblock-${beaId}"]`);

@@ -20,7 +20,10 @@ describe("play together", () => {
     // The friend's lobby remembers Devil's Scat: the invitation shows Hit the Deck instead.
     // The link is the friend's first visit (a player with an account from before joins at once, without the banner).
     const friend = await suite.player(PHONE);
-    await friend.page.addInitScript(() => { if (localStorage.getItem("scat.lobby") === null) localStorage.setItem("scat.lobby", JSON.stringify({ game: "devils_scat", seats: 3, bots: 2, turnSeconds: 30, variants: {} })); });
+    await friend.page.addInitScript(() => {
+      if (localStorage.getItem("scat.lobby") === null)
+        localStorage.setItem("scat.lobby", JSON.stringify({ game: "devils_scat", seats: 3, bots: 2, turnSeconds: 30, variants: {} }));
+    });
     await friend.page.goto(link);
     await friend.page.waitForFunction(() => document.querySelector('[data-testid="lobby-invite"]')?.textContent?.includes("Hit the Deck"));
     const banner = (await friend.page.textContent('[data-testid="lobby-invite"]')) ?? "";
@@ -49,7 +52,13 @@ describe("play together", () => {
     // answer an unknown code at once, before a poll sees the first: seen in CI); the page stays in the lobby.
     await p.page.fill('[data-testid="join-code"]', "zzzzzz");
     await p.page.press('[data-testid="join-code"]', "Enter");
-    await p.page.waitForFunction(() => document.querySelector('[data-testid="lobby-note"]')?.textContent === "Joining ZZZZZZ…" || document.querySelector('[data-testid="lobby-error"]')?.textContent?.startsWith("No table has that code"), null, { polling: 50 });
+    await p.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="lobby-note"]')?.textContent === "Joining ZZZZZZ…" ||
+        document.querySelector('[data-testid="lobby-error"]')?.textContent?.startsWith("No table has that code"),
+      null,
+      { polling: 50 },
+    );
     expect((await state(p.page)).scene).toBe("lobby");
     await p.page.goto(suite.server.url, { waitUntil: "commit" });
     await p.page.waitForSelector('[data-testid="name-input"]');
@@ -79,14 +88,17 @@ describe("play together", () => {
     // Chromium keeps every tab visible, so the test hides it the way the browser reports it:
     // document.hidden / visibilityState and a visibilitychange event.
     await waitState(tab, `(s.legal || []).some(a => a.type === "drawDeck" || a.type === "knock")`, 30_000);
-    const setHidden = (hidden: boolean) => tab.evaluate((h) => {
-      Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
-      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
-      document.dispatchEvent(new Event("visibilitychange"));
-    }, hidden);
+    const setHidden = (hidden: boolean) =>
+      tab.evaluate((h) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
     await setHidden(true);
     await tab.waitForFunction(() => document.title === "Your turn · Scat Tables", undefined, { timeout: 10_000 });
-    expect(await tab.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.startsWith("data:image/png"))).toBe(true);
+    expect(await tab.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href.startsWith("data:image/png"))).toBe(
+      true,
+    );
     await screenshot(tab, "social/04-turn-alert");
     await setHidden(false);
     await tab.waitForFunction(() => document.title === "Scat Tables", undefined, { timeout: 10_000 });

@@ -4,7 +4,19 @@
  * the move log (timeouts announced), the connection icon and the confirmation before leaving.
  */
 import { describe, expect, it } from "vitest";
-import { chooseTable, clickTarget, DESKTOP, openLobby, openSection, PHONE, quickPlay, screenshot, useBrowserSuite, waitState, type Player } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  openLobby,
+  openSection,
+  PHONE,
+  quickPlay,
+  screenshot,
+  useBrowserSuite,
+  waitState,
+  type Player,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
@@ -67,7 +79,10 @@ describe("tables", () => {
     expect(await late.page.textContent('[data-testid="lobby-error"]')).not.toMatch(/table-full|526/);
     await screenshot(late.page, "tables/03-full-offers-watch");
     await late.page.click('[data-testid="watch-instead"]');
-    const watching = await waitState(late.page, `s.scene === "table" && s.watching === true && s.mySeat === null && s.status === "playing"`);
+    const watching = await waitState(
+      late.page,
+      `s.scene === "table" && s.watching === true && s.mySeat === null && s.status === "playing"`,
+    );
     expect(watching.hand).toEqual([]);
     await screenshot(late.page, "tables/04-watching-desktop");
     // A spectator leaves without a question (nobody's seat is at stake).
@@ -105,7 +120,10 @@ describe("tables", () => {
     await page.click('[data-testid="autofill-toggle"]');
     await waitState(page, "s.autoFillIn === null");
     // The waiting panel's text follows the state on its next paint: wait for it (read at once, it failed once in CI).
-    await page.waitForFunction(() => document.querySelector('[data-testid="autofill-text"]')?.textContent?.includes("No countdown"), null, { polling: 50, timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="autofill-text"]')?.textContent?.includes("No countdown"), null, {
+      polling: 50,
+      timeout: 10_000,
+    });
     await page.click('[data-testid="autofill-toggle"]');
     await waitState(page, "s.autoFillIn !== null && s.autoFillIn > 20");
     await clickTarget(page, "button:fill-bots");
@@ -176,7 +194,11 @@ describe("tables", () => {
     await chooseTable(page, { game: "devils_scat", seats: 3, turnSeconds: 10 });
     await quickPlay(page);
     // Do nothing: our turn times out and the table plays for us.
-    const timedOut = await waitState(page, `(s.moveLog || []).some((l) => l.startsWith("Time ran out — a card was played for you"))`, 90_000);
+    const timedOut = await waitState(
+      page,
+      `(s.moveLog || []).some((l) => l.startsWith("Time ran out — a card was played for you"))`,
+      90_000,
+    );
     expect(timedOut.toasts).toContain("Time ran out — a card was played for you.");
     expect(timedOut.moveLog?.some((l: string) => / (drew|discarded|took|knocked)/.test(l))).toBe(true);
     await waitState(page, "s.signal > 0", 30_000);

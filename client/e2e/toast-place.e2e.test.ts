@@ -9,13 +9,32 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { canvasTexts, expectClearOfToolbar } from "./lib/canvas-text.ts";
-import { chooseTable, clickTarget, DESKTOP, has, PHONE, quickPlay, screenshot, state, useBrowserSuite, waitState, type Viewport } from "./lib/index.ts";
+import {
+  chooseTable,
+  clickTarget,
+  DESKTOP,
+  has,
+  PHONE,
+  quickPlay,
+  screenshot,
+  state,
+  useBrowserSuite,
+  waitState,
+  type Viewport,
+} from "./lib/index.ts";
 
 const suite = useBrowserSuite();
 
-interface Rect { x: number; y: number; w: number; h: number }
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
-interface Box extends Rect { id: string }
+interface Box extends Rect {
+  id: string;
+}
 
 /** Whether two page boxes overlap. */
 const overlaps = (a: Rect, b: Rect): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -37,15 +56,21 @@ async function hintBox(page: Page): Promise<Rect | null> {
  * is placed every 200 ms while it shows). Toast and targets come from one evaluate, one frame.
  * (A refused card click is answered beside the card, not in a toast: a11y-keyboard checks that.)
  */
-async function linkToast(page: Page, phone: boolean, thenAlso?: () => Promise<void>): Promise<{ toast: Rect & { text: string }; boxes: Box[] }> {
+async function linkToast(
+  page: Page,
+  phone: boolean,
+  thenAlso?: () => Promise<void>,
+): Promise<{ toast: Rect & { text: string }; boxes: Box[] }> {
   // The whole stack: a bot's call and its race can come with it (three toasts at once).
-  const read = () => page.evaluate(() => {
-    const el = document.querySelector(".toast:not(.toast-out)") ? document.getElementById("toasts") : null;
-    const r = el?.getBoundingClientRect();
-    const boxes = (window.__scat?.targets() ?? []).map((t) => ({ id: t.id, x: t.x - t.w / 2, y: t.y - t.h / 2, w: t.w, h: t.h }));
-    return { toast: r && el ? { x: r.left, y: r.top, w: r.width, h: r.height, text: el.textContent ?? "" } : null, boxes };
-  });
-  const key = (boxes: Box[]): string => JSON.stringify(boxes.map((b) => [b.id, Math.round(b.x), Math.round(b.y), Math.round(b.w), Math.round(b.h)]));
+  const read = () =>
+    page.evaluate(() => {
+      const el = document.querySelector(".toast:not(.toast-out)") ? document.getElementById("toasts") : null;
+      const r = el?.getBoundingClientRect();
+      const boxes = (window.__scat?.targets() ?? []).map((t) => ({ id: t.id, x: t.x - t.w / 2, y: t.y - t.h / 2, w: t.w, h: t.h }));
+      return { toast: r && el ? { x: r.left, y: r.top, w: r.width, h: r.height, text: el.textContent ?? "" } : null, boxes };
+    });
+  const key = (boxes: Box[]): string =>
+    JSON.stringify(boxes.map((b) => [b.id, Math.round(b.x), Math.round(b.y), Math.round(b.w), Math.round(b.h)]));
   for (let i = 0; i < 10; i++) {
     if (phone) {
       await page.click('[data-testid="table-more"]');
@@ -79,15 +104,25 @@ describe("a toast at the table", () => {
       expect(boxes.filter((b) => b.id.startsWith("seat:")).length).toBe(c.seats - 1);
       const covered = boxes.filter((b) => overlaps(b, toast));
       await screenshot(page, `toasts/${c.label}-${c.game}-${c.seats}`);
-      expect(covered.map((b) => `${b.id} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}`), `"${toast.text}" at ${Math.round(toast.x)},${Math.round(toast.y)} ${Math.round(toast.w)}x${Math.round(toast.h)}`).toEqual([]);
+      expect(
+        covered.map((b) => `${b.id} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)}`),
+        `"${toast.text}" at ${Math.round(toast.x)},${Math.round(toast.y)} ${Math.round(toast.w)}x${Math.round(toast.h)}`,
+      ).toEqual([]);
       // Nor the own prompt ("You may call… / Your turn…"), which is no target: on a phone at six
       // seats no band is free, and the toast covered the prompt's line and the hint's last one.
       const prompt = (await canvasTexts(page)).filter((t) => t.name === "prompt");
       expect(prompt.length, "the own prompt is drawn").toBe(1);
-      expect(prompt.filter((p) => sharesRows(p, toast)).map((p) => `"${p.text}" at ${Math.round(p.y)}-${Math.round(p.y + p.h)}`), `toast at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
+      expect(
+        prompt.filter((p) => sharesRows(p, toast)).map((p) => `"${p.text}" at ${Math.round(p.y)}-${Math.round(p.y + p.h)}`),
+        `toast at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`,
+      ).toEqual([]);
       // The first-time hint, if it is showing, keeps off them too on a phone (it sat over the top seats for 9 s).
       const hint = await hintBox(page);
-      if (hint && c.view === PHONE) expect(boxes.filter((b) => overlaps(b, hint)).map((b) => b.id), "the first-time hint").toEqual([]);
+      if (hint && c.view === PHONE)
+        expect(
+          boxes.filter((b) => overlaps(b, hint)).map((b) => b.id),
+          "the first-time hint",
+        ).toEqual([]);
       // On the screen, below the top bar.
       expect(toast.y).toBeGreaterThan(40);
       expect(toast.y + toast.h).toBeLessThanOrEqual(c.view.height);
@@ -110,9 +145,17 @@ describe("a toast at the table", () => {
     // A hand can end before we look (a dealt Scat): its result panel covers the table; then the next hand.
     let seen: { toast: Rect & { text: string }; boxes: Box[]; before: number } | null = null;
     for (let hand = 0; hand < 4 && seen === null; hand++) {
-      const call = await (await page.waitForFunction(() => (window.__scat?.targets() ?? []).find((t) => t.id.startsWith("button:call-") && t.enabled)?.id ?? null, null, { timeout: 30_000, polling: 50 })).jsonValue() as string;
+      const call = (await (
+        await page.waitForFunction(
+          () => (window.__scat?.targets() ?? []).find((t) => t.id.startsWith("button:call-") && t.enabled)?.id ?? null,
+          null,
+          { timeout: 30_000, polling: 50 },
+        )
+      ).jsonValue()) as string;
       const before = (await state(page)).toasts?.length ?? 0;
-      const look = await linkToast(page, true, async () => { await clickTarget(page, call).catch(() => undefined); });
+      const look = await linkToast(page, true, async () => {
+        await clickTarget(page, call).catch(() => undefined);
+      });
       const s = await state(page);
       if (!s.resultPanel) seen = { ...look, before };
       else {
@@ -131,7 +174,10 @@ describe("a toast at the table", () => {
     const hint = await hintBox(page);
     const underHint = hint && sharesRows(hint, toast) ? ["the first-time hint"] : [];
     await screenshot(page, "toasts/phone-dark_hand-6-stack");
-    expect([...covered, ...prompt, ...underHint], `stack "${toast.text}" at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toEqual([]);
+    expect(
+      [...covered, ...prompt, ...underHint],
+      `stack "${toast.text}" at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`,
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   }, 90_000);
@@ -153,10 +199,16 @@ describe("a toast at the table", () => {
       document.body.append(bubble);
     }, toast);
     await page.waitForTimeout(600);
-    const after = await page.evaluate(() => { const r = document.querySelector(".toast:not(.toast-out)")?.getBoundingClientRect(); return r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null; });
+    const after = await page.evaluate(() => {
+      const r = document.querySelector(".toast:not(.toast-out)")?.getBoundingClientRect();
+      return r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
+    });
     expect((await state(page))["version"], "no state change (no render) meanwhile").toBe(version);
     expect(after, "the toast still shows").not.toBeNull();
-    expect(sharesRows(after!, toast), `toast at y ${Math.round(after!.y)}-${Math.round(after!.y + after!.h)}, bubble at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`).toBe(false);
+    expect(
+      sharesRows(after!, toast),
+      `toast at y ${Math.round(after!.y)}-${Math.round(after!.y + after!.h)}, bubble at ${Math.round(toast.y)}-${Math.round(toast.y + toast.h)}`,
+    ).toBe(false);
     expect(errors).toEqual([]);
     await close();
   }, 60_000);

@@ -73,7 +73,15 @@ class BareTable extends Room<{ state: BareState }> {
   }
 
   private step(events: readonly { type: string }[]): void {
-    const s = this.match!.state as unknown as { phase: string; version: number; turn: number; hands: string[][]; discard: string[]; deck: string[]; scores: number[] };
+    const s = this.match!.state as unknown as {
+      phase: string;
+      version: number;
+      turn: number;
+      hands: string[][];
+      discard: string[];
+      deck: string[];
+      scores: number[];
+    };
     const state = this.state;
     state.phase = s.phase;
     state.version = s.version;

@@ -10,7 +10,12 @@ const GAMES = Number(process.env["GAMES"] ?? 5_000);
 const SEED = process.env["SEED"] ?? "bench";
 const BOT_RATE = 0.5;
 
-interface Tally { games: number; actions: number; deadlines: number; rounds: number }
+interface Tally {
+  games: number;
+  actions: number;
+  deadlines: number;
+  rounds: number;
+}
 
 /** One game: random legal actions mixed with bot moves, a few deadline expiries. */
 function playOne(seed: string, seats: number, classic: boolean, tally: Tally): void {
@@ -51,7 +56,9 @@ function main(): void {
   console.log(`Devil's Scat engine bench (seed ${SEED}, node ${process.version}, one core)`);
   console.log(`  games ${tally.games}, seats mix ${[...mix].map(([s, n]) => `${s}p:${n}`).join(" ")}, classic 1 in 4`);
   console.log(`  ${tally.actions} actions + ${tally.deadlines} deadlines, ${tally.rounds} rounds in ${seconds.toFixed(2)} s`);
-  console.log(`  ${Math.round(steps / seconds).toLocaleString("en")} steps/s (${Math.round(tally.actions / seconds).toLocaleString("en")} actions/s), ${Math.round(tally.games / seconds).toLocaleString("en")} games/s`);
+  console.log(
+    `  ${Math.round(steps / seconds).toLocaleString("en")} steps/s (${Math.round(tally.actions / seconds).toLocaleString("en")} actions/s), ${Math.round(tally.games / seconds).toLocaleString("en")} games/s`,
+  );
 }
 
 main();

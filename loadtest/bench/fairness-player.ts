@@ -19,7 +19,19 @@ import { Client, type Room } from "@colyseus/sdk";
 import { createRng } from "@scat/shared";
 import { DelayedLink } from "../src/delayed-link.ts";
 
-interface Join { table: number; url: string; roomId: string | null; players: number; seat: number; kind?: "slap" | "call"; upMs: number; downMs: number; jitterMs: number; offsetMs: number; seed: string }
+interface Join {
+  table: number;
+  url: string;
+  roomId: string | null;
+  players: number;
+  seat: number;
+  kind?: "slap" | "call";
+  upMs: number;
+  downMs: number;
+  jitterMs: number;
+  offsetMs: number;
+  seed: string;
+}
 
 const say = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const rooms: Room[] = [];
@@ -31,7 +43,10 @@ async function join(j: Join): Promise<void> {
   const median = j.kind === "call" ? 470 : 270;
   const reaction = () => Math.max(120, median * Math.exp(0.22 * gaussian()));
   const client = new Client(j.url);
-  const r = j.roomId === null ? await client.create("slap_lab", { players: j.players, kind: j.kind ?? "slap" }) : await client.joinById(j.roomId, {});
+  const r =
+    j.roomId === null
+      ? await client.create("slap_lab", { players: j.players, kind: j.kind ?? "slap" })
+      : await client.joinById(j.roomId, {});
   rooms.push(r);
   const up = new DelayedLink(j.upMs, j.jitterMs, rng.next);
   const down = new DelayedLink(j.downMs, j.jitterMs, rng.next);
@@ -40,11 +55,15 @@ async function join(j: Join): Promise<void> {
   // it is told the link (honoured by a DELAY_SIMULATED server only), as the claim quota's jitter
   // allowance reads the transport's round trips.
   if (j.upMs + j.downMs > 0) r.send("simulateLink", { rttMs: Math.round(j.upMs + j.downMs), jitterMs: j.jitterMs });
-  r.onMessage("ping", (m: { s: number }) => down.send(() => {
-    const c = clock();
-    up.send(() => r.send("pong", { s: m.s, c }));
-  }));
-  r.onMessage("raceResult", (m: unknown) => { if (j.seat === 0) say({ result: m, table: j.table }); });
+  r.onMessage("ping", (m: { s: number }) =>
+    down.send(() => {
+      const c = clock();
+      up.send(() => r.send("pong", { s: m.s, c }));
+    }),
+  );
+  r.onMessage("raceResult", (m: unknown) => {
+    if (j.seat === 0) say({ result: m, table: j.table });
+  });
   // Epoch stamps (this machine's clock, as the server's `serverNow`) for the bench's account of wrong races.
   const epoch = () => performance.timeOrigin + performance.now();
   r.onMessage("reveal", (m: { race: number }) => {
@@ -58,7 +77,21 @@ async function join(j: Join): Promise<void> {
           const pressed = epoch();
           up.send(() => {
             r.send("slap", { race: m.race, shownAt, pressedAt: shownAt + reactionMs });
-            say({ truth: { table: j.table, race: m.race, seat: j.seat, reactionMs, revealReceived, shown, pressed, pressSent: epoch(), upMs: j.upMs, downMs: j.downMs, clockMinusEpoch: clock() - epoch() } });
+            say({
+              truth: {
+                table: j.table,
+                race: m.race,
+                seat: j.seat,
+                reactionMs,
+                revealReceived,
+                shown,
+                pressed,
+                pressSent: epoch(),
+                upMs: j.upMs,
+                downMs: j.downMs,
+                clockMinusEpoch: clock() - epoch(),
+              },
+            });
           });
         }, reactionMs);
       }, rng.next() * 16);

@@ -35,19 +35,40 @@ async function start(script: string, env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--inspect=127.0.0.1:0", "--import", "tsx", script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-heap-")), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "scat-heap-")),
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let text = "";
-  child.stderr?.on("data", (d: Buffer) => { text = (text + d.toString()).slice(-20_000); });
+  child.stderr?.on("data", (d: Buffer) => {
+    text = (text + d.toString()).slice(-20_000);
+  });
   const url = `http://127.0.0.1:${port}`;
   for (const end = Date.now() + 60_000; ;) {
     if (child.exitCode !== null) throw new Error(`${script} exited early: ${text}`);
-    try { await fetch(url); break; } catch { /* not yet */ }
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > end) throw new Error(`${script} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, pid: child.pid!, output: () => text, stop: () => { child.kill("SIGTERM"); } };
+  return {
+    url,
+    pid: child.pid!,
+    output: () => text,
+    stop: () => {
+      child.kill("SIGTERM");
+    },
+  };
 }
 
 async function seat(url: string, bare: boolean, players = PLAYERS): Promise<Room[]> {
@@ -56,12 +77,18 @@ async function seat(url: string, bare: boolean, players = PLAYERS): Promise<Room
   const rooms: Room[] = [];
   for (let i = 0; i < players; i += 20) {
     const n = Math.min(20, players - i);
-    rooms.push(...await Promise.all(Array.from({ length: n }, async (_, k) => {
-      const room = bare ? await sdk.joinOrCreate("bare", {}) : await sdk.joinOrCreate("devils_scat", { ...base, name: `H${i + k}`, mode: quickPlayKey(base) });
-      room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m.s, c: Date.now() }));
-      room.onMessage("*", () => undefined);
-      return room;
-    })));
+    rooms.push(
+      ...(await Promise.all(
+        Array.from({ length: n }, async (_, k) => {
+          const room = bare
+            ? await sdk.joinOrCreate("bare", {})
+            : await sdk.joinOrCreate("devils_scat", { ...base, name: `H${i + k}`, mode: quickPlayKey(base) });
+          room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m.s, c: Date.now() }));
+          room.onMessage("*", () => undefined);
+          return room;
+        }),
+      )),
+    );
   }
   return rooms;
 }
@@ -103,7 +130,9 @@ async function measure(name: string, script: string, bare: boolean): Promise<Hea
       const rooms = await seat(proc.url, bare);
       await new Promise((r) => setTimeout(r, WARMUP * 1000));
       const after = await residentAfterGc(proc.pid, proc.output());
-      console.log(`\n${name}: ${PLAYERS} players, resident ${(before / 1024).toFixed(1)} -> ${(after / 1024).toFixed(1)} MiB, ${((after - before) / PLAYERS).toFixed(1)} KiB per player`);
+      console.log(
+        `\n${name}: ${PLAYERS} players, resident ${(before / 1024).toFixed(1)} -> ${(after / 1024).toFixed(1)} MiB, ${((after - before) / PLAYERS).toFixed(1)} KiB per player`,
+      );
       await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
       return new Map();
     }
@@ -114,7 +143,9 @@ async function measure(name: string, script: string, bare: boolean): Promise<Hea
     const after = await heapSummary(proc.output(), save ? path.join(save, `${bare ? "bare" : "ours"}.heapsnapshot`) : undefined);
     const per = (after.total - before.total) / PLAYERS / 1024;
     const objects = (objectBytes(after.summary) - objectBytes(before.summary)) / PLAYERS / 1024;
-    console.log(`\n${name}: ${PLAYERS} players, heap snapshot ${(before.total / 1048576).toFixed(1)} -> ${(after.total / 1048576).toFixed(1)} MiB, ${per.toFixed(1)} KiB per player (${objects.toFixed(1)} KiB without compiled code and native buffers)`);
+    console.log(
+      `\n${name}: ${PLAYERS} players, heap snapshot ${(before.total / 1048576).toFixed(1)} -> ${(after.total / 1048576).toFixed(1)} MiB, ${per.toFixed(1)} KiB per player (${objects.toFixed(1)} KiB without compiled code and native buffers)`,
+    );
     for (const line of growth(before.summary, after.summary, PLAYERS, TOP)) console.log(line);
     await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
     const grown = new Map<string, { bytes: number; count: number }>();

@@ -17,8 +17,12 @@ const SECONDS = Number(process.env.SECONDS ?? 5);
 const base = { name: "Bench", seats: 4, bots: 0, turnSeconds: 120, variants: {} };
 /** The SDK can also report a refused join from inside its socket handlers: count those too. */
 let strayErrors = 0;
-process.on("unhandledRejection", () => { strayErrors++; });
-process.on("uncaughtException", () => { strayErrors++; });
+process.on("unhandledRejection", () => {
+  strayErrors++;
+});
+process.on("uncaughtException", () => {
+  strayErrors++;
+});
 const options = { ...base, mode: quickPlayKey(base) };
 
 async function joinOnce(sdk: Client): Promise<{ ms: number; room: Room }> {
@@ -41,18 +45,26 @@ async function runRate(url: string, rate: number): Promise<void> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     joins.push(joinOnce(sdk));
   }
-  const settled = await Promise.allSettled(joins.map((j) => Promise.race([j, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no seat within 30 s")), 30_000))])));
+  const settled = await Promise.allSettled(
+    joins.map((j) =>
+      Promise.race([j, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no seat within 30 s")), 30_000))]),
+    ),
+  );
   const ok = settled.filter((s) => s.status === "fulfilled").map((s) => (s as PromiseFulfilledResult<{ ms: number; room: Room }>).value);
   const errors = settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason).slice(0, 80));
   const ms = ok.map((j) => j.ms);
   const tables = new Set(ok.map((j) => j.room.roomId)).size;
-  console.log(`| ${rate} | ${total} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 99))} | ${errors.length} | ${tables} |${strayErrors ? ` (${strayErrors} errors reported by the SDK outside the join call)` : ""}`);
+  console.log(
+    `| ${rate} | ${total} | ${fmt(percentile(ms, 50))} | ${fmt(percentile(ms, 99))} | ${errors.length} | ${tables} |${strayErrors ? ` (${strayErrors} errors reported by the SDK outside the join call)` : ""}`,
+  );
   if (errors.length > 0) console.log(`  first errors: ${[...new Set(errors)].slice(0, 3).join(" / ")}`);
   await Promise.all(ok.map((j) => j.room.leave().catch(() => undefined)));
 }
 
 const external = process.env.BASE_URL;
-const server = external ? null : await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "error" });
+const server = external
+  ? null
+  : await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "error" });
 const url = external ?? server!.url;
 console.log(`quick-play joins against ${url}, ${SECONDS} s per rate`);
 console.log("| joins/s | joins | join p50 ms | join p99 ms | failed | tables |");

@@ -30,11 +30,19 @@ const PIN = process.env.PIN_CPU ?? "1";
 const SEATS = 4;
 const CLOCK_TICKS = 100;
 
-interface Proc { url: string; pid: number; output(): string; stop(): Promise<void> }
+interface Proc {
+  url: string;
+  pid: number;
+  output(): string;
+  stop(): Promise<void>;
+}
 
 /** A server pinned to PIN_CPU, with the inspector on (the heap after GC is read through it). */
 async function start(script: string, env: Record<string, string>): Promise<Proc> {
-  const s = await startServerProcess({ LOG_LEVEL: "error", ...env }, { script, anyAnswer: script !== "server/src/main.ts", nodeArgs: ["--inspect=127.0.0.1:0"] });
+  const s = await startServerProcess(
+    { LOG_LEVEL: "error", ...env },
+    { script, anyAnswer: script !== "server/src/main.ts", nodeArgs: ["--inspect=127.0.0.1:0"] },
+  );
   pinTo(PIN, s.child.pid!);
   return { url: s.url, pid: s.child.pid!, output: () => s.output(), stop: () => s.stop() };
 }
@@ -64,15 +72,20 @@ class Player {
   private seenVersion = -1;
   measuring = false;
 
-  constructor(readonly room: Room, readonly bare: boolean) {
-    const transport = (room.connection as unknown as { transport: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } }).transport;
+  constructor(
+    readonly room: Room,
+    readonly bare: boolean,
+  ) {
+    const transport = (room.connection as unknown as { transport: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } })
+      .transport;
     const inner = transport.events.onmessage;
     transport.events.onmessage = (ev) => {
       const bytes = new Uint8Array(ev.data);
       if (this.measuring) {
         this.allBytes += bytes.byteLength;
         if (bytes[0] === 15) this.patchBytes += bytes.byteLength;
-        else if (bytes[0] === 13 && bytes[1] === 0xa4 && bytes[2] === 0x70 && bytes[3] === 0x69 && bytes[4] === 0x6e && bytes[5] === 0x67) this.pingBytes += bytes.byteLength;
+        else if (bytes[0] === 13 && bytes[1] === 0xa4 && bytes[2] === 0x70 && bytes[3] === 0x69 && bytes[4] === 0x6e && bytes[5] === 0x67)
+          this.pingBytes += bytes.byteLength;
       }
       if (bytes[0] === 15 && this.sentAt !== null) {
         if (this.measuring) this.latencies.push(performance.now() - this.sentAt);
@@ -80,8 +93,12 @@ class Player {
       }
       inner?.(ev);
     };
-    room.onMessage("seated", (m: { seat: number | null }) => { this.seat = m.seat; });
-    room.onMessage("rejected", () => { this.rejected++; });
+    room.onMessage("seated", (m: { seat: number | null }) => {
+      this.seat = m.seat;
+    });
+    room.onMessage("rejected", () => {
+      this.rejected++;
+    });
     room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m.s, c: Date.now() }));
     room.onMessage("*", () => undefined);
     room.onStateChange(() => this.consider());
@@ -101,7 +118,8 @@ class Player {
     if (legal.length === 0) return null;
     const pick = legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type !== "slap") ?? legal[0]!;
     const cards = pick.cards;
-    if (cards && !Array.isArray(cards)) return { type: pick.type, cards: (cards as { from: string[]; choose: number }).from.slice(0, (cards as { choose: number }).choose) };
+    if (cards && !Array.isArray(cards))
+      return { type: pick.type, cards: (cards as { from: string[]; choose: number }).from.slice(0, (cards as { choose: number }).choose) };
     return { ...pick } as Record<string, unknown>;
   }
 
@@ -136,16 +154,32 @@ async function seatTables(url: string, game: string, tables: number, bare: boole
   const batch = 20;
   for (let i = 0; i < tables * SEATS; i += batch) {
     const n = Math.min(batch, tables * SEATS - i);
-    const joined = await Promise.all(Array.from({ length: n }, async (_, k) => {
-      const room = bare ? await sdk.joinOrCreate("bare", {}) : await sdk.joinOrCreate(game, { ...base, name: `B${i + k}`, mode: quickPlayKey(base) });
-      return new Player(room, bare);
-    }));
+    const joined = await Promise.all(
+      Array.from({ length: n }, async (_, k) => {
+        const room = bare
+          ? await sdk.joinOrCreate("bare", {})
+          : await sdk.joinOrCreate(game, { ...base, name: `B${i + k}`, mode: quickPlayKey(base) });
+        return new Player(room, bare);
+      }),
+    );
     players.push(...joined);
   }
   return players;
 }
 
-interface Figures { bytesPatch: number; bytesPing: number; bytesAll: number; p50: number; p99: number; cpuMsPerAction: number; cpuPct: number; memPerPlayer: number; heapPerPlayer: number; actions: number; players: number }
+interface Figures {
+  bytesPatch: number;
+  bytesPing: number;
+  bytesAll: number;
+  p50: number;
+  p99: number;
+  cpuMsPerAction: number;
+  cpuPct: number;
+  memPerPlayer: number;
+  heapPerPlayer: number;
+  actions: number;
+  players: number;
+}
 
 async function measure(proc: Proc, game: string, tables: number, bare: boolean): Promise<Figures> {
   const heapBefore = await heapUsedAfterGc(proc.output());
@@ -160,7 +194,10 @@ async function measure(proc: Proc, game: string, tables: number, bare: boolean):
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const t1 = await cpuTicks(proc.pid);
   const wall = performance.now() - w0;
-  for (const p of players) { p.measuring = false; p.stop(); }
+  for (const p of players) {
+    p.measuring = false;
+    p.stop();
+  }
   const actions = players.reduce((n, p) => n + p.actions - p.rejected, 0);
   const patch = players.reduce((n, p) => n + p.patchBytes, 0);
   const all = players.reduce((n, p) => n + p.allBytes, 0);
@@ -172,10 +209,17 @@ async function measure(proc: Proc, game: string, tables: number, bare: boolean):
   // Every client sees every action of its table: bytes per action per client.
   const perActionPerClient = (bytes: number) => bytes / Math.max(1, actions) / SEATS;
   return {
-    bytesPatch: perActionPerClient(patch), bytesPing: perActionPerClient(ping), bytesAll: perActionPerClient(all),
-    p50: percentile(lat, 50), p99: percentile(lat, 99),
-    cpuMsPerAction: cpuMs / Math.max(1, actions), cpuPct: (cpuMs / wall) * 100,
-    memPerPlayer: (after - before) / players.length, heapPerPlayer: (heapAfter - heapBefore) / players.length, actions, players: players.length,
+    bytesPatch: perActionPerClient(patch),
+    bytesPing: perActionPerClient(ping),
+    bytesAll: perActionPerClient(all),
+    p50: percentile(lat, 50),
+    p99: percentile(lat, 99),
+    cpuMsPerAction: cpuMs / Math.max(1, actions),
+    cpuPct: (cpuMs / wall) * 100,
+    memPerPlayer: (after - before) / players.length,
+    heapPerPlayer: (heapAfter - heapBefore) / players.length,
+    actions,
+    players: players.length,
   };
 }
 
@@ -183,11 +227,20 @@ const row = (name: string, f: Figures) =>
   `| ${name} | ${f.players} | ${f.actions} | ${fmt(f.bytesPatch)} | ${fmt(f.bytesAll - f.bytesPatch - f.bytesPing)} | ${fmt(f.bytesPing)} | ${fmt(f.bytesAll)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.cpuMsPerAction, 3)} | ${fmt(f.cpuPct)} | ${fmt(f.memPerPlayer / 1024)} | ${fmt(f.heapPerPlayer / 1024)} |`;
 
 const load = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
-console.log(`state benchmark: ${SECONDS} s windows after ${WARMUP} s warm-up, think ${THINK_MIN}-${THINK_MAX} ms, servers pinned to core ${PIN || "none"}, load average at start ${load}`);
-console.log("| server / game | players | actions | patch B/action/client | events B | ping B | all B/action/client | action→patch p50 ms | p99 ms | server CPU ms/action | server CPU % | RSS KiB/player | heap after GC KiB/player |");
+console.log(
+  `state benchmark: ${SECONDS} s windows after ${WARMUP} s warm-up, think ${THINK_MIN}-${THINK_MAX} ms, servers pinned to core ${PIN || "none"}, load average at start ${load}`,
+);
+console.log(
+  "| server / game | players | actions | patch B/action/client | events B | ping B | all B/action/client | action→patch p50 ms | p99 ms | server CPU ms/action | server CPU % | RSS KiB/player | heap after GC KiB/player |",
+);
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 const bare = await start("loadtest/bench/bare-server.ts", {});
-const ours = await start("server/src/main.ts", { MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100" });
+const ours = await start("server/src/main.ts", {
+  MATCHMAKE_RATE_PER_SECOND: "100000",
+  MATCHMAKE_BURST: "100000",
+  RATE_LIMIT_PER_SECOND: "100",
+  RATE_LIMIT_BURST: "100",
+});
 try {
   console.log(row("bare Colyseus: devils_scat", await measure(bare, "bare", TABLES, true)));
   for (const game of GAMES) console.log(row(`ours: ${game}`, await measure(ours, game, TABLES, false)));

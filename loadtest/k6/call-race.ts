@@ -45,11 +45,14 @@ export const options = {
   },
   thresholds: {
     call_fastest_wins: [`rate>=${FAIR}`],
-    ...(num("CHEATERS", 0.25) > 0 ? {
-      call_honest_fastest_wins: [`rate>=${num("HONEST_RATE", FAIR)}`],
-      call_cheater_wins: [`rate<=${num("CHEATER_WIN_MAX", 0.05)}`], call_cheater_gain_ms: [`avg<${num("CHEATER_GAIN_MAX_MS", 10)}`],
-      call_mixed_races: [`count>=${num("MIN_MIXED", 1)}`],
-    } : {}),
+    ...(num("CHEATERS", 0.25) > 0
+      ? {
+          call_honest_fastest_wins: [`rate>=${num("HONEST_RATE", FAIR)}`],
+          call_cheater_wins: [`rate<=${num("CHEATER_WIN_MAX", 0.05)}`],
+          call_cheater_gain_ms: [`avg<${num("CHEATER_GAIN_MAX_MS", 10)}`],
+          call_mixed_races: [`count>=${num("MIN_MIXED", 1)}`],
+        }
+      : {}),
     call_races: [`count>=${num("MIN_RACES", 1)}`],
     // Races scored against the truth (not lost to the load generator's own stalls): a rate needs some.
     call_races_scored: [`count>=${num("MIN_SCORED", 1)}`],
@@ -66,17 +69,35 @@ export default async function (): Promise<void> {
   const rnd = seeded(vu * 15_485_863 + iteration * 32_452_843 + 11);
   const stopAt = exec.scenario.startTime + durationMs(DURATION) - 500;
   if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
-  const paths = Array.from({ length: SEATS }, () => ({ upMs: MIN + rnd() * (MAX - MIN), downMs: MIN + rnd() * (MAX - MIN), jitterMs: JITTER }));
-  await guarded(() => playTable({
-    game: "dark_hand", seats: SEATS, humans: SEATS, turnSeconds: 30, variants: {},
-    thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
-    reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
-    path: (i) => paths[i]!,
-    maxClientStallMs: num("MAX_CLIENT_STALL_MS", Infinity),
-    // As our client: each player contributes its shuffle value, and the deal waits for them.
-    shuffle: true,
-    stopAt, rnd, client, callRace: true, debug: __ENV.DEBUG_CALLS === "1", leaveAfterCallRace: env("RACE_ONLY", "0") === "1",
-    cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
-    cheatersBehindMs: __ENV.CHEATERS_BEHIND_MS ? num("CHEATERS_BEHIND_MS", 30) : undefined,
-  }, sink));
+  const paths = Array.from({ length: SEATS }, () => ({
+    upMs: MIN + rnd() * (MAX - MIN),
+    downMs: MIN + rnd() * (MAX - MIN),
+    jitterMs: JITTER,
+  }));
+  await guarded(() =>
+    playTable(
+      {
+        game: "dark_hand",
+        seats: SEATS,
+        humans: SEATS,
+        turnSeconds: 30,
+        variants: {},
+        thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
+        reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
+        path: (i) => paths[i]!,
+        maxClientStallMs: num("MAX_CLIENT_STALL_MS", Infinity),
+        // As our client: each player contributes its shuffle value, and the deal waits for them.
+        shuffle: true,
+        stopAt,
+        rnd,
+        client,
+        callRace: true,
+        debug: __ENV.DEBUG_CALLS === "1",
+        leaveAfterCallRace: env("RACE_ONLY", "0") === "1",
+        cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
+        cheatersBehindMs: __ENV.CHEATERS_BEHIND_MS ? num("CHEATERS_BEHIND_MS", 30) : undefined,
+      },
+      sink,
+    ),
+  );
 }

@@ -19,8 +19,12 @@ const PEAK = num("PEAK_RATE", 50);
 export const options = {
   scenarios: {
     storm: {
-      executor: "ramping-arrival-rate", exec: "storm", startRate: num("START_RATE", 5), timeUnit: "1s",
-      preAllocatedVUs: Math.max(10, Math.ceil(PEAK * 1.5)), maxVUs: Math.max(20, PEAK * 4),
+      executor: "ramping-arrival-rate",
+      exec: "storm",
+      startRate: num("START_RATE", 5),
+      timeUnit: "1s",
+      preAllocatedVUs: Math.max(10, Math.ceil(PEAK * 1.5)),
+      maxVUs: Math.max(20, PEAK * 4),
       stages: [{ target: PEAK, duration: DURATION }],
       gracefulStop: "10s",
     },
@@ -54,7 +58,9 @@ async function seatedJoin(options: Record<string, unknown>): Promise<Room | null
   room.onMessage("*", () => undefined);
   room.onMessage("ping", (m: { s: number }) => room.send("pong", { s: m.s, c: Date.now() }));
   await new Promise<void>((resolve) => {
-    const check = () => { if (readView(room.state).mySeat >= 0) resolve(); };
+    const check = () => {
+      if (readView(room.state).mySeat >= 0) resolve();
+    };
     room.onStateChange(check);
     check();
   });

@@ -9,11 +9,26 @@ declare module "k6" {
 }
 declare module "k6/http" {
   /** An opaque k6 object naming the expected statuses. */
-  export interface ResponseCallback { readonly __k6ResponseCallback: true }
-  export interface Response { status: number; body: string | ArrayBuffer | null; headers: Record<string, string>; error: string }
+  export interface ResponseCallback {
+    readonly __k6ResponseCallback: true;
+  }
+  export interface Response {
+    status: number;
+    body: string | ArrayBuffer | null;
+    headers: Record<string, string>;
+    error: string;
+  }
   const http: {
-    asyncRequest(method: string, url: string, body?: string | null, params?: { headers?: Record<string, string>; tags?: Record<string, string>; timeout?: string }): Promise<Response>;
-    get(url: string, params?: { headers?: Record<string, string>; tags?: Record<string, string>; responseCallback?: ResponseCallback }): Response;
+    asyncRequest(
+      method: string,
+      url: string,
+      body?: string | null,
+      params?: { headers?: Record<string, string>; tags?: Record<string, string>; timeout?: string },
+    ): Promise<Response>;
+    get(
+      url: string,
+      params?: { headers?: Record<string, string>; tags?: Record<string, string>; responseCallback?: ResponseCallback },
+    ): Response;
     /** Which statuses count as a successful request (`http_req_failed`). */
     expectedStatuses(...statuses: number[]): ResponseCallback;
   };
@@ -40,10 +55,22 @@ declare module "k6/timers" {
   export function clearInterval(id: number): void;
 }
 declare module "k6/metrics" {
-  export class Trend { constructor(name: string, isTime?: boolean); add(v: number, tags?: Record<string, string>): void }
-  export class Counter { constructor(name: string); add(v: number, tags?: Record<string, string>): void }
-  export class Rate { constructor(name: string); add(v: boolean | number, tags?: Record<string, string>): void }
-  export class Gauge { constructor(name: string); add(v: number, tags?: Record<string, string>): void }
+  export class Trend {
+    constructor(name: string, isTime?: boolean);
+    add(v: number, tags?: Record<string, string>): void;
+  }
+  export class Counter {
+    constructor(name: string);
+    add(v: number, tags?: Record<string, string>): void;
+  }
+  export class Rate {
+    constructor(name: string);
+    add(v: boolean | number, tags?: Record<string, string>): void;
+  }
+  export class Gauge {
+    constructor(name: string);
+    add(v: number, tags?: Record<string, string>): void;
+  }
 }
 declare module "k6/execution" {
   const exec: {

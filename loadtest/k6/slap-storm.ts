@@ -54,7 +54,13 @@ export const options = {
     // Only when some players cheat: of the races where an honest player was truly 30 ms or more
     // faster than every cheater, at most CHEATER_WIN_MAX may go to a cheater, and at least
     // MIN_MIXED such races must be judged (a rate needs samples).
-    ...(num("CHEATERS", 0.25) > 0 ? { slap_cheater_wins: [`rate<=${num("CHEATER_WIN_MAX", 0.05)}`], slap_cheater_gain_ms: [`avg<${num("CHEATER_GAIN_MAX_MS", 10)}`], slap_mixed_races: [`count>=${num("MIN_MIXED", 1)}`] } : {}),
+    ...(num("CHEATERS", 0.25) > 0
+      ? {
+          slap_cheater_wins: [`rate<=${num("CHEATER_WIN_MAX", 0.05)}`],
+          slap_cheater_gain_ms: [`avg<${num("CHEATER_GAIN_MAX_MS", 10)}`],
+          slap_mixed_races: [`count>=${num("MIN_MIXED", 1)}`],
+        }
+      : {}),
     join_failed: ["rate==0"],
     disconnects: ["count==0"],
     stuck_tables: ["count==0"],
@@ -69,15 +75,32 @@ export default async function (): Promise<void> {
   const stopAt = exec.scenario.startTime + durationMs(DURATION) - 500;
   // Too late for another table: idle out the scenario instead of spinning through empty iterations.
   if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
-  const paths = Array.from({ length: SEATS }, () => ({ upMs: MIN + rnd() * (MAX - MIN), downMs: MIN + rnd() * (MAX - MIN), jitterMs: JITTER }));
-  await guarded(() => playTable({
-    game: "hit_the_deck", seats: SEATS, humans: SEATS, turnSeconds: 30, variants: { target: 1000, pauseMs: num("PAUSE_MS", 8000) },
-    thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
-    reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
-    path: (i) => paths[i]!,
-    maxClientStallMs: num("MAX_CLIENT_STALL_MS", Infinity),
-    stopAt, rnd, client, prefer: playsWithAHand, debug: __ENV.DEBUG_SLAPS === "1",
-    cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
-    cheatersBehindMs: __ENV.CHEATERS_BEHIND_MS ? num("CHEATERS_BEHIND_MS", 30) : undefined,
-  }, sink));
+  const paths = Array.from({ length: SEATS }, () => ({
+    upMs: MIN + rnd() * (MAX - MIN),
+    downMs: MIN + rnd() * (MAX - MIN),
+    jitterMs: JITTER,
+  }));
+  await guarded(() =>
+    playTable(
+      {
+        game: "hit_the_deck",
+        seats: SEATS,
+        humans: SEATS,
+        turnSeconds: 30,
+        variants: { target: 1000, pauseMs: num("PAUSE_MS", 8000) },
+        thinkMs: () => logNormal(rnd, num("THINK_MS", 250), 0.4, 30, 5000),
+        reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
+        path: (i) => paths[i]!,
+        maxClientStallMs: num("MAX_CLIENT_STALL_MS", Infinity),
+        stopAt,
+        rnd,
+        client,
+        prefer: playsWithAHand,
+        debug: __ENV.DEBUG_SLAPS === "1",
+        cheaters: cheatersAt(vu + iteration, SEATS, num("CHEATERS", 0.25)),
+        cheatersBehindMs: __ENV.CHEATERS_BEHIND_MS ? num("CHEATERS_BEHIND_MS", 30) : undefined,
+      },
+      sink,
+    ),
+  );
 }

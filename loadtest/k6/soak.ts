@@ -40,10 +40,14 @@ export const options = {
 function sampleRss(): Map<string, number> {
   const token = __ENV.METRICS_TOKEN;
   const read = (path: string): number | null => {
-    const res = http.get(`${BASE_URL}${path}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, tags: { name: "metrics" },
+    const res = http.get(`${BASE_URL}${path}/metrics`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      tags: { name: "metrics" },
       // A single process answers 404 to the /p<n>/ probe: expected, not a failed request.
-      ...(path === "" ? {} : { responseCallback: http.expectedStatuses(200, 404) }) });
-    const rss = res.status === 200 && typeof res.body === "string" ? /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)/m.exec(res.body) : null;
+      ...(path === "" ? {} : { responseCallback: http.expectedStatuses(200, 404) }),
+    });
+    const rss =
+      res.status === 200 && typeof res.body === "string" ? /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)/m.exec(res.body) : null;
     return rss ? Number(rss[1]) / 1_048_576 : null;
   };
   const out = new Map<string, number>();

@@ -23,9 +23,27 @@ const target = await startTarget(args.includes("--cluster") ? "cluster" : "one")
 let code: number;
 try {
   const loadBefore = load();
-  console.log(`chat benchmark: k6 tables ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(" ")} against ${target.label}; load average ${loadBefore}`);
+  console.log(
+    `chat benchmark: k6 tables ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")} against ${target.label}; load average ${loadBefore}`,
+  );
   let output = "";
-  const { result: r, cpu, wallS } = await withCpuAccount(target.pids, () => runK6({ scenario: "tables", baseUrl: target.url, env, label: `chat-${target.label}`, onOutput: (t) => { output += t; } }));
+  const {
+    result: r,
+    cpu,
+    wallS,
+  } = await withCpuAccount(target.pids, () =>
+    runK6({
+      scenario: "tables",
+      baseUrl: target.url,
+      env,
+      label: `chat-${target.label}`,
+      onOutput: (t) => {
+        output += t;
+      },
+    }),
+  );
   const metrics = (JSON.parse(readFileSync(r.summary, "utf8")) as { metrics: Record<string, Metric> }).metrics;
   const row = (label: string, name: string) => {
     const m = metrics[name];
@@ -37,12 +55,27 @@ try {
   console.log(row("action -> others' patch", "others_patch_ms"));
   console.log(row("chat send -> receive", "chat_ms"));
   const count = (name: string) => metrics[name]?.["count"] ?? 0;
-  console.log(`\nchat lines sent ${count("chat_lines")}, receipts ${count("chat_received")}, refused ${count("chat_refused")}, lost ${count("chat_lost")}, unmatched ${count("chat_unmatched")}; tables ${count("tables")}, actions ${count("actions")}`);
-  for (const c of cpu) console.log(`server ${c.pid}: JS thread on a CPU ${c.onCpuS.toFixed(1)} s, runnable but waiting for a CPU ${c.waitingS.toFixed(1)} s, over ${wallS.toFixed(0)} s`);
+  console.log(
+    `\nchat lines sent ${count("chat_lines")}, receipts ${count("chat_received")}, refused ${count("chat_refused")}, lost ${count("chat_lost")}, unmatched ${count("chat_unmatched")}; tables ${count("tables")}, actions ${count("actions")}`,
+  );
+  for (const c of cpu)
+    console.log(
+      `server ${c.pid}: JS thread on a CPU ${c.onCpuS.toFixed(1)} s, runnable but waiting for a CPU ${c.waitingS.toFixed(1)} s, over ${wallS.toFixed(0)} s`,
+    );
   console.log(`load average before ${loadBefore}, after ${load()}; k6 summary ${r.summary}`);
   code = r.code;
-  if (code !== 0) console.log(`\nk6 exit ${code} (a threshold failed):\n${output.split("\n").filter((l) => l.includes("✗") || /level=(error|warning)/.test(l)).slice(0, 30).join("\n")}`);
-  if (count("chat_received") === 0) { console.log("no chat line was received"); code = code || 1; }
+  if (code !== 0)
+    console.log(
+      `\nk6 exit ${code} (a threshold failed):\n${output
+        .split("\n")
+        .filter((l) => l.includes("✗") || /level=(error|warning)/.test(l))
+        .slice(0, 30)
+        .join("\n")}`,
+    );
+  if (count("chat_received") === 0) {
+    console.log("no chat line was received");
+    code = code || 1;
+  }
 } finally {
   await target.stop();
 }

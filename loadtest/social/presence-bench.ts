@@ -28,7 +28,10 @@ import { inspect } from "../src/inspector.ts";
 import { freePort, startServerProcess } from "../../cluster/server-process.ts";
 import { SERVER_ENV } from "../k6/run.ts";
 
-const LEVELS = (process.env.LEVELS ?? "0,500,1000").split(",").map(Number).sort((a, b) => a - b);
+const LEVELS = (process.env.LEVELS ?? "0,500,1000")
+  .split(",")
+  .map(Number)
+  .sort((a, b) => a - b);
 const WINDOW_S = Number(process.env.WINDOW_S ?? 60);
 const SETTLE_S = Number(process.env.SETTLE_S ?? 5);
 const BATCH = 50;
@@ -42,7 +45,10 @@ function info(section: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connectTcp(redisProc.port, "127.0.0.1");
     let data = Buffer.alloc(0);
-    socket.setTimeout(5000, () => { socket.destroy(); reject(new Error("INFO timed out")); });
+    socket.setTimeout(5000, () => {
+      socket.destroy();
+      reject(new Error("INFO timed out"));
+    });
     socket.once("error", reject);
     socket.once("connect", () => socket.write(`INFO ${section}\r\n`));
     socket.on("data", (d: Buffer) => {
@@ -68,7 +74,13 @@ async function commandStats(): Promise<Map<string, number>> {
   return out;
 }
 const total = (s: Map<string, number>) => [...s.values()].reduce((a, b) => a + b, 0);
-const diff = (a: Map<string, number>, b: Map<string, number>) => new Map([...b].map(([k, v]) => [k, v - (a.get(k) ?? 0)] as [string, number]).filter(([, v]) => v > 0).sort((x, y) => y[1] - x[1]));
+const diff = (a: Map<string, number>, b: Map<string, number>) =>
+  new Map(
+    [...b]
+      .map(([k, v]) => [k, v - (a.get(k) ?? 0)] as [string, number])
+      .filter(([, v]) => v > 0)
+      .sort((x, y) => y[1] - x[1]),
+  );
 const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await info("memory"))?.[1] ?? 0);
 
 /** The server's V8 heap used and resident set after two full collections, bytes. */
@@ -84,20 +96,35 @@ const sdk = new Client(server.url);
 const online: Room[] = [];
 async function connect(n: number): Promise<void> {
   for (let i = 0; i < n; i += BATCH) {
-    online.push(...await Promise.all(Array.from({ length: Math.min(BATCH, n - i) }, async () => {
-      const room = await sdk.joinOrCreate("lobby", { playerId: randomBytes(12).toString("base64url") });
-      room.onMessage("*", () => undefined);
-      return room;
-    })));
+    online.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(BATCH, n - i) }, async () => {
+          const room = await sdk.joinOrCreate("lobby", { playerId: randomBytes(12).toString("base64url") });
+          room.onMessage("*", () => undefined);
+          return room;
+        }),
+      )),
+    );
   }
 }
 
-interface Level { players: number; heap: number; rss: number; redisMemory: number; perMinute: number; byCommand: Map<string, number>; connectCommands: number; connectBy: string }
+interface Level {
+  players: number;
+  heap: number;
+  rss: number;
+  redisMemory: number;
+  perMinute: number;
+  byCommand: Map<string, number>;
+  connectCommands: number;
+  connectBy: string;
+}
 
 let code = 0;
 try {
   const loadBefore = load();
-  console.log(`presence cost (server): one process with Redis ${redisProc.url}, levels ${LEVELS.join(", ")} lobby pages, window ${WINDOW_S} s, load average ${loadBefore}`);
+  console.log(
+    `presence cost (server): one process with Redis ${redisProc.url}, levels ${LEVELS.join(", ")} lobby pages, window ${WINDOW_S} s, load average ${loadBefore}`,
+  );
   // What a process loads once (the lobby room, the SDK paths) is not a player's cost.
   await connect(20);
   await Promise.all(online.splice(0).map((r) => r.leave().catch(() => undefined)));
@@ -115,19 +142,38 @@ try {
     await sleep(WINDOW_S * 1000);
     const w1 = await commandStats();
     const perMinute = ((total(w1) - total(w0)) * 60) / WINDOW_S;
-    const level = { players, ...memory, redisMemory, perMinute, byCommand: diff(w0, w1), connectCommands: added > 0 ? (total(connected) - total(before)) / added : 0,
-      connectBy: [...diff(before, connected)].slice(0, 6).map(([k, v]) => `${k} ${(v / Math.max(1, added)).toFixed(1)}`).join(", ") };
+    const level = {
+      players,
+      ...memory,
+      redisMemory,
+      perMinute,
+      byCommand: diff(w0, w1),
+      connectCommands: added > 0 ? (total(connected) - total(before)) / added : 0,
+      connectBy: [...diff(before, connected)]
+        .slice(0, 6)
+        .map(([k, v]) => `${k} ${(v / Math.max(1, added)).toFixed(1)}`)
+        .join(", "),
+    };
     levels.push(level);
-    const top = [...level.byCommand].slice(0, 6).map(([k, v]) => `${k} ${((v * 60) / WINDOW_S).toFixed(0)}`).join(", ");
-    console.log(`${String(players).padStart(5)} online: server heap ${(level.heap / 2 ** 20).toFixed(1)} MiB, RSS ${(level.rss / 2 ** 20).toFixed(1)} MiB; Redis ${(redisMemory / 2 ** 20).toFixed(2)} MiB, ${perMinute.toFixed(0)} commands/min (${top || "none"})${added > 0 ? `; connecting: ${level.connectCommands.toFixed(1)} commands per player (${level.connectBy})` : ""}`);
+    const top = [...level.byCommand]
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${((v * 60) / WINDOW_S).toFixed(0)}`)
+      .join(", ");
+    console.log(
+      `${String(players).padStart(5)} online: server heap ${(level.heap / 2 ** 20).toFixed(1)} MiB, RSS ${(level.rss / 2 ** 20).toFixed(1)} MiB; Redis ${(redisMemory / 2 ** 20).toFixed(2)} MiB, ${perMinute.toFixed(0)} commands/min (${top || "none"})${added > 0 ? `; connecting: ${level.connectCommands.toFixed(1)} commands per player (${level.connectBy})` : ""}`,
+    );
   }
   const first = levels[0]!;
   console.log("\nper online player (difference from the first level):");
   for (const l of levels.slice(1)) {
     const n = l.players - first.players;
-    console.log(`  at ${l.players}: server heap ${((l.heap - first.heap) / n / 1024).toFixed(2)} KiB, RSS ${((l.rss - first.rss) / n / 1024).toFixed(2)} KiB; Redis ${((l.redisMemory - first.redisMemory) / n).toFixed(0)} B, ${((l.perMinute - first.perMinute) / n).toFixed(3)} commands/min`);
+    console.log(
+      `  at ${l.players}: server heap ${((l.heap - first.heap) / n / 1024).toFixed(2)} KiB, RSS ${((l.rss - first.rss) / n / 1024).toFixed(2)} KiB; Redis ${((l.redisMemory - first.redisMemory) / n).toFixed(0)} B, ${((l.perMinute - first.perMinute) / n).toFixed(3)} commands/min`,
+    );
   }
-  console.log(`Redis commands/min are ${WINDOW_S < 60 ? `a ${WINDOW_S} s window scaled to a minute` : `over ${WINDOW_S} s`}; the online set is refreshed every 20 s (one ZADD per 1,000 ids), the counts read at most every 5 s. Load average before ${loadBefore}, after ${load()}.`);
+  console.log(
+    `Redis commands/min are ${WINDOW_S < 60 ? `a ${WINDOW_S} s window scaled to a minute` : `over ${WINDOW_S} s`}; the online set is refreshed every 20 s (one ZADD per 1,000 ids), the counts read at most every 5 s. Load average before ${loadBefore}, after ${load()}.`,
+  );
 } catch (err) {
   console.error(err);
   code = 1;

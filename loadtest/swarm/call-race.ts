@@ -23,31 +23,59 @@ const counts = new Map<string, number>();
 const sink: Sink = {
   trend: () => undefined,
   count: (name, n = 1) => counts.set(name, (counts.get(name) ?? 0) + n),
-  rate: (name, ok) => { const r = rates.get(name) ?? { ok: 0, n: 0 }; r.n++; if (ok) r.ok++; rates.set(name, r); },
+  rate: (name, ok) => {
+    const r = rates.get(name) ?? { ok: 0, n: 0 };
+    r.n++;
+    if (ok) r.ok++;
+    rates.set(name, r);
+  },
 };
 
-const server = await startServerProcess({ DELAY_SIMULATED: "1", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "error" });
+const server = await startServerProcess({
+  DELAY_SIMULATED: "1",
+  MATCHMAKE_RATE_PER_SECOND: "100000",
+  MATCHMAKE_BURST: "100000",
+  LOG_LEVEL: "error",
+});
 try {
   const stopAt = Date.now() + SECONDS * 1000;
-  await Promise.all(Array.from({ length: TABLES }, async (_, t) => {
-    let round = 0;
-    while (Date.now() < stopAt - 3000) {
-      const paths = Array.from({ length: 4 }, () => ({ upMs: 5 + rnd() * 145, downMs: 5 + rnd() * 145, jitterMs: 10 }));
-      await playTable({
-        game: "dark_hand", seats: 4, humans: 4, turnSeconds: 30, variants: {},
-        thinkMs: () => logNormal(rnd, 250, 0.4, 30, 5000),
-        reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
-        path: (k) => paths[k]!, stopAt, rnd, client: () => new ReportingClient(server.url), callRace: true,
-        cheaters: cheatersAt(t + round++, 4, SHARE),
-      }, sink);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: TABLES }, async (_, t) => {
+      let round = 0;
+      while (Date.now() < stopAt - 3000) {
+        const paths = Array.from({ length: 4 }, () => ({ upMs: 5 + rnd() * 145, downMs: 5 + rnd() * 145, jitterMs: 10 }));
+        await playTable(
+          {
+            game: "dark_hand",
+            seats: 4,
+            humans: 4,
+            turnSeconds: 30,
+            variants: {},
+            thinkMs: () => logNormal(rnd, 250, 0.4, 30, 5000),
+            reactionMs: () => Math.round(logNormal(rnd, 270, 0.22, 120, 1200)),
+            path: (k) => paths[k]!,
+            stopAt,
+            rnd,
+            client: () => new ReportingClient(server.url),
+            callRace: true,
+            cheaters: cheatersAt(t + round++, 4, SHARE),
+          },
+          sink,
+        );
+      }
+    }),
+  );
 } finally {
   await server.stop();
 }
-const pct = (name: string) => { const r = rates.get(name); return r ? `${((100 * r.ok) / r.n).toFixed(1)}% of ${r.n}` : "no races"; };
+const pct = (name: string) => {
+  const r = rates.get(name);
+  return r ? `${((100 * r.ok) / r.n).toFixed(1)}% of ${r.n}` : "no races";
+};
 console.log(`call-race through a real server: ${TABLES} tables x 4 players, ${SECONDS} s, cheaters' share ${SHARE}`);
 console.log(`  call races judged: ${counts.get("call_races") ?? 0}`);
 console.log(`  truly fastest caller got the Joker (honest tables): ${pct("call_fastest_wins")}`);
 console.log(`  honest player 30+ ms faster than every cheater got it (mixed tables): ${pct("call_honest_fastest_wins")}`);
-console.log(`  disconnects ${counts.get("disconnects") ?? 0}, stuck tables ${counts.get("stuck_tables") ?? 0}, rejected ${counts.get("rejected") ?? 0}`);
+console.log(
+  `  disconnects ${counts.get("disconnects") ?? 0}, stuck tables ${counts.get("stuck_tables") ?? 0}, rejected ${counts.get("rejected") ?? 0}`,
+);

@@ -40,11 +40,29 @@ const STATE_FRAMES = new Set([14, 15]);
 
 // ---------------------------------------------------------------- worker: one process of players
 
-interface GrowCommand { type: "grow"; url: string; bare: boolean; tables: number; perSecond: number }
-interface WindowCommand { type: "window"; on: boolean }
+interface GrowCommand {
+  type: "grow";
+  url: string;
+  bare: boolean;
+  tables: number;
+  perSecond: number;
+}
+interface WindowCommand {
+  type: "window";
+  on: boolean;
+}
 type Command = GrowCommand | WindowCommand | { type: "exit" };
 
-export interface WorkerStats { latencies: number[]; actions: number; rejected: number; loopP99Ms: number; loopMaxMs: number; players: number; gcMaxMs: number; gcTotalMs: number }
+export interface WorkerStats {
+  latencies: number[];
+  actions: number;
+  rejected: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  players: number;
+  gcMaxMs: number;
+  gcTotalMs: number;
+}
 
 /** One seated player acting at human pace from what its state says it may do. */
 class BenchPlayer {
@@ -56,22 +74,37 @@ class BenchPlayer {
   private seenVersion = -1;
   left = false;
 
-  constructor(readonly room: Room, readonly bare: boolean, private readonly bench: Worker, private readonly onEnd: () => void) {
-    const transport = (room.connection as unknown as { transport: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } }).transport;
+  constructor(
+    readonly room: Room,
+    readonly bare: boolean,
+    private readonly bench: Worker,
+    private readonly onEnd: () => void,
+  ) {
+    const transport = (room.connection as unknown as { transport: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } })
+      .transport;
     const inner = transport.events.onmessage;
     transport.events.onmessage = (ev) => {
       if (STATE_FRAMES.has(new Uint8Array(ev.data, 0, 1)[0]!)) this.frameAt = performance.now();
       inner?.(ev);
     };
-    room.onMessage("seated", (m: { seat: number | null }) => { this.seat = m.seat ?? -1; });
-    room.onMessage("rejected", () => { this.bench.rejected++; });
+    room.onMessage("seated", (m: { seat: number | null }) => {
+      this.seat = m.seat ?? -1;
+    });
+    room.onMessage("rejected", () => {
+      this.bench.rejected++;
+    });
     room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m.s, c: Date.now() }));
     room.onMessage("*", () => undefined);
     room.onStateChange(() => this.changed());
-    room.onLeave(() => { this.stop(); if (!this.left) this.bench.disconnects++; });
+    room.onLeave(() => {
+      this.stop();
+      if (!this.left) this.bench.disconnects++;
+    });
   }
 
-  private get version(): number { return Number((this.room.state as { version?: number })?.version ?? 0); }
+  private get version(): number {
+    return Number((this.room.state as { version?: number })?.version ?? 0);
+  }
 
   private ended(): boolean {
     const state = this.room.state as { phase?: string; status?: string } | undefined;
@@ -104,15 +137,18 @@ class BenchPlayer {
     if (this.ended()) return this.onEnd();
     if (this.timer !== null || version === this.seenVersion || this.choose() === null) return;
     this.seenVersion = version;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const action = this.choose();
-      if (!action || this.left) return;
-      this.sentAt = performance.now();
-      this.sentVersion = this.version;
-      if (this.bench.measuring) this.bench.actions++;
-      this.room.send("action", action);
-    }, THINK_MIN + Math.random() * (THINK_MAX - THINK_MIN));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        const action = this.choose();
+        if (!action || this.left) return;
+        this.sentAt = performance.now();
+        this.sentVersion = this.version;
+        if (this.bench.measuring) this.bench.actions++;
+        this.room.send("action", action);
+      },
+      THINK_MIN + Math.random() * (THINK_MAX - THINK_MIN),
+    );
   }
 
   stop(): void {
@@ -170,7 +206,10 @@ class Worker {
     const options = { name: "Cap", seats: SEATS, bots: 0, turnSeconds: 120, variants: {}, private: true };
     const host = await this.join(() => (this.bare ? client().create("bare", {}) : client().create("devils_scat", options)));
     if (!host) return false;
-    const rooms = [host, ...(await Promise.all(Array.from({ length: SEATS - 1 }, () => this.join(() => client().joinById(host.roomId, { name: "Cap" })))))];
+    const rooms = [
+      host,
+      ...(await Promise.all(Array.from({ length: SEATS - 1 }, () => this.join(() => client().joinById(host.roomId, { name: "Cap" }))))),
+    ];
     const joined = rooms.filter((r): r is Room => r !== null);
     let over = false;
     const players: BenchPlayer[] = [];
@@ -209,14 +248,28 @@ class Worker {
       return null;
     }
     this.measuring = false;
-    return { latencies: this.latencies, actions: this.actions, rejected: this.rejected, loopP99Ms: this.loop.percentile(99) / 1e6, loopMaxMs: this.loop.max / 1e6, players: this.players, gcMaxMs: this.gcMaxMs, gcTotalMs: this.gcTotalMs };
+    return {
+      latencies: this.latencies,
+      actions: this.actions,
+      rejected: this.rejected,
+      loopP99Ms: this.loop.percentile(99) / 1e6,
+      loopMaxMs: this.loop.max / 1e6,
+      players: this.players,
+      gcMaxMs: this.gcMaxMs,
+      gcTotalMs: this.gcTotalMs,
+    };
   }
 }
 
 async function runWorker(): Promise<void> {
   const w = new Worker();
   process.on("message", (m: Command) => {
-    if (m.type === "grow") void w.grow(m).then(() => process.send!({ type: "grown", failures: Object.fromEntries(w.failures), players: w.players, disconnects: w.disconnects }));
+    if (m.type === "grow")
+      void w
+        .grow(m)
+        .then(() =>
+          process.send!({ type: "grown", failures: Object.fromEntries(w.failures), players: w.players, disconnects: w.disconnects }),
+        );
     else if (m.type === "window") process.send!({ type: "window", stats: w.window(m.on) });
     else process.exit(0);
   });
@@ -225,11 +278,25 @@ async function runWorker(): Promise<void> {
 
 // ---------------------------------------------------------------- the run
 
-interface Target { name: string; url: string; pid: number; bare: boolean; stop(): Promise<void> }
-
+interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  bare: boolean;
+  stop(): Promise<void>;
+}
 
 async function startOurs(cpu: string): Promise<Target> {
-  const s = await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", LOG_LEVEL: "error" }, { nodeArgs: (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean) });
+  const s = await startServerProcess(
+    {
+      MATCHMAKE_RATE_PER_SECOND: "100000",
+      MATCHMAKE_BURST: "100000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      LOG_LEVEL: "error",
+    },
+    { nodeArgs: (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean) },
+  );
   pinTo(cpu, s.child.pid!);
   return { name: "ours", url: s.url, pid: s.child.pid!, bare: false, stop: () => s.stop() };
 }
@@ -252,12 +319,18 @@ function cpuOf(pid: number): { cpuS: number; runS: number; waitS: number } {
   }
 }
 
-interface WorkerHandle { child: ChildProcess; next<T>(type: string): Promise<T> }
+interface WorkerHandle {
+  child: ChildProcess;
+  next<T>(type: string): Promise<T>;
+}
 
 function startWorker(cpu: string): Promise<WorkerHandle> {
   const self = fileURLToPath(import.meta.url);
   const argv = [process.execPath, "--import", "tsx", self, "--worker"];
-  const child = cpu === "" ? spawn(argv[0]!, argv.slice(1), { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] }) : spawn("taskset", ["-c", cpu, ...argv], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child =
+    cpu === ""
+      ? spawn(argv[0]!, argv.slice(1), { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] })
+      : spawn("taskset", ["-c", cpu, ...argv], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const waiting: { type: string; resolve: (m: unknown) => void }[] = [];
   child.on("message", (m: { type: string }) => {
     const i = waiting.findIndex((w) => w.type === m.type);
@@ -269,16 +342,34 @@ function startWorker(cpu: string): Promise<WorkerHandle> {
 
 interface StepResult {
   /** The step's target; `players` is how many were seated at its end. */
-  server: string; step: number; players: number; actions: number; actionsPerS: number; p50: number; p99: number;
-  serverCpuPct: number; serverWaitPct: number; clientsCpuPct: number; clientLoopP99Ms: number; clientLoopMaxMs: number;
-  joinFailures: Record<string, number>; disconnects: number; rejected: number; load: string; pass: boolean;
+  server: string;
+  step: number;
+  players: number;
+  actions: number;
+  actionsPerS: number;
+  p50: number;
+  p99: number;
+  serverCpuPct: number;
+  serverWaitPct: number;
+  clientsCpuPct: number;
+  clientLoopP99Ms: number;
+  clientLoopMaxMs: number;
+  joinFailures: Record<string, number>;
+  disconnects: number;
+  rejected: number;
+  load: string;
+  pass: boolean;
   /** Ours only: the server's side of the same window, from its /metrics. */
   side?: ServerSide;
 }
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-async function benchServer(target: Target, steps: number[], o: { workers: number; clientCpu: string; seconds: number; warmup: number; limitMs: number; joinPerS: number }): Promise<StepResult[]> {
+async function benchServer(
+  target: Target,
+  steps: number[],
+  o: { workers: number; clientCpu: string; seconds: number; warmup: number; limitMs: number; joinPerS: number },
+): Promise<StepResult[]> {
   const workers = await Promise.all(Array.from({ length: o.workers }, () => startWorker(o.clientCpu)));
   const results: StepResult[] = [];
   let tables = 0;
@@ -287,21 +378,43 @@ async function benchServer(target: Target, steps: number[], o: { workers: number
     for (const players of steps) {
       const want = Math.ceil(players / SEATS);
       const add = want - tables;
-      const grown = await Promise.all(workers.map((w, i) => {
-        const share = Math.floor(add / o.workers) + (i < add % o.workers ? 1 : 0);
-        const reply = w.next<{ failures: Record<string, number>; players: number; disconnects: number }>("grown");
-        w.child.send({ type: "grow", url: target.url, bare: target.bare, tables: share, perSecond: o.joinPerS / o.workers } satisfies GrowCommand);
-        return reply;
-      }));
+      const grown = await Promise.all(
+        workers.map((w, i) => {
+          const share = Math.floor(add / o.workers) + (i < add % o.workers ? 1 : 0);
+          const reply = w.next<{ failures: Record<string, number>; players: number; disconnects: number }>("grown");
+          w.child.send({
+            type: "grow",
+            url: target.url,
+            bare: target.bare,
+            tables: share,
+            perSecond: o.joinPerS / o.workers,
+          } satisfies GrowCommand);
+          return reply;
+        }),
+      );
       tables = want;
       await new Promise((r) => setTimeout(r, o.warmup * 1000));
       const s0 = cpuOf(target.pid);
       const c0 = workers.map((w) => cpuOf(w.child.pid!).cpuS);
       const m0 = target.bare ? "" : await scrape(target.url);
       const t0 = performance.now();
-      await Promise.all(workers.map((w) => { const r = w.next("window"); w.child.send({ type: "window", on: true }); return r; }));
+      await Promise.all(
+        workers.map((w) => {
+          const r = w.next("window");
+          w.child.send({ type: "window", on: true });
+          return r;
+        }),
+      );
       await new Promise((r) => setTimeout(r, o.seconds * 1000));
-      const stats = (await Promise.all(workers.map((w) => { const r = w.next<{ stats: WorkerStats }>("window"); w.child.send({ type: "window", on: false }); return r; }))).map((m) => m.stats);
+      const stats = (
+        await Promise.all(
+          workers.map((w) => {
+            const r = w.next<{ stats: WorkerStats }>("window");
+            w.child.send({ type: "window", on: false });
+            return r;
+          }),
+        )
+      ).map((m) => m.stats);
       const wall = (performance.now() - t0) / 1000;
       const m1 = target.bare ? "" : await scrape(target.url);
       const s1 = cpuOf(target.pid);
@@ -317,20 +430,41 @@ async function benchServer(target: Target, steps: number[], o: { workers: number
       for (const g of grown) for (const [k, v] of Object.entries(g.failures)) failedBefore[k] = (failedBefore[k] ?? 0) + v;
       const p99 = percentile(lat, 99);
       const r: StepResult = {
-        server: target.name, step: players, players: stats.reduce((n, s) => n + s.players, 0), actions, actionsPerS: actions / wall,
-        p50: percentile(lat, 50), p99,
-        serverCpuPct: ((s1.cpuS - s0.cpuS) / wall) * 100, serverWaitPct: ((s1.waitS - s0.waitS) / wall) * 100,
-        clientsCpuPct: (clientsCpu / wall) * 100, clientLoopP99Ms: Math.max(...stats.map((s) => s.loopP99Ms)), clientLoopMaxMs: Math.max(...stats.map((s) => s.loopMaxMs)),
-        joinFailures, disconnects: grown.reduce((n, g) => n + g.disconnects, 0), rejected: stats.reduce((n, s) => n + s.rejected, 0),
+        server: target.name,
+        step: players,
+        players: stats.reduce((n, s) => n + s.players, 0),
+        actions,
+        actionsPerS: actions / wall,
+        p50: percentile(lat, 50),
+        p99,
+        serverCpuPct: ((s1.cpuS - s0.cpuS) / wall) * 100,
+        serverWaitPct: ((s1.waitS - s0.waitS) / wall) * 100,
+        clientsCpuPct: (clientsCpu / wall) * 100,
+        clientLoopP99Ms: Math.max(...stats.map((s) => s.loopP99Ms)),
+        clientLoopMaxMs: Math.max(...stats.map((s) => s.loopMaxMs)),
+        joinFailures,
+        disconnects: grown.reduce((n, g) => n + g.disconnects, 0),
+        rejected: stats.reduce((n, s) => n + s.rejected, 0),
         // Every player seated: a refused join fails the step, whatever the latency.
-        load: loadavg(), pass: lat.length > 0 && p99 < o.limitMs && Object.keys(joinFailures).length === 0,
+        load: loadavg(),
+        pass: lat.length > 0 && p99 < o.limitMs && Object.keys(joinFailures).length === 0,
         ...(target.bare ? {} : { side: serverSide(m0, m1) }),
       };
       results.push(r);
-      const failures = Object.entries(r.joinFailures).map(([k, v]) => `${k} ${v}`).join(", ") || "0";
-      console.log(`| ${r.server} | ${players} (${r.players} seated) | ${fmt(r.actionsPerS)} | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.serverCpuPct)} % / ${fmt(r.serverWaitPct)} % | ${fmt(r.clientsCpuPct)} % | ${fmt(r.clientLoopP99Ms)} / ${fmt(r.clientLoopMaxMs)} | ${failures} | ${r.disconnects} | ${r.load} | ${r.pass ? "pass" : "FAIL"} |`);
-      console.log(`  clients: garbage-collection pauses max ${fmt(Math.max(...stats.map((x) => x.gcMaxMs)))} ms, ${fmt(stats.reduce((n, x) => n + x.gcTotalMs, 0))} ms in all over ${fmt(wall)} s`);
-      if (r.side) console.log(`  server side: action→patch p50 / p99 ≤ ${fmt(r.side.patchP50Ms)} / ${fmt(r.side.patchP99Ms)} ms over ${r.side.patchCount} actions; event-loop delay p99 / max ${fmt(r.side.loopP99Ms)} / ${fmt(r.side.loopMaxMs)} ms`);
+      const failures =
+        Object.entries(r.joinFailures)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ") || "0";
+      console.log(
+        `| ${r.server} | ${players} (${r.players} seated) | ${fmt(r.actionsPerS)} | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.serverCpuPct)} % / ${fmt(r.serverWaitPct)} % | ${fmt(r.clientsCpuPct)} % | ${fmt(r.clientLoopP99Ms)} / ${fmt(r.clientLoopMaxMs)} | ${failures} | ${r.disconnects} | ${r.load} | ${r.pass ? "pass" : "FAIL"} |`,
+      );
+      console.log(
+        `  clients: garbage-collection pauses max ${fmt(Math.max(...stats.map((x) => x.gcMaxMs)))} ms, ${fmt(stats.reduce((n, x) => n + x.gcTotalMs, 0))} ms in all over ${fmt(wall)} s`,
+      );
+      if (r.side)
+        console.log(
+          `  server side: action→patch p50 / p99 ≤ ${fmt(r.side.patchP50Ms)} / ${fmt(r.side.patchP99Ms)} ms over ${r.side.patchCount} actions; event-loop delay p99 / max ${fmt(r.side.loopP99Ms)} / ${fmt(r.side.loopMaxMs)} ms`,
+        );
       if (!r.pass) break;
     }
   } finally {
@@ -341,15 +475,26 @@ async function benchServer(target: Target, steps: number[], o: { workers: number
 }
 
 async function main(): Promise<void> {
-  const steps = env("STEPS", "400,800,1600,3200,6400,12800").split(",").map(Number).filter((n) => n > 0);
+  const steps = env("STEPS", "400,800,1600,3200,6400,12800")
+    .split(",")
+    .map(Number)
+    .filter((n) => n > 0);
   const servers = env("SERVERS", "ours,bare").split(",").filter(Boolean);
   const o = {
-    workers: Number(env("WORKERS", "4")), clientCpu: env("CLIENT_CPU", "1"), seconds: Number(env("SECONDS", "20")),
-    warmup: Number(env("WARMUP", "5")), limitMs: Number(env("LIMIT_MS", "50")), joinPerS: Number(env("JOIN_PER_S", "200")),
+    workers: Number(env("WORKERS", "4")),
+    clientCpu: env("CLIENT_CPU", "1"),
+    seconds: Number(env("SECONDS", "20")),
+    warmup: Number(env("WARMUP", "5")),
+    limitMs: Number(env("LIMIT_MS", "50")),
+    joinPerS: Number(env("JOIN_PER_S", "200")),
   };
   const serverCpu = env("SERVER_CPU", "0");
-  console.log(`capacity: 4-seat Devil's Scat, all seats SDK players thinking ${THINK_MIN}-${THINK_MAX} ms; server on CPU ${serverCpu || "any"}, ${o.workers} client processes on CPU ${o.clientCpu || "any"}; ${o.warmup} s warm-up + ${o.seconds} s per step; limit action→patch p99 < ${o.limitMs} ms; load average at start ${loadavg()}`);
-  console.log("| server | players (seated) | actions/s | action→patch p50 / p99 ms | server CPU / waiting for a CPU | clients' CPU | clients' loop delay p99 / max ms | failed joins (this step) | disconnects | load average | passed |");
+  console.log(
+    `capacity: 4-seat Devil's Scat, all seats SDK players thinking ${THINK_MIN}-${THINK_MAX} ms; server on CPU ${serverCpu || "any"}, ${o.workers} client processes on CPU ${o.clientCpu || "any"}; ${o.warmup} s warm-up + ${o.seconds} s per step; limit action→patch p99 < ${o.limitMs} ms; load average at start ${loadavg()}`,
+  );
+  console.log(
+    "| server | players (seated) | actions/s | action→patch p50 / p99 ms | server CPU / waiting for a CPU | clients' CPU | clients' loop delay p99 / max ms | failed joins (this step) | disconnects | load average | passed |",
+  );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   const all: StepResult[] = [];
   for (const name of servers) {
@@ -362,7 +507,9 @@ async function main(): Promise<void> {
   }
   for (const name of servers) {
     const passed = all.filter((r) => r.server === name && r.pass).map((r) => r.step);
-    console.log(`${name}: largest passing step ${passed.length ? Math.max(...passed) : "none"} players (action→patch p99 < ${o.limitMs} ms, every join seated)`);
+    console.log(
+      `${name}: largest passing step ${passed.length ? Math.max(...passed) : "none"} players (action→patch p99 < ${o.limitMs} ms, every join seated)`,
+    );
   }
   const reports = path.join(ROOT, "loadtest", "reports");
   mkdirSync(reports, { recursive: true });
@@ -372,4 +519,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes("--worker")) await runWorker();
-else { await main(); process.exit(0); }
+else {
+  await main();
+  process.exit(0);
+}

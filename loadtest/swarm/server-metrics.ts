@@ -5,16 +5,26 @@
 import { TEST_METRICS_TOKEN } from "../../cluster/server-process.ts";
 
 /** The server's own figures for a window, from two scrapes of its /metrics (ours only). */
-export interface ServerSide { patchP50Ms: number; patchP99Ms: number; patchCount: number; loopP99Ms: number; loopMaxMs: number }
+export interface ServerSide {
+  patchP50Ms: number;
+  patchP99Ms: number;
+  patchCount: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
 
 export async function scrape(url: string, token = TEST_METRICS_TOKEN): Promise<string> {
-  return fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text(), () => "");
+  return fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (r) => r.text(),
+    () => "",
+  );
 }
 
 /** `scat_action_patch_seconds` buckets (le → cumulative count) from a scrape. */
 function patchBuckets(text: string): Map<number, number> {
   const out = new Map<number, number>();
-  for (const m of text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) out.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
+  for (const m of text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm))
+    out.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
   return out;
 }
 
@@ -32,6 +42,11 @@ export function serverSide(before: string, after: string): ServerSide {
   const delta = les.map((le) => (b.get(le) ?? 0) - (a.get(le) ?? 0));
   const total = delta[delta.length - 1] ?? 0;
   const at = (q: number) => (total === 0 ? NaN : les[delta.findIndex((n) => n >= q * total)]! * 1000);
-  return { patchP50Ms: at(0.5), patchP99Ms: at(0.99), patchCount: total, loopP99Ms: gauge(after, "nodejs_eventloop_lag_p99_seconds") * 1000, loopMaxMs: gauge(after, "nodejs_eventloop_lag_max_seconds") * 1000 };
+  return {
+    patchP50Ms: at(0.5),
+    patchP99Ms: at(0.99),
+    patchCount: total,
+    loopP99Ms: gauge(after, "nodejs_eventloop_lag_p99_seconds") * 1000,
+    loopMaxMs: gauge(after, "nodejs_eventloop_lag_max_seconds") * 1000,
+  };
 }
-

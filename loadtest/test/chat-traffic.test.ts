@@ -13,9 +13,15 @@ import type { Sink } from "../k6/lib/table.ts";
 class FakeRoom {
   readonly handlers = new Map<string, ((m: unknown) => void)[]>();
   readonly sent: { type: string; payload: Record<string, string> }[] = [];
-  onMessage(type: string, fn: (m: unknown) => void): void { this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]); }
-  send(type: string, payload: Record<string, string>): void { this.sent.push({ type, payload }); }
-  receive(type: string, m: unknown): void { for (const fn of this.handlers.get(type) ?? []) fn(m); }
+  onMessage(type: string, fn: (m: unknown) => void): void {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+  }
+  send(type: string, payload: Record<string, string>): void {
+    this.sent.push({ type, payload });
+  }
+  receive(type: string, m: unknown): void {
+    for (const fn of this.handlers.get(type) ?? []) fn(m);
+  }
 }
 
 function sinkSpy() {
@@ -30,18 +36,29 @@ function sinkSpy() {
 }
 
 /** The line the server would deliver for seat `seat` saying `payload`. */
-const line = (seat: number, payload: Record<string, string>): ChatLine => ({ from: seat + 1, name: `Load ${seat + 1}`, seat, channel: "table", at: Date.now(), ...payload } as ChatLine);
+const line = (seat: number, payload: Record<string, string>): ChatLine =>
+  ({ from: seat + 1, name: `Load ${seat + 1}`, seat, channel: "table", at: Date.now(), ...payload }) as ChatLine;
 
 describe("k6 chat traffic", () => {
-  beforeEach(() => { vi.useFakeTimers(); vi.setSystemTime(1_000_000); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   function table(readers: number, speakers: number) {
     const spy = sinkSpy();
     const chat = new ChatTraffic({ speakers, everyMs: 4000 }, spy.sink, () => 0.5, Date.now() + 600_000);
     const rooms = Array.from({ length: readers }, (_, i) => {
       const room = new FakeRoom();
-      chat.add(i, room as unknown as Room, () => i, (fn) => fn());
+      chat.add(
+        i,
+        room as unknown as Room,
+        () => i,
+        (fn) => fn(),
+      );
       return room;
     });
     chat.ready();
@@ -113,7 +130,12 @@ describe("k6 chat traffic", () => {
     const spy = sinkSpy();
     const chat = new ChatTraffic({ speakers: 1, everyMs: 4000 }, spy.sink, () => 0.5, Date.now() + 600_000);
     const room = new FakeRoom();
-    chat.add(0, room as unknown as Room, () => 0, (fn) => fn());
+    chat.add(
+      0,
+      room as unknown as Room,
+      () => 0,
+      (fn) => fn(),
+    );
     vi.advanceTimersByTime(10_000);
     expect(room.sent).toHaveLength(0);
     chat.ready();

@@ -15,10 +15,15 @@ const run = promisify(execFile);
 describe.skipIf(!netlabUsable())("bench:fairness, short", () => {
   it("runs slap races through namespaces and judges them right", async () => {
     const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/fairness-bench.ts"], {
-      cwd: new URL("..", import.meta.url).pathname, env: { ...process.env, SHORT: "1", MIN_RIGHT: "85" }, timeout: 150_000,
+      cwd: new URL("..", import.meta.url).pathname,
+      env: { ...process.env, SHORT: "1", MIN_RIGHT: "85" },
+      timeout: 150_000,
     });
     const levels = [...stdout.matchAll(/jitter +(\d+) ms +loss (\d) % +(\d+) races +ours +([\d.]+) %/g)];
-    expect(levels.map((m) => [Number(m[1]), Number(m[2])])).toEqual([[10, 0], [20, 1]]);
+    expect(levels.map((m) => [Number(m[1]), Number(m[2])])).toEqual([
+      [10, 0],
+      [20, 1],
+    ]);
     for (const m of levels) {
       expect(Number(m[3])).toBeGreaterThanOrEqual(14);
       expect(Number(m[4])).toBeGreaterThanOrEqual(85);

@@ -18,7 +18,9 @@ const SCENARIOS = ["join-storm", "tables", "slap-storm", "soak", "call-race"] as
 /** Against one process only: a call race is judged inside one table's process, the cluster adds nothing to it (CI time). */
 const ONE_ONLY: ReadonlySet<string> = new Set(["call-race"]);
 
-interface Summary { metrics: Record<string, Record<string, number> & { thresholds?: Record<string, boolean> }> }
+interface Summary {
+  metrics: Record<string, Record<string, number> & { thresholds?: Record<string, boolean> }>;
+}
 
 describe.each(["one", "cluster"] as const)("k6 smoke against %s", (kind) => {
   let target: Target;
@@ -26,15 +28,35 @@ describe.each(["one", "cluster"] as const)("k6 smoke against %s", (kind) => {
     if (!k6Installed()) throw new Error(`k6 is missing at ${K6_BIN}: run \`npm run k6:install\` first`);
     target = await startTarget(kind);
   });
-  afterAll(async () => { await target?.stop(); });
+  afterAll(async () => {
+    await target?.stop();
+  });
 
   it.each(SCENARIOS.filter((s) => kind === "one" || !ONE_ONLY.has(s)))("%s holds every threshold", async (scenario) => {
-    const r = await runK6({ scenario, baseUrl: target.url, env: SMOKE[scenario]!, label: `smoke-${scenario}-${kind}`, onOutput: () => undefined });
-    const failed = r.code === 0 ? "" : r.output.split("\n").filter((l) => l.includes("✗") || /error|ERRO/i.test(l)).join("\n");
+    const r = await runK6({
+      scenario,
+      baseUrl: target.url,
+      env: SMOKE[scenario]!,
+      label: `smoke-${scenario}-${kind}`,
+      onOutput: () => undefined,
+    });
+    const failed =
+      r.code === 0
+        ? ""
+        : r.output
+            .split("\n")
+            .filter((l) => l.includes("✗") || /error|ERRO/i.test(l))
+            .join("\n");
     expect(failed || r.code, `k6 exit ${r.code}:\n${failed}\n${r.output.slice(-3000)}`).toBe(0);
     // The run did something: the summary has the scenario's own measurements.
     const summary = JSON.parse(readFileSync(r.summary, "utf8")) as Summary;
-    const must = { "join-storm": "join_ms", tables: "own_patch_ms", "slap-storm": "slap_fastest_wins", soak: "server_rss_mb", "call-race": "call_fastest_wins" }[scenario];
+    const must = {
+      "join-storm": "join_ms",
+      tables: "own_patch_ms",
+      "slap-storm": "slap_fastest_wins",
+      soak: "server_rss_mb",
+      "call-race": "call_fastest_wins",
+    }[scenario];
     expect(Object.keys(summary.metrics)).toContain(must);
     // `tables` runs with chat traffic: lines were said and every simulated player timed theirs.
     if (scenario === "tables") {

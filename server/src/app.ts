@@ -83,9 +83,10 @@ function scaleOut(config: ServerConfig) {
   if (config.redisUrl === null) return config.publicAddress === null ? {} : { publicAddress: config.publicAddress };
   return {
     presence: new RedisPresence(colyseusRedisOptions(config.redisUrl)),
-    driver: config.listingDriver === "stock"
-      ? freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl)))
-      : new IndexedRedisDriver(colyseusRedisOptions(config.redisUrl)),
+    driver:
+      config.listingDriver === "stock"
+        ? freshReadsById(new RedisDriver(colyseusRedisOptions(config.redisUrl)))
+        : new IndexedRedisDriver(colyseusRedisOptions(config.redisUrl)),
     ...(config.publicAddress === null ? {} : { publicAddress: config.publicAddress }),
   };
 }
@@ -100,13 +101,16 @@ function quickPlayPools(platform: Platform): QuickPlayPools {
 
 /** Who a table join is and whom it is kept apart from (social/quick-play-apart.ts). */
 function keepApart(platform: Platform, blocks: BlockCache): QuickPlayApart {
-  return new QuickPlayApart({
-    account: async (headers, token) => {
-      const who = await platform.identifyForTable(headers, token);
-      return who ? { id: who.player.id, saved: who.player.username !== null } : null;
+  return new QuickPlayApart(
+    {
+      account: async (headers, token) => {
+        const who = await platform.identifyForTable(headers, token);
+        return who ? { id: who.player.id, saved: who.player.username !== null } : null;
+      },
+      traces: () => platform.tracesIfOpen(),
     },
-    traces: () => platform.tracesIfOpen(),
-  }, blocks);
+    blocks,
+  );
 }
 
 /**
@@ -128,7 +132,10 @@ export function createServer(config: ServerConfig, { openStore = false } = {}): 
   // then finds it open or opening, instead of starting it (config.ts, `storeAtStart`).
   if (openStore) {
     const started = Date.now();
-    void platform.store().then(() => logger.info({ ms: Date.now() - started }, "database open"), (err: unknown) => logger.error({ err }, "the database did not open"));
+    void platform.store().then(
+      () => logger.info({ ms: Date.now() - started }, "database open"),
+      (err: unknown) => logger.error({ err }, "the database did not open"),
+    );
   }
   logger.level = config.logLevel;
   // Players online and tables in play, for the lobby (social/presence/online.ts).
@@ -136,7 +143,10 @@ export function createServer(config: ServerConfig, { openStore = false } = {}): 
   const server = defineServer({
     ...scaleOut(config),
     rooms: roomDefinitions(config, composeTables({ db: () => platform.db(), whenOpen: (write) => platform.whenOpen(write), blocks })),
-    transport: new StaggeredPingTransport({ server: createGatedHttpServer(config, quickPlayPools(platform), keepApart(platform, blocks)), maxPayload: FRAME_LIMITS.maxPayloadBytes }),
+    transport: new StaggeredPingTransport({
+      server: createGatedHttpServer(config, quickPlayPools(platform), keepApart(platform, blocks)),
+      maxPayload: FRAME_LIMITS.maxPayloadBytes,
+    }),
     greet: false,
     gracefullyShutdown: false,
     express: (app: express.Application) => {
@@ -147,7 +157,28 @@ export function createServer(config: ServerConfig, { openStore = false } = {}): 
       app.use("/api/reports", apiCors(config), express.json({ limit: REPORT_BODY_LIMIT }));
       // A new passkey's answer carries its public key and authenticator data twice over (accounts/passkeys.ts).
       app.use("/api/me/passkeys", apiCors(config), express.json({ limit: PASSKEY_BODY_LIMIT }));
-      app.use("/api", apiCors(config), express.json({ limit: "4kb" }), refuseUnstorableText, accountRoutes(platform, config), preferencesRoutes(platform), blockRoutes(platform, blocks), friendsRoutes(platform, { requests: limitsFor(config).friendRequests, requestsDaily: limitsFor(config).friendRequestsDaily, invites: limitsFor(config).invites }, () => matchMaker.presence), rankedRoutes(platform, config), operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }), socialRoutes(() => matchMaker.presence, limitsFor(config)), apiNotFound());
+      app.use(
+        "/api",
+        apiCors(config),
+        express.json({ limit: "4kb" }),
+        refuseUnstorableText,
+        accountRoutes(platform, config),
+        preferencesRoutes(platform),
+        blockRoutes(platform, blocks),
+        friendsRoutes(
+          platform,
+          {
+            requests: limitsFor(config).friendRequests,
+            requestsDaily: limitsFor(config).friendRequestsDaily,
+            invites: limitsFor(config).invites,
+          },
+          () => matchMaker.presence,
+        ),
+        rankedRoutes(platform, config),
+        operatorRoutes(platform, { sharedAddress: async (a, b) => (await platform.addresses()).shared(a, b) }),
+        socialRoutes(() => matchMaker.presence, limitsFor(config)),
+        apiNotFound(),
+      );
       if (config.production) app.use(noSourceMaps());
       mountClient(app, config.clientDist);
       app.use(jsonErrors());

@@ -35,7 +35,12 @@ export function composeTables(services: TableServices): RoomKit {
   keepApartAtTables(kit);
   bansAtTables(kit, () => services.db());
   // Whom a player sitting down blocked (or was blocked by) is loaded for the chat's delivery (social/blocks.ts).
-  kit.check({ sitting: (_room, account) => { if (account !== null) void services.blocks?.load(account).catch(() => undefined); return null; } });
+  kit.check({
+    sitting: (_room, account) => {
+      if (account !== null) void services.blocks?.load(account).catch(() => undefined);
+      return null;
+    },
+  });
   onlineAtTables(kit);
   seatRecordsAtTables(kit);
   reportsAtTables(kit, () => services.db(), services.blocks);
@@ -47,6 +52,8 @@ export function composeTables(services: TableServices): RoomKit {
 
 /** Every message type a composed table answers (docs/PROTOCOL.md lists the same). */
 export function tableMessageTypes(): string[] {
-  const none = (): never => { throw new Error("no services: message types only"); };
+  const none = (): never => {
+    throw new Error("no services: message types only");
+  };
   return [...composeTables({ db: none, whenOpen: none, blocks: null }).messages.keys()];
 }

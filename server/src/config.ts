@@ -9,7 +9,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
   HOST: z.string().default("0.0.0.0"),
   /** Bot "thinking" delay range in ms: "min" or "min-max". */
-  BOT_DELAY_MS: z.string().regex(/^\d+(-\d+)?$/).default("700-1600"),
+  BOT_DELAY_MS: z
+    .string()
+    .regex(/^\d+(-\d+)?$/)
+    .default("700-1600"),
   CLIENT_DIST: z.string().default(fileURLToPath(new URL("../../client/dist", import.meta.url))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Messages a client may send per second on average before they are rejected. */
@@ -44,7 +47,13 @@ const envSchema = z.object({
   /** "1" behind a reverse proxy: the client address is the last X-Forwarded-For hop the proxy added. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Set: presence and matchmaking go through this Redis, so several processes share tables, codes and the lobby. */
-  REDIS_URL: z.string().regex(REDIS_URL_PATTERN, "REDIS_URL must be redis://host:port[/db], rediss://..., or a Sentinel group redis+sentinel://host:port,host:port/mastername").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(
+      REDIS_URL_PATTERN,
+      "REDIS_URL must be redis://host:port[/db], rediss://..., or a Sentinel group redis+sentinel://host:port,host:port/mastername",
+    )
+    .optional(),
   /**
    * Where clients open the WebSocket to this process, without a scheme (`host[:port][/path]`):
    * the SDK connects to `ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>`, so a proxy routes on it.
@@ -54,13 +63,19 @@ const envSchema = z.object({
    * a PostgreSQL server. Without REDIS_URL the table journals live in DATA_DIR/tables too.
    */
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be postgres://user@host:port/db").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be postgres://user@host:port/db")
+    .optional(),
   /** Signs account tokens (at least 32 characters); unset: a random one kept in DATA_DIR. Every process of a cluster needs the same. */
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
   /** Days a browser session lasts after its last use (sliding). */
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** The site's public URL (e.g. https://cards.example.com): https makes cookies Secure and turns on HSTS. */
-  PUBLIC_URL: z.string().regex(/^https?:\/\/[^\s/]+\/?$/, "PUBLIC_URL must be http(s)://host[:port]").optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, "PUBLIC_URL must be http(s)://host[:port]")
+    .optional(),
   /** A second listener for /metrics and detailed /health, on METRICS_HOST (loopback by default); unset: none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default("127.0.0.1"),
@@ -79,7 +94,17 @@ const envSchema = z.object({
   /** "1" lets guest accounts queue for ranked play (an event, or tests of the queue itself); "0": saved accounts only. */
   RANKED_GUESTS: z.enum(["0", "1"]).default("0"),
   /** When a ranked queue accepts a smaller table than its format's (ranked/forming.ts): `size:seconds,...`, then `;game=size:seconds,...` per game. */
-  RANKED_TABLE_WAITS: z.string().default(DEFAULT_TABLE_WAITS).refine((v) => { try { parseTableWaits(v); return true; } catch { return false; } }, "RANKED_TABLE_WAITS is size:seconds,... then ;game=size:seconds,... (e.g. 3:45,2:90;dark_hand=3:30)"),
+  RANKED_TABLE_WAITS: z
+    .string()
+    .default(DEFAULT_TABLE_WAITS)
+    .refine((v) => {
+      try {
+        parseTableWaits(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "RANKED_TABLE_WAITS is size:seconds,... then ;game=size:seconds,... (e.g. 3:45,2:90;dark_hand=3:30)"),
   /** "1" lets accounts that share an address or device be grouped (an operator's event on one network). */
   RANKED_SAME_ADDRESS: z.enum(["0", "1"]).default("0"),
   /** The leaderboards list accounts with a rated game in the last this many days (and not provisional). */
@@ -92,7 +117,10 @@ const envSchema = z.object({
   ACCOUNTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Display-name changes one account may make in any 24 hours. */
   RENAMES_PER_DAY: z.coerce.number().int().positive().max(1000).default(3),
-  PUBLIC_ADDRESS: z.string().regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash").optional(),
+  PUBLIC_ADDRESS: z
+    .string()
+    .regex(/^[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~-]+)*$/, "PUBLIC_ADDRESS is host[:port][/path], no scheme, no trailing slash")
+    .optional(),
   /** "0" turns the table journal off (no crash survival; tables die with their process). */
   JOURNAL: z.enum(["0", "1"]).default("1"),
   STORE_AT_START: z.enum(["0", "1"]).default("1"),
@@ -165,7 +193,16 @@ export interface ServerConfig {
   readonly leaderboardMinGames: number;
   readonly leaderboardMinOpponents: number;
   readonly sessionDays: number;
-  readonly ranked: { readonly guests: boolean; readonly minGames: number; readonly acceptSeconds: number; readonly pairGamesPerDay: number; readonly abortSteps: number; readonly sameAddress: boolean; readonly poolMixMs: number; readonly tableWaits: TableWaits };
+  readonly ranked: {
+    readonly guests: boolean;
+    readonly minGames: number;
+    readonly acceptSeconds: number;
+    readonly pairGamesPerDay: number;
+    readonly abortSteps: number;
+    readonly sameAddress: boolean;
+    readonly poolMixMs: number;
+    readonly tableWaits: TableWaits;
+  };
   /** Served over TLS (PUBLIC_URL https): Secure cookies, HSTS. */
   readonly secureCookies: boolean;
   /** PUBLIC_URL's origin (scheme, host, port), or null: passkeys are bound to its host (accounts/passkeys.ts). */
@@ -227,7 +264,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shuffleWaitMs: e.SHUFFLE_WAIT_MS,
     matchmakeRate: { perSecond: e.MATCHMAKE_RATE_PER_SECOND, burst: e.MATCHMAKE_BURST },
     codeMisses: { after: e.CODE_MISSES_AFTER, perSecond: e.CODE_MISSES_PER_SECOND },
-    allowedOrigins: e.ALLOWED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY === "1",
     redisUrl: e.REDIS_URL ?? null,
@@ -241,7 +280,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leaderboardMinGames: e.LEADERBOARD_MIN_GAMES,
     leaderboardMinOpponents: e.LEADERBOARD_MIN_OPPONENTS,
     sessionDays: e.SESSION_DAYS,
-    ranked: { guests: e.RANKED_GUESTS === "1", minGames: e.RANKED_MIN_GAMES, acceptSeconds: e.RANKED_ACCEPT_SECONDS, pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY, abortSteps: e.RANKED_ABORT_STEPS, sameAddress: e.RANKED_SAME_ADDRESS === "1", poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000, tableWaits: parseTableWaits(e.RANKED_TABLE_WAITS) },
+    ranked: {
+      guests: e.RANKED_GUESTS === "1",
+      minGames: e.RANKED_MIN_GAMES,
+      acceptSeconds: e.RANKED_ACCEPT_SECONDS,
+      pairGamesPerDay: e.RANKED_PAIR_GAMES_PER_DAY,
+      abortSteps: e.RANKED_ABORT_STEPS,
+      sameAddress: e.RANKED_SAME_ADDRESS === "1",
+      poolMixMs: e.RANKED_POOL_MIX_SECONDS * 1000,
+      tableWaits: parseTableWaits(e.RANKED_TABLE_WAITS),
+    },
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     metricsPort: e.METRICS_PORT ?? null,

@@ -28,8 +28,12 @@ const durable = await startDurability(config);
 // health check misses this process (a stall, or a check sent while it was still booting) removes
 // it there, and Colyseus re-adds it only on its next room change or after a minute, so an idle
 // process could get no new tables for that long. Re-announcing every few seconds bounds that.
-const announce = config.redisUrl === null ? null
-  : setInterval(() => { void Promise.resolve(matchMaker.stats.persist(true)).catch(() => undefined); }, 3_000);
+const announce =
+  config.redisUrl === null
+    ? null
+    : setInterval(() => {
+        void Promise.resolve(matchMaker.stats.persist(true)).catch(() => undefined);
+      }, 3_000);
 announce?.unref();
 
 // SIGTERM drains: no new tables here, every table in play handed to a peer (Redis) or kept in
@@ -39,7 +43,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     logger.info({ signal }, "draining, then shutting down");
     if (announce) clearInterval(announce);
     operator?.close();
-    void durable.drain()
+    void durable
+      .drain()
       .catch((err: unknown) => logger.error({ err }, "drain failed"))
       .then(() => server.gracefullyShutdown(true));
   });

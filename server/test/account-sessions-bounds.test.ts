@@ -19,14 +19,22 @@ let base = "";
 let server: Server;
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", SIGN_INS_PER_MINUTE: "1000", PORT: String(port) }));
+  server = createServer(
+    loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", SIGN_INS_PER_MINUTE: "1000", PORT: String(port) }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   await fetch(`${base}/api/leaderboard/devils_scat`);
 }, 120_000);
-afterAll(async () => { await server?.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server?.gracefullyShutdown(false);
+});
 
-interface Call { status: number; body: any; headers: Headers }
+interface Call {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
 async function call(path: string, init: { body?: unknown; cookie?: string; origin?: string | null; bearer?: string } = {}): Promise<Call> {
   const method = init.body === undefined ? "GET" : "POST";
@@ -35,7 +43,11 @@ async function call(path: string, init: { body?: unknown; cookie?: string; origi
   const origin = init.origin === undefined ? (method === "GET" ? null : base) : init.origin;
   if (origin) headers.origin = origin;
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const res = await fetch(`${base}/api${path}`, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -51,7 +63,8 @@ describe("saving a guest account", () => {
   it("replaces the guest's session cookie and ends its other sessions and tokens", async () => {
     const guest = await call("/accounts/guest", { body: { name: "Saver" } });
     const oldCookie = cookieOf(guest);
-    const longToken = (await call("/me/tokens", { body: { label: "old", scopes: ["play", "account"], days: 365 }, cookie: oldCookie })).body.token as string;
+    const longToken = (await call("/me/tokens", { body: { label: "old", scopes: ["play", "account"], days: 365 }, cookie: oldCookie })).body
+      .token as string;
     expect((await call("/me", { bearer: longToken })).status).toBe(200);
     const saved = await call("/accounts/register", { body: { username: "saver_one", password: PASSWORD }, cookie: oldCookie });
     expect(saved.status).toBe(200);
@@ -65,7 +78,11 @@ describe("saving a guest account", () => {
 
   it("gives a script that saved with its token a new token in the answer, and ends the old one", async () => {
     const guest = await call("/accounts/guest", { body: { name: "Script", token: true }, origin: null });
-    const saved = await call("/accounts/register", { body: { username: "saver_two", password: PASSWORD }, bearer: guest.body.token, origin: null });
+    const saved = await call("/accounts/register", {
+      body: { username: "saver_two", password: PASSWORD },
+      bearer: guest.body.token,
+      origin: null,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.token).toMatch(/^sct_/);
     expect(saved.headers.getSetCookie()).toEqual([]);
@@ -93,7 +110,8 @@ describe("live sessions and tokens per account", () => {
     expect((await call("/me", { cookie: cookies[0]! })).status).toBe(401);
     expect((await call("/me", { cookie: newest })).status).toBe(200);
     // With 20 tokens made by name, a script's sign-in still gets its token (a refusal would tell a guesser the password was right).
-    for (let i = 0; i < MAX_LIVE.token; i++) expect((await call("/me/tokens", { body: { label: `named ${i}` }, cookie: newest })).status).toBe(201);
+    for (let i = 0; i < MAX_LIVE.token; i++)
+      expect((await call("/me/tokens", { body: { label: `named ${i}` }, cookie: newest })).status).toBe(201);
     const script = await call("/accounts/sign-in", { body: { username: "hoarder", password: PASSWORD, token: true }, origin: null });
     expect(script.status).toBe(200);
     expect(script.body.token).toMatch(/^sct_/);
@@ -120,8 +138,13 @@ describe("live sessions and tokens per account", () => {
 describe("old signed tokens", () => {
   const sign = async (playerId: string, iat: number, exp: number) => {
     const { TableRoom } = await import("../src/table/table-room.ts");
-    return new SignJWT({ v: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(playerId).setIssuer("scat-tables")
-      .setIssuedAt(iat).setExpirationTime(exp).sign(new TextEncoder().encode(TableRoom.platform.secret));
+    return new SignJWT({ v: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(playerId)
+      .setIssuer("scat-tables")
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(TableRoom.platform.secret));
   };
   it("convert to a session only within their 365-day lifetime, whatever expiry they claim", async () => {
     const made = await call("/accounts/guest", { body: { name: "Century" } });

@@ -16,12 +16,27 @@ import { rankKeys, standingsOf } from "@scat/shared/standings.ts";
 import { startPostgres, type PostgresServer } from "./support/postgres-server.ts";
 
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 function fakeLog(matchId: string, seats: number, winners: number[], ranking: number[], scores: number[]): GameLog {
   const hex = "ab".repeat(16);
-  return { format: GAME_LOG_FORMAT, matchId, game: "devils_scat", options: { seats }, startedAt: 1_000, seed: hex, salt: hex, commitment: "c".repeat(64), steps: [{ seat: null, action: null, now: 1_001 }], outcome: { winners, ranking, scores } };
+  return {
+    format: GAME_LOG_FORMAT,
+    matchId,
+    game: "devils_scat",
+    options: { seats },
+    startedAt: 1_000,
+    seed: hex,
+    salt: hex,
+    commitment: "c".repeat(64),
+    steps: [{ seat: null, action: null, now: 1_001 }],
+    outcome: { winners, ranking, scores },
+  };
 }
 
 describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (kind) => {
@@ -31,13 +46,18 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   });
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
   /** A guest as the ranked code sees it (`player` with id and name). */
   const mk = async (name: string) => ({ player: publicPlayer(await accounts.createGuest(name)) });
 
   it("applies the migrations once (a second run changes nothing)", async () => {
     await migrate(store.db, appMigrations);
-    const applied = await store.db.selectFrom("kysely_migration" as never).selectAll().execute();
+    const applied = await store.db
+      .selectFrom("kysely_migration" as never)
+      .selectAll()
+      .execute();
     expect(applied.length).toBe(Object.keys(await appMigrations.getMigrations()).length);
   });
 
@@ -70,7 +90,10 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     expect(elsewhere.id).toBe(guest.id);
     const token = await sessions.issue(guest.id, "token", "script", ["play"], 7);
     expect((await sessions.authenticate(token.secret, "token"))?.scopes).toEqual(["play"]);
-    expect((await sessions.list(guest.id, browser.session)).map((x) => [x.kind, x.current])).toEqual([["browser", true], ["token", false]]);
+    expect((await sessions.list(guest.id, browser.session)).map((x) => [x.kind, x.current])).toEqual([
+      ["browser", true],
+      ["token", false],
+    ]);
 
     // A browser session slides: used after 20 days it lasts 30 more; unused for 30 days it is gone.
     clock += 20 * DAY;
@@ -100,7 +123,12 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     const old = await tokens.sign({ playerId: p.id, version: 0 });
     expect((await accounts.legacyPlayer(old))?.id).toBe(p.id);
     const { SignJWT } = await import("jose");
-    const noExp = await new SignJWT({ v: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(p.id).setIssuer("scat-tables").setIssuedAt().sign(new TextEncoder().encode("t".repeat(32)));
+    const noExp = await new SignJWT({ v: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(p.id)
+      .setIssuer("scat-tables")
+      .setIssuedAt()
+      .sign(new TextEncoder().encode("t".repeat(32)));
     expect(await accounts.legacyPlayer(noExp)).toBeNull();
     await accounts.revokeLegacy(p.id);
     expect(await accounts.legacyPlayer(old)).toBeNull();
@@ -112,7 +140,12 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     // Seat 2 won; seats 0 and 3 tie for second (same score, neither won); seat 1 is last.
     const log = fakeLog(`m-${kind}-1`, 4, [2], [2, 0, 3, 1], [7, 4, 10, 7]);
     const standings = standingsOf(log.outcome, new Set());
-    expect(standings.map((s) => [s.seat, s.place])).toEqual([[2, 1], [0, 2], [3, 2], [1, 4]]);
+    expect(standings.map((s) => [s.seat, s.place])).toEqual([
+      [2, 1],
+      [0, 2],
+      [3, 2],
+      [1, 4],
+    ]);
 
     const first = await recordRankedMatch(store.db, log, seats, standings, 5_000);
     expect(first.rated).toBe(true);
@@ -128,7 +161,9 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     expect(second.changes).toEqual(first.changes);
     const winner = await ratingsOf(store.db, players[2]!.player.id);
     expect(winner).toEqual([{ game: "devils_scat", rating: bySeat.get(2)!.after, games: 1, wins: 1, provisional: PROVISIONAL_GAMES > 1 }]);
-    expect(await historyOf(store.db, players[2]!.player.id, "devils_scat")).toEqual([{ matchId: log.matchId, at: 5_000, rating: bySeat.get(2)!.after }]);
+    expect(await historyOf(store.db, players[2]!.player.id, "devils_scat")).toEqual([
+      { matchId: log.matchId, at: 5_000, rating: bySeat.get(2)!.after },
+    ]);
     const recent = await recentMatches(store.db, players[1]!.player.id);
     expect(recent).toHaveLength(1);
     expect(recent[0]).toMatchObject({ matchId: log.matchId, place: 4, ratingBefore: 1500, delta: bySeat.get(1)!.delta });
@@ -150,9 +185,15 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     const ps = await Promise.all(Array.from({ length: 12 }, (_, i) => mk(`T${i}`)));
     for (const [i, p] of ps.entries()) {
       const rating = 1400 + 10 * Math.floor(i / 3);
-      await store.db.insertInto("ratings").values({ player_id: p.player.id, game: "skit_scat", mu: rating / 60, sigma: 4, rating, games: 3, wins: 0, updated_at: 0 }).execute();
-      await store.db.insertInto("rating_counts").values({ game: "skit_scat", rating, players: 1 })
-        .onConflict((oc) => oc.columns(["game", "rating"]).doUpdateSet((eb) => ({ players: eb("rating_counts.players", "+", 1) }))).execute();
+      await store.db
+        .insertInto("ratings")
+        .values({ player_id: p.player.id, game: "skit_scat", mu: rating / 60, sigma: 4, rating, games: 3, wins: 0, updated_at: 0 })
+        .execute();
+      await store.db
+        .insertInto("rating_counts")
+        .values({ game: "skit_scat", rating, players: 1 })
+        .onConflict((oc) => oc.columns(["game", "rating"]).doUpdateSet((eb) => ({ players: eb("rating_counts.players", "+", 1) })))
+        .execute();
     }
     const full = await topPlayers(store.db, "skit_scat", 1000);
     expect(full).toHaveLength(12);
@@ -168,7 +209,10 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     const seats: RankedSeat[] = players.map((p, seat) => ({ seat, playerId: p.player.id, name: p.player.name }));
     const log = fakeLog(`m-${kind}-2`, 2, [0], [0, 1], [3, 0]);
     const standings = standingsOf(log.outcome, new Set([0]));
-    expect(standings).toEqual([{ seat: 1, place: 1, score: 0, forfeited: false }, { seat: 0, place: 2, score: 3, forfeited: true }]);
+    expect(standings).toEqual([
+      { seat: 1, place: 1, score: 0, forfeited: false },
+      { seat: 0, place: 2, score: 3, forfeited: true },
+    ]);
     const res = await recordRankedMatch(store.db, log, seats, standings, 7_000);
     expect(res.changes.find((c) => c.seat === 0)!.delta).toBeLessThan(0);
     expect(res.changes.find((c) => c.seat === 1)!.delta).toBeGreaterThan(0);
@@ -186,8 +230,21 @@ describe.each(["pglite", "postgres"] as const)("accounts and ratings on %s", (ki
     expect((await ratingsOf(store.db, a!.player.id))[0]).toMatchObject({ games: 2, wins: 2 });
     expect(await historyOf(store.db, a!.player.id, "devils_scat")).toHaveLength(2);
     // The rank buckets agree with the ratings after every write above, concurrent ones included.
-    const actual = await store.db.selectFrom("ratings").select(["rating"]).select((eb) => eb.fn.countAll<string>().as("n")).where("game", "=", "devils_scat").groupBy("rating").orderBy("rating").execute();
-    const buckets = await store.db.selectFrom("rating_counts").select(["rating", "players"]).where("game", "=", "devils_scat").where("players", "<>", 0).orderBy("rating").execute();
+    const actual = await store.db
+      .selectFrom("ratings")
+      .select(["rating"])
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("game", "=", "devils_scat")
+      .groupBy("rating")
+      .orderBy("rating")
+      .execute();
+    const buckets = await store.db
+      .selectFrom("rating_counts")
+      .select(["rating", "players"])
+      .where("game", "=", "devils_scat")
+      .where("players", "<>", 0)
+      .orderBy("rating")
+      .execute();
     expect(buckets.map((b) => [b.rating, b.players])).toEqual(actual.map((r) => [r.rating, Number(r.n)]));
   });
 });

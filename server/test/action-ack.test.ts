@@ -13,9 +13,15 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 const opts = (o: Record<string, unknown>) => {
   const base = { name: "Ack", seats: 2, bots: 1, turnSeconds: 60, variants: {}, ...o };
@@ -25,7 +31,14 @@ const opts = (o: Record<string, unknown>) => {
 type Batch = { version: number; seat?: number | null; id?: number; events: { type: string }[] };
 const batches = (log: ReturnType<typeof record>): Batch[] => log.filter((m) => m.type === "events").map((m) => m.message as Batch);
 
-async function table(game: string): Promise<{ room: ClientRoom; log: ReturnType<typeof record>; seat: number; srv: TableRoom; spy: ClientRoom; spyLog: ReturnType<typeof record> }> {
+async function table(game: string): Promise<{
+  room: ClientRoom;
+  log: ReturnType<typeof record>;
+  seat: number;
+  srv: TableRoom;
+  spy: ClientRoom;
+  spyLog: ReturnType<typeof record>;
+}> {
   const room = await colyseus.sdk.joinOrCreate(game, opts({}));
   const log = record(room);
   const seat = await waitSeat(room);
@@ -39,7 +52,13 @@ async function table(game: string): Promise<{ room: ClientRoom; log: ReturnType<
 describe("action acknowledgement", () => {
   it("echoes a fake-out slap's id to its sender with the step's version, even when legal does not change", async () => {
     const { room, log, seat, srv, spyLog } = await table("hit_the_deck");
-    await until(() => (room.state as any).phase === "turn" && (room.state as any).version === srv.match!.state.version && mine(room, seat)?.legal.some((a) => a.type === "slap"), "a turn (a slap is a fake-out)");
+    await until(
+      () =>
+        (room.state as any).phase === "turn" &&
+        (room.state as any).version === srv.match!.state.version &&
+        mine(room, seat)?.legal.some((a) => a.type === "slap"),
+      "a turn (a slap is a fake-out)",
+    );
     room.send("action", { type: "slap", id: 4_000_000_001 });
     const ack = await until(() => batches(log).find((b) => b.id === 4_000_000_001), "the acknowledgement");
     expect(ack.seat).toBe(seat);
@@ -56,21 +75,31 @@ describe("action acknowledgement", () => {
     const { room, log, seat, srv } = await table("skit_scat");
     let mineSeen = false;
     let sent = -1;
-    await until(() => {
-      const version = (room.state as any).version;
-      const ownStep = batches(log).find((b) => b.version === sent + 1 && sent >= 0);
-      if (ownStep) {
-        expect(ownStep.seat).toBe(seat);
-        expect("id" in ownStep).toBe(false);
-        mineSeen = true;
-      }
-      const own = mine(room, seat);
-      if (own && own.legal.length > 0 && version === srv.match!.state.version && version !== sent) {
-        sent = version;
-        room.send("action", own.legal.find((a) => a.type === "continue") ?? own.legal.find((a) => a.type === "drawDeck") ?? own.legal.find((a) => a.type === "discard") ?? own.legal[0]);
-      }
-      return mineSeen && batches(log).some((b) => b.seat === 1 - seat);
-    }, "own steps and a bot's step", 20_000);
+    await until(
+      () => {
+        const version = (room.state as any).version;
+        const ownStep = batches(log).find((b) => b.version === sent + 1 && sent >= 0);
+        if (ownStep) {
+          expect(ownStep.seat).toBe(seat);
+          expect("id" in ownStep).toBe(false);
+          mineSeen = true;
+        }
+        const own = mine(room, seat);
+        if (own && own.legal.length > 0 && version === srv.match!.state.version && version !== sent) {
+          sent = version;
+          room.send(
+            "action",
+            own.legal.find((a) => a.type === "continue") ??
+              own.legal.find((a) => a.type === "drawDeck") ??
+              own.legal.find((a) => a.type === "discard") ??
+              own.legal[0],
+          );
+        }
+        return mineSeen && batches(log).some((b) => b.seat === 1 - seat);
+      },
+      "own steps and a bot's step",
+      20_000,
+    );
     // The deal and deadlines name no seat (null); every other step names one.
     expect(batches(log).every((b) => b.seat === null || b.seat === 0 || b.seat === 1)).toBe(true);
   });

@@ -11,8 +11,12 @@ import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 // Bots think 300-400 ms: each observation below can be told apart from the bot's next move.
-beforeAll(async () => { colyseus = await bootServer({ BOT_DELAY_MS: "300-400" }); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer({ BOT_DELAY_MS: "300-400" });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 async function observed(): Promise<{ count: number; sum: number }> {
   const metric = await registry.getSingleMetric("scat_action_patch_seconds")!.get();
@@ -37,7 +41,10 @@ describe("the action→patch metric", () => {
 
     // An applied one is measured once, when its patch has gone out.
     const version = srv.match!.state.version;
-    room.send("action", mine(room, seat)!.legal.find((a) => a.type === "drawDeck"));
+    room.send(
+      "action",
+      mine(room, seat)!.legal.find((a) => a.type === "drawDeck"),
+    );
     await until(() => (room.state as { version: number }).version > version, "the patch of my draw");
     const after = await observed();
     expect(after.count).toBe(start.count + 1);
@@ -46,14 +53,25 @@ describe("the action→patch metric", () => {
 
     // Finish the turn; the bot's whole turn that follows adds nothing.
     await until(() => mine(room, seat)?.legal.some((a) => a.type === "discard"), "my discard");
-    room.send("action", mine(room, seat)!.legal.find((a) => a.type === "discard"));
+    room.send(
+      "action",
+      mine(room, seat)!.legal.find((a) => a.type === "discard"),
+    );
     const discarded = srv.match!.state.version;
     await until(() => (room.state as { version: number }).version > discarded, "the patch of my discard");
     expect((await observed()).count).toBe(start.count + 2);
     const mark = (room.state as { version: number }).version;
     // The bot's turn is over once it no longer has to act: a draw and a discard, or a knock at once (one step).
     const bot = 1 - seat;
-    await until(() => srv.match!.over || ((room.state as { version: number }).version > mark && srv.match!.state.version === (room.state as { version: number }).version && !srv.match!.game.awaiting(srv.match!.state).includes(bot)), "the bot's turn", 15_000);
+    await until(
+      () =>
+        srv.match!.over ||
+        ((room.state as { version: number }).version > mark &&
+          srv.match!.state.version === (room.state as { version: number }).version &&
+          !srv.match!.game.awaiting(srv.match!.state).includes(bot)),
+      "the bot's turn",
+      15_000,
+    );
     expect((await observed()).count).toBe(start.count + 2);
     await room.leave();
   });

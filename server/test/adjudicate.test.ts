@@ -29,7 +29,8 @@ describe("slap adjudication", () => {
   it("accepts an honest claim and uses it as the reaction time", () => {
     const net = network(-3_000, 60);
     // Reveal reaches the client at +60, shown at +70 (client clock = server - 3000), pressed 250 later.
-    const shown = reveal + 70 - 3_000, pressed = shown + 250;
+    const shown = reveal + 70 - 3_000,
+      pressed = shown + 250;
     const arrived = reveal + 70 + 250 + 60;
     const a = adjudicate({ shownAt: shown, pressedAt: pressed }, reveal, arrived, net);
     expect(a).toMatchObject({ reactionMs: 250, source: "claim", suspicious: false });
@@ -72,7 +73,13 @@ describe("slap adjudication", () => {
 describe("the network monitor", () => {
   const fakeClient = (sessionId: string) => {
     const sent: number[] = [];
-    return { sessionId, sent, send: (type: string, m: { s: number }) => { if (type === "ping") sent.push(m.s); } };
+    return {
+      sessionId,
+      sent,
+      send: (type: string, m: { s: number }) => {
+        if (type === "ping") sent.push(m.s);
+      },
+    };
   };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -23,8 +23,12 @@ vi.mock("@scat/shared/games/dark-hand/index.ts", async (original) => {
 
 let colyseus: ColyseusTestServer;
 // A bot on turn waits 3 s: its turn would close the call window before the others' calls (0.55-1.45 s).
-beforeAll(async () => { colyseus = await bootServer({ BOT_DELAY_MS: "3000-3000" }); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer({ BOT_DELAY_MS: "3000-3000" });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 it("a player leaving while a bot's call is held does not make the bot call again", async () => {
   // Two bots: whoever is on turn, one of them may call at the deal.
@@ -34,7 +38,10 @@ it("a player leaving while a bot's call is held does not make the bot call again
   const srv = colyseus.getRoomById(a.roomId) as unknown as TableRoom;
   const contained: unknown[] = [];
   const contain = srv.contain.bind(srv);
-  srv.contain = (error, method, client) => { contained.push(error); return contain(error, method, client); };
+  srv.contain = (error, method, client) => {
+    contained.push(error);
+    return contain(error, method, client);
+  };
   // The moment a bot's call is held, Ann leaves (the room's own leave: her seat goes to a bot and
   // every bot is planned again), before the race is judged.
   const plugin = srv.plugin!;

@@ -29,8 +29,12 @@ describe("bot strength as a table option", () => {
 
 describe("a table of strong bots through the real room", () => {
   let colyseus: ColyseusTestServer;
-  beforeAll(async () => { colyseus = await bootServer(); });
-  afterAll(async () => { await colyseus.shutdown(); });
+  beforeAll(async () => {
+    colyseus = await bootServer();
+  });
+  afterAll(async () => {
+    await colyseus.shutdown();
+  });
 
   it("plays Skit Scat to the end with one player and two strong bots, every bot move legal", async () => {
     const base = { name: "Tess", seats: 3, bots: 2, botStrength: "strong" as const, turnSeconds: 30, variants: {} };

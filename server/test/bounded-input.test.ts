@@ -21,7 +21,9 @@ beforeAll(async () => {
     ALLOWED_ORIGINS: "https://cards.example",
   });
 });
-afterAll(async () => { await server.stop(); });
+afterAll(async () => {
+  await server.stop();
+});
 
 const quick = (o: Record<string, unknown> = {}) => {
   const base = { name: "Tess", seats: 2, bots: 1, turnSeconds: 60, variants: {}, ...o };
@@ -61,18 +63,36 @@ describe("frames", () => {
   it("answers malformed frames of every kind without echoing them, and a table still plays", async () => {
     const { raw } = await seated();
     const frames: Uint8Array[] = [
-      Uint8Array.of(), Uint8Array.of(99), Uint8Array.of(CODE.bytes, 0xa1, 0x61, 1, 2, 3), Uint8Array.of(CODE.data),
-      Uint8Array.of(CODE.data, 0xa5, 0x61), dataFrameRaw("action", Uint8Array.of(0x92, 0x01)), dataFrameRaw("action", Uint8Array.of(0xc1)),
-      dataFrameRaw("action", Uint8Array.of(0xd4, 0x01, 0x02)), dataFrameRaw("action", Uint8Array.of(0x01, 0x02)),
-      dataFrameRaw("action", Uint8Array.of(0xdd, 0xff, 0xff, 0xff, 0xff)), dataFrame("action", { type: "x".repeat(300) }),
-      dataFrame("action", { type: "discard", card: "SECRET-ECHO" }), dataFrame("action", Array.from({ length: 200 }, () => 1)),
-      Uint8Array.of(CODE.ping, 1), Uint8Array.of(CODE.join, 5),
+      Uint8Array.of(),
+      Uint8Array.of(99),
+      Uint8Array.of(CODE.bytes, 0xa1, 0x61, 1, 2, 3),
+      Uint8Array.of(CODE.data),
+      Uint8Array.of(CODE.data, 0xa5, 0x61),
+      dataFrameRaw("action", Uint8Array.of(0x92, 0x01)),
+      dataFrameRaw("action", Uint8Array.of(0xc1)),
+      dataFrameRaw("action", Uint8Array.of(0xd4, 0x01, 0x02)),
+      dataFrameRaw("action", Uint8Array.of(0x01, 0x02)),
+      dataFrameRaw("action", Uint8Array.of(0xdd, 0xff, 0xff, 0xff, 0xff)),
+      dataFrame("action", { type: "x".repeat(300) }),
+      dataFrame("action", { type: "discard", card: "SECRET-ECHO" }),
+      dataFrame(
+        "action",
+        Array.from({ length: 200 }, () => 1),
+      ),
+      Uint8Array.of(CODE.ping, 1),
+      Uint8Array.of(CODE.join, 5),
     ];
     for (const f of frames) raw.send(f);
     await raw.until(() => raw.rejections().length >= frames.length, "a rejection per frame");
     const texts = raw.rejections().map((r) => `${r.code}: ${r.message}`);
     expect(texts.every((t) => !t.includes("SECRET-ECHO") && !t.includes("xxxxxxxx"))).toBe(true);
-    expect(new Set(raw.rejections().map((r) => r.code))).toEqual(new Set(["bad-frame", "unknown-frame", "invalid-action", "must-draw-first", "not-your-turn"].filter((c) => raw.rejections().some((r) => r.code === c))));
+    expect(new Set(raw.rejections().map((r) => r.code))).toEqual(
+      new Set(
+        ["bad-frame", "unknown-frame", "invalid-action", "must-draw-first", "not-your-turn"].filter((c) =>
+          raw.rejections().some((r) => r.code === c),
+        ),
+      ),
+    );
     expect(raw.open).toBe(true);
     // The client is still seated and the game answers a real action.
     raw.send(dataFrame("action", { type: "drawDeck" }));
@@ -170,7 +190,10 @@ describe("HTTP surface", () => {
     expect(evil.headers.get("access-control-allow-credentials")).toBeNull();
     expect((await call("https://cards.example")).headers.get("access-control-allow-origin")).toBe("https://cards.example");
     expect((await call(server.url)).headers.get("access-control-allow-origin")).toBe(server.url);
-    const pre = await fetch(`${server.url}/matchmake/joinOrCreate/devils_scat`, { method: "OPTIONS", headers: { origin: "https://evil.example" } });
+    const pre = await fetch(`${server.url}/matchmake/joinOrCreate/devils_scat`, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example" },
+    });
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
     expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
   });
@@ -184,10 +207,16 @@ describe("HTTP surface", () => {
   });
 
   it("rate-limits matchmaking per address with 429 and Retry-After", async () => {
-    const call = () => fetch(`${server.url}/matchmake/join/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"mode":"nothing-matches"}' });
+    const call = () =>
+      fetch(`${server.url}/matchmake/join/devils_scat`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"mode":"nothing-matches"}',
+      });
     const responses: Response[] = [];
     // Bursts well past the allowance (burst 400, refilled at 2/s): at least one must be refused.
-    for (let burst = 0; burst < 10 && !responses.some((r) => r.status === 429); burst++) responses.push(...(await Promise.all(Array.from({ length: 100 }, call))));
+    for (let burst = 0; burst < 10 && !responses.some((r) => r.status === 429); burst++)
+      responses.push(...(await Promise.all(Array.from({ length: 100 }, call))));
     const limited = responses.find((r) => r.status === 429);
     expect(limited).toBeDefined();
     expect(limited!.headers.get("retry-after")).toBe("1");

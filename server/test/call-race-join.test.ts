@@ -14,8 +14,12 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { adjudicate } from "../src/realtime/adjudicate.ts";
 import { NetMonitor, PING, serverNow } from "../src/realtime/net-monitor.ts";
 
-beforeEach(() => { vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance", "Date"] }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance", "Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A client `rttMs` away (no WebSocket under it: its transport pings go unanswered), with Colyseus's queue while it joins. */
 function remote(net: NetMonitor, id: string, rttMs: number, clockMs = 0, withWs = false) {
@@ -28,10 +32,18 @@ function remote(net: NetMonitor, id: string, rttMs: number, clockMs = 0, withWs 
   };
   // Its network stack answers WebSocket pings at once, joining or not (nothing queues them).
   const listeners: ((data: Buffer) => void)[] = [];
-  const ref = withWs ? {
-    ping: (data: Buffer) => { setTimeout(() => { for (const l of listeners) l(data); }, rttMs); },
-    on: (_event: "pong", fn: (data: Buffer) => void) => { listeners.push(fn); },
-  } : undefined;
+  const ref = withWs
+    ? {
+        ping: (data: Buffer) => {
+          setTimeout(() => {
+            for (const l of listeners) l(data);
+          }, rttMs);
+        },
+        on: (_event: "pong", fn: (data: Buffer) => void) => {
+          listeners.push(fn);
+        },
+      }
+    : undefined;
   const client = {
     sessionId: id,
     ref,

@@ -15,14 +15,18 @@ const RACES = Number(process.env.PROP_CALL_RACES ?? 400);
 describe("the call race", () => {
   it(`gives the Joker to the truly fastest caller within the window (${RACES} races, PROP_SEED=${SEED})`, () => {
     const rng = createRng(`call-race:${SEED}`);
-    let judged = 0, late = 0;
+    let judged = 0,
+      late = 0;
     const cut: string[] = [];
     for (let n = 0; n < RACES; n++) {
       const r = honestRace(rng, 10);
       // Reaction times closer than the clients' timer resolution are a tie either way.
       if (!r) continue;
       const { reactions, fastest, out } = r;
-      if (!out.order.includes(fastest)) { late++; continue; }
+      if (!out.order.includes(fastest)) {
+        late++;
+        continue;
+      }
       judged++;
       const what = `race ${n}: reactions ${reactions.map((x) => x.toFixed(1))}, judged ${out.judged.map((x) => x.toFixed(1))}`;
       if (out.order[0] === fastest) continue;

@@ -12,10 +12,15 @@ import { bootServer, until, waitSeat } from "./helpers.ts";
 import { remoteCaller } from "./support/remote-caller.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
-
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 async function table(nearMs: number, farMs: number) {
   const base = { seats: 2, bots: 0, turnSeconds: 30, variants: {} };
@@ -42,7 +47,12 @@ async function table(nearMs: number, farMs: number) {
  * after the deal) was about 200 ms faster. Returns the reaction time the server should credit
  * each (its claim, plus what the claim quota withheld).
  */
-async function race(srv: TableRoom, near: ReturnType<typeof remoteCaller> & { seat: number }, far: ReturnType<typeof remoteCaller> & { seat: number }, shade: string): Promise<{ nearMs: number; farMs: number }> {
+async function race(
+  srv: TableRoom,
+  near: ReturnType<typeof remoteCaller> & { seat: number },
+  far: ReturnType<typeof remoteCaller> & { seat: number },
+  shade: string,
+): Promise<{ nearMs: number; farMs: number }> {
   const plugin = srv.plugin!;
   let farMs: number | null = null;
   srv.plugin = {

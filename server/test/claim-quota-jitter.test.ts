@@ -16,7 +16,7 @@ import { FRESH_JITTER_MAX_MS, JITTER_SAMPLES, LatencyEstimator } from "../src/re
 /** A seeded uniform draw in [0, 1). */
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
 describe("the claim quota on a jittery link", () => {

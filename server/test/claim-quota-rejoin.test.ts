@@ -17,9 +17,15 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, leaveRoom, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 const status = (room: ClientRoom) => (room.state as { status?: string }).status;
 const quotaOf = (srv: TableRoom, room: ClientRoom) => srv.net.of(room.sessionId).quota;
@@ -67,7 +73,11 @@ it("a fresh connection with the same playerId (the orphan-session takeover) keep
 
 it("the same account from another connection and playerId shares the quota; another player starts fresh", async () => {
   const base = `http://127.0.0.1:${(colyseus.sdk as unknown as { settings: { port: number } }).settings.port}`;
-  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Acct", token: true }) });
+  const res = await fetch(`${base}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Acct", token: true }),
+  });
   expect(res.ok).toBe(true);
   const token = ((await res.json()) as { token: string }).token;
   const a = await colyseus.sdk.create("dark_hand", { name: "Acct", playerId: "player-one", token, seats: 3, private: true });

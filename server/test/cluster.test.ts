@@ -16,7 +16,9 @@ let cluster: Cluster;
 beforeAll(async () => {
   cluster = await startCluster({ env: { LOG_LEVEL: "warn", MATCHMAKE_RATE_PER_SECOND: "20", MATCHMAKE_BURST: "400" } });
 }, 60_000);
-afterAll(async () => { await cluster?.stop(); }, 30_000);
+afterAll(async () => {
+  await cluster?.stop();
+}, 30_000);
 
 /** An SDK whose matchmaking goes to process n only (nginx routes /p<n>/ to it). */
 const via = (n: number) => new Client(`${cluster.url}/p${n}`);
@@ -32,7 +34,8 @@ async function seated(join: Promise<Room>): Promise<{ room: Room; seat: number |
   return { room, seat };
 }
 
-const hostOf = (room: Room) => String((room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
+const hostOf = (room: Room) =>
+  String((room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
 
 describe("a cluster behind nginx", () => {
   it("balances HTTP over every process and routes /p<n>/ to process n", async () => {
@@ -68,10 +71,12 @@ describe("a cluster behind nginx", () => {
     // The token is valid once the hosting process has seen the drop: retry until then.
     let back: Room | null = null;
     for (const end = Date.now() + 10_000; !back;) {
-      back = await via(other).reconnect(a.room.reconnectionToken).catch((err: unknown) => {
-        if (Date.now() > end) throw err;
-        return new Promise<null>((r) => setTimeout(() => r(null), 100));
-      });
+      back = await via(other)
+        .reconnect(a.room.reconnectionToken)
+        .catch((err: unknown) => {
+          if (Date.now() > end) throw err;
+          return new Promise<null>((r) => setTimeout(() => r(null), 100));
+        });
     }
     const again = await seated(Promise.resolve(back));
     expect(again.seat).toBe(a.seat);
@@ -100,7 +105,10 @@ describe("a cluster behind nginx", () => {
     type Listing = { roomId: string; publicAddress?: string; private?: boolean; metadata: { players: number } };
     const watch = (lobby: Room) => {
       const list = new Map<string, Listing>();
-      lobby.onMessage("rooms", (rooms: Listing[]) => { list.clear(); for (const r of rooms) list.set(r.roomId, r); });
+      lobby.onMessage("rooms", (rooms: Listing[]) => {
+        list.clear();
+        for (const r of rooms) list.set(r.roomId, r);
+      });
       lobby.onMessage("+", ([id, r]: [string, Listing]) => list.set(id, r));
       lobby.onMessage("-", (id: string) => list.delete(id));
       return list;
@@ -123,12 +131,17 @@ describe("a cluster behind nginx", () => {
     const ids = tables.map((t) => t.room.roomId);
     // Each listing goes through Redis (the driver's hash, then the lobby channel): allow a loaded machine its time, and say what was missing.
     for (const [n, list] of lists.entries()) {
-      await until(() => ids.every((id) => list.get(id)?.metadata.players === 1), "every table listed with its player", 30_000).catch((e: Error) => {
-        const missing = ids.filter((id) => list.get(id)?.metadata.players !== 1).map((id) => `${id}: ${list.has(id) ? `players ${list.get(id)!.metadata.players}` : "not listed"}`);
-        throw new Error(`${e.message} (lobby ${n + 1}: ${missing.join(", ")})`);
-      });
+      await until(() => ids.every((id) => list.get(id)?.metadata.players === 1), "every table listed with its player", 30_000).catch(
+        (e: Error) => {
+          const missing = ids
+            .filter((id) => list.get(id)?.metadata.players !== 1)
+            .map((id) => `${id}: ${list.has(id) ? `players ${list.get(id)!.metadata.players}` : "not listed"}`);
+          throw new Error(`${e.message} (lobby ${n + 1}: ${missing.join(", ")})`);
+        },
+      );
     }
-    for (const t of tables) expect(lists[0]!.get(t.room.roomId)!.publicAddress).toBe(cluster.publicAddresses[Number(hostOf(t.room).slice(1)) - 1]);
+    for (const t of tables)
+      expect(lists[0]!.get(t.room.roomId)!.publicAddress).toBe(cluster.publicAddresses[Number(hostOf(t.room).slice(1)) - 1]);
     expect(lists.every((l) => !l.has(hidden.room.roomId))).toBe(true);
     // A second player at a table on any process shows in both lobbies; a closed table leaves them.
     const joiner = await seated(via(3).joinById(ids[0]!, { name: "J" }));
@@ -143,7 +156,9 @@ describe("a cluster behind nginx", () => {
     // burst 400, holds all 300); the tables are still created on every process.
     const sdk = new Client(cluster.url);
     const options = quick({ name: "C", seats: 4, turnSeconds: 90 });
-    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => seated(sdk.joinOrCreate("devils_scat", { ...options, name: `C${i}` }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 300 }, (_, i) => seated(sdk.joinOrCreate("devils_scat", { ...options, name: `C${i}` }))),
+    );
     const failed = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
     expect(failed).toEqual([]);
     const joined = results.map((r) => (r as PromiseFulfilledResult<{ room: Room; seat: number | null }>).value);
@@ -157,17 +172,31 @@ describe("a cluster behind nginx", () => {
   }, 90_000);
 
   it("limits matchmaking per real client address (X-Forwarded-For from nginx), not per nginx", async () => {
-    const post = (from: string) => new Promise<number>((resolve, reject) => {
-      const body = "{}";
-      const req = request({ host: "127.0.0.1", port: cluster.port, path: "/p1/matchmake/joinOrCreate/no_such_game", method: "POST", localAddress: from,
-        headers: { "content-type": "application/json", "content-length": body.length, "x-forwarded-for": "203.0.113.9" } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
-      req.once("error", reject);
-      req.end(body);
-    });
+    const post = (from: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = "{}";
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: cluster.port,
+            path: "/p1/matchmake/joinOrCreate/no_such_game",
+            method: "POST",
+            localAddress: from,
+            headers: { "content-type": "application/json", "content-length": body.length, "x-forwarded-for": "203.0.113.9" },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.once("error", reject);
+        req.end(body);
+      });
     // Flood from one address until the bucket (burst 400, 20/s) runs dry; on a slow machine the
     // refill keeps up for longer, so keep sending (bounded) rather than counting on a fixed batch.
     const statuses: number[] = [];
-    for (let batch = 0; batch < 40 && !statuses.includes(429); batch++) statuses.push(...await Promise.all(Array.from({ length: 50 }, () => post("127.0.0.2"))));
+    for (let batch = 0; batch < 40 && !statuses.includes(429); batch++)
+      statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => post("127.0.0.2")))));
     // A forged X-Forwarded-For does not help: the hop nginx appends (the real peer) is the key.
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(await post("127.0.0.3")).not.toBe(429);

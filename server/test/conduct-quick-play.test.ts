@@ -20,7 +20,16 @@ let base = "";
 const rooms: ClientRoom[] = [];
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "1000",
+      MATCHMAKE_RATE_PER_SECOND: "1000",
+      MATCHMAKE_BURST: "1000",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
 }, 120_000);
@@ -32,12 +41,27 @@ afterAll(async () => {
 let serial = 0;
 /** An account (a guest with a token) whose conduct record holds `outcomes`, newest first. */
 async function player(name: string, outcomes: readonly Outcome[]): Promise<{ id: string; token: string }> {
-  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, token: true }) });
-  const body = await res.json() as { player: { id: string }; token: string };
+  const res = await fetch(`${base}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, token: true }),
+  });
+  const body = (await res.json()) as { player: { id: string }; token: string };
   expect(res.status).toBe(201);
   const now = Date.now();
   const n = ++serial;
-  await (await TableRoom.platform.conduct()).record(outcomes.map((outcome, i) => ({ playerId: body.player.id, game: "devils_scat", tableId: `t-${n}-${i}`, ranked: false, outcome, at: now - 1_000 * (i + 1) })));
+  await (
+    await TableRoom.platform.conduct()
+  ).record(
+    outcomes.map((outcome, i) => ({
+      playerId: body.player.id,
+      game: "devils_scat",
+      tableId: `t-${n}-${i}`,
+      ranked: false,
+      outcome,
+      at: now - 1_000 * (i + 1),
+    })),
+  );
   return { id: body.player.id, token: body.token };
 }
 

@@ -20,11 +20,35 @@ describe("the conduct policy", () => {
     expect(banReason(["left", "no-show", "timed-out"])).toMatch(/3 ranked games in a row/);
     expect(banReason(["completed", "left", "left"])).toBeNull();
     // 3 bad of 9 (a third) is past the 30 % share with at least 3.
-    const mixed: Outcome[] = ["left", "completed", "completed", "no-show", "completed", "completed", "aborted-leave", "completed", "completed"];
+    const mixed: Outcome[] = [
+      "left",
+      "completed",
+      "completed",
+      "no-show",
+      "completed",
+      "completed",
+      "aborted-leave",
+      "completed",
+      "completed",
+    ];
     expect(banReason(mixed)).toMatch(/3 of your last 9/);
     // The newest game being good never starts a ban.
     expect(banReason(["completed", ...mixed])).toBeNull();
-    expect(banReason(["left", "completed", "completed", "completed", "completed", "completed", "completed", "completed", "completed", "completed", "no-show"])).toBeNull();
+    expect(
+      banReason([
+        "left",
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+        "completed",
+        "no-show",
+      ]),
+    ).toBeNull();
   });
 
   it("bans selective aborts (every fourth game left in its first moves) but not an honest player's rare abort", () => {
@@ -43,7 +67,9 @@ describe("the conduct policy", () => {
     expect(banReason(["aborted-leave", ...rest(9), "aborted-leave", ...rest(9)])).toBeNull();
     expect(banReason(["aborted-leave", "aborted-leave", ...rest(18)])).toBeNull();
     // Three in 20 (15 %) is past the abort share: the same mild first ban.
-    expect(banReason(["aborted-leave", ...rest(8), "aborted-leave", ...rest(8), "aborted-leave", "completed"])).toBe("3 of your last 20 ranked games aborted by leaving early");
+    expect(banReason(["aborted-leave", ...rest(8), "aborted-leave", ...rest(8), "aborted-leave", "completed"])).toBe(
+      "3 of your last 20 ranked games aborted by leaving early",
+    );
   });
 
   it("doubles the ban with each repeat up to 48 hours", () => {
@@ -61,8 +87,12 @@ describe("the conduct policy", () => {
 });
 
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 describe.each(["pglite", "postgres"] as const)("the conduct record on %s", (kind) => {
   let store: Store;
@@ -74,7 +104,9 @@ describe.each(["pglite", "postgres"] as const)("the conduct record on %s", (kind
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
     record = new ConductRecord(store.db, DEFAULT_CONDUCT, () => clock);
   });
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
 
   let table = 0;
   const play = (playerId: string, outcome: Outcome, ranked = true) => {

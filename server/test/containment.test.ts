@@ -10,8 +10,12 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 async function handlerErrors(method: string): Promise<number> {
   const metric = await registry.getSingleMetric("scat_handler_errors_total")!.get();
@@ -37,7 +41,9 @@ describe("a fault inside a table", () => {
     const before = await handlerErrors("onMessage");
     const match = srv.match!;
     const realAct = match.act.bind(match);
-    match.act = () => { throw new Error("engine bug"); };
+    match.act = () => {
+      throw new Error("engine bug");
+    };
     const version = match.state.version;
     room.send("action", mine(room, seat)!.legal[0]);
     await until(() => log.find((m) => m.type === "rejected"), "a rejection");
@@ -85,7 +91,9 @@ describe("a fault inside a table", () => {
     const srv = colyseus.getRoomById(room.roomId) as unknown as TableRoom;
     const joins = await handlerErrors("onJoin");
     const welcome = srv.net.welcome.bind(srv.net);
-    srv.net.welcome = () => { throw new Error("join bug"); };
+    srv.net.welcome = () => {
+      throw new Error("join bug");
+    };
     await expect(colyseus.sdk.joinById(room.roomId, { name: "Unlucky" })).rejects.toThrow();
     expect(await handlerErrors("onJoin")).toBe(joins + 1);
     srv.net.welcome = welcome;
@@ -95,7 +103,9 @@ describe("a fault inside a table", () => {
 
     const leaves = await handlerErrors("onLeave");
     const forget = srv.net.forget.bind(srv.net);
-    srv.net.forget = () => { throw new Error("leave bug"); };
+    srv.net.forget = () => {
+      throw new Error("leave bug");
+    };
     await friend.leave();
     await untilCounted("onLeave", leaves + 1);
     srv.net.forget = forget;
@@ -114,7 +124,10 @@ describe("a fault inside a table", () => {
     await until(() => srv.match && mine(room, seat)?.legal.length, "my decision");
     const before = await handlerErrors("patch");
     const patched = srv.play.patched.bind(srv.play);
-    srv.play.patched = () => { srv.play.patched = patched; throw new Error("after-patch bug"); };
+    srv.play.patched = () => {
+      srv.play.patched = patched;
+      throw new Error("after-patch bug");
+    };
     const version = srv.match!.state.version;
     room.send("action", mine(room, seat)!.legal.find((a) => a.type === "drawDeck") ?? mine(room, seat)!.legal[0]);
     await untilCounted("patch", before + 1);

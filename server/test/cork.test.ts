@@ -9,10 +9,17 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer({ BOT_DELAY_MS: "300-400" }); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer({ BOT_DELAY_MS: "300-400" });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
-interface Writable { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown }
+interface Writable {
+  _write: (...a: unknown[]) => unknown;
+  _writev: (...a: unknown[]) => unknown;
+}
 
 describe("one write per step", () => {
   it("sends a step's events and its patch to a client in one socket write", async () => {
@@ -26,12 +33,24 @@ describe("one write per step", () => {
     const writes: Buffer[][] = [];
     const write = socket._write.bind(socket);
     const writev = socket._writev.bind(socket);
-    socket._write = (...a: unknown[]) => { writes.push([a[0] as Buffer]); return write(...a); };
-    socket._writev = (...a: unknown[]) => { writes.push((a[0] as Array<{ chunk: Buffer }>).map((c) => c.chunk)); return writev(...a); };
+    socket._write = (...a: unknown[]) => {
+      writes.push([a[0] as Buffer]);
+      return write(...a);
+    };
+    socket._writev = (...a: unknown[]) => {
+      writes.push((a[0] as Array<{ chunk: Buffer }>).map((c) => c.chunk));
+      return writev(...a);
+    };
     const version = srv.match!.state.version;
     const eventsBefore = log.filter((m) => m.type === "events").length;
-    room.send("action", mine(room, seat)!.legal.find((a) => a.type === "drawDeck"));
-    await until(() => (room.state as { version: number }).version > version && log.filter((m) => m.type === "events").length > eventsBefore, "the events and the patch of my draw");
+    room.send(
+      "action",
+      mine(room, seat)!.legal.find((a) => a.type === "drawDeck"),
+    );
+    await until(
+      () => (room.state as { version: number }).version > version && log.filter((m) => m.type === "events").length > eventsBefore,
+      "the events and the patch of my draw",
+    );
     socket._write = write;
     socket._writev = writev;
     // Other traffic may be written meanwhile (the transport's pings, the bot's next step): the

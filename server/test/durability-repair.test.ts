@@ -17,7 +17,7 @@ class HeldStore implements JournalStore {
   write(tableId: string, entries: readonly JournalEntry[], fresh: boolean): Promise<WriteOutcome> {
     if (!this.online) return Promise.resolve("offline");
     // Applied in call order, as one Redis connection does; answered when released.
-    const stream = fresh ? [] : this.streams.get(tableId) ?? [];
+    const stream = fresh ? [] : (this.streams.get(tableId) ?? []);
     this.streams.set(tableId, [...stream, ...entries]);
     return new Promise((resolve) => this.held.push(() => resolve("ok")));
   }
@@ -123,7 +123,9 @@ describe("no effects before the store has the step", () => {
     const room = table();
     const effects: number[] = [];
     let closed = 0;
-    room.disconnect = async (code?: number) => { closed = code ?? -1; };
+    room.disconnect = async (code?: number) => {
+      closed = code ?? -1;
+    };
     d.created(room, {});
     store.write = () => Promise.resolve("fenced");
     room.match.log.push({ seat: 0, action: { type: "play" }, now: 0 });
@@ -144,7 +146,9 @@ describe("a process whose lease ran out", () => {
     const room = table();
     const effects: number[] = [];
     let closed = 0;
-    room.disconnect = async (code?: number) => { closed = code ?? -1; };
+    room.disconnect = async (code?: number) => {
+      closed = code ?? -1;
+    };
     d.created(room, {});
     room.match.log.push({ seat: 0, action: { type: "play" }, now: 0 });
     d.commit(room, () => effects.push(0));
@@ -163,7 +167,9 @@ describe("a process whose lease ran out", () => {
     // Redis lost everything meanwhile: the journal as this process had it goes back, then is released.
     store.streams.clear();
     const released: string[] = [];
-    const restoring = d.restoreLost(async (id) => { released.push(id); });
+    const restoring = d.restoreLost(async (id) => {
+      released.push(id);
+    });
     await tick();
     store.release();
     await restoring;
@@ -183,7 +189,9 @@ describe("a process whose lease ran out", () => {
     d.leaseLost();
     store.write = () => Promise.resolve("fenced");
     const released: string[] = [];
-    await d.restoreLost(async (id) => { released.push(id); });
+    await d.restoreLost(async (id) => {
+      released.push(id);
+    });
     expect(released).toEqual([]);
     expect(d.lostCount).toBe(0);
   });

@@ -24,7 +24,11 @@ function largest(id: string, seats: number, seed: string): { full: number; patch
     state.seats.push(seat);
   }
   const encoder = new Encoder(state);
-  const views = state.seats.map((seat) => { const v = new StateView(); v.add(seat); return v; });
+  const views = state.seats.map((seat) => {
+    const v = new StateView();
+    v.add(seat);
+    return v;
+  });
   encoder.encodeAll({ offset: 0 });
   encoder.discardChanges();
   const big = new Uint8Array(1 << 16);

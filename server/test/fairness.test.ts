@@ -22,9 +22,15 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, contribute, outcomeOf, playToEnd, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 const SHORT: Record<string, Record<string, number | boolean>> = {
   dark_hearts: { target: 15 },
@@ -34,7 +40,13 @@ const SHORT: Record<string, Record<string, number | boolean>> = {
 
 /** Watches one client: every decoded state and every message, and the logs it was sent. */
 function watch(room: ClientRoom) {
-  const seen = { states: [] as string[], messages: [] as { type: string; text: string }[], logs: [] as GameLog[], commitAtDeal: "", uncommittedDeal: false };
+  const seen = {
+    states: [] as string[],
+    messages: [] as { type: string; text: string }[],
+    logs: [] as GameLog[],
+    commitAtDeal: "",
+    uncommittedDeal: false,
+  };
   room.onStateChange((state: any) => {
     seen.states.push(JSON.stringify(state.toJSON()));
     if (state.status !== "waiting" && !seen.commitAtDeal) {
@@ -48,7 +60,6 @@ function watch(room: ClientRoom) {
   });
   return seen;
 }
-
 
 describe.each(Object.keys(GAMES))("%s", (name) => {
   it("keeps seed and salt secret until the end, then every client's log verifies", async () => {
@@ -75,9 +86,13 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
       expect(seen.states.length).toBeGreaterThan(3);
       for (const text of seen.states) expect(text.includes(seed) || text.includes(salt) || text.includes(serverSeed)).toBe(false);
       const first = seen.messages.findIndex((m) => m.type === SERVER_MESSAGES.gameLog);
-      for (const m of seen.messages.slice(0, first)) expect(m.text.includes(seed) || m.text.includes(salt) || m.text.includes(serverSeed), `${m.type} leaked`).toBe(false);
+      for (const m of seen.messages.slice(0, first))
+        expect(m.text.includes(seed) || m.text.includes(salt) || m.text.includes(serverSeed), `${m.type} leaked`).toBe(false);
       // Each player finds their own value among the deal's (the spectator checks the player's).
-      const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), { publishedCommitment: seen.commitAtDeal, mine: myValue.values[0]! });
+      const verdict = verifyLog(JSON.parse(JSON.stringify(seen.logs[0])), {
+        publishedCommitment: seen.commitAtDeal,
+        mine: myValue.values[0]!,
+      });
       if (!verdict.ok) throw new Error(`${name}: ${verdict.code}: ${verdict.reason}`);
       // The state's outcome adds each seat's place, read from the engine's (shared/src/standings.ts).
       const expected = { ...verdict.outcome, places: placesBySeat(game.id, verdict.state, verdict.outcome) };
@@ -104,7 +119,8 @@ describe.each(Object.keys(GAMES))("%s", (name) => {
 describe("npm run verify", () => {
   const run = promisify(execFile);
   const root = join(import.meta.dirname, "..", "..");
-  const cli = (file: string, ...more: string[]) => run(join(root, "node_modules", ".bin", "tsx"), [join(root, "tools", "verify-log.ts"), file, ...more], { cwd: root });
+  const cli = (file: string, ...more: string[]) =>
+    run(join(root, "node_modules", ".bin", "tsx"), [join(root, "tools", "verify-log.ts"), file, ...more], { cwd: root });
 
   it("says deal verified for a real log and fails loudly with exit 1 for a tampered one", async () => {
     const base = { name: "Vera", seats: 2, bots: 1, turnSeconds: 30, variants: {} };
@@ -113,7 +129,7 @@ describe("npm run verify", () => {
     const mine = contribute(player);
     const srv = colyseus.getRoomById(player.roomId) as unknown as TableRoom;
     await playToEnd("devils_scat", player, await waitSeat(player), srv);
-    const log = (await until(() => seen.logs[0], "the game log"));
+    const log = await until(() => seen.logs[0], "the game log");
     const dir = mkdtempSync(join(tmpdir(), "scat-log-"));
     writeFileSync(join(dir, "good.json"), JSON.stringify(log, null, 2));
     writeFileSync(join(dir, "bad.json"), JSON.stringify({ ...log, salt: log.salt.replace(/^./, (c) => (c === "a" ? "b" : "a")) }));
@@ -122,10 +138,16 @@ describe("npm run verify", () => {
     expect(good.stdout).toContain(`outcome ${JSON.stringify(log.outcome)}`);
     expect(good.stdout).toContain(`your shuffle value ${mine.values[0]} is in this deal`);
     // A value the log does not hold (the server dealt without it, or another deal's) fails.
-    const other = await cli(join(dir, "good.json"), "--mine", "0".repeat(32)).then(() => null, (e: { code: number; stdout: string }) => e);
+    const other = await cli(join(dir, "good.json"), "--mine", "0".repeat(32)).then(
+      () => null,
+      (e: { code: number; stdout: string }) => e,
+    );
     expect(other?.code).toBe(1);
     expect(other?.stdout).toMatch(/^NOT verified \(entropy-missing\)/);
-    const bad = await cli(join(dir, "bad.json")).then(() => null, (e: { code: number; stdout: string }) => e);
+    const bad = await cli(join(dir, "bad.json")).then(
+      () => null,
+      (e: { code: number; stdout: string }) => e,
+    );
     expect(bad?.code).toBe(1);
     expect(bad?.stdout).toMatch(/^NOT verified \(commitment-mismatch\)/);
   }, 120_000);

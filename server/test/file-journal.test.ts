@@ -10,7 +10,9 @@ import { FileJournal } from "../src/durable/file-journal.ts";
 import type { JournalEntry } from "../src/durable/journal.ts";
 
 const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 function journal(): { store: FileJournal; file: (id: string) => string } {
   const dir = mkdtempSync(path.join(tmpdir(), "scat-file-journal-"));
@@ -18,7 +20,12 @@ function journal(): { store: FileJournal; file: (id: string) => string } {
   return { store: new FileJournal(dir), file: (id) => path.join(dir, "tables", `${id}.jsonl`) };
 }
 
-const waiting = (name: string): JournalEntry => ({ k: "w", game: "devils_scat", options: {}, seats: [{ name, playerId: `player-${name}`, isBot: false, botReason: "" }] });
+const waiting = (name: string): JournalEntry => ({
+  k: "w",
+  game: "devils_scat",
+  options: {},
+  seats: [{ name, playerId: `player-${name}`, isBot: false, botReason: "" }],
+});
 const header: JournalEntry = { k: "h", game: "devils_scat", options: {}, seed: "s", salt: "t", startedAt: 1, seats: [] };
 const stepAt = (i: number): JournalEntry => ({ k: "s", i, seat: 0, action: { type: "drawDeck" }, now: i });
 

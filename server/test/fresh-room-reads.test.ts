@@ -14,8 +14,12 @@ import { freePort } from "./helpers.ts";
 
 const KEY = "roomcaches";
 let redis: RedisProcess;
-beforeAll(async () => { redis = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-fresh-"))); });
-afterAll(async () => { await redis?.stop(); });
+beforeAll(async () => {
+  redis = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-fresh-")));
+});
+afterAll(async () => {
+  await redis?.stop();
+});
 
 /** A listing written after a read of all listings was sent, then the room read by id. */
 async function readAfterChange(driver: RedisDriver): Promise<unknown> {

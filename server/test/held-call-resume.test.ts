@@ -16,13 +16,30 @@ import { startServerProcess, type ServerProcess } from "./support/server-process
 import { reclaim, type Player } from "./support/resume-play.ts";
 
 const started: ServerProcess[] = [];
-afterAll(async () => { await Promise.all(started.map((s) => s.stop())); });
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop()));
+});
 
-interface Entry { k: string; i?: number; seat?: number | null; action?: { type: string; shade?: string } | null }
+interface Entry {
+  k: string;
+  i?: number;
+  seat?: number | null;
+  action?: { type: string; shade?: string } | null;
+}
 
 it("reads back as held only the presses no step came after, one per seat", () => {
   const header = { k: "h", game: "dark_hand", options: {}, seed: "s", salt: "t", startedAt: 0, seats: [] } as const;
-  const held = (i: number, seat: number, reactionMs: number) => ({ k: "c", i, seat, action: { type: "call", shade: "dark" }, reactionMs, source: "claim", estimateMs: reactionMs + 5, arrivedMs: reactionMs + 40 }) as const;
+  const held = (i: number, seat: number, reactionMs: number) =>
+    ({
+      k: "c",
+      i,
+      seat,
+      action: { type: "call", shade: "dark" },
+      reactionMs,
+      source: "claim",
+      estimateMs: reactionMs + 5,
+      arrivedMs: reactionMs + 40,
+    }) as const;
   const step = (i: number) => ({ k: "s", i, seat: 0, action: { type: "call", shade: "dark" }, now: 100 + i }) as const;
   // Held at 1, released by step 1: gone. Held at 2 (twice: a rewrite repeats it) and another seat's: held.
   const entries: JournalEntry[] = [header, step(0), held(1, 0, 300), step(1), held(2, 1, 250), held(2, 1, 250), held(2, 0, 400)];
@@ -54,10 +71,22 @@ it("a call held when the process is killed is judged by the resumed table", asyn
   let farPongs = 0;
   far.room.onMessage("ping", (m: { s: number }) => {
     const c = Date.now() + 90;
-    setTimeout(() => { farPongs++; far.room.send("pong", { s: m.s, c }); }, 180);
+    setTimeout(() => {
+      farPongs++;
+      far.room.send("pong", { s: m.s, c });
+    }, 180);
   });
   const journal = path.join(dataDir, "tables", `${near.room.roomId}.jsonl`);
-  const entries = (): Entry[] => { try { return readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Entry); } catch { return []; } };
+  const entries = (): Entry[] => {
+    try {
+      return readFileSync(journal, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Entry);
+    } catch {
+      return [];
+    }
+  };
   await until(() => entries().some((e) => e.k === "h") && farPongs >= 2, "the deal and the far player's delay measured", 15_000);
   const steps = entries().filter((e) => e.k === "s").length;
 
@@ -71,7 +100,9 @@ it("a call held when the process is killed is judged by the resumed table", asyn
   for (let slice = 0; !entries().some((e) => e.k === "c"); slice++) {
     if (slice > 5_000) throw new Error("the call never reached the journal");
     process.kill(pid, "SIGCONT");
-    for (const end = performance.now() + 3; performance.now() < end;) { /* the server runs */ }
+    for (const end = performance.now() + 3; performance.now() < end;) {
+      /* the server runs */
+    }
     process.kill(pid, "SIGSTOP");
   }
   first.child.kill("SIGKILL");
@@ -85,7 +116,16 @@ it("a call held when the process is killed is judged by the resumed table", asyn
   // The resumed table judges the held call at once: the call is its next step.
   const applied = await until(() => entries().find((e) => e.k === "s" && e.i === steps), "the held call applied on the resume", 15_000);
   expect(applied).toMatchObject({ seat: near.seat, action: { type: "call", shade: "dark" } });
-  const p: Player = { room: near.room, roomId: near.room.roomId, name: "Near", playerId: "player-near-0001", seat: near.seat, seen: 0, gameLog: null, rejected: 0 };
+  const p: Player = {
+    room: near.room,
+    roomId: near.room.roomId,
+    name: "Near",
+    playerId: "player-near-0001",
+    seat: near.seat,
+    seen: 0,
+    gameLog: null,
+    rejected: 0,
+  };
   const back = await reclaim(second.url, p);
   back.onMessage("*", () => undefined);
   // The table's public facts: the dark Joker is the caller's.

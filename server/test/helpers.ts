@@ -10,7 +10,17 @@ export { freePort, TEST_METRICS_TOKEN };
 
 export async function bootServer(env: Record<string, string> = {}): Promise<ColyseusTestServer> {
   const port = await freePort();
-  const config = loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", METRICS_TOKEN: TEST_METRICS_TOKEN, ...env, PORT: String(port) });
+  const config = loadConfig({
+    BOT_DELAY_MS: "1-5",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_SECOND: "100",
+    RATE_LIMIT_BURST: "100",
+    MATCHMAKE_RATE_PER_SECOND: "10000",
+    MATCHMAKE_BURST: "10000",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
+    ...env,
+    PORT: String(port),
+  });
   const server = createServer(config);
   await server.listen(port, "127.0.0.1");
   return new ColyseusTestServer(server);
@@ -21,7 +31,11 @@ export async function until<T>(check: () => T | undefined | null | false, what: 
   const start = Date.now();
   for (;;) {
     let v: T | undefined | null | false;
-    try { v = check(); } catch { v = undefined; }
+    try {
+      v = check();
+    } catch {
+      v = undefined;
+    }
     if (v) return v;
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
@@ -35,7 +49,11 @@ export function record(room: ClientRoom): { type: string; message: unknown }[] {
   return log;
 }
 
-export interface SeatSnapshot { hand: string[]; legal: { type: string; card?: string }[]; info: Record<string, unknown> }
+export interface SeatSnapshot {
+  hand: string[];
+  legal: { type: string; card?: string }[];
+  info: Record<string, unknown>;
+}
 
 /** The decoded view-tagged part of a client's own seat (hand, legal, private facts), if it can see one. */
 export function mine(room: ClientRoom, seat: number): SeatSnapshot | null {
@@ -54,12 +72,20 @@ export function seatOf(room: ClientRoom): number | null {
 
 /** Waits until the client decodes its own seat. */
 export async function waitSeat(room: ClientRoom): Promise<number> {
-  return (await until(() => { const s = seatOf(room); return s === null ? null : { s }; }, "seated")).s;
+  return (
+    await until(() => {
+      const s = seatOf(room);
+      return s === null ? null : { s };
+    }, "seated")
+  ).s;
 }
 
 /** Every event of one type a client received. */
 export function eventsOf(log: { type: string; message: unknown }[], type: string): any[] {
-  return log.filter((m) => m.type === "events").flatMap((m) => (m.message as { events: { type: string }[] }).events).filter((e) => e.type === type);
+  return log
+    .filter((m) => m.type === "events")
+    .flatMap((m) => (m.message as { events: { type: string }[] }).events)
+    .filter((e) => e.type === type);
 }
 
 /** A client's decoded game outcome (null while the game goes on). */
@@ -86,15 +112,24 @@ export function expandLegal(legal: any[]): any[] {
  * Plays one seat from `mine.legal` (Continue first, else the first choice) until the server's
  * match is over, acting only on a state the client has fully received.
  */
-export async function playToEnd(name: string, room: ClientRoom, seat: number, srv: { match: { over: boolean; state: { version: number } } | null }): Promise<void> {
+export async function playToEnd(
+  name: string,
+  room: ClientRoom,
+  seat: number,
+  srv: { match: { over: boolean; state: { version: number } } | null },
+): Promise<void> {
   let seen = -1;
   while (!srv.match?.over) {
-    const next = await until(() => {
-      if (srv.match?.over) return { legal: [] as { type: string }[] };
-      const m = mine(room, seat);
-      const v = (room.state as any).version;
-      return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? { legal: m.legal } : null;
-    }, `${name}: a decision or the end`, 60_000);
+    const next = await until(
+      () => {
+        if (srv.match?.over) return { legal: [] as { type: string }[] };
+        const m = mine(room, seat);
+        const v = (room.state as any).version;
+        return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? { legal: m.legal } : null;
+      },
+      `${name}: a decision or the end`,
+      60_000,
+    );
     if (next.legal.length === 0) return;
     seen = (room.state as any).version;
     room.send("action", next.legal.find((a) => a.type === "continue") ?? next.legal[0]);
@@ -126,5 +161,11 @@ export function contribute(room: ClientRoom): { values: string[] } {
  */
 export function leaveRoom(room: { leave(): Promise<unknown>; connection?: { isOpen?: boolean } | undefined }, ms = 5_000): Promise<void> {
   if (room.connection?.isOpen === false) return Promise.resolve();
-  return Promise.race([room.leave().then(() => undefined, () => undefined), new Promise<void>((r) => setTimeout(r, ms))]);
+  return Promise.race([
+    room.leave().then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((r) => setTimeout(r, ms)),
+  ]);
 }

@@ -11,20 +11,31 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Internals { _simulationInterval?: { _destroyed?: boolean } }
+interface Internals {
+  _simulationInterval?: { _destroyed?: boolean };
+}
 
 /** Counts the room clock's ticks: only a room interval (simulation or patch fallback) ticks it. */
 function countTicks(srv: TableRoom): { readonly n: number } {
   const clock = srv.clock as unknown as { tick: () => void };
   const tick = clock.tick.bind(clock);
   const counter = { n: 0 };
-  clock.tick = () => { counter.n++; tick(); };
+  clock.tick = () => {
+    counter.n++;
+    tick();
+  };
   return counter;
 }
 
@@ -32,7 +43,10 @@ it("an idle table ticks no interval; a race arms the 10 ms clock and its close c
   const base = { seats: 2, bots: 0, turnSeconds: 60, variants: {} };
   const a = await colyseus.sdk.joinOrCreate("hit_the_deck", { ...base, name: "A", mode: quickPlayKey(base) });
   const b = await colyseus.sdk.joinOrCreate("hit_the_deck", { ...base, name: "B", mode: quickPlayKey(base) });
-  for (const r of [a, b]) { r.onMessage("*", () => undefined); r.onMessage("events", () => undefined); }
+  for (const r of [a, b]) {
+    r.onMessage("*", () => undefined);
+    r.onMessage("events", () => undefined);
+  }
   const seats = [await waitSeat(a), await waitSeat(b)];
   const srv = colyseus.getRoomById(a.roomId) as unknown as TableRoom;
   await until(() => srv.match, "game start");

@@ -15,7 +15,8 @@ import { runGame } from "./support/join-paths.ts";
 
 const CASES = Number(process.env["JOIN_VIEWS_CASES"] ?? 250);
 const WINDOW = process.env["JOIN_VIEWS_WINDOW"] === "end" ? Infinity : Number(process.env["JOIN_VIEWS_WINDOW"] ?? 12);
-const SEED = process.env["JOIN_VIEWS_SEED"] ?? (process.env["JOIN_VIEWS_RANDOM"] === "1" ? `join-views-${Date.now().toString(36)}` : "join-views");
+const SEED =
+  process.env["JOIN_VIEWS_SEED"] ?? (process.env["JOIN_VIEWS_RANDOM"] === "1" ? `join-views-${Date.now().toString(36)}` : "join-views");
 
 describe("every way into a table decodes the server's view", () => {
   console.log(`join-views: seed "${SEED}", ${CASES} cases per game, ${WINDOW} patches each (replay: JOIN_VIEWS_SEED=${SEED})`);

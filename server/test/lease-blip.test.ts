@@ -32,7 +32,11 @@ import { reportChaos } from "./support/chaos-figures.ts";
 /** Longer than a held join (HOLD_MS) after a second of silence: a cut within it gets the join its "paused" answer. */
 const LEASE_MS = 6_000;
 const BLIP_MS = 1_000;
-const SHORT: Record<string, Record<string, number | boolean>> = { dark_hearts: { target: 50 }, scatterbrain: { memoriseMs: 2_000 }, hit_the_deck: { target: 60 } };
+const SHORT: Record<string, Record<string, number | boolean>> = {
+  dark_hearts: { target: 50 },
+  scatterbrain: { memoriseMs: 2_000 },
+  hit_the_deck: { target: 60 },
+};
 const A = "p1";
 
 const usable = netlabUsable();
@@ -54,7 +58,13 @@ beforeAll(async () => {
       execFileSync("redis-cli", ["-p", String(r.port), "CONFIG", "SET", "protected-mode", "no"]);
       return `redis://${link.a.addr}:${r.port}`;
     },
-    env: { LOG_LEVEL: "warn", LEASE_MS: String(LEASE_MS), BOT_DELAY_MS: "40-120", MATCHMAKE_RATE_PER_SECOND: "200", MATCHMAKE_BURST: "400" },
+    env: {
+      LOG_LEVEL: "warn",
+      LEASE_MS: String(LEASE_MS),
+      BOT_DELAY_MS: "40-120",
+      MATCHMAKE_RATE_PER_SECOND: "200",
+      MATCHMAKE_BURST: "400",
+    },
   });
   redis = new Redis(cluster.redis.url);
 }, 60_000);
@@ -70,14 +80,22 @@ function blip(): { end(): void } {
   const port = cluster.redis.port;
   link.reset("b", true, { dport: port });
   const list = execFileSync("redis-cli", ["-p", String(port), "CLIENT", "LIST"]).toString();
-  for (const m of list.matchAll(/\baddr=(\S+)/g)) if (m[1]!.startsWith(`${link.b.addr}:`)) execFileSync("redis-cli", ["-p", String(port), "CLIENT", "KILL", "ADDR", m[1]!]);
+  for (const m of list.matchAll(/\baddr=(\S+)/g))
+    if (m[1]!.startsWith(`${link.b.addr}:`)) execFileSync("redis-cli", ["-p", String(port), "CLIENT", "KILL", "ADDR", m[1]!]);
   return { end: () => link.reset("b", false, { dport: port }) };
 }
 
 async function seat(sdk: Client, name: string, tag: string): Promise<Player> {
   const game = GAMES[name as keyof typeof GAMES]!.game;
   const id = `${name}-${tag}`;
-  const base = { name: id, seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 30, variants: SHORT[name] ?? {}, autoFillSeconds: 0 };
+  const base = {
+    name: id,
+    seats: game.minSeats,
+    bots: game.minSeats - 1,
+    turnSeconds: 30,
+    variants: SHORT[name] ?? {},
+    autoFillSeconds: 0,
+  };
   const room = await sdk.joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId: `p-${id}` });
   const p: Player = { room, roomId: room.roomId, name: id, playerId: `p-${id}`, seat: -1, seen: 0, gameLog: null, rejected: 0 };
   attach(p);
@@ -91,19 +109,27 @@ async function openTables(tag: string): Promise<Player[]> {
   const sdk = new Client(cluster.url);
   const players: Player[] = [];
   for (let round = 0; round === 0 || (round < 4 && players.filter((p) => hostOf(p) === A).length < 2); round++) {
-    players.push(...await Promise.all(Object.keys(GAMES).map((name) => seat(sdk, name, `${tag}${round}`))));
+    players.push(...(await Promise.all(Object.keys(GAMES).map((name) => seat(sdk, name, `${tag}${round}`)))));
   }
   return players;
 }
 
 async function playWhile(players: Player[], done: () => boolean, what: string, ms: number): Promise<void> {
   const acted = new Map<Player, number>();
-  await until(() => { players.forEach((p) => step(p, acted)); return done(); }, what, ms);
+  await until(
+    () => {
+      players.forEach((p) => step(p, acted));
+      return done();
+    },
+    what,
+    ms,
+  );
 }
 
 /** Polls an async check every 20 ms. */
 async function untilAsync(check: () => Promise<boolean>, what: string, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !await check(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  for (const end = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 }
 
 const owners = async (players: readonly Player[]) => Promise.all(players.map((p) => redis.hget("scat:tables", p.roomId)));
@@ -118,13 +144,16 @@ describe.skipIf(!usable)("a short Redis blip", () => {
     // A room that closes (its table moved) is taken back as the page does, so the check below still runs; it is counted.
     const closed: string[] = [];
     let done = false;
-    for (const p of playing) void left(p.room).then(async (code) => {
-      if (done) return;
-      closed.push(`${p.roomId} closed ${code}`);
-      p.room = await reclaim(cluster.url, p, 30_000);
-      attach(p);
-      record(p);
-    }).catch(() => undefined);
+    for (const p of playing)
+      void left(p.room)
+        .then(async (code) => {
+          if (done) return;
+          closed.push(`${p.roomId} closed ${code}`);
+          p.room = await reclaim(cluster.url, p, 30_000);
+          attach(p);
+          record(p);
+        })
+        .catch(() => undefined);
     const at = Date.now();
     const cut = blip();
     try {
@@ -133,21 +162,39 @@ describe.skipIf(!usable)("a short Redis blip", () => {
       cut.end();
     }
     const seen = new Map(players.map((p) => [p, p.seen]));
-    await playWhile(players, () => players.every((p) => p.seen >= seen.get(p)! + 2 || status(p.room) === "ended"), "every table plays on", 30_000);
+    await playWhile(
+      players,
+      () => players.every((p) => p.seen >= seen.get(p)! + 2 || status(p.room) === "ended"),
+      "every table plays on",
+      30_000,
+    );
     // Past the lease a table of A's would have moved had the blip cost A its lease: wait that long before looking.
     await playWhile(players, () => Date.now() - at >= LEASE_MS + 500, "a lease after the blip", LEASE_MS + 5_000);
     done = true;
     const after = await owners(playing);
     // A table whose game ended meanwhile has no owner any more: it did not move.
-    const moved = playing.flatMap((p, i) => (after[i] !== null && before[i] !== after[i] ? [`${p.roomId}: ${before[i]} -> ${after[i]}`] : []));
+    const moved = playing.flatMap((p, i) =>
+      after[i] !== null && before[i] !== after[i] ? [`${p.roomId}: ${before[i]} -> ${after[i]}`] : [],
+    );
     const { lost, checked, detail } = await lostSteps(redis, players);
-    console.log(`blip ${BLIP_MS} ms: ${playing.filter((p) => hostOf(p) === A).length} tables on A, ${moved.length} moved, ${closed.length} rooms closed; ${checked} steps seen checked, ${lost} lost`);
-    reportChaos(`blip ${BLIP_MS} ms`, playing.filter((p) => hostOf(p) === A), { at, end: at + BLIP_MS }, lost, checked);
+    console.log(
+      `blip ${BLIP_MS} ms: ${playing.filter((p) => hostOf(p) === A).length} tables on A, ${moved.length} moved, ${closed.length} rooms closed; ${checked} steps seen checked, ${lost} lost`,
+    );
+    reportChaos(
+      `blip ${BLIP_MS} ms`,
+      playing.filter((p) => hostOf(p) === A),
+      { at, end: at + BLIP_MS },
+      lost,
+      checked,
+    );
     expect(moved, "tables that changed owner").toEqual([]);
     expect(closed, "rooms closed").toEqual([]);
     expect(detail).toEqual([]);
     expect(lost).toBe(0);
-    expect(players.reduce((n, p) => n + seenBy(p).conflicts, 0), "a version seen twice with different steps").toBe(0);
+    expect(
+      players.reduce((n, p) => n + seenBy(p).conflicts, 0),
+      "a version seen twice with different steps",
+    ).toBe(0);
     await Promise.all(players.map((p) => leaveRoom(p.room)));
   }, 120_000);
 
@@ -159,11 +206,23 @@ describe.skipIf(!usable)("a short Redis blip", () => {
     expect(await redis.exists(`scat:lease:${a}`), `A's lease (${a})`).toBe(1);
     const join = async (who: string) => {
       const asked = Date.now();
-      const res = await fetch(`${cluster.servers[1]!.url}/matchmake/joinById/${onA.roomId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Newcomer", playerId: who, spectate: true }) });
+      const res = await fetch(`${cluster.servers[1]!.url}/matchmake/joinById/${onA.roomId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Newcomer", playerId: who, spectate: true }),
+      });
       return { status: res.status, text: await res.text(), ms: Date.now() - asked };
     };
     // A has missed its renewals for a second (four of them): it is paused, its lease still runs.
-    const paused = () => untilAsync(async () => { const ttl = Number(await redis.pttl(`scat:lease:${a}`)); return ttl >= 0 && ttl < LEASE_MS - 1_100; }, "A paused", 5_000);
+    const paused = () =>
+      untilAsync(
+        async () => {
+          const ttl = Number(await redis.pttl(`scat:lease:${a}`));
+          return ttl >= 0 && ttl < LEASE_MS - 1_100;
+        },
+        "A paused",
+        5_000,
+      );
     // A blip: the join waits for A and is seated there once A is back. Tried again on table-paused, as
     // the page does (A's pub/sub connection may come back a moment after its lease renewals).
     let cut = blip();

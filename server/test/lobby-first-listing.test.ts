@@ -12,13 +12,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootServer, until } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
-interface Listed { roomId: string; clients: number; metadata: { status: string; players: number } }
+interface Listed {
+  roomId: string;
+  clients: number;
+  metadata: { status: string; players: number };
+}
 type Query = typeof matchMaker.driver.query;
 
-const quiet = (room: ClientRoom) => { room.onMessage("*", () => {}); return room; };
+const quiet = (room: ClientRoom) => {
+  room.onMessage("*", () => {});
+  return room;
+};
 
 describe("a lobby room created while a table changes", () => {
   it("lists the table as it is now, not as the first read saw it", async () => {
@@ -27,9 +38,13 @@ describe("a lobby room created while a table changes", () => {
     const query: Query = driver.query.bind(driver);
     let held = false;
     let reading!: () => void;
-    const read = new Promise<void>((r) => { reading = r; });
+    const read = new Promise<void>((r) => {
+      reading = r;
+    });
     let release!: () => void;
-    const released = new Promise<void>((r) => { release = r; });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     driver.query = (async (conditions: Record<string, unknown>, sort?: unknown) => {
       const result = await query(conditions as never, sort as never);
       if (!held && conditions["private"] === false && conditions["unlisted"] === false && conditions["roomId"] === undefined) {
@@ -43,7 +58,9 @@ describe("a lobby room created while a table changes", () => {
       return result;
     }) as Query;
     const heard: Listed[] = [];
-    const stop = await subscribeLobby((roomId, listing) => { if (roomId === a.roomId && listing) heard.push(listing as unknown as Listed); });
+    const stop = await subscribeLobby((roomId, listing) => {
+      if (roomId === a.roomId && listing) heard.push(listing as unknown as Listed);
+    });
     try {
       const joining = colyseus.sdk.joinOrCreate("lobby");
       await read;
@@ -53,11 +70,19 @@ describe("a lobby room created while a table changes", () => {
       release();
       const lobby = await joining;
       const list = new Map<string, Listed>();
-      lobby.onMessage("rooms", (rooms: Listed[]) => { list.clear(); for (const r of rooms) list.set(r.roomId, r); });
+      lobby.onMessage("rooms", (rooms: Listed[]) => {
+        list.clear();
+        for (const r of rooms) list.set(r.roomId, r);
+      });
       lobby.onMessage("+", ([id, room]: [string, Listed]) => list.set(id, room));
       lobby.onMessage("-", (id: string) => list.delete(id));
-      const seen = await until(() => list.get(a.roomId)?.metadata.players === 2 ? list.get(a.roomId) : null, "the table listed with both players", 3_000)
-        .catch((e: Error) => { throw new Error(`${e.message}: listed ${JSON.stringify(list.get(a.roomId)?.metadata)}`); });
+      const seen = await until(
+        () => (list.get(a.roomId)?.metadata.players === 2 ? list.get(a.roomId) : null),
+        "the table listed with both players",
+        3_000,
+      ).catch((e: Error) => {
+        throw new Error(`${e.message}: listed ${JSON.stringify(list.get(a.roomId)?.metadata)}`);
+      });
       expect(seen!.metadata.status).toBe("playing");
       await Promise.all([a, b, lobby].map((r) => r.leave()));
     } finally {

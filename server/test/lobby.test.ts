@@ -9,22 +9,38 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bootServer, until } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
-interface Listed { roomId: string; name: string; metadata: { status: string; seats: number; players: number; bots: number; watching: number; mode: string; autoFillAt: number } }
+interface Listed {
+  roomId: string;
+  name: string;
+  metadata: { status: string; seats: number; players: number; bots: number; watching: number; mode: string; autoFillAt: number };
+}
 
 /** A lobby client's view of the list, kept up to date from `rooms`, `+` and `-`. */
 function watchLobby(lobby: ClientRoom): Map<string, Listed> {
   const list = new Map<string, Listed>();
-  lobby.onMessage("rooms", (rooms: Listed[]) => { list.clear(); for (const r of rooms) list.set(r.roomId, r); });
+  lobby.onMessage("rooms", (rooms: Listed[]) => {
+    list.clear();
+    for (const r of rooms) list.set(r.roomId, r);
+  });
   lobby.onMessage("+", ([id, room]: [string, Listed]) => list.set(id, room));
   lobby.onMessage("-", (id: string) => list.delete(id));
   return list;
 }
 
-const quiet = (room: ClientRoom) => { room.onMessage("*", () => {}); return room; };
+const quiet = (room: ClientRoom) => {
+  room.onMessage("*", () => {});
+  return room;
+};
 
 describe("the lobby", () => {
   it("lists public tables live with seats and status, and never private ones", async () => {
@@ -32,12 +48,15 @@ describe("the lobby", () => {
     const list = watchLobby(lobby);
     const a = quiet(await colyseus.sdk.joinOrCreate("devils_scat", { name: "A", seats: 2, autoFillSeconds: 0 }));
     const hidden = quiet(await colyseus.sdk.create("devils_scat", { name: "P", seats: 2, private: true }));
-    const waiting = await until(() => list.get(a.roomId)?.metadata.players === 1 ? list.get(a.roomId) : null, "the waiting table listed");
+    const waiting = await until(() => (list.get(a.roomId)?.metadata.players === 1 ? list.get(a.roomId) : null), "the waiting table listed");
     expect(waiting!.metadata).toMatchObject({ status: "waiting", seats: 2, players: 1, bots: 0 });
     expect(waiting!.name).toBe("devils_scat");
     const b = quiet(await colyseus.sdk.joinOrCreate("devils_scat", { name: "B", seats: 2, autoFillSeconds: 0 }));
     expect(b.roomId).toBe(a.roomId);
-    const playing = await until(() => list.get(a.roomId)?.metadata.status === "playing" ? list.get(a.roomId) : null, "the table listed as playing");
+    const playing = await until(
+      () => (list.get(a.roomId)?.metadata.status === "playing" ? list.get(a.roomId) : null),
+      "the table listed as playing",
+    );
     expect(playing!.metadata.players).toBe(2);
     expect(playing!.metadata.mode).toContain("#closed");
     const watcher = quiet(await colyseus.sdk.joinById(a.roomId, { name: "W", spectate: true }));

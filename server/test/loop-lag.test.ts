@@ -13,7 +13,11 @@ import { serverNow } from "../src/realtime/net-monitor.ts";
 import { RaceCollector } from "../src/realtime/race.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const busyUntil = (t: number) => { while (serverNow() < t) { /* the loop is stalled */ } };
+const busyUntil = (t: number) => {
+  while (serverNow() < t) {
+    /* the loop is stalled */
+  }
+};
 
 /** A client `oneWay` ms away each direction, on the server's clock. */
 function network(oneWay: number): LatencyEstimator {
@@ -60,7 +64,11 @@ it("a stall between the reveal and the press, which held back neither, is not cr
   // The reveal has gone out; then the loop stalls 150 ms (another table's long step), and is idle
   // again when the press arrives: really shown at +25, pressed 300 ms later, it arrives at +345.
   // The stalls are given, not made (a loaded machine's own lag would add to a real one).
-  const race = new RaceCollector(revealAt, () => 150, () => 0);
+  const race = new RaceCollector(
+    revealAt,
+    () => 150,
+    () => 0,
+  );
   const arrivedAt = revealAt + 345;
   const truth = arrivedAt - revealAt - 40 - 5;
   // The liar claims the press 150 ms earlier: inside the checks' allowance for the stall since the reveal.
@@ -69,6 +77,11 @@ it("a stall between the reveal and the press, which held back neither, is not cr
   // The quota charged it against the whole estimate: no more than the free allowance and the fresh bucket off.
   expect(slap.reactionMs).toBeGreaterThanOrEqual(truth + 5 - FREE_MS - JITTER_ALLOWANCE_MAX_MS - START_MS - 1);
   // Crediting the stall in between (as before loop-lag.ts's stallAround) gives the liar its 150 ms.
-  const credited = new RaceCollector(revealAt, () => 150).slap(1, { shownAt: revealAt + 25, pressedAt: revealAt + 25 + truth - 150 }, arrivedAt, network(20));
+  const credited = new RaceCollector(revealAt, () => 150).slap(
+    1,
+    { shownAt: revealAt + 25, pressedAt: revealAt + 25 + truth - 150 },
+    arrivedAt,
+    network(20),
+  );
   expect(credited.reactionMs).toBeLessThan(truth - 100);
 });

@@ -12,7 +12,14 @@ import { APP_SLACK_MS, LatencyEstimator, RISE_PER_SAMPLE_MS, SETTLED } from "../
 import { NetMonitor } from "../src/realtime/net-monitor.ts";
 
 /** Ping samples one second apart: `hold(i)` ms the page held pong i back; `shift(i)` its clock jump. */
-function feed(net: LatencyEstimator, n: number, oneWay: number, hold: (i: number) => number = () => 0, shift: (i: number) => number = () => 0, from = 0): void {
+function feed(
+  net: LatencyEstimator,
+  n: number,
+  oneWay: number,
+  hold: (i: number) => number = () => 0,
+  shift: (i: number) => number = () => 0,
+  from = 0,
+): void {
   for (let i = from; i < from + n; i++) {
     const s = 1_000_000 + i * 1_000;
     net.add(s, s + oneWay + 5_000 + shift(i), s + 2 * oneWay + hold(i));
@@ -79,7 +86,14 @@ describe("the round trip and clock offset a lying client can move", () => {
     const net = new LatencyEstimator();
     feed(net, 8, 30);
     expect(Math.round(net.offset)).toBe(5_000);
-    feed(net, 8, 30, () => 0, () => -400, 8);
+    feed(
+      net,
+      8,
+      30,
+      () => 0,
+      () => -400,
+      8,
+    );
     expect(net.offset).toBeGreaterThan(5_000 - 8 * 2 - 1);
   });
 });

@@ -16,15 +16,25 @@ import { bootServer } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
 // RATE_LIMIT_BURST 10: the room's budget is core's floor, 60 messages a second.
-beforeAll(async () => { colyseus = await bootServer({ RATE_LIMIT_PER_SECOND: "10", RATE_LIMIT_BURST: "10" }); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer({ RATE_LIMIT_PER_SECOND: "10", RATE_LIMIT_BURST: "10" });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 describe("the per-second message budget", () => {
   it("counts real seconds at a table where nothing changes", async () => {
     const base = { name: "Wren", seats: 4, bots: 0, turnSeconds: 30, variants: {}, autoFillSeconds: 0 };
-    const room: ClientRoom = await colyseus.sdk.joinOrCreate("devils_scat", { ...base, mode: quickPlayKey(base as never), playerId: "p-wren-waiting" });
+    const room: ClientRoom = await colyseus.sdk.joinOrCreate("devils_scat", {
+      ...base,
+      mode: quickPlayKey(base as never),
+      playerId: "p-wren-waiting",
+    });
     let closed: number | null = null;
-    room.onLeave((code) => { closed = code; });
+    room.onLeave((code) => {
+      closed = code;
+    });
     expect(colyseus.getRoomById(room.roomId)!.maxMessagesPerSecond).toBe(60);
     // 80 messages at 25 a second, well inside 60 a second, at a waiting table: no patch goes out.
     for (let i = 0; i < 80 && closed === null; i++) {

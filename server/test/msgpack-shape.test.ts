@@ -17,7 +17,12 @@ console.log(`msgpack-shape property seed: PROP_SEED=${seed}`);
 
 const leaf = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.string({ maxLength: 40 }));
 const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: "small", maxDepth: 3 }, leaf, fc.array(tie("node"), { maxLength: 5 }), fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), tie("node"), { maxKeys: 5 })),
+  node: fc.oneof(
+    { depthSize: "small", maxDepth: 3 },
+    leaf,
+    fc.array(tie("node"), { maxLength: 5 }),
+    fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), tie("node"), { maxKeys: 5 }),
+  ),
 })).node;
 
 function depthOf(v: unknown): number {
@@ -29,20 +34,26 @@ function depthOf(v: unknown): number {
 describe("checkMsgpack", () => {
   it("accepts what msgpackr packs, with and without records, and refuses every truncation", () => {
     const sdkPackr = new Packr();
-    fc.assert(fc.property(value, (v) => {
-      for (const bytes of [pack(v), sdkPackr.pack(v)]) {
-        expect(checkMsgpack(bytes, 0, FRAME_LIMITS)).toBeNull();
-        for (let cut = 0; cut < bytes.length; cut++) expect(checkMsgpack(bytes.subarray(0, cut), 0, FRAME_LIMITS)).not.toBeNull();
-      }
-    }), { seed, numRuns: 300 });
+    fc.assert(
+      fc.property(value, (v) => {
+        for (const bytes of [pack(v), sdkPackr.pack(v)]) {
+          expect(checkMsgpack(bytes, 0, FRAME_LIMITS)).toBeNull();
+          for (let cut = 0; cut < bytes.length; cut++) expect(checkMsgpack(bytes.subarray(0, cut), 0, FRAME_LIMITS)).not.toBeNull();
+        }
+      }),
+      { seed, numRuns: 300 },
+    );
   });
 
   it("passes only bytes msgpackr decodes without error, no deeper than the limit", () => {
-    fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (bytes) => {
-      if (checkMsgpack(bytes, 0, FRAME_LIMITS) !== null) return;
-      const decoded = unpack(bytes);
-      expect(depthOf(decoded)).toBeLessThanOrEqual(FRAME_LIMITS.maxDepth);
-    }), { seed, numRuns: 20_000 });
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (bytes) => {
+        if (checkMsgpack(bytes, 0, FRAME_LIMITS) !== null) return;
+        const decoded = unpack(bytes);
+        expect(depthOf(decoded)).toBeLessThanOrEqual(FRAME_LIMITS.maxDepth);
+      }),
+      { seed, numRuns: 20_000 },
+    );
   });
 
   it("refuses depth, size and extension abuse with a reason", () => {
@@ -79,7 +90,9 @@ describe("inspectFrame", () => {
       expect(inspectFrame(frame("report", { seat: 5, reason: "offensive-name", note: ch.repeat(REPORT_NOTE_MAX) }))).toBeNull();
     }
     expect(inspectFrame(frame(CHAT_CLIENT.say, { text: "😀".repeat(CHAT_TEXT_SENT_MAX + 1) }))?.message).toContain("string-too-long");
-    expect(inspectFrame(frame("report", { seat: 5, reason: "other", note: "😀".repeat(REPORT_NOTE_MAX + 1) }))?.code).toMatch(/bad-frame|frame-too-large/);
+    expect(inspectFrame(frame("report", { seat: 5, reason: "other", note: "😀".repeat(REPORT_NOTE_MAX + 1) }))?.code).toMatch(
+      /bad-frame|frame-too-large/,
+    );
     // Every other message keeps the short cap: a long string in an action is refused as before.
     expect(inspectFrame(frame("action", { type: "x".repeat(FRAME_LIMITS.maxStringBytes + 1) }))?.message).toContain("string-too-long");
     expect(inspectFrame(frame("action", { type: "pass", cards: ["漢".repeat(600)] }))?.code).toMatch(/bad-frame|frame-too-large/);

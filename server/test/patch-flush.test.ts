@@ -58,8 +58,12 @@ describe("a clock woken by its own timers", () => {
 
 describe("a table with no patch interval", () => {
   let colyseus: ColyseusTestServer;
-  beforeAll(async () => { colyseus = await bootServer(); });
-  afterAll(async () => { await colyseus.shutdown(); });
+  beforeAll(async () => {
+    colyseus = await bootServer();
+  });
+  afterAll(async () => {
+    await colyseus.shutdown();
+  });
 
   it("has no patch interval, shows no result before the game, and plays to the end on patches sent per change", async () => {
     const base = { seats: 3, bots: 2, turnSeconds: 30, variants: {} };

@@ -36,7 +36,11 @@ function bytesPerStep(id: string): number {
     state.game = id;
     for (let i = 0; i < seats; i++) state.seats.push(newSeat(frame, i));
     const encoder = new Encoder(state);
-    const views = state.seats.map((seat) => { const v = new StateView(); v.add(seat); return v; });
+    const views = state.seats.map((seat) => {
+      const v = new StateView();
+      v.add(seat);
+      return v;
+    });
     const first = { offset: 0 };
     encoder.encodeAll(first);
     for (const v of views) encoder.encodeAllView(v, first.offset, { ...first });

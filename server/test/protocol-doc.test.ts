@@ -62,7 +62,14 @@ function drift(what: string, code: Iterable<string>, docs: Iterable<string>): st
 
 /** The constants a table's sends name their types by, as the sources spell them. */
 const NAMED: Record<string, Record<string, string> | string> = {
-  SERVER_MESSAGES, CHAT_SERVER, TABLE_SOCIAL, REMATCH_MESSAGES, RATING_MESSAGE, RANKED_SEATS_MESSAGE, PING, CALL_RACE,
+  SERVER_MESSAGES,
+  CHAT_SERVER,
+  TABLE_SOCIAL,
+  REMATCH_MESSAGES,
+  RATING_MESSAGE,
+  RANKED_SEATS_MESSAGE,
+  PING,
+  CALL_RACE,
 };
 
 /** The type of every message a table sends, from each `send`/`broadcast` call in its sources. */
@@ -77,7 +84,8 @@ function sentTypes(): { types: Set<string>; unknown: string[] } {
       const literal = /^"([^"]+)"$/.exec(arg)?.[1];
       const [head, key] = arg.split(".");
       const named = NAMED[head!];
-      const type = literal ?? (typeof named === "string" && key === undefined ? named : typeof named === "object" && key ? named[key] : undefined);
+      const type =
+        literal ?? (typeof named === "string" && key === undefined ? named : typeof named === "object" && key ? named[key] : undefined);
       if (type === undefined) unknown.push(`${relative(root, file)}: ${arg}`);
       else types.add(type);
     }
@@ -90,7 +98,8 @@ function rejectedCodes(): Map<string, string> {
   const codes = new Map<string, string>();
   for (const file of sources(src)) {
     const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/\bcode: "([a-z][a-z0-9-]*)"|\breject\("([a-z][a-z0-9-]*)"/g)) codes.set(m[1] ?? m[2]!, relative(root, file));
+    for (const m of text.matchAll(/\bcode: "([a-z][a-z0-9-]*)"|\breject\("([a-z][a-z0-9-]*)"/g))
+      codes.set(m[1] ?? m[2]!, relative(root, file));
   }
   return codes;
 }

@@ -52,8 +52,14 @@ function changes(before: unknown, after: unknown, path = "", out: Record<string,
   if (JSON.stringify(before) === JSON.stringify(after)) return out;
   const isObj = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
   if (isObj(before) && isObj(after)) {
-    for (const k of new Set([...Object.keys(before as object), ...Object.keys(after as object)])) changes((before as any)[k], (after as any)[k], path ? `${path}.${k}` : k, out);
-  } else if (Array.isArray(before) && Array.isArray(after) && before.length === after.length && after.some((x) => x !== null && typeof x === "object")) {
+    for (const k of new Set([...Object.keys(before as object), ...Object.keys(after as object)]))
+      changes((before as any)[k], (after as any)[k], path ? `${path}.${k}` : k, out);
+  } else if (
+    Array.isArray(before) &&
+    Array.isArray(after) &&
+    before.length === after.length &&
+    after.some((x) => x !== null && typeof x === "object")
+  ) {
     after.forEach((x, i) => changes(before[i], x, `${path}[${i}]`, out));
   } else out[path] = after ?? null;
   return out;
@@ -72,7 +78,8 @@ function decodeAll(frames: Map<string, Uint8Array>): Record<string, unknown> {
   out["full-state"] = before;
   sdk.patch(frames.get("patch")!, { offset: 1 });
   out["patch"] = changes(before, plainOf(sdk.getState()));
-  for (const name of ["seated", "deal-events", "action", "action-events", "time-request", "time-response", "ping", "pong", "rejected"]) out[name] = parseMessage(frames.get(name)!);
+  for (const name of ["seated", "deal-events", "action", "action-events", "time-request", "time-response", "ping", "pong", "rejected"])
+    out[name] = parseMessage(frames.get(name)!);
   return out;
 }
 
@@ -80,7 +87,10 @@ function decodeAll(frames: Map<string, Uint8Array>): Record<string, unknown> {
 function readable(value: unknown): string {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return JSON.stringify(value);
   const entries = Object.entries(value as Record<string, unknown>);
-  const line = ([k, v]: [string, unknown]) => (k === "seats" && Array.isArray(v) ? `  "seats": [\n${v.map((x) => `    ${JSON.stringify(x)}`).join(",\n")}\n  ]` : `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  const line = ([k, v]: [string, unknown]) =>
+    k === "seats" && Array.isArray(v)
+      ? `  "seats": [\n${v.map((x) => `    ${JSON.stringify(x)}`).join(",\n")}\n  ]`
+      : `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`;
   return entries.length <= 2 && JSON.stringify(value).length < 100 ? JSON.stringify(value) : `{\n${entries.map(line).join(",\n")}\n}`;
 }
 
@@ -96,7 +106,11 @@ describe("PROTOCOL.md's worked example", () => {
       }
     }
     const doc = docFrames(readFileSync(DOC, "utf8"));
-    for (const f of made) expect(hexLines(doc.get(f.name) ?? new Uint8Array()), `${f.name} (PROTOCOL_EXAMPLE=print npx vitest run test/protocol-example.test.ts prints the blocks)`).toBe(hexLines(f.bytes));
+    for (const f of made)
+      expect(
+        hexLines(doc.get(f.name) ?? new Uint8Array()),
+        `${f.name} (PROTOCOL_EXAMPLE=print npx vitest run test/protocol-example.test.ts prints the blocks)`,
+      ).toBe(hexLines(f.bytes));
     expect([...doc.keys()].sort()).toEqual(made.map((f) => f.name).sort());
   });
 
@@ -124,7 +138,10 @@ describe("PROTOCOL.md's worked example", () => {
       expect(Buffer.from(live.reflection).toString("hex")).toBe(Buffer.from(doc.reflection).toString("hex"));
       await until(() => raw.frames.some((f) => f[0] === CODE.state), "the full state (14) after the ack");
       raw.send(dataFrame("action", { type: "continue", id: 7 }));
-      await until(() => raw.received.some((m) => m.type === "rejected" || (m.type === "events" && (m.message as any).id === 7)), "a refusal or the acknowledgement");
+      await until(
+        () => raw.received.some((m) => m.type === "rejected" || (m.type === "events" && (m.message as any).id === 7)),
+        "a refusal or the acknowledgement",
+      );
       await raw.close();
     } finally {
       await colyseus.shutdown();

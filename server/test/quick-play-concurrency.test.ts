@@ -9,14 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "./support/server-process.ts";
 
 let server: ServerProcess;
-beforeAll(async () => { server = await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000" }); });
-afterAll(async () => { await server.stop(); });
+beforeAll(async () => {
+  server = await startServerProcess({ MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000" });
+});
+afterAll(async () => {
+  await server.stop();
+});
 
 const base = { name: "Q", seats: 4, bots: 0, turnSeconds: 60, variants: {} };
 const quick = { ...base, mode: quickPlayKey(base) };
 
 /** Joins and waits for the server to say which seat this client holds. */
-async function joinSeated(sdk: Client, options: Record<string, unknown>, method: "joinOrCreate" | "joinById" = "joinOrCreate", roomId = ""): Promise<{ room: Room; seat: number | null }> {
+async function joinSeated(
+  sdk: Client,
+  options: Record<string, unknown>,
+  method: "joinOrCreate" | "joinById" = "joinOrCreate",
+  roomId = "",
+): Promise<{ room: Room; seat: number | null }> {
   const room = method === "joinById" ? await sdk.joinById(roomId, options) : await sdk.joinOrCreate("devils_scat", options);
   const seat = await new Promise<number | null>((resolve) => room.onMessage("seated", (m: { seat: number | null }) => resolve(m.seat)));
   room.onMessage("*", () => {});
@@ -43,7 +52,9 @@ describe("quick play", () => {
     const sdk = new Client(server.url);
     const opts = { ...base, seats: 2, mode: quickPlayKey({ ...base, seats: 2 }) };
     const first = await joinSeated(sdk, { ...opts, name: "A" });
-    const watchers = await Promise.all(Array.from({ length: 5 }, (_, i) => joinSeated(sdk, { name: `W${i}`, spectate: true }, "joinById", first.room.roomId)));
+    const watchers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => joinSeated(sdk, { name: `W${i}`, spectate: true }, "joinById", first.room.roomId)),
+    );
     expect(watchers.every((w) => w.seat === null)).toBe(true);
     const second = await joinSeated(sdk, { ...opts, name: "B" });
     expect(second.room.roomId).toBe(first.room.roomId);

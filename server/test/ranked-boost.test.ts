@@ -14,8 +14,12 @@ const START = Date.UTC(2026, 0, 5);
 
 describe("boosting", () => {
   let store: Store;
-  beforeAll(async () => { store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations }); }, 120_000);
-  afterAll(async () => { await store?.close(); });
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+  });
 
   let sim: Sim;
   let boost: BoosterResult;
@@ -42,7 +46,11 @@ describe("boosting", () => {
     expect(await openHolds(store.db)).toEqual([]);
     // Cleared, it is still short of five opponents who were established when met.
     expect(await sim.board(boost.id)).toMatchObject({ rank: null, unlisted: "few-opponents" });
-    const action = await store.db.selectFrom("operator_actions").select(["action", "target_id"]).where("action", "=", "clear-hold").execute();
+    const action = await store.db
+      .selectFrom("operator_actions")
+      .select(["action", "target_id"])
+      .where("action", "=", "clear-hold")
+      .execute();
     expect(action).toEqual([{ action: "clear-hold", target_id: boost.id }]);
   }, 30_000);
 

@@ -25,7 +25,20 @@ let pg: PostgresServer;
 let cluster: Cluster;
 beforeAll(async () => {
   pg = await startPostgres();
-  cluster = await startCluster({ processes: 2, env: { RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", LOG_LEVEL: "warn", DATABASE_URL: pg.url, TOKEN_SECRET: "cluster-test-secret-0123456789abcdef", BOT_DELAY_MS: "20-40" } });
+  cluster = await startCluster({
+    processes: 2,
+    env: {
+      RANKED_GUESTS: "1",
+      LEADERBOARD_MIN_GAMES: "1",
+      LEADERBOARD_MIN_OPPONENTS: "0",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: pg.url,
+      TOKEN_SECRET: "cluster-test-secret-0123456789abcdef",
+      BOT_DELAY_MS: "20-40",
+    },
+  });
 }, 180_000);
 afterAll(async () => {
   await cluster?.stop();
@@ -39,11 +52,22 @@ describe("ranked play on a cluster", () => {
     const ann = await api(via(1), "/accounts/guest", { name: "Ann", token: true });
     const ben = await api(via(2), "/accounts/guest", { name: "Ben", token: true });
     // A token signed by one process is good on the other (shared TOKEN_SECRET and database).
-    expect((await (await fetch(`${via(2)}/api/me`, { headers: { authorization: `Bearer ${ann.token}` } })).json()).player.id).toBe(ann.player.id);
+    expect((await (await fetch(`${via(2)}/api/me`, { headers: { authorization: `Bearer ${ann.token}` } })).json()).player.id).toBe(
+      ann.player.id,
+    );
     const rooms = await Promise.all([queued(via(1), ann.token), queued(via(2), ben.token)]);
     expect(rooms[0]!.roomId).toBe(rooms[1]!.roomId);
     const accounts = [ann, ben];
-    const players: Player[] = rooms.map((room, i) => ({ room, roomId: room.roomId, name: accounts[i].player.name, playerId: accounts[i].player.id, seat: -1, seen: 0, gameLog: null, rejected: 0 }));
+    const players: Player[] = rooms.map((room, i) => ({
+      room,
+      roomId: room.roomId,
+      name: accounts[i].player.name,
+      playerId: accounts[i].player.id,
+      seat: -1,
+      seen: 0,
+      gameLog: null,
+      rejected: 0,
+    }));
     const ratings: unknown[] = [];
     for (const p of players) {
       attach(p);
@@ -52,7 +76,10 @@ describe("ranked play on a cluster", () => {
     }
     await playOut(players, "the ranked game over");
     await until(() => ratings.length >= 2, "both told their rating change", 30_000);
-    for (const [n, a] of [[2, ann], [1, ben]] as const) {
+    for (const [n, a] of [
+      [2, ann],
+      [1, ben],
+    ] as const) {
       const profile = await api(via(n), `/players/${a.player.id}`);
       expect(profile.ratings).toMatchObject([{ game: "devils_scat", games: 1 }]);
     }
@@ -62,7 +89,9 @@ describe("ranked play on a cluster", () => {
 
   it("never queues one account twice, however many processes it joins through at once", async () => {
     const cat = await api(via(1), "/accounts/guest", { name: "Cat", token: true });
-    const joins = await Promise.allSettled([1, 2, 1, 2].map((n) => new Client(via(n)).joinOrCreate("ranked_dark_hand", { token: cat.token })));
+    const joins = await Promise.allSettled(
+      [1, 2, 1, 2].map((n) => new Client(via(n)).joinOrCreate("ranked_dark_hand", { token: cat.token })),
+    );
     const admitted = joins.filter((j): j is PromiseFulfilledResult<Room> => j.status === "fulfilled");
     expect(admitted).toHaveLength(1);
     for (const j of joins) if (j.status === "rejected") expect(String((j.reason as Error).message)).toMatch(/already-queued/);
@@ -71,10 +100,14 @@ describe("ranked play on a cluster", () => {
 });
 
 const sdkVia = (n: number) => new Client(via(n));
-const hostOf = (room: Room) => String((room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
+const hostOf = (room: Room) =>
+  String((room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
 const otherThan = (host: string) => (host === "p1" ? 2 : 1);
 
-interface Heard { lines: ChatLine[]; rejected: string[] }
+interface Heard {
+  lines: ChatLine[];
+  rejected: string[];
+}
 function listen(room: Room): Heard {
   const heard: Heard = { lines: [], rejected: [] };
   room.onMessage("*", (type, m) => {
@@ -99,14 +132,25 @@ describe("table chat on two processes", () => {
     const sw = listen(w);
 
     a.send(CHAT_CLIENT.say, { phrase: "gg" });
-    await until(() => sb.lines.some((l) => l.phrase === "gg") && sw.lines.some((l) => l.phrase === "gg"), "Ann's line to Ben and the spectator");
+    await until(
+      () => sb.lines.some((l) => l.phrase === "gg") && sw.lines.some((l) => l.phrase === "gg"),
+      "Ann's line to Ben and the spectator",
+    );
     w.send(CHAT_CLIENT.say, { phrase: "wp" });
-    await until(() => sa.lines.some((l) => l.phrase === "wp") && sb.lines.some((l) => l.phrase === "wp"), "the spectator's line to both players");
+    await until(
+      () => sa.lines.some((l) => l.phrase === "wp") && sb.lines.some((l) => l.phrase === "wp"),
+      "the spectator's line to both players",
+    );
     expect(sa.lines.find((l) => l.phrase === "wp")).toMatchObject({ name: "Wes", seat: null, channel: "spectators" });
     expect(sw.lines.find((l) => l.phrase === "gg")).toMatchObject({ name: "Ann", channel: "table" });
     // Who is here: both processes count the three connections (on one of them) alike, through Redis.
     // (Earlier tests' connections may still be closing: the two answers agree within a cache period.)
-    const read = () => Promise.all([1, 2].map(async (n) => (await fetch(`${cluster.url}/p${n}/api/social/counts`)).json() as Promise<{ online: number; tables: number }>));
+    const read = () =>
+      Promise.all(
+        [1, 2].map(
+          async (n) => (await fetch(`${cluster.url}/p${n}/api/social/counts`)).json() as Promise<{ online: number; tables: number }>,
+        ),
+      );
     let counts = await read();
     for (const end = Date.now() + 15_000; counts[0]!.online !== counts[1]!.online && Date.now() < end;) {
       await new Promise((r) => setTimeout(r, 500));

@@ -20,19 +20,40 @@ import { freePort, mine, record, until, waitSeat } from "./helpers.ts";
 // checks the split of five waiting together, whatever the machine's speed.
 let hold = false;
 const cycle = RankedQueueRoom.prototype.reassignMatchGroups;
-RankedQueueRoom.prototype.reassignMatchGroups = function (this: RankedQueueRoom) { if (!hold) cycle.call(this); };
+RankedQueueRoom.prototype.reassignMatchGroups = function (this: RankedQueueRoom) {
+  if (!hold) cycle.call(this);
+};
 
 const GAME = "skit_scat";
 let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "0", RANKED_TABLE_WAITS: `3:45,2:90;${GAME}=3:1,2:2`, TRUST_PROXY: "1", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", SEAT_RESERVATION_SECONDS: "5", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      RANKED_GUESTS: "1",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "0",
+      RANKED_TABLE_WAITS: `3:45,2:90;${GAME}=3:1,2:2`,
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "100",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      SEAT_RESERVATION_SECONDS: "5",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   await fetch(`${base}/api/leaderboard/${GAME}`);
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
 let hosts = 0;
 interface Queued {
@@ -45,7 +66,11 @@ interface Queued {
 }
 
 async function join(from = `198.51.100.${++hosts}`): Promise<Queued> {
-  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify({ name: `P${hosts}`, token: true }) });
+  const res = await fetch(`${base}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": from },
+    body: JSON.stringify({ name: `P${hosts}`, token: true }),
+  });
   expect(res.status).toBe(201);
   const { token } = (await res.json()) as { token: string };
   const sdk = new Client(base, { headers: { "x-forwarded-for": from } });
@@ -55,7 +80,10 @@ async function join(from = `198.51.100.${++hosts}`): Promise<Queued> {
   const found: any[] = [];
   queue.onMessage("*", () => undefined);
   queue.onMessage("queueStatus", (s) => statuses.push(s));
-  queue.onMessage("matchFound", (m) => { found.push(m); queue.send("accept"); });
+  queue.onMessage("matchFound", (m) => {
+    found.push(m);
+    queue.send("accept");
+  });
   const table = new Promise<{ room: ClientRoom; at: number }>((resolve, reject) => {
     queue.onMessage("seat", (reservation) => {
       const at = Date.now();
@@ -78,7 +106,10 @@ async function tablesOf(players: readonly Queued[]): Promise<Map<string, Queued[
   for (const [roomId, members] of byTable) {
     const table = matchMaker.getLocalRoomById(roomId) as unknown as TableRoom;
     expect(table.table.mode).toBe("ranked");
-    await until(() => table.seating.slots.length === members.length && table.seating.slots.every((s) => s.occupied && !s.isBot), `table ${roomId}: every seat taken by its players`);
+    await until(
+      () => table.seating.slots.length === members.length && table.seating.slots.every((s) => s.occupied && !s.isBot),
+      `table ${roomId}: every seat taken by its players`,
+    );
   }
   return byTable;
 }
@@ -89,12 +120,16 @@ async function play(room: ClientRoom, table: TableRoom): Promise<void> {
   const rng = createRng(`${room.roomId}-${seat}`);
   let acted = -1;
   for (;;) {
-    const next = await until(() => {
-      if (table.match?.over) return { over: true, v: -1 };
-      const v = (room.state as { version?: number }).version ?? -1;
-      const m = mine(room, seat);
-      return m && m.legal.length > 0 && v !== acted && v === table.match?.state.version ? { over: false, v } : null;
-    }, `seat ${seat}: a decision or the end`, 60_000);
+    const next = await until(
+      () => {
+        if (table.match?.over) return { over: true, v: -1 };
+        const v = (room.state as { version?: number }).version ?? -1;
+        const m = mine(room, seat);
+        return m && m.legal.length > 0 && v !== acted && v === table.match?.state.version ? { over: false, v } : null;
+      },
+      `seat ${seat}: a decision or the end`,
+      60_000,
+    );
     if (next.over) return;
     acted = next.v;
     const action = table.game.bot(table.match!.state, seat, rng);
@@ -103,7 +138,11 @@ async function play(room: ClientRoom, table: TableRoom): Promise<void> {
 }
 
 async function leaveAll(players: readonly Queued[]): Promise<void> {
-  await Promise.all(players.map(async (p) => { (await p.table.catch(() => null))?.room.leave(); }));
+  await Promise.all(
+    players.map(async (p) => {
+      (await p.table.catch(() => null))?.room.leave();
+    }),
+  );
 }
 
 describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 after 1 s, 2 after 2 s)", () => {
@@ -131,7 +170,13 @@ describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 aft
     const logs = rooms.map(record);
     const table = tableOf(rooms[0]!);
     await Promise.all(rooms.map((r) => play(r, table)));
-    const told = await until(() => logs[0]!.find((m) => m.type === "ratingChanged")?.message as { rated: boolean; changes: { place: number; delta: number }[] } | undefined, "the rating change", 30_000);
+    const told = await until(
+      () =>
+        logs[0]!.find((m) => m.type === "ratingChanged")?.message as
+          { rated: boolean; changes: { place: number; delta: number }[] } | undefined,
+      "the rating change",
+      30_000,
+    );
     expect(told.rated).toBe(true);
     expect(told.changes).toHaveLength(3);
     expect(told.changes.find((c) => c.place === 1)!.delta).toBeGreaterThan(0);
@@ -140,7 +185,9 @@ describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 aft
 
   it("seats five queued players at a table of three and one of two (nobody left alone), and tells them the count and the estimate", async () => {
     hold = true;
-    const players = await Promise.all([join(), join(), join(), join(), join()]).finally(() => { hold = false; });
+    const players = await Promise.all([join(), join(), join(), join(), join()]).finally(() => {
+      hold = false;
+    });
     const tables = await tablesOf(players);
     expect([...tables.values()].map((m) => m.length).sort()).toEqual([2, 3]);
     // Every status says how many wait for this game, the sizes the rules allow, and (tables
@@ -156,7 +203,11 @@ describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 aft
   it("never matches two players of one IPv6 /64, tells them why in plain words, and matches each with someone else", async () => {
     const a = await join("2001:db8:1:2::a");
     const b = await join("2001:db8:1:2::b");
-    const why = await until(() => a.statuses.find((s) => typeof s.unmatched === "string" && s.waitedMs >= 2_500), "a's status explains the wait", 10_000);
+    const why = await until(
+      () => a.statuses.find((s) => typeof s.unmatched === "string" && s.waitedMs >= 2_500),
+      "a's status explains the wait",
+      10_000,
+    );
     expect(why.unmatched).toMatch(/same network/i);
     expect(b.statuses.at(-1).unmatched).toMatch(/same network/i);
     expect(a.found).toEqual([]);
@@ -168,7 +219,8 @@ describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 aft
     expect(withC.room.roomId).toBe(seated.room.roomId);
     expect(tableOf(withC.room).seating.slots).toHaveLength(2);
     await leaveAll([c]);
-    const other = seated.room.roomId === (await Promise.race([a.table, new Promise<null>((r) => setTimeout(r, 0, null))]))?.room.roomId ? b : a;
+    const other =
+      seated.room.roomId === (await Promise.race([a.table, new Promise<null>((r) => setTimeout(r, 0, null))]))?.room.roomId ? b : a;
     await seated.room.leave();
     await other.queue.leave();
   }, 30_000);
@@ -177,7 +229,9 @@ describe("ranked tables that form with who is there (Skit Scat: 4 at once, 3 aft
 describe("queue counts per game", () => {
   it("GET /api/ranked/queues lists every game with how many are queued and the estimate", async () => {
     const p = await join();
-    const res = await (await fetch(`${base}/api/ranked/queues`)).json() as { queues: { game: string; queued: number; estimateMs: number | null; sizes: number[] }[] };
+    const res = (await (await fetch(`${base}/api/ranked/queues`)).json()) as {
+      queues: { game: string; queued: number; estimateMs: number | null; sizes: number[] }[];
+    };
     const mine = res.queues.find((q) => q.game === GAME)!;
     expect(mine).toMatchObject({ queued: 1, sizes: [4, 3, 2] });
     expect(typeof mine.estimateMs).toBe("number");

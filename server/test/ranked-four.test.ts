@@ -23,23 +23,52 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ABORT_STEPS: "0", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", SEAT_RESERVATION_SECONDS: "5", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      RANKED_GUESTS: "1",
+      LEADERBOARD_MIN_GAMES: "1",
+      LEADERBOARD_MIN_OPPONENTS: "0",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "1",
+      RANKED_ABORT_STEPS: "0",
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "100",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      SEAT_RESERVATION_SECONDS: "5",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   // Opening PGlite (WebAssembly) takes seconds on a loaded machine: once, here.
   await fetch(`${base}/api/leaderboard/${GAME}`);
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
 async function api(path: string, token?: string): Promise<any> {
   const res = await fetch(`${base}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return res.json();
 }
 
-interface Account { readonly id: string; readonly token: string; readonly name: string }
+interface Account {
+  readonly id: string;
+  readonly token: string;
+  readonly name: string;
+}
 
 async function guest(name: string): Promise<Account> {
-  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, token: true }) });
+  const res = await fetch(`${base}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, token: true }),
+  });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { token: string; player: { id: string } };
   return { id: body.player.id, token: body.token, name };
@@ -60,7 +89,9 @@ async function queueAndSit(a: Account): Promise<ClientRoom> {
 }
 
 /** Four fresh accounts queued at once, all seated at one table; the server's room and each seat. */
-async function seatFour(names: readonly string[]): Promise<{ accounts: Account[]; rooms: ClientRoom[]; table: TableRoom; seats: number[] }> {
+async function seatFour(
+  names: readonly string[],
+): Promise<{ accounts: Account[]; rooms: ClientRoom[]; table: TableRoom; seats: number[] }> {
   const accounts = await Promise.all(names.map(guest));
   const rooms = await Promise.all(accounts.map(queueAndSit));
   expect(new Set(rooms.map((r) => r.roomId)).size).toBe(1);
@@ -77,12 +108,16 @@ async function play(room: ClientRoom, seat: number, table: TableRoom): Promise<v
   const rng = createRng(`${room.roomId}-${seat}`);
   let acted = -1;
   for (;;) {
-    const next = await until(() => {
-      if (table.match?.over) return { over: true, v: -1 };
-      const v = (room.state as { version?: number }).version ?? -1;
-      const m = mine(room, seat);
-      return m && m.legal.length > 0 && v !== acted && v === table.match?.state.version ? { over: false, v } : null;
-    }, `seat ${seat}: a decision or the end`, 240_000);
+    const next = await until(
+      () => {
+        if (table.match?.over) return { over: true, v: -1 };
+        const v = (room.state as { version?: number }).version ?? -1;
+        const m = mine(room, seat);
+        return m && m.legal.length > 0 && v !== acted && v === table.match?.state.version ? { over: false, v } : null;
+      },
+      `seat ${seat}: a decision or the end`,
+      240_000,
+    );
     if (next.over) return;
     acted = next.v;
     const action = table.game.bot(table.match!.state, seat, rng);
@@ -93,7 +128,10 @@ async function play(room: ClientRoom, seat: number, table: TableRoom): Promise<v
 /** Place per seat as the rules give it: the last player with tokens first, then by the hand each went out in (the same hand: a tie). */
 function placesByRules(table: TableRoom): Map<number, number> {
   const state = table.match!.state as unknown as { eliminated: number[][]; tokens: number[] };
-  const outAt = (seat: number) => { const i = state.eliminated.findIndex((g) => g.includes(seat)); return i < 0 ? Number.MAX_SAFE_INTEGER : i; };
+  const outAt = (seat: number) => {
+    const i = state.eliminated.findIndex((g) => g.includes(seat));
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
   const seats = state.tokens.map((_, s) => s);
   return new Map(seats.map((s) => [s, 1 + seats.filter((o) => outAt(o) > outAt(s)).length]));
 }
@@ -112,7 +150,15 @@ describe("four-player ranked play (Skit Scat)", () => {
     expect(table.seating.slots.every((s) => !s.isBot)).toBe(true);
     const logs = rooms.map(record);
     await Promise.all(rooms.map((room, i) => play(room, seats[i]!, table)));
-    const told = await Promise.all(logs.map((log, i) => until(() => log.find((m) => m.type === "ratingChanged")?.message as { rated: boolean; matchId: string; changes: Change[] } | undefined, `${accounts[i]!.name}: told the rating change`, 30_000)));
+    const told = await Promise.all(
+      logs.map((log, i) =>
+        until(
+          () => log.find((m) => m.type === "ratingChanged")?.message as { rated: boolean; matchId: string; changes: Change[] } | undefined,
+          `${accounts[i]!.name}: told the rating change`,
+          30_000,
+        ),
+      ),
+    );
     for (const t of told) expect(t).toEqual(told[0]);
     const { changes, matchId } = told[0]!;
     expect(told[0]!.rated).toBe(true);
@@ -126,17 +172,20 @@ describe("four-player ranked play (Skit Scat)", () => {
       expect(c.before).toBe(1500);
       expect(c.provisional).toBe(true);
     }
-    for (const x of changes) for (const y of changes) {
-      if (x.place === y.place) expect(x.after).toBe(y.after);
-      if (x.place < y.place) expect(x.after).toBeGreaterThan(y.after);
-    }
+    for (const x of changes)
+      for (const y of changes) {
+        if (x.place === y.place) expect(x.after).toBe(y.after);
+        if (x.place < y.place) expect(x.after).toBeGreaterThan(y.after);
+      }
     expect(changes.find((c) => c.place === 1)!.delta).toBeGreaterThan(0);
     expect(Math.max(...changes.map((c) => c.place))).toBeGreaterThan(1);
 
     // Each account rated once: one game, one history point, this match.
     for (const a of accounts) {
       const profile = await api(`/players/${a.id}`);
-      expect(profile.ratings).toEqual([expect.objectContaining({ game: GAME, games: 1, rating: changes.find((c) => c.playerId === a.id)!.after })]);
+      expect(profile.ratings).toEqual([
+        expect.objectContaining({ game: GAME, games: 1, rating: changes.find((c) => c.playerId === a.id)!.after }),
+      ]);
       expect(profile.recent.map((m: { matchId: string }) => m.matchId)).toEqual([matchId]);
       expect((await api(`/players/${a.id}/history/${GAME}`)).history).toHaveLength(1);
     }
@@ -148,8 +197,13 @@ describe("four-player ranked play (Skit Scat)", () => {
 
     // The same match written again (a resumed table, a retry) changes nothing.
     const outcome = table.match!.game.outcome(table.match!.state)!;
-    const again = await recordRankedMatch(await TableRoom.platform.db(), gameLogOf(table.roomId, table.match!),
-      table.seating.slots.map((s) => ({ seat: s.index, playerId: s.playerId!, name: s.name })), standingsOf(outcome, new Set()), Date.now());
+    const again = await recordRankedMatch(
+      await TableRoom.platform.db(),
+      gameLogOf(table.roomId, table.match!),
+      table.seating.slots.map((s) => ({ seat: s.index, playerId: s.playerId!, name: s.name })),
+      standingsOf(outcome, new Set()),
+      Date.now(),
+    );
     expect(again.rated).toBe(false);
     expect(again.changes.map(({ provisional: _, ...c }) => c)).toEqual(changes.map(({ provisional: _, ...c }) => c));
     for (const a of accounts) expect((await api(`/players/${a.id}`)).ratings[0].games).toBe(1);
@@ -164,7 +218,11 @@ describe("four-player ranked play (Skit Scat)", () => {
     await Promise.all([rooms[0]!.leave(true), rooms[1]!.leave(true)]);
     await until(() => table.seating.slots[seats[0]!]!.isBot && table.seating.slots[seats[1]!]!.isBot, "bots hold the left seats");
     await Promise.all([play(rooms[2]!, seats[2]!, table), play(rooms[3]!, seats[3]!, table)]);
-    const told = await until(() => logs[2]!.find((m) => m.type === "ratingChanged")?.message as { rated: boolean; changes: Change[] } | undefined, "rating change", 30_000);
+    const told = await until(
+      () => logs[2]!.find((m) => m.type === "ratingChanged")?.message as { rated: boolean; changes: Change[] } | undefined,
+      "rating change",
+      30_000,
+    );
     expect(told.rated).toBe(true);
     const of = (a: Account) => told.changes.find((c) => c.playerId === a.id)!;
     const [eli, flo, gil, hu] = accounts.map(of) as [Change, Change, Change, Change];

@@ -23,21 +23,46 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({
-    BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", TRUST_PROXY: "1", ACCOUNTS_PER_HOUR: "1000", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000",
-    RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", SEAT_RESERVATION_SECONDS: "3", RANKED_ACCEPT_SECONDS: "3", RANKED_POOL_MIX_SECONDS: "4", PORT: String(port),
-  }));
+  server = createServer(
+    loadConfig({
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      TRUST_PROXY: "1",
+      ACCOUNTS_PER_HOUR: "1000",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      SEAT_RESERVATION_SECONDS: "3",
+      RANKED_ACCEPT_SECONDS: "3",
+      RANKED_POOL_MIX_SECONDS: "4",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   await fetch(`${base}/api/leaderboard/devils_scat`);
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
-interface Acc { id: string; token: string; name: string; address: string; device: string }
+interface Acc {
+  id: string;
+  token: string;
+  name: string;
+  address: string;
+  device: string;
+}
 let serial = 0;
 
 async function post(path: string, body: unknown, address: string, token?: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${base}/api${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -46,28 +71,60 @@ async function account(name: string, address: string, casual = 3): Promise<Acc> 
   const made = await post("/accounts/guest", { name, token: true }, address);
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const n = ++serial;
-  const reg = await post("/accounts/register", { username: `${name.toLowerCase()}_${n}`, password: `orbit plum canyon ${n} lantern` }, address, made.body.token);
+  const reg = await post(
+    "/accounts/register",
+    { username: `${name.toLowerCase()}_${n}`, password: `orbit plum canyon ${n} lantern` },
+    address,
+    made.body.token,
+  );
   expect(reg.status, JSON.stringify(reg.body)).toBe(200);
   // Saving the account replaced the guest's token with a new one.
   const acc = { id: made.body.player.id as string, token: reg.body.token as string, name, address, device: `device-${name}-${n}` };
-  await (await TableRoom.platform.conduct()).record(Array.from({ length: casual }, (_, i) => ({ playerId: acc.id, game: "devils_scat", tableId: `casual-${acc.id}-${i}`, ranked: false, outcome: "completed" as const, at: Date.now() - 1000 })));
+  await (
+    await TableRoom.platform.conduct()
+  ).record(
+    Array.from({ length: casual }, (_, i) => ({
+      playerId: acc.id,
+      game: "devils_scat",
+      tableId: `casual-${acc.id}-${i}`,
+      ranked: false,
+      outcome: "completed" as const,
+      at: Date.now() - 1000,
+    })),
+  );
   return acc;
 }
 
-interface Queued { room: ClientRoom; sdk: Client; messages: { type: string; message: any }[]; closed: Promise<number> }
+interface Queued {
+  room: ClientRoom;
+  sdk: Client;
+  messages: { type: string; message: any }[];
+  closed: Promise<number>;
+}
 
 /** Joins the ranked Devil's Scat queue as `acc` from its address; `accept` answers each offer. */
 async function queue(acc: Acc, { accept = true, device = acc.device } = {}): Promise<Queued> {
   const sdk = new Client(base, { headers: { "x-forwarded-for": acc.address } });
   const room = await sdk.joinOrCreate("ranked_devils_scat", { token: acc.token, device });
   const messages: { type: string; message: any }[] = [];
-  room.onMessage("*", (type, message) => { messages.push({ type: String(type), message }); if (type === "matchFound" && accept) room.send("accept"); });
+  room.onMessage("*", (type, message) => {
+    messages.push({ type: String(type), message });
+    if (type === "matchFound" && accept) room.send("accept");
+  });
   const closed = new Promise<number>((resolve) => room.onLeave((code) => resolve(code)));
   return { room, sdk, messages, closed };
 }
 
-const refusal = (acc: Acc) => new Client(base, { headers: { "x-forwarded-for": acc.address } }).joinOrCreate("ranked_devils_scat", { token: acc.token, device: acc.device }).then(
-  async (r) => { await r.leave(); return "admitted"; }, (err: Error) => err.message);
+const refusal = (acc: Acc) =>
+  new Client(base, { headers: { "x-forwarded-for": acc.address } })
+    .joinOrCreate("ranked_devils_scat", { token: acc.token, device: acc.device })
+    .then(
+      async (r) => {
+        await r.leave();
+        return "admitted";
+      },
+      (err: Error) => err.message,
+    );
 const offered = (q: Queued) => q.messages.filter((m) => m.type === "matchFound").length;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -81,11 +138,24 @@ async function eventually<T>(check: () => Promise<T | null | false | undefined>,
     await sleep(25);
   }
 }
-const ratingOf = async (id: string) => (await (await TableRoom.platform.db()).selectFrom("ratings").select("rating").where("player_id", "=", id).where("game", "=", "devils_scat").executeTakeFirst())?.rating ?? null;
+const ratingOf = async (id: string) =>
+  (
+    await (
+      await TableRoom.platform.db()
+    )
+      .selectFrom("ratings")
+      .select("rating")
+      .where("player_id", "=", id)
+      .where("game", "=", "devils_scat")
+      .executeTakeFirst()
+  )?.rating ?? null;
 
 /** Takes the offered seat; resolves with the table connection. */
 function seatFrom(q: Queued): Promise<ClientRoom> {
-  return until(() => q.messages.find((m) => m.type === "seat")?.message, "a seat reservation", 15_000).then((r) => { q.room.send("confirm"); return q.sdk.consumeSeatReservation(r); });
+  return until(() => q.messages.find((m) => m.type === "seat")?.message, "a seat reservation", 15_000).then((r) => {
+    q.room.send("confirm");
+    return q.sdk.consumeSeatReservation(r);
+  });
 }
 
 describe("who plays ranked", () => {
@@ -98,22 +168,36 @@ describe("who plays ranked", () => {
 
     // A real casual game against a bot, joined with the account's token, goes on its record.
     const sdk = new Client(base, { headers: { "x-forwarded-for": fresh.address } });
-    const room = await sdk.create("devils_scat", { seats: 2, bots: 1, variants: { classic: true }, name: "Fresh", playerId: "fresh-player-0001", token: fresh.token });
+    const room = await sdk.create("devils_scat", {
+      seats: 2,
+      bots: 1,
+      variants: { classic: true },
+      name: "Fresh",
+      playerId: "fresh-player-0001",
+      token: fresh.token,
+    });
     const seat = await waitSeat(room);
     const table = matchMaker.getLocalRoomById(room.roomId) as unknown as TableRoom;
     let seen = -1;
     while (!table.match?.over) {
-      const legal = await until(() => {
-        if (table.match?.over) return [] as { type: string }[];
-        const m = mine(room, seat);
-        const v = (room.state as any).version;
-        return m && m.legal.length > 0 && v !== seen && v === table.match?.state.version ? m.legal : null;
-      }, "a decision or the end", 60_000);
+      const legal = await until(
+        () => {
+          if (table.match?.over) return [] as { type: string }[];
+          const m = mine(room, seat);
+          const v = (room.state as any).version;
+          return m && m.legal.length > 0 && v !== seen && v === table.match?.state.version ? m.legal : null;
+        },
+        "a decision or the end",
+        60_000,
+      );
       if (legal.length === 0) break;
       seen = (room.state as any).version;
       room.send("action", legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "knock") ?? legal[0]);
     }
-    const standing = await eventually(async () => { const s = await (await TableRoom.platform.conduct()).standing(fresh.id); return s.casualCompleted === 1 ? s : null; }, "the casual game recorded");
+    const standing = await eventually(async () => {
+      const s = await (await TableRoom.platform.conduct()).standing(fresh.id);
+      return s.casualCompleted === 1 ? s : null;
+    }, "the casual game recorded");
     expect(standing.casualCompleted).toBe(1);
     expect(await refusal(fresh)).toMatch(/finish 2 more casual games/);
     await room.leave();
@@ -138,7 +222,12 @@ describe("pairing", () => {
     [a, b] = [await queue(booster, { accept: false }), await queue(dumper, { accept: false })];
     await until(() => offered(a) === 1 && offered(b) === 1, "an offer to both");
     // The offer names neither the table nor the opponent.
-    expect(Object.keys(a.messages.find((m) => m.type === "matchFound")!.message).sort()).toEqual(["acceptSeconds", "deadline", "game", "players"]);
+    expect(Object.keys(a.messages.find((m) => m.type === "matchFound")!.message).sort()).toEqual([
+      "acceptSeconds",
+      "deadline",
+      "game",
+      "players",
+    ]);
     a.room.send("decline");
     await b.room.leave();
   }, 60_000);
@@ -148,8 +237,31 @@ describe("pairing", () => {
     const db = await TableRoom.platform.db();
     for (let i = 0; i < 3; i++) {
       const hex = "ab".repeat(16);
-      const log: GameLog = { format: GAME_LOG_FORMAT, matchId: `pair-${p.id}-${i}`, game: "devils_scat", options: { seats: 2 }, startedAt: Date.now() - 60_000, seed: hex, salt: hex, commitment: "c".repeat(64), steps: [{ seat: null, action: null, now: Date.now() - 50_000 }], outcome: { winners: [0], ranking: [0, 1], scores: [1, 0] } };
-      await recordRankedMatch(db, log, [{ seat: 0, playerId: p.id, name: "PairA" }, { seat: 1, playerId: q.id, name: "PairB" }], [{ seat: 0, place: 1, score: 1, forfeited: false }, { seat: 1, place: 2, score: 0, forfeited: false }], Date.now() - 1000);
+      const log: GameLog = {
+        format: GAME_LOG_FORMAT,
+        matchId: `pair-${p.id}-${i}`,
+        game: "devils_scat",
+        options: { seats: 2 },
+        startedAt: Date.now() - 60_000,
+        seed: hex,
+        salt: hex,
+        commitment: "c".repeat(64),
+        steps: [{ seat: null, action: null, now: Date.now() - 50_000 }],
+        outcome: { winners: [0], ranking: [0, 1], scores: [1, 0] },
+      };
+      await recordRankedMatch(
+        db,
+        log,
+        [
+          { seat: 0, playerId: p.id, name: "PairA" },
+          { seat: 1, playerId: q.id, name: "PairB" },
+        ],
+        [
+          { seat: 0, place: 1, score: 1, forfeited: false },
+          { seat: 1, place: 2, score: 0, forfeited: false },
+        ],
+        Date.now() - 1000,
+      );
     }
     const [a, b] = [await queue(p), await queue(q)];
     await sleep(3_500);
@@ -171,11 +283,27 @@ describe("the two-tab farm", () => {
       const table = matchMaker.getLocalRoomById(ta.roomId) as unknown as TableRoom;
       await until(() => table.match !== null, "the deal");
       await tb.leave(true);
-      const verdict = await until(() => told[0], `the abort (round ${round}: table ${table.roomId}, steps ${table.match?.log.length}, seats ${JSON.stringify(table.seating.slots.map((x) => [x.isBot, x.botReason, x.connected]))})`);
+      const verdict = await until(
+        () => told[0],
+        `the abort (round ${round}: table ${table.roomId}, steps ${table.match?.log.length}, seats ${JSON.stringify(table.seating.slots.map((x) => [x.isBot, x.botReason, x.connected]))})`,
+      );
       expect(verdict).toMatchObject({ cancelled: true, aborted: true });
       expect(verdict.reason).toMatch(/left before the game got going/);
       expect(await ratingOf(booster.id)).toBeNull();
-      await eventually(async () => (await (await TableRoom.platform.db()).selectFrom("conduct_records").select("outcome").where("player_id", "=", dumper.id).where("ranked", "=", true).execute()).length === round, "the abort recorded");
+      await eventually(
+        async () =>
+          (
+            await (
+              await TableRoom.platform.db()
+            )
+              .selectFrom("conduct_records")
+              .select("outcome")
+              .where("player_id", "=", dumper.id)
+              .where("ranked", "=", true)
+              .execute()
+          ).length === round,
+        "the abort recorded",
+      );
     }
     expect(await refusal(dumper)).toMatch(/queue-banned: 3 ranked games in a row .* You can queue for ranked again at/);
     // The booster was aborted on, not banned.
@@ -213,7 +341,9 @@ describe("the no-show loop", () => {
     const tv = await seatFrom(v);
     const reservation = await until(() => g.messages.find((m) => m.type === "seat")?.message, "the griefer's reservation");
     // Watching the table instead of sitting is refused before the game starts.
-    await expect(new Client(base).joinById(reservation.room?.roomId ?? reservation.roomId, { spectate: true })).rejects.toThrow(/ranked-not-started/);
+    await expect(new Client(base).joinById(reservation.room?.roomId ?? reservation.roomId, { spectate: true })).rejects.toThrow(
+      /ranked-not-started/,
+    );
     // A seated player cannot queue again or take another ranked table.
     expect(await refusal(victim)).toMatch(/already-playing: you are in a ranked game/);
     const told: any[] = [];
@@ -221,7 +351,20 @@ describe("the no-show loop", () => {
     tv.onMessage("*", () => undefined);
     const cancelled = await until(() => told[0], "the table closed", 20_000);
     expect(cancelled).toMatchObject({ cancelled: true, requeue: true });
-    await eventually(async () => (await (await TableRoom.platform.db()).selectFrom("conduct_records").select("outcome").where("player_id", "=", griefer.id).where("outcome", "=", "no-show").execute()).length === 1, "the no-show recorded");
+    await eventually(
+      async () =>
+        (
+          await (
+            await TableRoom.platform.db()
+          )
+            .selectFrom("conduct_records")
+            .select("outcome")
+            .where("player_id", "=", griefer.id)
+            .where("outcome", "=", "no-show")
+            .execute()
+        ).length === 1,
+      "the no-show recorded",
+    );
     // The victim is free to queue again at once.
     expect(await refusal(victim)).toBe("admitted");
   }, 60_000);

@@ -35,20 +35,36 @@ async function tcpProxy(port: number): Promise<Proxy> {
   const open = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(port, "127.0.0.1");
-    const end = () => { client.destroy(); upstream.destroy(); };
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
     for (const s of [client, upstream]) {
       open.add(s);
-      s.on("close", () => { open.delete(s); end(); });
+      s.on("close", () => {
+        open.delete(s);
+        end();
+      });
       s.on("error", end);
     }
-    client.on("data", (d) => { if (!frozen) upstream.write(d); });
-    upstream.on("data", (d) => { if (!frozen) client.write(d); });
+    client.on("data", (d) => {
+      if (!frozen) upstream.write(d);
+    });
+    upstream.on("data", (d) => {
+      if (!frozen) client.write(d);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
-    freeze() { frozen = true; },
-    close: () => new Promise<void>((resolve) => { for (const s of open) s.destroy(); server.close(() => resolve()); }),
+    freeze() {
+      frozen = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -82,7 +98,9 @@ async function ratingSeenAt(base: string, roomId: string, account: { token: stri
     }
   }
   const told: unknown[] = [];
-  room.onMessage("*", (type, message) => { if (type === "ratingChanged") told.push(message); });
+  room.onMessage("*", (type, message) => {
+    if (type === "ratingChanged") told.push(message);
+  });
   const message = await until(() => told[0], "ratingChanged at the resumed table", 30_000);
   await room.leave();
   return message;
@@ -98,13 +116,29 @@ describe("a ranked game whose process dies before the rating is committed", () =
     const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" };
     const first = await startServerProcess({ ...env, DATABASE_URL: `postgres://scat@127.0.0.1:${proxy.port}/scat` });
     started.push(first);
-    const accounts = [await api(first.url, "/accounts/guest", { name: "Ivy", token: true }), await api(first.url, "/accounts/guest", { name: "Jon", token: true })];
+    const accounts = [
+      await api(first.url, "/accounts/guest", { name: "Ivy", token: true }),
+      await api(first.url, "/accounts/guest", { name: "Jon", token: true }),
+    ];
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not seated by the queue; server log:\n${first.output().slice(-3000)}`)), 60_000); });
-    const rooms = await Promise.race([Promise.all(accounts.map((a) => queued(first.url, a.token))), timeout]).finally(() => clearTimeout(timer));
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not seated by the queue; server log:\n${first.output().slice(-3000)}`)), 60_000);
+    });
+    const rooms = await Promise.race([Promise.all(accounts.map((a) => queued(first.url, a.token))), timeout]).finally(() =>
+      clearTimeout(timer),
+    );
     const roomId = rooms[0]!.roomId;
     expect(rooms[1]!.roomId).toBe(roomId);
-    const players: Player[] = rooms.map((room, i) => ({ room, roomId, name: accounts[i].player.name, playerId: accounts[i].player.id, seat: -1, seen: 0, gameLog: null, rejected: 0 }));
+    const players: Player[] = rooms.map((room, i) => ({
+      room,
+      roomId,
+      name: accounts[i].player.name,
+      playerId: accounts[i].player.id,
+      seat: -1,
+      seen: 0,
+      gameLog: null,
+      rejected: 0,
+    }));
     const rated: unknown[] = [];
     for (const p of players) {
       attach(p);
@@ -152,7 +186,7 @@ describe("a ranked game whose process dies before the rating is committed", () =
     const third = await startServerProcess(direct);
     started.push(third);
     await until(() => !existsSync(journal), "the journal removed by the third process", 60_000);
-    const again = await Promise.all(accounts.map((a) => api(third.url, `/players/${a.player.id}`))) as Profile[];
+    const again = (await Promise.all(accounts.map((a) => api(third.url, `/players/${a.player.id}`)))) as Profile[];
     expect(again.map((p) => p.ratings)).toEqual(after.map((p) => p.ratings));
     for (const a of accounts) expect((await api(third.url, `/players/${a.player.id}/history/devils_scat`)).history).toHaveLength(1);
     const retold = await ratingSeenAt(third.url, roomId, accounts[1]);

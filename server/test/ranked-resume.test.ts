@@ -40,18 +40,41 @@ describe("a ranked game on a process that is killed", () => {
     const env = { DATA_DIR: dirs.at(-1)!, BOT_DELAY_MS: "20-40", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1" };
     const first = await startServerProcess(env);
     started.push(first);
-    const accounts = [await api(first.url, "/accounts/guest", { name: "Kim", token: true }), await api(first.url, "/accounts/guest", { name: "Lou", token: true })];
+    const accounts = [
+      await api(first.url, "/accounts/guest", { name: "Kim", token: true }),
+      await api(first.url, "/accounts/guest", { name: "Lou", token: true }),
+    ];
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not seated by the queue; server log:\n${first.output().slice(-3000)}`)), 60_000); });
-    const rooms = await Promise.race([Promise.all(accounts.map((a) => queued(first.url, a.token))), timeout]).finally(() => clearTimeout(timer));
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not seated by the queue; server log:\n${first.output().slice(-3000)}`)), 60_000);
+    });
+    const rooms = await Promise.race([Promise.all(accounts.map((a) => queued(first.url, a.token))), timeout]).finally(() =>
+      clearTimeout(timer),
+    );
     expect(rooms[0]!.roomId).toBe(rooms[1]!.roomId);
-    const players: Player[] = rooms.map((room, i) => ({ room, roomId: room.roomId, name: accounts[i].player.name, playerId: accounts[i].player.id, seat: -1, seen: 0, gameLog: null, rejected: 0 }));
+    const players: Player[] = rooms.map((room, i) => ({
+      room,
+      roomId: room.roomId,
+      name: accounts[i].player.name,
+      playerId: accounts[i].player.id,
+      seat: -1,
+      seen: 0,
+      gameLog: null,
+      rejected: 0,
+    }));
     for (const p of players) {
       attach(p);
       p.seat = await waitSeat(p.room);
     }
     const acted = new Map<Player, number>();
-    await until(() => { players.forEach((p) => p.seen < 6 && step(p, acted)); return players.every((p) => p.seen >= 6); }, "a few steps", 30_000);
+    await until(
+      () => {
+        players.forEach((p) => p.seen < 6 && step(p, acted));
+        return players.every((p) => p.seen >= 6);
+      },
+      "a few steps",
+      30_000,
+    );
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
 

@@ -17,15 +17,39 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ RANKED_GUESTS: "1", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ABORT_STEPS: "0", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "12", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", SEAT_RESERVATION_SECONDS: "3", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      RANKED_GUESTS: "1",
+      LEADERBOARD_MIN_GAMES: "1",
+      LEADERBOARD_MIN_OPPONENTS: "0",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "1",
+      RANKED_ABORT_STEPS: "0",
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "12",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      SEAT_RESERVATION_SECONDS: "3",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   // Opening PGlite (WebAssembly) takes seconds on a loaded machine: once, here.
   await api("/accounts/sign-in", { body: { username: "warm-up", password: "x" } });
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
-async function api(path: string, init: { method?: string; token?: string | undefined; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+async function api(
+  path: string,
+  init: { method?: string; token?: string | undefined; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -42,7 +66,10 @@ async function guest(name: string): Promise<{ id: string; token: string }> {
 }
 
 /** Queues an account; resolves with the table the queue seats it at. */
-async function queueAndSit(game: string, token: string): Promise<{ queue: ClientRoom; table: Promise<ClientRoom>; status: unknown[]; seatRatings: unknown[] }> {
+async function queueAndSit(
+  game: string,
+  token: string,
+): Promise<{ queue: ClientRoom; table: Promise<ClientRoom>; status: unknown[]; seatRatings: unknown[] }> {
   const sdk = new Client(base);
   const queue = await sdk.joinOrCreate(`ranked_${game}`, { token });
   const status: unknown[] = [];
@@ -69,12 +96,16 @@ async function queueAndSit(game: string, token: string): Promise<{ queue: Client
 async function play(name: string, room: ClientRoom, seat: number, srv: TableRoom): Promise<void> {
   let seen = -1;
   while (!srv.match?.over) {
-    const legal = await until(() => {
-      if (srv.match?.over) return [] as { type: string }[];
-      const m = mine(room, seat);
-      const v = (room.state as any).version;
-      return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? m.legal : null;
-    }, `${name}: a decision or the end`, 60_000);
+    const legal = await until(
+      () => {
+        if (srv.match?.over) return [] as { type: string }[];
+        const m = mine(room, seat);
+        const v = (room.state as any).version;
+        return m && m.legal.length > 0 && v !== seen && v === srv.match?.state.version ? m.legal : null;
+      },
+      `${name}: a decision or the end`,
+      60_000,
+    );
     if (legal.length === 0) return;
     seen = (room.state as any).version;
     room.send("action", legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "knock") ?? legal[0]);
@@ -105,8 +136,19 @@ describe("ranked play", () => {
     // Each seat shows its player's rating: to both players once both sat, and to a spectator.
     const watcherRatings: unknown[] = [];
     watcher.onMessage("rankedSeats", (m) => watcherRatings.push(m));
-    const bothRated = { seats: [{ seat: 0, rating: 1500, provisional: true }, { seat: 1, rating: 1500, provisional: true }] };
-    await until(() => a.seatRatings.some((m: any) => m.seats.length === 2) && b.seatRatings.some((m: any) => m.seats.length === 2) && watcherRatings.length > 0, "seat ratings to players and spectator");
+    const bothRated = {
+      seats: [
+        { seat: 0, rating: 1500, provisional: true },
+        { seat: 1, rating: 1500, provisional: true },
+      ],
+    };
+    await until(
+      () =>
+        a.seatRatings.some((m: any) => m.seats.length === 2) &&
+        b.seatRatings.some((m: any) => m.seats.length === 2) &&
+        watcherRatings.length > 0,
+      "seat ratings to players and spectator",
+    );
     expect(a.seatRatings.at(-1)).toEqual(bothRated);
     expect(b.seatRatings.at(-1)).toEqual(bothRated);
     expect(watcherRatings.at(-1)).toEqual(bothRated);
@@ -149,18 +191,58 @@ describe("ranked play", () => {
     expect(page.body.matches).toHaveLength(1);
     const annWon = winner.playerId === ann.id;
     expect(page.body.matches[0]).toEqual({
-      matchId: gameLog.matchId, game: "devils_scat", endedAt: expect.any(Number), place: annWon ? 1 : 2, ratingBefore: 1500,
-      ratingAfter: (annWon ? winner : loser).after, delta: (annWon ? winner : loser).delta, opponents: [{ playerId: ben.id, name: "Ben", place: annWon ? 2 : 1 }], replay: true,
+      matchId: gameLog.matchId,
+      game: "devils_scat",
+      endedAt: expect.any(Number),
+      place: annWon ? 1 : 2,
+      ratingBefore: 1500,
+      ratingAfter: (annWon ? winner : loser).after,
+      delta: (annWon ? winner : loser).delta,
+      opponents: [{ playerId: ben.id, name: "Ben", place: annWon ? 2 : 1 }],
+      replay: true,
     });
     expect(Math.abs(page.body.matches[0].endedAt - Date.now())).toBeLessThan(120_000);
     // A page at a time: an older match (stored as the rating write stores one) comes on the next page.
     const db = await TableRoomClass.platform.db();
-    await db.insertInto("matches").values({ id: "older-match-1", game: "dark_hand", seed: "s", options: "{}", started_at: 1000, ended_at: 2000, standings: JSON.stringify([{ seat: 0, playerId: ben.id, name: "Ben", place: 2 }, { seat: 1, playerId: ann.id, name: "Ann", place: 1 }]), log: "{}" }).execute();
-    await db.insertInto("match_players").values({ match_id: "older-match-1", seat: 1, player_id: ann.id, place: 1, rating_before: 1490, rating_after: 1500 }).execute();
+    await db
+      .insertInto("matches")
+      .values({
+        id: "older-match-1",
+        game: "dark_hand",
+        seed: "s",
+        options: "{}",
+        started_at: 1000,
+        ended_at: 2000,
+        standings: JSON.stringify([
+          { seat: 0, playerId: ben.id, name: "Ben", place: 2 },
+          { seat: 1, playerId: ann.id, name: "Ann", place: 1 },
+        ]),
+        log: "{}",
+      })
+      .execute();
+    await db
+      .insertInto("match_players")
+      .values({ match_id: "older-match-1", seat: 1, player_id: ann.id, place: 1, rating_before: 1490, rating_after: 1500 })
+      .execute();
     const first = await api(`/players/${ann.id}/matches?limit=1`);
     expect(first.body.matches.map((m: any) => m.matchId)).toEqual([gameLog.matchId]);
     const second = await api(`/players/${ann.id}/matches?limit=1&before=${encodeURIComponent(first.body.next)}`);
-    expect(second.body).toEqual({ matches: [{ matchId: "older-match-1", game: "dark_hand", endedAt: 2000, place: 1, ratingBefore: 1490, ratingAfter: 1500, delta: 10, opponents: [{ playerId: ben.id, name: "Ben", place: 2 }], replay: true }], next: null });
+    expect(second.body).toEqual({
+      matches: [
+        {
+          matchId: "older-match-1",
+          game: "dark_hand",
+          endedAt: 2000,
+          place: 1,
+          ratingBefore: 1490,
+          ratingAfter: 1500,
+          delta: 10,
+          opponents: [{ playerId: ben.id, name: "Ben", place: 2 }],
+          replay: true,
+        },
+      ],
+      next: null,
+    });
     // Bad input: a clear JSON error, nothing else.
     for (const [path, status, code] of [
       ["/players/not-a-uuid/matches", 400, "bad-player-id"],

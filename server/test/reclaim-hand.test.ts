@@ -16,9 +16,15 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 const base = { name: "Tess", seats: 2, bots: 1, turnSeconds: 60, reconnectSeconds: 5, variants: {} };
 const options = { ...base, mode: quickPlayKey(base as never), playerId: "player-reclaim-30" };
@@ -27,24 +33,31 @@ const options = { ...base, mode: quickPlayKey(base as never), playerId: "player-
 function compare(room: ClientRoom, srv: TableRoom, seat: number) {
   const truth = srv.match!.game.view(srv.match!.state, seat) as TableView;
   const decoded = (room.state as any).seats[seat];
-  return { decoded: { hand: mine(room, seat)?.hand, handCount: decoded?.handCount }, engine: { hand: truth.you!.hand, handCount: truth.you!.hand.length } };
+  return {
+    decoded: { hand: mine(room, seat)?.hand, handCount: decoded?.handCount },
+    engine: { hand: truth.you!.hand, handCount: truth.you!.hand.length },
+  };
 }
 
 /** Plays seat `seat` until it has drawn (a discard is due), continuing any round result. */
 async function drawOnce(room: ClientRoom, srv: TableRoom, seat: number): Promise<void> {
   let sent = -1;
-  await until(() => {
-    const m = mine(room, seat);
-    const v = (room.state as any).version;
-    if (!m || v !== srv.match?.state.version) return null;
-    if (m.legal.some((a) => a.type === "discard")) return true;
-    const pick = m.legal.find((a) => a.type === "continue") ?? m.legal.find((a) => a.type === "drawDeck");
-    if (pick && sent !== v) {
-      sent = v;
-      room.send("action", pick);
-    }
-    return null;
-  }, "the seat mid-turn (drawn, a discard due)", 20_000);
+  await until(
+    () => {
+      const m = mine(room, seat);
+      const v = (room.state as any).version;
+      if (!m || v !== srv.match?.state.version) return null;
+      if (m.legal.some((a) => a.type === "discard")) return true;
+      const pick = m.legal.find((a) => a.type === "continue") ?? m.legal.find((a) => a.type === "drawDeck");
+      if (pick && sent !== v) {
+        sent = v;
+        room.send("action", pick);
+      }
+      return null;
+    },
+    "the seat mid-turn (drawn, a discard due)",
+    20_000,
+  );
 }
 
 it("a seat reclaimed from its bot decodes the engine's hand after every later patch", async () => {
@@ -64,7 +77,10 @@ it("a seat reclaimed from its bot decodes the engine's hand after every later pa
   const back = await colyseus.sdk.joinById(room.roomId, { name: "Tess", playerId: options.playerId });
   back.onMessage("*", () => undefined);
   expect(await waitSeat(back)).toBe(seat);
-  await until(() => (back.state as any).version === before && mine(back, seat)?.legal.some((a) => a.type === "discard"), "the reclaimed seat may discard");
+  await until(
+    () => (back.state as any).version === before && mine(back, seat)?.legal.some((a) => a.type === "discard"),
+    "the reclaimed seat may discard",
+  );
   const joined = compare(back, srv, seat);
   expect(joined.decoded, "the join's full state").toEqual(joined.engine);
   expect(joined.engine.hand.length).toBe(4);
@@ -80,7 +96,8 @@ it("a seat reclaimed from its bot decodes the engine's hand after every later pa
     srv.bots.schedule();
     const m = await until(() => ((back.state as any).version >= srv.match!.state.version ? mine(back, seat) : null), `v${v}`);
     expect(compare(back, srv, seat).decoded, `v${(back.state as any).version}`).toEqual(compare(back, srv, seat).engine);
-    const pick = m.legal.find((a) => a.type === "continue") ?? m.legal.find((a) => a.type === "drawDeck") ?? m.legal.find((a) => a.type === "discard");
+    const pick =
+      m.legal.find((a) => a.type === "continue") ?? m.legal.find((a) => a.type === "drawDeck") ?? m.legal.find((a) => a.type === "discard");
     if (!pick) break;
     const at = srv.match!.state.version;
     back.send("action", pick);

@@ -18,8 +18,12 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 async function privateTable() {
   const host = await colyseus.sdk.create("devils_scat", { name: "Lee", playerId: "player-lee", seats: 2, private: true });

@@ -24,10 +24,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Account { readonly id: string; readonly token: string }
+interface Account {
+  readonly id: string;
+  readonly token: string;
+}
 
 async function guest(url: string, name: string): Promise<Account> {
-  const res = await fetch(`${url}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, token: true }) });
+  const res = await fetch(`${url}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, token: true }),
+  });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { player: { id: string }; token: string };
   return { id: body.player.id, token: body.token };
@@ -38,29 +45,58 @@ async function conduct(url: string, id: string): Promise<{ completionRate: numbe
   return ((await res.json()) as { conduct: { completionRate: number | null; games: number } }).conduct;
 }
 
-const seatOf = (room: Player["room"]) => new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
+const seatOf = (room: Player["room"]) =>
+  new Promise<number>((resolve) => room.onMessage("seated", (m: { seat: number }) => resolve(m.seat)));
 
 describe("a server stopped and started again mid-game", () => {
   it("records the interrupted game as completed for both players, not as a leave", async () => {
-    const env = { DATA_DIR: dataDir, BOT_DELAY_MS: "20-40", ACCOUNTS_PER_HOUR: "1000", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000" };
+    const env = {
+      DATA_DIR: dataDir,
+      BOT_DELAY_MS: "20-40",
+      ACCOUNTS_PER_HOUR: "1000",
+      MATCHMAKE_RATE_PER_SECOND: "1000",
+      MATCHMAKE_BURST: "1000",
+    };
     let server = await startServerProcess(env);
     started.push(server);
     const port = String(server.port);
     const ann = await guest(server.url, "Ann");
     const bob = await guest(server.url, "Bob");
-    const tokens = new Map<string, string>([["Ann", ann.token], ["Bob", bob.token]]);
+    const tokens = new Map<string, string>([
+      ["Ann", ann.token],
+      ["Bob", bob.token],
+    ]);
     const players: Player[] = [];
     const base = { seats: 2, bots: 0, autoFillSeconds: 0, private: true, turnSeconds: 60, variants: {} };
     for (const [i, who] of [ann, bob].entries()) {
       const options = { ...base, name: who === ann ? "Ann" : "Bob", playerId: `restart-${i}-player-id`, token: who.token };
-      const room = i === 0 ? await new Client(server.url).create("devils_scat", options) : await new Client(server.url).joinById(players[0]!.roomId, options);
-      const p: Player = { room, roomId: room.roomId, name: options.name, playerId: options.playerId, seat: 0, seen: 0, gameLog: null, rejected: 0 };
+      const room =
+        i === 0
+          ? await new Client(server.url).create("devils_scat", options)
+          : await new Client(server.url).joinById(players[0]!.roomId, options);
+      const p: Player = {
+        room,
+        roomId: room.roomId,
+        name: options.name,
+        playerId: options.playerId,
+        seat: 0,
+        seen: 0,
+        gameLog: null,
+        rejected: 0,
+      };
       attach(p);
       p.seat = await seatOf(room);
       players.push(p);
     }
     const acted = new Map<Player, number>();
-    await until(() => { players.forEach((p) => step(p, acted)); return players.every((p) => p.seen >= 3); }, "a few steps", 20_000);
+    await until(
+      () => {
+        players.forEach((p) => step(p, acted));
+        return players.every((p) => p.seen >= 3);
+      },
+      "a few steps",
+      20_000,
+    );
 
     // Stopped as an operator stops it (SIGTERM drains), and later killed (SIGKILL): each time both come back.
     for (const signal of ["SIGTERM", "SIGKILL"] as const) {
@@ -72,7 +108,12 @@ describe("a server stopped and started again mid-game", () => {
       server = await startServerProcess({ ...env, PORT: port });
       started.push(server);
       for (const p of players) {
-        const outcome = await reclaimSeat(sdkOf(server.url), { roomId: p.roomId }, { name: p.name, playerId: p.playerId, token: tokens.get(p.name) }, { windowMs: 15_000 });
+        const outcome = await reclaimSeat(
+          sdkOf(server.url),
+          { roomId: p.roomId },
+          { name: p.name, playerId: p.playerId, token: tokens.get(p.name) },
+          { windowMs: 15_000 },
+        );
         if (!("room" in outcome)) throw new Error(`${p.name} not back after ${signal}: ${outcome.failed}`);
         p.room = outcome.room;
         attach(p);
@@ -80,21 +121,32 @@ describe("a server stopped and started again mid-game", () => {
       }
       if (signal === "SIGTERM") {
         const more = Math.max(...players.map((p) => p.seen)) + 2;
-        await until(() => { players.forEach((p) => step(p, acted)); return players.every((p) => p.seen >= more); }, "a few more steps", 20_000);
+        await until(
+          () => {
+            players.forEach((p) => step(p, acted));
+            return players.every((p) => p.seen >= more);
+          },
+          "a few more steps",
+          20_000,
+        );
       }
     }
     await playOut(players, "the resumed game over", 120_000);
     for (const who of [ann, bob]) {
       // The record is written just after the game ends.
       let record = await conduct(server.url, who.id);
-      for (const end = Date.now() + 10_000; record.games === 0 && Date.now() < end; record = await conduct(server.url, who.id)) await new Promise((r) => setTimeout(r, 100));
+      for (const end = Date.now() + 10_000; record.games === 0 && Date.now() < end; record = await conduct(server.url, who.id))
+        await new Promise((r) => setTimeout(r, 100));
       expect(record, who === ann ? "Ann" : "Bob").toEqual({ completionRate: 1, games: 1 });
     }
   }, 150_000);
 });
 
 describe("a seat not taken back after the server stopped", () => {
-  const seats = [{ index: 0, accountId: "acc-ann", left: false }, { index: 1, accountId: "acc-bob", left: true }];
+  const seats = [
+    { index: 0, accountId: "acc-ann", left: false },
+    { index: 1, accountId: "acc-bob", left: true },
+  ];
 
   it("is not a leave: the game is aborted for that player (a bot finished it)", () => {
     const conduct = new TableConduct(2);

@@ -46,15 +46,23 @@ async function back(endpoint: string, p: Player): Promise<Player> {
   return again;
 }
 
-const journals = (port: number) => execFileSync("redis-cli", ["-p", String(port), "HKEYS", "scat:tables"]).toString().split("\n").filter(Boolean);
-const listed = (port: number, roomId: string) => execFileSync("redis-cli", ["-p", String(port), "HEXISTS", "roomcaches", roomId]).toString().trim() === "1";
+const journals = (port: number) =>
+  execFileSync("redis-cli", ["-p", String(port), "HKEYS", "scat:tables"])
+    .toString()
+    .split("\n")
+    .filter(Boolean);
+const listed = (port: number, roomId: string) =>
+  execFileSync("redis-cli", ["-p", String(port), "HEXISTS", "roomcaches", roomId])
+    .toString()
+    .trim() === "1";
 /** `until` at a redis-cli pace (a check spawns a process). */
 async function poll(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
   for (const end = Date.now() + timeoutMs; !check(); await new Promise((r) => setTimeout(r, 100))) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
   }
 }
-const seatsTaken = (room: Room) => [...((room.state as { seats?: Iterable<{ occupied: boolean }> }).seats ?? [])].filter((s) => s.occupied).length;
+const seatsTaken = (room: Room) =>
+  [...((room.state as { seats?: Iterable<{ occupied: boolean }> }).seats ?? [])].filter((s) => s.occupied).length;
 
 // Nobody else comes and no bots are asked for: the tables wait. A short reconnection window for the abandoned table.
 const quick = { seats: 3, bots: 0, turnSeconds: 60, variants: {}, autoFillSeconds: 0 };
@@ -67,17 +75,33 @@ describe("waiting tables of a process that goes", () => {
     const a = await startServerProcess(env);
     started.push(a);
     const onA = new Client(a.url);
-    const q1 = await sit(onA.joinOrCreate("devils_scat", { ...quick, name: "Q1", mode: quickPlayKey(quick), playerId: "waiting-quick-1" }), "Q1", "waiting-quick-1");
+    const q1 = await sit(
+      onA.joinOrCreate("devils_scat", { ...quick, name: "Q1", mode: quickPlayKey(quick), playerId: "waiting-quick-1" }),
+      "Q1",
+      "waiting-quick-1",
+    );
     const host = await sit(onA.create("devils_scat", { ...priv, name: "H", playerId: "waiting-host" }), "H", "waiting-host");
     const guest = await sit(onA.joinById(host.roomId, { name: "G", playerId: "waiting-guest" }), "G", "waiting-guest");
-    const lone = await sit(onA.create("devils_scat", { ...priv, reconnectSeconds: 5, name: "L", playerId: "waiting-lone" }), "L", "waiting-lone");
+    const lone = await sit(
+      onA.create("devils_scat", { ...priv, reconnectSeconds: 5, name: "L", playerId: "waiting-lone" }),
+      "L",
+      "waiting-lone",
+    );
     const empty = await onA.create("devils_scat", { ...priv, spectate: true, name: "S", playerId: "spectator-watch" });
     const game = { name: "P", seats: 2, bots: 1, turnSeconds: 60, variants: {}, autoFillSeconds: 0 };
-    const playing = await sit(onA.joinOrCreate("devils_scat", { ...game, mode: quickPlayKey(game), playerId: "playing-game" }), "P", "playing-game");
+    const playing = await sit(
+      onA.joinOrCreate("devils_scat", { ...game, mode: quickPlayKey(game), playerId: "playing-game" }),
+      "P",
+      "playing-game",
+    );
     expect(host.roomId).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
     expect([q1, host, guest, lone].map((p) => status(p.room))).toEqual(["waiting", "waiting", "waiting", "waiting"]);
     // Journalled: every table with a player seated, not the one only watched.
-    await poll(() => [q1, host, lone, playing].every((p) => journals(redis!.port).includes(p.roomId)), "the waiting tables journalled", 5_000);
+    await poll(
+      () => [q1, host, lone, playing].every((p) => journals(redis!.port).includes(p.roomId)),
+      "the waiting tables journalled",
+      5_000,
+    );
     expect(journals(redis.port)).not.toContain(empty.roomId);
 
     const b = await startServerProcess(env);
@@ -94,9 +118,17 @@ describe("waiting tables of a process that goes", () => {
     const friend = await sit(onB.joinById(host.roomId, { name: "F", playerId: "waiting-friend" }), "F", "waiting-friend");
     expect(friend.seat).toBe(2);
     // Quick play with the same options finds the resumed quick-play table.
-    const q2 = await sit(onB.joinOrCreate("devils_scat", { ...quick, name: "Q2", mode: quickPlayKey(quick), playerId: "waiting-quick-2" }), "Q2", "waiting-quick-2");
+    const q2 = await sit(
+      onB.joinOrCreate("devils_scat", { ...quick, name: "Q2", mode: quickPlayKey(quick), playerId: "waiting-quick-2" }),
+      "Q2",
+      "waiting-quick-2",
+    );
     expect(q2.roomId).toBe(q1.roomId);
-    const q3 = await sit(onB.joinOrCreate("devils_scat", { ...quick, name: "Q3", mode: quickPlayKey(quick), playerId: "waiting-quick-3" }), "Q3", "waiting-quick-3");
+    const q3 = await sit(
+      onB.joinOrCreate("devils_scat", { ...quick, name: "Q3", mode: quickPlayKey(quick), playerId: "waiting-quick-3" }),
+      "Q3",
+      "waiting-quick-3",
+    );
     expect(q3.roomId).toBe(q1.roomId);
     expect([q1b!.seat, q2.seat, q3.seat].sort()).toEqual([0, 1, 2]);
     await playOut([hostB!, guestB!, friend, q1b!, q2, q3, playingB!], "the resumed tables played to the end", 240_000);
@@ -116,7 +148,11 @@ describe("waiting tables of a process that goes", () => {
     const env = { REDIS_URL: redis.url, LOG_LEVEL: process.env.WAIT_LOG ?? "warn", BOT_DELAY_MS: "20-60" };
     const c = await startServerProcess(env);
     started.push(c);
-    const host = await sit(new Client(c.url).create("devils_scat", { ...priv, seats: 2, name: "H2", playerId: "drain-host" }), "H2", "drain-host");
+    const host = await sit(
+      new Client(c.url).create("devils_scat", { ...priv, seats: 2, name: "H2", playerId: "drain-host" }),
+      "H2",
+      "drain-host",
+    );
     await poll(() => journals(redis!.port).includes(host.roomId), "the waiting table journalled", 5_000);
     const d = await startServerProcess(env);
     started.push(d);
@@ -131,4 +167,3 @@ describe("waiting tables of a process that goes", () => {
     await playOut([hostD, friend], "the handed-over table played to the end", 180_000);
   }, 240_000);
 });
-

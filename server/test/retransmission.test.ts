@@ -18,10 +18,15 @@ import { bootServer, until, waitSeat } from "./helpers.ts";
 import { clock, remoteCaller } from "./support/remote-caller.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
-
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 async function table() {
   const base = { seats: 2, bots: 0, turnSeconds: 30, variants: {} };
@@ -36,7 +41,9 @@ async function table() {
   await until(() => srv.match && stalled.seen.dealtAt && other.seen.dealtAt, "the deal");
   await until(() => srv.net.of(a.sessionId).count >= 4 && srv.net.of(b.sessionId).count >= 4, "delay estimates", 8_000);
   // The server's end of the stalled player's real TCP socket.
-  const socket = (srv.clients.find((c) => c.sessionId === a.sessionId) as unknown as { ref: { _socket: { pause(): void; resume(): void } } }).ref._socket;
+  const socket = (
+    srv.clients.find((c) => c.sessionId === a.sessionId) as unknown as { ref: { _socket: { pause(): void; resume(): void } } }
+  ).ref._socket;
   return { srv, socket, stalled: { ...stalled, seat: seats[0]! }, other: { ...other, seat: seats[1]! } };
 }
 
@@ -79,7 +86,10 @@ it("waits for a caller whose stream stalled and judges its late call by its clai
   const { srv, stalled, other, stalledMs, otherMs, result, probing, sinceDeal } = await stalledRace(0);
   const why = JSON.stringify({ result, probing, sinceDeal, stalledMs, otherMs });
   expect(stalledMs).toBeLessThan(otherMs);
-  expect(result.presses.map((p) => p.seat), why).toEqual([stalled.seat, other.seat]);
+  expect(
+    result.presses.map((p) => p.seat),
+    why,
+  ).toEqual([stalled.seat, other.seat]);
   expect(result.byArrival).toEqual([other.seat, stalled.seat]);
   expect(result.presses.map((p) => p.seat)).toEqual([stalled.seat, other.seat]);
   expect(result.presses[0]!.timing).toBe("claim");

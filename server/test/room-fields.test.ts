@@ -25,7 +25,8 @@ describe("fields kept in a holder", () => {
 
   it("holds a table room's own fields outside the room's property table", () => {
     const room = new TableRoom();
-    for (const name of ["game", "seating", "match", "play", "net", "waiting", "admission", "fineTick"]) expect(Object.hasOwn(room, name)).toBe(false);
+    for (const name of ["game", "seating", "match", "play", "net", "waiting", "admission", "fineTick"])
+      expect(Object.hasOwn(room, name)).toBe(false);
     expect(room.match).toBeNull();
     expect(room.play).toBeDefined();
     expect(room.config).toBe(TableRoom.config);

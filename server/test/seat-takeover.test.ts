@@ -16,20 +16,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootServer, mine, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 /** The close code a client room left with (null while it is still in). */
 function leaveCode(room: ClientRoom): () => number | null {
   let code: number | null = null;
-  room.onLeave((c) => { code = c; });
+  room.onLeave((c) => {
+    code = c;
+  });
   return () => code;
 }
 
 const status = (room: ClientRoom) => (room.state as { status?: string }).status;
 const seatedMessage = (room: ClientRoom) => {
   let seat: number | null | undefined;
-  room.onMessage("seated", (m: { seat: number | null }) => { seat = m.seat; });
+  room.onMessage("seated", (m: { seat: number | null }) => {
+    seat = m.seat;
+  });
   return () => seat;
 };
 
@@ -71,7 +79,9 @@ describe("a second session of a seated player", () => {
     const host = await colyseus.sdk.create("devils_scat", { name: "Ann", playerId: "player-ann", seats: 2, bots: 1, turnSeconds: 90 });
     await until(() => status(host) === "playing", "the game starts");
     const hostLeft = leaveCode(host);
-    await expect(colyseus.sdk.joinById(host.roomId, { name: "Ann", playerId: "player-not-ann" })).rejects.toThrow(/already full|table-full/);
+    await expect(colyseus.sdk.joinById(host.roomId, { name: "Ann", playerId: "player-not-ann" })).rejects.toThrow(
+      /already full|table-full/,
+    );
     // Watching with the player's id takes no seat either.
     const watcher = await colyseus.sdk.joinById(host.roomId, { name: "Ann", playerId: "player-ann", spectate: true });
     const said = seatedMessage(watcher);

@@ -15,7 +15,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, until, waitSeat } from "./helpers.ts";
 
-interface Spec { cardIds: readonly string[]; visibleCards(state: any, seat: number | null): ReadonlySet<string> }
+interface Spec {
+  cardIds: readonly string[];
+  visibleCards(state: any, seat: number | null): ReadonlySet<string>;
+}
 const SPECS: Record<string, { spec: Spec; seats: number; variants?: Record<string, unknown> }> = {
   devils_scat: { spec: devilsScat as Spec, seats: 3 },
   skit_scat: { spec: skitScatSpec as Spec, seats: 3 },
@@ -26,16 +29,26 @@ const SPECS: Record<string, { spec: Spec; seats: number; variants?: Record<strin
 };
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 /** Every card id named anywhere in a value (JSON strings inside it are opened too). */
 function namedCards(value: unknown, ids: ReadonlySet<string>, out = new Set<string>()): Set<string> {
   if (typeof value === "string") {
     const t = value.trim();
     if ((t.startsWith("{") || t.startsWith("[")) && t.length > 1) {
-      try { return namedCards(JSON.parse(t), ids, out); } catch { /* plain text */ }
+      try {
+        return namedCards(JSON.parse(t), ids, out);
+      } catch {
+        /* plain text */
+      }
     }
     for (const word of t.split(/\s+/)) if (ids.has(word)) out.add(word);
   } else if (Array.isArray(value)) for (const v of value) namedCards(v, ids, out);
@@ -43,9 +56,17 @@ function namedCards(value: unknown, ids: ReadonlySet<string>, out = new Set<stri
   return out;
 }
 
-interface Observer { room: ClientRoom; seat: number | null; events: unknown[] }
+interface Observer {
+  room: ClientRoom;
+  seat: number | null;
+  events: unknown[];
+}
 
-async function join(name: string, n: number, variants: Record<string, unknown> = {}): Promise<{ players: Observer[]; spy: Observer; srv: TableRoom }> {
+async function join(
+  name: string,
+  n: number,
+  variants: Record<string, unknown> = {},
+): Promise<{ players: Observer[]; spy: Observer; srv: TableRoom }> {
   const base = { seats: n, bots: 0, turnSeconds: 60, variants };
   const players: Observer[] = [];
   for (let i = 0; i < n; i++) {
@@ -73,7 +94,10 @@ describe.each(Object.keys(SPECS))("%s", (name) => {
     let checks = 0;
     for (let step = 0; step < 80 && !srv.match!.over; step++) {
       const state = srv.match!.state;
-      await until(() => [...players, spy].every((o) => (o.room.state as any).version === state.version && (o.room.state as any).status !== "waiting"), "clients in sync");
+      await until(
+        () => [...players, spy].every((o) => (o.room.state as any).version === state.version && (o.room.state as any).status !== "waiting"),
+        "clients in sync",
+      );
       for (const o of [...players, spy]) {
         const allowed = new Set([...spec.visibleCards(state, o.seat), ...spec.visibleCards(previous, o.seat)]);
         const visibleNow = spec.visibleCards(state, o.seat);
@@ -84,7 +108,10 @@ describe.each(Object.keys(SPECS))("%s", (name) => {
         // A seat may be offered cards it cannot see (Scatterbrain's guess names any unseen card) only
         // when every unseen card is offered: the offer then tells nothing the seat did not know.
         const offered = [...namedCards(ownLegal ?? [], ids)].filter((c) => !visibleNow.has(c));
-        if (offered.length > 0) expect(new Set(offered), `${name} v${state.version}: seat ${o.seat} is offered`).toEqual(new Set(spec.cardIds.filter((c) => !visibleNow.has(c))));
+        if (offered.length > 0)
+          expect(new Set(offered), `${name} v${state.version}: seat ${o.seat} is offered`).toEqual(
+            new Set(spec.cardIds.filter((c) => !visibleNow.has(c))),
+          );
         const inEvents = [...namedCards(o.events, ids)].filter((c) => !allowed.has(c));
         expect(inState, `${name} v${state.version}: seat ${o.seat} decodes`).toEqual([]);
         expect(inEvents, `${name} v${state.version}: seat ${o.seat} was told`).toEqual([]);
@@ -96,7 +123,11 @@ describe.each(Object.keys(SPECS))("%s", (name) => {
       if (movers.length === 0) {
         // A timed phase nobody acts in (a memorise phase): let its deadline pass.
         if (state.deadline === null) break;
-        await until(() => srv.match!.state.version > state.version, `${name}: the deadline after v${state.version}`, state.deadline - Date.now() + 5_000);
+        await until(
+          () => srv.match!.state.version > state.version,
+          `${name}: the deadline after v${state.version}`,
+          state.deadline - Date.now() + 5_000,
+        );
         continue;
       }
       const p = movers[rng.int(movers.length)]!;

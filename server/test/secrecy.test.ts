@@ -11,8 +11,12 @@ import type { TableRoom } from "../src/table/table-room.ts";
 import { bootServer, mine, record, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
 const CARD = /\b(?:10|[6-9JQKA])[HSGWX]\b/g;
 
@@ -41,7 +45,11 @@ it("never shows a client a card in another seat's hand", async () => {
   const check = () => {
     const st = srv.match!.state as any;
     if (st.phase !== "turn") return;
-    if (st.round !== round) { round = st.round; publicSeen = new Set(); for (const p of [...players, { log: spyLog }]) p.log.length = 0; }
+    if (st.round !== round) {
+      round = st.round;
+      publicSeen = new Set();
+      for (const p of [...players, { log: spyLog }]) p.log.length = 0;
+    }
     for (const c of st.discard) publicSeen.add(c);
     const observers = [...players.map((p) => ({ room: p.room, log: p.log, seat: p.seat })), { room: spectator, log: spyLog, seat: -1 }];
     for (const o of observers) {
@@ -50,8 +58,12 @@ it("never shows a client a card in another seat's hand", async () => {
         if (seat === o.seat) return;
         const other = (o.room.state as any).seats[seat];
         expect([other.hand, other.legal], `seat ${o.seat} decodes seat ${seat}'s hand or choices`).toEqual([undefined, undefined]);
-        expect(Object.values(privateFactsOf(other)).filter((v) => v !== null), `seat ${o.seat} decodes seat ${seat}'s private facts`).toEqual([]);
-        for (const card of hand) if (!publicSeen.has(card)) expect(seen.has(card), `seat ${o.seat} saw ${card} of seat ${seat}`).toBe(false);
+        expect(
+          Object.values(privateFactsOf(other)).filter((v) => v !== null),
+          `seat ${o.seat} decodes seat ${seat}'s private facts`,
+        ).toEqual([]);
+        for (const card of hand)
+          if (!publicSeen.has(card)) expect(seen.has(card), `seat ${o.seat} saw ${card} of seat ${seat}`).toBe(false);
       });
     }
     checks++;
@@ -61,13 +73,25 @@ it("never shows a client a card in another seat's hand", async () => {
   let steps = 0;
   while (srv.match!.state.version < 60 && !srv.match!.over) {
     const version = srv.match!.state.version;
-    await until(() => [...players.map((p) => p.room), spectator].every((r) => (r.state as any).version === version && (r.state as any).status !== "waiting" && (r.state as any).seats?.length === 3), "clients in sync");
+    await until(
+      () =>
+        [...players.map((p) => p.room), spectator].every(
+          (r) => (r.state as any).version === version && (r.state as any).status !== "waiting" && (r.state as any).seats?.length === 3,
+        ),
+      "clients in sync",
+    );
     check();
     const actor = players.find((p) => (mine(p.room, p.seat)?.legal.length ?? 0) > 0);
-    if (!actor) throw new Error(`nobody can act at version ${version}: ${JSON.stringify(srv.match!.state)} legal ${JSON.stringify(players.map((p) => mine(p.room, p.seat)))}`);
+    if (!actor)
+      throw new Error(
+        `nobody can act at version ${version}: ${JSON.stringify(srv.match!.state)} legal ${JSON.stringify(players.map((p) => mine(p.room, p.seat)))}`,
+      );
     const legal = mine(actor.room, actor.seat)!.legal;
     const pick = steps % 7 === 3 ? legal.find((a) => a.type === "drawDiscard") : undefined;
-    actor.room.send("action", pick ?? legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "drawDeck") ?? legal[legal.length - 1]!);
+    actor.room.send(
+      "action",
+      pick ?? legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "drawDeck") ?? legal[legal.length - 1]!,
+    );
     await until(() => srv.match!.state.version > version, "the step");
     steps++;
   }

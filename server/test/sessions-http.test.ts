@@ -12,11 +12,16 @@ import { createServer } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { freePort } from "./helpers.ts";
 
-interface Booted { base: string; server: Server }
+interface Booted {
+  base: string;
+  server: Server;
+}
 
 async function boot(env: Record<string, string> = {}): Promise<Booted> {
   const port = await freePort();
-  const server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", ...env, PORT: String(port) }));
+  const server = createServer(
+    loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", ...env, PORT: String(port) }),
+  );
   await server.listen(port, "127.0.0.1");
   return { base: `http://127.0.0.1:${port}`, server };
 }
@@ -27,11 +32,21 @@ beforeAll(async () => {
   // Opening PGlite takes seconds on a loaded machine: once, here.
   await fetch(`${plain.base}/api/leaderboard/devils_scat`);
 }, 120_000);
-afterAll(async () => { await plain?.server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await plain?.server.gracefullyShutdown(false);
+});
 
-interface Call { status: number; body: any; headers: Headers }
+interface Call {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
-async function call(base: string, path: string, init: { method?: string; body?: unknown; raw?: string; cookie?: string; origin?: string | null; bearer?: string } = {}): Promise<Call> {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; raw?: string; cookie?: string; origin?: string | null; bearer?: string } = {},
+): Promise<Call> {
   const method = init.method ?? (init.body === undefined && init.raw === undefined ? "GET" : "POST");
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (init.cookie) headers.cookie = init.cookie;
@@ -39,10 +54,18 @@ async function call(base: string, path: string, init: { method?: string; body?: 
   const origin = init.origin === undefined ? (method === "GET" ? null : base) : init.origin;
   if (origin) headers.origin = origin;
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const res = await fetch(`${base}/api${path}`, { method, headers, ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
   const text = await res.text();
   let body: unknown = text;
-  try { body = text ? JSON.parse(text) : null; } catch { /* not JSON: the test says so */ }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: the test says so */
+  }
   return { status: res.status, body, headers: res.headers };
 }
 
@@ -78,7 +101,9 @@ describe("browser sessions", () => {
     }
     // A form post or a script of another kind that sends no Origin at all is refused too.
     expect((await call(plain.base, "/me/name", { body: { name: "Pwned" }, cookie: pair, origin: null })).status).toBe(403);
-    expect((await call(plain.base, "/accounts/sign-out-everywhere", { body: {}, cookie: pair, origin: "http://evil.example" })).status).toBe(403);
+    expect(
+      (await call(plain.base, "/accounts/sign-out-everywhere", { body: {}, cookie: pair, origin: "http://evil.example" })).status,
+    ).toBe(403);
     expect((await call(plain.base, "/me", { cookie: pair })).body.player.name).toBe("Victim");
     // Another site cannot make a session for the browser either (login CSRF).
     const planted = await call(plain.base, "/accounts/guest", { body: { name: "Planted" }, origin: "http://evil.example" });
@@ -92,19 +117,29 @@ describe("browser sessions", () => {
 
   it("signs out one session, lists the others with their last use, and signs out everywhere", async () => {
     const first = await call(plain.base, "/accounts/guest", { body: { name: "Many" } });
-    const reg = await call(plain.base, "/accounts/register", { body: { username: "many_sessions", password: "a long pass phrase 77" }, cookie: sessionCookie(first).pair });
+    const reg = await call(plain.base, "/accounts/register", {
+      body: { username: "many_sessions", password: "a long pass phrase 77" },
+      cookie: sessionCookie(first).pair,
+    });
     expect(reg.status).toBe(200);
     // Saving the account gave the browser a new session cookie.
     const a = sessionCookie(reg).pair;
-    const b = sessionCookie(await call(plain.base, "/accounts/sign-in", { body: { username: "many_sessions", password: "a long pass phrase 77" } })).pair;
-    const script = await call(plain.base, "/accounts/sign-in", { body: { username: "many_sessions", password: "a long pass phrase 77", token: true }, origin: null });
+    const b = sessionCookie(
+      await call(plain.base, "/accounts/sign-in", { body: { username: "many_sessions", password: "a long pass phrase 77" } }),
+    ).pair;
+    const script = await call(plain.base, "/accounts/sign-in", {
+      body: { username: "many_sessions", password: "a long pass phrase 77", token: true },
+      origin: null,
+    });
     expect(script.body.token).toMatch(/^sct_/);
     expect(script.headers.getSetCookie()).toEqual([]);
 
     const listed = await call(plain.base, "/me/sessions", { cookie: a });
     expect(listed.body.sessions).toHaveLength(3);
     expect(listed.body.sessions.filter((s: any) => s.current)).toHaveLength(1);
-    expect(listed.body.sessions.every((s: any) => typeof s.lastUsedAt === "number" && !JSON.stringify(s).includes(a.split("=")[1]!))).toBe(true);
+    expect(listed.body.sessions.every((s: any) => typeof s.lastUsedAt === "number" && !JSON.stringify(s).includes(a.split("=")[1]!))).toBe(
+      true,
+    );
 
     const out = await call(plain.base, "/accounts/sign-out", { body: {}, cookie: b });
     expect(out.status).toBe(204);

@@ -15,11 +15,18 @@ import { bootServer, record, until, waitSeat } from "./helpers.ts";
 
 const WAIT_MS = 400;
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer({ SHUFFLE_WAIT_MS: String(WAIT_MS) }); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer({ SHUFFLE_WAIT_MS: String(WAIT_MS) });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
-const rejections = (log: { type: string; message: unknown }[]) => log.filter((m) => m.type === "rejected").map((m) => (m.message as { code: string }).code);
+const rejections = (log: { type: string; message: unknown }[]) =>
+  log.filter((m) => m.type === "rejected").map((m) => (m.message as { code: string }).code);
 const hex = (n: number) => n.toString(16).padStart(32, "0");
 
 describe("players' entropy at the table", () => {
@@ -54,11 +61,13 @@ describe("players' entropy at the table", () => {
     const botSeat = [0, 1, 2].find((s) => s !== hostSeat && s !== silentSeat)!;
     expect(match.commitment).toBe(commitment);
     expect(commitSeed(match.serverSeed, match.salt)).toBe(commitment);
-    expect([...match.entropy!].sort((a, b) => a.seat - b.seat)).toEqual([
-      { seat: hostSeat, source: "client", value },
-      { seat: silentSeat, source: "missing", value: null },
-      { seat: botSeat, source: "bot", value: botEntropy(match.serverSeed, botSeat) },
-    ].sort((a, b) => a.seat - b.seat));
+    expect([...match.entropy!].sort((a, b) => a.seat - b.seat)).toEqual(
+      [
+        { seat: hostSeat, source: "client", value },
+        { seat: silentSeat, source: "missing", value: null },
+        { seat: botSeat, source: "bot", value: botEntropy(match.serverSeed, botSeat) },
+      ].sort((a, b) => a.seat - b.seat),
+    );
     expect(match.seed).toBe(dealSeed(match.serverSeed, match.entropy!));
     // After the deal a value changes nothing.
     host.send("shuffle", { value: hex(4) });

@@ -12,9 +12,15 @@ import { slapMetrics } from "../src/games/hit-the-deck-plugin.ts";
 import { bootServer, TEST_METRICS_TOKEN, until, waitSeat } from "./helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
 const clock = () => performance.timeOrigin + performance.now();
 
@@ -23,7 +29,10 @@ type Ev = { type: string; [k: string]: any };
 function collect(room: ClientRoom): { events: Ev[]; on: ((e: Ev) => void)[] } {
   const log = { events: [] as Ev[], on: [] as ((e: Ev) => void)[] };
   room.onMessage("events", (m: { events: Ev[] }) => {
-    for (const e of m.events) { log.events.push(e); for (const f of log.on) f(e); }
+    for (const e of m.events) {
+      log.events.push(e);
+      for (const f of log.on) f(e);
+    }
   });
   room.onMessage("*", () => undefined);
   return log;
@@ -31,10 +40,12 @@ function collect(room: ClientRoom): { events: Ev[]; on: ((e: Ev) => void)[] } {
 
 /** Answers pings after `delayMs` each way, like a client that far away. */
 function answerPings(room: ClientRoom, delayMs: number): void {
-  room.onMessage("ping", (m: { s: number }) => setTimeout(() => {
-    const c = clock();
-    setTimeout(() => room.send("pong", { s: m.s, c }), delayMs);
-  }, delayMs));
+  room.onMessage("ping", (m: { s: number }) =>
+    setTimeout(() => {
+      const c = clock();
+      setTimeout(() => room.send("pong", { s: m.s, c }), delayMs);
+    }, delayMs),
+  );
 }
 
 async function table() {
@@ -69,7 +80,10 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
     if (e.type !== "raceOpened") return;
     setTimeout(() => {
       const shownAt = clock();
-      setTimeout(() => { const pressedAt = clock(); setTimeout(() => p1.send("action", { type: "slap", shownAt, pressedAt, reactionMs: 1 }), 80); }, 200);
+      setTimeout(() => {
+        const pressedAt = clock();
+        setTimeout(() => p1.send("action", { type: "slap", shownAt, pressedAt, reactionMs: 1 }), 80);
+      }, 200);
     }, 80);
   });
   log0.on.push((e) => {
@@ -85,7 +99,10 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   const closed = await until(() => log1.events.find((e) => e.type === "raceClosed"), "race closed", 8_000);
   await until(() => srv.fineTick === null, "no fine clock after the race");
   // ...and the room's clock still runs its timers (deadlines, bots) without it.
-  await Promise.race([new Promise((r) => srv.clock.setTimeout(() => r(true), 60)), new Promise((_, reject) => setTimeout(() => reject(new Error("the room clock stopped")), 2_000))]);
+  await Promise.race([
+    new Promise((r) => srv.clock.setTimeout(() => r(true), 60)),
+    new Promise((_, reject) => setTimeout(() => reject(new Error("the room clock stopped")), 2_000)),
+  ]);
   const slaps = closed.result.slaps as { seat: number; reactionMs: number }[];
   // Arrival order says p0 first; the adjudicated order follows the reactions (and ignores the
   // reactionMs the client tried to set).
@@ -100,7 +117,9 @@ it("orders slappers by adjudicated reaction time, not arrival", async () => {
   expect(slaps.map((x) => (x as { arrival?: number }).arrival)).toEqual([2, 1]);
   for (const x of slaps) expect(["claim", "estimate"]).toContain((x as { timing?: string }).timing);
   expect(slapMetrics.adjudicated - before).toBe(2);
-  const metrics = await (await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })).text();
+  const metrics = await (
+    await fetch(`http://127.0.0.1:${(colyseus.server as any).port}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })
+  ).text();
   expect(metrics).toMatch(/scat_slaps_adjudicated_total\{source="claim"\} [1-9]/);
 });
 

@@ -77,14 +77,23 @@ describe("through a real server", () => {
     try {
       const url = `http://127.0.0.1:${port}`;
       const seat = async (autoPong: boolean) => {
-        const res = await fetch(`${url}/matchmake/create/devils_scat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Quiet", seats: 2, bots: 1 }) });
+        const res = await fetch(`${url}/matchmake/create/devils_scat`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: "Quiet", seats: 2, bots: 1 }),
+        });
         const r = (await res.json()) as { sessionId: string; roomId: string; processId: string };
         const ws = new WebSocket(`ws://127.0.0.1:${port}/${r.processId}/${r.roomId}?sessionId=${r.sessionId}`, { autoPong });
         const pings = { n: 0 };
         // Liveness pings carry nothing; the delay monitor's carry the server time (realtime/net-monitor.ts).
-        ws.on("ping", (data: Buffer) => { if (data.length === 0) pings.n++; });
+        ws.on("ping", (data: Buffer) => {
+          if (data.length === 0) pings.n++;
+        });
         const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
-        await new Promise((resolve, reject) => { ws.once("open", resolve); ws.once("error", reject); });
+        await new Promise((resolve, reject) => {
+          ws.once("open", resolve);
+          ws.once("error", reject);
+        });
         return { ws, closed, pings, opened: Date.now() };
       };
       const silent = await seat(false);

@@ -62,7 +62,8 @@ describe("a press TCP had to retransmit", () => {
     const net = new LatencyEstimator();
     // Round trips 100-460 ms: a jitter estimate over 100 ms, so a tolerance over 240 ms.
     for (let i = 12; i > 0; i--) {
-      const s = reveal - i * 1_000, extra = i % 2 ? 0 : 360;
+      const s = reveal - i * 1_000,
+        extra = i % 2 ? 0 : 360;
       net.add(s, s + ONE_WAY + OFFSET, s + 2 * ONE_WAY + extra);
     }
     expect(net.jitter).toBeGreaterThan(100);

@@ -24,11 +24,17 @@ function reservingRoom(core: boolean, log: string[]) {
 }
 
 function gate(name: string, admits: boolean, log: string[]): ReservationGate<unknown> {
-  return { admit: (_room, id) => (log.push(`${name} admit ${id}`), admits), refused: (_room, id) => void log.push(`${name} refused ${id}`) };
+  return {
+    admit: (_room, id) => (log.push(`${name} admit ${id}`), admits),
+    refused: (_room, id) => void log.push(`${name} refused ${id}`),
+  };
 }
 
 function admissionOf(admits: boolean, log: string[]): Admission {
-  return { admit: (id: string) => (log.push(`admission admit ${id}`), admits), refused: (id: string) => void log.push(`admission refused ${id}`) } as unknown as Admission;
+  return {
+    admit: (id: string) => (log.push(`admission admit ${id}`), admits),
+    refused: (id: string) => void log.push(`admission refused ${id}`),
+  } as unknown as Admission;
 }
 
 async function reserve(cls: { prototype: object }, reconnecting = false): Promise<boolean> {
@@ -53,7 +59,11 @@ describe("one reservation hook running the gates", () => {
   it("runs the gates in order, then the table's admission, then Colyseus's reservation", async () => {
     const log: string[] = [];
     const cls = reservingRoom(true, log);
-    gateReservations(cls as unknown as { prototype: Room }, () => [gate("ranked", true, log), gate("apart", true, log)], () => admissionOf(true, log));
+    gateReservations(
+      cls as unknown as { prototype: Room },
+      () => [gate("ranked", true, log), gate("apart", true, log)],
+      () => admissionOf(true, log),
+    );
     expect(await reserve(cls)).toBe(true);
     expect(log).toEqual(["ranked admit s1", "apart admit s1", "admission admit s1", "core s1"]);
   });
@@ -61,7 +71,11 @@ describe("one reservation hook running the gates", () => {
   it("a gate's refusal hands the reservation back to the gates before it and goes no further", async () => {
     const log: string[] = [];
     const cls = reservingRoom(true, log);
-    gateReservations(cls as unknown as { prototype: Room }, () => [gate("a", true, log), gate("b", false, log), gate("c", true, log)], () => admissionOf(true, log));
+    gateReservations(
+      cls as unknown as { prototype: Room },
+      () => [gate("a", true, log), gate("b", false, log), gate("c", true, log)],
+      () => admissionOf(true, log),
+    );
     expect(await reserve(cls)).toBe(false);
     expect(log).toEqual(["a admit s1", "b admit s1", "a refused s1"]);
   });
@@ -69,15 +83,31 @@ describe("one reservation hook running the gates", () => {
   it("a refusal further on (Colyseus's own) frees the admission's claim and hands back every gate", async () => {
     const log: string[] = [];
     const cls = reservingRoom(false, log);
-    gateReservations(cls as unknown as { prototype: Room }, () => [gate("a", true, log), gate("b", true, log)], () => admissionOf(true, log));
+    gateReservations(
+      cls as unknown as { prototype: Room },
+      () => [gate("a", true, log), gate("b", true, log)],
+      () => admissionOf(true, log),
+    );
     expect(await reserve(cls)).toBe(false);
-    expect(log).toEqual(["a admit s1", "b admit s1", "admission admit s1", "core s1", "admission refused s1", "b refused s1", "a refused s1"]);
+    expect(log).toEqual([
+      "a admit s1",
+      "b admit s1",
+      "admission admit s1",
+      "core s1",
+      "admission refused s1",
+      "b refused s1",
+      "a refused s1",
+    ]);
   });
 
   it("lets a reconnection by the gates and the admission", async () => {
     const log: string[] = [];
     const cls = reservingRoom(true, log);
-    gateReservations(cls as unknown as { prototype: Room }, () => [gate("a", false, log)], () => admissionOf(false, log));
+    gateReservations(
+      cls as unknown as { prototype: Room },
+      () => [gate("a", false, log)],
+      () => admissionOf(false, log),
+    );
     expect(await reserve(cls, true)).toBe(true);
     expect(log).toEqual(["core s1"]);
   });
@@ -111,7 +141,9 @@ describe("the composition root", () => {
   });
 
   it("gives the composed table class the rematch calls other processes make; the bare table has none", () => {
-    const none = (): never => { throw new Error("not used"); };
+    const none = (): never => {
+      throw new Error("not used");
+    };
     const Table = composedTable(composeTables({ db: none, whenOpen: none, blocks: null }));
     expect(typeof (Table.prototype as unknown as Record<string, unknown>).rematchOpen).toBe("function");
     expect(typeof (Table.prototype as unknown as Record<string, unknown>).rematchDeclined).toBe("function");

@@ -10,9 +10,16 @@ let colyseus: ColyseusTestServer;
 // DELAY_SIMULATED: the round-trip test below delays the page's pongs, above the WebSocket; with
 // transport ping frames on, the round trip would be capped by theirs (loopback) from the first
 // samples on (realtime/net-monitor.ts; that cap has its own tests in lying-client.test.ts).
-beforeAll(async () => { colyseus = await bootServer({ DELAY_SIMULATED: "1" }); });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { vi.useRealTimers(); await colyseus.cleanup(); });
+beforeAll(async () => {
+  colyseus = await bootServer({ DELAY_SIMULATED: "1" });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await colyseus.cleanup();
+});
 
 const opts = (o: Record<string, unknown> = {}) => {
   const base = { name: "Tess", seats: 3, bots: 2, turnSeconds: 30, variants: {}, ...o };
@@ -42,7 +49,11 @@ async function myTurn(room: ClientRoom, seat: number) {
 
 /** Plays one decision from the legal list: prefers drawing, then discarding the first card. */
 function playOne(room: ClientRoom, legal: { type: string; card?: string }[]) {
-  const pick = legal.find((a) => a.type === "continue") ?? legal.find((a) => a.type === "drawDeck") ?? legal.find((a) => a.type === "discard") ?? legal[0]!;
+  const pick =
+    legal.find((a) => a.type === "continue") ??
+    legal.find((a) => a.type === "drawDeck") ??
+    legal.find((a) => a.type === "discard") ??
+    legal[0]!;
   room.send("action", pick);
 }
 
@@ -54,11 +65,15 @@ describe("a Devil's Scat table", () => {
     await until(() => (room.state as any).status === "playing", "game start");
     let lastVersion = -1;
     while ((room.state as any).status !== "ended") {
-      const ready = await until(() => {
-        if ((room.state as any).status === "ended") return { legal: [] };
-        const m = mine(room, seat!);
-        return m && m.legal.length > 0 && (room.state as any).version !== lastVersion ? m : null;
-      }, "my decision or the end", 30_000);
+      const ready = await until(
+        () => {
+          if ((room.state as any).status === "ended") return { legal: [] };
+          const m = mine(room, seat!);
+          return m && m.legal.length > 0 && (room.state as any).version !== lastVersion ? m : null;
+        },
+        "my decision or the end",
+        30_000,
+      );
       if (ready.legal.length === 0) break;
       lastVersion = (room.state as any).version;
       playOne(room, ready.legal);
@@ -80,7 +95,10 @@ describe("a Devil's Scat table", () => {
       a = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 0, name: "Ann" }));
       b = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 0, name: "Ben" }));
       expect(b.roomId).toBe(a.roomId);
-      logs = new Map([[a, record(a)], [b, record(b)]]);
+      logs = new Map([
+        [a, record(a)],
+        [b, record(b)],
+      ]);
       srv = serverRoom(a);
       await until(() => srv.match, "game start");
       if ((srv.match!.state as any).phase === "turn" || attempt === 10) break;
@@ -96,14 +114,25 @@ describe("a Devil's Scat table", () => {
     onTurn.send("action", "not an object");
     onTurn.send("teleport", { x: 1 });
     onTurn.send("fillBots");
-    const rejected = (room: typeof a, n: number) => until(() => {
-      const r = logs.get(room)!.filter((m) => m.type === "rejected").map((m) => m.message as any);
-      return r.length >= n ? r : null;
-    }, `${n} rejections`);
+    const rejected = (room: typeof a, n: number) =>
+      until(() => {
+        const r = logs
+          .get(room)!
+          .filter((m) => m.type === "rejected")
+          .map((m) => m.message as any);
+        return r.length >= n ? r : null;
+      }, `${n} rejections`);
     const offCodes = (await rejected(offTurn, 1)).map((r) => r.code);
     const onRejections = await rejected(onTurn, 6);
     expect(offCodes).toEqual(["not-your-turn"]);
-    expect(onRejections.map((r) => r.code)).toEqual(["must-draw-first", "invalid-action", "invalid-action", "invalid-action", "unknown-message", "already-started"]);
+    expect(onRejections.map((r) => r.code)).toEqual([
+      "must-draw-first",
+      "invalid-action",
+      "invalid-action",
+      "invalid-action",
+      "unknown-message",
+      "already-started",
+    ]);
     for (const r of onRejections) expect(r.message.length).toBeGreaterThan(5);
     expect(JSON.stringify(srv.match!.state)).toBe(before);
     // The other client heard nothing of the sender's mistakes.
@@ -125,7 +154,10 @@ describe("a Devil's Scat table", () => {
     srv.expireDeadline(version);
     vi.useRealTimers();
     expect(srv.match!.state.version).toBeGreaterThan(version);
-    const events = await until(() => { const e = eventsOf(log, "turnTimedOut"); return e.length ? e : null; }, "timeout event");
+    const events = await until(() => {
+      const e = eventsOf(log, "turnTimedOut");
+      return e.length ? e : null;
+    }, "timeout event");
     expect(events[0].seat).toBe(seat);
     const after = await until(() => mine(room, seat), "my seat");
     expect(after.hand.length).toBe(3);
@@ -156,7 +188,10 @@ describe("a Devil's Scat table", () => {
   });
 
   it("lets a bot take the seat after the reconnection window, and the player take it back", async () => {
-    const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1, reconnectSeconds: 5, playerId: "player-aaaa-1111" }));
+    const room = await colyseus.sdk.joinOrCreate(
+      "devils_scat",
+      opts({ seats: 2, bots: 1, reconnectSeconds: 5, playerId: "player-aaaa-1111" }),
+    );
     record(room);
     const seat = await waitSeat(room);
     const srv = serverRoom(room);
@@ -164,9 +199,15 @@ describe("a Devil's Scat table", () => {
     const watcher = await colyseus.sdk.joinById(room.roomId, { spectate: true, name: "Watcher" });
     room.reconnection.enabled = false;
     room.connection.close(4010, "test drop");
-    await until(() => (watcher.state as any).seats[seat].connected === false && (watcher.state as any).seats[seat].awayUntil > 0, "others see the drop");
+    await until(
+      () => (watcher.state as any).seats[seat].connected === false && (watcher.state as any).seats[seat].awayUntil > 0,
+      "others see the drop",
+    );
     await until(() => srv.seating.slots[seat]!.isBot, "bot takeover", 15_000);
-    await until(() => (watcher.state as any).seats[seat].isBot && (watcher.state as any).seats[seat].botReason === "takeover", "others see the takeover");
+    await until(
+      () => (watcher.state as any).seats[seat].isBot && (watcher.state as any).seats[seat].botReason === "takeover",
+      "others see the takeover",
+    );
     const versionAtTakeover = srv.match!.state.version;
     await until(() => srv.match!.state.version > versionAtTakeover + 2 || srv.match!.over, "the bot plays the seat");
     const back = await colyseus.sdk.joinById(room.roomId, { name: "Tess", playerId: "player-aaaa-1111" });
@@ -195,7 +236,9 @@ describe("a Devil's Scat table", () => {
 
   it("refuses bad options and unknown rooms with a clear error", async () => {
     await expect(colyseus.sdk.joinOrCreate("devils_scat", { seats: 9 })).rejects.toThrow(/seats|players/);
-    await expect(colyseus.sdk.joinOrCreate("devils_scat", { seats: 5, bots: 1, variants: { bootASuit: true } })).rejects.toThrow(/bootASuit|Boot|2-3|2 or 3/i);
+    await expect(colyseus.sdk.joinOrCreate("devils_scat", { seats: 5, bots: 1, variants: { bootASuit: true } })).rejects.toThrow(
+      /bootASuit|Boot|2-3|2 or 3/i,
+    );
     await expect(colyseus.sdk.joinOrCreate("no_such_game", {})).rejects.toThrow();
     await expect(colyseus.sdk.joinOrCreate("devils_scat", { ...opts(), mode: "s9" })).rejects.toThrow(/mode/);
   });
@@ -204,7 +247,9 @@ describe("a Devil's Scat table", () => {
     const room = await colyseus.sdk.joinOrCreate("devils_scat", opts({ seats: 2, bots: 1 }));
     const seat = await waitSeat(room);
     // Answer pings late by 40 ms, as a distant client would.
-    room.onMessage("ping", (m: { s: number }) => setTimeout(() => room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() }), 40));
+    room.onMessage("ping", (m: { s: number }) =>
+      setTimeout(() => room.send("pong", { s: m.s, c: performance.timeOrigin + performance.now() }), 40),
+    );
     const srv = serverRoom(room);
     await until(() => srv.net.of(room.sessionId).count >= 2, "two samples", 5_000);
     // Timers may fire a fraction of a ms early against performance.now(): allow 2 ms.

@@ -75,7 +75,10 @@ function play(game: AnyGame, raw: Record<string, unknown>, seed: string): { step
   while (!match.over && steps < 2_500) {
     steps++;
     now += 50;
-    const bot = match.game.awaiting(match.state).map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(`${seed}-bot`, steps)) })).find((b: { action: unknown }) => b.action);
+    const bot = match.game
+      .awaiting(match.state)
+      .map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(`${seed}-bot`, steps)) }))
+      .find((b: { action: unknown }) => b.action);
     if (bot) {
       const res = match.act(bot.seat, bot.action, now);
       if (!res.ok) throw new Error(`${game.id}: bot action refused: ${res.error.code}`);
@@ -112,7 +115,8 @@ describe("a table's reflection (sent once per join)", () => {
       for (const other of GAME_IDS) {
         const kinds = GAME_STATES[other];
         if (kinds === own) continue;
-        for (const kind of [kinds.table, kinds.result]) expect(classes.has(kind), `${id}'s reflection holds ${other}'s ${kind.name}`).toBe(false);
+        for (const kind of [kinds.table, kinds.result])
+          expect(classes.has(kind), `${id}'s reflection holds ${other}'s ${kind.name}`).toBe(false);
       }
     }
   });
@@ -121,7 +125,10 @@ describe("a table's reflection (sent once per join)", () => {
     for (const id of GAME_IDS) {
       const frame = frameFor(id);
       const seat = newSeat(frame, 0);
-      const names = (o: object): string[] => Object.values((o.constructor as any)[Symbol.metadata] ?? {}).map((f: any) => f?.name).filter(Boolean);
+      const names = (o: object): string[] =>
+        Object.values((o.constructor as any)[Symbol.metadata] ?? {})
+          .map((f: any) => f?.name)
+          .filter(Boolean);
       const mine = Object.keys(GAME_STATES[id].mine);
       expect(names(seat), id).toEqual([...SEAT_FIELDS, ...PRIVATE_FIELDS, ...Object.keys(GAME_STATES[id].seat), ...mine.map(privateField)]);
       const tagged = (seat.constructor as any)[Symbol.metadata];

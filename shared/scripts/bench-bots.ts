@@ -23,29 +23,51 @@ const z = arg("z", "");
 /** cap=MS: a live table's time cap on each strong move, by this machine's clock (not reproducible). */
 const cap = Number(arg("cap", "0"));
 const only = arg("only", GAME_IDS.join(",")).split(",") as GameId[];
-const PAIRS = arg("pairs", "strong-normal,normal-easy,strong-easy").split(",").map((p) => p.split("-") as [BotStrength, BotStrength]);
+const PAIRS = arg("pairs", "strong-normal,normal-easy,strong-easy")
+  .split(",")
+  .map((p) => p.split("-") as [BotStrength, BotStrength]);
 
 function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96, p = wins / n, d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d, h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  const z = 1.96,
+    p = wins / n,
+    d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d,
+    h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
   return [c - h, c + h];
 }
 /** This process's CPU time in ms (user + system): a bot move's cost, whatever else the machine runs. */
-const cpuMs = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-console.log(`bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals (from deal ${FIRST}) per pair and game, strong budget ${samples} samples/move (${cap > 0 ? `cut at ${cap} ms by the clock: not reproducible` : "no time cap"})${z ? `, z=${z}` : ""}`);
+console.log(
+  `bench:bots ${new Date().toISOString().slice(0, 10)}: ${DEALS} duplicate deals (from deal ${FIRST}) per pair and game, strong budget ${samples} samples/move (${cap > 0 ? `cut at ${cap} ms by the clock: not reproducible` : "no time cap"})${z ? `, z=${z}` : ""}`,
+);
 for (const gameId of only) {
   const seats = Math.max(2, ENGINES[gameId].minSeats);
   const fair = 1 / seats;
   for (const [a, b] of PAIRS) {
-    let score = 0, games = 0;
+    let score = 0,
+      games = 0;
     const cpu: Record<string, { ms: number; moves: number; maxMs: number }> = {};
     const t0 = performance.now();
     for (let i = FIRST; i < FIRST + DEALS; i++) {
       for (let aSeat = 0; aSeat < seats; aSeat++) {
         const strengths: BotStrength[] = Array.from({ length: seats }, (_, s) => (s === aSeat ? a : b));
-        const g = playBotGame(gameId, strengths, `bench:${gameId}:${i}`, { ...DEFAULT_BUDGET, samples, ...(z ? { zMargin: Number(z) } : {}), ...(cap > 0 ? { time: { now: () => performance.now(), maxMs: cap } } : {}) }, { clock: cpuMs });
+        const g = playBotGame(
+          gameId,
+          strengths,
+          `bench:${gameId}:${i}`,
+          {
+            ...DEFAULT_BUDGET,
+            samples,
+            ...(z ? { zMargin: Number(z) } : {}),
+            ...(cap > 0 ? { time: { now: () => performance.now(), maxMs: cap } } : {}),
+          },
+          { clock: cpuMs },
+        );
         if (g.winners.includes(aSeat)) score += 1 / g.winners.length;
         games += 1;
         for (const [k, v] of Object.entries(g.cpu)) {
@@ -58,7 +80,11 @@ for (const gameId of only) {
     }
     const [lo, hi] = wilson(score, games);
     const sig = lo > fair ? "significant" : hi < fair ? "significantly WORSE" : "NOT significant";
-    const per = Object.entries(cpu).map(([k, v]) => `${k} ${(v.ms / v.moves).toFixed(2)} CPU ms/move (max ${v.maxMs.toFixed(0)})`).join(", ");
-    console.log(`${gameId.padEnd(13)} ${a} vs ${b}: ${a} wins ${pct(score / games)} [95% CI ${pct(lo)}–${pct(hi)}] of ${games} games, ${sig} (fair ${pct(fair)}); ${per}; ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const per = Object.entries(cpu)
+      .map(([k, v]) => `${k} ${(v.ms / v.moves).toFixed(2)} CPU ms/move (max ${v.maxMs.toFixed(0)})`)
+      .join(", ");
+    console.log(
+      `${gameId.padEnd(13)} ${a} vs ${b}: ${a} wins ${pct(score / games)} [95% CI ${pct(lo)}–${pct(hi)}] of ${games} games, ${sig} (fair ${pct(fair)}); ${per}; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
   }
 }

@@ -29,7 +29,11 @@ const PERSON_PLAY = arg("person", "easy") as BotStrength;
 /** The bots' reaction times as they landed before (median 270 ms x strength; Dark Hand 550-1450 ms for all). */
 const LANDED: Record<RaceKind, (rng: Rng, strength: BotStrength) => number> = {
   slap: (rng, strength) => {
-    const { scale, distracted } = { easy: { scale: 1.5, distracted: 0.15 }, normal: { scale: 1, distracted: 0.06 }, strong: { scale: 0.85, distracted: 0.02 } }[strength];
+    const { scale, distracted } = {
+      easy: { scale: 1.5, distracted: 0.15 },
+      normal: { scale: 1, distracted: 0.06 },
+      strong: { scale: 0.85, distracted: 0.02 },
+    }[strength];
     let ms = 270 * scale * Math.exp(0.22 * gaussian(rng));
     if (rng.next() < distracted) ms += 300 + 2_500 * rng.next();
     return Math.max(130, Math.round(ms));
@@ -39,7 +43,11 @@ const LANDED: Record<RaceKind, (rng: Rng, strength: BotStrength) => number> = {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-function raceShare(race: RaceKind, strength: BotStrength, bot: (rng: Rng, strength: BotStrength) => number): { wins: number; medianMs: number } {
+function raceShare(
+  race: RaceKind,
+  strength: BotStrength,
+  bot: (rng: Rng, strength: BotStrength) => number,
+): { wins: number; medianMs: number } {
   const rng = createRng(`humane:${race}:${strength}`);
   let wins = 0;
   const xs: number[] = [];
@@ -62,13 +70,17 @@ function holeFound(seed: string, strength: BotStrength, landed: boolean): boolea
   let s = game.setup(game.optionsSchema.parse({ seats: 4 }), ctx()).state as ScatterbrainState;
   for (let step = 0; step < 5_000; step++) {
     if (s.out[0]) return true;
-    if (s.hand !== 1 || s.phase === "handOver" || s.phase === "gameOver") return s.holes[0] === null && s.result?.endedBy === "mercy" ? null : false;
+    if (s.hand !== 1 || s.phase === "handOver" || s.phase === "gameOver")
+      return s.holes[0] === null && s.result?.endedBy === "mercy" ? null : false;
     if (s.phase === "guess" && s.turn === 0) return false;
     let moved = false;
     for (const seat of game.awaiting(s)) {
       const rng = createRng(`${seed}:bot:${s.version}:${seat}`);
       const who: BotStrength = seat === 0 ? PERSON_PLAY : strength;
-      const a = seat !== 0 && landed && who !== "strong" ? forgetfulScatterbrainMove(s, seat, rng, who, 1) : botMove("scatterbrain", s, seat, rng, who);
+      const a =
+        seat !== 0 && landed && who !== "strong"
+          ? forgetfulScatterbrainMove(s, seat, rng, who, 1)
+          : botMove("scatterbrain", s, seat, rng, who);
       if (!a) continue;
       const r = game.apply(s, seat, a as never, ctx());
       if (!r.ok) throw new Error(`illegal ${JSON.stringify(a)}: ${r.error.message}`);
@@ -85,7 +97,8 @@ function holeFound(seed: string, strength: BotStrength, landed: boolean): boolea
 }
 
 function holeShare(strength: BotStrength, landed: boolean): string {
-  let found = 0, n = 0;
+  let found = 0,
+    n = 0;
   for (let i = 0; i < HANDS; i++) {
     const f = holeFound(`humane:scatterbrain:${i}`, strength, landed);
     if (f === null) continue;
@@ -95,7 +108,9 @@ function holeShare(strength: BotStrength, landed: boolean): string {
   return `${pct(found / n)} of ${n}`;
 }
 
-console.log(`bench:humane ${new Date().toISOString().slice(0, 10)}: person median ${PERSON.medianMs} ms, sigma ${PERSON.sigma}; ${RACES} races; ${HANDS} Scatterbrain hands per cell, person plays as ${PERSON_PLAY}\n`);
+console.log(
+  `bench:humane ${new Date().toISOString().slice(0, 10)}: person median ${PERSON.medianMs} ms, sigma ${PERSON.sigma}; ${RACES} races; ${HANDS} Scatterbrain hands per cell, person plays as ${PERSON_PLAY}\n`,
+);
 console.log("(a) Races a person wins against one bot (bot's median reaction)\n");
 console.log("| race | strength | landed | now |");
 console.log("| --- | --- | --- | --- |");
@@ -103,7 +118,9 @@ for (const race of ["slap", "call"] as RaceKind[]) {
   for (const strength of BOT_STRENGTHS) {
     const before = raceShare(race, strength, LANDED[race]);
     const after = raceShare(race, strength, (rng, st) => reactionMs(rng, race, st));
-    console.log(`| ${race} | ${strength} | ${pct(before.wins)} (${Math.round(before.medianMs)} ms) | ${pct(after.wins)} (${Math.round(after.medianMs)} ms) |`);
+    console.log(
+      `| ${race} | ${strength} | ${pct(before.wins)} (${Math.round(before.medianMs)} ms) | ${pct(after.wins)} (${Math.round(after.medianMs)} ms) |`,
+    );
   }
 }
 console.log("\n(b) Scatterbrain: bots name the person's hole card before its first guess turn\n");

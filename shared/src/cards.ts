@@ -20,7 +20,10 @@ export function splitCard(card: string): ParsedCard {
 
 /** Parses space-separated notation: `cards("10H QS AC")` -> `["10H","QS","AC"]`. */
 export function cards(notation: string): string[] {
-  return notation.trim().split(/\s+/).filter((c) => c.length > 0);
+  return notation
+    .trim()
+    .split(/\s+/)
+    .filter((c) => c.length > 0);
 }
 
 /** Formats cards back to notation. */

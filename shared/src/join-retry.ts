@@ -17,7 +17,11 @@ export function retryableJoinError(err: unknown): boolean {
 }
 
 /** `attempt`, tried again after each wait while it fails with a retryable error; the last error otherwise. */
-export async function withJoinRetries<T>(attempt: () => Promise<T>, wait: (ms: number) => Promise<void>, waits: readonly number[] = JOIN_RETRY_WAITS_MS): Promise<T> {
+export async function withJoinRetries<T>(
+  attempt: () => Promise<T>,
+  wait: (ms: number) => Promise<void>,
+  waits: readonly number[] = JOIN_RETRY_WAITS_MS,
+): Promise<T> {
   for (let i = 0; ; i++) {
     try {
       return await attempt();

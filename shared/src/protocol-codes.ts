@@ -7,19 +7,43 @@
  */
 export const REJECTION_CODES = [
   // Frames and messages (docs/PROTOCOL.md, "Limits").
-  "bad-frame", "frame-too-large", "unknown-frame", "unknown-message", "invalid-message", "invalid-action", "rate-limited",
+  "bad-frame",
+  "frame-too-large",
+  "unknown-frame",
+  "unknown-message",
+  "invalid-message",
+  "invalid-action",
+  "rate-limited",
   // Seats and the table's state.
-  "not-seated", "not-started", "already-started", "saving", "server-error",
+  "not-seated",
+  "not-started",
+  "already-started",
+  "saving",
+  "server-error",
   // The players' shuffle values.
-  "not-shuffling", "not-asked", "shuffle-taken",
+  "not-shuffling",
+  "not-asked",
+  "shuffle-taken",
   // The Dark Hand call race: a second call while the first is held.
   "already-called",
   // Chat.
-  "not-joined", "chat-registered-only", "chat-quick-only", "chat-too-long", "chat-filtered", "chat-banned",
+  "not-joined",
+  "chat-registered-only",
+  "chat-quick-only",
+  "chat-too-long",
+  "chat-filtered",
+  "chat-banned",
   // Report and block from the table.
-  "register-first", "no-account", "too-many-reports", "too-many-blocks",
+  "register-first",
+  "no-account",
+  "too-many-reports",
+  "too-many-blocks",
   // Rematch.
-  "not-over", "rematch-offered", "bad-rematch", "no-rematch", "already-answered",
+  "not-over",
+  "rematch-offered",
+  "bad-rematch",
+  "no-rematch",
+  "already-answered",
 ] as const;
 
 export type RejectionCode = (typeof REJECTION_CODES)[number];

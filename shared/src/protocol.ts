@@ -115,7 +115,13 @@ export type JoinOptions = z.input<typeof joinOptionsSchema>;
 export type ParsedJoinOptions = z.output<typeof joinOptionsSchema>;
 
 /** The canonical key quick play matches tables on: same size, bots, timer and variants. */
-export function quickPlayKey(o: { seats?: number | undefined; bots?: number | undefined; botStrength?: BotStrength | undefined; turnSeconds?: number | undefined; variants?: Record<string, unknown> | undefined }): string {
+export function quickPlayKey(o: {
+  seats?: number | undefined;
+  bots?: number | undefined;
+  botStrength?: BotStrength | undefined;
+  turnSeconds?: number | undefined;
+  variants?: Record<string, unknown> | undefined;
+}): string {
   const variants = Object.entries(o.variants ?? {})
     .filter(([, v]) => v !== false && v !== undefined)
     .sort(([a], [b]) => a.localeCompare(b))

@@ -1,14 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { RECLAIM, rateLimited, reclaimSeat, retryDelayMs, stillComing, transientJoinError, unreachable, TABLE_ENDED, TABLE_GONE } from "./reclaim.ts";
+import {
+  RECLAIM,
+  rateLimited,
+  reclaimSeat,
+  retryDelayMs,
+  stillComing,
+  transientJoinError,
+  unreachable,
+  TABLE_ENDED,
+  TABLE_GONE,
+} from "./reclaim.ts";
 
 describe("reclaiming a seat", () => {
   it("tries again while the table is moving or its busy host's reservation call timed out", () => {
-    for (const text of ["table-moving: try again", "room \"abc\" not found", "process x is not available.", "abc is already full.", "matchmaking-unavailable", "Unexpected end of JSON input"]) {
+    for (const text of [
+      "table-moving: try again",
+      'room "abc" not found',
+      "process x is not available.",
+      "abc is already full.",
+      "matchmaking-unavailable",
+      "Unexpected end of JSON input",
+    ]) {
       expect(transientJoinError(new Error(text)), text).toBe(true);
     }
     expect(transientJoinError(new Error(`${TABLE_GONE}: it closed before its game began`))).toBe(false);
     expect(transientJoinError(new Error(`${TABLE_ENDED}: the game was over`))).toBe(false);
-    expect(transientJoinError(new Error("room \"abc\" not found"), true)).toBe(false);
+    expect(transientJoinError(new Error('room "abc" not found'), true)).toBe(false);
     expect(transientJoinError(new Error("bad join options"))).toBe(false);
   });
 
@@ -17,10 +34,19 @@ describe("reclaiming a seat", () => {
     let t = 0;
     const waited: number[] = [];
     const client = {
-      reconnect: async () => { throw new Error("token unknown"); },
-      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      reconnect: async () => {
+        throw new Error("token unknown");
+      },
+      joinById: async () => {
+        const a = answers.shift()!;
+        if (a instanceof Error) throw a;
+        return a;
+      },
       now: () => t,
-      wait: async (ms: number) => { waited.push(ms); t += ms; },
+      wait: async (ms: number) => {
+        waited.push(ms);
+        t += ms;
+      },
       random: () => 0.5,
     };
     expect(await reclaimSeat(client, { token: "t", roomId: "abc" }, { playerId: "p" }, { windowMs: 5_000 })).toEqual({ room: "room" });
@@ -30,7 +56,11 @@ describe("reclaiming a seat", () => {
 });
 
 /** A 429 as the SDK hands it over: status as `code`, the response's headers. */
-const tooMany = (retryAfter?: string) => Object.assign(new Error("too many matchmaking requests from this address: wait a moment"), { code: 429, headers: new Headers(retryAfter === undefined ? {} : { "retry-after": retryAfter }) });
+const tooMany = (retryAfter?: string) =>
+  Object.assign(new Error("too many matchmaking requests from this address: wait a moment"), {
+    code: 429,
+    headers: new Headers(retryAfter === undefined ? {} : { "retry-after": retryAfter }),
+  });
 
 describe("a reclaim refused with 429 (players sharing an address, all reclaiming at once)", () => {
   it("backs off and tries again instead of ending: Retry-After honoured, then doubling with jitter", async () => {
@@ -38,10 +68,19 @@ describe("a reclaim refused with 429 (players sharing an address, all reclaiming
     let t = 0;
     const waited: number[] = [];
     const client = {
-      reconnect: async () => { throw new Error("token unknown"); },
-      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      reconnect: async () => {
+        throw new Error("token unknown");
+      },
+      joinById: async () => {
+        const a = answers.shift()!;
+        if (a instanceof Error) throw a;
+        return a;
+      },
       now: () => t,
-      wait: async (ms: number) => { waited.push(ms); t += ms; },
+      wait: async (ms: number) => {
+        waited.push(ms);
+        t += ms;
+      },
       random: () => 0.5,
     };
     expect(await reclaimSeat(client, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });
@@ -62,10 +101,23 @@ describe("a reclaim refused with 429 (players sharing an address, all reclaiming
   });
 
   it("a window that ends on a 429 or a paused table still counts as 'still coming' for the page (it keeps trying)", () => {
-    for (const failed of ["too many matchmaking requests from this address: wait a moment", "rate-limited (429)", "table-paused: try again shortly", "table-moving: try again", "matchmaking-unavailable"]) {
+    for (const failed of [
+      "too many matchmaking requests from this address: wait a moment",
+      "rate-limited (429)",
+      "table-paused: try again shortly",
+      "table-moving: try again",
+      "matchmaking-unavailable",
+    ]) {
       expect(stillComing(failed), failed).toBe(true);
     }
-    for (const failed of [`${TABLE_GONE}: closed`, `${TABLE_ENDED}: over`, "room \"abc\" not found", "room \"a-429-b\" not found", "abc is already full."]) expect(stillComing(failed), failed).toBe(false);
+    for (const failed of [
+      `${TABLE_GONE}: closed`,
+      `${TABLE_ENDED}: over`,
+      'room "abc" not found',
+      'room "a-429-b" not found',
+      "abc is already full.",
+    ])
+      expect(stillComing(failed), failed).toBe(false);
   });
 });
 
@@ -77,10 +129,18 @@ describe("a join whose socket fails before the seat is taken (the server stoppin
     const answers: (Error | string)[] = [socketLost(), socketLost(1006), socketLost(4001), "room"];
     let t = 0;
     const client = {
-      reconnect: async () => { throw new Error("token unknown"); },
-      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      reconnect: async () => {
+        throw new Error("token unknown");
+      },
+      joinById: async () => {
+        const a = answers.shift()!;
+        if (a instanceof Error) throw a;
+        return a;
+      },
       now: () => t,
-      wait: async (ms: number) => { t += ms; },
+      wait: async (ms: number) => {
+        t += ms;
+      },
       random: () => 0.5,
     };
     expect(await reclaimSeat(client, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });
@@ -88,14 +148,23 @@ describe("a join whose socket fails before the seat is taken (the server stoppin
 
   it("keeps the page's resume going when a window ends on one", async () => {
     const client = {
-      reconnect: async () => { throw new Error("token unknown"); },
-      joinById: async () => { throw socketLost(); },
+      reconnect: async () => {
+        throw new Error("token unknown");
+      },
+      joinById: async () => {
+        throw socketLost();
+      },
       now: () => 0,
       wait: async () => undefined,
       random: () => 0.5,
     };
     let t = 0;
-    const outcome = await reclaimSeat({ ...client, now: () => (t += 30_000) }, { token: null, roomId: "abc" }, { playerId: "p" }, { windowMs: 1_000 });
+    const outcome = await reclaimSeat(
+      { ...client, now: () => (t += 30_000) },
+      { token: null, roomId: "abc" },
+      { playerId: "p" },
+      { windowMs: 1_000 },
+    );
     expect("failed" in outcome && stillComing(outcome.failed)).toBe(true);
     // A wordless error with another code (a refusal) is not mistaken for one.
     expect(transientJoinError(socketLost(4002))).toBe(false);
@@ -113,10 +182,19 @@ describe("a server that cannot be reached (stopped for a restart)", () => {
     let t = 0;
     const waited: number[] = [];
     const client = {
-      reconnect: async () => { throw down; },
-      joinById: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; },
+      reconnect: async () => {
+        throw down;
+      },
+      joinById: async () => {
+        const a = answers.shift()!;
+        if (a instanceof Error) throw a;
+        return a;
+      },
       now: () => t,
-      wait: async (ms: number) => { waited.push(ms); t += ms; },
+      wait: async (ms: number) => {
+        waited.push(ms);
+        t += ms;
+      },
       random: () => 0.5,
     };
     expect(await reclaimSeat(client, { token: "t", roomId: "abc" }, { playerId: "p" }, { windowMs: 20_000 })).toEqual({ room: "room" });

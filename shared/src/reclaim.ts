@@ -65,7 +65,8 @@ export function messageOf(err: unknown): string {
   const text = raw === undefined || raw === null ? "" : String(raw);
   const code = (err as { code?: unknown } | null)?.code;
   // The socket's error event carries no code at all; its close event carries the close code.
-  if (text.trim() === "" && (code === undefined || (typeof code === "number" && SOCKET_CLOSED.has(code)))) return `connection closed (${String(code ?? "error")}) before the seat was taken`;
+  if (text.trim() === "" && (code === undefined || (typeof code === "number" && SOCKET_CLOSED.has(code))))
+    return `connection closed (${String(code ?? "error")}) before the seat was taken`;
   return text;
 }
 
@@ -84,7 +85,12 @@ export function transientJoinError(err: unknown, notFoundFinal = false): boolean
   const text = messageOf(err);
   if (text.includes(TABLE_GONE) || text.includes(TABLE_ENDED)) return false;
   if (notFoundFinal && /not found/i.test(text)) return false;
-  return rateLimited(err) || /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|connection closed|50[234]/i.test(text);
+  return (
+    rateLimited(err) ||
+    /not found|timed out|unavailable|not available|moving|paused|gateway|locked|fetch|network|already full|end of json|connection closed|50[234]/i.test(
+      text,
+    )
+  );
 }
 
 /** The server could not be reached at all (no answer: it is stopped or restarting, or the network is down). */
@@ -101,7 +107,8 @@ export function rateLimited(err: unknown): boolean {
 /** The Retry-After of a failed request, in ms (seconds or an HTTP date), or null. */
 export function retryAfterMs(err: unknown, now: number): number | null {
   const headers = (err as { headers?: { get?(name: string): string | null } | Record<string, unknown> } | null)?.headers;
-  const raw = typeof headers?.get === "function" ? headers.get("retry-after") : (headers as Record<string, unknown> | undefined)?.["retry-after"];
+  const raw =
+    typeof headers?.get === "function" ? headers.get("retry-after") : (headers as Record<string, unknown> | undefined)?.["retry-after"];
   if (typeof raw !== "string" || raw.trim() === "") return null;
   const seconds = Number(raw);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - now;
@@ -134,7 +141,11 @@ export function retryDelayMs(err: unknown, n: number, random: number, now = 0): 
  * next window backs off again), not given up (unknown, gone, ended, full).
  */
 export function stillComing(failed: string): boolean {
-  return /moving|paused|unavailable|not available|gateway|fetch|network|connection closed|timed out|too many|rate-limited|\(429\)|50[234]/i.test(failed) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed);
+  return (
+    /moving|paused|unavailable|not available|gateway|fetch|network|connection closed|timed out|too many|rate-limited|\(429\)|50[234]/i.test(
+      failed,
+    ) && !new RegExp(`${TABLE_GONE}|${TABLE_ENDED}`).test(failed)
+  );
 }
 
 /** Step 2 above: the seat back through matchmaking, or why not (`gone`: the table cannot come back). */
@@ -158,7 +169,11 @@ export async function reclaimSeat<R>(
     } catch (err) {
       const text = messageOf(err);
       if (client.now() > end || !transientJoinError(err, how.notFoundFinal)) {
-        return { failed: text, gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)), ended: text.includes(TABLE_ENDED) };
+        return {
+          failed: text,
+          gone: text.includes(TABLE_GONE) || (how.notFoundFinal === true && /not found/i.test(text)),
+          ended: text.includes(TABLE_ENDED),
+        };
       }
       // A 429 backs off (and may outlast the window: the next try is still made once).
       await client.wait(retryDelayMs(err, rateLimited(err) || unreachable(err) ? n : 0, client.random(), client.now()));

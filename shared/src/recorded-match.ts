@@ -94,14 +94,30 @@ export function replaySteps(game: AnyGame, options: unknown, seed: string, start
       if (step.seat === null) {
         if (!match.expire(step.now)) {
           const deadline = match.state.deadline;
-          return { ok: false, step: i, code: "deadline-not-due", reason: `step ${i}: a deadline expiry at ${step.now}, but ${deadline === null ? "no deadline was running" : `the deadline was ${deadline}`}` };
+          return {
+            ok: false,
+            step: i,
+            code: "deadline-not-due",
+            reason: `step ${i}: a deadline expiry at ${step.now}, but ${deadline === null ? "no deadline was running" : `the deadline was ${deadline}`}`,
+          };
         }
       } else {
         const res = match.act(step.seat, step.action, step.now);
-        if (!res.ok) return { ok: false, step: i, code: "illegal-step", reason: `step ${i}: seat ${step.seat} may not ${JSON.stringify(step.action)} (${res.error.code}: ${res.error.message})` };
+        if (!res.ok)
+          return {
+            ok: false,
+            step: i,
+            code: "illegal-step",
+            reason: `step ${i}: seat ${step.seat} may not ${JSON.stringify(step.action)} (${res.error.code}: ${res.error.message})`,
+          };
       }
     } catch (e) {
-      return { ok: false, step: i, code: "engine-error", reason: `step ${i}: the engine failed on ${JSON.stringify(step)}: ${(e as Error).message}` };
+      return {
+        ok: false,
+        step: i,
+        code: "engine-error",
+        reason: `step ${i}: the engine failed on ${JSON.stringify(step)}: ${(e as Error).message}`,
+      };
     }
   }
   return { ok: true, state: match.state };

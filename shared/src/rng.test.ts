@@ -3,7 +3,9 @@ import { createRng, rngFor } from "./rng.ts";
 
 describe("seeded randomness", () => {
   it("repeats a stream for the same seed and step, and differs across steps", () => {
-    const a = rngFor("seed", 3), b = rngFor("seed", 3), c = rngFor("seed", 4);
+    const a = rngFor("seed", 3),
+      b = rngFor("seed", 3),
+      c = rngFor("seed", 4);
     const xs = Array.from({ length: 5 }, () => a.next());
     expect(Array.from({ length: 5 }, () => b.next())).toEqual(xs);
     expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(xs);

@@ -23,6 +23,11 @@ describe("standings: places with ties", () => {
   it("places a seat whose player left last, below every seat played to the end", () => {
     const outcome = { winners: [1], ranking: [1, 0, 2, 3], scores: [5, 9, 4, 4] };
     const s = standingsOf(outcome, new Set([0]));
-    expect(s.map((r) => [r.seat, r.place, r.forfeited])).toEqual([[1, 1, false], [2, 2, false], [3, 2, false], [0, 4, true]]);
+    expect(s.map((r) => [r.seat, r.place, r.forfeited])).toEqual([
+      [1, 1, false],
+      [2, 2, false],
+      [3, 2, false],
+      [0, 4, true],
+    ]);
   });
 });

@@ -61,7 +61,8 @@ export function standingsOf(outcome: Outcome, forfeited: ReadonlySet<number>, ke
     out.push({ seat, place, score: outcome.scores[seat] ?? 0, forfeited: false });
   });
   const last = played.length + 1;
-  for (const seat of outcome.ranking) if (forfeited.has(seat)) out.push({ seat, place: last, score: outcome.scores[seat] ?? 0, forfeited: true });
+  for (const seat of outcome.ranking)
+    if (forfeited.has(seat)) out.push({ seat, place: last, score: outcome.scores[seat] ?? 0, forfeited: true });
   return out;
 }
 

@@ -31,7 +31,11 @@ export function bytesFor(chars: number): number {
 /** A string of `min..max` characters (code points); `trim`: surrounding whitespace is cut first. */
 export function textOf(max: number, { min = 0, trim = false }: { min?: number; trim?: boolean } = {}) {
   // Two UTF-16 units at most per code point: the cheap check first, then the count.
-  return (trim ? z.string().trim() : z.string())
-    .max(max * 2, `at most ${max} characters`)
-    .refine((s) => { const n = charCount(s); return n >= min && n <= max; }, min > 0 ? `${min}..${max} characters` : `at most ${max} characters`);
+  return (trim ? z.string().trim() : z.string()).max(max * 2, `at most ${max} characters`).refine(
+    (s) => {
+      const n = charCount(s);
+      return n >= min && n <= max;
+    },
+    min > 0 ? `${min}..${max} characters` : `at most ${max} characters`,
+  );
 }

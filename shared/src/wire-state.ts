@@ -32,7 +32,10 @@ function isList(value: object): value is { toArray(): unknown[] } {
 }
 
 function isMap(value: object): value is { forEach(fn: (v: unknown, k: string) => void): void } {
-  return value instanceof Map || (typeof (value as { forEach?: unknown }).forEach === "function" && typeof (value as { get?: unknown }).get === "function");
+  return (
+    value instanceof Map ||
+    (typeof (value as { forEach?: unknown }).forEach === "function" && typeof (value as { get?: unknown }).get === "function")
+  );
 }
 
 /** The plain copy of a decoded state value (schema instance, list, map or primitive). */
@@ -50,7 +53,9 @@ export function plainOf(value: unknown): Plain {
     }
     if (!isMap(value)) return null;
     const out: Record<string, Plain> = {};
-    value.forEach((v, k) => { out[k] = plainOf(v); });
+    value.forEach((v, k) => {
+      out[k] = plainOf(v);
+    });
     return out;
   }
   const obj = value as Record<string, unknown>;
@@ -61,7 +66,18 @@ export function plainOf(value: unknown): Plain {
 }
 
 /** The frame's own public fields of a seat; the seat's other fields are the game's facts and its private part. */
-export const SEAT_FIELDS: readonly string[] = ["index", "name", "occupied", "isBot", "botReason", "connected", "awayUntil", "ping", "handCount", "score"];
+export const SEAT_FIELDS: readonly string[] = [
+  "index",
+  "name",
+  "occupied",
+  "isBot",
+  "botReason",
+  "connected",
+  "awayUntil",
+  "ping",
+  "handCount",
+  "score",
+];
 
 /** The frame's own view-tagged fields of a seat (only that seat's client receives them). */
 export const PRIVATE_FIELDS: readonly string[] = ["hand", "legal"];
@@ -190,9 +206,21 @@ export function readChoices(raw: unknown): LegalChoice[] {
   const list = plainOf(raw);
   if (!Array.isArray(list)) return [];
   const strings = (v: Plain | undefined): string[] =>
-    typeof v === "string" ? v.split(" ").filter((x) => x !== "") : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+    typeof v === "string"
+      ? v.split(" ").filter((x) => x !== "")
+      : Array.isArray(v)
+        ? v.filter((x): x is string => typeof x === "string")
+        : [];
   return list.flatMap((c): LegalChoice[] => {
     if (c === null || typeof c !== "object" || Array.isArray(c) || typeof c["type"] !== "string") return [];
-    return [{ type: c["type"], card: strings(c["card"]), shade: strings(c["shade"]), choose: typeof c["choose"] === "number" ? c["choose"] : 0, from: strings(c["from"]) }];
+    return [
+      {
+        type: c["type"],
+        card: strings(c["card"]),
+        shade: strings(c["shade"]),
+        choose: typeof c["choose"] === "number" ? c["choose"] : 0,
+        from: strings(c["from"]),
+      },
+    ];
   });
 }

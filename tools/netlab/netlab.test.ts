@@ -10,7 +10,12 @@ import { createLab, netemUsable, netlabUsable, NetemUnavailable, type Lab, type 
 
 /** A TCP echo server inside end b of the link, started through `link.exec` (so `ip netns exec` is what is tested). */
 async function echoInside(link: Link): Promise<void> {
-  const child = link.exec("b", process.execPath, ["-e", `require("node:net").createServer((s) => s.pipe(s)).listen(7000, "${link.b.addr}", () => console.log("up"))`], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = link.exec(
+    "b",
+    process.execPath,
+    ["-e", `require("node:net").createServer((s) => s.pipe(s)).listen(7000, "${link.b.addr}", () => console.log("up"))`],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once("data", () => resolve());
     child.once("exit", (code) => reject(new Error(`echo server exited ${code}`)));
@@ -23,10 +28,19 @@ async function tcpPing(host: string, n: number, timeoutMs = 2_000): Promise<numb
   s.setNoDelay(true);
   const ok = await new Promise<boolean>((resolve) => {
     const t = setTimeout(() => resolve(false), timeoutMs);
-    s.once("connect", () => { clearTimeout(t); resolve(true); });
-    s.once("error", () => { clearTimeout(t); resolve(false); });
+    s.once("connect", () => {
+      clearTimeout(t);
+      resolve(true);
+    });
+    s.once("error", () => {
+      clearTimeout(t);
+      resolve(false);
+    });
   });
-  if (!ok) { s.destroy(); return null; }
+  if (!ok) {
+    s.destroy();
+    return null;
+  }
   const rtts: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
@@ -38,7 +52,8 @@ async function tcpPing(host: string, n: number, timeoutMs = 2_000): Promise<numb
   return rtts.sort((x, y) => x - y)[Math.floor(n / 2)]!;
 }
 
-const names = () => spawnSync("ip", ["-o", "link", "show"], { encoding: "utf8" }).stdout + spawnSync("ip", ["netns", "list"], { encoding: "utf8" }).stdout;
+const names = () =>
+  spawnSync("ip", ["-o", "link", "show"], { encoding: "utf8" }).stdout + spawnSync("ip", ["netns", "list"], { encoding: "utf8" }).stdout;
 
 describe.skipIf(!netlabUsable())("netlab", () => {
   let lab: Lab;
@@ -86,12 +101,18 @@ describe.skipIf(!netlabUsable())("netlab", () => {
     expect(ns, r.stderr).toMatch(/^nl\d+x\d+b$/);
     expect(names()).not.toContain(ns);
     // SIGKILL gives no exit handler a chance: the next lab sweeps it.
-    const killed = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script.replace("process.exit(3)", "process.kill(process.pid, 'SIGKILL')")], { encoding: "utf8" });
+    const killed = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script.replace("process.exit(3)", "process.kill(process.pid, 'SIGKILL')")],
+      { encoding: "utf8" },
+    );
     const orphan = killed.stdout.trim();
     expect(orphan, killed.stderr).toMatch(/^nl\d+x\d+b$/);
     expect(names()).toContain(orphan);
     createLab().cleanup();
     expect(names()).not.toContain(orphan);
-    expect(spawnSync("iptables", ["-w", "-S", "OUTPUT"], { encoding: "utf8" }).stdout).not.toMatch(new RegExp(`netlab-${orphan.match(/\d+/)![0]}-`));
+    expect(spawnSync("iptables", ["-w", "-S", "OUTPUT"], { encoding: "utf8" }).stdout).not.toMatch(
+      new RegExp(`netlab-${orphan.match(/\d+/)![0]}-`),
+    );
   });
 });

@@ -81,7 +81,9 @@ export interface Lab {
 
 export class NetemUnavailable extends Error {
   constructor() {
-    super("tc netem is not available in this kernel (CONFIG_NET_SCH_NETEM unset): delay, jitter and reorder cannot be applied; loss still works through iptables");
+    super(
+      "tc netem is not available in this kernel (CONFIG_NET_SCH_NETEM unset): delay, jitter and reorder cannot be applied; loss still works through iptables",
+    );
   }
 }
 
@@ -90,7 +92,8 @@ function run(cmd: string, args: readonly string[]): void {
   if (r.status !== 0) throw new Error(`netlab: ${cmd} ${args.join(" ")}: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim()}`);
 }
 const quiet = (cmd: string, args: readonly string[]) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
-const inNs = (ns: string | null, cmd: string, args: readonly string[]): [string, string[]] => (ns === null ? [cmd, [...args]] : ["ip", ["netns", "exec", ns, cmd, ...args]]);
+const inNs = (ns: string | null, cmd: string, args: readonly string[]): [string, string[]] =>
+  ns === null ? [cmd, [...args]] : ["ip", ["netns", "exec", ns, cmd, ...args]];
 
 /** Root, with `ip` and `iptables` able to make a namespace here. */
 export function netlabUsable(): boolean {
@@ -104,7 +107,9 @@ export function netemUsable(): boolean {
   if (netem !== undefined) return netem;
   if (!netlabUsable()) return (netem = false);
   const dev = `nl${process.pid}probe`.slice(0, 15);
-  netem = quiet("ip", ["link", "add", dev, "type", "veth", "peer", "name", `${dev.slice(0, 13)}pp`]) && quiet("tc", ["qdisc", "add", "dev", dev, "root", "netem", "delay", "1ms"]);
+  netem =
+    quiet("ip", ["link", "add", dev, "type", "veth", "peer", "name", `${dev.slice(0, 13)}pp`]) &&
+    quiet("tc", ["qdisc", "add", "dev", dev, "root", "netem", "delay", "1ms"]);
   quiet("ip", ["link", "del", dev]);
   return netem;
 }
@@ -126,12 +131,22 @@ function usedSubnets(): Set<string> {
 }
 function namespaces(): string[] {
   const out = spawnSync("ip", ["netns", "list"], { encoding: "utf8" }).stdout ?? "";
-  return out.split("\n").map((l) => l.split(" ")[0]!).filter((n) => n.length > 0);
+  return out
+    .split("\n")
+    .map((l) => l.split(" ")[0]!)
+    .filter((n) => n.length > 0);
 }
 
 /** Removes namespaces and root-side veths whose creating process is gone. */
 export function sweepStale(): void {
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === "EPERM"; } };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === "EPERM";
+    }
+  };
   const ours = new RegExp(`^${PREFIX}(\\d+)x\\d+[ab]?$`);
   for (const ns of namespaces()) {
     const m = ours.exec(ns);
@@ -147,7 +162,8 @@ export function sweepStale(): void {
   const rules = spawnSync("iptables", ["-w", "-S", "OUTPUT"], { encoding: "utf8" }).stdout ?? "";
   for (const line of rules.split("\n")) {
     const m = /--comment "?netlab-(\d+)"?/.exec(line);
-    if (m && Number(m[1]) !== process.pid && !alive(Number(m[1]))) quiet("iptables", ["-w", ...line.replace(/^-A /, "-D ").replace(/"/g, "").split(" ")]);
+    if (m && Number(m[1]) !== process.pid && !alive(Number(m[1])))
+      quiet("iptables", ["-w", ...line.replace(/^-A /, "-D ").replace(/"/g, "").split(" ")]);
   }
 }
 
@@ -175,10 +191,21 @@ let hooked = false;
 function installExitHooks(): void {
   if (hooked) return;
   hooked = true;
-  const all = () => { for (const lab of [...live]) { try { lab.cleanup(); } catch { /* best effort at exit */ } } };
+  const all = () => {
+    for (const lab of [...live]) {
+      try {
+        lab.cleanup();
+      } catch {
+        /* best effort at exit */
+      }
+    }
+  };
   process.on("exit", all);
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
-    process.once(sig, () => { all(); process.kill(process.pid, sig); });
+    process.once(sig, () => {
+      all();
+      process.kill(process.pid, sig);
+    });
   }
 }
 
@@ -194,7 +221,11 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
   }
   if (subnet === "") throw new Error("netlab: no free 10.200-249.x.0/30 subnet");
   const lastOctet = 4 * Math.floor(Math.random() * 63);
-  const mk = (end: End, where: "root" | "ns", host: number): LinkEnd => ({ ns: where === "ns" ? `${id}${end}` : null, dev: `${id}${end}`, addr: `${subnet}.${lastOctet + host}` });
+  const mk = (end: End, where: "root" | "ns", host: number): LinkEnd => ({
+    ns: where === "ns" ? `${id}${end}` : null,
+    dev: `${id}${end}`,
+    addr: `${subnet}.${lastOctet + host}`,
+  });
   const a = mk("a", aWhere, 1);
   const b = mk("b", bWhere, 2);
   const children = new Set<ChildProcess>();
@@ -204,7 +235,9 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
   const destroy = () => {
     if (destroyed) return;
     destroyed = true;
-    for (const c of children) { if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL"); }
+    for (const c of children) {
+      if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+    }
     for (const r of rootRules) quiet("iptables", ["-w", "-D", ...r]);
     // Deleting one end of a veth deletes both; a namespace takes its rules and qdiscs with it.
     quiet("ip", ["link", "del", a.dev]);
@@ -213,7 +246,11 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
     forget();
   };
   try {
-    for (const e of [a, b]) if (e.ns) { run("ip", ["netns", "add", e.ns]); run("ip", ["-n", e.ns, "link", "set", "lo", "up"]); }
+    for (const e of [a, b])
+      if (e.ns) {
+        run("ip", ["netns", "add", e.ns]);
+        run("ip", ["-n", e.ns, "link", "set", "lo", "up"]);
+      }
     run("ip", ["link", "add", a.dev, "type", "veth", "peer", "name", b.dev]);
     for (const e of [a, b]) {
       if (e.ns) run("ip", ["link", "set", e.dev, "netns", e.ns]);
@@ -226,7 +263,10 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
     throw e;
   }
   const endOf = (end: End) => (end === "a" ? a : b);
-  const tc = (e: LinkEnd, args: string[]) => { const [c, x] = inNs(e.ns, "tc", args); return [c, x] as const; };
+  const tc = (e: LinkEnd, args: string[]) => {
+    const [c, x] = inNs(e.ns, "tc", args);
+    return [c, x] as const;
+  };
   /** Rules of one end (in its namespace, or tagged in the root one) for one purpose. */
   const setRules = (e: LinkEnd, tag: string, rules: string[][], target: readonly string[] = ["DROP"]) => {
     const comment = `netlab-${process.pid}-${e.dev}-${tag}`;
@@ -239,7 +279,10 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
       const del = ["-w", ...line.replace(/^-A /, "-D ").replace(/"/g, "").split(" ")];
       const [c2, x2] = inNs(e.ns, "iptables", del);
       run(c2, x2);
-      if (e.ns === null) { const i = rootRules.findIndex((r) => r.join(" ").includes(comment)); if (i >= 0) rootRules.splice(i, 1); }
+      if (e.ns === null) {
+        const i = rootRules.findIndex((r) => r.join(" ").includes(comment));
+        if (i >= 0) rootRules.splice(i, 1);
+      }
     }
     for (const r of rules) {
       const rule = ["OUTPUT", "-o", e.dev, ...r, "-m", "comment", "--comment", comment, "-j", ...target];
@@ -255,8 +298,11 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
     impair(end, what) {
       const e = endOf(end);
       const { delayMs = 0, jitterMs = 0, lossPct = 0, reorderPct = 0 } = what;
-      for (const [k, v] of Object.entries(what)) if (typeof v !== "number" || !(v >= 0) || (k.endsWith("Pct") && v > 100)) throw new Error(`netlab: ${k} must be a number ≥ 0${k.endsWith("Pct") ? " and ≤ 100" : ""}, not ${v}`);
-      if (reorderPct > 0 && delayMs === 0) throw new Error("netlab: reorderPct needs delayMs (netem reorders by sending some packets without the delay)");
+      for (const [k, v] of Object.entries(what))
+        if (typeof v !== "number" || !(v >= 0) || (k.endsWith("Pct") && v > 100))
+          throw new Error(`netlab: ${k} must be a number ≥ 0${k.endsWith("Pct") ? " and ≤ 100" : ""}, not ${v}`);
+      if (reorderPct > 0 && delayMs === 0)
+        throw new Error("netlab: reorderPct needs delayMs (netem reorders by sending some packets without the delay)");
       const [dc, dx] = tc(e, ["qdisc", "del", "dev", e.dev, "root"]);
       quiet(dc, dx);
       setRules(e, "loss", []);
@@ -274,12 +320,19 @@ function makeLink(aWhere: "root" | "ns", bWhere: "root" | "ns", forget: () => vo
       }
     },
     drop(end, on, match) {
-      const ports = match ? ["-p", "tcp", ...(match.sport ? ["--sport", String(match.sport)] : []), ...(match.dport ? ["--dport", String(match.dport)] : [])] : [];
+      const ports = match
+        ? ["-p", "tcp", ...(match.sport ? ["--sport", String(match.sport)] : []), ...(match.dport ? ["--dport", String(match.dport)] : [])]
+        : [];
       const tag = match ? `drop${match.sport ?? ""}-${match.dport ?? ""}` : "drop";
       setRules(endOf(end), tag, on ? [ports] : []);
     },
     reset(end, on, match) {
-      const ports = ["-p", "tcp", ...(match.sport ? ["--sport", String(match.sport)] : []), ...(match.dport ? ["--dport", String(match.dport)] : [])];
+      const ports = [
+        "-p",
+        "tcp",
+        ...(match.sport ? ["--sport", String(match.sport)] : []),
+        ...(match.dport ? ["--dport", String(match.dport)] : []),
+      ];
       setRules(endOf(end), `reset${match.sport ?? ""}-${match.dport ?? ""}`, on ? [ports] : [], ["REJECT", "--reject-with", "tcp-reset"]);
     },
     exec(end, cmd, args = [], options = {}) {

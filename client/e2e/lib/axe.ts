@@ -9,8 +9,15 @@ import type { Page } from "playwright-core";
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-interface AxeNode { readonly target: readonly unknown[]; readonly failureSummary?: string }
-interface AxeViolation { readonly id: string; readonly impact: string | null; readonly nodes: readonly AxeNode[] }
+interface AxeNode {
+  readonly target: readonly unknown[];
+  readonly failureSummary?: string;
+}
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly nodes: readonly AxeNode[];
+}
 
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object");

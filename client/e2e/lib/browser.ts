@@ -14,7 +14,15 @@ export const PHONE: Viewport = { width: 390, height: 844 };
 
 export const CHROMIUM = "/usr/bin/chromium";
 /** Chromium's flags for a player that renders the table with WebGL, as players with a GPU do (SwiftShader here: no GPU). */
-export const WEBGL_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const WEBGL_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 /**
  * The default: WebGL off, so Phaser (`type: AUTO`) draws with its Canvas renderer, as it does for
  * a player whose browser has no WebGL. Without a GPU, SwiftShader's emulated WebGL is what costs a
@@ -41,18 +49,31 @@ export interface Player {
  */
 export async function launchPlayer(viewport: Viewport = DESKTOP, { enforceCsp = false, webgl = false } = {}): Promise<Player> {
   const dir = mkdtempSync(path.join(tmpdir(), "scat-e2e-"));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: webgl ? WEBGL_ARGS : CHROMIUM_ARGS, viewport, bypassCSP: !enforceCsp });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: webgl ? WEBGL_ARGS : CHROMIUM_ARGS,
+    viewport,
+    bypassCSP: !enforceCsp,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   // Anything the page's Content-Security-Policy refused is an error too: every browser test
   // checks that the product runs under its own CSP (docs/SECURITY.md).
-  page.on("console", (m) => { if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text()); });
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   const console: string[] = [];
-  const note = (line: string) => { console.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`); if (console.length > 40) console.shift(); };
+  const note = (line: string) => {
+    console.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
+    if (console.length > 40) console.shift();
+  };
   page.on("console", (m) => note(`${m.type()}: ${m.text()}`));
   page.on("requestfailed", (r) => note(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
-  page.on("response", (r) => { if (r.status() >= 400) note(`response ${r.status()}: ${r.request().method()} ${r.url()}`); });
+  page.on("response", (r) => {
+    if (r.status() >= 400) note(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
   return {
     context,
     page,

@@ -42,7 +42,11 @@ export async function canvasTexts(page: Page): Promise<CanvasText[]> {
       cameras: { main: { zoom: number } };
       tweens: { isTweening(target: object): boolean };
     }
-    const game = (window as unknown as { __game: { canvas: HTMLCanvasElement; scale: { width: number; height: number }; scene: { getScenes(active: boolean): SceneLike[] } } }).__game;
+    const game = (
+      window as unknown as {
+        __game: { canvas: HTMLCanvasElement; scale: { width: number; height: number }; scene: { getScenes(active: boolean): SceneLike[] } };
+      }
+    ).__game;
     const rect = game.canvas.getBoundingClientRect();
     const sx = rect.width / game.scale.width;
     const sy = rect.height / game.scale.height;
@@ -66,7 +70,16 @@ export async function canvasTexts(page: Page): Promise<CanvasText[]> {
           const h = b.height * zoom * sy;
           // Off the screen: nobody reads it.
           if (x + w <= 0 || y + h <= 0 || x >= innerWidth || y >= innerHeight || w < 1 || h < 1) continue;
-          out.push({ scene: scene.sys.settings.key, text: o.text, name: o.name, px: parseFloat(String(o.style.fontSize)) * scaleY * zoom * sy, x, y, w, h });
+          out.push({
+            scene: scene.sys.settings.key,
+            text: o.text,
+            name: o.name,
+            px: parseFloat(String(o.style.fontSize)) * scaleY * zoom * sy,
+            x,
+            y,
+            w,
+            h,
+          });
         }
       };
       walk(scene.children.list, false);
@@ -77,7 +90,12 @@ export async function canvasTexts(page: Page): Promise<CanvasText[]> {
 
 /** No canvas text runs under the HTML toolbar (a header line must end left of it); names each that does. */
 export async function expectClearOfToolbar(page: Page): Promise<void> {
-  const bar = await page.evaluate(() => { const r = document.querySelector('[data-testid="toolbar"]')!.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
-  const under = (await canvasTexts(page)).filter((t) => t.x < bar.x + bar.w && bar.x < t.x + t.w && t.y < bar.y + bar.h && bar.y < t.y + t.h).map((t) => `"${t.text}" at ${Math.round(t.x)}-${Math.round(t.x + t.w)}`);
+  const bar = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="toolbar"]')!.getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height };
+  });
+  const under = (await canvasTexts(page))
+    .filter((t) => t.x < bar.x + bar.w && bar.x < t.x + t.w && t.y < bar.y + bar.h && bar.y < t.y + t.h)
+    .map((t) => `"${t.text}" at ${Math.round(t.x)}-${Math.round(t.x + t.w)}`);
   expect(under, `toolbar at ${Math.round(bar.x)}-${Math.round(bar.x + bar.w)}`).toEqual([]);
 }

@@ -25,11 +25,18 @@ export async function drawAndDiscard(page: Page, s: TableState, { fromDiscard = 
  * Knocks at once, plays an own turn with `turn` (numbered from 0; draw and discard from the deck
  * unless told) after the other knocked, continues after each round, until the game's result is up.
  */
-export async function playToGameOver(page: Page, turn: (s: TableState, n: number) => Promise<void> = (s) => drawAndDiscard(page, s)): Promise<TableState> {
+export async function playToGameOver(
+  page: Page,
+  turn: (s: TableState, n: number) => Promise<void> = (s) => drawAndDiscard(page, s),
+): Promise<TableState> {
   const deadline = Date.now() + 150_000;
   let turns = 0;
   while (Date.now() < deadline) {
-    const s = await waitState(page, `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "continue"].includes(a.type))`, 60_000);
+    const s = await waitState(
+      page,
+      `s.resultPanel === "game" || (s.legal || []).some(a => ["knock", "drawDeck", "continue"].includes(a.type))`,
+      60_000,
+    );
     if (s.resultPanel === "game") return s;
     if (has(s, "continue")) {
       const round = s.round ?? 0;

@@ -21,7 +21,8 @@ export async function openLobby(page: Page, url: string, name: string): Promise<
 /** Fills in the lobby form (the game first: it sets the seat range and variants). */
 export async function chooseTable(page: Page, c: TableChoice): Promise<void> {
   // The game tiles are in the home page's Play section (another section may be open).
-  if (!(await page.isVisible(`[data-testid="game-${c.game}"]`)) && (await page.locator('[data-testid="nav-play"]').count()) > 0) await openSection(page, "play");
+  if (!(await page.isVisible(`[data-testid="game-${c.game}"]`)) && (await page.locator('[data-testid="nav-play"]').count()) > 0)
+    await openSection(page, "play");
   await page.click(`[data-testid="game-${c.game}"]`);
   if (c.seats !== undefined) await page.selectOption('[data-testid="seats-select"]', String(c.seats));
   if (c.bots !== undefined) await page.selectOption('[data-testid="bots-select"]', String(c.bots));
@@ -42,7 +43,10 @@ export async function quickPlay(page: Page, extra = "true", timeout = 30_000): P
 }
 
 /** Opens a section of the home page by its navigation link (Play, Ranked, Learn, Watch, Profile, Friends, Settings). */
-export async function openSection(page: Page, id: "play" | "ranked" | "learn" | "watch" | "profile" | "friends" | "settings"): Promise<void> {
+export async function openSection(
+  page: Page,
+  id: "play" | "ranked" | "learn" | "watch" | "profile" | "friends" | "settings",
+): Promise<void> {
   await page.click(`[data-testid="nav-${id}"]`);
   await page.waitForSelector(`[data-testid="section-${id}"]:not([hidden])`);
 }

@@ -7,7 +7,12 @@ import type { Page } from "playwright-core";
 import { canvasTexts, type CanvasText } from "./canvas-text.ts";
 import { targets } from "./page.ts";
 
-interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
 
 /** How far two boxes overlap (px on each axis; 0 when they do not). */
 function overlap(a: Box, b: Box): number {
@@ -16,7 +21,8 @@ function overlap(a: Box, b: Box): number {
   return dx > 0 && dy > 0 ? Math.min(dx, dy) : 0;
 }
 
-const say = (t: CanvasText): string => `"${t.text.replace(/\n/g, " / ")}" (${Math.round(t.x)},${Math.round(t.y)} ${Math.round(t.w)}x${Math.round(t.h)})`;
+const say = (t: CanvasText): string =>
+  `"${t.text.replace(/\n/g, " / ")}" (${Math.round(t.x)},${Math.round(t.y)} ${Math.round(t.w)}x${Math.round(t.h)})`;
 
 /**
  * Everything crowded on the page now, as sentences. `slack`: px two boxes may share (a text's
@@ -27,11 +33,17 @@ export async function crowding(page: Page, slack = 3): Promise<string[]> {
   const texts = (await canvasTexts(page)).filter((t) => t.name !== "decor");
   const view = await page.evaluate(() => {
     const r = (window as unknown as { __game: { canvas: HTMLCanvasElement } }).__game.canvas.getBoundingClientRect();
-    return { left: Math.max(0, r.left), top: Math.max(0, r.top), right: Math.min(innerWidth, r.right), bottom: Math.min(innerHeight, r.bottom) };
+    return {
+      left: Math.max(0, r.left),
+      top: Math.max(0, r.top),
+      right: Math.min(innerWidth, r.right),
+      bottom: Math.min(innerHeight, r.bottom),
+    };
   });
   const out: string[] = [];
   for (const t of texts) {
-    if (t.x < view.left - 0.5 || t.x + t.w > view.right + 0.5 || t.y < view.top - 0.5 || t.y + t.h > view.bottom + 0.5) out.push(`${say(t)} cut at the edge`);
+    if (t.x < view.left - 0.5 || t.x + t.w > view.right + 0.5 || t.y < view.top - 0.5 || t.y + t.h > view.bottom + 0.5)
+      out.push(`${say(t)} cut at the edge`);
   }
   for (let i = 0; i < texts.length; i++) {
     for (let j = i + 1; j < texts.length; j++) {
@@ -43,7 +55,8 @@ export async function crowding(page: Page, slack = 3): Promise<string[]> {
   const piles = boxes.filter((b) => b.id.startsWith("pile:"));
   for (const s of seats) {
     if (s.x < view.left - 0.5 || s.x + s.w > view.right + 0.5) out.push(`${s.id} cut at the edge`);
-    for (const o of [...seats, ...piles]) if (o !== s && (o.id.startsWith("pile:") || o.id > s.id) && overlap(s, o) > slack) out.push(`${s.id} overlaps ${o.id}`);
+    for (const o of [...seats, ...piles])
+      if (o !== s && (o.id.startsWith("pile:") || o.id > s.id) && overlap(s, o) > slack) out.push(`${s.id} overlaps ${o.id}`);
   }
   return out;
 }

@@ -60,7 +60,15 @@ export interface TableState {
   /** While waiting: seconds before bots fill the table (null: no countdown). */
   readonly autoFillIn?: number | null;
   /** In the lobby: the live list of public tables (net/lobby-feed.ts). */
-  readonly openTables?: ReadonlyArray<{ roomId: string; game: string; status: string; open: boolean; players: number; bots: number; seats: number }>;
+  readonly openTables?: ReadonlyArray<{
+    roomId: string;
+    game: string;
+    status: string;
+    open: boolean;
+    players: number;
+    bots: number;
+    seats: number;
+  }>;
   /** Game extras (`testState`), e.g. Devil's Scat `deckCount`, `discardTop`. */
   readonly [extra: string]: unknown;
 }
@@ -84,7 +92,11 @@ export async function state(page: Page): Promise<TableState> {
  */
 export async function waitState(page: Page, predicate: string, timeout = 20_000): Promise<TableState> {
   // The snapshot that satisfied the predicate, not a later read (bots act in between).
-  const handle = await page.waitForFunction(`(() => { const s = window.__scat && window.__scat.state(); return s && (${predicate}) ? s : null; })()`, null, { timeout, polling: 50 });
+  const handle = await page.waitForFunction(
+    `(() => { const s = window.__scat && window.__scat.state(); return s && (${predicate}) ? s : null; })()`,
+    null,
+    { timeout, polling: 50 },
+  );
   return (await handle.jsonValue()) as TableState;
 }
 
@@ -105,7 +117,10 @@ export async function clickTarget(page: Page, id: string, timeout = 10_000): Pro
   const end = Date.now() + timeout;
   let last: Target | null = null;
   for (;;) {
-    await page.waitForFunction((tid) => window.__scat?.target(tid)?.enabled === true, id, { timeout: Math.max(1, end - Date.now()), polling: 50 });
+    await page.waitForFunction((tid) => window.__scat?.target(tid)?.enabled === true, id, {
+      timeout: Math.max(1, end - Date.now()),
+      polling: 50,
+    });
     const t = await target(page, id);
     if (!t) throw new Error(`no target ${id}`);
     if (last && t.enabled && Math.abs(t.x - last.x) < 1 && Math.abs(t.y - last.y) < 1) return page.mouse.click(t.x, t.y);
@@ -135,6 +150,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Which renderer Phaser chose on the page (`Phaser.WEBGL` is 2, `Phaser.CANVAS` 1): see lib/browser.ts. */
 export async function rendererOf(page: Page): Promise<"webgl" | "canvas"> {
-  await page.waitForFunction(() => (window as { __game?: { renderer?: unknown } }).__game?.renderer !== undefined, null, { timeout: 30_000 });
-  return page.evaluate(() => ((window as unknown as { __game: { renderer: { type: number } } }).__game.renderer.type === 2 ? "webgl" : "canvas"));
+  await page.waitForFunction(() => (window as { __game?: { renderer?: unknown } }).__game?.renderer !== undefined, null, {
+    timeout: 30_000,
+  });
+  return page.evaluate(() =>
+    (window as unknown as { __game: { renderer: { type: number } } }).__game.renderer.type === 2 ? "webgl" : "canvas",
+  );
 }

@@ -19,10 +19,23 @@ export interface GameServer {
  * in the log: the deal waits up to 5 s here (every page answers, so no test waits that long).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<GameServer> {
-  const server = await startServerProcess({ STORE_AT_START: "1", BOT_DELAY_MS: "150", MATCHMAKE_RATE_PER_SECOND: "1000", MATCHMAKE_BURST: "1000", SHUFFLE_WAIT_MS: "5000", ...env });
+  const server = await startServerProcess({
+    STORE_AT_START: "1",
+    BOT_DELAY_MS: "150",
+    MATCHMAKE_RATE_PER_SECOND: "1000",
+    MATCHMAKE_BURST: "1000",
+    SHUFFLE_WAIT_MS: "5000",
+    ...env,
+  });
   let ended: string | null = null;
-  server.child.once("exit", (code, signal) => { ended = signal ? `signal ${signal}` : `exit code ${String(code)}`; });
-  return { url: server.url, log: server.output, exited: () => ended, stop: () => server.stop(),
+  server.child.once("exit", (code, signal) => {
+    ended = signal ? `signal ${signal}` : `exit code ${String(code)}`;
+  });
+  return {
+    url: server.url,
+    log: server.output,
+    exited: () => ended,
+    stop: () => server.stop(),
     async kill() {
       if (ended !== null) return;
       const gone = new Promise((r) => server.child.once("exit", r));

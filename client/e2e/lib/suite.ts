@@ -59,7 +59,9 @@ export function useBrowserSuite(env: Record<string, string> = {}, { webgl = fals
         if (p.page.isClosed()) continue;
         const file = path.join(SHOTS, "failed", `${name}-${i}.png`);
         await p.page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
-        const state = await p.page.evaluate(() => (window as { __scat?: { state(): unknown } }).__scat?.state() ?? null).then(brief, (e: unknown) => String(e));
+        const state = await p.page
+          .evaluate(() => (window as { __scat?: { state(): unknown } }).__scat?.state() ?? null)
+          .then(brief, (e: unknown) => String(e));
         console.error(`page ${i} of the failed test (${file}): ${p.page.url()}\nstate: ${state}\n${p.console.join("\n")}`);
       }
       // And what the server said meanwhile (its last 60 lines).

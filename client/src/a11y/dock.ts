@@ -63,17 +63,25 @@ export function setKeyboardNavigating(on: boolean): void {
 }
 
 if (typeof window !== "undefined") {
-  window.addEventListener("keydown", (e) => {
-    if (e.key === "Tab" || (isArrow(e.key) && !isField(e.target))) setKeyboardNavigating(true);
-  }, true);
+  window.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key === "Tab" || (isArrow(e.key) && !isField(e.target))) setKeyboardNavigating(true);
+    },
+    true,
+  );
   // A pointer inside the keyboard table (a click on one of its buttons) keeps it open. One on the
   // table closes it once that click is done: closing gives the table its room back, and a table
   // re-laid out between press and release would take the click on another card.
   let outside = false;
-  window.addEventListener("pointerdown", (e) => {
-    outside = !(e.target as HTMLElement | null)?.closest?.("#a11y-table");
-    if (outside && !document.body.classList.contains(DOCKED)) setKeyboardNavigating(false);
-  }, true);
+  window.addEventListener(
+    "pointerdown",
+    (e) => {
+      outside = !(e.target as HTMLElement | null)?.closest?.("#a11y-table");
+      if (outside && !document.body.classList.contains(DOCKED)) setKeyboardNavigating(false);
+    },
+    true,
+  );
   const released = (): void => {
     if (!outside) return;
     outside = false;
@@ -105,5 +113,10 @@ export function keyboardTableControl(): HTMLElement {
   for (const m of ["auto", "on", "off"] as const) select.append(h("option", { value: m }, names[m]));
   select.value = keyboardTableMode();
   select.addEventListener("change", () => setKeyboardTableMode(select.value as KeyboardTableMode));
-  return h("label", { class: "check kbd-mode", title: "A panel of buttons for playing with the keyboard" }, h("span", {}, "Keyboard table"), select);
+  return h(
+    "label",
+    { class: "check kbd-mode", title: "A panel of buttons for playing with the keyboard" },
+    h("span", {}, "Keyboard table"),
+    select,
+  );
 }

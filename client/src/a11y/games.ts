@@ -68,7 +68,9 @@ const GAMES: Readonly<Record<string, A11yGame>> = {
     facts(snap, mySeat) {
       const trick = trickOf(snap.info["trick"]);
       if (!trick || trick.plays.length === 0) return trick ? [`New trick, ${shadeWord(trick.shade)} shade`] : [];
-      const plays = trick.plays.map((p) => `${p.seat === mySeat ? "you" : seatLabel(snap.seats[p.seat]?.name, p.seat)}: ${faceWords(p.card, trick.shade)}`);
+      const plays = trick.plays.map(
+        (p) => `${p.seat === mySeat ? "you" : seatLabel(snap.seats[p.seat]?.name, p.seat)}: ${faceWords(p.card, trick.shade)}`,
+      );
       return [`Trick in ${shadeWord(trick.shade)}: ${plays.join(", ")}`];
     },
     label(a, card) {

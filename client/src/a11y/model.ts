@@ -72,10 +72,19 @@ export function tableModel(snap: TableSnap, mySeat: number | null, picked: reado
     const acts = byCard.get(id) ?? [];
     if (pass) {
       const on = picked.includes(id);
-      return { key: `card:${id}`, label: `${card(id)}${on ? ", selected to pass" : ""}`, action: pass.from.has(id) ? { type: "pick", card: id } : null, pressed: on };
+      return {
+        key: `card:${id}`,
+        label: `${card(id)}${on ? ", selected to pass" : ""}`,
+        action: pass.from.has(id) ? { type: "pick", card: id } : null,
+        pressed: on,
+      };
     }
     const what = acts.length === 1 ? `: ${actionLabel(game, acts[0]!)}` : acts.length > 1 ? ": choose how below" : "";
-    return { key: `card:${id}`, label: `${card(id)}${what}, ${i + 1} of ${handIds.length}`, action: acts.length === 1 ? acts[0]! : acts.length > 1 ? { type: "choose", card: id } : null };
+    return {
+      key: `card:${id}`,
+      label: `${card(id)}${what}, ${i + 1} of ${handIds.length}`,
+      action: acts.length === 1 ? acts[0]! : acts.length > 1 ? { type: "choose", card: id } : null,
+    };
   });
   const handSet = new Set(handIds);
   const table: Control[] = Object.entries(snap.piles).map(([id, pile]) => {
@@ -95,7 +104,13 @@ export function tableModel(snap: TableSnap, mySeat: number | null, picked: reado
   }
   if (pass) {
     const ready = picked.length === pass.choose;
-    actions.unshift({ key: "act:pass", label: ready ? `Pass ${picked.map(card).join(", ")}` : `Pass: select ${pass.choose - picked.length} more card${pass.choose - picked.length === 1 ? "" : "s"} in your hand`, action: ready ? { type: "passCards", cards: handIds.filter((c) => picked.includes(c)) } : null });
+    actions.unshift({
+      key: "act:pass",
+      label: ready
+        ? `Pass ${picked.map(card).join(", ")}`
+        : `Pass: select ${pass.choose - picked.length} more card${pass.choose - picked.length === 1 ? "" : "s"} in your hand`,
+      action: ready ? { type: "passCards", cards: handIds.filter((c) => picked.includes(c)) } : null,
+    });
   }
   const seats = snap.seats.map((s) => {
     if (!s.occupied) return `Seat ${s.index + 1}: empty`;
@@ -109,11 +124,20 @@ export function tableModel(snap: TableSnap, mySeat: number | null, picked: reado
     return `${name}: ${bits.join(", ")}`;
   });
   const myTurn = mySeat !== null && isActive(snap, mySeat) && legal.some((a) => a.type !== "slap");
-  return { status: whoseTurn(snap, mySeat), myTurn, hand, table, facts: a11yGame(game).facts?.(snap, mySeat) ?? [], actions, seats, cardActions: byCard };
+  return {
+    status: whoseTurn(snap, mySeat),
+    myTurn,
+    hand,
+    table,
+    facts: a11yGame(game).facts?.(snap, mySeat) ?? [],
+    actions,
+    seats,
+    cardActions: byCard,
+  };
 }
 
 /** The guessable cards (Scatterbrain): actions naming a card not in the hand. */
 export function guessOptions(snap: TableSnap, mySeat: number | null): LegalAction[] {
-  const hand = new Set(mySeat === null ? [] : snap.seats[mySeat]?.mine?.hand ?? []);
+  const hand = new Set(mySeat === null ? [] : (snap.seats[mySeat]?.mine?.hand ?? []));
   return legalOf(snap, mySeat).filter((a) => a.type === "guess" && typeof a.card === "string" && !hand.has(a.card));
 }

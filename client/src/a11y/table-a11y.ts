@@ -17,12 +17,21 @@ import { guessOptions, tableModel, type Control, type TableModel } from "./model
 import { cardWords } from "../ui/move-log/cards.ts";
 import { reflectKeys } from "./keys.ts";
 import { onCardRefused, type RefusedCard } from "./refusal.ts";
-import { isArrow, isField, keyboardNavigating, keyboardTableMode, onKeyboardTableChange, setDocked, setKeyboardNavigating } from "./dock.ts";
+import {
+  isArrow,
+  isField,
+  keyboardNavigating,
+  keyboardTableMode,
+  onKeyboardTableChange,
+  setDocked,
+  setKeyboardNavigating,
+} from "./dock.ts";
 import "./a11y.css";
 
 /** How long a refused click waits for the table's answer to show it beside the card. */
 const BUBBLE_WAIT_MS = 4000;
-const HELP = "Tab moves between groups; arrow keys move in your hand; Enter or Space plays; Escape closes this panel. Keys: H hand, A actions, T time left, W whose turn.";
+const HELP =
+  "Tab moves between groups; arrow keys move in your hand; Enter or Space plays; Escape closes this panel. Keys: H hand, A actions, T time left, W whose turn.";
 
 export class TableA11y {
   readonly root: HTMLElement;
@@ -58,7 +67,10 @@ export class TableA11y {
   /** Where the focus was before it came into the panel: Escape takes it back there. */
   private returnTo: HTMLElement | null = null;
 
-  constructor(private readonly session: TableSession, leave: () => void) {
+  constructor(
+    private readonly session: TableSession,
+    leave: () => void,
+  ) {
     const title = gameModule(session.game)?.title ?? session.game;
     this.gameTitle = title;
     this.title = h("h2", { class: "a11y-title", testid: "a11y-title" }, `${title}: keyboard table`);
@@ -68,7 +80,9 @@ export class TableA11y {
     this.root = h(
       "section",
       { id: "a11y-table", class: "a11y-table", "aria-label": `${title} table`, testid: "a11y-table" },
-      h("div", { class: "a11y-body", testid: "a11y-body" },
+      h(
+        "div",
+        { class: "a11y-body", testid: "a11y-body" },
         this.title,
         this.status,
         this.timer,
@@ -85,7 +99,8 @@ export class TableA11y {
         h("div", { class: "a11y-row" }, this.leaveButton(leave)),
         h("h3", {}, "Recent moves"),
         this.live,
-        h("p", { class: "a11y-help", testid: "a11y-help" }, `${HELP} ${shortcuts}`.trim())),
+        h("p", { class: "a11y-help", testid: "a11y-help" }, `${HELP} ${shortcuts}`.trim()),
+      ),
     );
     document.body.prepend(this.root);
     this.hand.addEventListener("keydown", (e) => this.handKey(e));
@@ -105,7 +120,10 @@ export class TableA11y {
   private watchOpen(): void {
     const update = (): void => this.updateOpen();
     const later = (): void => void queueMicrotask(update);
-    const onKey = (e: KeyboardEvent): void => { if (e.key === "Escape") this.escape(e); else this.openKey(e); };
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === "Escape") this.escape(e);
+      else this.openKey(e);
+    };
     const onFocusIn = (e: FocusEvent): void => {
       const from = e.relatedTarget as HTMLElement | null;
       if (!from || !this.root.contains(from)) this.returnTo = from;
@@ -146,7 +164,8 @@ export class TableA11y {
       const active = document.activeElement;
       if (!active || active === document.body || active.tagName === "CANVAS") {
         // Nothing to hold yet (a table still waiting for players): the browser's own Tab.
-        if (this.focusFirst(this.hand, true) || this.focusFirst(this.hand) || this.focusFirst(this.table) || this.focusFirst(this.actions)) e.preventDefault();
+        if (this.focusFirst(this.hand, true) || this.focusFirst(this.hand) || this.focusFirst(this.table) || this.focusFirst(this.actions))
+          e.preventDefault();
       }
     }
     this.updateOpen();
@@ -170,7 +189,8 @@ export class TableA11y {
 
   tick(): void {
     const snap = this.session.snap;
-    const left = snap.deadline > 0 && snap.status === "playing" ? Math.max(0, Math.ceil(this.session.clock.remaining(snap.deadline) / 1000)) : -1;
+    const left =
+      snap.deadline > 0 && snap.status === "playing" ? Math.max(0, Math.ceil(this.session.clock.remaining(snap.deadline) / 1000)) : -1;
     if (left === this.lastSecond) return;
     this.lastSecond = left;
     this.timer.textContent = left < 0 ? "No clock running." : `Time left: ${left} second${left === 1 ? "" : "s"}.`;
@@ -178,7 +198,13 @@ export class TableA11y {
 
   /** What the layer shows now (for the test hook). */
   state(): Json {
-    return { hand: this.model?.hand.map((c) => c.label) ?? [], actions: this.model?.actions.map((c) => c.label) ?? [], status: this.status.textContent, focus: (document.activeElement as HTMLElement | null)?.dataset?.["key"] ?? null, open: this.open };
+    return {
+      hand: this.model?.hand.map((c) => c.label) ?? [],
+      actions: this.model?.actions.map((c) => c.label) ?? [],
+      status: this.status.textContent,
+      focus: (document.activeElement as HTMLElement | null)?.dataset?.["key"] ?? null,
+      open: this.open,
+    };
   }
 
   destroy(): void {
@@ -212,9 +238,17 @@ export class TableA11y {
   /** Keyed update: a control keeps its element (and the focus) while it exists. */
   private sync(parent: HTMLElement, controls: readonly Control[], roving: boolean): void {
     const keep = new Set(controls.map((c) => c.key));
-    for (const el of [...parent.children] as HTMLElement[]) if (!keep.has(el.dataset["key"] ?? "")) { el.remove(); this.els.delete(el.dataset["key"] ?? ""); }
+    for (const el of [...parent.children] as HTMLElement[])
+      if (!keep.has(el.dataset["key"] ?? "")) {
+        el.remove();
+        this.els.delete(el.dataset["key"] ?? "");
+      }
     let focusable = controls.findIndex((c) => c.key === this.focusedKey());
-    if (focusable < 0) focusable = Math.max(0, controls.findIndex((c) => c.action !== null));
+    if (focusable < 0)
+      focusable = Math.max(
+        0,
+        controls.findIndex((c) => c.action !== null),
+      );
     controls.forEach((c, i) => {
       let el = this.els.get(c.key);
       if (!el) {
@@ -324,7 +358,9 @@ export class TableA11y {
       void this.bubble.offsetWidth;
       this.bubble.classList.add("a11y-shake");
       const shown = this.bubble.textContent;
-      setTimeout(() => { if (this.bubble.textContent === shown) this.bubble.remove(); }, 3500);
+      setTimeout(() => {
+        if (this.bubble.textContent === shown) this.bubble.remove();
+      }, 3500);
     }
     this.refusedAt = null;
     const el = this.lastPressed ? this.els.get(this.lastPressed) : null;
@@ -339,7 +375,16 @@ export class TableA11y {
     const buttons = [...this.hand.querySelectorAll<HTMLButtonElement>("button")];
     const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (i < 0) return;
-    const to = e.key === "ArrowRight" || e.key === "ArrowDown" ? i + 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? buttons.length - 1 : null;
+    const to =
+      e.key === "ArrowRight" || e.key === "ArrowDown"
+        ? i + 1
+        : e.key === "ArrowLeft" || e.key === "ArrowUp"
+          ? i - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? buttons.length - 1
+              : null;
     if (to === null) return;
     e.preventDefault();
     const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))]!;
@@ -351,9 +396,21 @@ export class TableA11y {
     // The panel's own keys (its help names them) bring it, as Tab does.
     if (key === "h" || key === "a") setKeyboardNavigating(true);
     if (key === "h") return this.focusFirst(this.hand, true) || this.focusFirst(this.hand);
-    if (key === "a") return this.focusFirst(this.actions, true) || this.focusFirst(this.table, true) || this.focusFirst(this.guess) || this.focusFirst(this.actions);
-    if (key === "t") { this.say(this.timer.textContent ?? ""); return true; }
-    if (key === "w") { this.say(this.status.textContent ?? ""); return true; }
+    if (key === "a")
+      return (
+        this.focusFirst(this.actions, true) ||
+        this.focusFirst(this.table, true) ||
+        this.focusFirst(this.guess) ||
+        this.focusFirst(this.actions)
+      );
+    if (key === "t") {
+      this.say(this.timer.textContent ?? "");
+      return true;
+    }
+    if (key === "w") {
+      this.say(this.status.textContent ?? "");
+      return true;
+    }
     return false;
   }
 
@@ -374,7 +431,9 @@ export class TableA11y {
   }
 
   private focusFirst(group: HTMLElement, playable = false): boolean {
-    const el = [...group.querySelectorAll<HTMLElement>("button, select")].find((b) => !playable || b.getAttribute("aria-disabled") === "false") ?? null;
+    const el =
+      [...group.querySelectorAll<HTMLElement>("button, select")].find((b) => !playable || b.getAttribute("aria-disabled") === "false") ??
+      null;
     if (!el || group.hidden) return false;
     if (group === this.hand) for (const b of group.querySelectorAll("button")) (b as HTMLButtonElement).tabIndex = b === el ? 0 : -1;
     el.focus();
@@ -387,7 +446,7 @@ export class TableA11y {
 
   private focusedKey(): string | null {
     const el = document.activeElement as HTMLElement | null;
-    return el && this.root.contains(el) ? el.dataset["key"] ?? null : null;
+    return el && this.root.contains(el) ? (el.dataset["key"] ?? null) : null;
   }
 
   private announceEvents(events: readonly Json[]): void {

@@ -4,7 +4,15 @@
  * own origin and the browser adds the cookie. What the page keeps is only the public player id,
  * for taking a ranked seat back after a reload.
  */
-import type { CasualGame, HistoryPoint, Leaderboard, MatchHistoryPage, Profile, PublicPlayer as AccountPlayer, RankedProgress } from "@scat/shared";
+import type {
+  CasualGame,
+  HistoryPoint,
+  Leaderboard,
+  MatchHistoryPage,
+  Profile,
+  PublicPlayer as AccountPlayer,
+  RankedProgress,
+} from "@scat/shared";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { serverEndpoint } from "../net/endpoint.ts";
 
@@ -31,7 +39,11 @@ const LEGACY_ACCOUNT_KEY = "scat.account";
 const PLAYER_KEY = "scat.accountPlayer";
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -67,12 +79,16 @@ async function call<T>(path: string, body?: unknown, bearer?: string): Promise<T
     res = await fetch(`${serverEndpoint()}/api${path}`, {
       method: body === undefined ? "GET" : "POST",
       credentials: "same-origin",
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === "TimeoutError") throw new ApiError(0, "timeout", "The server did not answer in time: please try again");
+    if (err instanceof DOMException && err.name === "TimeoutError")
+      throw new ApiError(0, "timeout", "The server did not answer in time: please try again");
     throw err;
   }
   const text = await res.text();
@@ -90,7 +106,8 @@ export const api = {
   /** Without a name the server generates one. */
   guest: (name?: string) => call<Account>("/accounts/guest", name === undefined ? {} : { name }),
   /** Saving the account answers with its recovery codes, shown once. */
-  register: (username: string, password: string) => call<Account & { recoveryCodes?: string[] }>("/accounts/register", { username, password }),
+  register: (username: string, password: string) =>
+    call<Account & { recoveryCodes?: string[] }>("/accounts/register", { username, password }),
   signIn: (username: string, password: string) => call<Account>("/accounts/sign-in", { username, password }),
   signOut: () => call<unknown>("/accounts/sign-out", {}),
   signOutEverywhere: () => call<unknown>("/accounts/sign-out-everywhere", {}),
@@ -101,7 +118,8 @@ export const api = {
   leaderboard: (game: string) => call<Leaderboard>(`/leaderboard/${game}`),
   profile: (id: string) => call<Profile>(`/players/${encodeURIComponent(id)}`),
   /** A page of a player's ranked matches, newest first (`before`: the previous page's `next`). */
-  matches: (id: string, before: string | null = null) => call<MatchHistoryPage>(`/players/${encodeURIComponent(id)}/matches?limit=10${before ? `&before=${encodeURIComponent(before)}` : ""}`),
+  matches: (id: string, before: string | null = null) =>
+    call<MatchHistoryPage>(`/players/${encodeURIComponent(id)}/matches?limit=10${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   logUrl: (matchId: string) => `${serverEndpoint()}/api/matches/${encodeURIComponent(matchId)}/log`,
   /** How far this account is from ranked play, and why recent casual games did not count. */
   rankedProgress: () => call<RankedProgress>("/me/ranked-progress"),
@@ -122,7 +140,8 @@ export interface PasskeyInfo {
 /** Passkeys, recovery codes and the password (docs/API.md, "Passkeys and recovery codes"); the ceremonies' JSON is @simplewebauthn's. */
 export const recoveryApi = {
   passkeyOptions: () => call<{ options: PublicKeyCredentialCreationOptionsJSON }>("/me/passkeys/options", {}),
-  addPasskey: (response: unknown, label?: string) => call<{ passkey: PasskeyInfo }>("/me/passkeys", label === undefined ? { response } : { response, label }),
+  addPasskey: (response: unknown, label?: string) =>
+    call<{ passkey: PasskeyInfo }>("/me/passkeys", label === undefined ? { response } : { response, label }),
   passkeys: () => call<{ passkeys: PasskeyInfo[] }>("/me/passkeys"),
   removePasskey: (id: string) => call<unknown>(`/me/passkeys/${encodeURIComponent(id)}/remove`, {}),
   passkeySignInOptions: () => call<{ options: PublicKeyCredentialRequestOptionsJSON }>("/accounts/passkey/options", {}),
@@ -130,7 +149,8 @@ export const recoveryApi = {
   recoveryStatus: () => call<{ remaining: number; createdAt: number | null }>("/me/recovery-codes"),
   newRecoveryCodes: () => call<{ codes: string[] }>("/me/recovery-codes", {}),
   recover: (username: string, code: string) => call<Account>("/accounts/recover", { username, code }).then(remember),
-  setPassword: (password: string, currentPassword?: string) => call<unknown>("/me/password", currentPassword === undefined ? { password } : { password, currentPassword }),
+  setPassword: (password: string, currentPassword?: string) =>
+    call<unknown>("/me/password", currentPassword === undefined ? { password } : { password, currentPassword }),
 };
 
 /** A browser that kept a signed token in localStorage moves onto a session cookie, and forgets the token. */
@@ -138,7 +158,7 @@ async function moveLegacyToken(): Promise<void> {
   let token: string | null;
   try {
     const raw = localStorage.getItem(LEGACY_ACCOUNT_KEY);
-    token = raw ? ((JSON.parse(raw) as { token?: unknown }).token as string | null) ?? null : null;
+    token = raw ? (((JSON.parse(raw) as { token?: unknown }).token as string | null) ?? null) : null;
   } catch {
     token = null;
   }
@@ -149,7 +169,11 @@ async function moveLegacyToken(): Promise<void> {
     // Kept for another try when the server could not be reached; dropped when it said no.
     if (!(err instanceof ApiError)) throw err;
   }
-  try { localStorage.removeItem(LEGACY_ACCOUNT_KEY); } catch { /* nothing to forget */ }
+  try {
+    localStorage.removeItem(LEGACY_ACCOUNT_KEY);
+  } catch {
+    /* nothing to forget */
+  }
 }
 
 /** Whether this page made the account (a guest) rather than finding a session it already had. */
@@ -162,7 +186,9 @@ let pending: Promise<Account> | null = null;
  * with none typed a name the server generates ("Lucky Otter"), so nobody plays as "Player".
  */
 export function ensureAccount(name: string): Promise<Account> {
-  pending ??= findOrMake(name).finally(() => { pending = null; });
+  pending ??= findOrMake(name).finally(() => {
+    pending = null;
+  });
   return pending;
 }
 
@@ -173,7 +199,16 @@ export const ACCOUNT_WAIT_MS = 15_000;
 export function withinMs<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ApiError(0, "timeout", "The server did not answer in time")), ms);
-    p.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
   });
 }
 
@@ -192,10 +227,12 @@ async function findOrMake(name: string): Promise<Account> {
   // A name the server refuses (docs/API.md, "Names") still gets the player an account, under a
   // generated name; the lobby then tries the typed name as a rename and shows why it is refused.
   const typed = name.trim();
-  const made = await (typed === "" ? api.guest() : api.guest(typed).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === "bad-name") return api.guest();
-    throw err;
-  }));
+  const made = await (typed === ""
+    ? api.guest()
+    : api.guest(typed).catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === "bad-name") return api.guest();
+        throw err;
+      }));
   madeHere = true;
   return remember(made)!;
 }

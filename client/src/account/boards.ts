@@ -35,33 +35,72 @@ const UNLISTED = {
 const gameTitle = (id: string): string => lobbyGames().find((g) => g.id === id)?.title ?? id;
 
 function boardTable(rows: readonly BoardEntry[], me: string | null, testid: string): HTMLElement {
-  return h("table", { class: "results board-table", testid },
+  return h(
+    "table",
+    { class: "results board-table", testid },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Games"))),
-    h("tbody", {}, ...rows.map((r) => {
-      const name = h("a", { href: "#", class: "player-link", "data-player": r.playerId, dir: "auto" }, r.name);
-      name.addEventListener("click", (e) => { e.preventDefault(); void openProfile(r.playerId); });
-      return h("tr", { class: r.playerId === me ? "me winner" : "", "data-player": r.playerId },
-        h("td", { class: "num" }, String(r.rank)), h("td", { class: "name" }, name), h("td", { class: "num rating" }, ratingText(r)), h("td", { class: "num" }, String(r.games)));
-    })));
+    h(
+      "tbody",
+      {},
+      ...rows.map((r) => {
+        const name = h("a", { href: "#", class: "player-link", "data-player": r.playerId, dir: "auto" }, r.name);
+        name.addEventListener("click", (e) => {
+          e.preventDefault();
+          void openProfile(r.playerId);
+        });
+        return h(
+          "tr",
+          { class: r.playerId === me ? "me winner" : "", "data-player": r.playerId },
+          h("td", { class: "num" }, String(r.rank)),
+          h("td", { class: "name" }, name),
+          h("td", { class: "num rating" }, ratingText(r)),
+          h("td", { class: "num" }, String(r.games)),
+        );
+      }),
+    ),
+  );
 }
 
 export async function openLeaderboard(game: string): Promise<void> {
   const me = knownPlayerId();
-  const picker = h("select", { testid: "board-game" }, ...lobbyGames().filter((g) => g.playable).map((g) => h("option", { value: g.id, selected: g.id === game }, g.title)));
+  const picker = h(
+    "select",
+    { testid: "board-game" },
+    ...lobbyGames()
+      .filter((g) => g.playable)
+      .map((g) => h("option", { value: g.id, selected: g.id === game }, g.title)),
+  );
   const body = h("div", { testid: "board-body" }, "Loading…");
   modal("leaderboard", "Leaderboard", h("label", { class: "field" }, h("span", {}, "Game"), picker), body);
   picker.addEventListener("change", () => void openLeaderboard(picker.value));
   try {
     const board = await api.leaderboard(game);
     body.replaceChildren(
-      board.me ? h("p", { class: "sub", testid: "board-me" }, `You are #${board.me.rank} with ${ratingText(board.me)}`) : h("p", { class: "sub", testid: "board-unlisted" }, UNLISTED[board.unlisted ?? "none"]),
-      board.top.length > 0 ? boardTable(board.top, me, "board-top")
-        : h("p", { testid: "board-empty" }, (board.provisional ?? []).length > 0 ? `Nobody has ${board.minGames ?? 10} rated games yet: players join the board with their ${board.minGames ?? 10}th.` : "Nobody has played ranked yet."),
-      board.me && board.me.rank > board.top.length ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, me, "board-around")) : h("span"),
+      board.me
+        ? h("p", { class: "sub", testid: "board-me" }, `You are #${board.me.rank} with ${ratingText(board.me)}`)
+        : h("p", { class: "sub", testid: "board-unlisted" }, UNLISTED[board.unlisted ?? "none"]),
+      board.top.length > 0
+        ? boardTable(board.top, me, "board-top")
+        : h(
+            "p",
+            { testid: "board-empty" },
+            (board.provisional ?? []).length > 0
+              ? `Nobody has ${board.minGames ?? 10} rated games yet: players join the board with their ${board.minGames ?? 10}th.`
+              : "Nobody has played ranked yet.",
+          ),
+      board.me && board.me.rank > board.top.length
+        ? h("div", {}, h("h3", {}, "Around you"), boardTable(board.around, me, "board-around"))
+        : h("span"),
       // Players still provisional are listed apart, under the board: they play ranked, they are not ranked yet.
       (board.provisional ?? []).length > 0
-        ? h("div", { testid: "board-provisional-box" }, h("h3", {}, `Provisional (fewer than ${board.minGames ?? 10} games)`), boardTable(board.provisional ?? [], me, "board-provisional"))
-        : h("span"));
+        ? h(
+            "div",
+            { testid: "board-provisional-box" },
+            h("h3", {}, `Provisional (fewer than ${board.minGames ?? 10} games)`),
+            boardTable(board.provisional ?? [], me, "board-provisional"),
+          )
+        : h("span"),
+    );
   } catch (err) {
     body.textContent = `The leaderboard is not available: ${(err as Error).message}`;
   }
@@ -78,17 +117,23 @@ function placeText(place: number): string {
 function historyRow(m: MatchHistoryEntry): HTMLElement {
   const who = m.opponents.flatMap((o, i) => {
     const link = h("a", { href: "#", class: "player-link", dir: "auto", "data-player": o.playerId }, o.name || "Player");
-    link.addEventListener("click", (e) => { e.preventDefault(); void openProfile(o.playerId); });
+    link.addEventListener("click", (e) => {
+      e.preventDefault();
+      void openProfile(o.playerId);
+    });
     return i === 0 ? [link] : [", ", link];
   });
   const change = `${m.delta >= 0 ? "+" : "−"}${Math.abs(m.delta)}`;
-  return h("tr", { "data-match": m.matchId, testid: `match-${m.matchId}` },
+  return h(
+    "tr",
+    { "data-match": m.matchId, testid: `match-${m.matchId}` },
     h("td", {}, h("time", { datetime: new Date(m.endedAt).toISOString() }, DATE.format(m.endedAt))),
     h("td", {}, gameTitle(m.game)),
     h("td", { class: "opponents" }, ...who),
     h("td", { class: "num" }, placeText(m.place)),
     h("td", { class: `num delta ${m.delta >= 0 ? "up" : "down"}`, title: `${m.ratingBefore} → ${m.ratingAfter}` }, change),
-    h("td", {}, m.replay ? h("a", { href: replayHref(m.matchId), testid: `replay-${m.matchId}` }, "Replay") : "—"));
+    h("td", {}, m.replay ? h("a", { href: replayHref(m.matchId), testid: `replay-${m.matchId}` }, "Replay") : "—"),
+  );
 }
 
 /** The player's ranked matches, ten at a time ("Show more" reads the next page). */
@@ -96,11 +141,31 @@ function matchHistory(playerId: string): HTMLElement {
   const rows = h("tbody", {});
   const more = h("button", { type: "button", testid: "profile-more", hidden: true }, "Show more");
   const note = h("p", { class: "sub", testid: "profile-history-note" }, "Loading…");
-  const box = h("div", { class: "match-history", testid: "profile-recent" },
-    h("table", { class: "results history-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Date"), h("th", {}, "Game"), h("th", {}, "Opponents"), h("th", {}, "Place"), h("th", {}, "Rating"), h("th", {}, "Replay"))),
-      rows),
-    note, more);
+  const box = h(
+    "div",
+    { class: "match-history", testid: "profile-recent" },
+    h(
+      "table",
+      { class: "results history-table" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, "Date"),
+          h("th", {}, "Game"),
+          h("th", {}, "Opponents"),
+          h("th", {}, "Place"),
+          h("th", {}, "Rating"),
+          h("th", {}, "Replay"),
+        ),
+      ),
+      rows,
+    ),
+    note,
+    more,
+  );
   let next: string | null = null;
   const load = async (): Promise<void> => {
     more.disabled = true;
@@ -138,16 +203,39 @@ export async function openProfile(playerId: string): Promise<void> {
     picker.addEventListener("change", () => void draw(picker.value));
     const rate = p.conduct?.completionRate;
     body.replaceChildren(
-      h("p", { class: "sub", testid: "profile-completion" }, rate === null || rate === undefined ? "No games recorded yet." : `Completed ${Math.round(rate * 100)}% of ${p.conduct!.games} recorded games`),
-      h("table", { class: "results", testid: "profile-ratings" },
+      h(
+        "p",
+        { class: "sub", testid: "profile-completion" },
+        rate === null || rate === undefined
+          ? "No games recorded yet."
+          : `Completed ${Math.round(rate * 100)}% of ${p.conduct!.games} recorded games`,
+      ),
+      h(
+        "table",
+        { class: "results", testid: "profile-ratings" },
         h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Games"), h("th", {}, "Wins"))),
-        h("tbody", {}, ...p.ratings.map((r) => h("tr", { "data-game": r.game }, h("td", {}, gameTitle(r.game)), h("td", { class: "num rating" }, ratingText(r)), h("td", { class: "num" }, String(r.games)), h("td", { class: "num" }, String(r.wins)))))),
+        h(
+          "tbody",
+          {},
+          ...p.ratings.map((r) =>
+            h(
+              "tr",
+              { "data-game": r.game },
+              h("td", {}, gameTitle(r.game)),
+              h("td", { class: "num rating" }, ratingText(r)),
+              h("td", { class: "num" }, String(r.games)),
+              h("td", { class: "num" }, String(r.wins)),
+            ),
+          ),
+        ),
+      ),
       games.length > 0 ? h("label", { class: "field" }, h("span", {}, "Rating history"), picker) : h("p", {}, "No ranked games yet."),
       chartBox,
       h("h3", {}, "Recent ranked games"),
       matchHistory(playerId),
       // Casual games are the account's own to read (docs/API.md, "Game history"): shown on one's own profile.
-      ...(playerId === knownPlayerId() ? [h("h3", {}, "Casual games"), casualHistory()] : []));
+      ...(playerId === knownPlayerId() ? [h("h3", {}, "Casual games"), casualHistory()] : []),
+    );
     if (games[0]) await draw(games[0]);
   } catch (err) {
     body.textContent = `The profile is not available: ${(err as Error).message}`;

@@ -23,25 +23,51 @@ function resultText(g: CasualGame): string {
 
 function row(g: CasualGame): HTMLElement {
   const others = g.opponents.map((o) => (o.bot ? `${o.name} (bot)` : o.name)).join(", ");
-  return h("tr", { "data-table": g.tableId, testid: "casual-game" },
+  return h(
+    "tr",
+    { "data-table": g.tableId, testid: "casual-game" },
     h("td", {}, h("time", { datetime: new Date(g.at).toISOString() }, DATE.format(g.at))),
     h("td", {}, gameTitle(g.game)),
     h("td", { class: "num" }, resultText(g)),
     h("td", { class: "opponents", dir: "auto" }, others || "—"),
-    h("td", {}, g.replay ? h("a", { href: replayHref(g.replay) }, "Replay") : "—"));
+    h("td", {}, g.replay ? h("a", { href: replayHref(g.replay) }, "Replay") : "—"),
+  );
 }
 
 export function casualHistory(): HTMLElement {
   const rows = h("tbody", {});
   const note = h("p", { class: "sub", testid: "casual-history-note" }, "Loading…");
-  const table = h("table", { class: "results history-table", hidden: true },
-      h("thead", {}, h("tr", {}, h("th", {}, "Date"), h("th", {}, "Game"), h("th", {}, "Result"), h("th", {}, "Others at the table"), h("th", {}, "Replay"))),
-      rows);
+  const table = h(
+    "table",
+    { class: "results history-table", hidden: true },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, "Date"),
+        h("th", {}, "Game"),
+        h("th", {}, "Result"),
+        h("th", {}, "Others at the table"),
+        h("th", {}, "Replay"),
+      ),
+    ),
+    rows,
+  );
   const box = h("div", { class: "match-history", testid: "casual-history" }, table, note);
-  api.casualGames().then(({ games }) => {
-    rows.replaceChildren(...games.map(row));
-    table.hidden = games.length === 0;
-    note.textContent = games.length === 0 ? "No casual games recorded yet." : "The server keeps no casual game's replay: save one with \"Download game log\" at the table.";
-  }, (err: Error) => { note.textContent = `The game history is not available: ${err.message}`; });
+  api.casualGames().then(
+    ({ games }) => {
+      rows.replaceChildren(...games.map(row));
+      table.hidden = games.length === 0;
+      note.textContent =
+        games.length === 0
+          ? "No casual games recorded yet."
+          : 'The server keeps no casual game\'s replay: save one with "Download game log" at the table.';
+    },
+    (err: Error) => {
+      note.textContent = `The game history is not available: ${err.message}`;
+    },
+  );
   return box;
 }

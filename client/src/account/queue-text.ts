@@ -21,12 +21,14 @@ export interface QueueLines {
 
 export function queueLines(s: QueueStatus, title: string): QueueLines {
   const count = `${s.queued} in the ${title} queue`;
-  const estimate = s.estimateMs === null ? "No estimate yet: no table formed in the last hour" : `Estimated wait ${clock(s.estimateMs)} (last hour)`;
+  const estimate =
+    s.estimateMs === null ? "No estimate yet: no table formed in the last hour" : `Estimated wait ${clock(s.estimateMs)} (last hour)`;
   const smaller = s.waits.filter((w) => w.size < s.sizes[0]! && s.sizes.includes(w.size));
   const full = s.sizes[0] ?? s.seats;
-  const sizes = s.sizes.length === 1
-    // One size only: the rules fix the table (Scatterbrain is a game for exactly four).
-    ? `${title} needs exactly ${WORDS[full] ?? full} players: its rules are written for ${WORDS[full] ?? full}, so a table forms when ${WORDS[full] ?? full} are queued`
-    : `A table of ${full} at once${smaller.map((w) => `; of ${w.size} after ${clock(w.afterMs)}`).join("")}${smaller.length > 0 ? " of waiting" : ""}`;
+  const sizes =
+    s.sizes.length === 1
+      ? // One size only: the rules fix the table (Scatterbrain is a game for exactly four).
+        `${title} needs exactly ${WORDS[full] ?? full} players: its rules are written for ${WORDS[full] ?? full}, so a table forms when ${WORDS[full] ?? full} are queued`
+      : `A table of ${full} at once${smaller.map((w) => `; of ${w.size} after ${clock(w.afterMs)}`).join("")}${smaller.length > 0 ? " of waiting" : ""}`;
   return { count, estimate, sizes, unmatched: s.unmatched ?? "" };
 }

@@ -19,18 +19,35 @@ export interface ProgressView {
 
 function render(p: RankedProgress): HTMLElement[] {
   const done = Math.min(p.finished, p.need);
-  const headline = h("p", { class: "progress-count", testid: "ranked-progress-count" },
-    p.need === 0 ? "Ranked is open to you." : p.eligible ? `Ranked is open to you: ${done} of ${p.need} casual games finished.` : `${done} of ${p.need} casual games finished before ranked play.`);
+  const headline = h(
+    "p",
+    { class: "progress-count", testid: "ranked-progress-count" },
+    p.need === 0
+      ? "Ranked is open to you."
+      : p.eligible
+        ? `Ranked is open to you: ${done} of ${p.need} casual games finished.`
+        : `${done} of ${p.need} casual games finished before ranked play.`,
+  );
   const out: HTMLElement[] = [headline];
   if (!p.eligible) {
-    out.push(h("p", { class: "sub", testid: "ranked-progress-rule" },
-      "A casual game counts when you play it to the end on this account (a guest account too). A game you leave, or where your turns run out of time again and again, does not."));
+    out.push(
+      h(
+        "p",
+        { class: "sub", testid: "ranked-progress-rule" },
+        "A casual game counts when you play it to the end on this account (a guest account too). A game you leave, or where your turns run out of time again and again, does not.",
+      ),
+    );
   }
   const missed = p.recent.filter((g) => !g.counts).slice(0, 5);
   if (missed.length > 0 && !p.eligible) {
-    out.push(h("p", { class: "sub" }, "Recent games that did not count:"),
-      h("ul", { class: "progress-missed", testid: "ranked-progress-missed" }, ...missed.map((g) =>
-        h("li", {}, `${gameTitle(g.game)}, ${DATE.format(g.at)}: ${g.why ?? "did not reach its end"}`))));
+    out.push(
+      h("p", { class: "sub" }, "Recent games that did not count:"),
+      h(
+        "ul",
+        { class: "progress-missed", testid: "ranked-progress-missed" },
+        ...missed.map((g) => h("li", {}, `${gameTitle(g.game)}, ${DATE.format(g.at)}: ${g.why ?? "did not reach its end"}`)),
+      ),
+    );
   }
   return out;
 }

@@ -20,7 +20,11 @@ const REQUEUE_KEY = "scat.requeue";
 
 /** The lobby queues for `game` as it opens (the result panel's "Queue again" after a ranked game). */
 export function requeueFor(game: string): void {
-  try { sessionStorage.setItem(REQUEUE_KEY, game); } catch { /* the player presses Ranked again */ }
+  try {
+    sessionStorage.setItem(REQUEUE_KEY, game);
+  } catch {
+    /* the player presses Ranked again */
+  }
 }
 
 /** The game to queue for again after another player's no-show or "Queue again" (read once). */
@@ -42,7 +46,11 @@ export function takeRequeue(): string | null {
 export function rankedRejoin(roomId: string): { playerId: string } | Record<string, never> {
   const playerId = knownPlayerId();
   let ranked: string | null = null;
-  try { ranked = sessionStorage.getItem(RANKED_ROOM_KEY); } catch { /* no storage: no reclaim */ }
+  try {
+    ranked = sessionStorage.getItem(RANKED_ROOM_KEY);
+  } catch {
+    /* no storage: no reclaim */
+  }
   return playerId && ranked === roomId ? { playerId } : {};
 }
 
@@ -81,14 +89,33 @@ export async function playRanked(game: GameId, title: string, _account: Account)
   const accept = h("button", { type: "button", class: "primary", testid: "queue-accept", hidden: true }, "Accept");
   const decline = h("button", { type: "button", testid: "queue-decline", hidden: true }, "Decline");
   const note = h("p", { class: "queue-note", testid: "queue-note", role: "status", "aria-live": "polite" }, "");
-  const el = h("div", { class: "rules-overlay", testid: "ranked-queue" },
-    h("section", { class: "panel queue-panel", role: "dialog", "aria-label": `Ranked ${title}` },
+  const el = h(
+    "div",
+    { class: "rules-overlay", testid: "ranked-queue" },
+    h(
+      "section",
+      { class: "panel queue-panel", role: "dialog", "aria-label": `Ranked ${title}` },
       h("h2", {}, `Ranked ${title}`),
       h("p", { class: "sub" }, `${format.seats} players · ${format.turnSeconds} s turns`),
-      status, count, estimate, range, elapsed, sizes, unmatched, note, h("div", { class: "queue-actions" }, accept, decline, cancel)));
+      status,
+      count,
+      estimate,
+      range,
+      elapsed,
+      sizes,
+      unmatched,
+      note,
+      h("div", { class: "queue-actions" }, accept, decline, cancel),
+    ),
+  );
   uiRoot().append(el);
-  const tick = setInterval(() => { elapsed.textContent = formatWait(Date.now() - started); }, 500);
-  const done = (): void => { clearInterval(tick); el.remove(); };
+  const tick = setInterval(() => {
+    elapsed.textContent = formatWait(Date.now() - started);
+  }, 500);
+  const done = (): void => {
+    clearInterval(tick);
+    el.remove();
+  };
 
   let offerTick: ReturnType<typeof setInterval> | null = null;
   const endOffer = (): void => {
@@ -110,7 +137,9 @@ export async function playRanked(game: GameId, title: string, _account: Account)
       accept.hidden = decline.hidden = false;
       cancel.hidden = true;
       accept.focus();
-      offerTick = setInterval(() => { status.textContent = `A match is ready (${m.players} players): accept within ${left()} s`; }, 500);
+      offerTick = setInterval(() => {
+        status.textContent = `A match is ready (${m.players} players): accept within ${left()} s`;
+      }, 500);
     });
     queue.onMessage("matchCancelled", (m: { reason: string; requeued: boolean }) => {
       endOffer();
@@ -122,7 +151,9 @@ export async function playRanked(game: GameId, title: string, _account: Account)
       accept.hidden = decline.hidden = true;
       status.textContent = "Accepted: waiting for the others…";
     });
-    decline.addEventListener("click", () => { queue.send("decline"); });
+    decline.addEventListener("click", () => {
+      queue.send("decline");
+    });
     queue.onMessage("queueStatus", (s: QueueStatus) => {
       status.textContent = `Your rating ${s.rating}`;
       const lines = queueLines(s, title);
@@ -139,14 +170,24 @@ export async function playRanked(game: GameId, title: string, _account: Account)
       endOffer();
       status.textContent = "Opponents found: taking your seat…";
       queue.send("confirm");
-      sdk.consumeSeatReservation(reservation).then((room) => {
-        done();
-        const options = { game, seats: tableSeats, bots: 0, turnSeconds: format.turnSeconds, variants: format.variants };
-        const session = new TableSession(room as TableRoom, game, options, false);
-        session.remember();
-        try { sessionStorage.setItem(RANKED_ROOM_KEY, room.roomId); } catch { /* reclaim by reconnection token only */ }
-        resolve(session);
-      }, (err: unknown) => { done(); reject(err); });
+      sdk.consumeSeatReservation(reservation).then(
+        (room) => {
+          done();
+          const options = { game, seats: tableSeats, bots: 0, turnSeconds: format.turnSeconds, variants: format.variants };
+          const session = new TableSession(room as TableRoom, game, options, false);
+          session.remember();
+          try {
+            sessionStorage.setItem(RANKED_ROOM_KEY, room.roomId);
+          } catch {
+            /* reclaim by reconnection token only */
+          }
+          resolve(session);
+        },
+        (err: unknown) => {
+          done();
+          reject(err);
+        },
+      );
     });
     queue.onLeave(() => {
       endOffer();
@@ -155,7 +196,9 @@ export async function playRanked(game: GameId, title: string, _account: Account)
       if (why) reject(new Error(why));
       else resolve(null);
     });
-    cancel.addEventListener("click", () => { void queue.leave(true); });
+    cancel.addEventListener("click", () => {
+      void queue.leave(true);
+    });
   });
 }
 
@@ -164,13 +207,25 @@ export function showRatingChange(session: TableSession, accountId: string): void
   session.room.onMessage("ratingChanged", (m: { changes?: RatingChange[]; cancelled?: boolean; requeue?: boolean; reason?: string }) => {
     // Someone else did not sit down: back to the queue (the lobby queues again, keeping the waiting time).
     if (m.requeue) {
-      try { sessionStorage.setItem(REQUEUE_KEY, session.game); } catch { /* the player presses Ranked again */ }
+      try {
+        sessionStorage.setItem(REQUEUE_KEY, session.game);
+      } catch {
+        /* the player presses Ranked again */
+      }
     }
     const mine = m.changes?.find((c) => c.playerId === accountId);
-    const text = m.cancelled ? (m.reason ?? "Not rated") : mine ? `${mine.delta >= 0 ? "+" : "−"}${Math.abs(mine.delta)} ${mine.delta >= 0 ? "▲" : "▼"}` : null;
+    const text = m.cancelled
+      ? (m.reason ?? "Not rated")
+      : mine
+        ? `${mine.delta >= 0 ? "+" : "−"}${Math.abs(mine.delta)} ${mine.delta >= 0 ? "▲" : "▼"}`
+        : null;
     if (text === null) return;
-    const badge = h("div", { class: `rating-change ${mine && mine.delta < 0 ? "down" : "up"}`, testid: "rating-change", "data-after": mine?.after ?? "" },
-      text, mine ? h("span", { class: "rating-after" }, ` ${mine.after}${mine.provisional ? "?" : ""}`) : null);
+    const badge = h(
+      "div",
+      { class: `rating-change ${mine && mine.delta < 0 ? "down" : "up"}`, testid: "rating-change", "data-after": mine?.after ?? "" },
+      text,
+      mine ? h("span", { class: "rating-after" }, ` ${mine.after}${mine.provisional ? "?" : ""}`) : null,
+    );
     showNote("rating", badge, document.body);
     session.link.on((s) => void (s === "left" && clearNote("rating", badge)));
   });

@@ -14,7 +14,14 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
 }
 
 export function historyChart(points: readonly HistoryPoint[]): SVGSVGElement {
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", "data-testid": "rating-chart", "data-points": points.length, role: "img", "aria-label": "Rating history" });
+  const root = svg("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    class: "rating-chart",
+    "data-testid": "rating-chart",
+    "data-points": points.length,
+    role: "img",
+    "aria-label": "Rating history",
+  });
   if (points.length === 0) {
     root.append(svg("text", { x: W / 2, y: H / 2, "text-anchor": "middle", fill: "#bcd3c3" }, "No rated games yet"));
     return root;
@@ -28,7 +35,9 @@ export function historyChart(points: readonly HistoryPoint[]): SVGSVGElement {
     root.append(svg("line", { x1: PAD, x2: W - PAD, y1: y(r), y2: y(r), stroke: "rgba(255,255,255,0.15)" }));
     root.append(svg("text", { x: 4, y: y(r) + 4, fill: "#bcd3c3", "font-size": 11 }, String(Math.round(r))));
   }
-  root.append(svg("polyline", { points: ratings.map((r, i) => `${x(i)},${y(r)}`).join(" "), fill: "none", stroke: "#f5c542", "stroke-width": 2.5 }));
+  root.append(
+    svg("polyline", { points: ratings.map((r, i) => `${x(i)},${y(r)}`).join(" "), fill: "none", stroke: "#f5c542", "stroke-width": 2.5 }),
+  );
   ratings.forEach((r, i) => root.append(svg("circle", { cx: x(i), cy: y(r), r: 3.5, fill: i === 0 ? "#bcd3c3" : "#f5c542" })));
   return root;
 }

@@ -63,7 +63,14 @@ export function rowSeats(order: readonly number[], w: number, top: number, rowH:
  * the own seat, else `lift` above the seat's badge centre (top centre of a screen `width` wide
  * when the seat has no place).
  */
-export function seatAnchor(seat: number, mySeat: number | null, own: () => Point, seats: ReadonlyMap<number, Point>, lift: number, width: number): Point {
+export function seatAnchor(
+  seat: number,
+  mySeat: number | null,
+  own: () => Point,
+  seats: ReadonlyMap<number, Point>,
+  lift: number,
+  width: number,
+): Point {
   if (seat === mySeat) return own();
   const p = seats.get(seat) ?? { x: width / 2, y: lift };
   return { x: p.x, y: p.y - lift };

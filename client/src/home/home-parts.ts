@@ -15,7 +15,9 @@ const RANKED_PARTS = ["account-guest-note", "ranked-progress", "ranked-buttons",
 
 export function placeAccount(shell: HomeShell, panel: HTMLElement): void {
   const ranked = shell.section("ranked");
-  const parts = RANKED_PARTS.map((id) => panel.querySelector<HTMLElement>(`[data-testid="${id}"]`)).filter((el): el is HTMLElement => el !== null);
+  const parts = RANKED_PARTS.map((id) => panel.querySelector<HTMLElement>(`[data-testid="${id}"]`)).filter(
+    (el): el is HTMLElement => el !== null,
+  );
   ranked.append(h("p", { class: "sub" }, "Rated games against players of your strength. Your rating moves after each one."), ...parts);
   // The panel's own title said "Ranked": in Profile the section's heading names it.
   panel.querySelector(":scope > h2")?.remove();
@@ -32,11 +34,25 @@ export function placeAccount(shell: HomeShell, panel: HTMLElement): void {
 }
 
 export function learnSection(actions: { rules(game: string): void; lesson(game: string): void }): HTMLElement {
-  return h("ul", { class: "learn-list", testid: "learn-list" }, ...lobbyGames().filter((g) => g.playable).map((g) => {
-    const rules = h("button", { type: "button", testid: `learn-rules-${g.id}` }, "How to play");
-    rules.addEventListener("click", () => actions.rules(g.id));
-    const lesson = lessonFor(g.id) ? h("button", { type: "button", class: "primary", testid: `learn-lesson-${g.id}` }, "Guided game") : null;
-    lesson?.addEventListener("click", () => actions.lesson(g.id));
-    return h("li", { class: "learn-game" }, h("span", { class: "learn-title" }, g.title), h("span", { class: "game-blurb" }, g.blurb), h("span", { class: "learn-buttons" }, rules, lesson));
-  }));
+  return h(
+    "ul",
+    { class: "learn-list", testid: "learn-list" },
+    ...lobbyGames()
+      .filter((g) => g.playable)
+      .map((g) => {
+        const rules = h("button", { type: "button", testid: `learn-rules-${g.id}` }, "How to play");
+        rules.addEventListener("click", () => actions.rules(g.id));
+        const lesson = lessonFor(g.id)
+          ? h("button", { type: "button", class: "primary", testid: `learn-lesson-${g.id}` }, "Guided game")
+          : null;
+        lesson?.addEventListener("click", () => actions.lesson(g.id));
+        return h(
+          "li",
+          { class: "learn-game" },
+          h("span", { class: "learn-title" }, g.title),
+          h("span", { class: "game-blurb" }, g.blurb),
+          h("span", { class: "learn-buttons" }, rules, lesson),
+        );
+      }),
+  );
 }

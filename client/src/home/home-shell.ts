@@ -23,13 +23,28 @@ export interface HomeShell {
 }
 
 export function homeShell(): HomeShell {
-  const links = SECTIONS.map((s) => h("a", { href: hashOf(s.id), class: "home-nav-link", testid: `nav-${s.id}`, "data-section": s.id }, s.label));
+  const links = SECTIONS.map((s) =>
+    h("a", { href: hashOf(s.id), class: "home-nav-link", testid: `nav-${s.id}`, "data-section": s.id }, s.label),
+  );
   const nav = h("nav", { class: "home-nav", "aria-label": "Main" }, h("ul", {}, ...links.map((a) => h("li", {}, a))));
   const header = h("header", { class: "home-head" }, h("h1", {}, "Scat Tables"), nav);
   const notices = h("div", { class: "home-notices", testid: "lobby-notices" });
-  const sections = new Map<SectionId, HTMLElement>(SECTIONS.map((s) => [s.id, h("section", {
-    class: `home-section home-${s.id}`, id: `home-${s.id}`, testid: `section-${s.id}`, "aria-labelledby": `home-${s.id}-title`, hidden: true,
-  }, h("h2", { id: `home-${s.id}-title`, tabindex: -1 }, s.label))]));
+  const sections = new Map<SectionId, HTMLElement>(
+    SECTIONS.map((s) => [
+      s.id,
+      h(
+        "section",
+        {
+          class: `home-section home-${s.id}`,
+          id: `home-${s.id}`,
+          testid: `section-${s.id}`,
+          "aria-labelledby": `home-${s.id}-title`,
+          hidden: true,
+        },
+        h("h2", { id: `home-${s.id}-title`, tabindex: -1 }, s.label),
+      ),
+    ]),
+  );
   const main = h("main", { class: "home-main" }, ...sections.values());
   let shown: SectionId | null = null;
   const listeners: ((id: SectionId) => void)[] = [];
@@ -49,12 +64,13 @@ export function homeShell(): HomeShell {
   };
   // A link is followed by the page (the hash changes, the back button returns); the click only
   // moves the focus into the section, where a screen reader then starts reading.
-  for (const a of links) a.addEventListener("click", (e) => {
-    e.preventDefault();
-    const id = sectionFromHash(a.getAttribute("href") ?? "");
-    if (location.hash !== hashOf(id)) history.pushState(history.state, "", hashOf(id));
-    show(id, true);
-  });
+  for (const a of links)
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      const id = sectionFromHash(a.getAttribute("href") ?? "");
+      if (location.hash !== hashOf(id)) history.pushState(history.state, "", hashOf(id));
+      show(id, true);
+    });
   const onHash = (): void => show(sectionFromHash(location.hash));
   window.addEventListener("hashchange", onHash);
   window.addEventListener("popstate", onHash);

@@ -89,7 +89,14 @@ export let resumeFailure: { readonly gone: boolean; readonly ended: boolean } | 
 
 /** A matchmaking call of the page's own, given up after `SILENCE.tryTimeoutMs` (after a silence: it may have reached the silent process). */
 function joinByIdSoon(roomId: string, o: Record<string, unknown>): Promise<TableRoom> {
-  const post = (path: string, body: string, signal: AbortSignal) => fetch(serverEndpoint() + path, { method: "POST", body, signal, credentials: "include", headers: { "content-type": "application/json", accept: "application/json" } });
+  const post = (path: string, body: string, signal: AbortSignal) =>
+    fetch(serverEndpoint() + path, {
+      method: "POST",
+      body,
+      signal,
+      credentials: "include",
+      headers: { "content-type": "application/json", accept: "application/json" },
+    });
   return joinByIdWithin(post, (r) => sdk().consumeSeatReservation<WireState>(r), roomId, o, SILENCE.tryTimeoutMs);
 }
 
@@ -101,7 +108,9 @@ function joinByIdSoon(roomId: string, o: Record<string, unknown>): Promise<Table
  * `keepSeat`: a failure keeps the saved seat (the page tries again).
  * `notFoundFinal`: the table was listed a moment ago (the lobby's Return): not found is final.
  */
-export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; progress?: (note: string) => void; notFoundFinal?: boolean } = {}): Promise<TableSession | null> {
+export async function resume(
+  how: { afterSilence?: boolean; keepSeat?: boolean; progress?: (note: string) => void; notFoundFinal?: boolean } = {},
+): Promise<TableSession | null> {
   const progress = how.progress ?? (() => undefined);
   resumeFailure = null;
   const saved = loadSeat();
@@ -122,10 +131,13 @@ export async function resume(how: { afterSilence?: boolean; keepSeat?: boolean; 
   // `notFoundFinal`: the server has just listed the table, so "not found" means it closed since.
   let outcome = await reclaimSeat<TableRoom>(via, seat, options, { notFoundFinal: how.notFoundFinal === true });
   while (!("room" in outcome) && stillComing(outcome.failed) && Date.now() - started < RESUME_PATIENCE_MS) {
-    const why = /moving/i.test(outcome.failed) ? "Your table is being moved to another server"
-      : /paused/i.test(outcome.failed) ? "Your table's server is paused for a moment"
-      : /too many|rate-limited|429/i.test(outcome.failed) ? "Many players are reconnecting from your network"
-      : "The server is not answering";
+    const why = /moving/i.test(outcome.failed)
+      ? "Your table is being moved to another server"
+      : /paused/i.test(outcome.failed)
+        ? "Your table's server is paused for a moment"
+        : /too many|rate-limited|429/i.test(outcome.failed)
+          ? "Many players are reconnecting from your network"
+          : "The server is not answering";
     progress(`Reconnecting… ${why}: still trying to take your seat back (${Math.round((Date.now() - started) / 1000)} s)…`);
     outcome = await reclaimSeat<TableRoom>(via, { roomId: saved.roomId }, options);
   }

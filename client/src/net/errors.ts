@@ -24,17 +24,23 @@ function partsOf(err: unknown): { code: number | string | null; message: string 
     return { code: typeof code === "number" || typeof code === "string" ? code : null, message: err.message || err.name };
   }
   if (typeof err === "string") return { code: null, message: err };
-  if (typeof err === "object" && err !== null && "message" in err) return { code: null, message: String((err as { message: unknown }).message) };
+  if (typeof err === "object" && err !== null && "message" in err)
+    return { code: null, message: String((err as { message: unknown }).message) };
   return { code: null, message: "" };
 }
 
 /** Table-level refusals: the text before the colon is the server's kebab-case reason. */
 function fromApplication(message: string): JoinProblem {
   if (/table-full/i.test(message)) return { text: "Every seat at that table is taken. You can still watch it.", way: "watch" };
-  if (/bad table options/i.test(message)) return { text: "The server does not accept this table setup. Change the players, bots or options and try again.", way: "change-options" };
+  if (/bad table options/i.test(message))
+    return {
+      text: "The server does not accept this table setup. Change the players, bots or options and try again.",
+      way: "change-options",
+    };
   const badName = /bad-name: (.+)$/i.exec(message);
   if (badName) return { text: `The server did not accept your name. ${badName[1]}.`, way: "retry" };
-  if (/bad join options/i.test(message)) return { text: "The server did not accept your name. Use 1 to 24 characters and try again.", way: "retry" };
+  if (/bad join options/i.test(message))
+    return { text: "The server did not accept your name. Use 1 to 24 characters and try again.", way: "retry" };
   if (/unknown game/i.test(message)) return { text: "This server does not have that game.", way: "none" };
   return { text: "The table turned you away. Try again, or pick another table.", way: "retry" };
 }
@@ -65,7 +71,8 @@ export function explainJoinError(err: unknown, watching = false): JoinProblem {
       : { text: "Every seat at that table is taken. You can still watch it.", way: "watch" };
   }
   // Its server cannot reach the shared store for a moment (docs/PROTOCOL.md, `table-paused`): the game is safe.
-  if (/table-paused/i.test(message)) return { text: "That table's server is paused for a moment; its game is safe. Try again in a few seconds.", way: "retry" };
+  if (/table-paused/i.test(message))
+    return { text: "That table's server is paused for a moment; its game is safe. Try again in a few seconds.", way: "retry" };
   if (code === 526 || /table-full|bad table options|bad join options/i.test(message)) return fromApplication(message);
   const known = typeof code === "number" ? BY_CODE[code] : undefined;
   if (known) return known;

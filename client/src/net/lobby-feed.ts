@@ -40,8 +40,14 @@ export function toOpenTable(l: Listing): OpenTable | null {
   const taken = num(m["players"]) + num(m["bots"]);
   const closed = typeof m["mode"] === "string" && m["mode"].endsWith("#closed");
   return {
-    roomId: l.roomId, game: l.name, status, seats,
-    players: num(m["players"]), bots: num(m["bots"]), watching: num(m["watching"]), turnSeconds: num(m["turnSeconds"]),
+    roomId: l.roomId,
+    game: l.name,
+    status,
+    seats,
+    players: num(m["players"]),
+    bots: num(m["bots"]),
+    watching: num(m["watching"]),
+    turnSeconds: num(m["turnSeconds"]),
     variants: typeof m["variants"] === "object" && m["variants"] !== null ? (m["variants"] as Record<string, unknown>) : {},
     open: status === "waiting" && !closed && taken < seats,
   };

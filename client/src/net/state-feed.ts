@@ -8,7 +8,16 @@
  */
 import type { Room } from "@colyseus/sdk";
 import { expandLegal, isOwnSeat, plainObject, privateFactsOf, readChoices, seatFactsOf, type Plain } from "@scat/shared/wire-state.ts";
-import { EMPTY_TABLE, type Json, type LegalAction, type PileSnap, type SeatRating, type SeatSnap, type TableSnap, type TableStatus } from "./snapshot.ts";
+import {
+  EMPTY_TABLE,
+  type Json,
+  type LegalAction,
+  type PileSnap,
+  type SeatRating,
+  type SeatSnap,
+  type TableSnap,
+  type TableStatus,
+} from "./snapshot.ts";
 
 /** A decoded game-facts object (any game's class): read with `plainOf`. */
 type Facts = object;
@@ -87,7 +96,9 @@ function seatSnap(s: WireSeat, i: number): SeatSnap {
     handCount: s.handCount ?? 0,
     score: s.score ?? 0,
     info: seatFactsOf(s) as Json,
-    mine: isOwnSeat(s) ? { hand: Array.from(s.hand!), legal: expandLegal(readChoices(s.legal)) as LegalAction[], info: privateFactsOf(s) as Json } : null,
+    mine: isOwnSeat(s)
+      ? { hand: Array.from(s.hand!), legal: expandLegal(readChoices(s.legal)) as LegalAction[], info: privateFactsOf(s) as Json }
+      : null,
   };
 }
 

@@ -77,7 +77,13 @@ export interface Identity {
 
 /** Options for quick play: the table settings plus the matching key. */
 export function quickPlayOptions(o: TableOptions, who: Identity): JoinOptions {
-  const table = { seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants }, ...(o.botStrength ? { botStrength: o.botStrength } : {}) };
+  const table = {
+    seats: o.seats,
+    bots: o.bots,
+    turnSeconds: o.turnSeconds,
+    variants: { ...o.variants },
+    ...(o.botStrength ? { botStrength: o.botStrength } : {}),
+  };
   return { ...who, ...table, mode: quickPlayKey(table) };
 }
 
@@ -92,5 +98,13 @@ export function forInvitees(o: TableOptions): TableOptions {
 }
 
 export function privateTableOptions(o: TableOptions, who: Identity): JoinOptions {
-  return { ...who, seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, variants: { ...o.variants }, private: true, ...(o.botStrength ? { botStrength: o.botStrength } : {}) };
+  return {
+    ...who,
+    seats: o.seats,
+    bots: o.bots,
+    turnSeconds: o.turnSeconds,
+    variants: { ...o.variants },
+    private: true,
+    ...(o.botStrength ? { botStrength: o.botStrength } : {}),
+  };
 }

@@ -22,7 +22,8 @@ export function parseSeatRatings(seats: unknown): Map<number, SeatRating> {
   const out = new Map<number, SeatRating>();
   for (const s of Array.isArray(seats) ? seats.slice(0, 8) : []) {
     const { seat, rating, provisional } = (s ?? {}) as { seat?: unknown; rating?: unknown; provisional?: unknown };
-    if (Number.isInteger(seat) && typeof rating === "number" && Number.isFinite(rating)) out.set(seat as number, { rating: Math.round(rating), provisional: provisional === true });
+    if (Number.isInteger(seat) && typeof rating === "number" && Number.isFinite(rating))
+      out.set(seat as number, { rating: Math.round(rating), provisional: provisional === true });
   }
   return out;
 }
@@ -91,10 +92,14 @@ export class TableSession {
     this.listen();
     this.clock.start();
     // Nothing heard for a few seconds (no pong, no patch): the process is frozen or cut off; leave it and reclaim.
-    this.silence = watchSilence(room, () => {
-      this.silent = true;
-      leaveSilentRoom(room as never);
-    }, Date.now);
+    this.silence = watchSilence(
+      room,
+      () => {
+        this.silent = true;
+        leaveSilentRoom(room as never);
+      },
+      Date.now,
+    );
   }
 
   get roomId(): string {
@@ -127,7 +132,13 @@ export class TableSession {
 
   /** Saves what a reload needs to come back to this seat. */
   remember(): void {
-    saveSeat({ token: this.room.reconnectionToken, roomId: this.room.roomId, game: this.game, options: this.options, watching: this.watching });
+    saveSeat({
+      token: this.room.reconnectionToken,
+      roomId: this.room.roomId,
+      game: this.game,
+      options: this.options,
+      watching: this.watching,
+    });
   }
 
   async leave(): Promise<void> {
@@ -152,7 +163,9 @@ export class TableSession {
 
   private listen(): void {
     const room = this.room;
-    room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) => this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }));
+    room.onMessage(SERVER_MESSAGES.events, (m: EventBatch) =>
+      this.events.emit({ version: m?.version ?? 0, events: Array.isArray(m?.events) ? m.events : [] }),
+    );
     room.onMessage(SERVER_MESSAGES.rejected, (r: Rejection) => {
       // Our shuffle value came after the table had dealt without it (a busy page: the deal waits
       // a second or two; the game log says the value is missing). The page sent it on its own, so

@@ -46,7 +46,12 @@ export function banner(scene: Phaser.Scene, text: string, color = "#ffe27a", at 
   const { width, height } = scene.scale;
   const size = Math.min(44, width / (text.length > 28 ? 16 : 13));
   const label = sharp(scene.add.text(width / 2, 0, text, textStyle(size, color, true)));
-  label.setOrigin(0.5).setAlign("center").setWordWrapWidth(width - 32, true).setDepth(90).setStroke("#1a0d00", 8);
+  label
+    .setOrigin(0.5)
+    .setAlign("center")
+    .setWordWrapWidth(width - 32, true)
+    .setDepth(90)
+    .setStroke("#1a0d00", 8);
   let y = height * at;
   for (const other of shownBanners) {
     if (other.scene === scene) y = Math.max(y, other.y + other.height / 2 + label.height / 2 + 4);

@@ -53,10 +53,16 @@ export class Countdown extends Phaser.GameObjects.Container {
     const urgent = leftMs < (this.look.urgentBelowMs ?? 5000);
     const color = urgent ? COLORS.danger : COLORS.turn;
     const secs = formatSeconds(leftMs, this.look.tenthsBelowMs ?? 0);
-    this.text.setText(label ? `${label} ${secs}` : secs).setFontSize(readable(r * 0.85)).setPosition(r * 1.3, 0);
+    this.text
+      .setText(label ? `${label} ${secs}` : secs)
+      .setFontSize(readable(r * 0.85))
+      .setPosition(r * 1.3, 0);
     this.text.setColor(urgent ? "#ffb3aa" : "#ffffff");
     const w = r * 1.3 + this.text.width + r * 0.6;
-    this.pill.clear().fillStyle(0x000000, 0.55).fillRoundedRect(-r, -r, w + r, r * 2, r);
+    this.pill
+      .clear()
+      .fillStyle(0x000000, 0.55)
+      .fillRoundedRect(-r, -r, w + r, r * 2, r);
     this.pill.lineStyle(2, color, 0.8).strokeRoundedRect(-r, -r, w + r, r * 2, r);
     const g = this.ring.clear();
     g.lineStyle(r * 0.24, 0xffffff, 0.18).strokeCircle(0, 0, r * 0.72);

@@ -58,12 +58,21 @@ export class PileView extends Phaser.GameObjects.Container {
     // it): its back stays up to be tapped, else the draw the server offers could not be made
     // (a long Dark Hand hand ran the deck out in CI's browser test and the player was stuck).
     const drawableEmpty = !faceUp && clickable && count === 0;
-    this.top.setCard(topCard).setCardWidth(cardW).setVisible(count > 0 || topCard !== null || drawableEmpty);
-    this.under.setCard(underCard).setCardWidth(cardW).setVisible(count > 1);
+    this.top
+      .setCard(topCard)
+      .setCardWidth(cardW)
+      .setVisible(count > 0 || topCard !== null || drawableEmpty);
+    this.under
+      .setCard(underCard)
+      .setCardWidth(cardW)
+      .setVisible(count > 1);
     this.under.setPosition(faceUp ? -cardW * 0.06 : -3, faceUp ? 4 : 5).setAngle(faceUp ? -6 : 0);
     this.top.setMark(clickable ? "legal" : "none");
     const text = this.options.showCount === false ? this.caption : `${this.caption} · ${count}`;
-    this.label.setText(text).setPosition(0, h / 2 + 12).setFontSize(readable(cardW * 0.15));
+    this.label
+      .setText(text)
+      .setPosition(0, h / 2 + 12)
+      .setFontSize(readable(cardW * 0.15));
   }
 
   /** The top card object (e.g. to flip a Dark card on the pile). */

@@ -60,7 +60,12 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     this.panel = scene.add.graphics();
     this.nameText = sharp(scene.add.text(0, 0, "", textStyle(18, "#ffffff", true)).setOrigin(0.5, 0));
     this.lineText = sharp(scene.add.text(0, 0, "", textStyle(15, "#d9f0df")).setOrigin(0.5, 0));
-    this.tagText = sharp(scene.add.text(0, 0, "", textStyle(13, "#ffd9a0", true)).setOrigin(0.5, 0).setAlign("center"));
+    this.tagText = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(13, "#ffd9a0", true))
+        .setOrigin(0.5, 0)
+        .setAlign("center"),
+    );
     this.add([this.panel, this.nameText, this.lineText, this.tagText]);
     scene.add.existing(this);
   }
@@ -74,8 +79,15 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     this.bw = w;
     this.bh = Math.round(badgeHeight(w, lines.length, info.tokens !== undefined) + tagExtra);
     const top = -this.bh / 2 + 5;
-    this.nameText.setText(info.occupied ? info.name : "Empty seat").setFontSize(fs + 2).setPosition(0, top);
-    this.lineText.setText(lines.join("\n")).setFontSize(fs).setLineSpacing(fs * 0.05).setPosition(0, top + fs * 1.35);
+    this.nameText
+      .setText(info.occupied ? info.name : "Empty seat")
+      .setFontSize(fs + 2)
+      .setPosition(0, top);
+    this.lineText
+      .setText(lines.join("\n"))
+      .setFontSize(fs)
+      .setLineSpacing(fs * 0.05)
+      .setPosition(0, top + fs * 1.35);
     this.paintTokens(info, fs, top + fs * 1.35 + lines.length * fs * 1.2 + chips / 2 - fs * 0.05);
     this.tagText.setPosition(0, top + fs * 2.55 + extra);
     this.fitName(w - 16);
@@ -107,7 +119,14 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     const cards = this.backs.some((b) => b.visible) ? this.bw * BACKS_H : 0;
     const top = -this.bh / 2 - cards;
     const h = this.bh + cards;
-    return { id: `seat:${seat}`, x: canvas.left + scrollX + m.tx * sx, y: canvas.top + scrollY + (m.ty + top + h / 2) * sy, w: this.bw * sx, h: h * sy, enabled: false };
+    return {
+      id: `seat:${seat}`,
+      x: canvas.left + scrollX + m.tx * sx,
+      y: canvas.top + scrollY + (m.ty + top + h / 2) * sy,
+      w: this.bw * sx,
+      h: h * sy,
+      enabled: false,
+    };
   }
 
   private paintTokens(info: BadgeInfo, fs: number, y: number): void {
@@ -120,7 +139,10 @@ export class SeatBadge extends Phaser.GameObjects.Container {
       this.add(this.tokens);
     }
     if (info.tokens.style) this.tokens.setStyle(info.tokens.style);
-    this.tokens.setVisible(true).setPosition(0, y).show(info.tokens.count, fs * 1.1);
+    this.tokens
+      .setVisible(true)
+      .setPosition(0, y)
+      .show(info.tokens.count, fs * 1.1);
   }
 
   /**
@@ -159,7 +181,13 @@ export class SeatBadge extends Phaser.GameObjects.Container {
     const g = this.panel.clear();
     if (info.active) g.fillStyle(COLORS.turn, 0.3).fillRoundedRect(-w / 2 - 8, -h / 2 - 8, w + 16, h + 16, 18);
     g.fillStyle(COLORS.panel, 0.88).fillRoundedRect(-w / 2, -h / 2, w, h, 12);
-    g.lineStyle(info.active ? 4 : 2, info.active ? COLORS.turn : 0x8fbfa0, info.active ? 1 : 0.6).strokeRoundedRect(-w / 2, -h / 2, w, h, 12);
+    g.lineStyle(info.active ? 4 : 2, info.active ? COLORS.turn : 0x8fbfa0, info.active ? 1 : 0.6).strokeRoundedRect(
+      -w / 2,
+      -h / 2,
+      w,
+      h,
+      12,
+    );
   }
 
   /** Face-down cards tucked above the panel, one per card held. */

@@ -34,7 +34,11 @@ function stem(ctx: CanvasRenderingContext2D): void {
 }
 
 function club(ctx: CanvasRenderingContext2D): void {
-  for (const [x, y] of [[0, -0.52], [-0.5, 0.12], [0.5, 0.12]] as const) {
+  for (const [x, y] of [
+    [0, -0.52],
+    [-0.5, 0.12],
+    [0.5, 0.12],
+  ] as const) {
     ctx.beginPath();
     ctx.arc(x, y, 0.43, 0, Math.PI * 2);
     ctx.fill();
@@ -82,7 +86,15 @@ export function suitColor(suit: string, shade: Shade): string {
 }
 
 /** Draws the suit symbol centred at x,y, `size` px wide; `flip` turns it upside down. */
-export function drawStandardSuit(ctx: CanvasRenderingContext2D, suit: string, x: number, y: number, size: number, color: string, flip = false): void {
+export function drawStandardSuit(
+  ctx: CanvasRenderingContext2D,
+  suit: string,
+  x: number,
+  y: number,
+  size: number,
+  color: string,
+  flip = false,
+): void {
   ctx.save();
   ctx.translate(x, y);
   ctx.scale(size / 2.1, size / 2.1);

@@ -54,7 +54,13 @@ export function sharp<T extends Phaser.GameObjects.Text>(text: T): T {
  * phone, where the toolbar leaves little room: better a shorter line than one under the buttons.
  * Never under `MIN_TEXT`.
  */
-export function fitLine(text: Phaser.GameObjects.Text, lines: readonly string[], maxW: number, size: number, minSize = MIN_TEXT): Phaser.GameObjects.Text {
+export function fitLine(
+  text: Phaser.GameObjects.Text,
+  lines: readonly string[],
+  maxW: number,
+  size: number,
+  minSize = MIN_TEXT,
+): Phaser.GameObjects.Text {
   size = readable(size);
   minSize = Math.min(size, readable(minSize));
   for (const line of lines) {

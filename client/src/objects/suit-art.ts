@@ -31,7 +31,13 @@ function star(ctx: CanvasRenderingContext2D): void {
 }
 
 function gem(ctx: CanvasRenderingContext2D): void {
-  const outline: Array<[number, number]> = [[-0.55, -0.72], [0.55, -0.72], [1, -0.18], [0, 0.95], [-1, -0.18]];
+  const outline: Array<[number, number]> = [
+    [-0.55, -0.72],
+    [0.55, -0.72],
+    [1, -0.18],
+    [0, 0.95],
+    [-1, -0.18],
+  ];
   ctx.beginPath();
   for (const [x, y] of outline) ctx.lineTo(x, y);
   ctx.closePath();

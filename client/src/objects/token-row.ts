@@ -70,7 +70,10 @@ export class TokenRow extends Phaser.GameObjects.Container {
       g.fillStyle(s.fill, 1).fillCircle(x, 0, size / 2);
       g.lineStyle(Math.max(1.5, size * 0.12), s.edge, 1).strokeCircle(x, 0, size / 2 - size * 0.06);
       g.lineStyle(1, s.edge, 0.6).strokeCircle(x, 0, size * 0.3);
-      t.setText(s.symbol).setColor(s.symbolColor).setFontSize(Math.round(size * 0.55)).setPosition(x, 0);
+      t.setText(s.symbol)
+        .setColor(s.symbolColor)
+        .setFontSize(Math.round(size * 0.55))
+        .setPosition(x, 0);
     }
     this.extra.setPosition(x0 + width - size / 2 + 4, 0);
     this.setSize(Math.max(total, 1), size);

@@ -39,16 +39,32 @@ export async function fairPlaySection(call: Call, pick: (id: string, name: strin
   const flags: ApiBody[] = answer.body.flags;
   const note = h("p", {}, "Signals from reaction times at tables, never sanctions: look at the account's games and reports before acting.");
   if (flags.length === 0) return h("section", {}, title, note, h("p", { testid: "no-fair-play-flags" }, "No fair-play flags."));
-  return h("section", {}, h("h2", {}, `Fair-play flags (${flags.length})`), note, h("ul", { testid: "fair-play-flags", class: "reports" }, ...flags.map((f) => {
-    const who = f.account === null ? `a player without an account (seat ${f.seat + 1})` : `${f.account.name} (${f.account.id}, seat ${f.seat + 1}${f.accountFlags > 1 ? `, ${f.accountFlags} flags in all` : ""})`;
-    const item = h("li", { "data-flag": `${f.tableId}:${f.seat}:${f.kind}` },
-      h("p", {}, `${when(f.at)} ${who} in ${f.game} at table ${f.tableId}: ${KINDS[f.kind] ?? f.kind}`),
-      h("p", { class: "evidence" }, evidenceText(f.kind, f.evidence ?? {})));
-    if (f.account !== null) {
-      const mark = h("button", { type: "button", testid: `flag-pick-${f.account.id}` }, "Mark this account…");
-      mark.addEventListener("click", () => pick(f.account.id, f.account.name));
-      item.append(h("p", {}, mark));
-    }
-    return item;
-  })));
+  return h(
+    "section",
+    {},
+    h("h2", {}, `Fair-play flags (${flags.length})`),
+    note,
+    h(
+      "ul",
+      { testid: "fair-play-flags", class: "reports" },
+      ...flags.map((f) => {
+        const who =
+          f.account === null
+            ? `a player without an account (seat ${f.seat + 1})`
+            : `${f.account.name} (${f.account.id}, seat ${f.seat + 1}${f.accountFlags > 1 ? `, ${f.accountFlags} flags in all` : ""})`;
+        const item = h(
+          "li",
+          { "data-flag": `${f.tableId}:${f.seat}:${f.kind}` },
+          h("p", {}, `${when(f.at)} ${who} in ${f.game} at table ${f.tableId}: ${KINDS[f.kind] ?? f.kind}`),
+          h("p", { class: "evidence" }, evidenceText(f.kind, f.evidence ?? {})),
+        );
+        if (f.account !== null) {
+          const mark = h("button", { type: "button", testid: `flag-pick-${f.account.id}` }, "Mark this account…");
+          mark.addEventListener("click", () => pick(f.account.id, f.account.name));
+          item.append(h("p", {}, mark));
+        }
+        return item;
+      }),
+    ),
+  );
 }

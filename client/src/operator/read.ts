@@ -16,10 +16,19 @@ export function when(ms: unknown): string {
 
 const str = (v: unknown, max: number): string | null => (typeof v === "string" && v.length <= max ? v : null);
 const time = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= MAX_TIME ? v : null);
-const obj = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-export interface Who { readonly id: string; readonly name: string }
-export interface ChatLine { readonly name: string; readonly seat: number | null; readonly text: string; readonly at: number }
+export interface Who {
+  readonly id: string;
+  readonly name: string;
+}
+export interface ChatLine {
+  readonly name: string;
+  readonly seat: number | null;
+  readonly text: string;
+  readonly at: number;
+}
 export interface Report {
   readonly id: string;
   readonly at: number;
@@ -68,17 +77,44 @@ export function readReport(v: unknown): Report | null {
   const game = str(o["game"], 40);
   const tableId = str(o["tableId"], 100);
   const source = o["source"] === null || o["source"] === undefined ? null : str(o["source"], 20);
-  if (id === null || at === null || reporter === null || reported === null || reason === null || note === null || game === null || tableId === null) return null;
+  if (
+    id === null ||
+    at === null ||
+    reporter === null ||
+    reported === null ||
+    reason === null ||
+    note === null ||
+    game === null ||
+    tableId === null
+  )
+    return null;
   if (!Array.isArray(o["chat"]) || o["chat"].length > 100) return null;
   const chat = o["chat"].map(chatLine);
   if (chat.some((l) => l === null)) return null;
   const s = obj(o["signal"]);
-  const signal = s !== null && typeof s["score"] === "number" && Number.isFinite(s["score"]) && typeof s["reporters"] === "number" && Number.isInteger(s["reporters"])
-    ? { score: s["score"], reporters: s["reporters"] } : null;
+  const signal =
+    s !== null &&
+    typeof s["score"] === "number" &&
+    Number.isFinite(s["score"]) &&
+    typeof s["reporters"] === "number" &&
+    Number.isInteger(s["reporters"])
+      ? { score: s["score"], reporters: s["reporters"] }
+      : null;
   return {
-    id, at, reporter, reported, reason, note, game, tableId, source,
-    hasGameLog: o["hasGameLog"] === true, gameLogPending: o["gameLogPending"] === true,
-    chat: chat as ChatLine[], chatUnreadable: o["chatUnreadable"] === true, signal,
+    id,
+    at,
+    reporter,
+    reported,
+    reason,
+    note,
+    game,
+    tableId,
+    source,
+    hasGameLog: o["hasGameLog"] === true,
+    gameLogPending: o["gameLogPending"] === true,
+    chat: chat as ChatLine[],
+    chatUnreadable: o["chatUnreadable"] === true,
+    signal,
   };
 }
 

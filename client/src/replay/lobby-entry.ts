@@ -11,7 +11,13 @@ export interface ReplayEntry {
 }
 
 export function replayEntry(open: (log: unknown) => void, fail: (message: string) => void): ReplayEntry {
-  const input = h("input", { type: "file", accept: ".json,application/json", testid: "replay-file", class: "visually-hidden", "aria-label": "Game log file" });
+  const input = h("input", {
+    type: "file",
+    accept: ".json,application/json",
+    testid: "replay-file",
+    class: "visually-hidden",
+    "aria-label": "Game log file",
+  });
   const pick = h("button", { type: "button", testid: "watch-replay" }, "Watch a replay…");
   const load = async (file: File | undefined): Promise<void> => {
     if (!file) return;
@@ -34,8 +40,13 @@ export function replayEntry(open: (log: unknown) => void, fail: (message: string
   };
   window.addEventListener("dragover", onDragOver);
   window.addEventListener("drop", onDrop);
-  const el = h("div", { class: "replay-entry", testid: "replay-entry" },
-    pick, input, h("span", { class: "note" }, "Open a downloaded game log (.json), or drop it here, and step through it."));
+  const el = h(
+    "div",
+    { class: "replay-entry", testid: "replay-entry" },
+    pick,
+    input,
+    h("span", { class: "note" }, "Open a downloaded game log (.json), or drop it here, and step through it."),
+  );
   return {
     el,
     destroy() {

@@ -15,10 +15,7 @@ export type ReplaySource =
   | { readonly matchId: string; readonly seat?: number | null; readonly names?: readonly string[] };
 
 /** What the "verified" mark stands for. */
-export type Checked =
-  | { readonly kind: "stored"; readonly matchId: string }
-  | { readonly kind: "table" }
-  | { readonly kind: "file" };
+export type Checked = { readonly kind: "stored"; readonly matchId: string } | { readonly kind: "table" } | { readonly kind: "file" };
 
 export interface LoadedReplay {
   readonly replay: Replay;
@@ -76,7 +73,11 @@ export async function fetchStoredLog(matchId: string): Promise<unknown> {
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new Error(res.status === 404 ? `No stored match with id ${matchId} on this server (${path}: HTTP 404)` : `Could not load the game log from ${path}: HTTP ${res.status}`);
+    throw new Error(
+      res.status === 404
+        ? `No stored match with id ${matchId} on this server (${path}: HTTP 404)`
+        : `Could not load the game log from ${path}: HTTP ${res.status}`,
+    );
   }
   return parseLog(await readLimited(res));
 }
@@ -102,7 +103,8 @@ export async function loadReplay(source: ReplaySource): Promise<LoadedReplay> {
   const { openReplay } = await import("@scat/shared/fairness/replay.ts");
   const opened = openReplay(log, published ? { publishedCommitment: published } : {});
   if (!opened.ok) throw new Error(`This game log does not verify, so it cannot be replayed (${opened.code}): ${opened.reason}`);
-  if (stored && opened.replay.log.matchId !== source.matchId) throw new Error(`The server's log for match ${source.matchId} names another match.`);
+  if (stored && opened.replay.log.matchId !== source.matchId)
+    throw new Error(`The server's log for match ${source.matchId} names another match.`);
   const checked: Checked = stored ? { kind: "stored", matchId: source.matchId } : published ? { kind: "table" } : { kind: "file" };
   return { replay: opened.replay, checked };
 }
@@ -126,5 +128,8 @@ export function replayLink(search = location.search): { matchId: string } | { re
   const raw = new URLSearchParams(search).get("replay");
   if (raw === null) return null;
   if (MATCH_ID.test(raw)) return { matchId: raw };
-  return { refused: "Replay links open only matches stored on this server. To watch a game log from elsewhere, download it and open it with “Watch a replay…”." };
+  return {
+    refused:
+      "Replay links open only matches stored on this server. To watch a game log from elsewhere, download it and open it with “Watch a replay…”.",
+  };
 }

@@ -52,8 +52,13 @@ function button(testid: string, label: string, title: string, fn: () => void): H
 
 /** A log that could not be replayed: the reason, loudly, and the way back. */
 export function failurePanel(reason: string, exit: () => void): HTMLElement {
-  const el = h("div", { class: "panel replay-failed", testid: "replay-error", role: "alert" },
-    h("h2", {}, "✗ Cannot replay this game"), h("p", { testid: "replay-error-reason" }, reason), button("replay-exit", "Back to lobby", "Back to lobby", exit));
+  const el = h(
+    "div",
+    { class: "panel replay-failed", testid: "replay-error", role: "alert" },
+    h("h2", {}, "✗ Cannot replay this game"),
+    h("p", { testid: "replay-error-reason" }, reason),
+    button("replay-exit", "Back to lobby", "Back to lobby", exit),
+  );
   uiRoot().append(el);
   return el;
 }
@@ -77,21 +82,50 @@ export class ReplayPanel {
   private step = "";
   private detailKey = "";
 
-  constructor(private readonly replay: Replay, checked: Checked, private readonly names: readonly string[] | undefined, private readonly actions: PanelActions) {
+  constructor(
+    private readonly replay: Replay,
+    checked: Checked,
+    private readonly names: readonly string[] | undefined,
+    private readonly actions: PanelActions,
+  ) {
     const log = replay.log;
     this.backBtn = button("replay-back", "‹", "Step back", () => actions.step(-1));
     this.fwdBtn = button("replay-forward", "›", "Step forward", () => actions.step(1));
     this.playBtn = button("replay-play", "▶ Play", "Play", () => actions.play(!this.playing));
-    this.slider = h("input", { type: "range", min: 0, max: replay.last, value: 0, step: 1, testid: "replay-slider", "aria-label": "Position" });
+    this.slider = h("input", {
+      type: "range",
+      min: 0,
+      max: replay.last,
+      value: 0,
+      step: 1,
+      testid: "replay-slider",
+      "aria-label": "Position",
+    });
     this.slider.addEventListener("change", () => actions.seek(Number(this.slider.value)));
     this.position = h("span", { class: "replay-pos", testid: "replay-position" });
     this.stepLine = h("p", { class: "replay-step", testid: "replay-step" });
-    this.speedSel = h("select", { testid: "replay-speed", "aria-label": "Speed" }, ...SPEEDS.map((x) => h("option", { value: x, selected: x === 1 }, `${x}×`)));
+    this.speedSel = h(
+      "select",
+      { testid: "replay-speed", "aria-label": "Speed" },
+      ...SPEEDS.map((x) => h("option", { value: x, selected: x === 1 }, `${x}×`)),
+    );
     this.speedSel.addEventListener("change", () => actions.speed(Number(this.speedSel.value)));
-    const seatOptions = Array.from({ length: replay.seats }, (_, i) => h("option", { value: `seat:${i}` }, `${replaySeatName(names, i)}'s view`));
-    this.viewSel = h("select", { testid: "replay-view", "aria-label": "Whose view" }, ...seatOptions, h("option", { value: "spectator" }, "Spectator"), h("option", { value: "open" }, "All hands open"));
+    const seatOptions = Array.from({ length: replay.seats }, (_, i) =>
+      h("option", { value: `seat:${i}` }, `${replaySeatName(names, i)}'s view`),
+    );
+    this.viewSel = h(
+      "select",
+      { testid: "replay-view", "aria-label": "Whose view" },
+      ...seatOptions,
+      h("option", { value: "spectator" }, "Spectator"),
+      h("option", { value: "open" }, "All hands open"),
+    );
     this.viewSel.addEventListener("change", () => actions.view(parseView(this.viewSel.value)));
-    this.roundSel = h("select", { testid: "replay-round", "aria-label": "Jump to round" }, ...replay.rounds.map((r) => h("option", { value: r.frame }, r.round === 0 ? "Start" : `Round ${r.round}`)));
+    this.roundSel = h(
+      "select",
+      { testid: "replay-round", "aria-label": "Jump to round" },
+      ...replay.rounds.map((r) => h("option", { value: r.frame }, r.round === 0 ? "Start" : `Round ${r.round}`)),
+    );
     this.roundSel.addEventListener("change", () => actions.seek(Number(this.roundSel.value)));
     this.details = h("div", { class: "replay-details", testid: "replay-details" });
     // Open beside the table on a wide screen; folded under the controls on a narrow one, so a
@@ -102,20 +136,32 @@ export class ReplayPanel {
     // slider, views, step, hands): the table keeps the screen, laid out as at a live table (replay.css).
     this.moreBtn = h("button", { type: "button", class: "replay-more-btn", testid: "replay-more-btn", "aria-expanded": "false" }, "More ▾");
     this.moreBtn.addEventListener("click", () => this.fold(!this.el.classList.contains("replay-folded")));
-    const title = h("div", { class: "replay-title" },
+    const title = h(
+      "div",
+      { class: "replay-title" },
       h("strong", {}, `Replay · ${replay.game.title}`),
-      verifiedMark(checked, log.commitment));
-    this.el = h("div", { class: "replay-panel replay-folded", testid: "replay-panel" },
+      verifiedMark(checked, log.commitment),
+    );
+    this.el = h(
+      "div",
+      { class: "replay-panel replay-folded", testid: "replay-panel" },
       title,
-      h("div", { class: "replay-transport" },
+      h(
+        "div",
+        { class: "replay-transport" },
         button("replay-start", "«", "To the deal", () => actions.seek(0)),
-        this.backBtn, this.playBtn, this.fwdBtn,
+        this.backBtn,
+        this.playBtn,
+        this.fwdBtn,
         button("replay-end", "»", "To the end", () => actions.seek(replay.last)),
-        this.position, this.moreBtn),
+        this.position,
+        this.moreBtn,
+      ),
       this.slider,
       h("div", { class: "replay-selects" }, this.viewSel, this.roundSel, this.speedSel),
       this.stepLine,
-      this.more);
+      this.more,
+    );
     uiRoot().append(this.el);
     document.body.classList.add("replay-on");
     // The table (the canvas) takes the rest of the screen: on a phone the panel is only as tall as
@@ -162,7 +208,12 @@ export class ReplayPanel {
     // What happened, in the move log's words (names, card names), at the viewer's own clock time.
     const seat = viewSeat(s.view);
     const ctx = { game: replay.log.game, snap: s.snap, mySeat: seat };
-    const lines = frame.step ? replay.eventsFor(s.frame, seat).map((e) => logLine(e as unknown as Json, ctx)?.text ?? "").filter((t) => t !== "") : [];
+    const lines = frame.step
+      ? replay
+          .eventsFor(s.frame, seat)
+          .map((e) => logLine(e as unknown as Json, ctx)?.text ?? "")
+          .filter((t) => t !== "")
+      : [];
     this.step = stepSentence(frame.step, lines, (i) => (i === seat ? "You" : replaySeatName(this.names, i)));
     this.stepLine.textContent = frame.step ? `${this.step} · ${localTime(frame.now)}` : this.step;
     const key = `${s.frame}|${viewKey(s.view)}`;
@@ -178,7 +229,9 @@ export class ReplayPanel {
 
   targets(): Target[] {
     const ids = ["replay-start", "replay-back", "replay-play", "replay-forward", "replay-end"];
-    return ids.map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`))).filter((t): t is Target => t !== null);
+    return ids
+      .map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`)))
+      .filter((t): t is Target => t !== null);
   }
 
   destroy(): void {
@@ -194,14 +247,26 @@ export class ReplayPanel {
     const seat = viewSeat(s.view);
     const r = s.module?.results ?? {};
     if (snap.outcome) {
-      out.push(h("section", { testid: "replay-outcome" },
-        h("h3", {}, (r.gameTitle ?? defaultGameTitle)(snap, snap.outcome, seat)),
-        r.gameBody ? r.gameBody(snap, snap.outcome, seat) : rankingList(snap, seat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined)));
+      out.push(
+        h(
+          "section",
+          { testid: "replay-outcome" },
+          h("h3", {}, (r.gameTitle ?? defaultGameTitle)(snap, snap.outcome, seat)),
+          r.gameBody
+            ? r.gameBody(snap, snap.outcome, seat)
+            : rankingList(snap, seat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined),
+        ),
+      );
     }
     if (snap.result && (s.view.kind !== "open" || snap.outcome)) {
-      out.push(h("section", { testid: "replay-result" },
-        h("h3", {}, (r.roundTitle ?? defaultRoundTitle)(snap, snap.result, seat)),
-        h("div", { class: "table-wrap" }, r.roundBody ? r.roundBody(snap, snap.result, seat) : resultTable(snap, snap.result, seat))));
+      out.push(
+        h(
+          "section",
+          { testid: "replay-result" },
+          h("h3", {}, (r.roundTitle ?? defaultRoundTitle)(snap, snap.result, seat)),
+          h("div", { class: "table-wrap" }, r.roundBody ? r.roundBody(snap, snap.result, seat) : resultTable(snap, snap.result, seat)),
+        ),
+      );
     }
     if (s.view.kind === "open") out.push(this.hands(s.frame));
     if (s.extra) out.push(h("section", {}, s.extra));
@@ -210,11 +275,19 @@ export class ReplayPanel {
 
   private hands(frame: number): HTMLElement {
     const hands = this.replay.hands(frame);
-    return h("section", { testid: "replay-hands" },
+    return h(
+      "section",
+      { testid: "replay-hands" },
       h("h3", {}, "All hands"),
-      ...hands.map((hand, seat) => h("div", { class: "replay-hand", testid: `replay-hand-${seat}` },
-        h("span", { class: "replay-hand-seat" }, `${replaySeatName(this.names, seat)} (${hand.length})`),
-        ...hand.map((card) => h("span", { class: "chip" }, card)))));
+      ...hands.map((hand, seat) =>
+        h(
+          "div",
+          { class: "replay-hand", testid: `replay-hand-${seat}` },
+          h("span", { class: "replay-hand-seat" }, `${replaySeatName(this.names, seat)} (${hand.length})`),
+          ...hand.map((card) => h("span", { class: "chip" }, card)),
+        ),
+      ),
+    );
   }
 }
 
@@ -222,8 +295,23 @@ export class ReplayPanel {
 function verifiedMark(checked: Checked, commitment: string): HTMLElement {
   const short = `${commitment.slice(0, 16)}…`;
   const [text, title] =
-    checked.kind === "stored" ? ["✓ verified: stored on this server", `Match ${checked.matchId} from this server's store: its seed matches the commitment ${short} the server published at the table, and every step replays`]
-    : checked.kind === "table" ? ["✓ verified against the table", `The seed matches the commitment ${short} shown at the table before the deal, and every step replays`]
-    : ["self-consistent only", `A file: every step replays from its seed, and the seed matches the commitment ${short} written in the same file. Whoever wrote the file chose both, so this does not show the deal was fair`];
-  return h("span", { class: `replay-verified replay-verified-${checked.kind}`, testid: "replay-verified", "data-checked": checked.kind, title }, text);
+    checked.kind === "stored"
+      ? [
+          "✓ verified: stored on this server",
+          `Match ${checked.matchId} from this server's store: its seed matches the commitment ${short} the server published at the table, and every step replays`,
+        ]
+      : checked.kind === "table"
+        ? [
+            "✓ verified against the table",
+            `The seed matches the commitment ${short} shown at the table before the deal, and every step replays`,
+          ]
+        : [
+            "self-consistent only",
+            `A file: every step replays from its seed, and the seed matches the commitment ${short} written in the same file. Whoever wrote the file chose both, so this does not show the deal was fair`,
+          ];
+  return h(
+    "span",
+    { class: `replay-verified replay-verified-${checked.kind}`, testid: "replay-verified", "data-checked": checked.kind, title },
+    text,
+  );
 }

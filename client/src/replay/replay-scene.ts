@@ -235,7 +235,15 @@ export class ReplayScene extends Phaser.Scene {
     if (!replay || !this.panel || !this.snap) return;
     const extra = replayExtra(replay.log.game);
     const name = (seat: number): string => this.seatName(seat);
-    this.panel.update({ frame: this.frame, view: this.view, playing: this.playing, speed: this.speed, snap: this.snap, extra: extra?.panel(this.snap, name) ?? null, module: this.module });
+    this.panel.update({
+      frame: this.frame,
+      view: this.view,
+      playing: this.playing,
+      speed: this.speed,
+      snap: this.snap,
+      extra: extra?.panel(this.snap, name) ?? null,
+      module: this.module,
+    });
   }
 
   private seatName(seat: number): string {

@@ -28,7 +28,12 @@ export function stepSentence(step: StepInfo | null, lines: readonly string[], wh
 
 /** A moment as the viewer's clock shows it (hours, minutes, seconds), in their own time zone. */
 export function localTime(ms: number, timeZone?: string): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit", ...(timeZone ? { timeZone } : {}) });
+  return new Date(ms).toLocaleTimeString(undefined, {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
 
 /** A seat's name in the replay: the player's, when the viewer knows it (a game just played), else "Seat 2". */

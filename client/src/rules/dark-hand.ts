@@ -15,7 +15,11 @@ export const darkHandRules: GameRules = {
       ],
       examples: [
         { cards: ["5H/9C", "6H/8S", "7H/KD"], caption: "Light faces: 5-6-7 of hearts, a Skit in Light", shade: "light" },
-        { cards: ["5H/9C", "6H/8S", "7H/KD"], caption: "The same cards in Dark: 9 of clubs, 8 of spades, K of diamonds: nothing", shade: "dark" },
+        {
+          cards: ["5H/9C", "6H/8S", "7H/KD"],
+          caption: "The same cards in Dark: 9 of clubs, 8 of spades, K of diamonds: nothing",
+          shade: "dark",
+        },
       ],
     },
     {

@@ -13,9 +13,7 @@ export const hitTheDeckRules: GameRules = {
         "Play one card on the discard pile: a number card on the same colour or the same number; CUT and FLIP on the same colour. If you cannot play, draw one card and play it if it fits.",
         "HIT THE DECK cards go on anything, and anything goes on them.",
       ],
-      examples: [
-        { cards: ["3R.a", "3B.a", "5B.a"], caption: "A red 3, then a blue 3 (same number), then a blue 5 (same colour)" },
-      ],
+      examples: [{ cards: ["3R.a", "3B.a", "5B.a"], caption: "A red 3, then a blue 3 (same number), then a blue 5 (same colour)" }],
     },
     {
       heading: "Action cards",
@@ -24,9 +22,7 @@ export const hitTheDeckRules: GameRules = {
         "FLIP THE DECK: the two piles are turned over and swapped, play changes direction, and you play again.",
         "WITH A NUMBER / WITH A COLOUR: the next players must play that number or colour (or draw) until someone does.",
       ],
-      examples: [
-        { cards: ["CR.a", "FB", "H3.a", "HY"], caption: "Cut, Flip, Hit with a number, Hit with a colour" },
-      ],
+      examples: [{ cards: ["CR.a", "FB", "H3.a", "HY"], caption: "Cut, Flip, Hit with a number, Hit with a colour" }],
     },
     {
       heading: "Slap! (WITH A HAND)",

@@ -30,7 +30,11 @@ export class BootScene extends Phaser.Scene {
       toLobby(this.scene, invited());
       return;
     }
-    void resume({ progress: (note) => { if (this.scene.isActive()) line.setText(note); } }).then(
+    void resume({
+      progress: (note) => {
+        if (this.scene.isActive()) line.setText(note);
+      },
+    }).then(
       (session) => (session ? toTable(this.scene, session) : toLobby(this.scene, { message: "Your table has ended.", ...invited() })),
       () => toLobby(this.scene),
     );

@@ -6,7 +6,15 @@ import type { TableOptions } from "../net/table-options.ts";
 import type { ReplaySource } from "../replay/replay-loader.ts";
 import { requeueFor } from "../account/ranked-queue.ts";
 
-export const SCENES = { boot: "boot", lobby: "lobby", table: "table", results: "results", gallery: "gallery", replay: "replay", lesson: "lesson" } as const;
+export const SCENES = {
+  boot: "boot",
+  lobby: "lobby",
+  table: "table",
+  results: "results",
+  gallery: "gallery",
+  replay: "replay",
+  lesson: "lesson",
+} as const;
 
 export interface LobbyData {
   readonly message?: string;

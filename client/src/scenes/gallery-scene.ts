@@ -21,7 +21,9 @@ import { TOKEN_STYLES, TokenRow } from "../objects/token-row.ts";
 import { addTargets, setStateProvider, type Target } from "../test-hook.ts";
 import { SCENES } from "./flow.ts";
 
-const DARK_HAND = darkDeck().slice(0, 40).filter((_, i) => i % 5 === 0);
+const DARK_HAND = darkDeck()
+  .slice(0, 40)
+  .filter((_, i) => i % 5 === 0);
 
 export class GalleryScene extends Phaser.Scene {
   private felt!: Phaser.GameObjects.Image;
@@ -56,8 +58,9 @@ export class GalleryScene extends Phaser.Scene {
     this.badges = [0, 1, 2].map(() => new SeatBadge(this, (t) => standardTexture(t, null)));
     this.tokens = [TOKEN_STYLES.token, TOKEN_STYLES.life, TOKEN_STYLES.lost].map((s) => new TokenRow(this, s));
     this.countdown = new Countdown(this);
-    this.labels = ["Standard deck", "Dark shade", "Dark deck: hand (click a card to flip it)", "States: legal · selected · dimmed"].map((t) =>
-      sharp(this.add.text(0, 0, t, textStyle(16, "#f6ecd0", true))));
+    this.labels = ["Standard deck", "Dark shade", "Dark deck: hand (click a card to flip it)", "States: legal · selected · dimmed"].map(
+      (t) => sharp(this.add.text(0, 0, t, textStyle(16, "#f6ecd0", true))),
+    );
     setStateProvider(() => ({ scene: "gallery", shade: this.shades.shade }));
     const off = addTargets(() => this.targets());
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, off);
@@ -85,7 +88,9 @@ export class GalleryScene extends Phaser.Scene {
     const step = (W - pad * 2 - cw) / 12;
     let y = pad + 22;
     this.labels[0]?.setPosition(pad, pad - 4);
-    this.standard.forEach((s, i) => s.setCardWidth(cw).setPosition(pad + cw / 2 + (i % 13) * step, y + ch / 2 + Math.floor(i / 13) * ch * 0.42));
+    this.standard.forEach((s, i) =>
+      s.setCardWidth(cw).setPosition(pad + cw / 2 + (i % 13) * step, y + ch / 2 + Math.floor(i / 13) * ch * 0.42),
+    );
     y += ch * (1 + 3 * 0.42) + 26;
     this.labels[1]?.setPosition(pad, y - 22);
     this.darkStandard.forEach((s, i) => s.setCardWidth(cw).setPosition(pad + cw / 2 + i * step, y + ch / 2));
@@ -114,7 +119,13 @@ export class GalleryScene extends Phaser.Scene {
     const bw = 190;
     const infos = [
       { name: "Ann", lines: ["Tokens 5"], tokens: { count: 5 }, handCount: 3, active: true, tags: ["DEALER"] },
-      { name: "Bot Bea", lines: ["☀ Light 14", "☾ Dark 3"], handCount: 13, active: false, tags: ["BOT", "☀ LIGHT HAND", "⚑ FINAL TURN", "AWAY 12s"] },
+      {
+        name: "Bot Bea",
+        lines: ["☀ Light 14", "☾ Dark 3"],
+        handCount: 13,
+        active: false,
+        tags: ["BOT", "☀ LIGHT HAND", "⚑ FINAL TURN", "AWAY 12s"],
+      },
       { name: "Cy", lines: ["Lives"], tokens: { count: 2, style: TOKEN_STYLES.life }, handCount: 0, active: false, tags: ["AWAY 42s"] },
     ];
     this.badges.forEach((b, i) => {

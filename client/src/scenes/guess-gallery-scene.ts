@@ -15,7 +15,8 @@ import { SCENES } from "./flow.ts";
 /** Cards the sample guesser may name: a spread over every rank and suit, 30 of 52. */
 const NAMEABLE = new Set(
   ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].flatMap((r, i) =>
-    ["S", "H", "D", "C"].filter((_, j) => (i + j) % 7 < 4).map((s) => `${r}${s}`)),
+    ["S", "H", "D", "C"].filter((_, j) => (i + j) % 7 < 4).map((s) => `${r}${s}`),
+  ),
 );
 const TOTAL_MS = 20_000;
 
@@ -33,7 +34,15 @@ export class GuessGalleryScene extends Phaser.Scene {
   create(): void {
     this.felt = addFelt(this);
     this.started = this.time.now;
-    this.grid = new GuessGrid(this, (card) => { this.picked = card; }, () => { this.skipped = true; });
+    this.grid = new GuessGrid(
+      this,
+      (card) => {
+        this.picked = card;
+      },
+      () => {
+        this.skipped = true;
+      },
+    );
     setStateProvider(() => ({ scene: "gallery", gallery: "guess", nameable: [...NAMEABLE], picked: this.picked, skipped: this.skipped }));
     const off = addTargets(() => this.grid.targets());
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, off);

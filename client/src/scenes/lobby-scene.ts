@@ -63,10 +63,19 @@ export class LobbyScene extends Phaser.Scene {
     });
     if (data?.message) this.form.setError(data.message);
     this.startFeed(this.form);
-    const replays = replayEntry((log) => toReplay(this.scene, { log }), (message) => this.form?.setError(message, replays.el));
+    const replays = replayEntry(
+      (log) => toReplay(this.scene, { log }),
+      (message) => this.form?.setError(message, replays.el),
+    );
     this.form.append(h("h3", {}, "Replays"), "watch");
     this.form.append(replays.el, "watch");
-    this.form.append(learnSection({ rules: (g) => openRules(g, lessonFor(g) ? () => this.startLesson(g) : undefined), lesson: (g) => this.startLesson(g) }), "learn");
+    this.form.append(
+      learnSection({
+        rules: (g) => openRules(g, lessonFor(g) ? () => this.startLesson(g) : undefined),
+        lesson: (g) => this.startLesson(g),
+      }),
+      "learn",
+    );
     const settings = settingsPage({
       renamed: (a) => {
         saveName(a.player.name);
@@ -75,17 +84,28 @@ export class LobbyScene extends Phaser.Scene {
       },
     });
     this.form.append(settings.el, "settings");
-    this.form.shell.onShow((id) => { if (id === "settings") settings.refresh(); });
+    this.form.shell.onShow((id) => {
+      if (id === "settings") settings.refresh();
+    });
     // Accounts and ranked play (account/account-panel.ts).
     const account = mountAccountPanel({
-      seated: (s) => { forgetLinkedTable(); toTable(this.scene, s); },
+      seated: (s) => {
+        forgetLinkedTable();
+        toTable(this.scene, s);
+      },
       setBusy: (b, note) => this.form?.setBusy(b, note),
       settleName: () => this.settleName(true),
       // A saved account's answers to the guided-game offers follow it to this device (tutorial/offer.ts).
-      account: (a) => void (a && this.form?.setName(a.player.name), settings.account(a), void syncSettings(a?.player ?? null).then(() => settings.refresh()), syncOffers(a?.player ?? null).then((prefs) => {
-        const shown = document.querySelector<HTMLElement>('[data-testid="lesson-offer"]');
-        if (shown && answeredIn(prefs, shown.dataset["game"] ?? "")) shown.remove();
-      })),
+      account: (a) =>
+        void (
+          a && this.form?.setName(a.player.name),
+          settings.account(a),
+          void syncSettings(a?.player ?? null).then(() => settings.refresh()),
+          syncOffers(a?.player ?? null).then((prefs) => {
+            const shown = document.querySelector<HTMLElement>('[data-testid="lesson-offer"]');
+            if (shown && answeredIn(prefs, shown.dataset["game"] ?? "")) shown.remove();
+          })
+        ),
     });
     this.accountPanel = account;
     placeAccount(this.form.shell, account.el);
@@ -150,13 +170,16 @@ export class LobbyScene extends Phaser.Scene {
   private startFeed(form: LobbyForm): void {
     const panel = new OpenTablesPanel({ join: (id) => form.joinTable(id), watch: (id) => form.watchTable(id) });
     form.append(panel.el, "watch");
-    this.feed = new LobbyFeed((tables) => {
-      this.openTables = tables;
-      panel.update(tables);
-    }, (counts) => {
-      this.counts = counts;
-      panel.setCounts(counts);
-    });
+    this.feed = new LobbyFeed(
+      (tables) => {
+        this.openTables = tables;
+        panel.update(tables);
+      },
+      (counts) => {
+        this.counts = counts;
+        panel.setCounts(counts);
+      },
+    );
     this.feed.start().catch(() => panel.el.remove());
   }
 
@@ -187,7 +210,8 @@ export class LobbyScene extends Phaser.Scene {
       // playerId), and a refusal is said with its way on (Watch), with no name asked either.
       if (known) return void this.join(o, `Joining ${invite.code}…`, () => joinByCode(invite.code, o), invite.code);
       const info = await table;
-      if (info && this.form === form) form.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info), closed: closedText(info) });
+      if (info && this.form === form)
+        form.invite(invite.code, false, { text: describeTable(info), options: optionsOf(info), closed: closedText(info) });
     })();
   }
 
@@ -240,7 +264,14 @@ export class LobbyScene extends Phaser.Scene {
     return account;
   }
 
-  private async join(options: TableOptions, note: string, connect: () => Promise<TableSession>, code: string | null = null, watching = false, keep = true): Promise<void> {
+  private async join(
+    options: TableOptions,
+    note: string,
+    connect: () => Promise<TableSession>,
+    code: string | null = null,
+    watching = false,
+    keep = true,
+  ): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.form?.setBusy(true, note);
@@ -273,7 +304,11 @@ export class LobbyScene extends Phaser.Scene {
     const cy = height * 0.55;
     this.fan.forEach((card, i) => {
       const k = i - (FAN.length - 1) / 2;
-      card.setVisible(show).setCardWidth(cw).setPosition(cx + k * cw * 0.5, cy + Math.abs(k) * cw * 0.1).setAngle(k * 10);
+      card
+        .setVisible(show)
+        .setCardWidth(cw)
+        .setPosition(cx + k * cw * 0.5, cy + Math.abs(k) * cw * 0.1)
+        .setAngle(k * 10);
     });
   }
 }

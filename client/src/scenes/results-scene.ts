@@ -86,12 +86,15 @@ export class ResultsScene extends Phaser.Scene {
     if (this.panel === null) {
       lastHold = { holds: (this.heldMs ?? 0) > 0 ? 1 : 0, holdMs: this.heldMs ?? 0, leftAtShowMs: module?.results?.holdMs?.() ?? 0 };
     }
-    this.panel ??= new ResultPanel({
-      continue: () => this.session.sendAction({ type: "continue" }),
-      playAgain: () => void playAgain(this.scene, this.session),
-      queueAgain: () => void queueAgain(this.scene, this.session),
-      toLobby: () => void this.session.leave().then(() => toLobby(this.scene)),
-    }, gameModule(this.session.game)?.results);
+    this.panel ??= new ResultPanel(
+      {
+        continue: () => this.session.sendAction({ type: "continue" }),
+        playAgain: () => void playAgain(this.scene, this.session),
+        queueAgain: () => void queueAgain(this.scene, this.session),
+        toLobby: () => void this.session.leave().then(() => toLobby(this.scene)),
+      },
+      gameModule(this.session.game)?.results,
+    );
     shown = mode;
     this.panel.update(snap, mySeat, mode, canContinue);
   }

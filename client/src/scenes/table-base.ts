@@ -14,7 +14,11 @@ export class TableBase {
   private readonly felt: Phaser.GameObjects.Image;
   private readonly button: CanvasButton;
 
-  constructor(private readonly scene: Phaser.Scene, label: string, onClick: () => void) {
+  constructor(
+    private readonly scene: Phaser.Scene,
+    label: string,
+    onClick: () => void,
+  ) {
     this.felt = addFelt(scene);
     this.button = new CanvasButton(scene, label, 0xd9d2bf, onClick).setDepth(65);
   }

@@ -81,7 +81,15 @@ export class TableChrome {
   }
 
   state(): Record<string, unknown> {
-    return { moveLog: this.log.recent(), logOpen: this.log.open, hint: this.hint.text(), rules: rulesShown(), signal: this.toolbar.signal(), sounds: sounds().played.slice(-10), chat: this.chat.state() };
+    return {
+      moveLog: this.log.recent(),
+      logOpen: this.log.open,
+      hint: this.hint.text(),
+      rules: rulesShown(),
+      signal: this.toolbar.signal(),
+      sounds: sounds().played.slice(-10),
+      chat: this.chat.state(),
+    };
   }
 
   destroy(): void {

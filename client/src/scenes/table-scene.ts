@@ -27,7 +27,8 @@ import { TableLessonOffer } from "../tutorial/table-offer.ts";
 import "../tutorial/lesson.css";
 
 /** This tab's seat went to a newer session of the same player (`OPENED_ELSEWHERE_CLOSE`). */
-export const OPENED_ELSEWHERE_MESSAGE = "This table is now open in another tab or window, so this one left it. Play on there, or use Return here to play from this tab instead.";
+export const OPENED_ELSEWHERE_MESSAGE =
+  "This table is now open in another tab or window, so this one left it. Play on there, or use Return here to play from this tab instead.";
 
 export class TableScene extends Phaser.Scene {
   private session!: TableSession;
@@ -63,17 +64,33 @@ export class TableScene extends Phaser.Scene {
         this.chrome?.onEvents(batch);
       }),
       // A refused card click is answered in a bubble beside the card (a11y/table-a11y.ts): not twice.
-      s.rejections.on((r) => { if (!this.a11y?.answeredBeside(r)) toast(explainRejection(r), "error"); }),
+      s.rejections.on((r) => {
+        if (!this.a11y?.answeredBeside(r)) toast(explainRejection(r), "error");
+      }),
       // The connection banner wins: a table that is saving is still connected.
-      s.saving.on((on) => { if (s.status === "connected") setBanner(on ? "The table is saving, one moment…" : null); }),
+      s.saving.on((on) => {
+        if (s.status === "connected") setBanner(on ? "The table is saving, one moment…" : null);
+      }),
       s.sent.on(() => this.chrome?.moved()),
       s.link.on((status) => void this.onLink(status)),
       addTargets(() => this.targets()),
       watchFairDeal(s, (log, publishedCommitment) => void this.replay(log, publishedCommitment)),
-      rematchOffer(s, (next) => { if (this.scene.isActive()) toTable(this.scene, next); }),
+      rematchOffer(s, (next) => {
+        if (this.scene.isActive()) toTable(this.scene, next);
+      }),
       setInviteFollower((code, watch) => void this.follow(code, watch)),
     ];
-    setStateProvider(() => ({ ...tableState(this.session, this.module), ...this.chrome?.state(), watching: this.session.watching, autoFillIn: this.waiting?.countdown() ?? null, toasts: recentToasts(), resultPanel: shownResult(), resultHold: resultHold(), a11y: this.a11y?.state() ?? null, lessonOffer: this.lessonOffer?.shown() ?? null }));
+    setStateProvider(() => ({
+      ...tableState(this.session, this.module),
+      ...this.chrome?.state(),
+      watching: this.session.watching,
+      autoFillIn: this.waiting?.countdown() ?? null,
+      toasts: recentToasts(),
+      resultPanel: shownResult(),
+      resultHold: resultHold(),
+      a11y: this.a11y?.state() ?? null,
+      lessonOffer: this.lessonOffer?.shown() ?? null,
+    }));
     // Toasts keep off the seats, the hand, the piles, the buttons and the prompt (ui/toast-place/).
     setToastKeepClear(() => ({ boxes: [...this.targets(), ...(this.table?.readBoxes?.() ?? [])], top: this.base.barH() }));
     this.scale.on("resize", this.resize, this);
@@ -107,7 +124,11 @@ export class TableScene extends Phaser.Scene {
     placeToasts();
     this.lessonOffer?.update(snap);
     if (snap.status === "waiting") {
-      this.waiting ??= new WaitingPanel(this.session.roomId, { fillBots: () => this.session.fillBots(), autoFill: (on) => this.session.autoFill(on), leave: () => void this.leave() });
+      this.waiting ??= new WaitingPanel(this.session.roomId, {
+        fillBots: () => this.session.fillBots(),
+        autoFill: (on) => this.session.autoFill(on),
+        leave: () => void this.leave(),
+      });
       this.waiting.update(snap, mySeat);
     } else if (this.waiting) {
       this.waiting.destroy();
@@ -126,21 +147,29 @@ export class TableScene extends Phaser.Scene {
     setBanner(silent ? "The table's server is not answering. Reconnecting…" : "Reconnecting…");
     // Tables are journalled from their first seated player: one whose process died is resumed elsewhere.
     const waiting = snap.status === "waiting";
-    const progress = (note: string) => { if (this.scene.isActive()) setBanner(note); };
+    const progress = (note: string) => {
+      if (this.scene.isActive()) setBanner(note);
+    };
     let again = await resume({ afterSilence: silent, keepSeat: silent, progress });
     // A silent server that still holds the table (frozen, not yet replaced): keep waiting for it, and say so.
-    for (let i = 0; silent && !again && resumeFailure && !resumeFailure.gone && !resumeFailure.ended && i < 2 && this.scene.isActive(); i++) {
+    for (
+      let i = 0;
+      silent && !again && resumeFailure && !resumeFailure.gone && !resumeFailure.ended && i < 2 && this.scene.isActive();
+      i++
+    ) {
       setBanner("The table's server is still not answering. Waiting for it…");
       again = await resume({ afterSilence: true, keepSeat: i < 1, progress });
     }
     setBanner(null);
     if (!this.scene.isActive()) return;
     if (again) return toTable(this.scene, again);
-    if (resumeFailure?.ended) return toLobby(this.scene, { message: "That game was over when its server stopped. Start or join another table." });
+    if (resumeFailure?.ended)
+      return toLobby(this.scene, { message: "That game was over when its server stopped. Start or join another table." });
     if (!waiting || !resumeFailure?.gone) return toLobby(this.scene, { message: "Lost the connection to the table." });
     const closed = "The table closed when its server stopped.";
     if (this.session.watching) return toLobby(this.scene, { message: closed });
-    if (snap.isPrivate) return toLobby(this.scene, { message: `${closed} Its code no longer works: create a new table and share the new code.` });
+    if (snap.isPrivate)
+      return toLobby(this.scene, { message: `${closed} Its code no longer works: create a new table and share the new code.` });
     // A quick-play table: straight to another one like it.
     toLobby(this.scene, { message: `${closed} Finding you another table…`, autoPlay: this.session.options });
   }
@@ -200,7 +229,12 @@ export class TableScene extends Phaser.Scene {
 
   private targets(): Target[] {
     const leave = this.base.target("button:leave");
-    return [...(this.table?.targets() ?? []), ...(this.waiting?.targets() ?? []), ...(this.chrome?.targets() ?? []), ...(leave ? [leave] : [])];
+    return [
+      ...(this.table?.targets() ?? []),
+      ...(this.waiting?.targets() ?? []),
+      ...(this.chrome?.targets() ?? []),
+      ...(leave ? [leave] : []),
+    ];
   }
 
   private teardown(): void {

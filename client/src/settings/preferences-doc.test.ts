@@ -5,7 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-interface Call { method: string; body: unknown }
+interface Call {
+  method: string;
+  body: unknown;
+}
 
 describe("preferences document", () => {
   let server: Record<string, unknown>;
@@ -26,7 +29,7 @@ describe("preferences document", () => {
 
   it("keeps the server's copy of a part whose reader has nothing yet", async () => {
     const doc = await import("./preferences-doc.ts");
-    let settings: unknown;
+    let settings: unknown = undefined;
     doc.registerPart("lessons", () => ({ games: { devils_scat: "done" } }));
     doc.registerPart("settings", () => settings);
     expect(await doc.fetchPreferences()).toEqual({ lessons: { never: true }, settings: { chat: "off" } });

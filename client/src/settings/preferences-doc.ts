@@ -39,14 +39,16 @@ export function fetchPreferences(): Promise<PreferencesDoc | null> {
 
 /** The whole document from every part (or the server's copy of a part not read yet), written. */
 export function putPreferences(): Promise<PreferencesDoc | null> {
-  const run = chain.then(() => {
-    const doc: PreferencesDoc = { ...lastSeen };
-    for (const [key, read] of parts) {
-      const value = read();
-      if (value !== undefined) doc[key] = value;
-    }
-    return request("PUT", doc);
-  }).catch(() => null);
+  const run = chain
+    .then(() => {
+      const doc: PreferencesDoc = { ...lastSeen };
+      for (const [key, read] of parts) {
+        const value = read();
+        if (value !== undefined) doc[key] = value;
+      }
+      return request("PUT", doc);
+    })
+    .catch(() => null);
   chain = run;
   return run;
 }

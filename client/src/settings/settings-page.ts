@@ -28,7 +28,11 @@ export interface SettingsActions {
   renamed(a: Account): void;
 }
 
-interface Blocked { readonly id: string; readonly name: string; readonly at: number }
+interface Blocked {
+  readonly id: string;
+  readonly name: string;
+  readonly at: number;
+}
 
 async function blocksCall<T>(method: "GET" | "DELETE", path: string): Promise<T> {
   const res = await fetch(`${serverEndpoint()}/api${path}`, { method, credentials: "same-origin" });
@@ -46,7 +50,13 @@ function row(label: string, control: HTMLElement, testid: string, hint?: string)
   const status = h("span", { class: "setting-status", testid: `${testid}-status`, role: "status" });
   const id = `setting-${testid}`;
   control.id = id;
-  const el = h("div", { class: "setting" }, h("label", { for: id }, label), h("div", { class: "setting-control" }, control, status), hint ? h("p", { class: "setting-hint" }, hint) : null);
+  const el = h(
+    "div",
+    { class: "setting" },
+    h("label", { for: id }, label),
+    h("div", { class: "setting-control" }, control, status),
+    hint ? h("p", { class: "setting-hint" }, hint) : null,
+  );
   return { el, status };
 }
 
@@ -63,31 +73,47 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
   const nameSave = h("button", { type: "button", testid: "settings-name-save" }, "Save name");
   const nameStatus = h("span", { class: "setting-status", testid: "settings-name-status", role: "status" });
   nameInput.id = "setting-settings-name";
-  const nameRow = h("div", { class: "setting" }, h("label", { for: nameInput.id }, "Display name"),
+  const nameRow = h(
+    "div",
+    { class: "setting" },
+    h("label", { for: nameInput.id }, "Display name"),
     h("div", { class: "setting-control" }, nameInput, nameSave, nameStatus),
-    h("p", { class: "setting-hint" }, "Shown at tables, to friends and on invitations."));
-  nameSave.addEventListener("click", () => void (async () => {
-    const name = nameInput.value.trim();
-    nameStatus.classList.remove("error");
-    if (name === "") return void (nameStatus.textContent = "Type a name first.");
-    nameSave.disabled = true;
-    try {
-      const a = await api.rename(name);
-      account = a;
-      nameInput.value = a.player.name;
-      nameStatus.textContent = `Saved: you play as ${a.player.name}`;
-      actions.renamed(a);
-    } catch (err) {
-      nameStatus.classList.add("error");
-      nameStatus.textContent = (err as Error).message;
-    } finally {
-      nameSave.disabled = false;
-    }
-  })());
+    h("p", { class: "setting-hint" }, "Shown at tables, to friends and on invitations."),
+  );
+  nameSave.addEventListener(
+    "click",
+    () =>
+      void (async () => {
+        const name = nameInput.value.trim();
+        nameStatus.classList.remove("error");
+        if (name === "") return void (nameStatus.textContent = "Type a name first.");
+        nameSave.disabled = true;
+        try {
+          const a = await api.rename(name);
+          account = a;
+          nameInput.value = a.player.name;
+          nameStatus.textContent = `Saved: you play as ${a.player.name}`;
+          actions.renamed(a);
+        } catch (err) {
+          nameStatus.classList.add("error");
+          nameStatus.textContent = (err as Error).message;
+        } finally {
+          nameSave.disabled = false;
+        }
+      })(),
+  );
 
   // Sound.
   const sound = loadSoundPrefs();
-  const soundSel = select("settings-sound", "Sound", [["on", "On"], ["off", "Off"]] as const, sound.muted ? "off" : "on");
+  const soundSel = select(
+    "settings-sound",
+    "Sound",
+    [
+      ["on", "On"],
+      ["off", "Off"],
+    ] as const,
+    sound.muted ? "off" : "on",
+  );
   const soundRow = row("Sound", soundSel, "settings-sound");
   soundSel.addEventListener("change", () => {
     saveSoundPrefs({ ...loadSoundPrefs(), muted: soundSel.value === "off" });
@@ -95,7 +121,16 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
   });
 
   // Keyboard table.
-  const kbd = select<KeyboardTableMode>("settings-keyboard", "Keyboard table", [["auto", "Auto (Tab or arrow keys)"], ["on", "On"], ["off", "Off"]], keyboardTableMode());
+  const kbd = select<KeyboardTableMode>(
+    "settings-keyboard",
+    "Keyboard table",
+    [
+      ["auto", "Auto (Tab or arrow keys)"],
+      ["on", "On"],
+      ["off", "Off"],
+    ],
+    keyboardTableMode(),
+  );
   const kbdRow = row("Keyboard table", kbd, "settings-keyboard", "A panel of buttons for playing by keyboard, docked beside the table.");
   kbd.addEventListener("change", () => {
     setKeyboardTableMode(kbd.value as KeyboardTableMode);
@@ -104,7 +139,16 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
 
   // Motion.
   const s = loadSettings();
-  const motion = select<MotionMode>("settings-motion", "Motion", [["system", "As this device asks"], ["reduce", "Reduce motion"], ["full", "Full motion"]], s.motion);
+  const motion = select<MotionMode>(
+    "settings-motion",
+    "Motion",
+    [
+      ["system", "As this device asks"],
+      ["reduce", "Reduce motion"],
+      ["full", "Full motion"],
+    ],
+    s.motion,
+  );
   const motionRow = row("Motion", motion, "settings-motion", "Reduced motion keeps cards from sliding and shaking.");
   motion.addEventListener("change", () => {
     saveSettings({ motion: motion.value as MotionMode });
@@ -112,7 +156,16 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
   });
 
   // Chat.
-  const chat = select<ChatMode>("settings-chat", "Chat", [["all", "Everything"], ["phrases", "Quick phrases only"], ["off", "Off"]], s.chat);
+  const chat = select<ChatMode>(
+    "settings-chat",
+    "Chat",
+    [
+      ["all", "Everything"],
+      ["phrases", "Quick phrases only"],
+      ["off", "Off"],
+    ],
+    s.chat,
+  );
   const chatRow = row("Chat at tables", chat, "settings-chat", "Quick phrases only hides typed messages from others.");
   chat.addEventListener("change", () => {
     saveSettings({ chat: chat.value as ChatMode });
@@ -120,7 +173,12 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
   });
 
   // Bot strength.
-  const bots = select("settings-bot-strength", "Bots play", BOT_STRENGTHS.map((k) => [k, k[0]!.toUpperCase() + k.slice(1)] as const), s.botStrength);
+  const bots = select(
+    "settings-bot-strength",
+    "Bots play",
+    BOT_STRENGTHS.map((k) => [k, k[0]!.toUpperCase() + k.slice(1)] as const),
+    s.botStrength,
+  );
   const botsRow = row("Bots play (Play now)", bots, "settings-bot-strength");
   bots.addEventListener("change", () => {
     saveSettings({ botStrength: bots.value as (typeof BOT_STRENGTHS)[number] });
@@ -131,8 +189,14 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
   const blockedList = h("ul", { class: "blocked-list", testid: "blocked-list" });
   const blockedNote = h("p", { class: "setting-hint", testid: "blocked-note" });
   const blockedStatus = h("p", { class: "setting-status", testid: "blocked-status", role: "status" });
-  const blocked = h("div", { class: "setting blocked", role: "group", "aria-labelledby": "blocked-title" },
-    h("h3", { id: "blocked-title" }, "Blocked players"), blockedNote, blockedList, blockedStatus);
+  const blocked = h(
+    "div",
+    { class: "setting blocked", role: "group", "aria-labelledby": "blocked-title" },
+    h("h3", { id: "blocked-title" }, "Blocked players"),
+    blockedNote,
+    blockedList,
+    blockedStatus,
+  );
   const loadBlocks = async (): Promise<void> => {
     if (!account || account.player.guest) {
       blockedList.replaceChildren();
@@ -141,29 +205,54 @@ export function settingsPage(actions: SettingsActions): SettingsPage {
     }
     try {
       const { blocked: list } = await blocksCall<{ blocked: Blocked[] }>("GET", "/blocks");
-      blockedNote.textContent = list.length === 0 ? "You have blocked nobody." : "Their chat is hidden from you and you are never seated together.";
-      blockedList.replaceChildren(...list.map((b) => {
-        const unblock = h("button", { type: "button", testid: `unblock-${b.id}`, "aria-label": `Unblock ${b.name}` }, "Unblock");
-        const li = h("li", { testid: `blocked-${b.id}` }, h("span", { class: "blocked-name", dir: "auto" }, b.name), unblock);
-        unblock.addEventListener("click", () => void (async () => {
-          if (!(await confirmDialog({ title: `Unblock ${b.name}?`, body: "You may be seated with them again and see their chat. A friendship the block ended does not come back: send a new request.", yes: "Unblock", no: "Keep blocked" }))) return;
-          try {
-            await blocksCall("DELETE", `/blocks/${encodeURIComponent(b.id)}`);
-            li.remove();
-            blockedStatus.textContent = `${b.name} is unblocked.`;
-            if (blockedList.children.length === 0) blockedNote.textContent = "You have blocked nobody.";
-          } catch (err) {
-            blockedStatus.textContent = (err as Error).message;
-          }
-        })());
-        return li;
-      }));
+      blockedNote.textContent =
+        list.length === 0 ? "You have blocked nobody." : "Their chat is hidden from you and you are never seated together.";
+      blockedList.replaceChildren(
+        ...list.map((b) => {
+          const unblock = h("button", { type: "button", testid: `unblock-${b.id}`, "aria-label": `Unblock ${b.name}` }, "Unblock");
+          const li = h("li", { testid: `blocked-${b.id}` }, h("span", { class: "blocked-name", dir: "auto" }, b.name), unblock);
+          unblock.addEventListener(
+            "click",
+            () =>
+              void (async () => {
+                if (
+                  !(await confirmDialog({
+                    title: `Unblock ${b.name}?`,
+                    body: "You may be seated with them again and see their chat. A friendship the block ended does not come back: send a new request.",
+                    yes: "Unblock",
+                    no: "Keep blocked",
+                  }))
+                )
+                  return;
+                try {
+                  await blocksCall("DELETE", `/blocks/${encodeURIComponent(b.id)}`);
+                  li.remove();
+                  blockedStatus.textContent = `${b.name} is unblocked.`;
+                  if (blockedList.children.length === 0) blockedNote.textContent = "You have blocked nobody.";
+                } catch (err) {
+                  blockedStatus.textContent = (err as Error).message;
+                }
+              })(),
+          );
+          return li;
+        }),
+      );
     } catch (err) {
       blockedNote.textContent = `The block list could not be read: ${(err as Error).message}`;
     }
   };
 
-  const el = h("div", { class: "settings", testid: "settings" }, nameRow, soundRow.el, kbdRow.el, motionRow.el, chatRow.el, botsRow.el, blocked);
+  const el = h(
+    "div",
+    { class: "settings", testid: "settings" },
+    nameRow,
+    soundRow.el,
+    kbdRow.el,
+    motionRow.el,
+    chatRow.el,
+    botsRow.el,
+    blocked,
+  );
   return {
     el,
     account(a) {

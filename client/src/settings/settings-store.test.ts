@@ -4,7 +4,11 @@ import { DEFAULT_SETTINGS, motionReduced, sanitizeSettings } from "./settings-st
 
 describe("settings", () => {
   it("keeps known values and replaces unknown ones with the defaults", () => {
-    expect(sanitizeSettings({ chat: "phrases", motion: "reduce", botStrength: "easy" })).toEqual({ chat: "phrases", motion: "reduce", botStrength: "easy" });
+    expect(sanitizeSettings({ chat: "phrases", motion: "reduce", botStrength: "easy" })).toEqual({
+      chat: "phrases",
+      motion: "reduce",
+      botStrength: "easy",
+    });
     expect(sanitizeSettings({ chat: "shout", motion: 3, botStrength: "godlike", extra: 1 })).toEqual(DEFAULT_SETTINGS);
     expect(sanitizeSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(sanitizeSettings("all")).toEqual(DEFAULT_SETTINGS);

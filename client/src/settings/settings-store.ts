@@ -37,7 +37,8 @@ export interface SettingsDoc {
 const KEY = "scat.settings";
 const listeners = new Set<(s: Settings) => void>();
 
-const pick = <T extends string>(all: readonly T[], v: unknown, fallback: T): T => (all as readonly unknown[]).includes(v) ? (v as T) : fallback;
+const pick = <T extends string>(all: readonly T[], v: unknown, fallback: T): T =>
+  (all as readonly unknown[]).includes(v) ? (v as T) : fallback;
 
 /** A stored or received value made valid: unknown values fall back to the defaults. */
 export function sanitizeSettings(raw: unknown): Settings {
@@ -98,7 +99,14 @@ export function applyMotion(s: Settings = loadSettings()): void {
 export function settingsDoc(): SettingsDoc {
   const s = loadSettings();
   const sound = loadSoundPrefs();
-  return { sound: sound.muted ? "off" : "on", volume: Math.round(sound.volume * 100) / 100, keyboardTable: keyboardTableMode(), motion: s.motion, chat: s.chat, botStrength: s.botStrength };
+  return {
+    sound: sound.muted ? "off" : "on",
+    volume: Math.round(sound.volume * 100) / 100,
+    keyboardTable: keyboardTableMode(),
+    motion: s.motion,
+    chat: s.chat,
+    botStrength: s.botStrength,
+  };
 }
 
 /** A saved account's settings (from the server) made this browser's. */

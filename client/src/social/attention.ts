@@ -16,9 +16,16 @@ export const TURN_TITLE = "Your turn · Scat Tables";
 const LAST_SECONDS = 5;
 
 const EVENT_CUES: Readonly<Record<string, Cue>> = {
-  cardPlayed: "card", cardDiscarded: "card", cardBuried: "card",
-  trickWon: "won", roundScored: "won", handScored: "won", gameWon: "won",
-  raceOpened: "reveal", deckFlipped: "reveal", scatRevealed: "reveal",
+  cardPlayed: "card",
+  cardDiscarded: "card",
+  cardBuried: "card",
+  trickWon: "won",
+  roundScored: "won",
+  handScored: "won",
+  gameWon: "won",
+  raceOpened: "reveal",
+  deckFlipped: "reveal",
+  scatRevealed: "reveal",
 };
 
 /** A favicon with a gold dot: "Your turn". Drawn once, as a data URL (the CSP allows data: images). */
@@ -57,7 +64,13 @@ export class Attention {
     this.controls = this.buildControls();
     this.controls.hidden = true;
     uiRoot().append(this.controls);
-    this.button = h("button", { type: "button", testid: "sound-button", "aria-expanded": "false", title: "Sound and notifications", "aria-label": "Sound and notifications" });
+    this.button = h("button", {
+      type: "button",
+      testid: "sound-button",
+      "aria-expanded": "false",
+      title: "Sound and notifications",
+      "aria-label": "Sound and notifications",
+    });
     this.label();
     this.button.addEventListener("click", () => {
       this.controls.hidden = !this.controls.hidden;
@@ -66,7 +79,10 @@ export class Attention {
     this.offs.push(session.feed.subscribe((snap) => this.onSnap(snap)));
     this.offs.push(session.events.on((batch) => this.onEvents(batch)));
     // Hidden during your turn, or your turn while hidden: the title says so; back in view, it is cleared.
-    const visible = (): void => { if (!document.hidden) this.clearAlert(); else if (this.myTurn) this.alert(); };
+    const visible = (): void => {
+      if (!document.hidden) this.clearAlert();
+      else if (this.myTurn) this.alert();
+    };
     document.addEventListener("visibilitychange", visible);
     this.offs.push(() => document.removeEventListener("visibilitychange", visible));
   }
@@ -137,13 +153,28 @@ export class Attention {
   /** "Sound" / "Muted" on a wide screen, a note (crossed when muted) on a narrow one. */
   private label(): void {
     const muted = sounds().prefs.muted;
-    this.button.replaceChildren(h("span", { class: "wide-only" }, muted ? "Muted" : "Sound"), h("span", { class: "narrow-only", "aria-hidden": "true" }, muted ? "♪̸" : "♪"));
+    this.button.replaceChildren(
+      h("span", { class: "wide-only" }, muted ? "Muted" : "Sound"),
+      h("span", { class: "narrow-only", "aria-hidden": "true" }, muted ? "♪̸" : "♪"),
+    );
   }
 
   private buildControls(): HTMLElement {
     const s = sounds();
-    const mute = h("button", { type: "button", testid: "sound-mute", "aria-pressed": String(s.prefs.muted), title: "Sounds on or off" }, s.prefs.muted ? "Sound off" : "Sound on");
-    const volume = h("input", { type: "range", min: 0, max: 100, step: 5, value: Math.round(s.prefs.volume * 100), testid: "sound-volume", "aria-label": "Volume" });
+    const mute = h(
+      "button",
+      { type: "button", testid: "sound-mute", "aria-pressed": String(s.prefs.muted), title: "Sounds on or off" },
+      s.prefs.muted ? "Sound off" : "Sound on",
+    );
+    const volume = h("input", {
+      type: "range",
+      min: 0,
+      max: 100,
+      step: 5,
+      value: Math.round(s.prefs.volume * 100),
+      testid: "sound-volume",
+      "aria-label": "Volume",
+    });
     const notify = h("input", { type: "checkbox", testid: "sound-notify", checked: s.prefs.notify });
     mute.addEventListener("click", () => {
       s.set({ muted: !s.prefs.muted });
@@ -156,9 +187,14 @@ export class Attention {
       s.set({ notify: notify.checked });
       if (notify.checked && "Notification" in window && Notification.permission === "default") void Notification.requestPermission();
     });
-    return h("div", { class: "sound-controls", testid: "sound-controls" },
-      mute, volume, h("label", { class: "check", title: "A notification when it is your turn and this tab is hidden" }, notify, h("span", {}, "Notify")),
-      keyboardTableControl());
+    return h(
+      "div",
+      { class: "sound-controls", testid: "sound-controls" },
+      mute,
+      volume,
+      h("label", { class: "check", title: "A notification when it is your turn and this tab is hidden" }, notify, h("span", {}, "Notify")),
+      keyboardTableControl(),
+    );
   }
 
   destroy(): void {

@@ -16,7 +16,13 @@ import { h } from "../ui/dom.ts";
 import "./chat.css";
 
 /** The phrases and emotes in this page's language (the wire carries ids only). */
-const PHRASE_TEXT: Record<string, string> = { gg: "Good game", wp: "Well played", hurry: "Hurry up please", oops: "Oops", thanks: "Thanks" };
+const PHRASE_TEXT: Record<string, string> = {
+  gg: "Good game",
+  wp: "Well played",
+  hurry: "Hurry up please",
+  oops: "Oops",
+  thanks: "Thanks",
+};
 const EMOTE_TEXT: Record<string, string> = { smile: "🙂", laugh: "😄", wow: "😮", sad: "😢", "thumbs-up": "👍", heart: "❤️" };
 const KEEP = 50;
 
@@ -52,7 +58,13 @@ export class ChatPanel {
   constructor(private readonly room: ChatRoom) {
     this.log = h("ol", { class: "chat-log", testid: "chat-log", "aria-live": "polite" });
     this.watchers = h("p", { class: "chat-watchers", testid: "chat-watchers" }, "Nobody is watching");
-    const input = h("input", { type: "text", maxlength: CHAT_TEXT_MAX, placeholder: "Say something (saved accounts)", "aria-label": "Chat message", testid: "chat-input" });
+    const input = h("input", {
+      type: "text",
+      maxlength: CHAT_TEXT_MAX,
+      placeholder: "Say something (saved accounts)",
+      "aria-label": "Chat message",
+      testid: "chat-input",
+    });
     const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit", testid: "chat-send" }, "Send"));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -60,11 +72,17 @@ export class ChatPanel {
       if (text) room.send(CHAT_CLIENT.say, { text });
       input.value = "";
     });
-    const phrases = h("div", { class: "chat-phrases" },
+    const phrases = h(
+      "div",
+      { class: "chat-phrases" },
       ...QUICK_PHRASES.map((p) => this.control(PHRASE_TEXT[p] ?? p, `chat-phrase-${p}`, () => room.send(CHAT_CLIENT.say, { phrase: p }))),
-      ...EMOTES.map((e) => this.control(EMOTE_TEXT[e] ?? e, `chat-emote-${e}`, () => room.send(CHAT_CLIENT.say, { emote: e }))));
+      ...EMOTES.map((e) => this.control(EMOTE_TEXT[e] ?? e, `chat-emote-${e}`, () => room.send(CHAT_CLIENT.say, { emote: e }))),
+    );
     const offBox = h("input", { type: "checkbox", testid: "chat-off" });
-    offBox.addEventListener("change", () => { this.off = offBox.checked; room.send(CHAT_CLIENT.prefs, { off: offBox.checked }); });
+    offBox.addEventListener("change", () => {
+      this.off = offBox.checked;
+      room.send(CHAT_CLIENT.prefs, { off: offBox.checked });
+    });
     // The Settings page's chat choice (settings/settings-store.ts): "Off" starts with chat off.
     const mode = loadSettings().chat;
     this.phrasesOnly = mode === "phrases";
@@ -75,13 +93,25 @@ export class ChatPanel {
     }
     const specBox = h("input", { type: "checkbox", checked: true, testid: "chat-spectators" });
     specBox.addEventListener("change", () => room.send(CHAT_CLIENT.prefs, { spectators: specBox.checked }));
-    const settings = h("div", { class: "chat-settings" }, h("label", {}, offBox, " Chat off"), h("label", {}, specBox, " Spectators' chat"));
+    const settings = h(
+      "div",
+      { class: "chat-settings" },
+      h("label", {}, offBox, " Chat off"),
+      h("label", {}, specBox, " Spectators' chat"),
+    );
     const close = this.control("×", "chat-close", () => this.setOpen(false, true));
     close.setAttribute("aria-label", "Close the chat");
     close.title = "Close the chat";
-    this.root = h("section", { id: "chat-panel", class: "chat-panel", testid: "chat-panel", "aria-label": "Chat", hidden: true },
+    this.root = h(
+      "section",
+      { id: "chat-panel", class: "chat-panel", testid: "chat-panel", "aria-label": "Chat", hidden: true },
       h("div", { class: "chat-head" }, h("h2", {}, "Chat"), close),
-      this.watchers, this.log, phrases, form, settings);
+      this.watchers,
+      this.log,
+      phrases,
+      form,
+      settings,
+    );
     // Escape in the chat closes it and gives the focus back to its button (not to the keyboard table).
     this.root.addEventListener("keydown", (e) => {
       if (e.key !== "Escape") return;
@@ -89,8 +119,20 @@ export class ChatPanel {
       this.setOpen(false, true);
     });
     this.count = h("span", { class: "chat-count", testid: "chat-unread", "aria-hidden": "true", hidden: true });
-    this.button = h("button", { type: "button", testid: "chat-toggle", title: "Chat", "aria-label": "Chat", "aria-expanded": "false", "aria-controls": "chat-panel" },
-      h("span", { class: "wide-only", "aria-hidden": "true" }, "Chat"), h("span", { class: "narrow-only chat-icon", "aria-hidden": "true" }), this.count) as HTMLButtonElement;
+    this.button = h(
+      "button",
+      {
+        type: "button",
+        testid: "chat-toggle",
+        title: "Chat",
+        "aria-label": "Chat",
+        "aria-expanded": "false",
+        "aria-controls": "chat-panel",
+      },
+      h("span", { class: "wide-only", "aria-hidden": "true" }, "Chat"),
+      h("span", { class: "narrow-only chat-icon", "aria-hidden": "true" }),
+      this.count,
+    ) as HTMLButtonElement;
     // Opened from the keyboard (Enter or Space: a click with no pointer), the focus goes to the
     // message field, as the panel comes after the whole page in the Tab order; a tap keeps it on the
     // button (a phone's keyboard would cover the sheet).
@@ -162,6 +204,7 @@ export class ChatPanel {
   private showWatchers(w: Watchers): void {
     const count = Number(w?.count) || 0;
     const names = Array.isArray(w?.names) ? w.names.filter((n) => typeof n === "string").join(", ") : "";
-    this.watchers.textContent = count === 0 ? "Nobody is watching" : `Watching (${count}): ${names}${count > (w.names?.length ?? 0) ? ", …" : ""}`;
+    this.watchers.textContent =
+      count === 0 ? "Nobody is watching" : `Watching (${count}): ${names}${count > (w.names?.length ?? 0) ? ", …" : ""}`;
   }
 }

@@ -22,7 +22,9 @@ import { Dialog } from "../ui/dialog.ts";
 import { byTestId, h, uiRoot } from "../ui/dom.ts";
 import "./friends.css";
 
-export type Whereabouts = { readonly kind: "table"; readonly roomId: string; readonly game: string; readonly status: string; readonly open: boolean } | { readonly kind: "game" };
+export type Whereabouts =
+  | { readonly kind: "table"; readonly roomId: string; readonly game: string; readonly status: string; readonly open: boolean }
+  | { readonly kind: "game" };
 
 export interface Friend {
   readonly id: string;
@@ -32,9 +34,18 @@ export interface Friend {
   readonly where: Whereabouts | null;
 }
 
-export interface PendingRequest { readonly id: string; readonly name: string; readonly username: string; readonly at: number }
+export interface PendingRequest {
+  readonly id: string;
+  readonly name: string;
+  readonly username: string;
+  readonly at: number;
+}
 /** A request this account sent: the server names only the username it went to until it is accepted. */
-export interface OutgoingRequest { readonly id: string; readonly username: string; readonly at: number }
+export interface OutgoingRequest {
+  readonly id: string;
+  readonly username: string;
+  readonly at: number;
+}
 
 export interface FriendsList {
   readonly friends: readonly Friend[];
@@ -58,7 +69,8 @@ const LIST_REFRESH_MS = 10_000;
 
 async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${serverEndpoint()}/api${path}`, {
-    method, credentials: "same-origin",
+    method,
+    credentials: "same-origin",
     headers: body === undefined ? {} : { "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -69,7 +81,10 @@ async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: u
 
 export const friendsApi = {
   list: () => call<FriendsList>("GET", "/friends"),
-  request: (username: string) => call<{ outcome: "requested"; username: string } | { outcome: "accepted"; friend: { name: string } }>("POST", "/friends/requests", { username }),
+  request: (username: string) =>
+    call<{ outcome: "requested"; username: string } | { outcome: "accepted"; friend: { name: string } }>("POST", "/friends/requests", {
+      username,
+    }),
   accept: (id: string) => call<unknown>("POST", `/friends/requests/${encodeURIComponent(id)}/accept`, {}),
   decline: (id: string) => call<unknown>("POST", `/friends/requests/${encodeURIComponent(id)}/decline`, {}),
   cancel: (id: string) => call<unknown>("DELETE", `/friends/requests/${encodeURIComponent(id)}`),
@@ -102,7 +117,9 @@ let follower: Follow | null = null;
 /** The scene on screen follows invitations its own way (the lobby joins; a table leaves first). Returns the undo. */
 export function setInviteFollower(f: Follow): () => void {
   follower = f;
-  return () => { if (follower === f) follower = null; };
+  return () => {
+    if (follower === f) follower = null;
+  };
 }
 
 function follow(code: string, watch: boolean): void {
@@ -119,7 +136,10 @@ const cards = new Map<string, { el: HTMLElement; expiry: ReturnType<typeof setTi
 const dismissed = new Set<string>();
 
 function inviteBox(): HTMLElement {
-  return document.querySelector<HTMLElement>(".friend-invites") ?? uiRoot().appendChild(h("div", { class: "friend-invites", testid: "friend-invites", "aria-live": "polite" }));
+  return (
+    document.querySelector<HTMLElement>(".friend-invites") ??
+    uiRoot().appendChild(h("div", { class: "friend-invites", testid: "friend-invites", "aria-live": "polite" }))
+  );
 }
 
 function dropCard(id: string): void {
@@ -156,12 +176,18 @@ function showInvite(invite: Invite): void {
     void friendsApi.dismiss(invite.id).catch(() => undefined);
     if (watch !== null) follow(invite.roomId, watch);
   };
-  const el = h("div", { class: "friend-invite panel", testid: "friend-invite", role: "alert", "data-room": invite.roomId, "data-invite": invite.id },
+  const el = h(
+    "div",
+    { class: "friend-invite panel", testid: "friend-invite", role: "alert", "data-room": invite.roomId, "data-invite": invite.id },
     h("p", {}, h("b", { dir: "auto" }, invite.from.name), ` (@${invite.from.username}) invites you to ${gameTitle(invite.game)}.`),
-    h("div", { class: "buttons" },
+    h(
+      "div",
+      { class: "buttons" },
       h("button", { type: "button", class: "primary", testid: "invite-join" }, "Join"),
       h("button", { type: "button", testid: "invite-watch" }, "Watch"),
-      h("button", { type: "button", testid: "invite-dismiss", "aria-label": "Dismiss the invitation" }, "Dismiss")));
+      h("button", { type: "button", testid: "invite-dismiss", "aria-label": "Dismiss the invitation" }, "Dismiss"),
+    ),
+  );
   byTestId(el, "invite-join").addEventListener("click", () => answer(false));
   byTestId(el, "invite-watch").addEventListener("click", () => answer(true));
   byTestId(el, "invite-dismiss").addEventListener("click", () => answer(null));
@@ -191,7 +217,9 @@ async function ping(): Promise<void> {
 export function startFriendsPresence(): void {
   if (started) return;
   started = true;
-  document.addEventListener("visibilitychange", () => { if (!document.hidden && signedIn) void ping(); });
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && signedIn) void ping();
+  });
   void ping();
 }
 
@@ -209,17 +237,35 @@ export interface FriendsSection {
 
 export function friendsSection(): FriendsSection {
   const note = h("p", { class: "friends-note", testid: "friends-note", role: "status" });
-  const input = h("input", { type: "text", maxlength: 24, placeholder: "Username", "aria-label": "A friend's username", testid: "friend-username", autocomplete: "off" });
+  const input = h("input", {
+    type: "text",
+    maxlength: 24,
+    placeholder: "Username",
+    "aria-label": "A friend's username",
+    testid: "friend-username",
+    autocomplete: "off",
+  });
   // Not a <form>: the section sits inside the lobby's form, whose submit is Quick play.
   const addButton = h("button", { type: "button", testid: "friend-add" }, "Add friend");
   const add = h("div", { class: "friends-add", role: "group", "aria-label": "Add a friend" }, input, addButton);
   const requests = h("ul", { class: "friends-list", testid: "friend-requests" });
   const list = h("ul", { class: "friends-list", testid: "friends-list" });
-  const el = h("section", { class: "friends", testid: "friends", "aria-label": "Friends" }, h("h2", {}, "Friends"), add, note, requests, list);
+  const el = h(
+    "section",
+    { class: "friends", testid: "friends", "aria-label": "Friends" },
+    h("h2", {}, "Friends"),
+    add,
+    note,
+    requests,
+    list,
+  );
   let alive = true;
   let refresher: ReturnType<typeof setTimeout> | null = null;
 
-  const say = (text: string, error = false) => { note.textContent = text; note.classList.toggle("error", error); };
+  const say = (text: string, error = false) => {
+    note.textContent = text;
+    note.classList.toggle("error", error);
+  };
   const act = async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();
@@ -237,40 +283,78 @@ export function friendsSection(): FriendsSection {
         const decline = h("button", { type: "button", testid: `decline-${r.username}` }, "Decline");
         accept.addEventListener("click", () => void act(() => friendsApi.accept(r.id), `You and ${r.name} are friends now.`));
         decline.addEventListener("click", () => void act(() => friendsApi.decline(r.id)));
-        return h("li", { class: "friend request", testid: "friend-request" }, h("span", { class: "friend-text" }, h("b", { dir: "auto" }, r.name), h("small", {}, `@${r.username} wants to be friends`)), h("span", { class: "friend-buttons" }, accept, decline));
+        return h(
+          "li",
+          { class: "friend request", testid: "friend-request" },
+          h("span", { class: "friend-text" }, h("b", { dir: "auto" }, r.name), h("small", {}, `@${r.username} wants to be friends`)),
+          h("span", { class: "friend-buttons" }, accept, decline),
+        );
       }),
       ...data.outgoing.map((r) => {
         const cancel = h("button", { type: "button", testid: `cancel-${r.username}` }, "Cancel");
         cancel.addEventListener("click", () => void act(() => friendsApi.cancel(r.id)));
-        return h("li", { class: "friend request", testid: "friend-outgoing" }, h("span", { class: "friend-text" }, h("b", { dir: "auto" }, `@${r.username}`), h("small", {}, "waiting for an answer")), h("span", { class: "friend-buttons" }, cancel));
-      }));
+        return h(
+          "li",
+          { class: "friend request", testid: "friend-outgoing" },
+          h("span", { class: "friend-text" }, h("b", { dir: "auto" }, `@${r.username}`), h("small", {}, "waiting for an answer")),
+          h("span", { class: "friend-buttons" }, cancel),
+        );
+      }),
+    );
     if (data.friends.length === 0) {
       list.replaceChildren(h("li", { class: "friends-empty" }, "No friends yet: add one by username."));
       return;
     }
-    list.replaceChildren(...data.friends.map((f) => {
-      const buttons = h("span", { class: "friend-buttons" });
-      if (f.where?.kind === "table") {
-        const table = f.where;
-        if (table.open) {
-          const join = h("button", { type: "button", class: "primary", testid: `join-friend-${f.username}` }, "Join");
-          join.addEventListener("click", () => follow(table.roomId, false));
-          buttons.append(join);
+    list.replaceChildren(
+      ...data.friends.map((f) => {
+        const buttons = h("span", { class: "friend-buttons" });
+        if (f.where?.kind === "table") {
+          const table = f.where;
+          if (table.open) {
+            const join = h("button", { type: "button", class: "primary", testid: `join-friend-${f.username}` }, "Join");
+            join.addEventListener("click", () => follow(table.roomId, false));
+            buttons.append(join);
+          }
+          const watch = h("button", { type: "button", testid: `watch-friend-${f.username}` }, "Watch");
+          watch.addEventListener("click", () => follow(table.roomId, true));
+          buttons.append(watch);
         }
-        const watch = h("button", { type: "button", testid: `watch-friend-${f.username}` }, "Watch");
-        watch.addEventListener("click", () => follow(table.roomId, true));
-        buttons.append(watch);
-      }
-      const remove = h("button", { type: "button", class: "friend-remove", testid: `remove-friend-${f.username}`, title: `Remove ${f.name} from your friends`, "aria-label": `Remove ${f.name}` }, "✕");
-      remove.addEventListener("click", () => void (async () => {
-        if (await confirmDialog({ title: `Remove ${f.name}?`, body: `${f.name} leaves your friends (and you theirs). You can ask again later.`, yes: "Remove", no: "Keep" })) await act(() => friendsApi.remove(f.id));
-      })());
-      buttons.append(remove);
-      return h("li", { class: `friend${f.online ? " online" : ""}`, testid: "friend", "data-username": f.username },
-        h("span", { class: "friend-dot", "aria-hidden": "true" }),
-        h("span", { class: "friend-text" }, h("b", { dir: "auto" }, f.name), h("small", { testid: "friend-where" }, describeWhere(f))),
-        buttons);
-    }));
+        const remove = h(
+          "button",
+          {
+            type: "button",
+            class: "friend-remove",
+            testid: `remove-friend-${f.username}`,
+            title: `Remove ${f.name} from your friends`,
+            "aria-label": `Remove ${f.name}`,
+          },
+          "✕",
+        );
+        remove.addEventListener(
+          "click",
+          () =>
+            void (async () => {
+              if (
+                await confirmDialog({
+                  title: `Remove ${f.name}?`,
+                  body: `${f.name} leaves your friends (and you theirs). You can ask again later.`,
+                  yes: "Remove",
+                  no: "Keep",
+                })
+              )
+                await act(() => friendsApi.remove(f.id));
+            })(),
+        );
+        buttons.append(remove);
+        return h(
+          "li",
+          { class: `friend${f.online ? " online" : ""}`, testid: "friend", "data-username": f.username },
+          h("span", { class: "friend-dot", "aria-hidden": "true" }),
+          h("span", { class: "friend-text" }, h("b", { dir: "auto" }, f.name), h("small", { testid: "friend-where" }, describeWhere(f))),
+          buttons,
+        );
+      }),
+    );
   };
 
   const refresh = async (): Promise<void> => {
@@ -300,7 +384,11 @@ export function friendsSection(): FriendsSection {
     void act(async () => {
       const r = await friendsApi.request(username);
       input.value = "";
-      say(r.outcome === "accepted" ? `You and ${r.friend.name} are friends now.` : `Asked @${r.username}: if that account exists, it will see your request.`);
+      say(
+        r.outcome === "accepted"
+          ? `You and ${r.friend.name} are friends now.`
+          : `Asked @${r.username}: if that account exists, it will see your request.`,
+      );
     });
   };
   addButton.addEventListener("click", ask);
@@ -329,7 +417,10 @@ const inviteDialog = new Dialog();
 
 async function openInviteDialog(session: TableSession): Promise<void> {
   const body = h("div", { class: "friends invite-dialog" }, h("p", { class: "friends-note" }, "Loading your friends…"));
-  const overlay = inviteDialog.show({ testid: "invite-dialog", title: "Invite a friend to this table", extraClass: "invite-panel", focusClose: true }, body);
+  const overlay = inviteDialog.show(
+    { testid: "invite-dialog", title: "Invite a friend to this table", extraClass: "invite-panel", focusClose: true },
+    body,
+  );
   // Inviting is for a table that waits: when its game starts the dialog gets out of the way.
   let now = true;
   const off = session.feed.subscribe((snap, prev) => {
@@ -346,26 +437,49 @@ async function openInviteDialog(session: TableSession): Promise<void> {
     return;
   }
   const online = data.friends.filter((f) => f.online);
-  const note = h("p", { class: "friends-note", testid: "invite-note", role: "status" },
-    online.length === 0 ? (data.friends.length === 0 ? "No friends yet: add them in the lobby's Friends section." : "None of your friends is online right now.") : "Your friend gets a note with Join and Watch, for two minutes.");
-  body.replaceChildren(note, h("ul", { class: "friends-list" }, ...online.map((f) => {
-    const invite = h("button", { type: "button", class: "primary", testid: `invite-friend-${f.username}` }, "Invite");
-    invite.addEventListener("click", () => void (async () => {
-      invite.disabled = true;
-      try {
-        await friendsApi.invite(f.id, session.roomId);
-        note.textContent = `Invited ${f.name}.`;
-        note.classList.remove("error");
-        invite.textContent = "Invited";
-      } catch (err) {
-        note.textContent = message(err);
-        note.classList.add("error");
-        invite.disabled = false;
-      }
-    })());
-    return h("li", { class: "friend online" }, h("span", { class: "friend-dot", "aria-hidden": "true" }),
-      h("span", { class: "friend-text" }, h("b", { dir: "auto" }, f.name), h("small", {}, describeWhere(f))), h("span", { class: "friend-buttons" }, invite));
-  })));
+  const note = h(
+    "p",
+    { class: "friends-note", testid: "invite-note", role: "status" },
+    online.length === 0
+      ? data.friends.length === 0
+        ? "No friends yet: add them in the lobby's Friends section."
+        : "None of your friends is online right now."
+      : "Your friend gets a note with Join and Watch, for two minutes.",
+  );
+  body.replaceChildren(
+    note,
+    h(
+      "ul",
+      { class: "friends-list" },
+      ...online.map((f) => {
+        const invite = h("button", { type: "button", class: "primary", testid: `invite-friend-${f.username}` }, "Invite");
+        invite.addEventListener(
+          "click",
+          () =>
+            void (async () => {
+              invite.disabled = true;
+              try {
+                await friendsApi.invite(f.id, session.roomId);
+                note.textContent = `Invited ${f.name}.`;
+                note.classList.remove("error");
+                invite.textContent = "Invited";
+              } catch (err) {
+                note.textContent = message(err);
+                note.classList.add("error");
+                invite.disabled = false;
+              }
+            })(),
+        );
+        return h(
+          "li",
+          { class: "friend online" },
+          h("span", { class: "friend-dot", "aria-hidden": "true" }),
+          h("span", { class: "friend-text" }, h("b", { dir: "auto" }, f.name), h("small", {}, describeWhere(f))),
+          h("span", { class: "friend-buttons" }, invite),
+        );
+      }),
+    ),
+  );
 }
 
 let phoneButton: HTMLElement | null = null;
@@ -382,9 +496,29 @@ export function inviteButton(session: TableSession): HTMLElement[] {
   seated(session.watching ? null : session.roomId);
   if (session.watching) return [];
   const open = () => void openInviteDialog(session);
-  const b = h("button", { type: "button", class: "wide-only", testid: "invite-friends", title: "Invite a friend to this table", "aria-label": "Invite a friend" }, "Invite");
+  const b = h(
+    "button",
+    {
+      type: "button",
+      class: "wide-only",
+      testid: "invite-friends",
+      title: "Invite a friend to this table",
+      "aria-label": "Invite a friend",
+    },
+    "Invite",
+  );
   b.addEventListener("click", open);
-  phoneButton = h("button", { type: "button", class: "invite-phone", testid: "invite-friends-phone", title: "Invite a friend to this table", "aria-label": "Invite a friend" }, "✉ Invite");
+  phoneButton = h(
+    "button",
+    {
+      type: "button",
+      class: "invite-phone",
+      testid: "invite-friends-phone",
+      title: "Invite a friend to this table",
+      "aria-label": "Invite a friend",
+    },
+    "✉ Invite",
+  );
   phoneButton.addEventListener("click", open);
   uiRoot().append(phoneButton);
   return [b];

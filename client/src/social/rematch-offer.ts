@@ -20,14 +20,24 @@ export interface RematchWays {
   toTable(session: TableSession): void;
 }
 
-interface Offer { readonly code: string; readonly from: number; readonly fill: boolean }
+interface Offer {
+  readonly code: string;
+  readonly from: number;
+  readonly fill: boolean;
+}
 
 /** The finished table's options, with as many bots as it had seats nobody held. */
 export function rematchOptions(session: TableSession, snap: TableSnap): TableOptions {
   const o = (snap.options ?? {}) as { seats?: number; turnSeconds?: number; variants?: TableOptions["variants"] };
   const seats = snap.seats.length || session.options.seats;
   const people = snap.seats.filter((s) => s.occupied && (!s.isBot || s.botReason !== "filled")).length;
-  return sanitizeOptions({ game: session.game as TableOptions["game"], seats, bots: Math.max(0, seats - Math.max(1, people)), turnSeconds: o.turnSeconds ?? session.options.turnSeconds, variants: o.variants ?? session.options.variants });
+  return sanitizeOptions({
+    game: session.game as TableOptions["game"],
+    seats,
+    bots: Math.max(0, seats - Math.max(1, people)),
+    turnSeconds: o.turnSeconds ?? session.options.turnSeconds,
+    variants: o.variants ?? session.options.variants,
+  });
 }
 
 export class RematchOffer {
@@ -36,7 +46,10 @@ export class RematchOffer {
   private busy = false;
   private readonly offs: Array<() => void> = [];
 
-  constructor(private readonly session: TableSession, private readonly ways: RematchWays) {
+  constructor(
+    private readonly session: TableSession,
+    private readonly ways: RematchWays,
+  ) {
     const room = session.room;
     room.onMessage("rematch", (m: Offer) => {
       if (typeof m?.code !== "string" || typeof m.from !== "number") return;
@@ -61,8 +74,12 @@ export class RematchOffer {
     const fill = h("input", { type: "checkbox", testid: "rematch-fill", checked: true });
     const button = h("button", { type: "button", class: "primary", testid: "rematch" }, "Rematch");
     button.addEventListener("click", () => void this.start(rematchOptions(this.session, snap), fill.checked));
-    const box = h("div", { class: "rematch-box", testid: "rematch-box" },
-      button, h("label", { class: "check" }, fill, h("span", {}, "Bots take the seats of players who decline")));
+    const box = h(
+      "div",
+      { class: "rematch-box", testid: "rematch-box" },
+      button,
+      h("label", { class: "check" }, fill, h("span", {}, "Bots take the seats of players who decline")),
+    );
     box.dataset["kind"] = "offer";
     return box;
   }

@@ -14,7 +14,13 @@ import { h } from "../ui/dom.ts";
 import { toast } from "../ui/toast.ts";
 import { turnNote } from "./turn-note.ts";
 
-const REASONS = [["abusive-chat", "Abusive chat"], ["cheating", "Cheating"], ["stalling", "Stalling"], ["offensive-name", "Offensive name"], ["other", "Something else"]] as const;
+const REASONS = [
+  ["abusive-chat", "Abusive chat"],
+  ["cheating", "Cheating"],
+  ["stalling", "Stalling"],
+  ["offensive-name", "Offensive name"],
+  ["other", "Something else"],
+] as const;
 
 const dialog = new Dialog();
 const listening = new WeakSet<object>();
@@ -22,7 +28,7 @@ const listening = new WeakSet<object>();
 function listen(session: TableSession): void {
   if (listening.has(session.room)) return;
   listening.add(session.room);
-  const nameAt = (seat: unknown) => (typeof seat === "number" ? session.snap.seats[seat]?.name ?? `seat ${seat + 1}` : "that player");
+  const nameAt = (seat: unknown) => (typeof seat === "number" ? (session.snap.seats[seat]?.name ?? `seat ${seat + 1}`) : "that player");
   session.room.onMessage("reported", (m: { seat?: unknown }) => {
     toast(`Report on ${nameAt(m?.seat)} sent to the operators. Thank you.`);
     answered("report", `Received: your report on ${nameAt(m?.seat)} went to the operators, with this game's log and chat. Thank you.`);
@@ -51,12 +57,25 @@ export function openReportDialog(session: TableSession): void {
   listen(session);
   const others = session.snap.seats.filter((s) => s.occupied && !s.isBot && s.index !== session.mySeat);
   if (session.mySeat === null || others.length === 0) {
-    dialog.show({ testid: "report", title: "Report or block", focusClose: true }, h("p", {}, session.mySeat === null ? "Take a seat to report or block a player." : "No other player is seated here."));
+    dialog.show(
+      { testid: "report", title: "Report or block", focusClose: true },
+      h("p", {}, session.mySeat === null ? "Take a seat to report or block a player." : "No other player is seated here."),
+    );
     return;
   }
-  const seat = h("select", { testid: "report-seat", "aria-label": "Player" }, ...others.map((s) => h("option", { value: String(s.index) }, s.name)));
+  const seat = h(
+    "select",
+    { testid: "report-seat", "aria-label": "Player" },
+    ...others.map((s) => h("option", { value: String(s.index) }, s.name)),
+  );
   const reason = h("select", { testid: "report-reason", "aria-label": "Reason" }, ...REASONS.map(([v, t]) => h("option", { value: v }, t)));
-  const note = h("textarea", { testid: "report-note", maxlength: REPORT_NOTE_MAX, rows: 3, placeholder: "What happened (optional)", "aria-label": "Note" });
+  const note = h("textarea", {
+    testid: "report-note",
+    maxlength: REPORT_NOTE_MAX,
+    rows: 3,
+    placeholder: "What happened (optional)",
+    "aria-label": "Note",
+  });
   const report = h("button", { type: "button", testid: "report-send" }, "Report");
   const block = h("button", { type: "button", testid: "block-send" }, "Block");
   const status = h("p", { class: "report-status", testid: "report-status", role: "status" });
@@ -73,8 +92,12 @@ export function openReportDialog(session: TableSession): void {
     const name = nameOf();
     const yes = h("button", { type: "button", class: "primary", testid: "block-confirm" }, `Block ${name}`);
     const no = h("button", { type: "button", testid: "block-cancel" }, "Cancel");
-    const ask = h("div", { class: "block-ask", testid: "block-ask", role: "group", "aria-label": `Block ${name}?` },
-      h("p", { testid: "block-explain" }, `Block ${name}? ${blockConsequences(name)}`), h("p", {}, yes, " ", no));
+    const ask = h(
+      "div",
+      { class: "block-ask", testid: "block-ask", role: "group", "aria-label": `Block ${name}?` },
+      h("p", { testid: "block-explain" }, `Block ${name}? ${blockConsequences(name)}`),
+      h("p", {}, yes, " ", no),
+    );
     buttons.replaceWith(ask);
     yes.addEventListener("click", () => {
       session.room.send("block", { seat: Number(seat.value) });
@@ -88,10 +111,20 @@ export function openReportDialog(session: TableSession): void {
     });
     yes.focus();
   });
-  const overlay = dialog.show({ testid: "report", title: "Report or block" },
+  const overlay = dialog.show(
+    { testid: "report", title: "Report or block" },
     timer.el,
-    h("p", {}, "Reports go to the operators with this game's log and chat. Blocking keeps you apart and hides their chat. Saved accounts only."),
-    h("label", {}, "Player ", seat), h("label", {}, " Reason ", reason), note, buttons, status);
+    h(
+      "p",
+      {},
+      "Reports go to the operators with this game's log and chat. Blocking keeps you apart and hides their chat. Saved accounts only.",
+    ),
+    h("label", {}, "Player ", seat),
+    h("label", {}, " Reason ", reason),
+    note,
+    buttons,
+    status,
+  );
   timer.until(overlay);
   // Opened from the keyboard (the phone's ⋯ menu or ⚑): focus goes into the dialog.
   seat.focus();

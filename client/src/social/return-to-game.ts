@@ -24,7 +24,10 @@ export interface HeldSeat {
 export async function fetchHeldSeat(): Promise<HeldSeat | null> {
   try {
     const res = await fetch(`${serverEndpoint()}/api/social/my-seat`, {
-      method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerId: playerId() }),
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ playerId: playerId() }),
     });
     if (!res.ok) return null;
     const body = (await res.json()) as { seat?: HeldSeat | null };
@@ -70,15 +73,18 @@ export async function returnBanner(actions: ReturnActions): Promise<HTMLElement 
   };
   button.addEventListener("click", () => {
     actions.busy(true, `Returning to your ${title} table…`);
-    void returnTo(seat, (note) => actions.busy(true, note)).then((session) => {
-      if (session) return actions.seated(session);
-      actions.busy(false);
-      const failure = resumeFailure;
-      said(returnFailure(failure), !(failure?.ended || failure?.gone));
-    }, () => {
-      actions.busy(false);
-      said(returnFailure(null), true);
-    });
+    void returnTo(seat, (note) => actions.busy(true, note)).then(
+      (session) => {
+        if (session) return actions.seated(session);
+        actions.busy(false);
+        const failure = resumeFailure;
+        said(returnFailure(failure), !(failure?.ended || failure?.gone));
+      },
+      () => {
+        actions.busy(false);
+        said(returnFailure(null), true);
+      },
+    );
   });
   return el;
 }

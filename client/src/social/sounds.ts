@@ -39,13 +39,26 @@ type Note = readonly [freq: number, at: number, len: number, wave: OscillatorTyp
 
 const CUES: Record<Cue, readonly Note[]> = {
   // Two rising notes: your turn.
-  turn: [[660, 0, 0.14, "sine", 1], [880, 0.13, 0.22, "sine", 1]],
+  turn: [
+    [660, 0, 0.14, "sine", 1],
+    [880, 0.13, 0.22, "sine", 1],
+  ],
   // A short, soft tap: a card played.
-  card: [[220, 0, 0.05, "triangle", 0.7], [440, 0, 0.03, "square", 0.15]],
+  card: [
+    [220, 0, 0.05, "triangle", 0.7],
+    [440, 0, 0.03, "square", 0.15],
+  ],
   // A bright triad: a trick or round won.
-  won: [[523, 0, 0.12, "triangle", 0.8], [659, 0.09, 0.12, "triangle", 0.8], [784, 0.18, 0.25, "triangle", 0.9]],
+  won: [
+    [523, 0, 0.12, "triangle", 0.8],
+    [659, 0.09, 0.12, "triangle", 0.8],
+    [784, 0.18, 0.25, "triangle", 0.9],
+  ],
   // A sharp blip: Hit the Deck's reveal.
-  reveal: [[1200, 0, 0.08, "square", 0.35], [1600, 0.05, 0.08, "square", 0.3]],
+  reveal: [
+    [1200, 0, 0.08, "square", 0.35],
+    [1600, 0.05, 0.08, "square", 0.3],
+  ],
   // A quiet tick: the last seconds of your timer.
   tick: [[1000, 0, 0.04, "sine", 0.5]],
 };
@@ -60,7 +73,9 @@ export class Sounds {
   constructor() {
     const unlock = (): void => {
       this.unlocked = true;
-      void this.context()?.resume().catch(() => undefined);
+      void this.context()
+        ?.resume()
+        .catch(() => undefined);
       removeEventListener("pointerdown", unlock, true);
       removeEventListener("keydown", unlock, true);
     };

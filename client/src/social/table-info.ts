@@ -33,7 +33,13 @@ export async function fetchTableInfo(code: string): Promise<TableInfo | null> {
 
 /** The table's options as the lobby form holds them. */
 export function optionsOf(info: TableInfo): TableOptions {
-  return sanitizeOptions({ game: info.game as TableOptions["game"], seats: info.seats, bots: info.bots, turnSeconds: info.turnSeconds, variants: info.variants as TableOptions["variants"] });
+  return sanitizeOptions({
+    game: info.game as TableOptions["game"],
+    seats: info.seats,
+    bots: info.bots,
+    turnSeconds: info.turnSeconds,
+    variants: info.variants as TableOptions["variants"],
+  });
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -55,11 +61,20 @@ export function describeTable(info: TableInfo): string {
   const defs = module?.variants ?? [];
   const targetDef = defs.find((d) => d.key === "target");
   const target = targetDef ? [`game to ${String(info.variants["target"] ?? targetDef.default)}`] : [];
-  const variants = Object.entries(info.variants).filter(([k]) => k !== "target").map(([k, v]) => {
-    const label = defs.find((d) => d.key === k)?.label.replace(/ \(.*\)$/, "") ?? k;
-    return v === true ? label : v === false ? `no ${label.toLowerCase()}` : `${label}: ${String(v)}`;
-  });
-  return [module?.title ?? info.game, seatsText(info), ...target, ...(info.turnSeconds > 0 ? [`${info.turnSeconds} s turns`] : []), ...(info.ranked ? ["Ranked"] : []), ...variants].join(" · ");
+  const variants = Object.entries(info.variants)
+    .filter(([k]) => k !== "target")
+    .map(([k, v]) => {
+      const label = defs.find((d) => d.key === k)?.label.replace(/ \(.*\)$/, "") ?? k;
+      return v === true ? label : v === false ? `no ${label.toLowerCase()}` : `${label}: ${String(v)}`;
+    });
+  return [
+    module?.title ?? info.game,
+    seatsText(info),
+    ...target,
+    ...(info.turnSeconds > 0 ? [`${info.turnSeconds} s turns`] : []),
+    ...(info.ranked ? ["Ranked"] : []),
+    ...variants,
+  ].join(" · ");
 }
 
 /** Why a link's table takes nobody new, said before anyone types a name (null: it has a seat). */
@@ -67,5 +82,7 @@ export function closedText(info: TableInfo): string | null {
   if (info.open) return null;
   if (info.status === "ended") return "That table's game is over.";
   if (info.ranked) return "That is a ranked table: its seats were matched, so nobody new can sit down. You can watch it.";
-  return info.status === "playing" ? "Every seat at that table is taken and its game has started. You can watch it." : "Every seat at that table is taken. You can watch it.";
+  return info.status === "playing"
+    ? "Every seat at that table is taken and its game has started. You can watch it."
+    : "Every seat at that table is taken. You can watch it.";
 }

@@ -94,7 +94,8 @@ function declareReason(snap: TableSnap, a: Action): string {
   const shade = shadeOf(a["shade"]);
   const kind = handMeld(hand, shade);
   if (kind === "scat") return `You hold ${meldWords("scat", hand, shade)}: declaring it wins the hand at once.`;
-  if (kind === "skit") return `You hold ${meldWords("skit", hand, shade)}: declaring it starts the final round, in which everyone else gets one more turn; only a Scat can beat it.`;
+  if (kind === "skit")
+    return `You hold ${meldWords("skit", hand, shade)}: declaring it starts the final round, in which everyone else gets one more turn; only a Scat can beat it.`;
   return "Your cards make a meld: declare it.";
 }
 
@@ -121,8 +122,10 @@ function followReason(snap: TableSnap, card: string): string {
   const led = (trick?.plays ?? []).map((p) => String(p.face ?? "")).filter((f) => f.slice(-1) === suit);
   const best = led.reduce<string | null>((b, f) => (b === null || rankOf(f) > rankOf(b) ? f : b), null);
   const inShade = `in ${SHADE_WORD[shade]}`;
-  if (mine.slice(-1) !== suit) return `You have no ${SUIT_WORD[suit] ?? suit} ${inShade}, so any card may go: this one cannot take the trick.`;
-  if (best !== null && rankOf(mine) < rankOf(best)) return `It follows ${SUIT_WORD[suit] ?? suit} ${inShade} and is lower than the ${faceWords(best)}, so it does not take the trick.`;
+  if (mine.slice(-1) !== suit)
+    return `You have no ${SUIT_WORD[suit] ?? suit} ${inShade}, so any card may go: this one cannot take the trick.`;
+  if (best !== null && rankOf(mine) < rankOf(best))
+    return `It follows ${SUIT_WORD[suit] ?? suit} ${inShade} and is lower than the ${faceWords(best)}, so it does not take the trick.`;
   return `It follows ${SUIT_WORD[suit] ?? suit} ${inShade} and is the highest so far (Aces are high): it takes the trick unless someone plays higher.`;
 }
 

@@ -49,7 +49,9 @@ interface Box {
 
 /** The area two boxes share (0 when apart). */
 function overlap(a: Box, b: Box): number {
-  return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  return (
+    Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))
+  );
 }
 
 export class LessonScene extends Phaser.Scene {
@@ -62,7 +64,13 @@ export class LessonScene extends Phaser.Scene {
   private a11y: TableA11y | null = null;
   private stage: Stage = "goal";
   private panel: HTMLElement | null = null;
-  private readonly bubble = h("div", { class: "lesson-prompt", testid: "lesson-prompt", "aria-live": "polite", role: "status", tabindex: -1 });
+  private readonly bubble = h("div", {
+    class: "lesson-prompt",
+    testid: "lesson-prompt",
+    "aria-live": "polite",
+    role: "status",
+    tabindex: -1,
+  });
   private readonly bubbleText = h("p", { class: "lesson-prompt-text", testid: "lesson-prompt-text" });
   private readonly refusal = h("p", { class: "lesson-refusal", testid: "lesson-refusal", role: "alert" });
   private readonly ring = h("div", { class: "lesson-ring", testid: "lesson-ring", "aria-hidden": "true" });
@@ -138,13 +146,31 @@ export class LessonScene extends Phaser.Scene {
     const title = this.module?.title ?? this.gameId;
     const start = this.button("Start the lesson", "lesson-start", () => this.begin(), true);
     // Goal, how to score, the special rule, then what the lesson does (lesson-words.ts).
-    const lines = introLines(this.gameId).map((l) => h("p", { class: l.kind === "goal" ? "lesson-goal" : undefined, testid: l.kind === "goal" ? "lesson-goal-text" : `lesson-${l.kind}-text` }, h("b", {}, `${l.label}: `), l.text));
-    this.showPanel("lesson-goal", `Learn ${title}`,
+    const lines = introLines(this.gameId).map((l) =>
+      h(
+        "p",
+        { class: l.kind === "goal" ? "lesson-goal" : undefined, testid: l.kind === "goal" ? "lesson-goal-text" : `lesson-${l.kind}-text` },
+        h("b", {}, `${l.label}: `),
+        l.text,
+      ),
+    );
+    this.showPanel(
+      "lesson-goal",
+      `Learn ${title}`,
       ...lines,
-      h("p", { class: "lesson-small" }, "Follow the prompts: they point at the card or button to use. Keyboard: H goes to your hand, A to the piles and actions, arrow keys move, Enter plays. Skip leaves at any time."),
-      h("div", { class: "lesson-buttons" }, start,
+      h(
+        "p",
+        { class: "lesson-small" },
+        "Follow the prompts: they point at the card or button to use. Keyboard: H goes to your hand, A to the piles and actions, arrow keys move, Enter plays. Skip leaves at any time.",
+      ),
+      h(
+        "div",
+        { class: "lesson-buttons" },
+        start,
         this.button("Skip: play a real game", "lesson-goal-real", () => this.realGame()),
-        this.button("Back to the lobby", "lesson-goal-lobby", () => this.toLobby())));
+        this.button("Back to the lobby", "lesson-goal-lobby", () => this.toLobby()),
+      ),
+    );
     start.focus();
   }
 
@@ -171,7 +197,14 @@ export class LessonScene extends Phaser.Scene {
     if (want) return this.setPrompt(promptFor(this.gameId, snap, want));
     const memorise = lesson.state.phase === "memorise";
     const turn = snap.turn >= 0 && snap.turn !== 0 ? snap.seats[snap.turn]?.name : null;
-    this.setPrompt({ text: memorise ? "Memorise the deal: in a few seconds every hand is turned face down." : turn ? `${turn} is playing…` : "The others are playing…", anchors: [] });
+    this.setPrompt({
+      text: memorise
+        ? "Memorise the deal: in a few seconds every hand is turned face down."
+        : turn
+          ? `${turn} is playing…`
+          : "The others are playing…",
+      anchors: [],
+    });
     this.tableMove(memorise ? MEMORISE_MS : TABLE_MS);
   }
 
@@ -194,14 +227,21 @@ export class LessonScene extends Phaser.Scene {
     const scores = snap ? snap.seats.map((s) => `${s.name} ${s.score}`).join(", ") : "";
     const why = snap ? endLines(this.gameId, snap) : [];
     const real = this.button("Now play a real game", "lesson-real", () => this.realGame(), true);
-    this.showPanel("lesson-end", "Round over: well played!",
+    this.showPanel(
+      "lesson-end",
+      "Round over: well played!",
       h("p", {}, `You have played a whole round of ${this.module?.title ?? this.gameId}.`),
       scores && h("p", { testid: "lesson-scores" }, `Scores: ${scores}.`),
       why.length > 0 && h("ul", { class: "lesson-why", testid: "lesson-why" }, ...why.map((line) => h("li", {}, line))),
       h("p", { class: "lesson-small" }, "The full rules are under ? at any table."),
-      h("div", { class: "lesson-buttons" }, real,
+      h(
+        "div",
+        { class: "lesson-buttons" },
+        real,
         this.button("Play the lesson again", "lesson-again", () => this.scene.restart({ game: this.gameId } satisfies LessonData)),
-        this.button("Back to the lobby", "lesson-end-lobby", () => this.toLobby())));
+        this.button("Back to the lobby", "lesson-end-lobby", () => this.toLobby()),
+      ),
+    );
     real.focus();
   }
 
@@ -214,11 +254,17 @@ export class LessonScene extends Phaser.Scene {
       this.stage = was;
       if (was === "goal") this.showGoal();
     });
-    this.showPanel("lesson-skip", "Skip the lesson?",
-      h("div", { class: "lesson-buttons" },
+    this.showPanel(
+      "lesson-skip",
+      "Skip the lesson?",
+      h(
+        "div",
+        { class: "lesson-buttons" },
         this.button("Play a real game", "lesson-skip-real", () => this.realGame(), true),
         this.button("Back to the lobby", "lesson-skip-lobby", () => this.toLobby()),
-        keep));
+        keep,
+      ),
+    );
     keep.focus();
   }
 
@@ -243,7 +289,8 @@ export class LessonScene extends Phaser.Scene {
 
   private keepFocus(): void {
     const active = document.activeElement;
-    if (this.bubble.isConnected && (!active || active === document.body || active.tagName === "CANVAS")) this.bubble.focus({ preventScroll: true });
+    if (this.bubble.isConnected && (!active || active === document.body || active.tagName === "CANVAS"))
+      this.bubble.focus({ preventScroll: true });
   }
 
   private lessonReason(): string {
@@ -282,7 +329,12 @@ export class LessonScene extends Phaser.Scene {
     this.bubble.style.width = `${bw}px`;
     const bh = this.bubble.offsetHeight;
     const barH = this.base.barH();
-    const box = (t: Target): Box => ({ left: t.x - scrollX - t.w / 2, top: t.y - scrollY - t.h / 2, right: t.x - scrollX + t.w / 2, bottom: t.y - scrollY + t.h / 2 });
+    const box = (t: Target): Box => ({
+      left: t.x - scrollX - t.w / 2,
+      top: t.y - scrollY - t.h / 2,
+      right: t.x - scrollX + t.w / 2,
+      bottom: t.y - scrollY + t.h / 2,
+    });
     const must = [{ left: 0, top: 0, right: vw, bottom: barH }, ...targets.filter((t) => t === anchor || KEEP_CLEAR.test(t.id)).map(box)];
     const rather = targets.filter((t) => t !== anchor && !KEEP_CLEAR.test(t.id)).map(box);
     const clamp = (left: number, top: number): { left: number; top: number } => ({
@@ -298,7 +350,12 @@ export class LessonScene extends Phaser.Scene {
       const right = clamp(a.right + 14, a.top);
       spots.push(...(anchor.x - scrollX > vw / 2 ? [left, right] : [right, left]));
       this.ring.hidden = false;
-      Object.assign(this.ring.style, { left: `${a.left - 5}px`, top: `${a.top - 5}px`, width: `${anchor.w + 10}px`, height: `${anchor.h + 10}px` });
+      Object.assign(this.ring.style, {
+        left: `${a.left - 5}px`,
+        top: `${a.top - 5}px`,
+        width: `${anchor.w + 10}px`,
+        height: `${anchor.h + 10}px`,
+      });
     } else {
       // Every height from the top bar down, nearest the middle of the screen first.
       for (let top = barH + 4; top <= vh - bh - margin; top += 6) spots.push(clamp((vw - bw) / 2, top));
@@ -337,9 +394,16 @@ export class LessonScene extends Phaser.Scene {
 
   private showPanel(testid: string, title: string, ...body: Array<HTMLElement | "" | null | false>): void {
     this.closePanel();
-    this.panel = h("div", { class: "lesson-overlay", testid: `${testid}-overlay` },
-      h("article", { class: "panel lesson-panel", role: "dialog", "aria-modal": "true", "aria-label": title, testid },
-        h("h2", {}, title), ...body));
+    this.panel = h(
+      "div",
+      { class: "lesson-overlay", testid: `${testid}-overlay` },
+      h(
+        "article",
+        { class: "panel lesson-panel", role: "dialog", "aria-modal": "true", "aria-label": title, testid },
+        h("h2", {}, title),
+        ...body,
+      ),
+    );
     uiRoot().append(this.panel);
   }
 

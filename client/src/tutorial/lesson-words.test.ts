@@ -10,7 +10,10 @@ import { describe, expect, it, vi } from "vitest";
 // coach.ts names moves through the keyboard layer's labels, whose modules import card art (Phaser):
 // no canvas here, only words.
 vi.mock("phaser", () => {
-  const any: object = new Proxy(function () {}, { get: (t, p) => (p === "prototype" ? (t as { prototype: object }).prototype : any), construct: () => ({}) });
+  const any: object = new Proxy(function () {}, {
+    get: (t, p) => (p === "prototype" ? (t as { prototype: object }).prototype : any),
+    construct: () => ({}),
+  });
   return { default: any };
 });
 
@@ -21,7 +24,11 @@ const { promptFor } = await import("./coach.ts");
 const { endLines, introLines } = await import("./lesson-words.ts");
 const { faceOf } = await import("@scat/shared/games/dark-hand/melds.ts");
 
-interface Said { readonly action: { type: string; [k: string]: unknown }; readonly text: string; readonly hand: readonly string[] }
+interface Said {
+  readonly action: { type: string; [k: string]: unknown };
+  readonly text: string;
+  readonly hand: readonly string[];
+}
 
 /** Every prompt a student who follows them reads, and the table at the end. */
 function play(game: keyof typeof LESSONS) {
@@ -55,7 +62,11 @@ describe("lesson words", () => {
       const { end } = play(game);
       const why = endLines(game, end);
       expect(why.length).toBeGreaterThan(0);
-      for (const seat of end.seats) expect(why.some((l) => l.includes(seat.name)), seat.name).toBe(true);
+      for (const seat of end.seats)
+        expect(
+          why.some((l) => l.includes(seat.name)),
+          seat.name,
+        ).toBe(true);
     });
   }
 

@@ -157,8 +157,17 @@ export interface OfferActions {
 /** "New to Dark Hearts? Take the 2-minute guided game" with Start / Not now / Don't ask again. */
 export function offerNotice(game: string, actions: OfferActions, opts: { compact?: boolean } = {}): HTMLElement {
   const title = gameModule(game)?.title ?? game;
-  const el = h("div", { class: `lesson-offer${opts.compact ? " lesson-offer-compact" : ""}`, role: "region", "aria-label": `Guided game of ${title}`, testid: "lesson-offer", "data-game": game },
-    h("p", {}, `New to ${title}? Take the 2-minute guided game.`));
+  const el = h(
+    "div",
+    {
+      class: `lesson-offer${opts.compact ? " lesson-offer-compact" : ""}`,
+      role: "region",
+      "aria-label": `Guided game of ${title}`,
+      testid: "lesson-offer",
+      "data-game": game,
+    },
+    h("p", {}, `New to ${title}? Take the 2-minute guided game.`),
+  );
   const button = (label: string, testid: string, fn: () => void, primary = false): HTMLButtonElement => {
     const b = h("button", { type: "button", testid, class: primary ? "primary" : "" }, label);
     b.addEventListener("click", (e) => {
@@ -168,10 +177,22 @@ export function offerNotice(game: string, actions: OfferActions, opts: { compact
     });
     return b;
   };
-  el.append(h("div", { class: "lesson-offer-buttons" },
-    // Saved as taken only once the lesson is on its way (not if the player stays at the table).
-    button("Start", "lesson-offer-start", async () => { if ((await actions.start(game)) !== false) remember(game, "done"); }, true),
-    button("Not now", "lesson-offer-later", () => remember(game, "offered")),
-    button("Don't ask again", "lesson-offer-never", () => neverAsk())));
+  el.append(
+    h(
+      "div",
+      { class: "lesson-offer-buttons" },
+      // Saved as taken only once the lesson is on its way (not if the player stays at the table).
+      button(
+        "Start",
+        "lesson-offer-start",
+        async () => {
+          if ((await actions.start(game)) !== false) remember(game, "done");
+        },
+        true,
+      ),
+      button("Not now", "lesson-offer-later", () => remember(game, "offered")),
+      button("Don't ask again", "lesson-offer-never", () => neverAsk()),
+    ),
+  );
   return el;
 }

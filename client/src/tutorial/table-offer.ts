@@ -36,7 +36,10 @@ export class TableLessonOffer {
   private starting = false;
 
   /** `start` goes to the lesson: false when the player stayed at the table after all. */
-  constructor(private readonly session: TableSession, private readonly start: (game: string) => Promise<boolean>) {}
+  constructor(
+    private readonly session: TableSession,
+    private readonly start: (game: string) => Promise<boolean>,
+  ) {}
 
   /** Every frame (cheap): shows, hides or keeps the card for the table as it is now. */
   update(snap: TableSnap): void {
@@ -44,7 +47,7 @@ export class TableLessonOffer {
     const quiet = mine !== null && legalOf(snap, mine).length === 0;
     if (this.el) {
       if (this.starting) return;
-      if (!this.el.isConnected) return void (this.el = null, this.decided = true);
+      if (!this.el.isConnected) return void ((this.el = null), (this.decided = true));
       this.el.hidden = !quiet;
       if (quiet) this.place(this.el);
       return;
@@ -72,7 +75,11 @@ export class TableLessonOffer {
     body.forEach((c) => (c.hidden = true));
     const id = "lesson-offer-body";
     body[1]!.id = id;
-    const unfold = h("button", { type: "button", class: "lesson-offer-unfold", testid: "lesson-offer-unfold", "aria-expanded": "false", "aria-controls": id }, `New to ${title}? Guided game`);
+    const unfold = h(
+      "button",
+      { type: "button", class: "lesson-offer-unfold", testid: "lesson-offer-unfold", "aria-expanded": "false", "aria-controls": id },
+      `New to ${title}? Guided game`,
+    );
     unfold.addEventListener("click", () => {
       body.forEach((c) => (c.hidden = false));
       unfold.remove();

@@ -13,13 +13,22 @@ let pending: HTMLElement | null = null;
 export function confirmDialog(t: ConfirmText): Promise<boolean> {
   pending?.remove();
   return new Promise((resolve) => {
-    const el = h("div", { class: "confirm-overlay", testid: "confirm" },
-      h("div", { class: "panel confirm", role: "alertdialog", "aria-label": t.title },
+    const el = h(
+      "div",
+      { class: "confirm-overlay", testid: "confirm" },
+      h(
+        "div",
+        { class: "panel confirm", role: "alertdialog", "aria-label": t.title },
         h("h2", {}, t.title),
         h("p", {}, t.body),
-        h("div", { class: "buttons" },
+        h(
+          "div",
+          { class: "buttons" },
           h("button", { type: "button", testid: "confirm-no" }, t.no),
-          h("button", { type: "button", class: "primary", testid: "confirm-yes" }, t.yes))));
+          h("button", { type: "button", class: "primary", testid: "confirm-yes" }, t.yes),
+        ),
+      ),
+    );
     const done = (answer: boolean): void => {
       el.remove();
       if (pending === el) pending = null;

@@ -23,12 +23,21 @@ export class Dialog {
   show(spec: DialogSpec, ...body: Child[]): HTMLElement {
     this.close();
     const { testid, title } = spec;
-    const el = h("div", { class: "rules-overlay", testid: `${testid}-overlay` },
-      h("article", { class: `panel rules${spec.extraClass ? ` ${spec.extraClass}` : ""}`, testid, role: "dialog", "aria-label": title },
-        h("header", { class: "rules-head" },
+    const el = h(
+      "div",
+      { class: "rules-overlay", testid: `${testid}-overlay` },
+      h(
+        "article",
+        { class: `panel rules${spec.extraClass ? ` ${spec.extraClass}` : ""}`, testid, role: "dialog", "aria-label": title },
+        h(
+          "header",
+          { class: "rules-head" },
           h("h2", {}, title),
-          h("button", { type: "button", class: "rules-close", testid: `${testid}-close`, "aria-label": "Close" }, "Close")),
-        ...body));
+          h("button", { type: "button", class: "rules-close", testid: `${testid}-close`, "aria-label": "Close" }, "Close"),
+        ),
+        ...body,
+      ),
+    );
     for (const [k, v] of Object.entries(spec.data ?? {})) el.dataset[k] = v;
     const close = (): void => this.close();
     el.addEventListener("click", (e) => void (e.target === el && close()));

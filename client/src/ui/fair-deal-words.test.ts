@@ -14,8 +14,14 @@ describe("the deal-verified note in words", () => {
   });
 
   it("says plainly when everything is in order", () => {
-    expect(fairDealWords({ ok: true }, mine, false)).toBe("✓ Deal verified: the shuffle was sealed before the cards were dealt, includes your random value 01234567…, and every move checks out.");
-    expect(fairDealWords({ ok: true }, null, false)).toBe("✓ Deal verified: the shuffle was sealed before the cards were dealt, and every move checks out.");
-    expect(fairDealWords({ ok: false, reason: "the seed does not match" }, mine, false)).toBe("✗ Deal NOT verified: the seed does not match");
+    expect(fairDealWords({ ok: true }, mine, false)).toBe(
+      "✓ Deal verified: the shuffle was sealed before the cards were dealt, includes your random value 01234567…, and every move checks out.",
+    );
+    expect(fairDealWords({ ok: true }, null, false)).toBe(
+      "✓ Deal verified: the shuffle was sealed before the cards were dealt, and every move checks out.",
+    );
+    expect(fairDealWords({ ok: false, reason: "the seed does not match" }, mine, false)).toBe(
+      "✗ Deal NOT verified: the seed does not match",
+    );
   });
 });

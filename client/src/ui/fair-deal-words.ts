@@ -19,7 +19,8 @@ export interface DealVerdict {
 export function fairDealWords(verdict: DealVerdict, mine: string | null, missing: boolean): string {
   if (!verdict.ok) return `✗ Deal NOT verified: ${verdict.reason ?? "the log does not check out"}`;
   const sealed = "✓ Deal verified: the shuffle was sealed before the cards were dealt";
-  if (missing) return `${sealed}, and every move checks out. Your device's random value reached the table too late to be mixed in (usually a slow moment in the connection), so this shuffle was made without it; the deal is still the one sealed beforehand.`;
+  if (missing)
+    return `${sealed}, and every move checks out. Your device's random value reached the table too late to be mixed in (usually a slow moment in the connection), so this shuffle was made without it; the deal is still the one sealed beforehand.`;
   if (mine !== null) return `${sealed}, includes your random value ${mine.slice(0, 8)}…, and every move checks out.`;
   return `${sealed}, and every move checks out.`;
 }

@@ -31,7 +31,8 @@ export function watchFairDeal(session: TableSession, replay?: (log: unknown, com
     // Our own share of the shuffle must be in the deal (docs/FAIRNESS.md, "Players' entropy").
     const mine = session.shuffleValue;
     const withMine = mine === null ? null : verifyLog(log, { ...options, mine });
-    const verdict = withMine?.ok === false && withMine.code === "entropy-missing" ? verifyLog(log, options) : withMine ?? verifyLog(log, options);
+    const verdict =
+      withMine?.ok === false && withMine.code === "entropy-missing" ? verifyLog(log, options) : (withMine ?? verifyLog(log, options));
     const missing = withMine?.ok === false && withMine.code === "entropy-missing";
     if (closed) return;
     if (badge) clearNote("fair", badge);
@@ -40,8 +41,18 @@ export function watchFairDeal(session: TableSession, replay?: (log: unknown, com
     const text = fairDealWords(verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason }, mine, missing);
     const again = verdict.ok && replay ? h("button", { type: "button", class: "link", testid: "replay-game" }, "Replay this game") : null;
     again?.addEventListener("click", () => replay?.(log, commitment));
-    badge = h("div", { class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`, testid: verdict.ok ? "deal-verified" : "deal-not-verified", role: "status", ...(mine !== null ? { title: `Your random value for this deal: ${mine}` } : {}) },
-      h("span", {}, text), h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"), again);
+    badge = h(
+      "div",
+      {
+        class: `fair-deal ${verdict.ok ? "fair-ok" : "fair-bad"}`,
+        testid: verdict.ok ? "deal-verified" : "deal-not-verified",
+        role: "status",
+        ...(mine !== null ? { title: `Your random value for this deal: ${mine}` } : {}),
+      },
+      h("span", {}, text),
+      h("a", { href: url, download: logFileName(log), testid: "download-log" }, "Download game log"),
+      again,
+    );
     showNote("fair", badge, uiRoot());
   };
 

@@ -72,14 +72,52 @@ export interface LobbyForm {
  * starts at once. The radio is named by the title alone (the tile's buttons are its own).
  */
 function gamePicker(selected: string): HTMLElement {
-  return h("div", { class: "games", role: "radiogroup", "aria-label": "Game" }, ...lobbyGames().map((g) =>
-    h("label", { class: `game-tile${g.playable ? "" : " soon"}`, testid: `game-${g.id}` },
-      h("input", { type: "radio", name: "game", value: g.id, disabled: !g.playable, checked: g.id === selected, "aria-labelledby": `tile-${g.id}-title`, "aria-describedby": `tile-${g.id}-blurb` }),
-      h("span", { class: "game-title", id: `tile-${g.id}-title` }, g.title),
-      h("span", { class: "game-blurb", id: `tile-${g.id}-blurb` }, g.playable ? g.blurb : "Coming soon"),
-      g.playable && h("button", { type: "button", class: "rules-link", testid: `rules-${g.id}`, "data-game": g.id, "aria-label": `How to play ${g.title}`, title: `How to play ${g.title}` }, "?"),
-      g.playable && h("button", { type: "button", class: "play-now primary", testid: `play-now-${g.id}`, "data-game": g.id, "aria-label": `Play now: ${g.title}` }, "Play now"),
-    )));
+  return h(
+    "div",
+    { class: "games", role: "radiogroup", "aria-label": "Game" },
+    ...lobbyGames().map((g) =>
+      h(
+        "label",
+        { class: `game-tile${g.playable ? "" : " soon"}`, testid: `game-${g.id}` },
+        h("input", {
+          type: "radio",
+          name: "game",
+          value: g.id,
+          disabled: !g.playable,
+          checked: g.id === selected,
+          "aria-labelledby": `tile-${g.id}-title`,
+          "aria-describedby": `tile-${g.id}-blurb`,
+        }),
+        h("span", { class: "game-title", id: `tile-${g.id}-title` }, g.title),
+        h("span", { class: "game-blurb", id: `tile-${g.id}-blurb` }, g.playable ? g.blurb : "Coming soon"),
+        g.playable &&
+          h(
+            "button",
+            {
+              type: "button",
+              class: "rules-link",
+              testid: `rules-${g.id}`,
+              "data-game": g.id,
+              "aria-label": `How to play ${g.title}`,
+              title: `How to play ${g.title}`,
+            },
+            "?",
+          ),
+        g.playable &&
+          h(
+            "button",
+            {
+              type: "button",
+              class: "play-now primary",
+              testid: `play-now-${g.id}`,
+              "data-game": g.id,
+              "aria-label": `Play now: ${g.title}`,
+            },
+            "Play now",
+          ),
+      ),
+    ),
+  );
 }
 
 /** A tile's Play now: the game's usual size, a bot in every other seat, the settings' bot strength. */
@@ -108,27 +146,67 @@ function build(o: TableOptions, shell: HomeShell): HTMLFormElement {
   const form = h("form", { class: "lobby panel home", testid: "lobby", autocomplete: "off" }, ...shell.parts);
   shell.section("play").append(
     // Optional: the account's name fills it, and an empty field plays under that name.
-    h("div", { class: "name-row" },
-      field("Your name (optional: you have one already)", h("input", { type: "text", maxlength: 24, placeholder: "Your name", value: loadName(), testid: "name-input", dir: "auto", autocomplete: "nickname" })),
-      h("p", { class: "error name-error", testid: "name-error", role: "alert" })),
+    h(
+      "div",
+      { class: "name-row" },
+      field(
+        "Your name (optional: you have one already)",
+        h("input", {
+          type: "text",
+          maxlength: 24,
+          placeholder: "Your name",
+          value: loadName(),
+          testid: "name-input",
+          dir: "auto",
+          autocomplete: "nickname",
+        }),
+      ),
+      h("p", { class: "error name-error", testid: "name-error", role: "alert" }),
+    ),
     gamePicker(o.game),
-    h("div", { class: "buttons play-buttons" },
+    h(
+      "div",
+      { class: "buttons play-buttons" },
       h("button", { type: "submit", class: "primary", testid: "quick-play" }, "Quick play"),
       h("button", { type: "button", testid: "create-private" }, "Create private table"),
-      h("button", { type: "button", class: "options-toggle", testid: "table-options-toggle", "aria-expanded": "false", "aria-controls": "table-options" }, "Table options")),
-    h("div", { class: "feedback", testid: "lobby-feedback" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "options-toggle",
+          testid: "table-options-toggle",
+          "aria-expanded": "false",
+          "aria-controls": "table-options",
+        },
+        "Table options",
+      ),
+    ),
+    h(
+      "div",
+      { class: "feedback", testid: "lobby-feedback" },
       h("p", { class: "note", testid: "lobby-note", role: "status" }),
-      h("div", { class: "error", testid: "lobby-error", role: "alert" })),
-    h("div", { class: "table-options", id: "table-options", testid: "table-options", hidden: true },
-      h("div", { class: "row" },
+      h("div", { class: "error", testid: "lobby-error", role: "alert" }),
+    ),
+    h(
+      "div",
+      { class: "table-options", id: "table-options", testid: "table-options", hidden: true },
+      h(
+        "div",
+        { class: "row" },
         field("Players", numberSelect("seats-select", range.min, range.max, o.seats)),
         field("Bots", numberSelect("bots-select", 0, o.seats - 1, o.bots)),
         field("Bots play", strengthSelect(o.botStrength ?? loadSettings().botStrength)),
-        field("Turn (s)", h("input", { type: "number", min: 10, max: 120, step: 5, value: o.turnSeconds, testid: "turn-input" }))),
-      h("div", { class: "variants", testid: "variants" })),
-    h("div", { class: "join-card", role: "group", "aria-labelledby": "join-card-title" },
+        field("Turn (s)", h("input", { type: "number", min: 10, max: 120, step: 5, value: o.turnSeconds, testid: "turn-input" })),
+      ),
+      h("div", { class: "variants", testid: "variants" }),
+    ),
+    h(
+      "div",
+      { class: "join-card", role: "group", "aria-labelledby": "join-card-title" },
       h("h3", { id: "join-card-title" }, "Join a friend's table"),
-      joinRow()));
+      joinRow(),
+    ),
+  );
   return form;
 }
 
@@ -209,7 +287,9 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   };
   // Typed since the field was last filled from the account: the account's name does not overwrite it.
   let edited = false;
-  nameInput.addEventListener("input", () => { edited = true; });
+  nameInput.addEventListener("input", () => {
+    edited = true;
+  });
   nameInput.addEventListener("change", () => actions.nameChanged?.());
   const setError = (m: string | null, at?: Element): void => {
     if (at) near(at);
@@ -229,18 +309,21 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
   };
   label();
   byTestId(form, "seats-select").addEventListener("change", () => onSeatsChange(form));
-  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("change", () => {
-    onGameChange(form);
-    label();
-    actions.gamePicked?.(chosenGame(form));
-  });
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]'))
+    radio.addEventListener("change", () => {
+      onGameChange(form);
+      label();
+      actions.gamePicked?.(chosenGame(form));
+    });
   // Picking a tile (again or anew) is choosing how to play it: its options open below.
-  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]')) radio.addEventListener("click", () => showOptionsPanel(true));
-  for (const b of form.querySelectorAll<HTMLButtonElement>(".play-now")) b.addEventListener("click", (e) => {
-    e.preventDefault();
-    near(b.closest(".games"));
-    (actions.playNow ?? actions.quickPlay)(playNowOptions(b.dataset["game"] ?? DEFAULT_GAME));
-  });
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="game"]'))
+    radio.addEventListener("click", () => showOptionsPanel(true));
+  for (const b of form.querySelectorAll<HTMLButtonElement>(".play-now"))
+    b.addEventListener("click", (e) => {
+      e.preventDefault();
+      near(b.closest(".games"));
+      (actions.playNow ?? actions.quickPlay)(playNowOptions(b.dataset["game"] ?? DEFAULT_GAME));
+    });
   // Enter does what the focused part of the form is for: Join in the code field, the
   // invitation's table on an invite link; Quick play only from its own button or the rest of the form.
   let invited: string | null = null;
@@ -286,9 +369,21 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
     },
     setNameError: (m) => void (byTestId(form, "name-error").textContent = m ?? ""),
     focusName: () => nameInput.focus(),
-    setProblem: (problem, c) => showProblem(byTestId(form, "lobby-error"), problem, { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() }, c !== null),
-    joinTable: (roomId) => { fromList(); join(roomId); },
-    watchTable: (roomId) => { fromList(); watch(roomId); },
+    setProblem: (problem, c) =>
+      showProblem(
+        byTestId(form, "lobby-error"),
+        problem,
+        { watch: () => watch(c), retry: () => form.requestSubmit(), code: () => byTestId(form, "join-code").focus() },
+        c !== null,
+      ),
+    joinTable: (roomId) => {
+      fromList();
+      join(roomId);
+    },
+    watchTable: (roomId) => {
+      fromList();
+      watch(roomId);
+    },
     append: (el, section = "play") => void shell.section(section).append(el),
     notice: (el, section) => void (section ? shell.section(section).querySelector("h2")!.after(el) : shell.notices.prepend(el)),
     invite(c, watching, about) {
@@ -300,11 +395,19 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
       const what = about ? `${about.text}, table ${c}` : `table ${c}`;
       const closed = about?.closed ?? null;
       if (closed !== null) invited = null;
-      const watchInstead = closed === null ? null : h("button", { type: "button", class: "way-on", testid: "invite-watch-instead" }, "Watch this table");
+      const watchInstead =
+        closed === null ? null : h("button", { type: "button", class: "way-on", testid: "invite-watch-instead" }, "Watch this table");
       watchInstead?.addEventListener("click", () => watch(c));
-      const note = h("p", { class: "invite-note", testid: "lobby-invite" },
-        closed !== null ? `${what}. ${closed} ` : watching ? `Watch ${what}: press Watch.` : `You are invited to ${what}: press Join below (change your name first if you like).`,
-        ...(watchInstead ? [watchInstead] : []));
+      const note = h(
+        "p",
+        { class: "invite-note", testid: "lobby-invite" },
+        closed !== null
+          ? `${what}. ${closed} `
+          : watching
+            ? `Watch ${what}: press Watch.`
+            : `You are invited to ${what}: press Join below (change your name first if you like).`,
+        ...(watchInstead ? [watchInstead] : []),
+      );
       const earlier = form.querySelector('[data-testid="lobby-invite"]');
       if (earlier) earlier.replaceWith(note);
       else shell.notices.prepend(note);
@@ -317,6 +420,9 @@ export function mountLobby(initial: TableOptions, actions: LobbyActions): LobbyF
       byTestId(form, "lobby-note").textContent = busy ? (note ?? "Connecting…") : "";
       if (busy) setError(null);
     },
-    destroy: () => { shell.destroy(); form.remove(); },
+    destroy: () => {
+      shell.destroy();
+      form.remove();
+    },
   };
 }

@@ -3,10 +3,20 @@ import type { JoinProblem } from "../net/errors.ts";
 import { h } from "./dom.ts";
 
 export function joinRow(): HTMLElement {
-  return h("div", { class: "join-row" },
-    h("input", { type: "text", maxlength: 12, placeholder: "Code", testid: "join-code", autocapitalize: "characters", "aria-label": "Table code" }),
+  return h(
+    "div",
+    { class: "join-row" },
+    h("input", {
+      type: "text",
+      maxlength: 12,
+      placeholder: "Code",
+      testid: "join-code",
+      autocapitalize: "characters",
+      "aria-label": "Table code",
+    }),
     h("button", { type: "button", testid: "join-by-code" }, "Join"),
-    h("button", { type: "button", testid: "watch-by-code" }, "Watch"));
+    h("button", { type: "button", testid: "watch-by-code" }, "Watch"),
+  );
 }
 
 export interface ProblemWays {

@@ -20,7 +20,11 @@ export function ratingText(r: { readonly rating: number; readonly provisional: b
 }
 
 /** A seat's name on its badge: the label, and the rating at a ranked table ("Ann (1520)"). */
-export function seatTitle(seat: { readonly name: string; readonly index: number; readonly rating?: { readonly rating: number; readonly provisional: boolean } | undefined }): string {
+export function seatTitle(seat: {
+  readonly name: string;
+  readonly index: number;
+  readonly rating?: { readonly rating: number; readonly provisional: boolean } | undefined;
+}): string {
   return seat.rating ? `${seatLabel(seat.name, seat.index)} (${ratingText(seat.rating)})` : seatLabel(seat.name, seat.index);
 }
 

@@ -23,16 +23,31 @@ function options(t: OpenTable): string[] {
 function row(t: OpenTable, actions: OpenTableActions): HTMLElement {
   const title = gameModule(t.game)?.title ?? t.game;
   const taken = t.players + t.bots;
-  const who = [`${taken}/${t.seats} seated`, ...(t.bots > 0 ? [`${t.bots} bot${t.bots === 1 ? "" : "s"}`] : []), ...(t.watching > 0 ? [`${t.watching} watching`] : [])];
+  const who = [
+    `${taken}/${t.seats} seated`,
+    ...(t.bots > 0 ? [`${t.bots} bot${t.bots === 1 ? "" : "s"}`] : []),
+    ...(t.watching > 0 ? [`${t.watching} watching`] : []),
+  ];
   const join = h("button", { type: "button", class: "primary", testid: `join-${t.roomId}` }, "Join");
   const watch = h("button", { type: "button", testid: `watch-${t.roomId}` }, "Watch");
   join.addEventListener("click", () => actions.join(t.roomId));
   watch.addEventListener("click", () => actions.watch(t.roomId));
-  return h("li", { class: `open-table is-${t.status}`, testid: `open-table-${t.roomId}`, "data-game": t.game },
-    h("div", { class: "open-table-text" },
-      h("span", { class: "open-table-title" }, h("span", {}, title), h("span", { class: `open-table-status is-${t.status}` }, t.status === "waiting" ? "waiting" : "playing")),
-      h("span", { class: "open-table-info" }, [...who, ...options(t)].join(" · "))),
-    h("div", { class: "open-table-buttons" }, ...(t.open ? [join] : []), watch));
+  return h(
+    "li",
+    { class: `open-table is-${t.status}`, testid: `open-table-${t.roomId}`, "data-game": t.game },
+    h(
+      "div",
+      { class: "open-table-text" },
+      h(
+        "span",
+        { class: "open-table-title" },
+        h("span", {}, title),
+        h("span", { class: `open-table-status is-${t.status}` }, t.status === "waiting" ? "waiting" : "playing"),
+      ),
+      h("span", { class: "open-table-info" }, [...who, ...options(t)].join(" · ")),
+    ),
+    h("div", { class: "open-table-buttons" }, ...(t.open ? [join] : []), watch),
+  );
 }
 
 export class OpenTablesPanel {
@@ -44,8 +59,12 @@ export class OpenTablesPanel {
     this.list = h("ul", { class: "open-table-list", testid: "open-tables-list" });
     // Not a live region: a count changing every few seconds is not worth interrupting anyone.
     this.counts = h("span", { class: "lobby-counts", testid: "lobby-counts", hidden: true });
-    this.el = h("section", { class: "open-tables", testid: "open-tables", "aria-label": "Open tables" },
-      h("div", { class: "open-tables-head" }, h("h2", {}, "Open tables"), this.counts), this.list);
+    this.el = h(
+      "section",
+      { class: "open-tables", testid: "open-tables", "aria-label": "Open tables" },
+      h("div", { class: "open-tables-head" }, h("h2", {}, "Open tables"), this.counts),
+      this.list,
+    );
     this.update([]);
   }
 

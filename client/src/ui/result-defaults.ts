@@ -39,8 +39,23 @@ export function rankingList(snap: TableSnap, mySeat: number | null, unit: (score
   // Tied seats share a place (1, 2, 2, 4), as ranked play rates them (shared/src/standings.ts).
   const places = Array.isArray(outcome?.["places"]) ? (outcome["places"] as unknown[]) : [];
   if (order.length === 0) return null;
-  return h("ol", { class: "ranking", testid: "ranking" }, ...order.map((seat) =>
-    h("li", { class: winners.includes(seat) ? "winner" : "", value: typeof seat === "number" && typeof places[seat] === "number" && places[seat] > 0 ? places[seat] : undefined },
-      h("span", {}, `${winners.includes(seat) ? "★ " : ""}${who(snap, seat, mySeat)}`),
-      h("span", { class: "score" }, `${String(typeof seat === "number" ? (scores[seat] ?? "") : "")} ${unit(typeof seat === "number" ? scores[seat] : null)}`))));
+  return h(
+    "ol",
+    { class: "ranking", testid: "ranking" },
+    ...order.map((seat) =>
+      h(
+        "li",
+        {
+          class: winners.includes(seat) ? "winner" : "",
+          value: typeof seat === "number" && typeof places[seat] === "number" && places[seat] > 0 ? places[seat] : undefined,
+        },
+        h("span", {}, `${winners.includes(seat) ? "★ " : ""}${who(snap, seat, mySeat)}`),
+        h(
+          "span",
+          { class: "score" },
+          `${String(typeof seat === "number" ? (scores[seat] ?? "") : "")} ${unit(typeof seat === "number" ? scores[seat] : null)}`,
+        ),
+      ),
+    ),
+  );
 }

@@ -42,22 +42,41 @@ export class ResultPanel {
     const r = this.r;
     const result = snap.result;
     const roundTitle = r.roundTitle ?? defaultRoundTitle;
-    const title = mode === "game" ? (r.gameTitle ?? defaultGameTitle)(snap, snap.outcome, mySeat) : result ? roundTitle(snap, result, mySeat) : "Round over";
-    const gameBody = mode === "game" ? (r.gameBody ? r.gameBody(snap, snap.outcome, mySeat) : rankingList(snap, mySeat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined)) : null;
+    const title =
+      mode === "game"
+        ? (r.gameTitle ?? defaultGameTitle)(snap, snap.outcome, mySeat)
+        : result
+          ? roundTitle(snap, result, mySeat)
+          : "Round over";
+    const gameBody =
+      mode === "game"
+        ? r.gameBody
+          ? r.gameBody(snap, snap.outcome, mySeat)
+          : rankingList(snap, mySeat, r.scoreUnit ? (n) => r.scoreUnit?.(snap, n) ?? "" : undefined)
+        : null;
     const roundBody = result ? (r.roundBody ? r.roundBody(snap, result, mySeat) : resultTable(snap, result, mySeat)) : null;
-    this.el.replaceChildren(h("div", { class: "panel result", testid: mode === "game" ? "game-over" : "round-result" },
-      mode === "game" ? h("div", { class: "result-head" }, h("h2", { testid: "result-title" }, title), noteSlot("rating")) : h("h2", { testid: "result-title" }, title),
-      gameBody,
-      mode === "game" && result ? h("p", { class: "sub" }, `Last round: ${roundTitle(snap, result, mySeat)}`) : null,
-      roundBody,
-      mode === "game" ? noteSlot("rematch") : null,
-      this.buttons(snap, mode, canContinue),
-      mode === "game" ? noteSlot("fair") : null));
+    this.el.replaceChildren(
+      h(
+        "div",
+        { class: "panel result", testid: mode === "game" ? "game-over" : "round-result" },
+        mode === "game"
+          ? h("div", { class: "result-head" }, h("h2", { testid: "result-title" }, title), noteSlot("rating"))
+          : h("h2", { testid: "result-title" }, title),
+        gameBody,
+        mode === "game" && result ? h("p", { class: "sub" }, `Last round: ${roundTitle(snap, result, mySeat)}`) : null,
+        roundBody,
+        mode === "game" ? noteSlot("rematch") : null,
+        this.buttons(snap, mode, canContinue),
+        mode === "game" ? noteSlot("fair") : null,
+      ),
+    );
   }
 
   targets(): Target[] {
     const ids = ["continue", "rematch", "rematch-accept", "queue-again", "play-again", "back-to-lobby"];
-    return ids.map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`))).filter((t): t is Target => t !== null);
+    return ids
+      .map((id) => domTarget(`button:${id}`, this.el.querySelector<HTMLElement>(`[data-testid="${id}"]`)))
+      .filter((t): t is Target => t !== null);
   }
 
   destroy(): void {
@@ -72,13 +91,33 @@ export class ResultPanel {
     };
     const queueAgain = this.actions.queueAgain;
     if (mode === "game" && snap.ranked && queueAgain) {
-      return h("div", { class: "buttons" }, button("queue-again", "Queue again", () => queueAgain(), true), button("play-again", "Quick play", () => this.actions.playAgain()), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
+      return h(
+        "div",
+        { class: "buttons" },
+        button("queue-again", "Queue again", () => queueAgain(), true),
+        button("play-again", "Quick play", () => this.actions.playAgain()),
+        button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()),
+      );
     }
     if (mode === "game") {
-      return h("div", { class: "buttons" }, button("play-again", "Quick play again", () => this.actions.playAgain(), true), button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()));
+      return h(
+        "div",
+        { class: "buttons" },
+        button("play-again", "Quick play again", () => this.actions.playAgain(), true),
+        button("back-to-lobby", "Back to lobby", () => this.actions.toLobby()),
+      );
     }
-    if (canContinue) return h("div", { class: "buttons" }, button("continue", "Continue", () => this.actions.continue(), true));
+    if (canContinue)
+      return h(
+        "div",
+        { class: "buttons" },
+        button("continue", "Continue", () => this.actions.continue(), true),
+      );
     const waiting = snap.awaiting.map((s) => isolate(snap.seats[s]?.name ?? "")).filter((n) => n !== "");
-    return h("p", { class: "note", testid: "waiting-continue" }, waiting.length > 0 ? `Waiting for ${waiting.join(", ")}…` : "Next round starting…");
+    return h(
+      "p",
+      { class: "note", testid: "waiting-continue" },
+      waiting.length > 0 ? `Waiting for ${waiting.join(", ")}…` : "Next round starting…",
+    );
   }
 }

@@ -37,7 +37,13 @@ export function perSeat(v: unknown, seats: number): Array<Json | null> {
   const out: Array<Json | null> = [];
   for (let i = 0; i < seats; i++) {
     const entry = Array.isArray(v) ? (v.find((e: unknown) => (e as Json | null)?.["seat"] === i) ?? v[i]) : (v as Json | null)?.[String(i)];
-    out.push(typeof entry === "object" && entry !== null && !Array.isArray(entry) ? (entry as Json) : Array.isArray(entry) ? { cards: entry } : null);
+    out.push(
+      typeof entry === "object" && entry !== null && !Array.isArray(entry)
+        ? (entry as Json)
+        : Array.isArray(entry)
+          ? { cards: entry }
+          : null,
+    );
   }
   return out;
 }
@@ -61,14 +67,22 @@ function cardsOf(hand: Json | null): string[] {
 }
 
 function handCell(hand: Json | null, url: (card: string) => string): HTMLElement {
-  return h("td", { class: "hand-cell" }, ...cardsOf(hand).map((card) => h("img", { class: "mini-card", src: url(card), alt: card, title: card })));
+  return h(
+    "td",
+    { class: "hand-cell" },
+    ...cardsOf(hand).map((card) => h("img", { class: "mini-card", src: url(card), alt: card, title: card })),
+  );
 }
 
 /** Scoring columns: the core items, then any other item someone scored. */
 function itemKeys(rows: ReadonlyArray<Json | null>, o: ResultTableOptions): string[] {
   const skip = new Set([...SKIP, ...(o.skip ?? [])]);
   const all = [...new Set(rows.flatMap((b) => (b ? Object.keys(b) : [])))].filter((k) => !skip.has(k));
-  const used = (k: string): boolean => rows.some((b) => { const v = b?.[k]; return v !== undefined && v !== 0 && v !== false && v !== null; });
+  const used = (k: string): boolean =>
+    rows.some((b) => {
+      const v = b?.[k];
+      return v !== undefined && v !== 0 && v !== false && v !== null;
+    });
   const core = (o.core ?? []).filter((k) => all.includes(k));
   return [...core, ...all.filter((k) => !core.includes(k) && used(k))];
 }
@@ -84,22 +98,36 @@ export function resultTable(snap: TableSnap, result: Json, mySeat: number | null
   const negate = new Set(o.negate ?? []);
   const noDelta = o.hideDelta === true;
   const totalLabel = o.totalLabel ?? "Total";
-  const head = h("tr", {}, ...["Player", "Hand", "Value", ...keys.map((k) => humanize(k, labels)), ...(noDelta ? [] : ["Round"]), totalLabel].map((t) => h("th", {}, t)));
+  const head = h(
+    "tr",
+    {},
+    ...["Player", "Hand", "Value", ...keys.map((k) => humanize(k, labels)), ...(noDelta ? [] : ["Round"]), totalLabel].map((t) =>
+      h("th", {}, t),
+    ),
+  );
   // Each number cell carries its heading: a phone shows a row as labelled numbers (styles.css),
   // as ten columns did not fit its width; an empty item is left out there.
-  const cell = (label: string, text: string, cls = "num"): HTMLElement => h("td", { class: `${cls}${text === "" ? " blank" : ""}`, "data-label": label }, text);
+  const cell = (label: string, text: string, cls = "num"): HTMLElement =>
+    h("td", { class: `${cls}${text === "" ? " blank" : ""}`, "data-label": label }, text);
   const rows = snap.seats.map((seat, i) => {
     const b = breakdown[i] ?? null;
     const total = b?.["total"] ?? seat.score;
     const name = `${seatLabel(seat.name, i)}${i === mySeat ? " (you)" : ""}`;
     const out = b?.["out"] === true ? " (out)" : "";
-    return h("tr", { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
+    return h(
+      "tr",
+      { class: `${i === winner ? "winner" : ""}${i === mySeat ? " me" : ""}`, testid: `result-row-${i}` },
       h("td", { class: "name" }, i === winner ? `★ ${name}${out}` : `${name}${out}`),
       handCell(hands[i] ?? null, o.imageUrl ?? cardImageUrl),
       cell("Value", formatValue(hands[i]?.["value"])),
       ...keys.map((k) => cell(humanize(k, labels), formatItem(negate.has(k) && typeof b?.[k] === "number" ? -b[k] : b?.[k]))),
       noDelta ? null : cell("Round", formatItem(b?.["delta"]) || "0", "num delta"),
-      cell(totalLabel, String(total), "num total"));
+      cell(totalLabel, String(total), "num total"),
+    );
   });
-  return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)));
+  return h(
+    "div",
+    { class: "table-wrap" },
+    h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)),
+  );
 }

@@ -27,16 +27,26 @@ function imageUrl(art: RulesArt, card: string, shade: "light" | "dark"): string 
 
 function example(art: RulesArt, ex: CardExample): HTMLElement {
   const shade = ex.shade ?? "light";
-  return h("figure", { class: "rules-example" },
-    h("div", { class: "rules-cards" }, ...ex.cards.map((c) => h("img", { class: "rules-card", src: imageUrl(art, c, shade), alt: c, title: c }))),
-    h("figcaption", {}, ex.caption));
+  return h(
+    "figure",
+    { class: "rules-example" },
+    h(
+      "div",
+      { class: "rules-cards" },
+      ...ex.cards.map((c) => h("img", { class: "rules-card", src: imageUrl(art, c, shade), alt: c, title: c })),
+    ),
+    h("figcaption", {}, ex.caption),
+  );
 }
 
 function section(rules: GameRules, s: RuleSection): HTMLElement {
-  return h("section", { class: "rules-section" },
+  return h(
+    "section",
+    { class: "rules-section" },
     h("h3", {}, s.heading),
     ...s.text.map((t) => h("p", {}, t)),
-    ...(s.examples ?? []).map((ex) => example(rules.art, ex)));
+    ...(s.examples ?? []).map((ex) => example(rules.art, ex)),
+  );
 }
 
 const dialog = new Dialog();
@@ -55,13 +65,17 @@ export function openRules(game: string, learn?: () => void): void {
   closeRules();
   const rules = rulesFor(game);
   if (!rules) return;
-  const learnButton = learn ? h("button", { type: "button", class: "primary rules-learn", testid: "rules-learn" }, "Learn by playing") : null;
+  const learnButton = learn
+    ? h("button", { type: "button", class: "primary rules-learn", testid: "rules-learn" }, "Learn by playing")
+    : null;
   learnButton?.addEventListener("click", () => {
     closeRules();
     learn?.();
   });
-  dialog.show({ testid: "rules", title: `How to play ${rules.title}`, data: { game }, focusClose: true },
+  dialog.show(
+    { testid: "rules", title: `How to play ${rules.title}`, data: { game }, focusClose: true },
     h("p", { class: "rules-goal" }, rules.goal),
     learnButton,
-    ...rules.sections.map((s) => section(rules, s)));
+    ...rules.sections.map((s) => section(rules, s)),
+  );
 }

@@ -31,25 +31,64 @@ export class TableToolbar {
   private readonly el: HTMLElement;
   /** The phone's "⋯" and its menu (Link and ⚑ there). */
   private readonly menu = h("div", { class: "toolbar-menu", id: "table-more-menu", testid: "table-menu", hidden: true });
-  private readonly more = h("button", { type: "button", class: "narrow-only", testid: "table-more", title: "More: the table link, report or block", "aria-label": "More: table link, report or block", "aria-expanded": "false", "aria-controls": "table-more-menu" }, "⋯");
+  private readonly more = h(
+    "button",
+    {
+      type: "button",
+      class: "narrow-only",
+      testid: "table-more",
+      title: "More: the table link, report or block",
+      "aria-label": "More: table link, report or block",
+      "aria-expanded": "false",
+      "aria-controls": "table-more-menu",
+    },
+    "⋯",
+  );
   private readonly outside = (e: Event): void => {
-    if (!this.menu.hidden && e.target instanceof Node && !this.menu.contains(e.target) && !this.more.contains(e.target)) this.setMenu(false);
+    if (!this.menu.hidden && e.target instanceof Node && !this.menu.contains(e.target) && !this.more.contains(e.target))
+      this.setMenu(false);
   };
 
   constructor(actions: ToolbarActions) {
-    this.el = h("div", { class: "toolbar", testid: "toolbar" },
-      h("span", { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] }, h("i"), h("i"), h("i"), h("i")),
-      h("button", { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Log (moves)" },
-        h("span", { class: "wide-only" }, "Log"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰")),
+    this.el = h(
+      "div",
+      { class: "toolbar", testid: "toolbar" },
+      h(
+        "span",
+        { class: "signal", testid: "signal", "data-level": 0, role: "img", "aria-label": QUALITY[0], title: QUALITY[0] },
+        h("i"),
+        h("i"),
+        h("i"),
+        h("i"),
+      ),
+      h(
+        "button",
+        { type: "button", testid: "toggle-log", "aria-expanded": "false", title: "Move log", "aria-label": "Log (moves)" },
+        h("span", { class: "wide-only" }, "Log"),
+        h("span", { class: "narrow-only", "aria-hidden": "true" }, "☰"),
+      ),
       // Left of "?": the first-time hint's arrow points at the rightmost button, "?" on a phone.
       this.more,
       h("button", { type: "button", testid: "show-rules", title: "How to play", "aria-label": "How to play" }, "?"),
-      h("button", { type: "button", class: "wide-only", testid: "report-player", title: "Report or block a player", "aria-label": "Report or block a player" }, "⚑"),
-      this.menu);
-    this.menu.append(...[
-      actions.copyLink && this.menuItem("menu-copy-link", "Copy the table link", () => actions.copyLink?.copy()),
-      this.menuItem("menu-report-player", "⚑ Report or block a player", () => actions.report()),
-    ].filter((b): b is HTMLButtonElement => Boolean(b)));
+      h(
+        "button",
+        {
+          type: "button",
+          class: "wide-only",
+          testid: "report-player",
+          title: "Report or block a player",
+          "aria-label": "Report or block a player",
+        },
+        "⚑",
+      ),
+      this.menu,
+    );
+    this.menu.append(
+      ...[
+        actions.copyLink && this.menuItem("menu-copy-link", "Copy the table link", () => actions.copyLink?.copy()),
+        this.menuItem("menu-report-player", "⚑ Report or block a player", () => actions.report()),
+      ].filter((b): b is HTMLButtonElement => Boolean(b)),
+    );
     this.more.addEventListener("click", () => this.setMenu(this.menu.hidden));
     this.menu.addEventListener("keydown", (e) => {
       if (e.key !== "Escape") return;
@@ -60,10 +99,36 @@ export class TableToolbar {
     document.addEventListener("pointerdown", this.outside, true);
     // Left of the others: the first-time hint points at "?", the rightmost.
     if (actions.extra) this.el.prepend(...actions.extra);
-    if (actions.copyLink) this.el.prepend(h("button", { type: "button", class: "wide-only", testid: "copy-table-link", title: `Copy the table link: ${actions.copyLink.link}`, "aria-label": "Copy the table link" }, "Link"));
+    if (actions.copyLink)
+      this.el.prepend(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "wide-only",
+            testid: "copy-table-link",
+            title: `Copy the table link: ${actions.copyLink.link}`,
+            "aria-label": "Copy the table link",
+          },
+          "Link",
+        ),
+      );
     // A phone's toolbar has no room for the word: a gold star there, named "Ranked game" either way.
-    this.el.prepend(h("span", { class: "ranked-badge", testid: "ranked-badge", role: "img", "aria-label": "Ranked game", title: "A ranked game: it changes the players' ratings", hidden: true },
-      h("span", { class: "wide-only", "aria-hidden": "true" }, "Ranked"), h("span", { class: "narrow-only", "aria-hidden": "true" }, "★")));
+    this.el.prepend(
+      h(
+        "span",
+        {
+          class: "ranked-badge",
+          testid: "ranked-badge",
+          role: "img",
+          "aria-label": "Ranked game",
+          title: "A ranked game: it changes the players' ratings",
+          hidden: true,
+        },
+        h("span", { class: "wide-only", "aria-hidden": "true" }, "Ranked"),
+        h("span", { class: "narrow-only", "aria-hidden": "true" }, "★"),
+      ),
+    );
     const copy = actions.copyLink;
     if (copy) byTestId(this.el, "copy-table-link").addEventListener("click", () => copy.copy());
     byTestId(this.el, "toggle-log").addEventListener("click", () => actions.toggleLog());
@@ -133,7 +198,11 @@ export class TableToolbar {
 
   targets(): Target[] {
     const link = this.el.querySelector<HTMLElement>('[data-testid="copy-table-link"]');
-    return [domTarget("button:log", byTestId(this.el, "toggle-log")), domTarget("button:rules", byTestId(this.el, "show-rules")), link ? domTarget("button:copy-link", link) : null].filter((t): t is Target => t !== null);
+    return [
+      domTarget("button:log", byTestId(this.el, "toggle-log")),
+      domTarget("button:rules", byTestId(this.el, "show-rules")),
+      link ? domTarget("button:copy-link", link) : null,
+    ].filter((t): t is Target => t !== null);
   }
 
   destroy(): void {

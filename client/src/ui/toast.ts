@@ -12,7 +12,8 @@ export interface KeepClear {
 
 let keepClear: (() => KeepClear) | null = null;
 /** HTML over the table the stack keeps off too: the first-time hint, a refused card's reason, a result panel. */
-const OVER_TABLE = '[data-testid="first-hint"]:not([hidden]), [data-testid="refusal-bubble"], [data-testid="round-result"], [data-testid="game-over"]';
+const OVER_TABLE =
+  '[data-testid="first-hint"]:not([hidden]), [data-testid="refusal-bubble"], [data-testid="round-result"], [data-testid="game-over"]';
 
 /** What covering the first-time hint costs beside a seat, card or prompt (1) when nothing can be kept clear. */
 const HINT_WEIGHT = 0.25;
@@ -33,7 +34,8 @@ export function toast(text: string, kind: "info" | "error" = "info"): void {
   if (recent.length > 20) recent.shift();
   // The same words again (a key pressed twice on a refused move) replace the copy still showing
   // rather than stacking over the table: one toast, shown for the full time from now.
-  for (const shown of stack().querySelectorAll<HTMLElement>(".toast")) if (shown.textContent === text && !shown.classList.contains("toast-out")) shown.remove();
+  for (const shown of stack().querySelectorAll<HTMLElement>(".toast"))
+    if (shown.textContent === text && !shown.classList.contains("toast-out")) shown.remove();
   const el = h("div", { class: `toast toast-${kind}`, testid: "toast" }, text);
   stack().append(el);
   placeToasts();
@@ -66,15 +68,28 @@ export function clearTop(el: HTMLElement): number | null {
   if (!keepClear) return null;
   const clear = keepClear();
   const size = el.getBoundingClientRect();
-  return toastTop([...clear.boxes, ...boxesOver(el)], { width: tableRight(), height: tableBottom(), top: clear.top }, size.width, size.height);
+  return toastTop(
+    [...clear.boxes, ...boxesOver(el)],
+    { width: tableRight(), height: tableBottom(), top: clear.top },
+    size.width,
+    size.height,
+  );
 }
 
 /** The HTML bubbles over the table (`OVER_TABLE`) but `except`, as boxes; the first-time hint costs least to cover (place.ts). */
 function boxesOver(except?: HTMLElement): Box[] {
-  return [...document.querySelectorAll<HTMLElement>(OVER_TABLE)].filter((o) => o !== except).map((o) => {
-    const r = o.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height, weight: o.dataset["testid"] === "first-hint" ? HINT_WEIGHT : 1 };
-  });
+  return [...document.querySelectorAll<HTMLElement>(OVER_TABLE)]
+    .filter((o) => o !== except)
+    .map((o) => {
+      const r = o.getBoundingClientRect();
+      return {
+        x: r.left + r.width / 2,
+        y: r.top + r.height / 2,
+        w: r.width,
+        h: r.height,
+        weight: o.dataset["testid"] === "first-hint" ? HINT_WEIGHT : 1,
+      };
+    });
 }
 
 /** Where the table ends on the page (the replay viewer's panel takes the bottom of a phone's screen). */

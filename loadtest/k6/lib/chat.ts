@@ -43,7 +43,9 @@ const said = (k: number): { phrase: QuickPhrase } | { emote: Emote } => {
 /** A line not back at its speaker after this long is lost. */
 const LOST_MS = 10_000;
 let warnings = 0;
-const warn = (text: string) => { if (warnings++ < 2) console.warn(text); };
+const warn = (text: string) => {
+  if (warnings++ < 2) console.warn(text);
+};
 
 interface Speaker {
   readonly reader: number;
@@ -89,7 +91,10 @@ export class ChatTraffic {
       this.sink.count("chat_refused", 1, { code: String(r.code ?? "") });
       warn(`chat refused: ${String(r.code)} ${String(r.message)}`);
       // The refused line never arrives anywhere: take it off its seat's queue.
-      if (speaker.inFlightSince !== null) { this.sent.get(speaker.seat)?.pop(); speaker.inFlightSince = null; }
+      if (speaker.inFlightSince !== null) {
+        this.sent.get(speaker.seat)?.pop();
+        speaker.inFlightSince = null;
+      }
     });
     const tick = () => {
       speaker.timer = null;
@@ -110,7 +115,9 @@ export class ChatTraffic {
       }
       speaker.timer = setTimeout(tick, this.plan.everyMs * (0.75 + this.rnd() * 0.5));
     };
-    this.starts.push(() => { speaker.timer = setTimeout(tick, this.rnd() * this.plan.everyMs); });
+    this.starts.push(() => {
+      speaker.timer = setTimeout(tick, this.rnd() * this.plan.everyMs);
+    });
   }
 
   /** Every simulated player has joined: the speakers start, spread over one period. */
@@ -130,7 +137,8 @@ export class ChatTraffic {
       // A line missed or out of place: measured from the next line sent with what this one says.
       this.sink.count("chat_unmatched");
       warn(`chat: reader ${reader} expected line ${k} of seat ${line.seat}, got ${String(token)}`);
-      do k++; while (k < queue.length && TOKENS[k % TOKENS.length] !== token);
+      do k++;
+      while (k < queue.length && TOKENS[k % TOKENS.length] !== token);
     }
     this.received.set(key, k + 1);
     const sentAt = queue[k];

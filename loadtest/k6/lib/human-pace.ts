@@ -19,11 +19,23 @@ export async function humanPaceTable(duration: string, thinkMs: number, turnSeco
   const stopAt = exec.scenario.startTime + durationMs(duration) - 500;
   // Too late for another table: idle out the scenario instead of spinning through empty iterations.
   if (Date.now() >= stopAt - 1000) return new Promise((r) => setTimeout(r, Math.max(0, stopAt + 2000 - Date.now())));
-  await guarded(() => playTable({
-    game: setup.game, seats: setup.seats, humans: 2 + ((vu + iteration) % (setup.seats - 1)), turnSeconds, variants: setup.variants,
-    thinkMs: () => logNormal(rnd, thinkMs, 0.5, 20, turnSeconds * 1000 * 0.6),
-    reactionMs: () => Math.round(logNormal(rnd, 300, 0.25, 150, 1500)),
-    path: () => ({ upMs: 0, downMs: 0, jitterMs: 0 }),
-    stopAt, rnd, client, ...(chat ? { chat } : {}),
-  }, sink));
+  await guarded(() =>
+    playTable(
+      {
+        game: setup.game,
+        seats: setup.seats,
+        humans: 2 + ((vu + iteration) % (setup.seats - 1)),
+        turnSeconds,
+        variants: setup.variants,
+        thinkMs: () => logNormal(rnd, thinkMs, 0.5, 20, turnSeconds * 1000 * 0.6),
+        reactionMs: () => Math.round(logNormal(rnd, 300, 0.25, 150, 1500)),
+        path: () => ({ upMs: 0, downMs: 0, jitterMs: 0 }),
+        stopAt,
+        rnd,
+        client,
+        ...(chat ? { chat } : {}),
+      },
+      sink,
+    ),
+  );
 }

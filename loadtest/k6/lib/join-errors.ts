@@ -8,10 +8,22 @@
 import { Client, type Room } from "@colyseus/sdk";
 
 /** A failed join, explained: `reason` is a short category to count, `text` the whole story. */
-export interface JoinFailure { readonly reason: string; readonly text: string }
+export interface JoinFailure {
+  readonly reason: string;
+  readonly text: string;
+}
 
-interface TransportEvent { code?: unknown; reason?: unknown; message?: unknown; error?: unknown; type?: unknown }
-interface TransportEvents { onerror?: (e: TransportEvent) => void; onclose?: (e: TransportEvent) => void }
+interface TransportEvent {
+  code?: unknown;
+  reason?: unknown;
+  message?: unknown;
+  error?: unknown;
+  type?: unknown;
+}
+interface TransportEvents {
+  onerror?: (e: TransportEvent) => void;
+  onclose?: (e: TransportEvent) => void;
+}
 
 const str = (v: unknown): string => (v === undefined || v === null ? "" : String(v));
 
@@ -61,7 +73,10 @@ export class ReportingClient extends Client {
     return room;
   }
 
-  override async consumeSeatReservation<T>(response: Parameters<Client["consumeSeatReservation"]>[0], rootSchema?: never): Promise<Room<any, T>> {
+  override async consumeSeatReservation<T>(
+    response: Parameters<Client["consumeSeatReservation"]>[0],
+    rootSchema?: never,
+  ): Promise<Room<any, T>> {
     try {
       return await super.consumeSeatReservation<T>(response, rootSchema);
     } catch (err) {
@@ -89,7 +104,14 @@ function category(code: string, message: string): string {
  */
 export class JoinFailedError extends Error {
   override name = "JoinFailedError";
-  constructor(message: string, readonly code: unknown, readonly reason: string, readonly connectMs: number) { super(message); }
+  constructor(
+    message: string,
+    readonly code: unknown,
+    readonly reason: string,
+    readonly connectMs: number,
+  ) {
+    super(message);
+  }
 }
 
 /** The error of a failed WebSocket stage, with what the transport said and how long it took. */

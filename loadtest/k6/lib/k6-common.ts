@@ -16,16 +16,80 @@ export const BASE_URL = env("BASE_URL", "http://127.0.0.1:2567");
 export function client(): Client {
   const url = new URL(BASE_URL);
   const secure = url.protocol === "https:" || url.protocol === "wss:";
-  return new ReportingClient({ hostname: url.hostname, port: Number(url.port || (secure ? 443 : 80)), secure, pathname: url.pathname === "/" ? "" : url.pathname });
+  return new ReportingClient({
+    hostname: url.hostname,
+    port: Number(url.port || (secure ? 443 : 80)),
+    secure,
+    pathname: url.pathname === "/" ? "" : url.pathname,
+  });
 }
 
-const TIME = new Set(["slap_cheater_gain_ms", "call_cheater_gain_ms", "join_ms", "own_patch_ms", "others_patch_ms", "slap_result_ms", "slap_client_stall_ms", "call_client_stall_ms", "chat_ms"]);
+const TIME = new Set([
+  "slap_cheater_gain_ms",
+  "call_cheater_gain_ms",
+  "join_ms",
+  "own_patch_ms",
+  "others_patch_ms",
+  "slap_result_ms",
+  "slap_client_stall_ms",
+  "call_client_stall_ms",
+  "chat_ms",
+]);
 const trends = new Map<string, Trend>();
 const counters = new Map<string, Counter>();
 const rates = new Map<string, Rate>();
-for (const n of ["slap_cheater_gain_ms", "call_cheater_gain_ms", "join_ms", "own_patch_ms", "others_patch_ms", "slap_result_ms", "slap_client_stall_ms", "call_client_stall_ms", "bytes_per_step_client", "chat_ms"]) trends.set(n, new Trend(n, TIME.has(n)));
-for (const n of ["join_errors", "actions", "rejected", "disconnects", "stuck_tables", "tables", "tables_finished", "slap_races", "call_races", "call_races_client_stalled", "call_races_scored", "slap_mixed_races", "call_mixed_races", "slap_races_client_stalled", "rejoins", "vu_errors", "table_full", "chat_lines", "chat_received", "chat_refused", "chat_lost", "chat_unmatched"]) counters.set(n, new Counter(n));
-for (const n of ["join_failed", "slap_fastest_wins", "slap_slowest_penalised", "slap_order_exact", "slap_claim_accepted", "slap_honest_fastest_wins", "slap_cheater_wins", "call_fastest_wins", "call_honest_fastest_wins", "call_cheater_wins", "call_claim_accepted"]) rates.set(n, new Rate(n));
+for (const n of [
+  "slap_cheater_gain_ms",
+  "call_cheater_gain_ms",
+  "join_ms",
+  "own_patch_ms",
+  "others_patch_ms",
+  "slap_result_ms",
+  "slap_client_stall_ms",
+  "call_client_stall_ms",
+  "bytes_per_step_client",
+  "chat_ms",
+])
+  trends.set(n, new Trend(n, TIME.has(n)));
+for (const n of [
+  "join_errors",
+  "actions",
+  "rejected",
+  "disconnects",
+  "stuck_tables",
+  "tables",
+  "tables_finished",
+  "slap_races",
+  "call_races",
+  "call_races_client_stalled",
+  "call_races_scored",
+  "slap_mixed_races",
+  "call_mixed_races",
+  "slap_races_client_stalled",
+  "rejoins",
+  "vu_errors",
+  "table_full",
+  "chat_lines",
+  "chat_received",
+  "chat_refused",
+  "chat_lost",
+  "chat_unmatched",
+])
+  counters.set(n, new Counter(n));
+for (const n of [
+  "join_failed",
+  "slap_fastest_wins",
+  "slap_slowest_penalised",
+  "slap_order_exact",
+  "slap_claim_accepted",
+  "slap_honest_fastest_wins",
+  "slap_cheater_wins",
+  "call_fastest_wins",
+  "call_honest_fastest_wins",
+  "call_cheater_wins",
+  "call_claim_accepted",
+])
+  rates.set(n, new Rate(n));
 
 export const sink: Sink = {
   trend: (name, v) => trends.get(name)?.add(v),

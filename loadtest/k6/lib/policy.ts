@@ -23,7 +23,12 @@ function concrete(action: LegalAction, rnd: () => number): Record<string, unknow
 const RACE_ONLY = new Set(["slap"]);
 
 /** A random playable action, or null when there is nothing to do but wait. */
-export function chooseAction(game: string, legal: readonly LegalAction[], rnd: () => number, prefer?: (a: LegalAction) => boolean): Record<string, unknown> | null {
+export function chooseAction(
+  game: string,
+  legal: readonly LegalAction[],
+  rnd: () => number,
+  prefer?: (a: LegalAction) => boolean,
+): Record<string, unknown> | null {
   const all = game === "hit_the_deck" ? legal.filter((a) => !RACE_ONLY.has(a.type) && a.type !== "call") : legal;
   const preferred = prefer ? all.filter(prefer) : [];
   const options = preferred.length > 0 ? preferred : all;

@@ -93,7 +93,13 @@ const HONEST_MARGIN_MS = 30;
  * (`_cheater_wins`); `_mixed_races` counts those races, and `_cheater_gain_ms` is how much earlier
  * than its true reaction each cheater was judged there.
  */
-function scoreHonest(judged: readonly { seat: number; reactionMs: number }[], reactions: ReadonlyMap<number, number>, cheaterSeats: ReadonlySet<number>, sink: Sink, prefix: string): void {
+function scoreHonest(
+  judged: readonly { seat: number; reactionMs: number }[],
+  reactions: ReadonlyMap<number, number>,
+  cheaterSeats: ReadonlySet<number>,
+  sink: Sink,
+  prefix: string,
+): void {
   const order = judged.map((x) => x.seat);
   if (cheaterSeats.size === 0 || order.length < 2) return;
   const byTruth = [...reactions.entries()].sort((a, b) => a[1] - b[1]);
@@ -103,7 +109,8 @@ function scoreHonest(judged: readonly { seat: number; reactionMs: number }[], re
   if (!(cheaterBest - fastMs >= HONEST_MARGIN_MS)) return;
   sink.count(`${prefix}_mixed_races`);
   // How much earlier than its true reaction each cheater was judged (its claim's lie as the server credited it).
-  for (const x of judged) if (cheaterSeats.has(x.seat) && reactions.has(x.seat)) sink.trend(`${prefix}_cheater_gain_ms`, reactions.get(x.seat)! - x.reactionMs);
+  for (const x of judged)
+    if (cheaterSeats.has(x.seat) && reactions.has(x.seat)) sink.trend(`${prefix}_cheater_gain_ms`, reactions.get(x.seat)! - x.reactionMs);
   sink.rate(`${prefix}_honest_fastest_wins`, order[0] === fastSeat);
   sink.rate(`${prefix}_fastest_wins`, order[0] === fastSeat);
   sink.rate(`${prefix}_cheater_wins`, cheaterSeats.has(order[0]!));
@@ -114,9 +121,17 @@ function scoreHonest(judged: readonly { seat: number; reactionMs: number }[], re
  * one player's, distinct within the race). With `behindMs`, the cheaters' come `behindMs` plus
  * 0-20 ms after the fastest honest player's (`TablePlan.cheatersBehindMs`).
  */
-function drawReactions(seats: readonly { seat: number; cheater: boolean }[], draw: () => number, rnd: () => number, behindMs: number | undefined): Map<number, number> {
+function drawReactions(
+  seats: readonly { seat: number; cheater: boolean }[],
+  draw: () => number,
+  rnd: () => number,
+  behindMs: number | undefined,
+): Map<number, number> {
   const out = new Map<number, number>();
-  const distinct = (r: number) => { while ([...out.values()].includes(r)) r += 1; return r; };
+  const distinct = (r: number) => {
+    while ([...out.values()].includes(r)) r += 1;
+    return r;
+  };
   const lab = behindMs !== undefined && seats.some((x) => x.cheater) && seats.some((x) => !x.cheater);
   for (const x of seats) if (!lab || !x.cheater) out.set(x.seat, distinct(draw()));
   if (!lab) return out;
@@ -147,7 +162,12 @@ interface Player {
   callLegal: boolean;
 }
 
-interface Pending { actor: number; version: number; sentAt: number; seen: Set<number> }
+interface Pending {
+  actor: number;
+  version: number;
+  sentAt: number;
+  seen: Set<number>;
+}
 
 interface RaceTruth {
   /** Every player's true reaction, drawn when the first saw the race (`drawReactions`). */
@@ -182,8 +202,15 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   let startVersion = -1;
   let finished = false;
   let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((r) => { resolveDone = r; });
-  const finish = () => { if (!finished) { finished = true; resolveDone(); } };
+  const done = new Promise<void>((r) => {
+    resolveDone = r;
+  });
+  const finish = () => {
+    if (!finished) {
+      finished = true;
+      resolveDone();
+    }
+  };
   const chat = plan.chat ? new ChatTraffic(plan.chat, sink, plan.rnd, plan.stopAt - 2000) : null;
 
   const join = async (i: number, make: (c: Client) => Promise<Room>): Promise<Room | null> => {
@@ -213,7 +240,15 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
   };
 
   const onRaceOpened = (p: Player, e: { race: number; cause: number }) => {
-    const truth = races.get(e.race) ?? { planned: null, reactions: new Map(), claimed: new Map(), stallMs: 0, lastWireAt: 0, closedAt: 0, scored: false };
+    const truth = races.get(e.race) ?? {
+      planned: null,
+      reactions: new Map(),
+      claimed: new Map(),
+      stallMs: 0,
+      lastWireAt: 0,
+      closedAt: 0,
+      scored: false,
+    };
     races.set(e.race, truth);
     truth.planned ??= drawReactions(seated(), plan.reactionMs, plan.rnd, plan.cheatersBehindMs);
     const r = truth.planned.get(p.seat) ?? plan.reactionMs();
@@ -223,27 +258,34 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const pressAt = shownAt - p.clockOffset + r;
     // This client's own stall: the reveal came out of its simulated path late.
     let stall = p.down.lateMs;
-    setTimeout(() => {
-      const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
-      // How late this client's own timer fired (a busy load generator stalls like a busy phone).
-      sink.trend("slap_client_stall_ms", Math.max(0, now() - pressAt));
-      stall += Math.max(0, now() - pressAt);
-      truth.claimed.set(p.seat, r);
-      p.up.send(() => {
-        if (p.leaving) return;
-        truth.stallMs = Math.max(truth.stallMs, stall + p.up.lateMs);
-        truth.lastWireAt = Math.max(truth.lastWireAt, now());
-        p.room.send("action", { type: "slap", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
-      });
-      sink.count("actions");
-      if (e.cause === p.seat) {
-        setTimeout(() => p.up.send(() => {
+    setTimeout(
+      () => {
+        const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
+        // How late this client's own timer fired (a busy load generator stalls like a busy phone).
+        sink.trend("slap_client_stall_ms", Math.max(0, now() - pressAt));
+        stall += Math.max(0, now() - pressAt);
+        truth.claimed.set(p.seat, r);
+        p.up.send(() => {
           if (p.leaving) return;
+          truth.stallMs = Math.max(truth.stallMs, stall + p.up.lateMs);
           truth.lastWireAt = Math.max(truth.lastWireAt, now());
-          p.room.send("action", { type: "call" });
-        }), 60 + plan.rnd() * 120);
-      }
-    }, Math.max(0, shownAt - clock() + r));
+          p.room.send("action", { type: "slap", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
+        });
+        sink.count("actions");
+        if (e.cause === p.seat) {
+          setTimeout(
+            () =>
+              p.up.send(() => {
+                if (p.leaving) return;
+                truth.lastWireAt = Math.max(truth.lastWireAt, now());
+                p.room.send("action", { type: "call" });
+              }),
+            60 + plan.rnd() * 120,
+          );
+        }
+      },
+      Math.max(0, shownAt - clock() + r),
+    );
   };
 
   const onRaceClosed = (result: { id: number; closedBy: string; slaps: { seat: number; reactionMs: number }[] }) => {
@@ -253,7 +295,8 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     // The lying policy: a fresh connection to its seat before the next race.
     for (const x of players) if (x.cheater) void rejoin(x);
     // With bots at the table the last slap may be a bot's, sent by the server itself: not timed.
-    if (result.closedBy === "all-slapped" && truth.lastWireAt > 0 && plan.humans === plan.seats) sink.trend("slap_result_ms", truth.closedAt - truth.lastWireAt);
+    if (result.closedBy === "all-slapped" && truth.lastWireAt > 0 && plan.humans === plan.seats)
+      sink.trend("slap_result_ms", truth.closedAt - truth.lastWireAt);
     // Only races every simulated player slapped in, with no bot, are scored against the truth.
     if (plan.humans !== plan.seats || result.slaps.length !== plan.seats || truth.reactions.size !== plan.seats) return;
     sink.count("slap_races");
@@ -263,7 +306,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     }
     const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));
     scoreHonest(result.slaps, truth.reactions, cheaterSeats, sink, "slap");
-    if (plan.debug && cheaterSeats.size > 0) console.log(`mixed race ${result.id}: cheaters ${JSON.stringify([...cheaterSeats])} truth ${JSON.stringify([...truth.reactions.entries()].sort((a, b) => a[1] - b[1]))} judged ${JSON.stringify(result.slaps)}`);
+    if (plan.debug && cheaterSeats.size > 0)
+      console.log(
+        `mixed race ${result.id}: cheaters ${JSON.stringify([...cheaterSeats])} truth ${JSON.stringify([...truth.reactions.entries()].sort((a, b) => a[1] - b[1]))} judged ${JSON.stringify(result.slaps)}`,
+      );
     // The figures against the truth are for honest tables; with cheaters only the honest players' count.
     if (cheaterSeats.size > 0) return;
     const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
@@ -272,7 +318,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     let exact = true;
     for (let i = 0; i < byTruth.length; i++) if (result.slaps[i]!.seat !== byTruth[i]![0]) exact = false;
     sink.rate("slap_order_exact", exact);
-    if (plan.debug && !exact) console.log(`honest race wrong ${result.id} (client stall ${Math.round(truth.stallMs)} ms): truth ${JSON.stringify(byTruth)} judged ${JSON.stringify(result.slaps)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`);
+    if (plan.debug && !exact)
+      console.log(
+        `honest race wrong ${result.id} (client stall ${Math.round(truth.stallMs)} ms): truth ${JSON.stringify(byTruth)} judged ${JSON.stringify(result.slaps)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`,
+      );
     for (const s of result.slaps) {
       const claimed = truth.claimed.get(s.seat);
       if (claimed === undefined) continue;
@@ -280,16 +329,27 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       sink.rate("slap_claim_accepted", accepted);
       if (!accepted && plan.debug) {
         const p = players.find((x) => x.seat === s.seat);
-        console.log(`claim refused: race ${result.id} seat ${s.seat} claimed ${claimed} got ${s.reactionMs} ${JSON.stringify(s)} path up ${p?.up.baseMs.toFixed(0)} down ${p?.down.baseMs.toFixed(0)} t+${now() - tableStart} ms`);
+        console.log(
+          `claim refused: race ${result.id} seat ${s.seat} claimed ${claimed} got ${s.reactionMs} ${JSON.stringify(s)} path up ${p?.up.baseMs.toFixed(0)} down ${p?.down.baseMs.toFixed(0)} t+${now() - tableStart} ms`,
+        );
       }
     }
   };
 
   /** Dark Hand: each player calls "dark" after its reaction time from showing the dealt hand. */
-  const calls = new Map<number, { planned: Map<number, number>; reactions: Map<number, number>; scored: boolean; stallMs: number; due: Map<number, number> }>();
+  const calls = new Map<
+    number,
+    { planned: Map<number, number>; reactions: Map<number, number>; scored: boolean; stallMs: number; due: Map<number, number> }
+  >();
   const onDeal = (p: Player, round: number) => {
     // Reading three cards takes longer than seeing one.
-    const truth = calls.get(round) ?? { planned: drawReactions(seated(), () => plan.reactionMs() + 200, plan.rnd, plan.cheatersBehindMs), reactions: new Map<number, number>(), scored: false, stallMs: 0, due: new Map<number, number>() };
+    const truth = calls.get(round) ?? {
+      planned: drawReactions(seated(), () => plan.reactionMs() + 200, plan.rnd, plan.cheatersBehindMs),
+      reactions: new Map<number, number>(),
+      scored: false,
+      stallMs: 0,
+      due: new Map<number, number>(),
+    };
     calls.set(round, truth);
     // This client's own stall: the deal came out of its simulated path late.
     let stall = p.down.lateMs;
@@ -300,21 +360,24 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const pressAt = shownAt - p.clockOffset + r;
     // When its call should be on the wire at the latest (a call still unsent after that is stalled).
     truth.due.set(p.seat, pressAt + p.up.baseMs + p.up.jitterMs);
-    setTimeout(() => {
-      const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
-      stall += Math.max(0, now() - pressAt);
-      p.up.send(() => {
-        if (p.leaving) return;
-        stall += p.up.lateMs;
-        truth.due.delete(p.seat);
-        sink.trend("call_client_stall_ms", stall);
-        truth.stallMs = Math.max(truth.stallMs, stall);
-        p.room.send("action", { type: "call", shade: "dark", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
-        p.callDue = false;
-        maybeAct(p);
-      });
-      sink.count("actions");
-    }, Math.max(0, shownAt - clock() + r));
+    setTimeout(
+      () => {
+        const pressedAt = shownAt + r - (p.cheater ? LIE.pressEarlierMs : 0);
+        stall += Math.max(0, now() - pressAt);
+        p.up.send(() => {
+          if (p.leaving) return;
+          stall += p.up.lateMs;
+          truth.due.delete(p.seat);
+          sink.trend("call_client_stall_ms", stall);
+          truth.stallMs = Math.max(truth.stallMs, stall);
+          p.room.send("action", { type: "call", shade: "dark", shownAt: shownAt + (p.cheater ? LIE.showLaterMs : 0), pressedAt });
+          p.callDue = false;
+          maybeAct(p);
+        });
+        sink.count("actions");
+      },
+      Math.max(0, shownAt - clock() + r),
+    );
   };
   const onCallRace = (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => {
     const truth = calls.get(m.round);
@@ -336,12 +399,18 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const cheaterSeats = new Set(players.filter((x) => x.cheater).map((x) => x.seat));
     const order = m.presses.map((x) => x.seat);
     scoreHonest(m.presses, truth.reactions, cheaterSeats, sink, "call");
-    if (plan.debug && cheaterSeats.size > 0) console.log(`mixed call race: cheaters ${JSON.stringify([...cheaterSeats])} truth ${JSON.stringify([...truth.reactions.entries()].sort((a, b) => a[1] - b[1]))} judged ${JSON.stringify(m.presses)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`);
+    if (plan.debug && cheaterSeats.size > 0)
+      console.log(
+        `mixed call race: cheaters ${JSON.stringify([...cheaterSeats])} truth ${JSON.stringify([...truth.reactions.entries()].sort((a, b) => a[1] - b[1]))} judged ${JSON.stringify(m.presses)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`,
+      );
     for (const x of m.presses) if (!cheaterSeats.has(x.seat)) sink.rate("call_claim_accepted", x.timing === "claim");
     if (cheaterSeats.size > 0) return;
     const byTruth = [...truth.reactions.entries()].sort((a, b) => a[1] - b[1]);
     sink.rate("call_fastest_wins", order[0] === byTruth[0]![0]);
-    if (plan.debug && order[0] !== byTruth[0]![0]) console.log(`call race wrong (client stall ${Math.round(truth.stallMs)} ms): truth ${JSON.stringify(byTruth)} judged ${JSON.stringify(m.presses)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`);
+    if (plan.debug && order[0] !== byTruth[0]![0])
+      console.log(
+        `call race wrong (client stall ${Math.round(truth.stallMs)} ms): truth ${JSON.stringify(byTruth)} judged ${JSON.stringify(m.presses)} paths ${JSON.stringify(players.map((x) => [x.seat, Math.round(x.up.baseMs), Math.round(x.down.baseMs)]))}`,
+      );
   };
 
   // In the call race the calls are the race logic's (onDeal), never a random pick.
@@ -364,7 +433,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     setTimeout(() => {
       const cur = p.view;
       if (cur.version !== version || p.leaving || finished) return;
-      if (p.callDue) { p.scheduledFor = -1; return; }
+      if (p.callDue) {
+        p.scheduledFor = -1;
+        return;
+      }
       const action = chooseAction(plan.game, playable(cur.legal), plan.rnd, plan.prefer);
       if (!action) return;
       // Latency is measured on exclusive turns only, when no other seat can move the state.
@@ -389,7 +461,10 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
       }
       p.lastVersion = v;
       if (startVersion < 0 && p.view.status === "playing") startVersion = v;
-      if (v > maxVersion) { maxVersion = v; lastProgress = now(); }
+      if (v > maxVersion) {
+        maxVersion = v;
+        lastProgress = now();
+      }
     }
     if (p.view.status === "ended") {
       if (!finished) sink.count("tables_finished");
@@ -408,25 +483,39 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     // The network stack's part (transport pings), which no page, a liar's included, controls.
     if (plan.simulateLink !== false) room.send("simulateLink", { rttMs: p.up.baseMs + p.down.baseMs, jitterMs: p.up.jitterMs });
     room.onMessage("*", () => undefined);
-    room.onMessage("ping", (m: { s: number }) => p.down.send(() => {
-      const c = now() + p.clockOffset;
-      const answer = () => p.up.send(() => { if (!p.leaving && live()) room.send("pong", { s: m.s, c }); });
-      // The lying policy holds every other pong back, to look farther away than it is.
-      if (p.cheater && plan.rnd() < 0.5) setTimeout(answer, LIE.pongHoldMs);
-      else answer();
-    }));
-    if (plan.shuffle) room.onMessage("shuffle", () => p.down.send(() => p.up.send(() => {
-      if (!p.leaving && live()) room.send("shuffle", { value: Array.from({ length: 32 }, () => Math.floor(plan.rnd() * 16).toString(16)).join("") });
-    })));
-    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => { if (live()) onCallRace(m); });
+    room.onMessage("ping", (m: { s: number }) =>
+      p.down.send(() => {
+        const c = now() + p.clockOffset;
+        const answer = () =>
+          p.up.send(() => {
+            if (!p.leaving && live()) room.send("pong", { s: m.s, c });
+          });
+        // The lying policy holds every other pong back, to look farther away than it is.
+        if (p.cheater && plan.rnd() < 0.5) setTimeout(answer, LIE.pongHoldMs);
+        else answer();
+      }),
+    );
+    if (plan.shuffle)
+      room.onMessage("shuffle", () =>
+        p.down.send(() =>
+          p.up.send(() => {
+            if (!p.leaving && live())
+              room.send("shuffle", { value: Array.from({ length: 32 }, () => Math.floor(plan.rnd() * 16).toString(16)).join("") });
+          }),
+        ),
+      );
+    room.onMessage("callRace", (m: { round: number; presses: { seat: number; reactionMs: number; timing?: string }[] }) => {
+      if (live()) onCallRace(m);
+    });
     room.onMessage("rejected", () => sink.count("rejected"));
     room.onMessage("events", (m: { events: { type: string; race?: number; cause?: number; result?: never }[] }) => {
       if (!live()) return;
-      for (const e of m.events) if (e.type === "raceClosed") {
-        const id = (e.result as unknown as { id: number }).id;
-        const truth = races.get(id);
-        if (truth && truth.closedAt === 0) truth.closedAt = now();
-      }
+      for (const e of m.events)
+        if (e.type === "raceClosed") {
+          const id = (e.result as unknown as { id: number }).id;
+          const truth = races.get(id);
+          if (truth && truth.closedAt === 0) truth.closedAt = now();
+        }
       p.down.send(() => {
         for (const e of m.events) {
           if (e.type === "raceOpened" && p.seat >= 0) onRaceOpened(p, e as { race: number; cause: number });
@@ -435,7 +524,9 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
         }
       });
     });
-    room.onStateChange(() => { if (live()) onState(p); });
+    room.onStateChange(() => {
+      if (live()) onState(p);
+    });
     room.onLeave((code: number) => {
       // The connection it left for a fresh one (the server closes it: opened elsewhere).
       if (!live() || p.rejoining) return;
@@ -469,27 +560,62 @@ export async function playTable(plan: TablePlan, sink: Sink): Promise<void> {
     const index = players.length;
     const path = plan.path(index);
     const p: Player = {
-      index, room, seat: -1, view: readView(undefined), lastVersion: -1, scheduledFor: -1,
-      up: new DelayedPath(path.upMs, path.jitterMs, plan.rnd), down: new DelayedPath(path.downMs, path.jitterMs, plan.rnd),
-      clockOffset: (plan.rnd() - 0.5) * 20_000, leaving: false, rejoining: false, playerId, cheater: plan.cheaters?.has(index) ?? false, callDue: false, callLegal: false,
+      index,
+      room,
+      seat: -1,
+      view: readView(undefined),
+      lastVersion: -1,
+      scheduledFor: -1,
+      up: new DelayedPath(path.upMs, path.jitterMs, plan.rnd),
+      down: new DelayedPath(path.downMs, path.jitterMs, plan.rnd),
+      clockOffset: (plan.rnd() - 0.5) * 20_000,
+      leaving: false,
+      rejoining: false,
+      playerId,
+      cheater: plan.cheaters?.has(index) ?? false,
+      callDue: false,
+      callLegal: false,
     };
     players.push(p);
     attach(p, room);
-    chat?.add(index, room, () => p.seat, (fn) => p.up.send(() => { if (!p.leaving) fn(); }));
+    chat?.add(
+      index,
+      room,
+      () => p.seat,
+      (fn) =>
+        p.up.send(() => {
+          if (!p.leaving) fn();
+        }),
+    );
     if (room.state) onState(p);
   };
 
   // Each player listens from the moment its join resolves (the deal follows the last join at once).
-  const options = { name: "Load", seats: plan.seats, bots: plan.seats - plan.humans, turnSeconds: plan.turnSeconds, variants: plan.variants, private: true, ...(plan.shuffle ? { shuffle: true } : {}) };
+  const options = {
+    name: "Load",
+    seats: plan.seats,
+    bots: plan.seats - plan.humans,
+    turnSeconds: plan.turnSeconds,
+    variants: plan.variants,
+    private: true,
+    ...(plan.shuffle ? { shuffle: true } : {}),
+  };
   const hostId = newPlayerId();
   const host = await join(0, (c) => c.create(plan.game, { ...options, name: "Load 1", playerId: hostId }));
-  if (!host) { chat?.stop(); return; }
+  if (!host) {
+    chat?.stop();
+    return;
+  }
   addPlayer(host, hostId);
-  await Promise.all(Array.from({ length: plan.humans - 1 }, async (_, k) => {
-    const playerId = newPlayerId();
-    const room = await join(k + 1, (c) => c.joinById(host.roomId, { name: `Load ${k + 2}`, playerId, ...(plan.shuffle ? { shuffle: true } : {}) }));
-    if (room) addPlayer(room, playerId);
-  }));
+  await Promise.all(
+    Array.from({ length: plan.humans - 1 }, async (_, k) => {
+      const playerId = newPlayerId();
+      const room = await join(k + 1, (c) =>
+        c.joinById(host.roomId, { name: `Load ${k + 2}`, playerId, ...(plan.shuffle ? { shuffle: true } : {}) }),
+      );
+      if (room) addPlayer(room, playerId);
+    }),
+  );
   chat?.ready();
 
   const tableSeconds = plan.turnSeconds;

@@ -8,13 +8,20 @@
 function plain(value: unknown, fallback: unknown): unknown {
   if (value === undefined || value === null || value === "") return fallback;
   if (typeof value === "string") {
-    try { return JSON.parse(value); } catch { return fallback; }
+    try {
+      return JSON.parse(value);
+    } catch {
+      return fallback;
+    }
   }
   const withJson = value as { toJSON?: () => unknown };
   return typeof withJson.toJSON === "function" ? withJson.toJSON() : value;
 }
 
-export interface LegalAction { readonly type: string; readonly [key: string]: unknown }
+export interface LegalAction {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
 
 export interface TableView {
   readonly status: string;
@@ -34,7 +41,10 @@ export interface TableView {
 }
 
 /** A seat; its view-tagged `hand`, `legal` and private facts `myX` reach only its own client. */
-interface RawSeat { hand?: unknown; legal?: unknown }
+interface RawSeat {
+  hand?: unknown;
+  legal?: unknown;
+}
 
 /** The game's private facts of the own seat: its fields `myX`, as `x` (a schema instance: `toJSON`, or a plain object). */
 function privateFacts(seat: object): Record<string, unknown> {
@@ -47,12 +57,23 @@ function privateFacts(seat: object): Record<string, unknown> {
   return out;
 }
 interface RawState {
-  status?: string; phase?: string; version?: number; turn?: number;
-  awaiting?: Iterable<number>; seats?: Iterable<RawSeat> & { length: number }; info?: unknown;
+  status?: string;
+  phase?: string;
+  version?: number;
+  turn?: number;
+  awaiting?: Iterable<number>;
+  seats?: Iterable<RawSeat> & { length: number };
+  info?: unknown;
 }
 
 /** A typed legal choice (schema): `card`/`shade`/`from` are space-separated lists. */
-interface RawChoice { type: string; card?: string; shade?: string; choose?: number; from?: string }
+interface RawChoice {
+  type: string;
+  card?: string;
+  shade?: string;
+  choose?: number;
+  from?: string;
+}
 
 const words = (text: string | undefined): string[] => (text ? text.split(" ").filter(Boolean) : []);
 
@@ -61,7 +82,7 @@ function legalActions(raw: unknown): LegalAction[] {
   if (raw === undefined || raw === null) return [];
   if (typeof raw === "string") {
     const list = plain(raw, []);
-    return Array.isArray(list) ? list.map((a) => (typeof a === "string" ? { type: a } : a as LegalAction)) : [];
+    return Array.isArray(list) ? list.map((a) => (typeof a === "string" ? { type: a } : (a as LegalAction))) : [];
   }
   const out: LegalAction[] = [];
   for (const c of raw as Iterable<RawChoice>) {

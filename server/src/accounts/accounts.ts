@@ -15,7 +15,10 @@ import { hasListedWord } from "../names/words.ts";
 import { asksForGeneratedName, generatedName, isPlaceholderName } from "../names/generate.ts";
 import { passwords } from "../limits/passwords.ts";
 
-export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{3,24}$/, "3 to 24 letters, digits, _ . or -");
 export const passwordSchema = z.string().min(8, "at least 8 characters").max(200);
 
 export type AccountError = "username-taken" | "bad-credentials" | "already-registered" | "unknown-player";
@@ -25,7 +28,11 @@ export function publicPlayer(p: Player): PublicPlayer {
 }
 
 export class Accounts {
-  constructor(private readonly db: Db, private readonly tokens: Tokens, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: Tokens,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Throws NameRefused for a name that breaks the rules or looks like a registered player's. No
@@ -33,7 +40,16 @@ export class Accounts {
    */
   async createGuest(name: unknown): Promise<Player> {
     const named = asksForGeneratedName(name) ? await generatedName(this.db) : await displayNameColumns(this.db, name, null);
-    const player: Player = { id: randomUUID(), ...named, username: null, username_key: null, username_skeleton: null, password_hash: null, created_at: this.now(), token_version: 0 };
+    const player: Player = {
+      id: randomUUID(),
+      ...named,
+      username: null,
+      username_key: null,
+      username_skeleton: null,
+      password_hash: null,
+      created_at: this.now(),
+      token_version: 0,
+    };
     await this.db.insertInto("players").values(player).execute();
     return player;
   }
@@ -44,7 +60,10 @@ export class Accounts {
     if (!player) return "unknown-player";
     if (player.username !== null) return "already-registered";
     // A username is shown ("@name" in friend lists) and so gets the display names' word filter.
-    if (hasListedWord(username)) throw new NameRefused("The username contains a word this site does not allow (also when written with look-alike letters, digits or spaces): please choose another");
+    if (hasListedWord(username))
+      throw new NameRefused(
+        "The username contains a word this site does not allow (also when written with look-alike letters, digits or spaces): please choose another",
+      );
     // Usernames are unique by their confusable key, and no username may look like another registered player's name.
     const skeleton = nameKey(username);
     if (await registeredLookalike(this.db, skeleton, playerId)) return "username-taken";
@@ -54,12 +73,18 @@ export class Accounts {
     }
     const password_hash = await passwords().hash(password);
     const key = username.toLowerCase();
-    const updated = await this.db.updateTable("players")
+    const updated = await this.db
+      .updateTable("players")
       .set({ username, username_key: key, username_skeleton: skeleton, password_hash })
-      .where("id", "=", playerId).where("username", "is", null)
+      .where("id", "=", playerId)
+      .where("username", "is", null)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom("players").select("id").where("username_key", "=", key))))
-      .returningAll().executeTakeFirst()
-      .catch((err: unknown) => { if (isUniqueViolation(err)) return undefined; throw err; });
+      .returningAll()
+      .executeTakeFirst()
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      });
     return updated ?? "username-taken";
   }
 
@@ -84,7 +109,13 @@ export class Accounts {
   async withOwnName(player: Player): Promise<Player> {
     if (!isPlaceholderName(player.display_name)) return player;
     const named = await generatedName(this.db);
-    const row = await this.db.updateTable("players").set(named).where("id", "=", player.id).where("display_name", "=", player.display_name).returningAll().executeTakeFirst();
+    const row = await this.db
+      .updateTable("players")
+      .set(named)
+      .where("id", "=", player.id)
+      .where("display_name", "=", player.display_name)
+      .returningAll()
+      .executeTakeFirst();
     return row ?? (await this.byId(player.id)) ?? player;
   }
 
@@ -113,7 +144,11 @@ export class Accounts {
 
   /** Sign out everywhere also refuses every token of the old kind. */
   async revokeLegacy(playerId: string): Promise<void> {
-    await this.db.updateTable("players").set((eb) => ({ token_version: eb("token_version", "+", 1) })).where("id", "=", playerId).execute();
+    await this.db
+      .updateTable("players")
+      .set((eb) => ({ token_version: eb("token_version", "+", 1) }))
+      .where("id", "=", playerId)
+      .execute();
   }
 
   byId(id: string): Promise<Player | undefined> {

@@ -109,10 +109,21 @@ export function secureRequest(config: ServerConfig, headers: HeaderBag): boolean
 
 export function sessionCookie(config: ServerConfig, headers: HeaderBag, secret: string): string {
   return serialize(SESSION_COOKIE, secret, {
-    httpOnly: true, sameSite: "lax", path: "/", maxAge: Math.round((config.sessionDays * DAY) / 1000), secure: secureRequest(config, headers),
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: Math.round((config.sessionDays * DAY) / 1000),
+    secure: secureRequest(config, headers),
   });
 }
 
 export function clearedCookie(config: ServerConfig, headers: HeaderBag): string {
-  return serialize(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 0, expires: new Date(0), secure: secureRequest(config, headers) });
+  return serialize(SESSION_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 0,
+    expires: new Date(0),
+    secure: secureRequest(config, headers),
+  });
 }

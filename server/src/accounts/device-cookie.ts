@@ -15,13 +15,19 @@ export const DEVICE_COOKIE = "scat_device";
 const DEVICE_DAYS = 365;
 
 const mac = (secret: string, username: string, nonce: string): string =>
-  createHmac("sha256", secret).update(`device\n${usernameKey(username)}\n${nonce}`).digest("base64url");
+  createHmac("sha256", secret)
+    .update(`device\n${usernameKey(username)}\n${nonce}`)
+    .digest("base64url");
 
 /** A Set-Cookie line with a new device cookie for `username`. */
 export function deviceCookie(secret: string, username: string, secure: boolean): string {
   const nonce = randomBytes(16).toString("base64url");
   return serialize(DEVICE_COOKIE, `${nonce}.${mac(secret, username, nonce)}`, {
-    httpOnly: true, sameSite: "strict", path: "/api/accounts", maxAge: DEVICE_DAYS * 86_400, secure,
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/api/accounts",
+    maxAge: DEVICE_DAYS * 86_400,
+    secure,
   });
 }
 

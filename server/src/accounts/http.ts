@@ -19,7 +19,15 @@ export function fail(res: Response, status: number, code: string, message: strin
 export function parse<T>(schema: z.ZodType<T>, body: unknown, res: Response): T | null {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  fail(res, 400, "bad-request", r.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ").slice(0, 300));
+  fail(
+    res,
+    400,
+    "bad-request",
+    r.error.issues
+      .map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
+      .join("; ")
+      .slice(0, 300),
+  );
   return null;
 }
 
@@ -32,7 +40,8 @@ export function handle(fn: (req: Request, res: Response) => Promise<void>) {
         return;
       }
       if (err instanceof TooManySessions && !res.headersSent) return fail(res, 409, "too-many-tokens", err.message);
-      if (err instanceof PasswordsBusy && !res.headersSent) return void res.setHeader("retry-after", String(err.retryAfterSeconds)).status(503).json({ error: "busy", message: err.message });
+      if (err instanceof PasswordsBusy && !res.headersSent)
+        return void res.setHeader("retry-after", String(err.retryAfterSeconds)).status(503).json({ error: "busy", message: err.message });
       if (!res.headersSent) fail(res, 500, "server-error", "The server could not handle that request");
       logger.error({ err, path: req.path }, "api request failed");
     });
@@ -42,7 +51,25 @@ export function handle(fn: (req: Request, res: Response) => Promise<void>) {
 /** A session's label in the list: the browser and system from the User-Agent, roughly. */
 export function browserLabel(req: Request): string {
   const ua = req.headers["user-agent"] ?? "";
-  const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Firefox\//.test(ua)
+    ? "Firefox"
+    : /Edg\//.test(ua)
+      ? "Edge"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Browser";
+  const system = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return system ? `${browser} on ${system}` : browser;
 }

@@ -10,7 +10,8 @@ import type { Migrations } from "../db/migrations.ts";
 
 export const passkeysMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("passkeys")
+    await db.schema
+      .createTable("passkeys")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       // The credential's id as the browser names it (base64url): unique across the site.
@@ -24,7 +25,8 @@ export const passkeysMigration: Migration = {
       .addColumn("last_used_at", "bigint")
       .execute();
     await db.schema.createIndex("passkeys_by_player").on("passkeys").columns(["player_id", "created_at"]).execute();
-    await db.schema.createTable("webauthn_challenges")
+    await db.schema
+      .createTable("webauthn_challenges")
       .addColumn("challenge", "text", (c) => c.primaryKey())
       .addColumn("purpose", "text", (c) => c.notNull())
       // The account a registration is for; null for a sign-in (the passkey names its account).
@@ -32,7 +34,8 @@ export const passkeysMigration: Migration = {
       .addColumn("expires_at", "bigint", (c) => c.notNull())
       .execute();
     await db.schema.createIndex("webauthn_challenges_by_expiry").on("webauthn_challenges").column("expires_at").execute();
-    await db.schema.createTable("recovery_codes")
+    await db.schema
+      .createTable("recovery_codes")
       .addColumn("code_hash", "text", (c) => c.primaryKey())
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("created_at", "bigint", (c) => c.notNull())

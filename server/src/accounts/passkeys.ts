@@ -8,9 +8,15 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport, type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { decodeClientDataJSON, isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Db } from "../db/database.ts";
@@ -41,7 +47,10 @@ export interface RelyingParty {
  */
 export function relyingParty(publicUrl: string | null, headers: HeaderBag): RelyingParty | null {
   try {
-    const url = publicUrl !== null ? new URL(publicUrl) : new URL(`${header(headers, SCHEME_HEADER) === "https" ? "https" : "http"}://${header(headers, "host") ?? ""}`);
+    const url =
+      publicUrl !== null
+        ? new URL(publicUrl)
+        : new URL(`${header(headers, SCHEME_HEADER) === "https" ? "https" : "http"}://${header(headers, "host") ?? ""}`);
     if (!url.hostname) return null;
     return { id: url.hostname.replace(/^\[|\]$/g, ""), origin: url.origin };
   } catch {
@@ -74,7 +83,10 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
 }
 
 export class Passkeys {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private async keep(challenge: string, purpose: "register" | "sign-in", playerId: string | null): Promise<void> {
     const now = this.now();
@@ -82,7 +94,10 @@ export class Passkeys {
     await this.db.deleteFrom("webauthn_challenges").where("expires_at", "<=", now).execute();
     // One registration under way per account: a new one replaces it, so a signed-in loop keeps one row, not thousands.
     if (playerId !== null) await this.db.deleteFrom("webauthn_challenges").where("player_id", "=", playerId).execute();
-    await this.db.insertInto("webauthn_challenges").values({ challenge, purpose, player_id: playerId, expires_at: now + CHALLENGE_MS }).execute();
+    await this.db
+      .insertInto("webauthn_challenges")
+      .values({ challenge, purpose, player_id: playerId, expires_at: now + CHALLENGE_MS })
+      .execute();
   }
 
   /** Takes the challenge out (a second use finds nothing); true when it was ours, for this purpose and account, and not lapsed. */
@@ -93,13 +108,20 @@ export class Passkeys {
   }
 
   async registrationOptions(rp: RelyingParty, player: Player): Promise<PublicKeyCredentialCreationOptionsJSON> {
-    const existing = await this.db.selectFrom("passkeys").select(["credential_id", "transports"]).where("player_id", "=", player.id).execute();
+    const existing = await this.db
+      .selectFrom("passkeys")
+      .select(["credential_id", "transports"])
+      .where("player_id", "=", player.id)
+      .execute();
     const options = await generateRegistrationOptions({
-      rpName: RP_NAME, rpID: rp.id,
-      userName: player.username ?? player.display_name, userDisplayName: player.display_name,
+      rpName: RP_NAME,
+      rpID: rp.id,
+      userName: player.username ?? player.display_name,
+      userDisplayName: player.display_name,
       // The user handle is the account id: a discoverable passkey names its account at sign-in.
       userID: isoBase64URL.toBuffer(isoBase64URL.fromUTF8String(player.id)),
-      timeout: PROMPT_MS, attestationType: "none",
+      timeout: PROMPT_MS,
+      attestationType: "none",
       excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: splitTransports(c.transports) })),
       // A passkey is the whole sign-in, so the device must check its holder (PIN, fingerprint, face).
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
@@ -110,22 +132,44 @@ export class Passkeys {
 
   async register(rp: RelyingParty, player: Player, response: RegistrationResponseJSON, label: string): Promise<PasskeyInfo | PasskeyError> {
     if (!(await this.take(challengeOf(response), "register", player.id))) return "bad-challenge";
-    const count = await this.db.selectFrom("passkeys").select((eb) => eb.fn.countAll<number>().as("n")).where("player_id", "=", player.id).executeTakeFirstOrThrow();
+    const count = await this.db
+      .selectFrom("passkeys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("player_id", "=", player.id)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= MAX_PASSKEYS) return "too-many-passkeys";
     let verified;
     try {
-      verified = await verifyRegistrationResponse({ response, expectedChallenge: challengeOf(response)!, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
+      verified = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challengeOf(response)!,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+      });
     } catch {
       return "not-verified";
     }
     if (!verified.verified) return "not-verified";
     const { credential, credentialBackedUp } = verified.registrationInfo;
     const row = {
-      id: randomUUID(), player_id: player.id, credential_id: credential.id, public_key: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter, transports: (credential.transports ?? []).join(" "), label: label.slice(0, 60),
-      backed_up: credentialBackedUp, created_at: this.now(), last_used_at: null,
+      id: randomUUID(),
+      player_id: player.id,
+      credential_id: credential.id,
+      public_key: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: (credential.transports ?? []).join(" "),
+      label: label.slice(0, 60),
+      backed_up: credentialBackedUp,
+      created_at: this.now(),
+      last_used_at: null,
     };
-    const inserted = await this.db.insertInto("passkeys").values(row).onConflict((oc) => oc.column("credential_id").doNothing()).returning("id").executeTakeFirst();
+    const inserted = await this.db
+      .insertInto("passkeys")
+      .values(row)
+      .onConflict((oc) => oc.column("credential_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
     if (!inserted) return "already-registered";
     return info(row);
   }
@@ -150,15 +194,28 @@ export class Passkeys {
     let verified;
     try {
       verified = await verifyAuthenticationResponse({
-        response, expectedChallenge: challenge!, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true,
-        credential: { id: row.credential_id, publicKey: isoBase64URL.toBuffer(row.public_key), counter: Number(row.counter), transports: splitTransports(row.transports) },
+        response,
+        expectedChallenge: challenge!,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        credential: {
+          id: row.credential_id,
+          publicKey: isoBase64URL.toBuffer(row.public_key),
+          counter: Number(row.counter),
+          transports: splitTransports(row.transports),
+        },
       });
     } catch {
       return "not-verified";
     }
     if (!verified.verified) return "not-verified";
     const { newCounter, credentialBackedUp } = verified.authenticationInfo;
-    await this.db.updateTable("passkeys").set({ counter: newCounter, backed_up: credentialBackedUp, last_used_at: this.now() }).where("id", "=", row.id).execute();
+    await this.db
+      .updateTable("passkeys")
+      .set({ counter: newCounter, backed_up: credentialBackedUp, last_used_at: this.now() })
+      .where("id", "=", row.id)
+      .execute();
     return { playerId: row.player_id };
   }
 
@@ -169,13 +226,24 @@ export class Passkeys {
 
   /** False when the account has no passkey with that id. */
   async remove(playerId: string, id: string): Promise<boolean> {
-    const gone = await this.db.deleteFrom("passkeys").where("player_id", "=", playerId).where("id", "=", id).returning("id").executeTakeFirst();
+    const gone = await this.db
+      .deleteFrom("passkeys")
+      .where("player_id", "=", playerId)
+      .where("id", "=", id)
+      .returning("id")
+      .executeTakeFirst();
     return gone !== undefined;
   }
 }
 
 function info(r: { id: string; label: string; created_at: number; last_used_at: number | null; backed_up: boolean }): PasskeyInfo {
-  return { id: r.id, label: r.label, createdAt: Number(r.created_at), lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at), backedUp: r.backed_up };
+  return {
+    id: r.id,
+    label: r.label,
+    createdAt: Number(r.created_at),
+    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
+    backedUp: r.backed_up,
+  };
 }
 
 function splitTransports(text: string): AuthenticatorTransport[] {

@@ -38,7 +38,10 @@ export function normalizeCode(typed: string): string | null {
 const hashOf = (playerId: string, code: string): string => createHash("sha256").update(`recovery\n${playerId}\n${code}`).digest("hex");
 
 export class RecoveryCodes {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A new set of codes for the account, returned once; every earlier code stops working. */
   async generate(playerId: string): Promise<string[]> {
@@ -46,7 +49,18 @@ export class RecoveryCodes {
     const now = this.now();
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom("recovery_codes").where("player_id", "=", playerId).execute();
-      await tx.insertInto("recovery_codes").values(codes.map((c) => ({ code_hash: hashOf(playerId, normalizeCode(c)!), player_id: playerId, created_at: now, used_at: null, used_session: null }))).execute();
+      await tx
+        .insertInto("recovery_codes")
+        .values(
+          codes.map((c) => ({
+            code_hash: hashOf(playerId, normalizeCode(c)!),
+            player_id: playerId,
+            created_at: now,
+            used_at: null,
+            used_session: null,
+          })),
+        )
+        .execute();
     });
     return codes;
   }
@@ -60,11 +74,20 @@ export class RecoveryCodes {
   /** The account a code opens and the code's key, the code used up by the same update that finds it (a second use finds nothing); null for any failure. */
   async use(username: string, typed: string): Promise<{ player: Player; code: string } | null> {
     const code = normalizeCode(typed);
-    const player = await this.db.selectFrom("players").selectAll().where("username_key", "=", username.trim().toLowerCase()).executeTakeFirst();
+    const player = await this.db
+      .selectFrom("players")
+      .selectAll()
+      .where("username_key", "=", username.trim().toLowerCase())
+      .executeTakeFirst();
     if (!code || !player) return null;
-    const row = await this.db.updateTable("recovery_codes").set({ used_at: this.now() })
-      .where("code_hash", "=", hashOf(player.id, code)).where("player_id", "=", player.id).where("used_at", "is", null)
-      .returning("code_hash").executeTakeFirst();
+    const row = await this.db
+      .updateTable("recovery_codes")
+      .set({ used_at: this.now() })
+      .where("code_hash", "=", hashOf(player.id, code))
+      .where("player_id", "=", player.id)
+      .where("used_at", "is", null)
+      .returning("code_hash")
+      .executeTakeFirst();
     return row ? { player, code: row.code_hash } : null;
   }
 
@@ -75,13 +98,23 @@ export class RecoveryCodes {
 
   /** Whether the session may set a password without the old one now (started by a recovery code within RESET_WINDOW_MS, leave not spent). */
   async mayReset(playerId: string, sessionId: string): Promise<boolean> {
-    const row = await this.db.selectFrom("recovery_codes").select("code_hash")
-      .where("player_id", "=", playerId).where("used_session", "=", sessionId).where("used_at", ">", this.now() - RESET_WINDOW_MS).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("player_id", "=", playerId)
+      .where("used_session", "=", sessionId)
+      .where("used_at", ">", this.now() - RESET_WINDOW_MS)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   /** Ends a session's leave to set a password without the old one (it set one). */
   async spendReset(playerId: string, sessionId: string): Promise<void> {
-    await this.db.updateTable("recovery_codes").set({ used_session: null }).where("player_id", "=", playerId).where("used_session", "=", sessionId).execute();
+    await this.db
+      .updateTable("recovery_codes")
+      .set({ used_session: null })
+      .where("player_id", "=", playerId)
+      .where("used_session", "=", sessionId)
+      .execute();
   }
 }

@@ -57,7 +57,8 @@ export function recoveryRoutes(router: express.Router, ctx: RecoveryContext): vo
   /** The caller's saved account with the account scope; otherwise a 401/403 says why. */
   const owner = async (req: Request, res: Response): Promise<Authenticated | null> => {
     const who = await ctx.signedIn(req, res, "account");
-    if (who && who.player.username === null) return (fail(res, 403, "register-first", "Save your account with a username and password first"), null);
+    if (who && who.player.username === null)
+      return (fail(res, 403, "register-first", "Save your account with a username and password first"), null);
     return who;
   };
   const party = (req: Request, res: Response) => {
@@ -66,90 +67,126 @@ export function recoveryRoutes(router: express.Router, ctx: RecoveryContext): vo
     return rp;
   };
 
-  router.post("/me/passkeys/options", handle(async (req, res) => {
-    const who = await owner(req, res);
-    const rp = who && party(req, res);
-    if (!who || !rp) return;
-    res.json({ options: await (await passkeys()).registrationOptions(rp, who.player) });
-  }));
-  router.post("/me/passkeys", handle(async (req, res) => {
-    const body = parse(registerBody, req.body, res);
-    const who = body && (await owner(req, res));
-    const rp = who && party(req, res);
-    if (!body || !who || !rp) return;
-    const label = body.label || browserLabel(req);
-    const done = await (await passkeys()).register(rp, who.player, body.response as unknown as RegistrationResponseJSON, label);
-    if (typeof done === "string") return refusePasskey(res, done);
-    res.status(201).json({ passkey: done });
-  }));
-  router.get("/me/passkeys", handle(async (req, res) => {
-    const who = await ctx.signedIn(req, res, "account");
-    if (who) res.json({ passkeys: await (await passkeys()).list(who.player.id) });
-  }));
-  router.post("/me/passkeys/:id/remove", handle(async (req, res) => {
-    const who = await ctx.signedIn(req, res, "account");
-    if (!who) return;
-    if (!(await (await passkeys()).remove(who.player.id, String(req.params.id)))) return fail(res, 404, "unknown-passkey", "No such passkey on this account");
-    res.status(204).end();
-  }));
+  router.post(
+    "/me/passkeys/options",
+    handle(async (req, res) => {
+      const who = await owner(req, res);
+      const rp = who && party(req, res);
+      if (!who || !rp) return;
+      res.json({ options: await (await passkeys()).registrationOptions(rp, who.player) });
+    }),
+  );
+  router.post(
+    "/me/passkeys",
+    handle(async (req, res) => {
+      const body = parse(registerBody, req.body, res);
+      const who = body && (await owner(req, res));
+      const rp = who && party(req, res);
+      if (!body || !who || !rp) return;
+      const label = body.label || browserLabel(req);
+      const done = await (await passkeys()).register(rp, who.player, body.response as unknown as RegistrationResponseJSON, label);
+      if (typeof done === "string") return refusePasskey(res, done);
+      res.status(201).json({ passkey: done });
+    }),
+  );
+  router.get(
+    "/me/passkeys",
+    handle(async (req, res) => {
+      const who = await ctx.signedIn(req, res, "account");
+      if (who) res.json({ passkeys: await (await passkeys()).list(who.player.id) });
+    }),
+  );
+  router.post(
+    "/me/passkeys/:id/remove",
+    handle(async (req, res) => {
+      const who = await ctx.signedIn(req, res, "account");
+      if (!who) return;
+      if (!(await (await passkeys()).remove(who.player.id, String(req.params.id))))
+        return fail(res, 404, "unknown-passkey", "No such passkey on this account");
+      res.status(204).end();
+    }),
+  );
 
-  router.post("/accounts/passkey/options", handle(async (req, res) => {
-    const rp = party(req, res);
-    if (!rp || !(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return;
-    res.json({ options: await (await passkeys()).signInOptions(rp) });
-  }));
-  router.post("/accounts/passkey", handle(async (req, res) => {
-    const body = parse(passkeySignInBody, req.body, res);
-    const rp = body && party(req, res);
-    if (!body || !rp) return;
-    const proved = await (await passkeys()).signIn(rp, body.response as unknown as AuthenticationResponseJSON);
-    if (typeof proved === "string") return refusePasskey(res, proved);
-    const player = await (await platform.accounts()).byId(proved.playerId);
-    if (!player || player.username === null) return refusePasskey(res, "unknown-credential");
-    if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, player.username, secureRequest(config, req.headers)));
-    await ctx.begin(req, res, await ctx.named(player), body.token);
-  }));
+  router.post(
+    "/accounts/passkey/options",
+    handle(async (req, res) => {
+      const rp = party(req, res);
+      if (!rp || !(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return;
+      res.json({ options: await (await passkeys()).signInOptions(rp) });
+    }),
+  );
+  router.post(
+    "/accounts/passkey",
+    handle(async (req, res) => {
+      const body = parse(passkeySignInBody, req.body, res);
+      const rp = body && party(req, res);
+      if (!body || !rp) return;
+      const proved = await (await passkeys()).signIn(rp, body.response as unknown as AuthenticationResponseJSON);
+      if (typeof proved === "string") return refusePasskey(res, proved);
+      const player = await (await platform.accounts()).byId(proved.playerId);
+      if (!player || player.username === null) return refusePasskey(res, "unknown-credential");
+      if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, player.username, secureRequest(config, req.headers)));
+      await ctx.begin(req, res, await ctx.named(player), body.token);
+    }),
+  );
 
-  router.get("/me/recovery-codes", handle(async (req, res) => {
-    const who = await ctx.signedIn(req, res, "account");
-    if (who) res.json(await (await codes()).status(who.player.id));
-  }));
-  router.post("/me/recovery-codes", handle(async (req, res) => {
-    const who = await owner(req, res);
-    if (!who) return;
-    res.status(201).json({ codes: await (await codes()).generate(who.player.id) });
-  }));
-  router.post("/accounts/recover", handle(async (req, res) => {
-    const body = parse(recoverBody, req.body, res);
-    if (!body) return;
-    const device = deviceOf(req.headers, platform.secret, body.username);
-    if (!(await signInAllowed(limits, req, res, body.username, device))) return;
-    const recovery = await codes();
-    const used = await recovery.use(body.username, body.code);
-    if (!used) return fail(res, 401, "bad-recovery-code", "Wrong username or recovery code (each code works only once)");
-    await limits.accountLock.succeeded(body.username, { address: limits.keyOf(req), device });
-    if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
-    const session = await ctx.begin(req, res, await ctx.named(used.player), body.token);
-    await recovery.grantReset(used.code, session.id);
-  }));
-  router.post("/me/password", handle(async (req, res) => {
-    const body = parse(passwordBody, req.body, res);
-    const who = body && (await owner(req, res));
-    if (!body || !who) return;
-    const recovery = await codes();
-    if (body.currentPassword !== undefined) {
-      if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return;
-      if (!(await passwords().verify(who.player.password_hash, body.currentPassword))) return fail(res, 401, "bad-credentials", "The current password is wrong");
-    } else if (!(await recovery.mayReset(who.player.id, who.session.id))) {
-      return fail(res, 403, "current-password-needed", "Type your current password (or sign in with a recovery code) to set a new one");
-    }
-    const weak = passwordProblem(body.password, { username: who.player.username, displayName: who.player.display_name }, config.limits.passwordMinScore);
-    if (weak) return fail(res, 400, "weak-password", weak);
-    await (await platform.accounts()).setPassword(who.player.id, body.password);
-    await recovery.spendReset(who.player.id, who.session.id);
-    // Whoever else knew the old password, or holds a session of this account, is signed out.
-    await (await platform.sessions()).endAllBut(who.player.id, who.session);
-    await (await platform.accounts()).revokeLegacy(who.player.id);
-    res.status(204).end();
-  }));
+  router.get(
+    "/me/recovery-codes",
+    handle(async (req, res) => {
+      const who = await ctx.signedIn(req, res, "account");
+      if (who) res.json(await (await codes()).status(who.player.id));
+    }),
+  );
+  router.post(
+    "/me/recovery-codes",
+    handle(async (req, res) => {
+      const who = await owner(req, res);
+      if (!who) return;
+      res.status(201).json({ codes: await (await codes()).generate(who.player.id) });
+    }),
+  );
+  router.post(
+    "/accounts/recover",
+    handle(async (req, res) => {
+      const body = parse(recoverBody, req.body, res);
+      if (!body) return;
+      const device = deviceOf(req.headers, platform.secret, body.username);
+      if (!(await signInAllowed(limits, req, res, body.username, device))) return;
+      const recovery = await codes();
+      const used = await recovery.use(body.username, body.code);
+      if (!used) return fail(res, 401, "bad-recovery-code", "Wrong username or recovery code (each code works only once)");
+      await limits.accountLock.succeeded(body.username, { address: limits.keyOf(req), device });
+      if (!body.token) res.append("set-cookie", deviceCookie(platform.secret, body.username, secureRequest(config, req.headers)));
+      const session = await ctx.begin(req, res, await ctx.named(used.player), body.token);
+      await recovery.grantReset(used.code, session.id);
+    }),
+  );
+  router.post(
+    "/me/password",
+    handle(async (req, res) => {
+      const body = parse(passwordBody, req.body, res);
+      const who = body && (await owner(req, res));
+      if (!body || !who) return;
+      const recovery = await codes();
+      if (body.currentPassword !== undefined) {
+        if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return;
+        if (!(await passwords().verify(who.player.password_hash, body.currentPassword)))
+          return fail(res, 401, "bad-credentials", "The current password is wrong");
+      } else if (!(await recovery.mayReset(who.player.id, who.session.id))) {
+        return fail(res, 403, "current-password-needed", "Type your current password (or sign in with a recovery code) to set a new one");
+      }
+      const weak = passwordProblem(
+        body.password,
+        { username: who.player.username, displayName: who.player.display_name },
+        config.limits.passwordMinScore,
+      );
+      if (weak) return fail(res, 400, "weak-password", weak);
+      await (await platform.accounts()).setPassword(who.player.id, body.password);
+      await recovery.spendReset(who.player.id, who.session.id);
+      // Whoever else knew the old password, or holds a session of this account, is signed out.
+      await (await platform.sessions()).endAllBut(who.player.id, who.session);
+      await (await platform.accounts()).revokeLegacy(who.player.id);
+      res.status(204).end();
+    }),
+  );
 }

@@ -84,7 +84,11 @@ export function parseScopes(text: string): Scope[] {
 }
 
 export class Sessions {
-  constructor(private readonly db: Db, private readonly browserDays: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly browserDays: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * A new session. Past MAX_LIVE of its kind the least recently used one gives way: any browser
@@ -97,19 +101,39 @@ export class Sessions {
     // never fails for the owner's named tokens (a refusal after a right password would tell a
     // guesser it was right), and never ends one of them.
     const signInToken = kind === "token" && label === SIGN_IN_TOKEN_LABEL;
-    const live = (await this.db.selectFrom("sessions").select(["id", "label", "last_used_at"]).where("player_id", "=", playerId).where("kind", "=", kind)
-      .where("expires_at", ">", now0).orderBy("last_used_at", "asc").execute())
-      .filter((r) => kind === "browser" || (r.label === SIGN_IN_TOKEN_LABEL) === signInToken);
+    const live = (
+      await this.db
+        .selectFrom("sessions")
+        .select(["id", "label", "last_used_at"])
+        .where("player_id", "=", playerId)
+        .where("kind", "=", kind)
+        .where("expires_at", ">", now0)
+        .orderBy("last_used_at", "asc")
+        .execute()
+    ).filter((r) => kind === "browser" || (r.label === SIGN_IN_TOKEN_LABEL) === signInToken);
     if (live.length >= MAX_LIVE[kind]) {
       if (kind === "token" && !signInToken) throw new TooManySessions(kind);
-      await this.db.deleteFrom("sessions").where("id", "in", live.slice(0, live.length - MAX_LIVE[kind] + 1).map((r) => r.id)).execute();
+      await this.db
+        .deleteFrom("sessions")
+        .where(
+          "id",
+          "in",
+          live.slice(0, live.length - MAX_LIVE[kind] + 1).map((r) => r.id),
+        )
+        .execute();
     }
     const raw = randomBytes(32).toString("base64url");
     const secret = kind === "token" ? `${TOKEN_PREFIX}${raw}` : raw;
     const now = this.now();
     const session: SessionRow = {
-      id: digest(secret), player_id: playerId, kind, label: label.slice(0, 60), scopes: scopes.join(" "),
-      created_at: now, last_used_at: now, expires_at: now + days * DAY,
+      id: digest(secret),
+      player_id: playerId,
+      kind,
+      label: label.slice(0, 60),
+      scopes: scopes.join(" "),
+      created_at: now,
+      last_used_at: now,
+      expires_at: now + days * DAY,
     };
     await this.db.insertInto("sessions").values(session).execute();
     return { secret, session };
@@ -117,8 +141,14 @@ export class Sessions {
 
   /** Throws TooManySessions when the player holds MAX_LIVE personal tokens asked for by name (checked before a new one counts against the minting rate). */
   async roomForToken(playerId: string): Promise<void> {
-    const n = await this.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("player_id", "=", playerId).where("kind", "=", "token")
-      .where("label", "!=", SIGN_IN_TOKEN_LABEL).where("expires_at", ">", this.now()).executeTakeFirstOrThrow();
+    const n = await this.db
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("player_id", "=", playerId)
+      .where("kind", "=", "token")
+      .where("label", "!=", SIGN_IN_TOKEN_LABEL)
+      .where("expires_at", ">", this.now())
+      .executeTakeFirstOrThrow();
     if (Number(n.n) >= MAX_LIVE.token) throw new TooManySessions("token");
   }
 
@@ -126,7 +156,12 @@ export class Sessions {
   async authenticate(secret: string | null | undefined, kind: SessionKind): Promise<Authenticated | null> {
     if (!secret || secret.length > 200 || (kind === "token") !== secret.startsWith(TOKEN_PREFIX)) return null;
     const now = this.now();
-    const row = await this.db.selectFrom("sessions").selectAll().where("id", "=", digest(secret)).where("kind", "=", kind).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("id", "=", digest(secret))
+      .where("kind", "=", kind)
+      .executeTakeFirst();
     if (!row || row.expires_at <= now) return null;
     const player = await this.db.selectFrom("players").selectAll().where("id", "=", row.player_id).executeTakeFirst();
     if (!player) return null;
@@ -142,10 +177,22 @@ export class Sessions {
   }
 
   async list(playerId: string, current: SessionRow | null): Promise<SessionInfo[]> {
-    const rows = await this.db.selectFrom("sessions").selectAll().where("player_id", "=", playerId).where("expires_at", ">", this.now()).orderBy("last_used_at", "desc").execute();
+    const rows = await this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("player_id", "=", playerId)
+      .where("expires_at", ">", this.now())
+      .orderBy("last_used_at", "desc")
+      .execute();
     return rows.map((r) => ({
-      id: publicId(r), kind: r.kind, label: r.label, scopes: parseScopes(r.scopes),
-      createdAt: r.created_at, lastUsedAt: r.last_used_at, expiresAt: r.expires_at, current: current !== null && r.id === current.id,
+      id: publicId(r),
+      kind: r.kind,
+      label: r.label,
+      scopes: parseScopes(r.scopes),
+      createdAt: r.created_at,
+      lastUsedAt: r.last_used_at,
+      expiresAt: r.expires_at,
+      current: current !== null && r.id === current.id,
     }));
   }
 

@@ -47,7 +47,12 @@ export class Tokens {
    */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ["HS256"], requiredClaims: ["exp", "iat", "sub"], maxTokenAge: LEGACY_MAX_AGE_SECONDS });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: ["HS256"],
+        requiredClaims: ["exp", "iat", "sub"],
+        maxTokenAge: LEGACY_MAX_AGE_SECONDS,
+      });
       if (typeof payload.sub !== "string" || typeof payload.v !== "number") return null;
       if (payload.exp! - payload.iat! > LEGACY_MAX_AGE_SECONDS + 60) return null;
       return { playerId: payload.sub, version: payload.v };

@@ -45,17 +45,35 @@ export interface RankedProgress {
 
 export async function rankedProgress(db: Db, playerId: string, need: number): Promise<RankedProgress> {
   const [finished, recent] = await Promise.all([
-    db.selectFrom("conduct_records").select((eb) => eb.fn.countAll<string | number>().as("n"))
-      .where("player_id", "=", playerId).where("ranked", "=", false).where("outcome", "=", "completed").executeTakeFirst(),
-    db.selectFrom("conduct_records").select(["game", "at", "outcome"]).where("player_id", "=", playerId).where("ranked", "=", false)
-      .orderBy("at", "desc").orderBy("table_id").limit(PROGRESS_RECENT).execute(),
+    db
+      .selectFrom("conduct_records")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("player_id", "=", playerId)
+      .where("ranked", "=", false)
+      .where("outcome", "=", "completed")
+      .executeTakeFirst(),
+    db
+      .selectFrom("conduct_records")
+      .select(["game", "at", "outcome"])
+      .where("player_id", "=", playerId)
+      .where("ranked", "=", false)
+      .orderBy("at", "desc")
+      .orderBy("table_id")
+      .limit(PROGRESS_RECENT)
+      .execute(),
   ]);
   return {
     need,
     finished: Number(finished?.n ?? 0),
     recent: recent.map((r) => {
       const outcome = r.outcome as Outcome;
-      return { game: r.game, at: Number(r.at), outcome, counts: outcome === "completed", why: outcome === "completed" ? null : NOT_COUNTED[outcome] ?? "it did not reach its end" };
+      return {
+        game: r.game,
+        at: Number(r.at),
+        outcome,
+        counts: outcome === "completed",
+        why: outcome === "completed" ? null : (NOT_COUNTED[outcome] ?? "it did not reach its end"),
+      };
     }),
   };
 }
@@ -75,27 +93,50 @@ export interface HistoryGame {
 
 /** The account's last casual games, newest first (at most HISTORY_MAX). */
 export async function casualHistory(db: Db, playerId: string, limit = HISTORY_MAX): Promise<HistoryGame[]> {
-  const rows = await db.selectFrom("conduct_records").select(["table_id", "game", "at", "outcome", "place", "seats"])
-    .where("player_id", "=", playerId).where("ranked", "=", false)
-    .orderBy("at", "desc").orderBy("table_id", "desc").limit(Math.min(HISTORY_MAX, Math.max(1, limit))).execute();
+  const rows = await db
+    .selectFrom("conduct_records")
+    .select(["table_id", "game", "at", "outcome", "place", "seats"])
+    .where("player_id", "=", playerId)
+    .where("ranked", "=", false)
+    .orderBy("at", "desc")
+    .orderBy("table_id", "desc")
+    .limit(Math.min(HISTORY_MAX, Math.max(1, limit)))
+    .execute();
   return rows.map((r) => {
     const seats = parseSeats(r.seats);
     return {
-      tableId: r.table_id, game: r.game, at: Number(r.at), outcome: r.outcome as Outcome, place: r.place,
-      opponents: seats.filter((s) => s.own !== true).map((s) => ({ name: s.name, place: s.place, bot: s.bot })), replay: null,
+      tableId: r.table_id,
+      game: r.game,
+      at: Number(r.at),
+      outcome: r.outcome as Outcome,
+      place: r.place,
+      opponents: seats.filter((s) => s.own !== true).map((s) => ({ name: s.name, place: s.place, bot: s.bot })),
+      replay: null,
     };
   });
 }
 
 /** The stored seats (jsonb: an array, or its text from a driver that returns text). */
 function parseSeats(raw: unknown): TableSeat[] {
-  const list = typeof raw === "string" ? JSON.parse(raw) as unknown : raw;
-  return Array.isArray(list) ? list.filter((s): s is TableSeat => typeof s === "object" && s !== null && typeof (s as TableSeat).seat === "number") : [];
+  const list = typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw;
+  return Array.isArray(list)
+    ? list.filter((s): s is TableSeat => typeof s === "object" && s !== null && typeof (s as TableSeat).seat === "number")
+    : [];
 }
 
 /** Who sat where at a finished casual table and their places (a seat a bot finished for a leaver is placed last). */
-export function casualTable(gameId: string, outcome: GameOutcome | null, state: unknown, slots: readonly { index: number; name: string; isBot: boolean; botReason: string }[]): TableSeat[] {
+export function casualTable(
+  gameId: string,
+  outcome: GameOutcome | null,
+  state: unknown,
+  slots: readonly { index: number; name: string; isBot: boolean; botReason: string }[],
+): TableSeat[] {
   const left = new Set(slots.filter((s) => s.isBot && s.botReason !== "filled").map((s) => s.index));
   const places = outcome ? standingsOf(outcome, left, rankKeys(gameId, state as never)) : [];
-  return slots.map((s) => ({ seat: s.index, name: s.name, place: places.find((p) => p.seat === s.index)?.place ?? null, bot: s.isBot && s.botReason === "filled" }));
+  return slots.map((s) => ({
+    seat: s.index,
+    name: s.name,
+    place: places.find((p) => p.seat === s.index)?.place ?? null,
+    bot: s.isBot && s.botReason === "filled",
+  }));
 }

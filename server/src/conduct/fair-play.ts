@@ -48,7 +48,8 @@ export class ReactionProfile {
     };
     const reactions = (list: readonly number[]) => list.map((r) => Math.round(r));
     const under = this.recent.filter((r) => r < HUMAN_FLOOR_MS).length;
-    if (under >= UNDER_FLOOR_COUNT) raise("under-floor", { underFloor: under, floorMs: HUMAN_FLOOR_MS, reactionsMs: reactions(this.recent) });
+    if (under >= UNDER_FLOOR_COUNT)
+      raise("under-floor", { underFloor: under, floorMs: HUMAN_FLOOR_MS, reactionsMs: reactions(this.recent) });
     const last = this.recent.slice(-REGULAR_MIN);
     const sd = last.length >= REGULAR_MIN ? standardDeviation(last) : Infinity;
     if (sd < REGULAR_SD_MS) raise("too-regular", { sdMs: Math.round(sd * 10) / 10, limitMs: REGULAR_SD_MS, reactionsMs: reactions(last) });

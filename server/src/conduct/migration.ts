@@ -10,7 +10,8 @@ export const conductMigrations: Migrations = {
   "0005-conduct": {
     // Every game's outcome per account and the ranked-queue bans it earned (conduct/).
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable("conduct_records")
+      await db.schema
+        .createTable("conduct_records")
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
         .addColumn("game", "text", (c) => c.notNull())
         .addColumn("table_id", "text", (c) => c.notNull())
@@ -20,7 +21,8 @@ export const conductMigrations: Migrations = {
         .addPrimaryKeyConstraint("conduct_records_pk", ["player_id", "table_id"])
         .execute();
       await db.schema.createIndex("conduct_by_time").on("conduct_records").columns(["player_id", "at"]).execute();
-      await db.schema.createTable("queue_bans")
+      await db.schema
+        .createTable("queue_bans")
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
         .addColumn("at", "bigint", (c) => c.notNull())
         .addColumn("until", "bigint", (c) => c.notNull())

@@ -38,12 +38,16 @@ export function apart(a: Candidate, b: Candidate, rules: PairingRules, now: numb
 
 /** Opponents the player was rated against at least `limit` times since `since` (one query). */
 export async function exhaustedOpponents(db: Db, playerId: string, since: number, limit: number): Promise<Set<string>> {
-  const rows = await db.selectFrom("match_players as me")
+  const rows = await db
+    .selectFrom("match_players as me")
     .innerJoin("matches as m", "m.id", "me.match_id")
     .innerJoin("match_players as them", "them.match_id", "me.match_id")
     .select(["them.player_id as opponent"])
     .select((eb) => eb.fn.countAll<string | number>().as("games"))
-    .where("me.player_id", "=", playerId).where("them.player_id", "!=", playerId).where("m.ended_at", ">=", since)
-    .groupBy("them.player_id").execute();
+    .where("me.player_id", "=", playerId)
+    .where("them.player_id", "!=", playerId)
+    .where("m.ended_at", ">=", since)
+    .groupBy("them.player_id")
+    .execute();
   return new Set(rows.filter((r) => Number(r.games) >= limit).map((r) => r.opponent));
 }

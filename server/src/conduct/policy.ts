@@ -89,9 +89,11 @@ export function banReason(recent: readonly Outcome[], s: ConductSettings = DEFAU
   while (streak < window.length && BAD_OUTCOMES.has(window[streak]!)) streak++;
   if (streak >= s.streak) return `${streak} ranked games in a row left, aborted, missed or timed out`;
   const bad = window.filter((o) => BAD_OUTCOMES.has(o)).length;
-  if (bad >= s.minBad && bad / window.length >= s.badShare) return `${bad} of your last ${window.length} ranked games left, aborted, missed or timed out`;
+  if (bad >= s.minBad && bad / window.length >= s.badShare)
+    return `${bad} of your last ${window.length} ranked games left, aborted, missed or timed out`;
   const aborts = window.filter((o) => o === "aborted-leave").length;
-  if (aborts >= s.minAborts && aborts / window.length >= s.abortShare) return `${aborts} of your last ${window.length} ranked games aborted by leaving early`;
+  if (aborts >= s.minAborts && aborts / window.length >= s.abortShare)
+    return `${aborts} of your last ${window.length} ranked games aborted by leaving early`;
   return null;
 }
 
@@ -102,7 +104,10 @@ export function nextBan(reason: string, earlier: readonly Ban[], now: number, s:
 }
 
 /** A finished game's outcome for one seat, from how it ended for that seat. */
-export function finishedOutcome(seat: { left: boolean; timeoutsInARow: number; timeouts: number; turns: number }, s: ConductSettings = DEFAULT_CONDUCT): Outcome {
+export function finishedOutcome(
+  seat: { left: boolean; timeoutsInARow: number; timeouts: number; turns: number },
+  s: ConductSettings = DEFAULT_CONDUCT,
+): Outcome {
   if (seat.left) return "left";
   if (seat.timeoutsInARow >= s.timeoutsInARow) return "timed-out";
   if (seat.turns >= 4 && seat.timeouts / seat.turns >= s.timeoutShare) return "timed-out";

@@ -36,7 +36,10 @@ const MAX_CACHED = 10_000;
 export class QuickPlayPools {
   private readonly cache = new Map<string, { poor: boolean; until: number }>();
 
-  constructor(private readonly lookups: PoolLookups, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly lookups: PoolLookups,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** True when this request's player belongs to the leavers' pool; any failure: the common pool. */
   async isPoor(headers: HeaderBag | undefined, token: unknown): Promise<boolean> {

@@ -3,7 +3,16 @@
  * ranked-queue bans it earns (policy.ts), in the database, so every process sees the same record.
  */
 import type { Db } from "../db/database.ts";
-import { DEFAULT_CONDUCT, banReason, completionRate, nextBan, poorConduct, type Ban, type ConductSettings, type Outcome } from "./policy.ts";
+import {
+  DEFAULT_CONDUCT,
+  banReason,
+  completionRate,
+  nextBan,
+  poorConduct,
+  type Ban,
+  type ConductSettings,
+  type Outcome,
+} from "./policy.ts";
 
 /** One seat of a finished casual table, as the player's game history shows it. */
 export interface TableSeat {
@@ -41,7 +50,11 @@ export interface Standing {
 }
 
 export class ConductRecord {
-  constructor(private readonly db: Db, private readonly settings: ConductSettings = DEFAULT_CONDUCT, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: ConductSettings = DEFAULT_CONDUCT,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Records outcomes (a second record of the same player and table changes nothing: a resumed
@@ -51,11 +64,23 @@ export class ConductRecord {
   async record(entries: readonly OutcomeEntry[]): Promise<Map<string, Ban>> {
     const bans = new Map<string, Ban>();
     if (entries.length === 0) return bans;
-    const inserted = await this.db.insertInto("conduct_records")
-      .values(entries.map((e) => ({ player_id: e.playerId, game: e.game, table_id: e.tableId, ranked: e.ranked, outcome: e.outcome, at: e.at,
-        place: e.place ?? null, seats: e.seats ? JSON.stringify(e.seats) : null })))
+    const inserted = await this.db
+      .insertInto("conduct_records")
+      .values(
+        entries.map((e) => ({
+          player_id: e.playerId,
+          game: e.game,
+          table_id: e.tableId,
+          ranked: e.ranked,
+          outcome: e.outcome,
+          at: e.at,
+          place: e.place ?? null,
+          seats: e.seats ? JSON.stringify(e.seats) : null,
+        })),
+      )
       .onConflict((oc) => oc.columns(["player_id", "table_id"]).doNothing())
-      .returning(["player_id", "ranked", "outcome"]).execute();
+      .returning(["player_id", "ranked", "outcome"])
+      .execute();
     for (const row of inserted) {
       if (!row.ranked) continue;
       const ban = await this.considerBan(row.player_id);
@@ -68,18 +93,38 @@ export class ConductRecord {
   private async considerBan(playerId: string): Promise<Ban | null> {
     const earlier = await this.bans(playerId);
     const since = earlier[0]?.at ?? 0;
-    const rows = await this.db.selectFrom("conduct_records").select("outcome").where("player_id", "=", playerId).where("ranked", "=", true)
-      .where("at", ">", since).orderBy("at", "desc").orderBy("table_id").limit(this.settings.window).execute();
-    const reason = banReason(rows.map((r) => r.outcome as Outcome), this.settings);
+    const rows = await this.db
+      .selectFrom("conduct_records")
+      .select("outcome")
+      .where("player_id", "=", playerId)
+      .where("ranked", "=", true)
+      .where("at", ">", since)
+      .orderBy("at", "desc")
+      .orderBy("table_id")
+      .limit(this.settings.window)
+      .execute();
+    const reason = banReason(
+      rows.map((r) => r.outcome as Outcome),
+      this.settings,
+    );
     if (reason === null) return null;
     const ban = nextBan(reason, earlier, this.now(), this.settings);
-    await this.db.insertInto("queue_bans").values({ player_id: playerId, until: ban.until, level: ban.level, reason: ban.reason, at: ban.at }).execute();
+    await this.db
+      .insertInto("queue_bans")
+      .values({ player_id: playerId, until: ban.until, level: ban.level, reason: ban.reason, at: ban.at })
+      .execute();
     return ban;
   }
 
   /** The player's bans, newest first. */
   async bans(playerId: string): Promise<Ban[]> {
-    const rows = await this.db.selectFrom("queue_bans").selectAll().where("player_id", "=", playerId).orderBy("at", "desc").limit(50).execute();
+    const rows = await this.db
+      .selectFrom("queue_bans")
+      .selectAll()
+      .where("player_id", "=", playerId)
+      .orderBy("at", "desc")
+      .limit(50)
+      .execute();
     return rows.map((r) => ({ until: r.until, level: r.level, reason: r.reason, at: r.at }));
   }
 
@@ -88,10 +133,22 @@ export class ConductRecord {
     const [bans, recent, casual] = await Promise.all([
       this.bans(playerId),
       this.db.selectFrom("conduct_records").select("outcome").where("player_id", "=", playerId).orderBy("at", "desc").limit(100).execute(),
-      this.db.selectFrom("conduct_records").select((eb) => eb.fn.countAll<string | number>().as("n")).where("player_id", "=", playerId).where("ranked", "=", false).where("outcome", "=", "completed").executeTakeFirst(),
+      this.db
+        .selectFrom("conduct_records")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .where("player_id", "=", playerId)
+        .where("ranked", "=", false)
+        .where("outcome", "=", "completed")
+        .executeTakeFirst(),
     ]);
     const outcomes = recent.map((r) => r.outcome as Outcome);
     const ban = bans.find((b) => b.until > now) ?? null;
-    return { ban, completionRate: completionRate(outcomes), games: outcomes.length, casualCompleted: Number(casual?.n ?? 0), poor: poorConduct(outcomes, this.settings) };
+    return {
+      ban,
+      completionRate: completionRate(outcomes),
+      games: outcomes.length,
+      casualCompleted: Number(casual?.n ?? 0),
+      poor: poorConduct(outcomes, this.settings),
+    };
   }
 }

@@ -60,13 +60,16 @@ export class TableConduct {
    * it goes on the session's seat if the seat has no account yet.
    */
   authorisedLater(sessionId: string, account: Promise<string | null>): void {
-    void account.then((id) => {
-      if (id === null) return;
-      const seat = this.seats.get(sessionId);
-      if (seat === undefined) {
-        if (!this.pending.has(sessionId)) this.pending.set(sessionId, id);
-      } else if (!this.accounts.has(seat)) this.accounts.set(seat, id);
-    }, () => undefined);
+    void account.then(
+      (id) => {
+        if (id === null) return;
+        const seat = this.seats.get(sessionId);
+        if (seat === undefined) {
+          if (!this.pending.has(sessionId)) this.pending.set(sessionId, id);
+        } else if (!this.accounts.has(seat)) this.accounts.set(seat, id);
+      },
+      () => undefined,
+    );
   }
 
   /** Returns the account this session brought (null: none). */
@@ -116,7 +119,8 @@ export class TableConduct {
 
   /** The fair-play flags raised at this table, by seat, with the account sitting there. */
   fairPlayFlags(): { seat: number; accountId: string | null; flags: readonly FairPlayFlag[] }[] {
-    return [...this.reactions.entries()].filter(([, p]) => p.flags.length > 0)
+    return [...this.reactions.entries()]
+      .filter(([, p]) => p.flags.length > 0)
       .map(([seat, p]) => ({ seat, accountId: this.accountAt(seat), flags: p.flags }));
   }
 
@@ -139,17 +143,37 @@ export class TableConduct {
   }
 
   /** Each known account's outcome for a game that ended (`aborted`: by `abortedBy`, before the threshold). */
-  outcomes(game: string, tableId: string, ranked: boolean, seats: readonly SeatEnd[], at: number, abortedBy: number | null = null, table: readonly TableSeat[] | null = null): OutcomeEntry[] {
+  outcomes(
+    game: string,
+    tableId: string,
+    ranked: boolean,
+    seats: readonly SeatEnd[],
+    at: number,
+    abortedBy: number | null = null,
+    table: readonly TableSeat[] | null = null,
+  ): OutcomeEntry[] {
     const entries: OutcomeEntry[] = [];
     for (const s of seats) {
       if (s.accountId === null) continue;
       const t = this.tallies[s.index] ?? { turns: 0, timeouts: 0, inARow: 0, worstRun: 0 };
-      const outcome: Outcome = abortedBy !== null
-        ? (s.index === abortedBy ? "aborted-leave" : "aborted")
-        : s.left && this.interruptedSeats.has(s.index) ? "aborted"
-        : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
+      const outcome: Outcome =
+        abortedBy !== null
+          ? s.index === abortedBy
+            ? "aborted-leave"
+            : "aborted"
+          : s.left && this.interruptedSeats.has(s.index)
+            ? "aborted"
+            : finishedOutcome({ left: s.left, timeoutsInARow: t.worstRun, timeouts: t.timeouts, turns: t.turns });
       const place = table?.find((t) => t.seat === s.index)?.place ?? null;
-      entries.push({ playerId: s.accountId, game, tableId, ranked, outcome, at, ...(table ? { place, seats: table.map((t) => (t.seat === s.index ? { ...t, own: true } : t)) } : {}) });
+      entries.push({
+        playerId: s.accountId,
+        game,
+        tableId,
+        ranked,
+        outcome,
+        at,
+        ...(table ? { place, seats: table.map((t) => (t.seat === s.index ? { ...t, own: true } : t)) } : {}),
+      });
     }
     return entries;
   }

@@ -42,13 +42,22 @@ async function openPGlite(dataDir: string | null): Promise<Store> {
   // loop. Started on first use: the WebAssembly build is large, and a process on PostgreSQL never needs it.
   const pglite = await PGliteThread.create(dir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: "pglite", close: async () => { await db.destroy(); await pglite.close(); } };
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
 }
 
 function openPostgres(url: string): Store {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // int8 columns hold millisecond times and counts, all well inside a double's exact range.
-  pool.on("connect", (client) => { client.setTypeParser?.(INT8, (v: string) => Number(v)); });
+  pool.on("connect", (client) => {
+    client.setTypeParser?.(INT8, (v: string) => Number(v));
+  });
   // An idle connection the server drops (a restart, a network cut) is only logged: the pool opens
   // a new one on the next query. Unhandled, this event would end the process.
   pool.on("error", (err) => logger.warn({ err }, "a PostgreSQL connection was lost"));

@@ -34,7 +34,8 @@ export function migrationProvider(...sets: readonly Migrations[]): MigrationProv
 export const platformMigrations: Migrations = {
   "0001-accounts-and-ratings": {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable("players")
+      await db.schema
+        .createTable("players")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("display_name", "text", (c) => c.notNull())
         .addColumn("username", "text")
@@ -43,7 +44,8 @@ export const platformMigrations: Migrations = {
         .addColumn("created_at", "bigint", (c) => c.notNull())
         .addColumn("token_version", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createTable("ratings")
+      await db.schema
+        .createTable("ratings")
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
         .addColumn("game", "text", (c) => c.notNull())
         .addColumn("mu", "double precision", (c) => c.notNull())
@@ -56,7 +58,8 @@ export const platformMigrations: Migrations = {
         .execute();
       // The leaderboard reads by game, best first; ties by player id so ranks are stable.
       await db.schema.createIndex("ratings_board").on("ratings").columns(["game", "rating desc", "player_id"]).execute();
-      await db.schema.createTable("matches")
+      await db.schema
+        .createTable("matches")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("game", "text", (c) => c.notNull())
         .addColumn("seed", "text", (c) => c.notNull())
@@ -66,7 +69,8 @@ export const platformMigrations: Migrations = {
         .addColumn("standings", "jsonb", (c) => c.notNull())
         .addColumn("log", "jsonb", (c) => c.notNull())
         .execute();
-      await db.schema.createTable("match_players")
+      await db.schema
+        .createTable("match_players")
         .addColumn("match_id", "text", (c) => c.notNull().references("matches.id").onDelete("cascade"))
         .addColumn("seat", "integer", (c) => c.notNull())
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
@@ -76,7 +80,8 @@ export const platformMigrations: Migrations = {
         .addPrimaryKeyConstraint("match_players_pk", ["match_id", "seat"])
         .execute();
       await db.schema.createIndex("match_players_by_player").on("match_players").columns(["player_id", "match_id"]).execute();
-      await db.schema.createTable("rating_history")
+      await db.schema
+        .createTable("rating_history")
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
         .addColumn("game", "text", (c) => c.notNull())
         .addColumn("match_id", "text", (c) => c.notNull())
@@ -94,13 +99,16 @@ export const platformMigrations: Migrations = {
     // Players per (game, rating): a rank is the sum of the buckets above plus the ties ahead,
     // a few hundred rows at most, instead of counting every better player on each request.
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable("rating_counts")
+      await db.schema
+        .createTable("rating_counts")
         .addColumn("game", "text", (c) => c.notNull())
         .addColumn("rating", "integer", (c) => c.notNull())
         .addColumn("players", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("rating_counts_pk", ["game", "rating"])
         .execute();
-      await sql`insert into rating_counts (game, rating, players) select game, rating, count(*) from ratings group by game, rating`.execute(db);
+      await sql`insert into rating_counts (game, rating, players) select game, rating, count(*) from ratings group by game, rating`.execute(
+        db,
+      );
     },
   },
   "0003-name-keys": {
@@ -110,7 +118,8 @@ export const platformMigrations: Migrations = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable("players").addColumn("display_key", "text").execute();
       await db.schema.alterTable("players").addColumn("username_skeleton", "text").execute();
-      await db.schema.createTable("name_changes")
+      await db.schema
+        .createTable("name_changes")
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
         .addColumn("at", "bigint", (c) => c.notNull())
         .execute();
@@ -124,7 +133,8 @@ export const platformMigrations: Migrations = {
     // Browser sessions and personal tokens (accounts/sessions.ts): the key is a hash of the
     // secret; a player's sessions are listed by last use.
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable("sessions")
+      await db.schema
+        .createTable("sessions")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
         .addColumn("kind", "text", (c) => c.notNull())

@@ -20,7 +20,10 @@ export class PGliteError extends Error {
   constraint?: string;
 }
 
-interface Pending { resolve(v: unknown): void; reject(e: Error): void }
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
 
 export class PGliteThread {
   private readonly worker: Worker;
@@ -50,7 +53,9 @@ export class PGliteThread {
     thread.worker.ref();
     try {
       await new Promise<void>((resolve, reject) => {
-        thread.worker.once("message", (m: { ready?: boolean; error?: { message: string } }) => (m.ready ? resolve() : reject(new Error(`PGlite did not open: ${m.error?.message ?? "unknown"}`))));
+        thread.worker.once("message", (m: { ready?: boolean; error?: { message: string } }) =>
+          m.ready ? resolve() : reject(new Error(`PGlite did not open: ${m.error?.message ?? "unknown"}`)),
+        );
         thread.worker.once("error", reject);
       });
     } catch (err) {
@@ -88,6 +93,9 @@ export class PGliteThread {
 
   private fail(err: Error): void {
     this.failed ??= err;
-    for (const [id, p] of this.pending) { this.settled(id); p.reject(err); }
+    for (const [id, p] of this.pending) {
+      this.settled(id);
+      p.reject(err);
+    }
   }
 }

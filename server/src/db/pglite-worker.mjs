@@ -10,13 +10,21 @@ import { PGlite } from "@electric-sql/pglite";
 
 const INT8 = 20;
 const ready = PGlite.create(workerData.dir ?? undefined, { parsers: { [INT8]: (v) => Number(v) } });
-ready.then(() => parentPort.postMessage({ ready: true }), (err) => parentPort.postMessage({ ready: false, error: describe(err) }));
+ready.then(
+  () => parentPort.postMessage({ ready: true }),
+  (err) => parentPort.postMessage({ ready: false, error: describe(err) }),
+);
 
 /** What the caller needs of a failure: PostgreSQL's fields (`code` 23505 is a unique violation) survive the thread hop. */
 function describe(err) {
   // Not every failure is an Error: WebAssembly's exit (a full disk at the first start) throws a
   // plain object, which String() made "[object Object]".
-  const message = typeof err?.message === "string" && err.message !== "" ? err.message : typeof err === "string" ? err : inspect(err, { depth: 2, breakLength: Infinity });
+  const message =
+    typeof err?.message === "string" && err.message !== ""
+      ? err.message
+      : typeof err === "string"
+        ? err
+        : inspect(err, { depth: 2, breakLength: Infinity });
   const out = { message };
   for (const key of ["code", "detail", "constraint", "table", "column", "severity"]) if (err?.[key] !== undefined) out[key] = err[key];
   return out;

@@ -15,7 +15,16 @@ import type { Seating } from "../table/seating.ts";
 import { fencedListings } from "./fenced-listings.ts";
 import { SAVING_AFTER_MS, SavingWatch, Track, pause, unpause } from "./track.ts";
 import type { HeldPressRecord } from "../realtime/held-race.ts";
-import { isWaiting, seatRecords, type JournalEntry, type JournalHeld, type JournalStore, type JournalWaiting, type TableRecord, type WriteOutcome } from "./journal.ts";
+import {
+  isWaiting,
+  seatRecords,
+  type JournalEntry,
+  type JournalHeld,
+  type JournalStore,
+  type JournalWaiting,
+  type TableRecord,
+  type WriteOutcome,
+} from "./journal.ts";
 
 /** The create option that marks a room as a resumed table (only this process can set one: it names an entry of `resumes`). */
 const RESUME_KEY = "__resume";
@@ -91,7 +100,7 @@ export class Durability {
   /** onCreate: remembers the create options; for a resumed table, gives its journal and sets its roomId. */
   created(room: DurableRoom, options: unknown): Resume | null {
     const token = options !== null && typeof options === "object" ? (options as Record<string, unknown>)[RESUME_KEY] : undefined;
-    const resume = typeof token === "string" ? this.resumes.get(token) ?? null : null;
+    const resume = typeof token === "string" ? (this.resumes.get(token) ?? null) : null;
     if (typeof token === "string") this.resumes.delete(token);
     this.createOptions.set(room, resume ? resume.record.header.options : options);
     if (!resume) return null;
@@ -122,7 +131,8 @@ export class Durability {
     // The store may have lost the journal: this step goes with a whole rewrite, not as an append after a gap.
     if (track.dirty) Object.assign(track, { begun: false, written: 0, seats: "", dirty: false });
     const entries = this.pendingEntries(room, match, track);
-    if (entries.length === 0) return track.sends.length === 0 ? effects() : this.queue(room, track, Promise.resolve("ok"), effects, started);
+    if (entries.length === 0)
+      return track.sends.length === 0 ? effects() : this.queue(room, track, Promise.resolve("ok"), effects, started);
     const outcome = this.store!.write(room.roomId, entries, entries[0]!.k === "h");
     if (typeof outcome === "string") {
       journalAppendSeconds.observe({ store: this.store!.kind }, (performance.now() - started) / 1000);
@@ -146,7 +156,11 @@ export class Durability {
     const entry: JournalHeld = { k: "c", i: match.log.length, ...press };
     const outcome = this.store!.write(room.roomId, [entry], false);
     if (typeof outcome === "string") this.settle(room, track, outcome);
-    else void outcome.then((o) => this.settle(room, track, o), () => undefined);
+    else
+      void outcome.then(
+        (o) => this.settle(room, track, o),
+        () => undefined,
+      );
   }
 
   /**
@@ -233,7 +247,8 @@ export class Durability {
       n++;
       void room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
     }
-    if (n > 0) logger.warn({ tables: n }, "lease expired locally: tables stopped here; their players take their seats back wherever they resume");
+    if (n > 0)
+      logger.warn({ tables: n }, "lease expired locally: tables stopped here; their players take their seats back wherever they resume");
     return n;
   }
 
@@ -247,9 +262,19 @@ export class Durability {
       const outcome = await Promise.resolve(this.store!.write(id, entries, "rewrite")).catch((): WriteOutcome => "offline");
       if (outcome === "offline") return;
       // Kept until handed over: written back again (idempotent) and released at the next try.
-      if (outcome === "ok" && !await Promise.resolve(release(id)).then(() => true, () => false)) return;
+      if (
+        outcome === "ok" &&
+        !(await Promise.resolve(release(id)).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       this.lost.delete(id);
-      logger.info({ room: id, outcome }, outcome === "ok" ? "table lost with the lease written back and handed over" : "table lost with the lease is hosted elsewhere");
+      logger.info(
+        { room: id, outcome },
+        outcome === "ok" ? "table lost with the lease written back and handed over" : "table lost with the lease is hosted elsewhere",
+      );
     }
   }
 
@@ -286,7 +311,13 @@ export class Durability {
 
   private waitingEntry(room: DurableRoom): JournalWaiting {
     const deal = room.pendingDeal?.() ?? null;
-    const entry: JournalWaiting = { k: "w", game: room.roomName, options: this.createOptions.get(room) ?? {}, seats: seatRecords(room.seating.slots, (i) => room.conduct?.accountAt(i) ?? null), ...(deal ? { deal } : {}) };
+    const entry: JournalWaiting = {
+      k: "w",
+      game: room.roomName,
+      options: this.createOptions.get(room) ?? {},
+      seats: seatRecords(room.seating.slots, (i) => room.conduct?.accountAt(i) ?? null),
+      ...(deal ? { deal } : {}),
+    };
     return room.autoFillOff() ? { ...entry, autoFillOff: true } : entry;
   }
 
@@ -308,7 +339,16 @@ export class Durability {
     const seats = seatRecords(room.seating.slots, (i) => room.conduct?.accountAt(i) ?? null);
     const sig = JSON.stringify(seats);
     if (!track.begun) {
-      entries.push({ k: "h", game: room.roomName, options: this.createOptions.get(room) ?? {}, seed: match.serverSeed, salt: match.salt, ...(match.entropy === null ? {} : { entropy: match.entropy }), startedAt: match.startedAt, seats });
+      entries.push({
+        k: "h",
+        game: room.roomName,
+        options: this.createOptions.get(room) ?? {},
+        seed: match.serverSeed,
+        salt: match.salt,
+        ...(match.entropy === null ? {} : { entropy: match.entropy }),
+        startedAt: match.startedAt,
+        seats,
+      });
       Object.assign(track, { begun: true, written: 0, seats: sig });
     }
     for (let i = track.written; i < match.log.length; i++) {
@@ -389,13 +429,17 @@ export class Durability {
    */
   async handOver(release: (tableId: string) => Promise<unknown>): Promise<string[]> {
     this.draining = true;
-    const moving = [...this.tracks].filter(([room, t]) => t.state === "live" && (t.begun ? room.match && !room.match.over : t.waiting !== "" && !room.match));
-    await Promise.all(moving.map(async ([room, track]) => {
-      await track.chain;
-      track.state = "moved";
-      await room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
-      await release(room.roomId);
-    }));
+    const moving = [...this.tracks].filter(
+      ([room, t]) => t.state === "live" && (t.begun ? room.match && !room.match.over : t.waiting !== "" && !room.match),
+    );
+    await Promise.all(
+      moving.map(async ([room, track]) => {
+        await track.chain;
+        track.state = "moved";
+        await room.disconnect(MOVED_CLOSE_CODE).catch(() => undefined);
+        await release(room.roomId);
+      }),
+    );
     return moving.map(([room]) => room.roomId);
   }
 }

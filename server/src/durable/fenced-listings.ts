@@ -58,7 +58,11 @@ export class FencedListings {
     // The indexed driver fences its own writes in the script that keeps its indexes: here only
     // a moved table's calls are held back.
     if ((driver as { indexed?: unknown }).indexed === true) {
-      const { persist, update, remove } = { persist: driver.persist.bind(driver), update: driver.update.bind(driver), remove: driver.remove.bind(driver) };
+      const { persist, update, remove } = {
+        persist: driver.persist.bind(driver),
+        update: driver.update.bind(driver),
+        remove: driver.remove.bind(driver),
+      };
       driver.persist = (listing, create) => (this.has(listing.roomId) ? Promise.resolve(false) : persist(listing, create));
       driver.update = (listing, operations) => (this.has(listing.roomId) ? Promise.resolve(false) : update(listing, operations));
       driver.remove = (roomId) => (this.has(roomId) ? Promise.resolve(false) : remove(roomId));

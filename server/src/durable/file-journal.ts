@@ -61,7 +61,9 @@ export class FileJournal implements JournalStore {
       .then(() => this.release(tableId))
       .then(() => rm(file, { force: true }))
       .catch((err: unknown) => logger.warn({ table: tableId, err }, "journal could not be deleted"))
-      .finally(() => { if (this.removing.get(tableId) === done) this.removing.delete(tableId); });
+      .finally(() => {
+        if (this.removing.get(tableId) === done) this.removing.delete(tableId);
+      });
     this.removing.set(tableId, done);
   }
 
@@ -94,7 +96,11 @@ export class FileJournal implements JournalStore {
         // A line cut short by a crash mid-write is the last one: the step it held was never sent.
         const entries: JournalEntry[] = [];
         for (const line of lines) {
-          try { entries.push(JSON.parse(line) as JournalEntry); } catch { break; }
+          try {
+            entries.push(JSON.parse(line) as JournalEntry);
+          } catch {
+            break;
+          }
         }
         out.push(decodeJournal(tableId, entries));
       } catch (err) {

@@ -47,7 +47,10 @@ async function startFile(config: ServerConfig): Promise<DurableRuntime> {
   const lastBeat = store.lastBeat();
   const records = store.readAll();
   store.beat();
-  const beat = setInterval(() => { store.beat(); tablesHosted.set(durability.hosted); }, 1_000);
+  const beat = setInterval(() => {
+    store.beat();
+    tablesHosted.set(durability.hosted);
+  }, 1_000);
   beat.unref();
   for (const record of records) {
     try {
@@ -59,8 +62,13 @@ async function startFile(config: ServerConfig): Promise<DurableRuntime> {
   if (records.length > 0) logger.info({ tables: records.length }, "tables of the previous run resumed");
   return {
     durability,
-    async drain() { durability.keepJournals = true; },
-    async stop() { clearInterval(beat); await store.close(); },
+    async drain() {
+      durability.keepJournals = true;
+    },
+    async stop() {
+      clearInterval(beat);
+      await store.close();
+    },
   };
 }
 
@@ -84,6 +92,9 @@ async function startRedis(config: ServerConfig, url: string): Promise<DurableRun
       await store.retire();
       durability.keepJournals = true;
     },
-    async stop() { takeover.stop(); await store.close(); },
+    async stop() {
+      takeover.stop();
+      await store.close();
+    },
   };
 }

@@ -40,17 +40,37 @@ const TIMED_OUT_MS = 0.9 * Number(process.env.COLYSEUS_PRESENCE_SHORT_TIMEOUT ||
 type Invoke = (method: string, roomId: string, ...rest: unknown[]) => Promise<unknown>;
 type Listing = { processId?: string } | undefined;
 
-const unavailable = () => new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; try again in a few seconds");
-const moving = () => new ServerError(UNAVAILABLE, "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)");
-const paused = (roomId: string) => new ServerError(UNAVAILABLE, `${TABLE_PAUSED}: the server of table "${roomId}" cannot reach the shared store (Redis) right now; its game is paused, not lost: try again shortly (service unavailable)`);
-const ended = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_ENDED}: the game at table "${roomId}" was over when its process stopped; start or join another table`);
-const gone = (roomId: string) => new ServerError(ErrorCode.MATCHMAKE_INVALID_ROOM_ID, `${TABLE_GONE}: table "${roomId}" closed with its process and left no journal (nobody had taken a seat), so it cannot come back; start or join another table`);
+const unavailable = () =>
+  new ServerError(UNAVAILABLE, "matchmaking-unavailable: the shared store (Redis) cannot be reached; try again in a few seconds");
+const moving = () =>
+  new ServerError(
+    UNAVAILABLE,
+    "table-moving: the table's process is gone and the table is being resumed on another one; try again in a moment (service unavailable)",
+  );
+const paused = (roomId: string) =>
+  new ServerError(
+    UNAVAILABLE,
+    `${TABLE_PAUSED}: the server of table "${roomId}" cannot reach the shared store (Redis) right now; its game is paused, not lost: try again shortly (service unavailable)`,
+  );
+const ended = (roomId: string) =>
+  new ServerError(
+    ErrorCode.MATCHMAKE_INVALID_ROOM_ID,
+    `${TABLE_ENDED}: the game at table "${roomId}" was over when its process stopped; start or join another table`,
+  );
+const gone = (roomId: string) =>
+  new ServerError(
+    ErrorCode.MATCHMAKE_INVALID_ROOM_ID,
+    `${TABLE_GONE}: table "${roomId}" closed with its process and left no journal (nobody had taken a seat), so it cannot come back; start or join another table`,
+  );
 
 export class MovingTables {
   private readonly waiters = new Map<string, { dead: string | null; resolve: (ok: boolean) => void; until: number }[]>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly store: RedisJournal, private readonly me: string) {}
+  constructor(
+    private readonly store: RedisJournal,
+    private readonly me: string,
+  ) {}
 
   /** Wraps Colyseus's matchmaking controller (once, at start). */
   install(): void {
@@ -64,25 +84,26 @@ export class MovingTables {
     try {
       return await this.route(invoke, method, roomId, rest);
     } catch (err) {
-      if (await this.store.reachable() || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
+      if ((await this.store.reachable()) || (err as { code?: unknown }).code === UNAVAILABLE) throw err;
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
     }
   }
 
   private async route(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
-    if (!await this.store.reachable()) {
+    if (!(await this.store.reachable())) {
       matchmakeRefused.inc({ reason: "redis-unavailable" });
       throw unavailable();
     }
     if (method !== "joinById" && method !== "reconnect") return invoke(method, roomId, ...rest);
-    const host = (await matchMaker.driver.findOne({ roomId }) as Listing)?.processId;
+    const host = ((await matchMaker.driver.findOne({ roomId })) as Listing)?.processId;
     if (host === this.me) return invoke(method, roomId, ...rest);
     if (!host) {
       // Not listed: a table being resumed (it has a journal) is waited for; anything else is Colyseus's "not found".
       // A peer that timed out calling a paused host drops its listings: its tables are paused, not moving.
       const owner = method === "joinById" ? await this.store.owner(roomId) : null;
-      if (owner !== null && owner !== this.me && await this.store.hostState(owner) === "paused") return this.held(invoke, method, roomId, rest);
+      if (owner !== null && owner !== this.me && (await this.store.hostState(owner)) === "paused")
+        return this.held(invoke, method, roomId, rest);
       if (owner !== null) await this.listed(roomId, null);
       return invoke(method, roomId, ...rest);
     }
@@ -105,7 +126,7 @@ export class MovingTables {
    * A reconnection token is only good at its host: answered at once.
    */
   private async held(invoke: Invoke, method: string, roomId: string, rest: unknown[]): Promise<unknown> {
-    if (method === "reconnect" || !await this.listed(roomId, null)) throw this.paused(roomId);
+    if (method === "reconnect" || !(await this.listed(roomId, null))) throw this.paused(roomId);
     return this.reserve(invoke, method, roomId, rest, async () => "live");
   }
 
@@ -118,7 +139,7 @@ export class MovingTables {
     const sent = Date.now();
     return invoke(method, roomId, ...rest).catch(async (err: unknown) => {
       const timedOut = /already full/i.test(String((err as { message?: unknown })?.message)) && Date.now() - sent >= TIMED_OUT_MS;
-      if (timedOut || await verdict().catch(() => "live") === "paused") throw this.paused(roomId);
+      if (timedOut || (await verdict().catch(() => "live")) === "paused") throw this.paused(roomId);
       throw err;
     });
   }
@@ -130,7 +151,7 @@ export class MovingTables {
 
   /** The table's host is dead: hold the join until a survivor has the table, or say it cannot come back. */
   private async moved(invoke: Invoke, method: string, roomId: string, rest: unknown[], dead: string): Promise<unknown> {
-    if (await this.store.owner(roomId) === null) {
+    if ((await this.store.owner(roomId)) === null) {
       if (await this.store.endedRecently(roomId)) {
         matchmakeRefused.inc({ reason: "table-ended" });
         throw ended(roomId);
@@ -139,7 +160,7 @@ export class MovingTables {
       throw gone(roomId);
     }
     // A reconnection token is only good on the process that issued it: the seat is taken back by playerId.
-    if (method === "reconnect" || !await this.listed(roomId, dead)) {
+    if (method === "reconnect" || !(await this.listed(roomId, dead))) {
       matchmakeRefused.inc({ reason: "table-moving" });
       throw moving();
     }
@@ -161,7 +182,14 @@ export class MovingTables {
   /** Resolves once `host` is no longer live for `roomId` (`verdict`), unless `settled` settles first. */
   private async changeOf(host: string, roomId: string, settled: Promise<unknown>): Promise<{ now: "paused" | "moved" }> {
     let done = false;
-    settled.then(() => { done = true; }, () => { done = true; });
+    settled.then(
+      () => {
+        done = true;
+      },
+      () => {
+        done = true;
+      },
+    );
     for (;;) {
       await new Promise((r) => setTimeout(r, POLL_MS));
       if (done) return new Promise<never>(() => undefined);
@@ -183,11 +211,11 @@ export class MovingTables {
   private async poll(): Promise<void> {
     try {
       const ids = [...this.waiters.keys()];
-      const listings = ids.length > 0 ? await matchMaker.driver.findByIds(ids) as Map<string, Listing> : new Map<string, Listing>();
+      const listings = ids.length > 0 ? ((await matchMaker.driver.findByIds(ids)) as Map<string, Listing>) : new Map<string, Listing>();
       const now = Date.now();
       for (const id of ids) {
         const host = listings.get(id)?.processId;
-        const up = host !== undefined && (host === this.me || await this.store.hostState(host) === "live");
+        const up = host !== undefined && (host === this.me || (await this.store.hostState(host)) === "live");
         const left = (this.waiters.get(id) ?? []).filter((w) => {
           if (up && host !== w.dead) w.resolve(true);
           else if (now >= w.until) w.resolve(false);

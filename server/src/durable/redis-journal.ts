@@ -133,12 +133,22 @@ export class RedisJournal implements JournalStore {
   epoch = 0;
   onReconnect: (() => void) | null = null;
 
-  constructor(url: string, readonly me: string, private readonly leaseMs: number, private readonly waitFor: { readonly replicas: number; readonly ms: number } = { replicas: 0, ms: 1000 }) {
+  constructor(
+    url: string,
+    readonly me: string,
+    private readonly leaseMs: number,
+    private readonly waitFor: { readonly replicas: number; readonly ms: number } = { replicas: 0, ms: 1000 },
+  ) {
     // A process starts with no lease in Redis: its first write makes one (WRITE), its first beat renews it.
     this.leaseUntil = Date.now() + leaseMs - Math.ceil(leaseMs * LEASE_MARGIN);
     // No offline queue: while Redis is away a write fails at once and the table pauses; its
     // journal is rewritten whole once Redis is back (durability.ts), and then its effects go out.
-    this.redis = newRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `scat-journal-${me}`, retryStrategy: (n) => Math.min(50 * n, 1000) }) as Redis & Scripts;
+    this.redis = newRedis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectionName: `scat-journal-${me}`,
+      retryStrategy: (n) => Math.min(50 * n, 1000),
+    }) as Redis & Scripts;
     defineScripts(this.redis);
     // WAIT blocks the connection it runs on, and covers the writes that connection made: with
     // replicas to wait for, journal writes get a connection of their own, so lease renewals and
@@ -170,14 +180,24 @@ export class RedisJournal implements JournalStore {
     if (!this.ready) return "offline";
     const mode = fresh === "rewrite" ? "2" : fresh ? "1" : "0";
     try {
-      const ok = await this.writer.journalWrite(KEYS.tables, KEYS.journal(tableId), KEYS.lease(this.me), KEYS.ended(tableId), tableId, this.me, mode, String(this.leaseMs), ...entries.map((e) => JSON.stringify(e)));
+      const ok = await this.writer.journalWrite(
+        KEYS.tables,
+        KEYS.journal(tableId),
+        KEYS.lease(this.me),
+        KEYS.ended(tableId),
+        tableId,
+        this.me,
+        mode,
+        String(this.leaseMs),
+        ...entries.map((e) => JSON.stringify(e)),
+      );
       if (ok !== 1) return "fenced";
       // A failover promotes a replica: the entry counts as journalled only once enough replicas have it
       // (WAIT covers every write this connection made before it). Short of that the table pauses and retries.
       // A primary with fewer replicas connected than asked for (just after a failover: none until the old primary
       // comes back as a replica) waits for those it has: play goes on, as with no replica configured.
       const need = Math.min(this.waitFor.replicas, this.replicasNow);
-      if (need > 0 && await this.writer.wait(need, this.waitFor.ms) < need) return "offline";
+      if (need > 0 && (await this.writer.wait(need, this.waitFor.ms)) < need) return "offline";
       return "ok";
     } catch {
       return "offline";
@@ -211,12 +231,22 @@ export class RedisJournal implements JournalStore {
     // A probe that failed a moment ago answers for the next PROBE_MS too (no wait per request while cut off).
     if (now - this.probeFailedAt < PROBE_MS) return false;
     this.probe ??= Promise.race([
-      this.redis.ping().then(() => { this.answeredAt = Math.max(this.answeredAt, Date.now()); return true; }, () => false),
+      this.redis.ping().then(
+        () => {
+          this.answeredAt = Math.max(this.answeredAt, Date.now());
+          return true;
+        },
+        () => false,
+      ),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_MS).unref()),
-    ]).then((ok) => {
-      if (!ok) this.probeFailedAt = Date.now();
-      return ok;
-    }).finally(() => { this.probe = null; });
+    ])
+      .then((ok) => {
+        if (!ok) this.probeFailedAt = Date.now();
+        return ok;
+      })
+      .finally(() => {
+        this.probe = null;
+      });
     return this.probe;
   }
 
@@ -240,7 +270,12 @@ export class RedisJournal implements JournalStore {
   async beat(now = Date.now()): Promise<boolean> {
     if (!this.ready) return false;
     try {
-      await this.redis.multi().set(KEYS.lease(this.me), String(now), "PX", this.leaseMs).hset(KEYS.beats, this.me, String(now)).sadd(KEYS.processes, this.me).exec();
+      await this.redis
+        .multi()
+        .set(KEYS.lease(this.me), String(now), "PX", this.leaseMs)
+        .hset(KEYS.beats, this.me, String(now))
+        .sadd(KEYS.processes, this.me)
+        .exec();
       if (this.waitFor.replicas > 0) void this.countReplicas();
       this.leaseUntil = Math.max(this.leaseUntil, now + this.leaseMs - Math.ceil(this.leaseMs * LEASE_MARGIN));
       this.answeredAt = Math.max(this.answeredAt, Date.now());
@@ -270,10 +305,12 @@ export class RedisJournal implements JournalStore {
    */
   async orphans(): Promise<{ byOwner: Map<string, string[]>; alive: number }> {
     const tables = await this.redis.hgetall(KEYS.tables);
-    const owners = [...new Set([...Object.values(tables), ...await this.redis.smembers(KEYS.processes)])].filter((o) => o !== RELEASED);
+    const owners = [...new Set([...Object.values(tables), ...(await this.redis.smembers(KEYS.processes))])].filter((o) => o !== RELEASED);
     const live = owners.length === 0 ? [] : await this.redis.pipeline(owners.map((o) => ["exists", KEYS.lease(o)])).exec();
     const dead = new Set<string>([RELEASED]);
-    owners.forEach((o, i) => { if (live?.[i]?.[1] !== 1) dead.add(o); });
+    owners.forEach((o, i) => {
+      if (live?.[i]?.[1] !== 1) dead.add(o);
+    });
     const gone = [...dead].filter((o) => o !== RELEASED);
     if (gone.length > 0) await this.redis.srem(KEYS.processes, ...gone);
     const byOwner = new Map<string, string[]>();
@@ -298,12 +335,17 @@ export class RedisJournal implements JournalStore {
   async hostState(pid: string, now = Date.now()): Promise<HostState> {
     const cached = this.states.get(pid);
     if (cached && now - cached.at <= 50) return cached.state;
-    const state = this.redis.multi().pttl(KEYS.lease(pid)).hexists(KEYS.beats, pid).exec().then((r): HostState => {
-      const ttl = Number(r?.[0]?.[1] ?? -2);
-      const known = Number(r?.[1]?.[1] ?? 0) === 1;
-      if (ttl === -2) return known ? "lapsed" : "live";
-      return ttl >= 0 && this.leaseMs - ttl > PAUSED_MS ? "paused" : "live";
-    });
+    const state = this.redis
+      .multi()
+      .pttl(KEYS.lease(pid))
+      .hexists(KEYS.beats, pid)
+      .exec()
+      .then((r): HostState => {
+        const ttl = Number(r?.[0]?.[1] ?? -2);
+        const known = Number(r?.[1]?.[1] ?? 0) === 1;
+        if (ttl === -2) return known ? "lapsed" : "live";
+        return ttl >= 0 && this.leaseMs - ttl > PAUSED_MS ? "paused" : "live";
+      });
     this.states.set(pid, { at: now, state });
     if (this.states.size > 1_000) for (const [k, v] of this.states) if (now - v.at > 50) this.states.delete(k);
     return state;
@@ -321,7 +363,9 @@ export class RedisJournal implements JournalStore {
     if (isIndexedDriver(driver)) return driver.removeOf(dead);
     const all = await this.redis.hgetall(ROOMCACHES);
     const mark = `"processId":"${dead}"`;
-    const ids = Object.entries(all).filter(([, v]) => v.includes(mark)).map(([id]) => id);
+    const ids = Object.entries(all)
+      .filter(([, v]) => v.includes(mark))
+      .map(([id]) => id);
     let n = 0;
     for (let i = 0; i < ids.length; i += 500) n += await this.redis.journalSweep(ROOMCACHES, dead, ...ids.slice(i, i + 500));
     return n;
@@ -340,7 +384,10 @@ export class RedisJournal implements JournalStore {
 
   async read(tableId: string): Promise<TableRecord> {
     const rows = await this.redis.xrange(KEYS.journal(tableId), "-", "+");
-    return decodeJournal(tableId, rows.map(([, fields]) => JSON.parse(fields[1] ?? "null") as JournalEntry));
+    return decodeJournal(
+      tableId,
+      rows.map(([, fields]) => JSON.parse(fields[1] ?? "null") as JournalEntry),
+    );
   }
 
   /** Hands a table over (drain): its owner becomes RELEASED, claimable by any peer at once. */
@@ -351,7 +398,13 @@ export class RedisJournal implements JournalStore {
   /** A process that will not come back: its lease and beat go, so peers take its tables at once. */
   async retire(): Promise<void> {
     if (!this.ready) return;
-    await this.redis.multi().del(KEYS.lease(this.me)).hdel(KEYS.beats, this.me).srem(KEYS.processes, this.me).exec().catch(() => undefined);
+    await this.redis
+      .multi()
+      .del(KEYS.lease(this.me))
+      .hdel(KEYS.beats, this.me)
+      .srem(KEYS.processes, this.me)
+      .exec()
+      .catch(() => undefined);
   }
 
   async close(): Promise<void> {

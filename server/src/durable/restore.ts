@@ -47,8 +47,17 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
     const slot = room.seating.slots[i];
     if (!slot || (header.k === "w" && s.name === "")) return;
     Object.assign(slot, {
-      occupied: true, name: s.name, playerId: s.playerId, isBot: s.isBot, botReason: s.botReason,
-      sessionId: null, connected: s.isBot, awayUntil: s.isBot ? 0 : now + windowMs, reservedFor: null, reservedPlayer: null, reservedUntil: 0,
+      occupied: true,
+      name: s.name,
+      playerId: s.playerId,
+      isBot: s.isBot,
+      botReason: s.botReason,
+      sessionId: null,
+      connected: s.isBot,
+      awayUntil: s.isBot ? 0 : now + windowMs,
+      reservedFor: null,
+      reservedPlayer: null,
+      reservedUntil: 0,
     });
     // The game counts for the same accounts as before the stop, whether or not the player's
     // reclaim can be tied to its account again right away.
@@ -80,8 +89,7 @@ export function restoreTable(room: RestorableRoom, resume: Resume, now = Date.no
         room.seating.handToBot(slot, "takeover");
         // The server's stop took the player away, not the player: no leave on their record.
         room.conduct?.interrupted(slot.index);
-      }
-      else room.seating.free(slot);
+      } else room.seating.free(slot);
     }
     room.seating.project(room.state.seats);
     room.autoDispose = true;

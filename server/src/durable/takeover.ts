@@ -47,7 +47,9 @@ export class Takeover {
     this.beatTimer = setInterval(() => void this.store.beat(), this.beatMs);
     this.timer = setInterval(() => void this.tick(), this.beatMs);
     // The local lease is watched closely: tables stop here before Redis lets a peer claim them.
-    this.leaseTimer = setInterval(() => { if (!this.store.leaseValid()) this.durability.leaseLost(); }, LEASE_CHECK_MS);
+    this.leaseTimer = setInterval(() => {
+      if (!this.store.leaseValid()) this.durability.leaseLost();
+    }, LEASE_CHECK_MS);
     for (const t of [this.beatTimer, this.timer, this.leaseTimer]) t.unref();
   }
 
@@ -60,7 +62,7 @@ export class Takeover {
     if (this.busy) return;
     this.busy = true;
     try {
-      if (!await this.store.beat()) return;
+      if (!(await this.store.beat())) return;
       if (this.durability.lostCount > 0) await this.durability.restoreLost((id) => this.store.release(id));
       await this.durability.repair();
       if (!this.durability.draining) await this.scan();
@@ -123,7 +125,7 @@ export class Takeover {
         await new Promise((r) => setImmediate(r));
         try {
           const record = await this.store.read(id);
-          const downSince = (lastSeen ?? await this.store.lastSeen(owner, id)) || Date.now();
+          const downSince = (lastSeen ?? (await this.store.lastSeen(owner, id))) || Date.now();
           await this.durability.resume(record, Date.now() - downSince, cause, downSince);
         } catch (err) {
           logger.error({ room: id, err }, "could not resume a table from its journal");

@@ -53,7 +53,8 @@ export class PendingDeal {
   /** A seat's value; a rejection (nothing changes) for a seat not asked, a second value or a malformed one. */
   offer(seat: number, payload: unknown): Rejection | null {
     const value = payload !== null && typeof payload === "object" ? (payload as { value?: unknown }).value : undefined;
-    if (typeof value !== "string" || !ENTROPY_PATTERN.test(value)) return { code: "invalid-message", message: "value: 32 lowercase hex digits" };
+    if (typeof value !== "string" || !ENTROPY_PATTERN.test(value))
+      return { code: "invalid-message", message: "value: 32 lowercase hex digits" };
     if (this.values.has(seat)) return { code: "shuffle-taken", message: "This seat's value for this deal is already in" };
     if (!this.awaited.has(seat)) return { code: "not-asked", message: "This deal does not wait for a value from this seat" };
     this.values.set(seat, value);

@@ -27,7 +27,8 @@ export interface FlagRecord {
 /** Migration "0010-fair-play" (listed in server/src/migrations.ts): one row per flag, table, seat and kind. */
 export const fairPlayMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("fair_play_flags")
+    await db.schema
+      .createTable("fair_play_flags")
       .addColumn("table_id", "text", (c) => c.notNull())
       .addColumn("seat", "integer", (c) => c.notNull())
       .addColumn("kind", "text", (c) => c.notNull())
@@ -49,10 +50,20 @@ export const fairPlayMigrations: Migrations = { "0010-fair-play": fairPlayMigrat
 
 /** Stores a flag; the same flag of the same seat and table again changes nothing. True when it was new. */
 export async function recordFlag(db: Db, flag: FlagRecord): Promise<boolean> {
-  const rows = await db.insertInto("fair_play_flags").values({
-    table_id: flag.tableId, seat: flag.seat, kind: flag.kind, player_id: flag.accountId, game: flag.game,
-    evidence: JSON.stringify(flag.evidence), at: flag.at,
-  }).onConflict((oc) => oc.columns(["table_id", "seat", "kind"]).doNothing()).returning("table_id").execute();
+  const rows = await db
+    .insertInto("fair_play_flags")
+    .values({
+      table_id: flag.tableId,
+      seat: flag.seat,
+      kind: flag.kind,
+      player_id: flag.accountId,
+      game: flag.game,
+      evidence: JSON.stringify(flag.evidence),
+      at: flag.at,
+    })
+    .onConflict((oc) => oc.columns(["table_id", "seat", "kind"]).doNothing())
+    .returning("table_id")
+    .execute();
   return rows.length > 0;
 }
 
@@ -73,16 +84,32 @@ const parse = (v: unknown): Record<string, unknown> => (typeof v === "string" ? 
 
 /** The newest flags first; `accountId`: that account's only. */
 export async function listFlags(db: Db, opts: { limit?: number; accountId?: string } = {}): Promise<FlagRow[]> {
-  let q = db.selectFrom("fair_play_flags as f")
+  let q = db
+    .selectFrom("fair_play_flags as f")
     .leftJoin("players as p", "p.id", "f.player_id")
     .select(["f.at", "f.player_id", "p.display_name", "f.table_id", "f.game", "f.seat", "f.kind", "f.evidence"])
-    .select((eb) => eb.selectFrom("fair_play_flags as g").select((e) => e.fn.countAll<string | number>().as("n")).whereRef("g.player_id", "=", "f.player_id").as("account_flags"))
-    .orderBy("f.at", "desc").orderBy("f.table_id").orderBy("f.seat").orderBy("f.kind").limit(opts.limit ?? 100);
+    .select((eb) =>
+      eb
+        .selectFrom("fair_play_flags as g")
+        .select((e) => e.fn.countAll<string | number>().as("n"))
+        .whereRef("g.player_id", "=", "f.player_id")
+        .as("account_flags"),
+    )
+    .orderBy("f.at", "desc")
+    .orderBy("f.table_id")
+    .orderBy("f.seat")
+    .orderBy("f.kind")
+    .limit(opts.limit ?? 100);
   if (opts.accountId !== undefined) q = q.where("f.player_id", "=", opts.accountId);
   const rows = await q.execute();
   return rows.map((r) => ({
-    at: r.at, account: r.player_id === null ? null : { id: r.player_id, name: r.display_name ?? "?" },
-    tableId: r.table_id, game: r.game, seat: r.seat, kind: r.kind, evidence: parse(r.evidence),
+    at: r.at,
+    account: r.player_id === null ? null : { id: r.player_id, name: r.display_name ?? "?" },
+    tableId: r.table_id,
+    game: r.game,
+    seat: r.seat,
+    kind: r.kind,
+    evidence: parse(r.evidence),
     accountFlags: r.player_id === null ? 0 : Number(r.account_flags ?? 0),
   }));
 }

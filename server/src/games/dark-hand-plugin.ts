@@ -60,7 +60,8 @@ const stateOf = (room: TableHost) => room.match!.state as unknown as HandState;
 function claimOf(raw: unknown): SlapClaim | null {
   const r = raw as { shownAt?: unknown; pressedAt?: unknown } | null;
   return r && typeof r.shownAt === "number" && typeof r.pressedAt === "number" && Number.isFinite(r.shownAt) && Number.isFinite(r.pressedAt)
-    ? { shownAt: r.shownAt, pressedAt: r.pressedAt } : null;
+    ? { shownAt: r.shownAt, pressedAt: r.pressedAt }
+    : null;
 }
 
 /** When the current hand was dealt, from the journal's steps (a resumed table): the step that made `round` current. */
@@ -105,7 +106,11 @@ function watchFor(room: TableHost, events: readonly GameEvent[]): CallWatch | nu
   const dealt = events.some((e) => e.type === "handDealt");
   const revealAt = dealt ? serverNow() : dealtAtFromLog(room);
   const round = s.round;
-  const race = new HeldRace<CallPayload>(revealAt, (fn, ms) => room.clock.setTimeout(fn, ms), (ordered, report) => release(room, round, ordered, report));
+  const race = new HeldRace<CallPayload>(
+    revealAt,
+    (fn, ms) => room.clock.setTimeout(fn, ms),
+    (ordered, report) => release(room, round, ordered, report),
+  );
   // Each player's stream is probed while the calls may come: a call TCP had to retransmit is told from a lie (realtime/stream-probe.ts).
   if (dealt) room.net.probe(humanSessions(room));
   const watch = { round, race };
@@ -121,8 +126,14 @@ function humanSessions(room: TableHost): string[] {
 function stillCalling(room: TableHost, watch: CallWatch, except: number): ReturnType<TableHost["net"]["of"]>[] {
   const match = room.match!;
   return room.seating.slots
-    .filter((slot) => slot.index !== except && !slot.isBot && slot.sessionId && !watch.race.heldSeat(slot.index)
-      && match.legal(slot.index).some((a) => (a as { type: string }).type === "call"))
+    .filter(
+      (slot) =>
+        slot.index !== except &&
+        !slot.isBot &&
+        slot.sessionId &&
+        !watch.race.heldSeat(slot.index) &&
+        match.legal(slot.index).some((a) => (a as { type: string }).type === "call"),
+    )
     .map((slot) => room.net.of(slot.sessionId!));
 }
 
@@ -136,10 +147,18 @@ export const darkHandPlugin: GamePlugin = {
     const watch = watchFor(room, []);
     // Not callable now: the engine refuses it with its own reason.
     if (!watch || !room.match.legal(slot.index).some((a) => (a as { type: string }).type === "call")) return action;
-    if (watch.race.heldSeat(slot.index)) return { code: "already-called", message: "Your call is already in: the call race is being judged" };
+    if (watch.race.heldSeat(slot.index))
+      return { code: "already-called", message: "Your call is already in: the call race is being judged" };
     const arrivedAt = serverNow();
     const net = client ? room.net.of(client.sessionId) : null;
-    const press = watch.race.hold(slot.index, client ? claimOf(raw) : null, arrivedAt, net, { slot, action, client, raw, id }, stillCalling(room, watch, slot.index));
+    const press = watch.race.hold(
+      slot.index,
+      client ? claimOf(raw) : null,
+      arrivedAt,
+      net,
+      { slot, action, client, raw, id },
+      stillCalling(room, watch, slot.index),
+    );
     // Journalled as held: a process dying before the race closes does not lose the call.
     room.journalHeld(watch.race.recordOf(press, action));
     if (client) observePress(room, slot.index, press, "call");
@@ -156,7 +175,8 @@ export const darkHandPlugin: GamePlugin = {
     if (!watch) return;
     for (const press of presses) {
       const slot = room.seating.slots[press.seat];
-      if (!slot || watch.race.heldSeat(press.seat) || !room.match!.legal(press.seat).some((a) => (a as { type: string }).type === "call")) continue;
+      if (!slot || watch.race.heldSeat(press.seat) || !room.match!.legal(press.seat).some((a) => (a as { type: string }).type === "call"))
+        continue;
       // As it was judged when it arrived (its connection's estimates died with the process).
       watch.race.restore(press, { slot, action: press.action, client: null, raw: press.action, id: null });
     }

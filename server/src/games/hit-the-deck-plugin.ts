@@ -7,7 +7,13 @@
  * times drawn once per race.
  */
 import { createRng, type GameEvent } from "@scat/shared";
-import { botFakeOutMs, botRacePlan, withReactionMs, type HitTheDeckEvent, type HitTheDeckState } from "@scat/shared/games/hit-the-deck/index.ts";
+import {
+  botFakeOutMs,
+  botRacePlan,
+  withReactionMs,
+  type HitTheDeckEvent,
+  type HitTheDeckState,
+} from "@scat/shared/games/hit-the-deck/index.ts";
 import { serverNow } from "../realtime/net-monitor.ts";
 import { observePress } from "../realtime/observe.ts";
 import { RaceCollector } from "../realtime/race.ts";
@@ -20,7 +26,10 @@ export const slapMetrics = { adjudicated: 0, claimsAccepted: 0, underHumanFloor:
 /** The room clock's resolution while a race is open (it otherwise ticks with the 50 ms patches). */
 const RACE_TICK_MS = 10;
 
-interface RaceWatch { id: number; collector: RaceCollector }
+interface RaceWatch {
+  id: number;
+  collector: RaceCollector;
+}
 const races = new WeakMap<TableHost, RaceWatch>();
 
 const stateOf = (room: TableHost) => room.match!.state as unknown as HitTheDeckState;
@@ -28,7 +37,8 @@ const stateOf = (room: TableHost) => room.match!.state as unknown as HitTheDeckS
 function claimOf(raw: unknown): { shownAt: number; pressedAt: number } | null {
   const r = raw as { shownAt?: unknown; pressedAt?: unknown } | null;
   return r && typeof r.shownAt === "number" && typeof r.pressedAt === "number" && Number.isFinite(r.shownAt) && Number.isFinite(r.pressedAt)
-    ? { shownAt: r.shownAt, pressedAt: r.pressedAt } : null;
+    ? { shownAt: r.shownAt, pressedAt: r.pressedAt }
+    : null;
 }
 
 function scheduleFakeOuts(room: TableHost, events: readonly GameEvent[]): void {

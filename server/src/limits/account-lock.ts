@@ -38,7 +38,11 @@ export function lockFor(n: number, s: LockSettings): number {
 
 export class MemoryAccountLock implements AccountLock {
   private readonly table: LRUCache<string, { n: number; until: number; seen: number }>;
-  constructor(private readonly s: LockSettings, maxKeys: number, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly s: LockSettings,
+    maxKeys: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.table = new LRUCache({ max: maxKeys });
   }
 
@@ -81,7 +85,11 @@ return {1, 0}
 type LockRedis = Redis & { scatAccountAttempt(key: string, after: number, maxMs: number, windowMs: number): Promise<[number, number]> };
 
 export class RedisAccountLock implements AccountLock {
-  constructor(private readonly s: LockSettings, private readonly redis: Redis, private readonly timeoutMs: number) {
+  constructor(
+    private readonly s: LockSettings,
+    private readonly redis: Redis,
+    private readonly timeoutMs: number,
+  ) {
     if (!("scatAccountAttempt" in redis)) redis.defineCommand("scatAccountAttempt", { numberOfKeys: 1, lua: ATTEMPT_LUA });
   }
 
@@ -91,7 +99,10 @@ export class RedisAccountLock implements AccountLock {
 
   async attempt(username: string): Promise<Verdict> {
     try {
-      const [ok, wait] = await within((this.redis as LockRedis).scatAccountAttempt(this.key(username), this.s.after, this.s.maxMs, this.s.windowMs), this.timeoutMs);
+      const [ok, wait] = await within(
+        (this.redis as LockRedis).scatAccountAttempt(this.key(username), this.s.after, this.s.maxMs, this.s.windowMs),
+        this.timeoutMs,
+      );
       return { ok: ok === 1, retryAfterMs: Number(wait) };
     } catch {
       limitRedisFailures.inc({ limit: "account-lock" });

@@ -10,7 +10,10 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 export function addressKey(address: string): string {
-  const raw = address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const raw = address
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(raw)) return raw;
   if (!isIPv6(raw)) return raw;
   const groups = ipv6Groups(raw.toLowerCase());
@@ -32,10 +35,16 @@ function ipv6Groups(ip: string): number[] {
       if (digits > 0) out.push(cur);
       cur = 0;
       digits = 0;
-      if (ip.charCodeAt(i + 1) === 58) { gapAt = out.length; i++; }
+      if (ip.charCodeAt(i + 1) === 58) {
+        gapAt = out.length;
+        i++;
+      }
     } else if (c === 46 /* . */) {
       // The dotted IPv4 tail starts at the last colon.
-      const [a, b, cc, d] = ip.slice(ip.lastIndexOf(":") + 1).split(".").map(Number) as [number, number, number, number];
+      const [a, b, cc, d] = ip
+        .slice(ip.lastIndexOf(":") + 1)
+        .split(".")
+        .map(Number) as [number, number, number, number];
       out.push((a << 8) | b, (cc << 8) | d);
       digits = 0;
       break;

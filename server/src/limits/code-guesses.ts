@@ -18,7 +18,11 @@ import { LRUCache } from "lru-cache";
 import { lockFor, type LockSettings } from "./account-lock.ts";
 import { limitRedisFailures, within, type KeyedLimiter, type Verdict } from "./gcra.ts";
 
-interface MissCount { n: number; until: number; seen: number }
+interface MissCount {
+  n: number;
+  until: number;
+  seen: number;
+}
 
 const MISS_LUA = `
 local t = redis.call('TIME')
@@ -37,7 +41,10 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local v = redis.call('HMGET', KEYS[1], 'n', 'u')
 return {tonumber(v[1] or 0), math.max(0, tonumber(v[2] or 0) - now)}
 `;
-type MissRedis = Redis & { scatCodeMiss(key: string, after: number, maxMs: number, windowMs: number): Promise<number>; scatCodeWait(key: string): Promise<[number, number]> };
+type MissRedis = Redis & {
+  scatCodeMiss(key: string, after: number, maxMs: number, windowMs: number): Promise<number>;
+  scatCodeWait(key: string): Promise<[number, number]>;
+};
 
 export class CodeGuesses {
   private readonly local: LRUCache<string, MissCount>;
@@ -75,7 +82,10 @@ export class CodeGuesses {
     if (!all.ok) this.closedUntil = Math.max(this.closedUntil, this.now() + all.retryAfterMs);
     if (this.redis) {
       try {
-        await within((this.redis as MissRedis).scatCodeMiss(this.key(address), this.s.after, this.s.maxMs, this.s.windowMs), this.timeoutMs);
+        await within(
+          (this.redis as MissRedis).scatCodeMiss(this.key(address), this.s.after, this.s.maxMs, this.s.windowMs),
+          this.timeoutMs,
+        );
         return;
       } catch {
         limitRedisFailures.inc({ limit: "code-guesses" });

@@ -16,8 +16,15 @@ import { LRUCache } from "lru-cache";
 import { Counter } from "prom-client";
 import { registry } from "../metrics.ts";
 
-export interface Rate { readonly perSecond: number; readonly burst: number }
-export interface Verdict { readonly ok: boolean; readonly retryAfterMs: number; readonly unavailable?: boolean }
+export interface Rate {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+export interface Verdict {
+  readonly ok: boolean;
+  readonly retryAfterMs: number;
+  readonly unavailable?: boolean;
+}
 export type FailureMode = "open" | "closed";
 
 export interface KeyedLimiter {
@@ -25,15 +32,29 @@ export interface KeyedLimiter {
   take(key: string): Verdict | Promise<Verdict>;
 }
 
-export const limitRefused = new Counter({ name: "scat_limit_refused_total", help: "Requests refused by a rate limit (limit: sign-in, accounts, matchmake, reads, account-lock; why: limited or unavailable)", labelNames: ["limit", "why"], registers: [registry] });
-export const limitRedisFailures = new Counter({ name: "scat_limit_redis_failures_total", help: "Rate-limit decisions Redis did not answer in time (or answered with an error)", labelNames: ["limit"], registers: [registry] });
+export const limitRefused = new Counter({
+  name: "scat_limit_refused_total",
+  help: "Requests refused by a rate limit (limit: sign-in, accounts, matchmake, reads, account-lock; why: limited or unavailable)",
+  labelNames: ["limit", "why"],
+  registers: [registry],
+});
+export const limitRedisFailures = new Counter({
+  name: "scat_limit_redis_failures_total",
+  help: "Rate-limit decisions Redis did not answer in time (or answered with an error)",
+  labelNames: ["limit"],
+  registers: [registry],
+});
 
 export class MemoryLimiter implements KeyedLimiter {
   private readonly tat: LRUCache<string, number>;
   private readonly interval: number;
   private readonly tolerance: number;
 
-  constructor(readonly name: string, rate: Rate, maxKeys: number) {
+  constructor(
+    readonly name: string,
+    rate: Rate,
+    maxKeys: number,
+  ) {
     this.interval = 1000 / rate.perSecond;
     this.tolerance = this.interval * rate.burst;
     this.tat = new LRUCache({ max: maxKeys });
@@ -78,7 +99,9 @@ export function withLimitScripts(redis: Redis): Redis {
 /** Rejects when `promise` has not settled within `ms`. */
 export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -101,7 +124,10 @@ export class RedisLimiter implements KeyedLimiter {
 
   async take(key: string): Promise<Verdict> {
     try {
-      const [ok, wait] = await within((this.redis as GcraRedis).scatGcra(`scat:limit:${this.name}:${key}`, this.interval, this.tolerance), this.timeoutMs);
+      const [ok, wait] = await within(
+        (this.redis as GcraRedis).scatGcra(`scat:limit:${this.name}:${key}`, this.interval, this.tolerance),
+        this.timeoutMs,
+      );
       return { ok: ok === 1, retryAfterMs: Number(wait) };
     } catch {
       limitRedisFailures.inc({ limit: this.name });

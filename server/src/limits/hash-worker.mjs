@@ -9,8 +9,13 @@ import { hashSync, verifySync } from "@node-rs/argon2";
 let niced = false;
 try {
   const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-  if (Number.isInteger(tid) && workerData.nice > 0) { setPriority(tid, workerData.nice); niced = true; }
-} catch { /* not Linux, or not allowed: runs at normal priority */ }
+  if (Number.isInteger(tid) && workerData.nice > 0) {
+    setPriority(tid, workerData.nice);
+    niced = true;
+  }
+} catch {
+  /* not Linux, or not allowed: runs at normal priority */
+}
 parentPort.postMessage({ ready: true, niced });
 
 parentPort.on("message", (task) => {

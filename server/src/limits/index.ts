@@ -72,7 +72,10 @@ export function limitsFor(config: ServerConfig): Limits {
 
 function createLimits(config: ServerConfig): Limits {
   const s = config.limits;
-  const redis = config.redisUrl === null ? null : newRedis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
+  const redis =
+    config.redisUrl === null
+      ? null
+      : newRedis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: s.redisTimeoutMs, lazyConnect: false });
   redis?.on("error", (err: Error) => logger.debug({ err: err.message }, "limits: redis error"));
   const limiter = (name: string, rate: Rate, failure: FailureMode): KeyedLimiter => {
     const memory = new MemoryLimiter(name, rate, s.tableSize);
@@ -96,12 +99,17 @@ function createLimits(config: ServerConfig): Limits {
     sessionMints: limiter("session-mints", SESSION_MINT_RATE, "open"),
     processReads: new MemoryLimiter("process-reads", s.processReads, 1),
     accountLock: redis
-      ? new SignInLock(new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs), new RedisAccountLock(ceilingSettings, redis, s.redisTimeoutMs))
+      ? new SignInLock(
+          new RedisAccountLock(lockSettings, redis, s.redisTimeoutMs),
+          new RedisAccountLock(ceilingSettings, redis, s.redisTimeoutMs),
+        )
       : new SignInLock(new MemoryAccountLock(lockSettings, s.tableSize), new MemoryAccountLock(ceilingSettings, s.tableSize)),
     codeGuesses: new CodeGuesses(
       { after: config.codeMisses.after, maxMs: s.lockMaxSeconds * 1000, windowMs: 3_600_000 },
       limiter("code-misses", { perSecond: config.codeMisses.perSecond, burst: Math.ceil(config.codeMisses.perSecond * 10) }, "open"),
-      s.tableSize, redis, s.redisTimeoutMs,
+      s.tableSize,
+      redis,
+      s.redisTimeoutMs,
     ),
     passwords,
     keyOf: (req) => addressKey(clientAddress(req, config.trustProxy)),
@@ -121,12 +129,22 @@ function send(res: ServerResponse, status: number, retryAfterMs: number, body: {
 /** The refusal a limit's verdict calls for (429 or, when its store did not answer, 503), with Retry-After. */
 export function refuseRequest(res: ServerResponse, limit: string, verdict: Verdict, message: string): void {
   limitRefused.inc({ limit, why: verdict.unavailable ? "unavailable" : "limited" });
-  if (verdict.unavailable) send(res, 503, verdict.retryAfterMs, { error: "unavailable", message: "The server cannot check limits right now: try again in a moment" });
+  if (verdict.unavailable)
+    send(res, 503, verdict.retryAfterMs, {
+      error: "unavailable",
+      message: "The server cannot check limits right now: try again in a moment",
+    });
   else send(res, 429, verdict.retryAfterMs, { error: "rate-limited", message });
 }
 
 /** Takes one request from `limiter` for the client's address; false (and the response sent) when refused. */
-export async function admitted(limits: Limits, limiter: KeyedLimiter, req: IncomingMessage, res: ServerResponse, message: string): Promise<boolean> {
+export async function admitted(
+  limits: Limits,
+  limiter: KeyedLimiter,
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: string,
+): Promise<boolean> {
   const verdict = await limiter.take(limits.keyOf(req));
   if (verdict.ok) return true;
   refuseRequest(res, limiter.name, verdict, message);
@@ -139,7 +157,8 @@ const MAX_HELD = 1000;
 let held = 0;
 
 /** API reads: GET or HEAD under /api/. */
-export const isApiRead = (req: IncomingMessage): boolean => (req.method === "GET" || req.method === "HEAD") && req.url !== undefined && req.url.startsWith("/api/");
+export const isApiRead = (req: IncomingMessage): boolean =>
+  (req.method === "GET" || req.method === "HEAD") && req.url !== undefined && req.url.startsWith("/api/");
 
 /**
  * An API read's limits, checked in the HTTP gate before Express sees the request (a refused
@@ -149,15 +168,26 @@ export const isApiRead = (req: IncomingMessage): boolean => (req.method === "GET
  * Redis decides. `pass` sends on through Express a request that waited for a read in flight
  * whose answer could not be kept.
  */
-export function admitRead(limits: Limits, req: IncomingMessage, res: ServerResponse, cache: ReadCache | null = null, pass: () => void = () => undefined): boolean | Promise<boolean> {
+export function admitRead(
+  limits: Limits,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: ReadCache | null = null,
+  pass: () => void = () => undefined,
+): boolean | Promise<boolean> {
   const decide = (v: Verdict): boolean => {
     if (!v.ok) {
       // Answered after a second (Retry-After still says when the next read may come): a client flooding over keep-alive connections slows itself down.
-      const answer = () => { if (!res.destroyed && !res.headersSent) refuseRequest(res, limits.reads.name, v, "Too many requests from this address: slow down"); };
+      const answer = () => {
+        if (!res.destroyed && !res.headersSent) refuseRequest(res, limits.reads.name, v, "Too many requests from this address: slow down");
+      };
       // At most MAX_HELD at once: an open-loop flood is answered at once rather than holding ever more sockets.
-      if (v.unavailable || held >= MAX_HELD) return answer(), false;
+      if (v.unavailable || held >= MAX_HELD) return (answer(), false);
       held++;
-      setTimeout(() => { held--; answer(); }, READ_REFUSAL_DELAY_MS).unref();
+      setTimeout(() => {
+        held--;
+        answer();
+      }, READ_REFUSAL_DELAY_MS).unref();
       return false;
     }
     // A public page kept in memory costs no database query and no Express: answered before the process's budget is spent.
@@ -181,10 +211,19 @@ export function admitRead(limits: Limits, req: IncomingMessage, res: ServerRespo
  * username-wide ceiling unless the browser has one; unknown usernames alike). False, with the
  * 429/503 sent, when either refuses.
  */
-export async function signInAllowed(limits: Limits, req: IncomingMessage, res: ServerResponse, username: string, device: string | null): Promise<boolean> {
+export async function signInAllowed(
+  limits: Limits,
+  req: IncomingMessage,
+  res: ServerResponse,
+  username: string,
+  device: string | null,
+): Promise<boolean> {
   if (!(await admitted(limits, limits.signIn, req, res, "Too many attempts from this address: try again later"))) return false;
   // A full hashing queue answers before the username's count or the database are touched.
-  if (limits.passwords.saturated) { passwordBusy.inc(); throw new PasswordsBusy(1); }
+  if (limits.passwords.saturated) {
+    passwordBusy.inc();
+    throw new PasswordsBusy(1);
+  }
   const verdict = await limits.accountLock.attempt(username, { address: limits.keyOf(req), device });
   if (verdict.ok) return true;
   refuseRequest(res, "account-lock", verdict, "Too many attempts for this username: try again later");

@@ -26,8 +26,17 @@ export interface HashSettings {
 
 export const DEFAULT_HASH_SETTINGS: HashSettings = { concurrency: 1, queue: 16, nice: 19 };
 
-export const passwordWork = new Counter({ name: "scat_password_hashes_total", help: "argon2 operations run (op: hash, verify = against a stored hash, dummy = an unknown username checked against the start-up dummy hash)", labelNames: ["op"], registers: [registry] });
-export const passwordBusy = new Counter({ name: "scat_password_busy_total", help: "Password checks refused because the hashing queue was full (503)", registers: [registry] });
+export const passwordWork = new Counter({
+  name: "scat_password_hashes_total",
+  help: "argon2 operations run (op: hash, verify = against a stored hash, dummy = an unknown username checked against the start-up dummy hash)",
+  labelNames: ["op"],
+  registers: [registry],
+});
+export const passwordBusy = new Counter({
+  name: "scat_password_busy_total",
+  help: "Password checks refused because the hashing queue was full (503)",
+  registers: [registry],
+});
 const queued = new Gauge({ name: "scat_password_queue", help: "Password hashes waiting for a hashing thread", registers: [registry] });
 
 export class PasswordsBusy extends Error {
@@ -36,7 +45,14 @@ export class PasswordsBusy extends Error {
   }
 }
 
-interface Task { id: number; op: "hash" | "verify"; password: string; hash: string | undefined; resolve(v: unknown): void; reject(e: Error): void }
+interface Task {
+  id: number;
+  op: "hash" | "verify";
+  password: string;
+  hash: string | undefined;
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
 
 export class PasswordHasher {
   private readonly workers: { worker: Worker; busy: Task | null }[] = [];
@@ -74,13 +90,18 @@ export class PasswordHasher {
 
   /** True when a hash asked for now would be refused (every thread busy and the queue full). */
   get saturated(): boolean {
-    return this.workers.length >= this.settings.concurrency && this.workers.every((w) => w.busy !== null) && this.waiting.length >= this.settings.queue;
+    return (
+      this.workers.length >= this.settings.concurrency &&
+      this.workers.every((w) => w.busy !== null) &&
+      this.waiting.length >= this.settings.queue
+    );
   }
 
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     this.dummy = null;
-    for (const t of [...this.waiting.splice(0), ...workers.flatMap((w) => (w.busy ? [w.busy] : []))]) t.reject(new Error("password hasher closed"));
+    for (const t of [...this.waiting.splice(0), ...workers.flatMap((w) => (w.busy ? [w.busy] : []))])
+      t.reject(new Error("password hasher closed"));
     await Promise.all(workers.map((w) => w.worker.terminate()));
   }
 
@@ -94,7 +115,10 @@ export class PasswordHasher {
     return new Promise((resolve, reject) => {
       const task: Task = { id: this.nextId++, op, password, hash, resolve, reject };
       if (free) this.send(free, task);
-      else { this.waiting.push(task); queued.set(this.waiting.length); }
+      else {
+        this.waiting.push(task);
+        queued.set(this.waiting.length);
+      }
     });
   }
 
@@ -105,15 +129,21 @@ export class PasswordHasher {
 
   private spawn(): void {
     while (this.workers.length < this.settings.concurrency) {
-      const worker = new Worker(new URL("./hash-worker.mjs", import.meta.url), { workerData: { argon2: ARGON2, nice: this.settings.nice } });
+      const worker = new Worker(new URL("./hash-worker.mjs", import.meta.url), {
+        workerData: { argon2: ARGON2, nice: this.settings.nice },
+      });
       worker.unref();
       const slot = { worker, busy: null as Task | null };
       worker.on("message", (m: { ready?: boolean; niced?: boolean; id?: number; result?: unknown; error?: string }) => {
-        if (m.ready) { this.niced ||= m.niced === true; return; }
+        if (m.ready) {
+          this.niced ||= m.niced === true;
+          return;
+        }
         const task = slot.busy;
         slot.busy = null;
         if (task && task.id === m.id) {
-          if (m.error !== undefined) task.reject(new Error(m.error)); else task.resolve(m.result);
+          if (m.error !== undefined) task.reject(new Error(m.error));
+          else task.resolve(m.result);
         }
         const next = this.waiting.shift();
         queued.set(this.waiting.length);
@@ -127,7 +157,10 @@ export class PasswordHasher {
         // A replacement takes the next waiting task.
         this.workers.splice(i, 1);
         this.spawn();
-        for (const w of this.workers) { const next = w.busy === null ? this.waiting.shift() : undefined; if (next) this.send(w, next); }
+        for (const w of this.workers) {
+          const next = w.busy === null ? this.waiting.shift() : undefined;
+          if (next) this.send(w, next);
+        }
         queued.set(this.waiting.length);
       });
       this.workers.push(slot);

@@ -24,10 +24,14 @@ export interface SignInSource {
   readonly device: string | null;
 }
 
-const sourceKey = (username: string, from: SignInSource): string => `${username}\n${from.device !== null ? `d:${from.device}` : `a:${from.address}`}`;
+const sourceKey = (username: string, from: SignInSource): string =>
+  `${username}\n${from.device !== null ? `d:${from.device}` : `a:${from.address}`}`;
 
 export class SignInLock {
-  constructor(private readonly perSource: AccountLock, private readonly ceiling: AccountLock) {}
+  constructor(
+    private readonly perSource: AccountLock,
+    private readonly ceiling: AccountLock,
+  ) {}
 
   async attempt(username: string, from: SignInSource): Promise<Verdict> {
     const own = await this.perSource.attempt(sourceKey(username, from));

@@ -19,7 +19,21 @@
 import { matchMaker, type IRoomCache, type SortOptions } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import type { Cluster, Redis, RedisOptions } from "ioredis";
-import { COUNTS, LISTINGS, PROCS, PROC_PREFIX, PUBLIC, WHERE, entriesOf, keyOf, nameKey, openKey, procKey, scoreOf, type Listing } from "./keys.ts";
+import {
+  COUNTS,
+  LISTINGS,
+  PROCS,
+  PROC_PREFIX,
+  PUBLIC,
+  WHERE,
+  entriesOf,
+  keyOf,
+  nameKey,
+  openKey,
+  procKey,
+  scoreOf,
+  type Listing,
+} from "./keys.ts";
 import { PUT, REMOVE } from "./scripts.ts";
 
 /** Listings read per round trip while looking for a table that fits. */
@@ -84,7 +98,7 @@ export class IndexedRedisDriver extends RedisDriver {
   /** Removes the listings of every process with listings whose lease is gone; returns how many. */
   async sweepDead(): Promise<number> {
     let n = 0;
-    for (const pid of await this.client.smembers(PROCS)) if (!await this.isAlive(pid)) n += await this.removeOf(pid);
+    for (const pid of await this.client.smembers(PROCS)) if (!(await this.isAlive(pid))) n += await this.removeOf(pid);
     return n;
   }
 
@@ -95,7 +109,9 @@ export class IndexedRedisDriver extends RedisDriver {
     const alive = this.alive(pid).catch(() => true);
     this.aliveCache.set(pid, { at: now, alive });
     if (this.aliveCache.size > 1_000) for (const [k, v] of this.aliveCache) if (now - v.at >= this.aliveCacheMs) this.aliveCache.delete(k);
-    void alive.then((ok) => { if (!ok) void this.removeOf(pid).catch(() => undefined); });
+    void alive.then((ok) => {
+      if (!ok) void this.removeOf(pid).catch(() => undefined);
+    });
     return alive;
   }
 
@@ -104,7 +120,18 @@ export class IndexedRedisDriver extends RedisDriver {
   private async put(listing: Listing, how: "create" | "own"): Promise<boolean> {
     if (!listing.roomId) return false;
     const mark = `"processId":"${listing.processId ?? this.me() ?? ""}"`;
-    return (await this.client.listingPut(...SCRIPT_KEYS, PROC_PREFIX, listing.roomId, JSON.stringify(listing), entriesOf(listing, this.keyFields), String(scoreOf(listing)), how, mark)) === 1;
+    return (
+      (await this.client.listingPut(
+        ...SCRIPT_KEYS,
+        PROC_PREFIX,
+        listing.roomId,
+        JSON.stringify(listing),
+        entriesOf(listing, this.keyFields),
+        String(scoreOf(listing)),
+        how,
+        mark,
+      )) === 1
+    );
   }
 
   override async persist(room: IRoomCache, create = false): Promise<boolean> {
@@ -128,7 +155,8 @@ export class IndexedRedisDriver extends RedisDriver {
 
   private async removeIds(ids: readonly string[], mark: string): Promise<number> {
     let n = 0;
-    for (let i = 0; i < ids.length; i += CHUNK) n += await this.client.listingRemove(...SCRIPT_KEYS, PROC_PREFIX, mark, ...ids.slice(i, i + CHUNK));
+    for (let i = 0; i < ids.length; i += CHUNK)
+      n += await this.client.listingRemove(...SCRIPT_KEYS, PROC_PREFIX, mark, ...ids.slice(i, i + CHUNK));
     return n;
   }
 
@@ -217,7 +245,7 @@ export class IndexedRedisDriver extends RedisDriver {
     const rooms: IRoomCache[] = [];
     for (let start = 0; ; start += CHUNK) {
       const ids = await this.client.zrange(index, start, start + CHUNK - 1);
-      rooms.push(...await this.keep(await this.read(ids), c));
+      rooms.push(...(await this.keep(await this.read(ids), c)));
       if (ids.length < CHUNK) break;
     }
     return sortRooms(rooms, sortOptions);
@@ -262,9 +290,11 @@ export class IndexedRedisDriver extends RedisDriver {
 export function matches(room: IRoomCache, c: Conditions): boolean {
   const r = room as unknown as Record<string, unknown>;
   for (const [field, value] of Object.entries(c)) {
-    if (Object.hasOwn(r, field)) { if (r[field] !== value) return false; }
-    else if (room.metadata && Object.hasOwn(room.metadata, field)) { if (room.metadata[field] !== value) return false; }
-    else return false;
+    if (Object.hasOwn(r, field)) {
+      if (r[field] !== value) return false;
+    } else if (room.metadata && Object.hasOwn(room.metadata, field)) {
+      if (room.metadata[field] !== value) return false;
+    } else return false;
   }
   return true;
 }
@@ -272,10 +302,12 @@ export function matches(room: IRoomCache, c: Conditions): boolean {
 function sortRooms(rooms: IRoomCache[], sortOptions?: SortOptions): IRoomCache[] {
   const order = Object.entries(sortOptions ?? {}).map(([f, d]) => [f, d === 1 || d === "asc" || d === "ascending" ? 1 : -1] as const);
   if (order.length === 0) return rooms;
-  const get = (r: IRoomCache, f: string) => (Object.hasOwn(r, f) ? (r as unknown as Record<string, unknown>)[f] : r.metadata?.[f]) as number;
+  const get = (r: IRoomCache, f: string) =>
+    (Object.hasOwn(r, f) ? (r as unknown as Record<string, unknown>)[f] : r.metadata?.[f]) as number;
   return rooms.sort((a, b) => {
     for (const [f, d] of order) {
-      const x = get(a, f), y = get(b, f);
+      const x = get(a, f),
+        y = get(b, f);
       if (x > y) return d;
       if (x < y) return -d;
     }

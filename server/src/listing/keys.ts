@@ -54,6 +54,7 @@ export function keyOf(listing: Listing, fields: readonly string[]): string | und
     const value = Object.hasOwn(listing, field) ? listing[field] : listing.metadata?.[field];
     if (value === undefined || value === null) return undefined;
     // Control characters (the entries' separators) and '%' are written as %XX.
+    // eslint-disable-next-line no-control-regex -- the control characters are what this escapes
     parts.push(String(value).replace(/[\u0000-\u001f%]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
   }
   return parts.join("%1f");

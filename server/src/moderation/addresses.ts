@@ -18,7 +18,8 @@ const PRUNE_EVERY_MS = 3600_000;
 
 export const seenAddressesMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("seen_addresses")
+    await db.schema
+      .createTable("seen_addresses")
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("address_hash", "text", (c) => c.notNull())
       .addColumn("last_seen", "bigint", (c) => c.notNull())
@@ -32,7 +33,11 @@ export const seenAddressesMigration: Migration = {
 export class SeenAddresses {
   private prunedAt = 0;
 
-  constructor(private readonly db: Db, private readonly secret: string, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The stored form of an address: an HMAC under the server's secret, so the table names no one's address. */
   hash(address: string): string {
@@ -43,23 +48,33 @@ export class SeenAddresses {
   async note(playerId: string, address: string): Promise<void> {
     if (!address || address === "unknown") return;
     const now = this.now();
-    await this.db.insertInto("seen_addresses").values({ player_id: playerId, address_hash: this.hash(address), last_seen: now })
-      .onConflict((oc) => oc.columns(["player_id", "address_hash"]).doUpdateSet({ last_seen: now })).execute();
+    await this.db
+      .insertInto("seen_addresses")
+      .values({ player_id: playerId, address_hash: this.hash(address), last_seen: now })
+      .onConflict((oc) => oc.columns(["player_id", "address_hash"]).doUpdateSet({ last_seen: now }))
+      .execute();
     if (now - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = now;
-      await this.db.deleteFrom("seen_addresses").where("last_seen", "<", now - RETENTION_MS).execute();
+      await this.db
+        .deleteFrom("seen_addresses")
+        .where("last_seen", "<", now - RETENTION_MS)
+        .execute();
     }
   }
 
   /** The report's hook: whether two accounts were seen on one address in the retention window. */
   readonly shared: SharedAddress = async (a, b) => {
     const since = this.now() - RETENTION_MS;
-    const row = await this.db.selectFrom("seen_addresses as x")
+    const row = await this.db
+      .selectFrom("seen_addresses as x")
       .innerJoin("seen_addresses as y", "y.address_hash", "x.address_hash")
       .select("x.address_hash")
-      .where("x.player_id", "=", a).where("y.player_id", "=", b)
-      .where("x.last_seen", ">=", since).where("y.last_seen", ">=", since)
-      .limit(1).executeTakeFirst();
+      .where("x.player_id", "=", a)
+      .where("y.player_id", "=", b)
+      .where("x.last_seen", ">=", since)
+      .where("y.last_seen", ">=", since)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   };
 }

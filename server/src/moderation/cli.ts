@@ -26,7 +26,12 @@ function osUser(): string {
 }
 
 /** Runs one command; returns the exit code and writes lines to `out`. */
-export async function runOperatorCli(db: Db, argv: readonly string[], out: (line: string) => void, actor: Actor = { id: null, name: `cli:${osUser()}` }): Promise<number> {
+export async function runOperatorCli(
+  db: Db,
+  argv: readonly string[],
+  out: (line: string) => void,
+  actor: Actor = { id: null, name: `cli:${osUser()}` },
+): Promise<number> {
   const [command, username, ...rest] = argv;
   if ((command === "grant" || command === "revoke") && username) {
     const reason = rest.join(" ").trim() || `${command} by the operator CLI`;

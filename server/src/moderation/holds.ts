@@ -36,7 +36,8 @@ export type HoldReason = "fresh-losers" | "concentrated" | "shared-network";
 
 export const boardHoldsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("board_holds")
+    await db.schema
+      .createTable("board_holds")
       .addColumn("player_id", "text", (c) => c.primaryKey().references("players.id").onDelete("cascade"))
       .addColumn("game", "text", (c) => c.notNull())
       .addColumn("reasons", "jsonb", (c) => c.notNull())
@@ -45,7 +46,8 @@ export const boardHoldsMigration: Migration = {
       .addColumn("reviewed_by", "text")
       .execute();
     // Who met whom while established: the board asks for a number of distinct established opponents.
-    await db.schema.createTable("established_opponents")
+    await db.schema
+      .createTable("established_opponents")
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("game", "text", (c) => c.notNull())
       .addColumn("opponent_id", "text", (c) => c.notNull())
@@ -54,12 +56,18 @@ export const boardHoldsMigration: Migration = {
   },
 };
 
-interface Evidence { wins: string | number; top: string | number | null; fresh: string | number; shared: string | number }
+interface Evidence {
+  wins: string | number;
+  top: string | number | null;
+  fresh: string | number;
+  shared: string | number;
+}
 
 /** The reasons to hold `playerId` now (empty: none), from its wins in `game` since the window or its last review. */
 export async function holdReasons(db: Db, playerId: string, game: string, now: number): Promise<HoldReason[]> {
   const since = sql`greatest(${now - WINDOW_DAYS * DAY}::bigint, coalesce((select h.reviewed_at from board_holds h where h.player_id = ${playerId}), 0))`;
-  const row = (await sql<Evidence>`
+  const row = (
+    await sql<Evidence>`
     with met as (
       select m.id as match_id, o.player_id as opp, o.place > me.place as won, m.ended_at, p.created_at
       from match_players me join matches m on m.id = me.match_id
@@ -76,7 +84,8 @@ export async function holdReasons(db: Db, playerId: string, game: string, now: n
           where x.player_id = ${playerId} and y.player_id = b.loser)
         or exists (
           select 1 from seen_addresses x join seen_addresses y on y.address_hash = x.address_hash
-          where x.player_id = ${playerId} and y.player_id = b.loser)) as shared`.execute(db)).rows[0]!;
+          where x.player_id = ${playerId} and y.player_id = b.loser)) as shared`.execute(db)
+  ).rows[0]!;
   const wins = Number(row.wins);
   const reasons: HoldReason[] = [];
   if (Number(row.fresh) >= FRESH_LOSERS) reasons.push("fresh-losers");
@@ -89,9 +98,15 @@ export async function holdReasons(db: Db, playerId: string, game: string, now: n
 export async function checkHold(db: Db, playerId: string, game: string, now: number): Promise<boolean> {
   const reasons = await holdReasons(db, playerId, game, now);
   if (reasons.length === 0) return false;
-  await db.insertInto("board_holds").values({ player_id: playerId, game, reasons: JSON.stringify(reasons), at: now, reviewed_at: null, reviewed_by: null })
-    .onConflict((oc) => oc.column("player_id").doUpdateSet({ game, reasons: JSON.stringify(reasons), at: now, reviewed_at: null, reviewed_by: null })
-      .where("board_holds.reviewed_at", "is not", null))
+  await db
+    .insertInto("board_holds")
+    .values({ player_id: playerId, game, reasons: JSON.stringify(reasons), at: now, reviewed_at: null, reviewed_by: null })
+    .onConflict((oc) =>
+      oc
+        .column("player_id")
+        .doUpdateSet({ game, reasons: JSON.stringify(reasons), at: now, reviewed_at: null, reviewed_by: null })
+        .where("board_holds.reviewed_at", "is not", null),
+    )
     .execute();
   return true;
 }
@@ -105,17 +120,38 @@ export interface BoardHold {
 
 /** The open holds, newest first (the operator's suspicious-pairs report shows them). */
 export async function openHolds(db: Db, limit = 50): Promise<BoardHold[]> {
-  const rows = await db.selectFrom("board_holds as h").innerJoin("players as p", "p.id", "h.player_id")
-    .select(["h.player_id", "p.display_name", "h.game", "h.reasons", "h.at"]).where("h.reviewed_at", "is", null)
-    .orderBy("h.at", "desc").limit(limit).execute();
-  return rows.map((r) => ({ player: { id: r.player_id, name: r.display_name }, game: r.game, reasons: r.reasons as HoldReason[], at: Number(r.at) }));
+  const rows = await db
+    .selectFrom("board_holds as h")
+    .innerJoin("players as p", "p.id", "h.player_id")
+    .select(["h.player_id", "p.display_name", "h.game", "h.reasons", "h.at"])
+    .where("h.reviewed_at", "is", null)
+    .orderBy("h.at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    player: { id: r.player_id, name: r.display_name },
+    game: r.game,
+    reasons: r.reasons as HoldReason[],
+    at: Number(r.at),
+  }));
 }
 
 /** An operator looked at a held account and lets it back on the boards: "cleared", or "not-held". */
-export async function clearHold(db: Db, actor: Actor, playerId: string, reason: string, now = Date.now()): Promise<{ cleared: true; game: string } | { cleared: false }> {
+export async function clearHold(
+  db: Db,
+  actor: Actor,
+  playerId: string,
+  reason: string,
+  now = Date.now(),
+): Promise<{ cleared: true; game: string } | { cleared: false }> {
   return db.transaction().execute(async (tx) => {
-    const done = await tx.updateTable("board_holds").set({ reviewed_at: now, reviewed_by: actor.name })
-      .where("player_id", "=", playerId).where("reviewed_at", "is", null).returning(["game", "reasons"]).executeTakeFirst();
+    const done = await tx
+      .updateTable("board_holds")
+      .set({ reviewed_at: now, reviewed_by: actor.name })
+      .where("player_id", "=", playerId)
+      .where("reviewed_at", "is", null)
+      .returning(["game", "reasons"])
+      .executeTakeFirst();
     if (!done) return { cleared: false };
     await recordAction(tx, actor, "clear-hold", playerId, reason, { game: done.game, reasons: done.reasons }, now);
     return { cleared: true, game: done.game };

@@ -45,11 +45,25 @@ export interface MarkRequest {
 }
 
 export interface MarkResult {
-  readonly action: { readonly id: string; readonly at: number; readonly by: string; readonly kind: MarkKind; readonly reason: string; readonly windowDays: number; readonly since: number };
+  readonly action: {
+    readonly id: string;
+    readonly at: number;
+    readonly by: string;
+    readonly kind: MarkKind;
+    readonly reason: string;
+    readonly windowDays: number;
+    readonly since: number;
+  };
   readonly account: { readonly id: string; readonly name: string };
   readonly reset: readonly { readonly game: string; readonly before: number; readonly after: number; readonly games: number }[];
   readonly refunds: readonly { readonly matchId: string; readonly game: string; readonly playerId: string; readonly points: number }[];
-  readonly victims: readonly { readonly playerId: string; readonly game: string; readonly before: number; readonly after: number; readonly points: number }[];
+  readonly victims: readonly {
+    readonly playerId: string;
+    readonly game: string;
+    readonly before: number;
+    readonly after: number;
+    readonly points: number;
+  }[];
   readonly totals: { readonly matches: number; readonly victims: number; readonly points: number };
 }
 
@@ -61,20 +75,35 @@ export interface Marked {
   readonly games: readonly string[];
 }
 
-interface Loss { match_id: string; game: string; player_id: string; points: number }
+interface Loss {
+  match_id: string;
+  game: string;
+  player_id: string;
+  points: number;
+}
 
 export async function markAccount(db: Db, req: MarkRequest, now = Date.now()): Promise<Marked | "unknown-player"> {
   return db.transaction().execute(async (tx) => {
-    const player = await tx.selectFrom("players").select(["id", "display_name"]).where("id", "=", req.targetId).forNoKeyUpdate().executeTakeFirst();
+    const player = await tx
+      .selectFrom("players")
+      .select(["id", "display_name"])
+      .where("id", "=", req.targetId)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
     if (!player) return "unknown-player";
-    const marked = await tx.selectFrom("account_marks as k").innerJoin("operator_actions as a", "a.id", "k.action_id")
-      .select("a.details").where("k.player_id", "=", player.id).executeTakeFirst();
+    const marked = await tx
+      .selectFrom("account_marks as k")
+      .innerJoin("operator_actions as a", "a.id", "k.action_id")
+      .select("a.details")
+      .where("k.player_id", "=", player.id)
+      .executeTakeFirst();
     if (marked) return { result: (marked.details as { result: MarkResult }).result, changed: false, games: [] };
 
     const actionId = randomUUID();
     const since = now - req.windowDays * DAY;
     // Every loss of another seat in the account's matches within the window, not refunded yet.
-    const candidates = (await sql<Loss>`
+    const candidates = (
+      await sql<Loss>`
       select v.match_id, m.game, v.player_id, v.rating_before - v.rating_after as points
       from match_players t
       join matches m on m.id = t.match_id
@@ -82,13 +111,29 @@ export async function markAccount(db: Db, req: MarkRequest, now = Date.now()): P
       where t.player_id = ${player.id} and m.ended_at >= ${since} and v.rating_after < v.rating_before
         and not exists (select 1 from account_marks k where k.player_id = v.player_id)
         and not exists (select 1 from rating_refunds f where f.match_id = v.match_id and f.player_id = v.player_id)
-      order by v.match_id, v.player_id`.execute(tx)).rows;
+      order by v.match_id, v.player_id`.execute(tx)
+    ).rows;
     // Claimed in key order: a concurrent mark of another player of the same match waits here and
     // then finds these taken, so a loss is never given back twice.
-    const claimed = candidates.length === 0 ? [] : await tx.insertInto("rating_refunds")
-      .values(candidates.map((c) => ({ match_id: c.match_id, player_id: c.player_id, game: c.game, action_id: actionId, points: c.points, mu: c.points / SCALE, at: now })))
-      .onConflict((oc) => oc.columns(["match_id", "player_id"]).doNothing())
-      .returning(["match_id", "player_id", "game", "points"]).execute();
+    const claimed =
+      candidates.length === 0
+        ? []
+        : await tx
+            .insertInto("rating_refunds")
+            .values(
+              candidates.map((c) => ({
+                match_id: c.match_id,
+                player_id: c.player_id,
+                game: c.game,
+                action_id: actionId,
+                points: c.points,
+                mu: c.points / SCALE,
+                at: now,
+              })),
+            )
+            .onConflict((oc) => oc.columns(["match_id", "player_id"]).doNothing())
+            .returning(["match_id", "player_id", "game", "points"])
+            .execute();
 
     const owed = new Map<string, { playerId: string; game: string; points: number }>();
     for (const c of claimed) {
@@ -97,12 +142,19 @@ export async function markAccount(db: Db, req: MarkRequest, now = Date.now()): P
       o.points += c.points;
       owed.set(key, o);
     }
-    const rows = await tx.selectFrom("ratings").selectAll()
-      .where((eb) => eb.or([
-        eb("player_id", "=", player.id),
-        ...[...owed.values()].map((o) => eb.and([eb("player_id", "=", o.playerId), eb("game", "=", o.game)])),
-      ]))
-      .orderBy("game").orderBy("player_id").forUpdate().execute();
+    const rows = await tx
+      .selectFrom("ratings")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("player_id", "=", player.id),
+          ...[...owed.values()].map((o) => eb.and([eb("player_id", "=", o.playerId), eb("game", "=", o.game)])),
+        ]),
+      )
+      .orderBy("game")
+      .orderBy("player_id")
+      .forUpdate()
+      .execute();
 
     const buckets = new Map<string, Map<number, number>>();
     const move = (game: string, rating: number, by: number) => {
@@ -116,12 +168,24 @@ export async function markAccount(db: Db, req: MarkRequest, now = Date.now()): P
     const fresh = displayRating(NEW_SKILL);
     for (const r of rows as Rating[]) {
       if (r.player_id === player.id) {
-        await tx.updateTable("ratings").set({ mu: NEW_SKILL.mu, sigma: NEW_SKILL.sigma, rating: fresh, games: 0, wins: 0, updated_at: now })
-          .where("player_id", "=", r.player_id).where("game", "=", r.game).execute();
+        await tx
+          .updateTable("ratings")
+          .set({ mu: NEW_SKILL.mu, sigma: NEW_SKILL.sigma, rating: fresh, games: 0, wins: 0, updated_at: now })
+          .where("player_id", "=", r.player_id)
+          .where("game", "=", r.game)
+          .execute();
         move(r.game, r.rating, -1);
         move(r.game, fresh, 1);
         reset.push({ game: r.game, before: r.rating, after: fresh, games: r.games });
-        history.push({ player_id: r.player_id, game: r.game, match_id: `reset:${actionId}`, at: now, rating: fresh, mu: NEW_SKILL.mu, sigma: NEW_SKILL.sigma });
+        history.push({
+          player_id: r.player_id,
+          game: r.game,
+          match_id: `reset:${actionId}`,
+          at: now,
+          rating: fresh,
+          mu: NEW_SKILL.mu,
+          sigma: NEW_SKILL.sigma,
+        });
         continue;
       }
       const o = owed.get(`${r.game}\u0000${r.player_id}`);
@@ -139,7 +203,8 @@ export async function markAccount(db: Db, req: MarkRequest, now = Date.now()): P
     if (history.length > 0) await tx.insertInto("rating_history").values(history).execute();
     await tx.insertInto("account_marks").values({ player_id: player.id, kind: req.kind, action_id: actionId, at: now }).execute();
 
-    const refunds = claimed.map((c) => ({ matchId: c.match_id, game: c.game, playerId: c.player_id, points: c.points }))
+    const refunds = claimed
+      .map((c) => ({ matchId: c.match_id, game: c.game, playerId: c.player_id, points: c.points }))
       .sort((a, b) => (a.matchId < b.matchId ? -1 : a.matchId > b.matchId ? 1 : a.playerId < b.playerId ? -1 : 1));
     const result: MarkResult = {
       action: { id: actionId, at: now, by: req.actor.name, kind: req.kind, reason: req.reason, windowDays: req.windowDays, since },
@@ -147,7 +212,11 @@ export async function markAccount(db: Db, req: MarkRequest, now = Date.now()): P
       reset,
       refunds,
       victims,
-      totals: { matches: new Set(refunds.map((r) => r.matchId)).size, victims: new Set(victims.map((v) => v.playerId)).size, points: refunds.reduce((n, r) => n + r.points, 0) },
+      totals: {
+        matches: new Set(refunds.map((r) => r.matchId)).size,
+        victims: new Set(victims.map((v) => v.playerId)).size,
+        points: refunds.reduce((n, r) => n + r.points, 0),
+      },
     };
     await recordAction(tx, req.actor, "mark", player.id, req.reason, { kind: req.kind, windowDays: req.windowDays, result }, now, actionId);
     return { result, changed: true, games };

@@ -15,20 +15,23 @@ import { tracesMigration } from "./traces.ts";
 export const moderationMigration: Migration = {
   async up(db: Kysely<unknown>) {
     // Who may use the operator routes (granted and revoked by `npm run operator`).
-    await db.schema.createTable("operators")
+    await db.schema
+      .createTable("operators")
       .addColumn("player_id", "text", (c) => c.primaryKey().references("players.id").onDelete("cascade"))
       .addColumn("granted_at", "bigint", (c) => c.notNull())
       .addColumn("granted_by", "text", (c) => c.notNull())
       .execute();
     // One mark per account at most: the key is what makes marking idempotent.
-    await db.schema.createTable("account_marks")
+    await db.schema
+      .createTable("account_marks")
       .addColumn("player_id", "text", (c) => c.primaryKey().references("players.id").onDelete("cascade"))
       .addColumn("kind", "text", (c) => c.notNull())
       .addColumn("action_id", "text", (c) => c.notNull())
       .addColumn("at", "bigint", (c) => c.notNull())
       .execute();
     // Everything an operator (or the operator CLI) did, with who, when and why. Never updated.
-    await db.schema.createTable("operator_actions")
+    await db.schema
+      .createTable("operator_actions")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("at", "bigint", (c) => c.notNull())
       /** The operator's player id; null for the CLI. */
@@ -43,7 +46,8 @@ export const moderationMigration: Migration = {
     await db.schema.createIndex("operator_actions_by_target").on("operator_actions").columns(["target_id", "at"]).execute();
     await db.schema.createIndex("operator_actions_by_time").on("operator_actions").column("at").execute();
     // A victim's loss in one match is refunded at most once, whoever is marked for it.
-    await db.schema.createTable("rating_refunds")
+    await db.schema
+      .createTable("rating_refunds")
       .addColumn("match_id", "text", (c) => c.notNull())
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("game", "text", (c) => c.notNull())

@@ -38,12 +38,24 @@ export function reporterStanding(actioned: number, dismissed: number): number {
 }
 
 export async function rankOpenReports(db: Db, limit: number): Promise<RankedReport[]> {
-  const open = await db.selectFrom("reports").select(["id", "at", "reporter_id", "reported_id", "source"])
-    .where("status", "=", "open").orderBy("at", "desc").orderBy("id").limit(RANK_SCAN).execute();
+  const open = await db
+    .selectFrom("reports")
+    .select(["id", "at", "reporter_id", "reported_id", "source"])
+    .where("status", "=", "open")
+    .orderBy("at", "desc")
+    .orderBy("id")
+    .limit(RANK_SCAN)
+    .execute();
   if (open.length === 0) return [];
   const reporters = [...new Set(open.map((r) => r.reporter_id))];
-  const answered = await db.selectFrom("reports").select(["reporter_id", "status"]).select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where("reporter_id", "in", reporters).where("status", "in", ["actioned", "dismissed"]).groupBy(["reporter_id", "status"]).execute();
+  const answered = await db
+    .selectFrom("reports")
+    .select(["reporter_id", "status"])
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("reporter_id", "in", reporters)
+    .where("status", "in", ["actioned", "dismissed"])
+    .groupBy(["reporter_id", "status"])
+    .execute();
   const history = new Map<string, { actioned: number; dismissed: number }>();
   for (const a of answered) {
     const h = history.get(a.reporter_id) ?? { actioned: 0, dismissed: 0 };
@@ -51,8 +63,14 @@ export async function rankOpenReports(db: Db, limit: number): Promise<RankedRepo
     else h.dismissed = Number(a.n);
     history.set(a.reporter_id, h);
   }
-  const played = await db.selectFrom("conduct_records").select("player_id").select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where("player_id", "in", reporters).where("outcome", "=", "completed").groupBy("player_id").execute();
+  const played = await db
+    .selectFrom("conduct_records")
+    .select("player_id")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("player_id", "in", reporters)
+    .where("outcome", "=", "completed")
+    .groupBy("player_id")
+    .execute();
   const seasoned = new Set(played.filter((p) => Number(p.n) >= PLAYED_GAMES).map((p) => p.player_id));
   const openBy = new Map<string, number>();
   for (const r of open) openBy.set(r.reporter_id, (openBy.get(r.reporter_id) ?? 0) + 1);
@@ -68,12 +86,20 @@ export async function rankOpenReports(db: Db, limit: number): Promise<RankedRepo
     votes.set(r.reported_id, byReporter);
   }
   const score = new Map<string, number>();
-  for (const [reported, byReporter] of votes) score.set(reported, [...byReporter.values()].reduce((a, b) => a + b, 0));
+  for (const [reported, byReporter] of votes)
+    score.set(
+      reported,
+      [...byReporter.values()].reduce((a, b) => a + b, 0),
+    );
   // `open` is newest first: a player's newest report is its first index there.
   const newestOf = new Map<string, number>();
-  open.forEach((r, i) => { if (!newestOf.has(r.reported_id)) newestOf.set(r.reported_id, i); });
+  open.forEach((r, i) => {
+    if (!newestOf.has(r.reported_id)) newestOf.set(r.reported_id, i);
+  });
   const ranked = open.map((r, newest) => ({ r, newest, score: score.get(r.reported_id)!, player: newestOf.get(r.reported_id)! }));
   // Among equal scores the player reported most recently first; a player's reports stay together, newest first.
   ranked.sort((a, b) => b.score - a.score || a.player - b.player || a.newest - b.newest);
-  return ranked.slice(0, limit).map(({ r, score: s }) => ({ id: r.id, score: Math.round(s * 100) / 100, reporters: votes.get(r.reported_id)!.size }));
+  return ranked
+    .slice(0, limit)
+    .map(({ r, score: s }) => ({ id: r.id, score: Math.round(s * 100) / 100, reporters: votes.get(r.reported_id)!.size }));
 }

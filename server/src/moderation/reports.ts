@@ -28,7 +28,12 @@ const DAY = 24 * HOUR;
 /** The latest time a `Date` holds (ms): a stored time past it cannot be drawn. */
 const MAX_TIME = 8.64e15;
 
-export interface ChatLineFiled { readonly name: string; readonly seat: number | null; readonly text: string; readonly at: number }
+export interface ChatLineFiled {
+  readonly name: string;
+  readonly seat: number | null;
+  readonly text: string;
+  readonly at: number;
+}
 
 /** A chat line as stored: anything else in a row (older data, a hand edit) is not served as evidence. */
 const storedLine = z.object({
@@ -69,18 +74,36 @@ export async function fileReport(db: Db, report: NewReport, now = Date.now()): P
     if (!target) return { ok: false, error: "unknown-player" } as const;
     // Intake per reporter: a day's and an hour's worth, and one report on a player a day (what it
     // saw next goes to the same operator anyway), so a few accounts cannot fill the queue.
-    const recent = await tx.selectFrom("reports").select(["at", "reported_id"])
-      .where("reporter_id", "=", report.reporterId).where("at", ">", now - DAY).execute();
-    if (recent.length >= REPORTS_PER_DAY || recent.filter((r) => r.at > now - HOUR).length >= REPORTS_PER_HOUR) return { ok: false, error: "too-many-reports" } as const;
+    const recent = await tx
+      .selectFrom("reports")
+      .select(["at", "reported_id"])
+      .where("reporter_id", "=", report.reporterId)
+      .where("at", ">", now - DAY)
+      .execute();
+    if (recent.length >= REPORTS_PER_DAY || recent.filter((r) => r.at > now - HOUR).length >= REPORTS_PER_HOUR)
+      return { ok: false, error: "too-many-reports" } as const;
     if (recent.some((r) => r.reported_id === report.reportedId)) return { ok: false, error: "already-reported" } as const;
     const id = randomUUID();
     const chat = storedChat.safeParse(report.chat.slice(-REPORT_CHAT_MAX));
-    await tx.insertInto("reports").values({
-      id, at: now, reporter_id: report.reporterId, reported_id: report.reportedId, reason: report.reason, note: report.note,
-      game: report.game, table_id: report.tableId, game_log: report.gameLog === null ? null : JSON.stringify(report.gameLog),
-      pending_match: report.pendingMatch ?? null, source: report.source,
-      chat: JSON.stringify(chat.success ? chat.data : []), status: "open", action_id: null,
-    }).execute();
+    await tx
+      .insertInto("reports")
+      .values({
+        id,
+        at: now,
+        reporter_id: report.reporterId,
+        reported_id: report.reportedId,
+        reason: report.reason,
+        note: report.note,
+        game: report.game,
+        table_id: report.tableId,
+        game_log: report.gameLog === null ? null : JSON.stringify(report.gameLog),
+        pending_match: report.pendingMatch ?? null,
+        source: report.source,
+        chat: JSON.stringify(chat.success ? chat.data : []),
+        status: "open",
+        action_id: null,
+      })
+      .execute();
     return { ok: true, id } as const;
   });
 }
@@ -89,10 +112,20 @@ export async function fileReport(db: Db, report: NewReport, now = Date.now()): P
  * A stored match named by a report over HTTP: its game and log, when both accounts played in it;
  * "not-in-match" when it exists without them; null when there is no such stored match.
  */
-export async function matchEvidence(db: Db, matchId: string, reporterId: string, reportedId: string): Promise<{ game: string; log: unknown } | "not-in-match" | null> {
+export async function matchEvidence(
+  db: Db,
+  matchId: string,
+  reporterId: string,
+  reportedId: string,
+): Promise<{ game: string; log: unknown } | "not-in-match" | null> {
   const match = await db.selectFrom("matches").select(["game", "log"]).where("id", "=", matchId).executeTakeFirst();
   if (!match) return null;
-  const seated = await db.selectFrom("match_players").select("player_id").where("match_id", "=", matchId).where("player_id", "in", [reporterId, reportedId]).execute();
+  const seated = await db
+    .selectFrom("match_players")
+    .select("player_id")
+    .where("match_id", "=", matchId)
+    .where("player_id", "in", [reporterId, reportedId])
+    .execute();
   if (new Set(seated.map((s) => s.player_id)).size < 2) return "not-in-match";
   return { game: match.game, log: parse(match.log) };
 }
@@ -101,7 +134,11 @@ export async function matchEvidence(db: Db, matchId: string, reporterId: string,
 export async function fileFinishedLog(db: Db, matchRef: string, gameLog: unknown): Promise<number> {
   const waiting = await db.selectFrom("reports").select("id").where("pending_match", "=", matchRef).execute();
   if (waiting.length === 0) return 0;
-  await db.updateTable("reports").set({ game_log: JSON.stringify(gameLog), pending_match: null }).where("pending_match", "=", matchRef).execute();
+  await db
+    .updateTable("reports")
+    .set({ game_log: JSON.stringify(gameLog), pending_match: null })
+    .where("pending_match", "=", matchRef)
+    .execute();
   return waiting.length;
 }
 
@@ -146,20 +183,55 @@ export async function listReports(db: Db, opts: { all?: boolean; limit?: number 
   const limit = opts.limit ?? 100;
   const ranked = opts.all ? null : await rankOpenReports(db, limit);
   if (ranked !== null && ranked.length === 0) return [];
-  let q = db.selectFrom("reports as r")
+  let q = db
+    .selectFrom("reports as r")
     .innerJoin("players as a", "a.id", "r.reporter_id")
     .innerJoin("players as b", "b.id", "r.reported_id")
-    .select(["r.id", "r.at", "r.reporter_id", "a.display_name as reporter_name", "r.reported_id", "b.display_name as reported_name", "r.reason", "r.note", "r.game", "r.table_id", "r.chat", "r.status", "r.action_id", "r.source", "r.pending_match"])
+    .select([
+      "r.id",
+      "r.at",
+      "r.reporter_id",
+      "a.display_name as reporter_name",
+      "r.reported_id",
+      "b.display_name as reported_name",
+      "r.reason",
+      "r.note",
+      "r.game",
+      "r.table_id",
+      "r.chat",
+      "r.status",
+      "r.action_id",
+      "r.source",
+      "r.pending_match",
+    ])
     .select((eb) => eb("r.game_log", "is not", null).as("has_log"));
-  q = ranked === null ? q.orderBy("r.at", "desc").limit(limit) : q.where("r.id", "in", ranked.map((r) => r.id));
+  q =
+    ranked === null
+      ? q.orderBy("r.at", "desc").limit(limit)
+      : q.where(
+          "r.id",
+          "in",
+          ranked.map((r) => r.id),
+        );
   const rows = await q.execute();
   const out = rows.map((r): ReportRow => {
     const chat = readChat(r.chat);
     return {
-      id: r.id, at: r.at, reporter: { id: r.reporter_id, name: r.reporter_name }, reported: { id: r.reported_id, name: r.reported_name },
-      reason: r.reason, note: r.note, game: r.game, tableId: r.table_id, source: (r.source as ReportSource | null) ?? null,
-      hasGameLog: Boolean(r.has_log), gameLogPending: r.pending_match !== null,
-      chat: chat ?? [], chatUnreadable: chat === null, status: r.status, actionId: r.action_id,
+      id: r.id,
+      at: r.at,
+      reporter: { id: r.reporter_id, name: r.reporter_name },
+      reported: { id: r.reported_id, name: r.reported_name },
+      reason: r.reason,
+      note: r.note,
+      game: r.game,
+      tableId: r.table_id,
+      source: (r.source as ReportSource | null) ?? null,
+      hasGameLog: Boolean(r.has_log),
+      gameLogPending: r.pending_match !== null,
+      chat: chat ?? [],
+      chatUnreadable: chat === null,
+      status: r.status,
+      actionId: r.action_id,
     };
   });
   if (ranked === null) return out;
@@ -194,7 +266,8 @@ export interface SanctionRequest {
   readonly reportId?: string | undefined;
 }
 
-export type SanctionResult = { ok: true; actionId: string; until: number | null } | { ok: false; error: "unknown-player" | "unknown-report" | "needs-minutes" };
+export type SanctionResult =
+  { ok: true; actionId: string; until: number | null } | { ok: false; error: "unknown-player" | "unknown-report" | "needs-minutes" };
 
 /** An operator's decision: recorded in `operator_actions`; a mute or ban is in force until its end. */
 export async function sanction(db: Db, actor: Actor, req: SanctionRequest, now = Date.now()): Promise<SanctionResult> {
@@ -203,17 +276,29 @@ export async function sanction(db: Db, actor: Actor, req: SanctionRequest, now =
     const player = await tx.selectFrom("players").select("id").where("id", "=", req.accountId).executeTakeFirst();
     if (!player) return { ok: false, error: "unknown-player" } as const;
     if (req.reportId !== undefined) {
-      const report = await tx.selectFrom("reports").select("id").where("id", "=", req.reportId).where("reported_id", "=", req.accountId).executeTakeFirst();
+      const report = await tx
+        .selectFrom("reports")
+        .select("id")
+        .where("id", "=", req.reportId)
+        .where("reported_id", "=", req.accountId)
+        .executeTakeFirst();
       if (!report) return { ok: false, error: "unknown-report" } as const;
     }
     const until = req.sanction === "mute" || req.sanction === "ban" ? now + req.minutes! * 60_000 : null;
     const actionId = await recordAction(tx, actor, req.sanction, req.accountId, req.reason, { until, reportId: req.reportId ?? null }, now);
     if (until !== null) {
-      await tx.insertInto("account_sanctions").values({ player_id: req.accountId, kind: req.sanction, until, action_id: actionId, at: now })
-        .onConflict((oc) => oc.columns(["player_id", "kind"]).doUpdateSet({ until, action_id: actionId, at: now })).execute();
+      await tx
+        .insertInto("account_sanctions")
+        .values({ player_id: req.accountId, kind: req.sanction, until, action_id: actionId, at: now })
+        .onConflict((oc) => oc.columns(["player_id", "kind"]).doUpdateSet({ until, action_id: actionId, at: now }))
+        .execute();
     }
     if (req.reportId !== undefined) {
-      await tx.updateTable("reports").set({ status: req.sanction === "dismiss" ? "dismissed" : "actioned", action_id: actionId }).where("id", "=", req.reportId).execute();
+      await tx
+        .updateTable("reports")
+        .set({ status: req.sanction === "dismiss" ? "dismissed" : "actioned", action_id: actionId })
+        .where("id", "=", req.reportId)
+        .execute();
     }
     return { ok: true, actionId, until } as const;
   });
@@ -221,13 +306,26 @@ export async function sanction(db: Db, actor: Actor, req: SanctionRequest, now =
 
 /** Until when an account is muted (kind "mute") or banned ("ban"), or null when it is not now. */
 export async function sanctionedUntil(db: Db, accountId: string, kind: "mute" | "ban", now = Date.now()): Promise<number | null> {
-  const row = await db.selectFrom("account_sanctions").select("until").where("player_id", "=", accountId).where("kind", "=", kind).where("until", ">", now).executeTakeFirst();
+  const row = await db
+    .selectFrom("account_sanctions")
+    .select("until")
+    .where("player_id", "=", accountId)
+    .where("kind", "=", kind)
+    .where("until", ">", now)
+    .executeTakeFirst();
   return row?.until ?? null;
 }
 
 /** The warnings an account was given (for its own page or the table's greeting), newest first. */
 export async function warningsOf(db: Db, accountId: string, limit = 10): Promise<{ at: number; reason: string }[]> {
-  const rows = await db.selectFrom("operator_actions").select(["at", "reason"]).where("target_id", "=", accountId).where("action", "=", "warn").orderBy("at", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("operator_actions")
+    .select(["at", "reason"])
+    .where("target_id", "=", accountId)
+    .where("action", "=", "warn")
+    .orderBy("at", "desc")
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ at: r.at, reason: r.reason }));
 }
 

@@ -78,87 +78,114 @@ export function operatorRoutes(platform: Platform, hooks: OperatorHooks = {}): e
     return { id: who.player.id, name: who.player.username };
   };
 
-  router.get("/operator/suspicious-pairs", handle(async (req, res) => {
-    if (!(await operator(req, res))) return;
-    const q = parsed(pairQuery, req.query, res);
-    if (!q) return;
-    const db = await platform.db();
-    const pairs = await suspiciousPairs(db, q, sharedAddress);
-    // Accounts an automatic flag holds off the boards (moderation/holds.ts), waiting for a review.
-    const holds = await openHolds(db, q.limit);
-    const held = new Set(holds.map((h) => h.player.id));
-    res.json({ ...q, pairs: pairs.map((p) => ({ ...p, winnerHeld: held.has(p.winner.id) })), holds });
-  }));
+  router.get(
+    "/operator/suspicious-pairs",
+    handle(async (req, res) => {
+      if (!(await operator(req, res))) return;
+      const q = parsed(pairQuery, req.query, res);
+      if (!q) return;
+      const db = await platform.db();
+      const pairs = await suspiciousPairs(db, q, sharedAddress);
+      // Accounts an automatic flag holds off the boards (moderation/holds.ts), waiting for a review.
+      const holds = await openHolds(db, q.limit);
+      const held = new Set(holds.map((h) => h.player.id));
+      res.json({ ...q, pairs: pairs.map((p) => ({ ...p, winnerHeld: held.has(p.winner.id) })), holds });
+    }),
+  );
 
   // Reviewed and found honest: the account is listed again (a booster is marked instead).
-  router.post("/operator/accounts/:id/clear-hold", handle(async (req, res) => {
-    const actor = await operator(req, res);
-    if (!actor) return;
-    const body = parsed(clearBody, req.body, res);
-    if (!body) return;
-    const done = await clearHold(await platform.db(), actor, String(req.params.id), body.reason);
-    if (!done.cleared) return fail(res, 404, "not-held", "That account is not held off the boards");
-    platform.onRated(done.game);
-    res.json({ cleared: true });
-  }));
+  router.post(
+    "/operator/accounts/:id/clear-hold",
+    handle(async (req, res) => {
+      const actor = await operator(req, res);
+      if (!actor) return;
+      const body = parsed(clearBody, req.body, res);
+      if (!body) return;
+      const done = await clearHold(await platform.db(), actor, String(req.params.id), body.reason);
+      if (!done.cleared) return fail(res, 404, "not-held", "That account is not held off the boards");
+      platform.onRated(done.game);
+      res.json({ cleared: true });
+    }),
+  );
 
-  router.post("/operator/accounts/:id/mark", handle(async (req, res) => {
-    const actor = await operator(req, res);
-    if (!actor) return;
-    const body = parsed(markBody, req.body, res);
-    if (!body) return;
-    const targetId = String(req.params.id);
-    if (targetId === actor.id) return fail(res, 400, "bad-request", "An operator cannot mark their own account");
-    const done = await markAccount(await platform.db(), { targetId, actor, ...body });
-    if (done === "unknown-player") return fail(res, 404, "unknown-player", "No such account");
-    for (const game of done.games) platform.onRated(game);
-    res.json(done.result);
-  }));
+  router.post(
+    "/operator/accounts/:id/mark",
+    handle(async (req, res) => {
+      const actor = await operator(req, res);
+      if (!actor) return;
+      const body = parsed(markBody, req.body, res);
+      if (!body) return;
+      const targetId = String(req.params.id);
+      if (targetId === actor.id) return fail(res, 400, "bad-request", "An operator cannot mark their own account");
+      const done = await markAccount(await platform.db(), { targetId, actor, ...body });
+      if (done === "unknown-player") return fail(res, 404, "unknown-player", "No such account");
+      for (const game of done.games) platform.onRated(game);
+      res.json(done.result);
+    }),
+  );
 
   // Players' reports (moderation/reports.ts): the open ones ranked by signal with the table's chat, the finished game's log, and the answer.
-  router.get("/operator/reports", handle(async (req, res) => {
-    if (!(await operator(req, res))) return;
-    const q = parsed(reportsQuery, req.query, res);
-    if (!q) return;
-    res.json({ reports: await listReports(await platform.db(), { all: q.all === "1", limit: q.limit }) });
-  }));
+  router.get(
+    "/operator/reports",
+    handle(async (req, res) => {
+      if (!(await operator(req, res))) return;
+      const q = parsed(reportsQuery, req.query, res);
+      if (!q) return;
+      res.json({ reports: await listReports(await platform.db(), { all: q.all === "1", limit: q.limit }) });
+    }),
+  );
 
-  router.get("/operator/reports/:id/log", handle(async (req, res) => {
-    if (!(await operator(req, res))) return;
-    const log = await reportGameLog(await platform.db(), String(req.params.id));
-    if (log === null) return fail(res, 404, "no-game-log", "No game log was filed with that report");
-    // The seed replays every hand: nothing of it leaves the server before the game has ended.
-    if (log === "pending") return fail(res, 409, "game-not-over", "That report's game had not ended when it was filed: its log is filed once it ends");
-    res.json(log);
-  }));
+  router.get(
+    "/operator/reports/:id/log",
+    handle(async (req, res) => {
+      if (!(await operator(req, res))) return;
+      const log = await reportGameLog(await platform.db(), String(req.params.id));
+      if (log === null) return fail(res, 404, "no-game-log", "No game log was filed with that report");
+      // The seed replays every hand: nothing of it leaves the server before the game has ended.
+      if (log === "pending")
+        return fail(res, 409, "game-not-over", "That report's game had not ended when it was filed: its log is filed once it ends");
+      res.json(log);
+    }),
+  );
 
   // Fair-play flags raised at tables (fair-play/store.ts): signals to look at beside the reports, never sanctions.
-  router.get("/operator/fair-play-flags", handle(async (req, res) => {
-    if (!(await operator(req, res))) return;
-    const q = parsed(flagsQuery, req.query, res);
-    if (!q) return;
-    res.json({ flags: await listFlags(await platform.db(), { limit: q.limit, ...(q.account === undefined ? {} : { accountId: q.account }) }) });
-  }));
+  router.get(
+    "/operator/fair-play-flags",
+    handle(async (req, res) => {
+      if (!(await operator(req, res))) return;
+      const q = parsed(flagsQuery, req.query, res);
+      if (!q) return;
+      res.json({
+        flags: await listFlags(await platform.db(), { limit: q.limit, ...(q.account === undefined ? {} : { accountId: q.account }) }),
+      });
+    }),
+  );
 
-  router.post("/operator/accounts/:id/sanction", handle(async (req, res) => {
-    const actor = await operator(req, res);
-    if (!actor) return;
-    const body = parsed(sanctionBody, req.body, res);
-    if (!body) return;
-    const accountId = String(req.params.id);
-    if (accountId === actor.id) return fail(res, 400, "bad-request", "An operator cannot sanction their own account");
-    const done = await sanction(await platform.db(), actor, { accountId, ...body });
-    if (!done.ok && done.error === "needs-minutes") return fail(res, 400, "bad-request", "minutes: a mute or ban needs its length");
-    if (!done.ok && done.error === "unknown-report") return fail(res, 404, "unknown-report", "No such report about that account");
-    if (!done.ok) return fail(res, 404, "unknown-player", "No such account");
-    res.json(done);
-  }));
+  router.post(
+    "/operator/accounts/:id/sanction",
+    handle(async (req, res) => {
+      const actor = await operator(req, res);
+      if (!actor) return;
+      const body = parsed(sanctionBody, req.body, res);
+      if (!body) return;
+      const accountId = String(req.params.id);
+      if (accountId === actor.id) return fail(res, 400, "bad-request", "An operator cannot sanction their own account");
+      const done = await sanction(await platform.db(), actor, { accountId, ...body });
+      if (!done.ok && done.error === "needs-minutes") return fail(res, 400, "bad-request", "minutes: a mute or ban needs its length");
+      if (!done.ok && done.error === "unknown-report") return fail(res, 404, "unknown-report", "No such report about that account");
+      if (!done.ok) return fail(res, 404, "unknown-player", "No such account");
+      res.json(done);
+    }),
+  );
 
-  router.get("/operator/actions", handle(async (req, res) => {
-    if (!(await operator(req, res))) return;
-    const q = parsed(actionsQuery, req.query, res);
-    if (!q) return;
-    res.json({ actions: await recentActions(await platform.db(), q.limit, q.account) });
-  }));
+  router.get(
+    "/operator/actions",
+    handle(async (req, res) => {
+      if (!(await operator(req, res))) return;
+      const q = parsed(actionsQuery, req.query, res);
+      if (!q) return;
+      res.json({ actions: await recentActions(await platform.db(), q.limit, q.account) });
+    }),
+  );
   return router;
 }

@@ -53,17 +53,32 @@ export interface SuspiciousPair {
 }
 
 interface Row {
-  loser: string; winner: string; loser_name: string; winner_name: string;
-  games: string | number; losses: string | number; left_n: string | number; early_n: string | number; quick: string | number;
-  moved: string | number | null; lost: string | number | null; last_met: string | number;
+  loser: string;
+  winner: string;
+  loser_name: string;
+  winner_name: string;
+  games: string | number;
+  losses: string | number;
+  left_n: string | number;
+  early_n: string | number;
+  quick: string | number;
+  moved: string | number | null;
+  lost: string | number | null;
+  last_met: string | number;
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-export async function suspiciousPairs(db: Db, q: PairQuery, sharedAddress: SharedAddress = unknownAddress, now = Date.now()): Promise<SuspiciousPair[]> {
+export async function suspiciousPairs(
+  db: Db,
+  q: PairQuery,
+  sharedAddress: SharedAddress = unknownAddress,
+  now = Date.now(),
+): Promise<SuspiciousPair[]> {
   const since = now - q.days * DAY;
   // One row per seat of a recent match, with its rating delta, whether it left, and the game's length.
-  const rows = (await sql<Row>`
+  const rows = (
+    await sql<Row>`
     with seats as (
       select mp.match_id, mp.player_id, mp.place, mp.rating_after - mp.rating_before as delta, m.ended_at,
         coalesce((select (s->>'forfeited')::boolean from jsonb_array_elements(m.standings) s where (s->>'seat')::int = mp.seat limit 1), false) as forfeited,
@@ -85,14 +100,20 @@ export async function suspiciousPairs(db: Db, q: PairQuery, sharedAddress: Share
       having count(*) >= ${q.minGames}
     )
     select pairs.*, pl.display_name as loser_name, pw.display_name as winner_name
-    from pairs join players pl on pl.id = pairs.loser join players pw on pw.id = pairs.winner`.execute(db)).rows;
+    from pairs join players pl on pl.id = pairs.loser join players pw on pw.id = pairs.winner`.execute(db)
+  ).rows;
 
   // Each pair appears twice (both ways round): keep the way with more losses (then more quick ones).
   const best = new Map<string, Row>();
   for (const r of rows) {
     const key = r.loser < r.winner ? `${r.loser}|${r.winner}` : `${r.winner}|${r.loser}`;
     const seen = best.get(key);
-    if (!seen || Number(r.losses) > Number(seen.losses) || (Number(r.losses) === Number(seen.losses) && Number(r.quick) > Number(seen.quick))) best.set(key, r);
+    if (
+      !seen ||
+      Number(r.losses) > Number(seen.losses) ||
+      (Number(r.losses) === Number(seen.losses) && Number(r.quick) > Number(seen.quick))
+    )
+      best.set(key, r);
   }
   const pairs: SuspiciousPair[] = [];
   for (const r of best.values()) {
@@ -102,9 +123,19 @@ export async function suspiciousPairs(db: Db, q: PairQuery, sharedAddress: Share
     const shared = await sharedAddress(r.loser, r.winner);
     const suspicion = round2((quick * quick) / games + (0.25 * losses * losses) / games + (shared === true ? 2 : 0));
     pairs.push({
-      loser: { id: r.loser, name: r.loser_name }, winner: { id: r.winner, name: r.winner_name },
-      games, losses, quickOrLeft: quick, left: Number(r.left_n), early: Number(r.early_n), quickShare: round2(quick / games),
-      ratingMoved: Number(r.moved ?? 0), loserLost: Number(r.lost ?? 0), lastMet: Number(r.last_met), sharedAddress: shared, suspicion,
+      loser: { id: r.loser, name: r.loser_name },
+      winner: { id: r.winner, name: r.winner_name },
+      games,
+      losses,
+      quickOrLeft: quick,
+      left: Number(r.left_n),
+      early: Number(r.early_n),
+      quickShare: round2(quick / games),
+      ratingMoved: Number(r.moved ?? 0),
+      loserLost: Number(r.lost ?? 0),
+      lastMet: Number(r.last_met),
+      sharedAddress: shared,
+      suspicion,
     });
   }
   pairs.sort((a, b) => b.suspicion - a.suspicion || b.ratingMoved - a.ratingMoved || (a.loser.id < b.loser.id ? -1 : 1));

@@ -14,7 +14,9 @@ export function bansAtTables(kit: RoomKit, db: () => Promise<Db>): void {
       const banned = account === null ? null : await banRefusal(await db(), account);
       if (banned) return banned;
       const linkedBan = links.length === 0 ? null : await latestSanction(await db(), links, "ban");
-      return linkedBan === null ? null : `cannot-play: you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`;
+      return linkedBan === null
+        ? null
+        : `cannot-play: you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`;
     },
   });
 }

@@ -42,7 +42,8 @@ export const deviceOf = (raw: unknown): string | null => (typeof raw === "string
 
 export const tracesMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("account_traces")
+    await db.schema
+      .createTable("account_traces")
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       /** "device" or "address". */
       .addColumn("kind", "text", (c) => c.notNull())
@@ -57,8 +58,23 @@ export const tracesMigration: Migration = {
 
 const NO_SUBSCRIBER = (() => {
   const list = new BlockList();
-  for (const [net, bits] of [["127.0.0.0", 8], ["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["169.254.0.0", 16], ["100.64.0.0", 10], ["0.0.0.0", 8]] as const) list.addSubnet(net, bits, "ipv4");
-  for (const [net, bits] of [["::1", 128], ["fc00::", 7], ["fe80::", 10], ["::", 128]] as const) list.addSubnet(net, bits, "ipv6");
+  for (const [net, bits] of [
+    ["127.0.0.0", 8],
+    ["10.0.0.0", 8],
+    ["172.16.0.0", 12],
+    ["192.168.0.0", 16],
+    ["169.254.0.0", 16],
+    ["100.64.0.0", 10],
+    ["0.0.0.0", 8],
+  ] as const)
+    list.addSubnet(net, bits, "ipv4");
+  for (const [net, bits] of [
+    ["::1", 128],
+    ["fc00::", 7],
+    ["fe80::", 10],
+    ["::", 128],
+  ] as const)
+    list.addSubnet(net, bits, "ipv6");
   return list;
 })();
 
@@ -77,7 +93,11 @@ export class Traces {
   private readonly cache = new Map<string, { at: number; accounts: string[] }>();
   private prunedAt = 0;
 
-  constructor(private readonly db: Db, private readonly secret: string, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private hash(kind: "device" | "address", key: string): string {
     return createHmac("sha256", this.secret).update(`${kind}\u0000${key}`).digest("hex").slice(0, 32);
@@ -89,7 +109,10 @@ export class Traces {
     const rows: { player_id: string; kind: string; key_hash: string; last_seen: number }[] = [];
     const dev = deviceOf(device);
     const addr = bindingAddress(address);
-    for (const [kind, key] of [["device", dev], ["address", addr]] as const) {
+    for (const [kind, key] of [
+      ["device", dev],
+      ["address", addr],
+    ] as const) {
       if (key === null) continue;
       const hash = this.hash(kind, key);
       const seen = `${account}\u0000${kind}\u0000${hash}`;
@@ -99,13 +122,19 @@ export class Traces {
       rows.push({ player_id: account, kind, key_hash: hash, last_seen: now });
     }
     if (rows.length === 0) return;
-    await this.db.insertInto("account_traces").values(rows)
-      .onConflict((oc) => oc.columns(["player_id", "kind", "key_hash"]).doUpdateSet({ last_seen: now })).execute();
+    await this.db
+      .insertInto("account_traces")
+      .values(rows)
+      .onConflict((oc) => oc.columns(["player_id", "kind", "key_hash"]).doUpdateSet({ last_seen: now }))
+      .execute();
     // A new link shows at once in this process (a join right after this one).
     this.cache.clear();
     if (now - this.prunedAt > 3600_000) {
       this.prunedAt = now;
-      await this.db.deleteFrom("account_traces").where("last_seen", "<", now - DEVICE_LINK_MS).execute();
+      await this.db
+        .deleteFrom("account_traces")
+        .where("last_seen", "<", now - DEVICE_LINK_MS)
+        .execute();
     }
   }
 
@@ -121,12 +150,34 @@ export class Traces {
     const cacheKey = `${dev ?? ""}\u0000${addr ?? ""}`;
     const hit = this.cache.get(cacheKey);
     if (hit && now - hit.at < LINKED_TTL_MS) return hit.accounts;
-    const rows = await this.db.selectFrom("account_traces").select(["player_id", "last_seen"])
-      .where((eb) => eb.or([
-        ...(dev === null ? [] : [eb.and([eb("kind", "=", "device"), eb("key_hash", "=", this.hash("device", dev)), eb("last_seen", ">=", now - DEVICE_LINK_MS)])]),
-        ...(addr === null ? [] : [eb.and([eb("kind", "=", "address"), eb("key_hash", "=", this.hash("address", addr)), eb("last_seen", ">=", now - ADDRESS_LINK_MS)])]),
-      ]))
-      .orderBy("last_seen", "desc").limit(LINKS_MAX * 2).execute();
+    const rows = await this.db
+      .selectFrom("account_traces")
+      .select(["player_id", "last_seen"])
+      .where((eb) =>
+        eb.or([
+          ...(dev === null
+            ? []
+            : [
+                eb.and([
+                  eb("kind", "=", "device"),
+                  eb("key_hash", "=", this.hash("device", dev)),
+                  eb("last_seen", ">=", now - DEVICE_LINK_MS),
+                ]),
+              ]),
+          ...(addr === null
+            ? []
+            : [
+                eb.and([
+                  eb("kind", "=", "address"),
+                  eb("key_hash", "=", this.hash("address", addr)),
+                  eb("last_seen", ">=", now - ADDRESS_LINK_MS),
+                ]),
+              ]),
+        ]),
+      )
+      .orderBy("last_seen", "desc")
+      .limit(LINKS_MAX * 2)
+      .execute();
     const accounts = [...new Set(rows.map((r) => r.player_id))].slice(0, LINKS_MAX);
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(cacheKey, { at: now, accounts });
@@ -137,7 +188,12 @@ export class Traces {
 /** The latest end of a ban or mute (`kind`) in force on any of `accounts`, or null. */
 export async function latestSanction(db: Db, accounts: readonly string[], kind: "ban" | "mute", now = Date.now()): Promise<number | null> {
   if (accounts.length === 0) return null;
-  const row = await db.selectFrom("account_sanctions").select((eb) => eb.fn.max("until").as("until"))
-    .where("player_id", "in", [...accounts]).where("kind", "=", kind).where("until", ">", now).executeTakeFirst();
+  const row = await db
+    .selectFrom("account_sanctions")
+    .select((eb) => eb.fn.max("until").as("until"))
+    .where("player_id", "in", [...accounts])
+    .where("kind", "=", kind)
+    .where("until", ">", now)
+    .executeTakeFirst();
   return row?.until == null ? null : Number(row.until);
 }

@@ -17,8 +17,16 @@ export async function backfillNameKeys(untyped: Kysely<unknown>): Promise<void> 
   const taken = new Set<string>();
   let after: { created_at: number; id: string } | null = null;
   for (;;) {
-    let q = db.selectFrom("players").select(["id", "display_name", "username", "created_at"]).orderBy("created_at").orderBy("id").limit(BATCH);
-    if (after) { const a = after; q = q.where(sql<boolean>`(created_at, id) > (${a.created_at}, ${a.id})`); }
+    let q = db
+      .selectFrom("players")
+      .select(["id", "display_name", "username", "created_at"])
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(BATCH);
+    if (after) {
+      const a = after;
+      q = q.where(sql<boolean>`(created_at, id) > (${a.created_at}, ${a.id})`);
+    }
     const rows = await q.execute();
     for (const r of rows) {
       const checked = checkDisplayName(r.display_name);
@@ -26,7 +34,11 @@ export async function backfillNameKeys(untyped: Kysely<unknown>): Promise<void> 
       let username_skeleton = r.username === null ? null : nameKey(r.username);
       if (username_skeleton !== null && taken.has(username_skeleton)) username_skeleton = null;
       if (username_skeleton !== null) taken.add(username_skeleton);
-      await db.updateTable("players").set({ display_name, display_key: nameKey(display_name), username_skeleton }).where("id", "=", r.id).execute();
+      await db
+        .updateTable("players")
+        .set({ display_name, display_key: nameKey(display_name), username_skeleton })
+        .where("id", "=", r.id)
+        .execute();
     }
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]!;

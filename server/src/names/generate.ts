@@ -17,20 +17,97 @@ import { nameKey } from "./skeleton.ts";
 import { checkDisplayName } from "./validate.ts";
 
 export const ADJECTIVES = [
-  "Lucky", "Brave", "Clever", "Jolly", "Swift", "Bold", "Calm", "Cheery", "Daring", "Eager",
-  "Gentle", "Happy", "Keen", "Kind", "Lively", "Merry", "Nimble", "Plucky", "Quick", "Quiet",
-  "Sunny", "Witty", "Zesty", "Cosy", "Dapper", "Gallant", "Snappy", "Spry", "Bright", "Breezy",
-  "Cunning", "Sly", "Steady", "Wise", "Wily", "Dashing", "Chipper", "Crafty", "Mellow", "Proud",
+  "Lucky",
+  "Brave",
+  "Clever",
+  "Jolly",
+  "Swift",
+  "Bold",
+  "Calm",
+  "Cheery",
+  "Daring",
+  "Eager",
+  "Gentle",
+  "Happy",
+  "Keen",
+  "Kind",
+  "Lively",
+  "Merry",
+  "Nimble",
+  "Plucky",
+  "Quick",
+  "Quiet",
+  "Sunny",
+  "Witty",
+  "Zesty",
+  "Cosy",
+  "Dapper",
+  "Gallant",
+  "Snappy",
+  "Spry",
+  "Bright",
+  "Breezy",
+  "Cunning",
+  "Sly",
+  "Steady",
+  "Wise",
+  "Wily",
+  "Dashing",
+  "Chipper",
+  "Crafty",
+  "Mellow",
+  "Proud",
 ] as const;
 
 export const NOUNS = [
   // Animals
-  "Otter", "Badger", "Falcon", "Fox", "Heron", "Koala", "Lynx", "Owl", "Panda", "Puffin",
-  "Raven", "Robin", "Seal", "Tiger", "Turtle", "Walrus", "Wombat", "Yak", "Zebra", "Dolphin",
-  "Gecko", "Hedgehog", "Lemur", "Marmot", "Meerkat", "Newt", "Orca", "Penguin", "Sparrow", "Weasel",
+  "Otter",
+  "Badger",
+  "Falcon",
+  "Fox",
+  "Heron",
+  "Koala",
+  "Lynx",
+  "Owl",
+  "Panda",
+  "Puffin",
+  "Raven",
+  "Robin",
+  "Seal",
+  "Tiger",
+  "Turtle",
+  "Walrus",
+  "Wombat",
+  "Yak",
+  "Zebra",
+  "Dolphin",
+  "Gecko",
+  "Hedgehog",
+  "Lemur",
+  "Marmot",
+  "Meerkat",
+  "Newt",
+  "Orca",
+  "Penguin",
+  "Sparrow",
+  "Weasel",
   // Cards
-  "Ace", "Joker", "Jack", "Queen", "King", "Trump", "Dealer", "Spade", "Heart", "Club",
-  "Diamond", "Deck", "Trick", "Shuffle", "Gambit", "Wildcard",
+  "Ace",
+  "Joker",
+  "Jack",
+  "Queen",
+  "King",
+  "Trump",
+  "Dealer",
+  "Spade",
+  "Heart",
+  "Club",
+  "Diamond",
+  "Deck",
+  "Trick",
+  "Shuffle",
+  "Gambit",
+  "Wildcard",
 ] as const;
 
 /** Plain names drawn before a number is added. */
@@ -45,9 +122,12 @@ export function drawName(pick: (n: number) => number = randomInt): string {
 
 /** Whether any account shows a name of this key, or a registered one signs in with it. */
 async function keyInUse(db: Kysely<Database>, key: string): Promise<boolean> {
-  const row = await db.selectFrom("players").select("id")
+  const row = await db
+    .selectFrom("players")
+    .select("id")
     .where((eb) => eb.or([eb("display_key", "=", key), eb.and([eb("username", "is not", null), eb("username_skeleton", "=", key)])]))
-    .limit(1).executeTakeFirst();
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -65,7 +145,10 @@ async function free(db: Kysely<Database>, candidate: string): Promise<{ display_
  * each, the last, four-digit draws are reached only by a very large site, and they are
  * taken even if shown (two guests may share a name; registry.ts), as long as the rules pass.
  */
-export async function generatedName(db: Kysely<Database>, pick: (n: number) => number = randomInt): Promise<{ display_name: string; display_key: string }> {
+export async function generatedName(
+  db: Kysely<Database>,
+  pick: (n: number) => number = randomInt,
+): Promise<{ display_name: string; display_key: string }> {
   for (let i = 0; i < PLAIN_TRIES; i++) {
     const named = await free(db, drawName(pick));
     if (named) return named;

@@ -10,7 +10,19 @@ import { nameKey } from "./skeleton.ts";
 const STAFF = ["Admin", "Administrator", "Moderator", "Mod", "Operator", "Staff", "Support", "System", "Official", "Sysop"] as const;
 
 /** Digits and symbols read as letters in names ("Adm1n", "0perator", "$taff"). */
-const LEET: Readonly<Record<string, string>> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s", "!": "i", "|": "i" };
+const LEET: Readonly<Record<string, string>> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "8": "b",
+  "@": "a",
+  $: "s",
+  "!": "i",
+  "|": "i",
+};
 
 /**
  * The key two words compare by: leet read as letters, then the names' look-alike key with "l" and
@@ -21,7 +33,15 @@ function staffKey(word: string): string {
   return nameKey(letters).replace(/l/g, "i").replace(/rn/g, "m");
 }
 
-const KEYS: ReadonlyMap<string, string> = new Map(STAFF.flatMap((title) => [[staffKey(title), title], [staffKey(title) + "s", title]] as const));
+const KEYS: ReadonlyMap<string, string> = new Map(
+  STAFF.flatMap(
+    (title) =>
+      [
+        [staffKey(title), title],
+        [staffKey(title) + "s", title],
+      ] as const,
+  ),
+);
 
 const NOT_WORD = /[^\p{L}\p{M}\p{N}@$!|]+/u;
 /** Between "e" and "A" of "TheAdmin", and between "X" and "Ad" of "XAdmin". */

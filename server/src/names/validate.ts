@@ -75,7 +75,10 @@ export function checkDisplayName(raw: unknown): NameCheck {
   const control = firstMatch(raw, CONTROL);
   if (control !== null) return refuse(`A name cannot contain control characters or line breaks (${codeOf(control)})`);
   const format = firstMatch(raw, FORMAT);
-  if (format !== null) return refuse(`A name cannot contain invisible formatting characters such as text-direction overrides or zero-width spaces (${codeOf(format)})`);
+  if (format !== null)
+    return refuse(
+      `A name cannot contain invisible formatting characters such as text-direction overrides or zero-width spaces (${codeOf(format)})`,
+    );
   const name = raw.normalize("NFKC").trim().replace(/ {2,}/g, " ");
   const chars = [...name];
   for (const [i, char] of chars.entries()) {
@@ -94,13 +97,19 @@ export function checkDisplayName(raw: unknown): NameCheck {
   const scripts = checkScripts(name);
   if (!scripts.ok) {
     const list = scripts.scripts.map((s) => s.replace(/_/g, " ")).join(" and ");
-    return refuse(`A name cannot mix letters of different alphabets (${list}): letters from another alphabet can look like the same letter`);
+    return refuse(
+      `A name cannot mix letters of different alphabets (${list}): letters from another alphabet can look like the same letter`,
+    );
   }
   if (RESERVED.has(nameKey(name))) return refuse(`"${name}" is what the table shows for its own seats: please choose another name`);
   const staff = staffTitle(name);
-  if (staff !== null) return refuse(`"${name}" reads as "${staff}": names that pass for the site's staff are reserved, please choose another`);
+  if (staff !== null)
+    return refuse(`"${name}" reads as "${staff}": names that pass for the site's staff are reserved, please choose another`);
   // The refusal does not repeat the name: it would show the word again.
-  if (hasListedWord(name)) return refuse("The name contains a word this site does not allow (also when written with look-alike letters, digits or spaces): please choose another");
+  if (hasListedWord(name))
+    return refuse(
+      "The name contains a word this site does not allow (also when written with look-alike letters, digits or spaces): please choose another",
+    );
   return { ok: true, name };
 }
 

@@ -25,7 +25,18 @@ import { CONFUSABLES } from "./skeleton.ts";
  * Ordinary words, places and names the list would otherwise catch (its own exceptions cover many
  * more, such as "Scunthorpe" and "cocktail"). Lower case, as the library compares them.
  */
-const ALSO_ALLOWED = ["penistone", "shitterton", "slutsk", "shiitake", "rapeseed", "cum laude", "anusha", "dikshit", "dickson", "pussy willow"];
+const ALSO_ALLOWED = [
+  "penistone",
+  "shitterton",
+  "slutsk",
+  "shiitake",
+  "rapeseed",
+  "cum laude",
+  "anusha",
+  "dikshit",
+  "dickson",
+  "pussy willow",
+];
 
 /**
  * "Scat" is a card game, the family every game here belongs to ("Devil's Scat", "Skit Scat") and
@@ -34,7 +45,10 @@ const ALSO_ALLOWED = ["penistone", "shitterton", "slutsk", "shiitake", "rapeseed
  */
 const NOT_LISTED = new Set(["scat"]);
 
-const built = new DataSet<{ originalWord: string }>().addAll(englishDataset).removePhrasesIf((p) => NOT_LISTED.has(String(p.metadata?.originalWord))).build();
+const built = new DataSet<{ originalWord: string }>()
+  .addAll(englishDataset)
+  .removePhrasesIf((p) => NOT_LISTED.has(String(p.metadata?.originalWord)))
+  .build();
 const matcher = new RegExpMatcher({
   blacklistedTerms: built.blacklistedTerms,
   whitelistedTerms: [...(built.whitelistedTerms ?? []), ...ALSO_ALLOWED],

@@ -8,6 +8,12 @@ import type { IncomingMessage } from "node:http";
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
-  const hops = typeof forwarded === "string" ? forwarded.split(",").map((h) => h.trim()).filter(Boolean) : [];
+  const hops =
+    typeof forwarded === "string"
+      ? forwarded
+          .split(",")
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : [];
   return hops.at(-1) ?? req.socket.remoteAddress ?? "unknown";
 }

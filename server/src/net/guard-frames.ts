@@ -38,7 +38,8 @@ export function guardFrames<R extends Room>(cls: { prototype: R }, refuse: (room
       // patch fell in one "second", and a player at a quiet table (waiting, a slow turn, a pause
       // while the store is away) was closed after 60 messages however slowly they came.
       this.clock.tick();
-      const refusal = buffer instanceof Uint8Array ? inspectFrame(buffer) : { code: "bad-frame" as const, message: "frames must be binary" };
+      const refusal =
+        buffer instanceof Uint8Array ? inspectFrame(buffer) : { code: "bad-frame" as const, message: "frames must be binary" };
       if (!refusal) return coreOnMessage.call(this, client, buffer);
       if (flooding(this, client)) return client.leave(CloseCode.WITH_ERROR, "too many refused frames");
       refuse(this, client, refusal);

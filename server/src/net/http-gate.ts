@@ -67,7 +67,10 @@ function refuse(res: ServerResponse, status: number, reason: string, error: stri
 
 /** Replaces Colyseus's permissive CORS (any origin, with credentials) by the configured rule. */
 function configureCors(config: ServerConfig): void {
-  const controller = matchMaker.controller as { DEFAULT_CORS_HEADERS: Record<string, string>; getCorsHeaders(h: Headers): Record<string, string> };
+  const controller = matchMaker.controller as {
+    DEFAULT_CORS_HEADERS: Record<string, string>;
+    getCorsHeaders(h: Headers): Record<string, string>;
+  };
   controller.DEFAULT_CORS_HEADERS = {
     "Access-Control-Allow-Headers": "Origin, X-Requested-With, Content-Type, Accept, Authorization",
     "Access-Control-Allow-Methods": "GET,HEAD,POST",
@@ -75,7 +78,8 @@ function configureCors(config: ServerConfig): void {
   };
   controller.getCorsHeaders = (headers: Headers) => {
     const origin = headers.get("origin");
-    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins, headers.get(SCHEME_HEADER) ?? undefined)) return { Vary: "Origin" };
+    if (!origin || !originAllowed(origin, headers.get("host") ?? undefined, config.allowedOrigins, headers.get(SCHEME_HEADER) ?? undefined))
+      return { Vary: "Origin" };
     return { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
   };
 }
@@ -87,7 +91,9 @@ function configureCors(config: ServerConfig): void {
  * them after a random back-off of up to seconds. In turn, each finds the next open table at once.
  */
 function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | null, guesses: CodeGuesses): void {
-  const controller = matchMaker.controller as { invokeMethod: (method: string, room: string, options: unknown, auth?: { headers?: HeaderBag }) => Promise<unknown> };
+  const controller = matchMaker.controller as {
+    invokeMethod: (method: string, room: string, options: unknown, auth?: { headers?: HeaderBag }) => Promise<unknown>;
+  };
   const invoke = controller.invokeMethod.bind(controller);
   const queues = new Map<string, Promise<unknown>>();
   controller.invokeMethod = (method, room, options, auth) => {
@@ -99,14 +105,21 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
     options = stripServerOptions(options as Record<string, unknown>);
     if (method === "joinById") return byCode(room, options as Record<string, unknown>, auth);
     if (method === "join") options = withQuickPlayKey(room, options as Record<string, unknown>);
-    if (method !== "joinOrCreate") return who(method, room, options as Record<string, unknown>, auth, false).then((o) => invoke(method, room, o, auth));
+    if (method !== "joinOrCreate")
+      return who(method, room, options as Record<string, unknown>, auth, false).then((o) => invoke(method, room, o, auth));
     options = withQuickPlayKey(room, options as Record<string, unknown>);
     return pooled(options as Record<string, unknown>, auth)
       .then((pooledOptions) => who(method, room, pooledOptions, auth, true))
       .then((o) => (hasApart(o) ? joinApart(room, o, auth) : inTurn(room, o, auth)));
   };
   /** A table join (`joinById` names a room, not a game: any may be a table) gets its `__who`. */
-  const who = async (method: string, room: string, options: Record<string, unknown>, auth: { headers?: HeaderBag } | undefined, quick: boolean): Promise<Record<string, unknown>> => {
+  const who = async (
+    method: string,
+    room: string,
+    options: Record<string, unknown>,
+    auth: { headers?: HeaderBag } | undefined,
+    quick: boolean,
+  ): Promise<Record<string, unknown>> => {
     if (apart === null || (method !== "joinById" && !Object.hasOwn(GAMES, room))) return options;
     return apart.options(options, auth?.headers, auth?.headers ? header(auth.headers, PEER_HEADER) : undefined, quick);
   };
@@ -119,12 +132,16 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
     const verdict = await guesses.before(address);
     if (!verdict.ok) {
       matchmakeRefused.inc({ reason: "code-guesses" });
-      throw new ServerError(429, `too many unknown table codes from this address: try again in ${Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))} s`);
+      throw new ServerError(
+        429,
+        `too many unknown table codes from this address: try again in ${Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))} s`,
+      );
     }
     try {
       return await invoke("joinById", roomId, await who("joinById", roomId, options, auth, false), auth);
     } catch (err) {
-      if (err instanceof ServerError && err.code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID && /not found/.test(err.message)) await guesses.missed(address);
+      if (err instanceof ServerError && err.code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID && /not found/.test(err.message))
+        await guesses.missed(address);
       throw err;
     }
   };
@@ -138,12 +155,20 @@ function guardMatchmaking(pools: QuickPlayPools | null, apart: QuickPlayApart | 
     const key = `${room}\n${String((options as { mode?: unknown }).mode ?? "")}`;
     const turn = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => invoke(method, room, options, auth));
     queues.set(key, turn);
-    void turn.catch(() => undefined).finally(() => { if (queues.get(key) === turn) queues.delete(key); });
+    void turn
+      .catch(() => undefined)
+      .finally(() => {
+        if (queues.get(key) === turn) queues.delete(key);
+      });
     return turn;
   };
 }
 
-export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPools | null = null, apart: QuickPlayApart | null = null): Server {
+export function createGatedHttpServer(
+  config: ServerConfig,
+  pools: QuickPlayPools | null = null,
+  apart: QuickPlayApart | null = null,
+): Server {
   configureCors(config);
   const limits = limitsFor(config);
   guardMatchmaking(pools, apart, limits.codeGuesses);
@@ -181,7 +206,10 @@ export function createGatedHttpServer(config: ServerConfig, pools: QuickPlayPool
     if (event !== "request") return emit(event, ...args);
     const admitted = admit(args[0] as IncomingMessage, args[1] as ServerResponse, () => emit(event, ...args));
     if (admitted === true) return emit(event, ...args);
-    if (admitted !== false) void admitted.then((ok) => { if (ok) emit(event, ...args); });
+    if (admitted !== false)
+      void admitted.then((ok) => {
+        if (ok) emit(event, ...args);
+      });
     return true;
   }) as Server["emit"];
   return server;

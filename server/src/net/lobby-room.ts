@@ -30,7 +30,12 @@ export class TableLobbyRoom extends LobbyRoom {
   override onJoin(client: Client, options: Parameters<LobbyRoom["onJoin"]>[1]): void {
     super.onJoin(client, options);
     online().connected(client.sessionId, options);
-    void online().counts().then((c) => client.send(COUNTS_MESSAGE, c), () => undefined);
+    void online()
+      .counts()
+      .then(
+        (c) => client.send(COUNTS_MESSAGE, c),
+        () => undefined,
+      );
   }
 
   override onLeave(client: Client): void {
@@ -49,7 +54,9 @@ export class TableLobbyRoom extends LobbyRoom {
 
   private async listings(options: unknown): Promise<void> {
     const heard = new Map<string, Listing | null>();
-    const stop = await subscribeLobby((roomId, listing) => { heard.set(roomId, listing ?? null); });
+    const stop = await subscribeLobby((roomId, listing) => {
+      heard.set(roomId, listing ?? null);
+    });
     try {
       await super.onCreate(options);
       const fresh = await matchMaker.query({ private: false, unlisted: false });

@@ -11,7 +11,8 @@
  */
 import type { FrameLimits } from "./frame-limits.ts";
 
-export type ShapeError = "truncated" | "too-deep" | "too-many-items" | "string-too-long" | "unsupported-type" | "trailing-bytes" | "container-key";
+export type ShapeError =
+  "truncated" | "too-deep" | "too-many-items" | "string-too-long" | "unsupported-type" | "trailing-bytes" | "container-key";
 
 interface Head {
   /** Bytes of the head itself plus any inline payload (numbers, strings). */
@@ -30,12 +31,32 @@ function uint(buf: Uint8Array, at: number, width: number): number {
   return v;
 }
 
-const FIXED: Record<number, number> = { 0xc0: 1, 0xc2: 1, 0xc3: 1, 0xca: 5, 0xcb: 9, 0xcc: 2, 0xcd: 3, 0xce: 5, 0xcf: 9, 0xd0: 2, 0xd1: 3, 0xd2: 5, 0xd3: 9 };
+const FIXED: Record<number, number> = {
+  0xc0: 1,
+  0xc2: 1,
+  0xc3: 1,
+  0xca: 5,
+  0xcb: 9,
+  0xcc: 2,
+  0xcd: 3,
+  0xce: 5,
+  0xcf: 9,
+  0xd0: 2,
+  0xd1: 3,
+  0xd2: 5,
+  0xd3: 9,
+};
 const SIZED: Record<number, { width: number; kind: "str" | "bin" | "arr" | "map" }> = {
-  0xc4: { width: 1, kind: "bin" }, 0xc5: { width: 2, kind: "bin" }, 0xc6: { width: 4, kind: "bin" },
-  0xd9: { width: 1, kind: "str" }, 0xda: { width: 2, kind: "str" }, 0xdb: { width: 4, kind: "str" },
-  0xdc: { width: 2, kind: "arr" }, 0xdd: { width: 4, kind: "arr" },
-  0xde: { width: 2, kind: "map" }, 0xdf: { width: 4, kind: "map" },
+  0xc4: { width: 1, kind: "bin" },
+  0xc5: { width: 2, kind: "bin" },
+  0xc6: { width: 4, kind: "bin" },
+  0xd9: { width: 1, kind: "str" },
+  0xda: { width: 2, kind: "str" },
+  0xdb: { width: 4, kind: "str" },
+  0xdc: { width: 2, kind: "arr" },
+  0xdd: { width: 4, kind: "arr" },
+  0xde: { width: 2, kind: "map" },
+  0xdf: { width: 4, kind: "map" },
 };
 
 const RECORD_EXT = 0x72;
@@ -48,7 +69,8 @@ function readRecordDefinition(buf: Uint8Array, at: number, records: Map<number, 
   if (id < 0x40 || id > 0x7f) return "unsupported-type";
   const keys = readHead(buf, at + 3, records);
   if (keys === "truncated") return keys;
-  if (keys === null || keys.children < 0 || buf[at + 3]! < 0x90 || (buf[at + 3]! > 0x9f && buf[at + 3]! !== 0xdc)) return "unsupported-type";
+  if (keys === null || keys.children < 0 || buf[at + 3]! < 0x90 || (buf[at + 3]! > 0x9f && buf[at + 3]! !== 0xdc))
+    return "unsupported-type";
   let end = at + 3 + keys.size;
   for (let k = 0; k < keys.children; k++) {
     if (!isStringByte(buf[end])) return end >= buf.length ? "truncated" : "unsupported-type";
@@ -97,7 +119,8 @@ export function checkMsgpack(buf: Uint8Array, start: number, limits: FrameLimits
       continue;
     }
     if (at >= buf.length) return "truncated";
-    const head = buf[at] === 0xd4 && buf[at + 1] === RECORD_EXT ? readRecordDefinition(buf, at, records, limits) : readHead(buf, at, records);
+    const head =
+      buf[at] === 0xd4 && buf[at + 1] === RECORD_EXT ? readRecordDefinition(buf, at, records, limits) : readHead(buf, at, records);
     if (head === null) return "unsupported-type";
     if (typeof head === "string") return head;
     if (head.bytes > limits.maxStringBytes) return "string-too-long";

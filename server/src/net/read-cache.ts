@@ -25,7 +25,12 @@ const PUBLIC_READ = /^\/api\/(?:leaderboard|players|matches|ranked\/formats)(?:[
 /** Answers larger than this are not kept (a match log is a few kB to ~100 kB). */
 const MAX_BODY = 512 * 1024;
 
-export const readCacheAnswers = new Counter({ name: "scat_read_cache_total", help: "Anonymous public API reads by how they were answered (hit: from memory; joined: waited for the same read in flight; miss: through Express)", labelNames: ["answer"], registers: [registry] });
+export const readCacheAnswers = new Counter({
+  name: "scat_read_cache_total",
+  help: "Anonymous public API reads by how they were answered (hit: from memory; joined: waited for the same read in flight; miss: through Express)",
+  labelNames: ["answer"],
+  registers: [registry],
+});
 
 /**
  * Bumped when this process changes what public pages show (a rated game, a rename, an operator's
@@ -53,8 +58,16 @@ export class ReadCache {
   /** URL → requests waiting for the read in flight; each is answered from its result or, when it cannot be kept, sent through Express itself. */
   private readonly inFlight = new Map<string, Array<{ res: ServerResponse; pass: () => void }>>();
 
-  constructor(private readonly ttlMs: number, maxBytes = 16 * 1024 * 1024) {
-    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => e.body.length + 512, ttl: ttlMs, ttlAutopurge: false });
+  constructor(
+    private readonly ttlMs: number,
+    maxBytes = 16 * 1024 * 1024,
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (e) => e.body.length + 512,
+      ttl: ttlMs,
+      ttlAutopurge: false,
+    });
   }
 
   /** The key of a request this cache may answer, or null (not a public read, or it carries credentials). */
@@ -96,7 +109,9 @@ export class ReadCache {
       const queued = this.inFlight.get(key) ?? [];
       this.inFlight.delete(key);
       if (entry) this.entries.set(key, entry);
-      for (const q of queued) if (entry) send(q.res, entry); else q.pass();
+      for (const q of queued)
+        if (entry) send(q.res, entry);
+        else q.pass();
     });
   }
 
@@ -113,7 +128,11 @@ function send(res: ServerResponse, entry: Entry): void {
 }
 
 const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
-  Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : typeof chunk === "string"
+      ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+      : Buffer.from(chunk as Uint8Array);
 
 /** Collects what Express writes to `res`; `done` gets the answer to keep, or null (not 200/404, sets a cookie, too large, or the client went away). */
 function watch(res: ServerResponse, done: (entry: Entry | null) => void): void {
@@ -127,14 +146,27 @@ function watch(res: ServerResponse, done: (entry: Entry | null) => void): void {
   };
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => { collect(chunk, rest[0]); return write(chunk, ...rest); }) as ServerResponse["write"];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => { collect(chunk, rest[0]); return end(chunk, ...rest); }) as ServerResponse["end"];
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as ServerResponse["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as ServerResponse["end"];
   let settled = false;
-  const settle = (entry: Entry | null) => { if (!settled) { settled = true; done(entry); } };
+  const settle = (entry: Entry | null) => {
+    if (!settled) {
+      settled = true;
+      done(entry);
+    }
+  };
   const from = generation;
   res.once("finish", () => {
     const keep = (res.statusCode === 200 || res.statusCode === 404) && res.getHeader("set-cookie") === undefined && size <= MAX_BODY;
-    settle(keep ? { generation: from, status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), at: Date.now() } : null);
+    settle(
+      keep ? { generation: from, status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks), at: Date.now() } : null,
+    );
   });
   res.once("close", () => settle(null));
 }

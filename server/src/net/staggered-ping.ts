@@ -25,7 +25,13 @@ const noop = (): void => undefined;
  * or terminated if they left `maxRetries` pings unanswered. A client's slice is fixed at the first
  * sweep that sees it (round robin), so each is pinged once per `SLICES` ticks.
  */
-export function sweepSlice(clients: Iterable<PingedSocket>, tick: number, maxRetries: number, slices: WeakMap<PingedSocket, number>, next: { n: number }): void {
+export function sweepSlice(
+  clients: Iterable<PingedSocket>,
+  tick: number,
+  maxRetries: number,
+  slices: WeakMap<PingedSocket, number>,
+  next: { n: number },
+): void {
   const slice = tick % SLICES;
   for (const client of clients) {
     let own = slices.get(client);
@@ -51,6 +57,9 @@ export class StaggeredPingTransport extends WebSocketTransport {
     const slices = new WeakMap<PingedSocket, number>();
     const next = { n: 0 };
     let tick = 0;
-    self.pingInterval = setInterval(() => sweepSlice(self.wss.clients, tick++, pingMaxRetries, slices, next), Math.max(1, Math.round(pingInterval / SLICES)));
+    self.pingInterval = setInterval(
+      () => sweepSlice(self.wss.clients, tick++, pingMaxRetries, slices, next),
+      Math.max(1, Math.round(pingInterval / SLICES)),
+    );
   }
 }

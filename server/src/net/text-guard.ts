@@ -38,12 +38,14 @@ export function refuseUnstorableText(req: Request, res: Response, next: NextFunc
   const bad = (message: string, error = "bad-request") => void res.status(400).json({ error, message });
   const path = decodedPath(req.path);
   if (path === null) return bad("The address has a malformed %-escape");
-  if (UNSTORABLE.test(path) || findUnstorable(req.query, null, 0)) return bad("The address holds a NUL character or broken text (half of a surrogate pair)");
+  if (UNSTORABLE.test(path) || findUnstorable(req.query, null, 0))
+    return bad("The address holds a NUL character or broken text (half of a surrogate pair)");
   const found = findUnstorable(req.body, null, 0);
   if (found?.key === "name") {
     const name = checkDisplayName((req.body as { name?: unknown }).name);
     if (!name.ok) return bad(name.reason, "bad-name");
   }
-  if (found) return bad(`${found.key === null ? "The request" : `"${found.key}"`} holds a NUL character or broken text (half of a surrogate pair)`);
+  if (found)
+    return bad(`${found.key === null ? "The request" : `"${found.key}"`} holds a NUL character or broken text (half of a surrogate pair)`);
   next();
 }

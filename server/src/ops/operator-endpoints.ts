@@ -24,7 +24,14 @@ export function operatorAuthorized(config: ServerConfig, header: string | undefi
 
 export function healthDetail(config: ServerConfig, store?: () => string) {
   // The process id and public address tell an operator (and the cluster tests) which process answered.
-  return { ok: true, games: Object.keys(GAMES), uptime: Math.round(process.uptime()), process: matchMaker.processId, publicAddress: config.publicAddress, ...(store ? { store: store() } : {}) };
+  return {
+    ok: true,
+    games: Object.keys(GAMES),
+    uptime: Math.round(process.uptime()),
+    process: matchMaker.processId,
+    publicAddress: config.publicAddress,
+    ...(store ? { store: store() } : {}),
+  };
 }
 
 /** `store`: where the database is ("closed", "opening", "open"), for the operator's /health. */
@@ -39,7 +46,10 @@ export function mountOperatorEndpoints(app: express.Application, config: ServerC
       return;
     }
     if (!operatorAuthorized(config, req.headers.authorization)) {
-      res.status(401).set("www-authenticate", "Bearer").json({ error: "unauthorized", message: "metrics need the operator's bearer token" });
+      res
+        .status(401)
+        .set("www-authenticate", "Bearer")
+        .json({ error: "unauthorized", message: "metrics need the operator's bearer token" });
       return;
     }
     res.type(registry.contentType).send(await registry.metrics());
@@ -52,10 +62,15 @@ export async function startOperatorListener(config: ServerConfig): Promise<Serve
   const server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/metrics") {
-      void registry.metrics().then((text) => {
-        res.writeHead(200, { "content-type": registry.contentType });
-        res.end(text);
-      }, () => { res.writeHead(500).end(); });
+      void registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { "content-type": registry.contentType });
+          res.end(text);
+        },
+        () => {
+          res.writeHead(500).end();
+        },
+      );
     } else if (path === "/health") {
       res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
       res.end(JSON.stringify(healthDetail(config)));

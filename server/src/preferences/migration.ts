@@ -8,7 +8,8 @@ import type { Migrations } from "../db/migrations.ts";
 
 export const preferencesMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("account_preferences")
+    await db.schema
+      .createTable("account_preferences")
       .addColumn("player_id", "text", (c) => c.primaryKey().references("players.id").onDelete("cascade"))
       .addColumn("doc", "jsonb", (c) => c.notNull())
       .addColumn("updated_at", "bigint", (c) => c.notNull())

@@ -15,20 +15,27 @@ const REGISTER_FIRST = "Preferences are kept for saved accounts: register first 
 export function preferencesRoutes(platform: Platform): express.Router {
   const router = express.Router();
 
-  router.get("/me/preferences", handle(async (req, res) => {
-    const who = await savedAccount(platform, req, res, REGISTER_FIRST);
-    if (!who) return;
-    res.json({ preferences: await preferencesOf(await platform.db(), who.player.id) });
-  }));
+  router.get(
+    "/me/preferences",
+    handle(async (req, res) => {
+      const who = await savedAccount(platform, req, res, REGISTER_FIRST);
+      if (!who) return;
+      res.json({ preferences: await preferencesOf(await platform.db(), who.player.id) });
+    }),
+  );
 
-  router.put("/me/preferences", handle(async (req, res) => {
-    const who = await savedAccount(platform, req, res, REGISTER_FIRST);
-    if (!who) return;
-    const doc = parse(preferencesSchema, req.body, res);
-    if (!doc) return;
-    if (Buffer.byteLength(JSON.stringify(doc)) > PREFERENCES_MAX_BYTES) return fail(res, 413, "too-large", `Preferences are at most ${PREFERENCES_MAX_BYTES} bytes`);
-    await savePreferences(await platform.db(), who.player.id, doc);
-    res.json({ preferences: doc });
-  }));
+  router.put(
+    "/me/preferences",
+    handle(async (req, res) => {
+      const who = await savedAccount(platform, req, res, REGISTER_FIRST);
+      if (!who) return;
+      const doc = parse(preferencesSchema, req.body, res);
+      if (!doc) return;
+      if (Buffer.byteLength(JSON.stringify(doc)) > PREFERENCES_MAX_BYTES)
+        return fail(res, 413, "too-large", `Preferences are at most ${PREFERENCES_MAX_BYTES} bytes`);
+      await savePreferences(await platform.db(), who.player.id, doc);
+      res.json({ preferences: doc });
+    }),
+  );
   return router;
 }

@@ -50,7 +50,9 @@ export async function preferencesOf(db: Db, playerId: string): Promise<Preferenc
 export async function savePreferences(db: Db, playerId: string, doc: Preferences, now = Date.now()): Promise<void> {
   const json = JSON.stringify(doc);
   if (Buffer.byteLength(json) > PREFERENCES_MAX_BYTES) throw new Error("preferences too large");
-  await db.insertInto("account_preferences").values({ player_id: playerId, doc: json, updated_at: now })
+  await db
+    .insertInto("account_preferences")
+    .values({ player_id: playerId, doc: json, updated_at: now })
     .onConflict((oc) => oc.column("player_id").doUpdateSet({ doc: json, updated_at: now }))
     .execute();
 }

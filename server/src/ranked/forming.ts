@@ -46,7 +46,12 @@ export function minSizeAfter(sizes: readonly number[], waits: SizeWaits, waitedM
   return min;
 }
 
-interface Plan { readonly seated: number; readonly tables: number; readonly cost: number; readonly parts: readonly number[] }
+interface Plan {
+  readonly seated: number;
+  readonly tables: number;
+  readonly cost: number;
+  readonly parts: readonly number[];
+}
 
 function better(a: Plan, b: Plan): boolean {
   if (a.seated !== b.seated) return a.seated > b.seated;
@@ -68,7 +73,12 @@ export function planTables(n: number, sizes: readonly number[], waits: SizeWaits
     for (const s of usable) {
       if (s > m) continue;
       const prev = best[m - s]!;
-      const cand: Plan = { seated: prev.seated + s, tables: prev.tables + 1, cost: prev.cost + s * waitFor(s, sizes, waits), parts: [...prev.parts, s] };
+      const cand: Plan = {
+        seated: prev.seated + s,
+        tables: prev.tables + 1,
+        cost: prev.cost + s * waitFor(s, sizes, waits),
+        parts: [...prev.parts, s],
+      };
       if (better(cand, pick)) pick = cand;
     }
     best.push(pick);
@@ -82,15 +92,22 @@ export function planTables(n: number, sizes: readonly number[], waits: SizeWaits
  */
 export function parseTableWaits(text: string): TableWaits {
   const out: Record<string, SizeWaits> = { "*": [] };
-  for (const entry of text.split(";").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(";")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const eq = entry.indexOf("=");
     const game = eq < 0 ? "*" : entry.slice(0, eq).trim();
     if (game !== "*" && !(game in RANKED_FORMATS)) throw new Error(`RANKED_TABLE_WAITS: no ranked game "${game}"`);
-    const list = (eq < 0 ? entry : entry.slice(eq + 1)).split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
-      const m = /^(\d+):(\d+(?:\.\d+)?)$/.exec(p);
-      if (!m) throw new Error(`RANKED_TABLE_WAITS: "${p}" is not size:seconds`);
-      return { size: Number(m[1]), afterMs: Math.round(Number(m[2]) * 1000) };
-    });
+    const list = (eq < 0 ? entry : entry.slice(eq + 1))
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => {
+        const m = /^(\d+):(\d+(?:\.\d+)?)$/.exec(p);
+        if (!m) throw new Error(`RANKED_TABLE_WAITS: "${p}" is not size:seconds`);
+        return { size: Number(m[1]), afterMs: Math.round(Number(m[2]) * 1000) };
+      });
     out[game] = list.sort((a, b) => a.afterMs - b.afterMs);
   }
   return out;

@@ -38,24 +38,56 @@ interface StoredSeat {
 }
 
 function opponents(standings: unknown, playerId: string): MatchHistoryEntry["opponents"] {
-  const seats = (Array.isArray(standings) ? standings : typeof standings === "string" ? JSON.parse(standings) as unknown[] : []) as StoredSeat[];
-  return [...seats].sort((a, b) => Number(a.seat) - Number(b.seat))
+  const seats = (
+    Array.isArray(standings) ? standings : typeof standings === "string" ? (JSON.parse(standings) as unknown[]) : []
+  ) as StoredSeat[];
+  return [...seats]
+    .sort((a, b) => Number(a.seat) - Number(b.seat))
     .filter((s) => typeof s.playerId === "string" && s.playerId !== playerId)
-    .map((s) => ({ playerId: s.playerId as string, name: typeof s.name === "string" ? s.name : "", place: typeof s.place === "number" ? s.place : 0 }));
+    .map((s) => ({
+      playerId: s.playerId as string,
+      name: typeof s.name === "string" ? s.name : "",
+      place: typeof s.place === "number" ? s.place : 0,
+    }));
 }
 
 export async function matchHistory(db: Db, playerId: string, limit: number, before: Cursor | null): Promise<MatchHistoryPage> {
-  let q = db.selectFrom("match_players as mp").innerJoin("matches as m", "m.id", "mp.match_id")
-    .select(["m.id", "m.game", "m.ended_at", "m.standings", "mp.place", "mp.rating_before", "mp.rating_after", sql<boolean>`m.log is not null`.as("has_log")])
+  let q = db
+    .selectFrom("match_players as mp")
+    .innerJoin("matches as m", "m.id", "mp.match_id")
+    .select([
+      "m.id",
+      "m.game",
+      "m.ended_at",
+      "m.standings",
+      "mp.place",
+      "mp.rating_before",
+      "mp.rating_after",
+      sql<boolean>`m.log is not null`.as("has_log"),
+    ])
     .where("mp.player_id", "=", playerId);
-  if (before) q = q.where((eb) => eb.or([eb("m.ended_at", "<", before.endedAt), eb.and([eb("m.ended_at", "=", before.endedAt), eb("m.id", "<", before.matchId)])]));
-  const rows = await q.orderBy("m.ended_at", "desc").orderBy("m.id", "desc").limit(limit + 1).execute();
+  if (before)
+    q = q.where((eb) =>
+      eb.or([eb("m.ended_at", "<", before.endedAt), eb.and([eb("m.ended_at", "=", before.endedAt), eb("m.id", "<", before.matchId)])]),
+    );
+  const rows = await q
+    .orderBy("m.ended_at", "desc")
+    .orderBy("m.id", "desc")
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     matches: page.map((r) => ({
-      matchId: r.id, game: r.game, endedAt: Number(r.ended_at), place: r.place, ratingBefore: r.rating_before, ratingAfter: r.rating_after,
-      delta: r.rating_after - r.rating_before, opponents: opponents(r.standings, playerId), replay: r.has_log === true,
+      matchId: r.id,
+      game: r.game,
+      endedAt: Number(r.ended_at),
+      place: r.place,
+      ratingBefore: r.rating_before,
+      ratingAfter: r.rating_after,
+      delta: r.rating_after - r.rating_before,
+      opponents: opponents(r.standings, playerId),
+      replay: r.has_log === true,
     })),
     next: rows.length > limit && last ? encodeCursor({ endedAt: Number(last.ended_at), matchId: last.id }) : null,
   };

@@ -29,7 +29,15 @@ export const PENDING_WRITES = 1_000;
 type PlatformConfig = Pick<ServerConfig, "dataDir" | "databaseUrl" | "tokenSecret"> & Partial<Pick<ServerConfig, "sessionDays" | "ranked">>;
 
 /** Ranked play's rules when a test builds a platform without them: the product's defaults. */
-const DEFAULT_RANKED: RankedRules = { guests: false, minGames: 3, acceptSeconds: 10, pairGamesPerDay: 3, abortSteps: 6, sameAddress: false, poolMixMs: 60_000 };
+const DEFAULT_RANKED: RankedRules = {
+  guests: false,
+  minGames: 3,
+  acceptSeconds: 10,
+  pairGamesPerDay: 3,
+  abortSteps: 6,
+  sameAddress: false,
+  poolMixMs: 60_000,
+};
 
 export class Platform {
   readonly tokens: Tokens;
@@ -40,7 +48,10 @@ export class Platform {
   onRated: (game: string) => void = () => undefined;
 
   /** `migrations`: what the store applies when it opens (the server's whole list unless a caller hands in another). */
-  constructor(private readonly config: PlatformConfig, private readonly migrations: MigrationProvider = appMigrations) {
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly migrations: MigrationProvider = appMigrations,
+  ) {
     const memory = config.dataDir === IN_MEMORY;
     this.secret = config.tokenSecret ?? (memory ? randomBytes(32).toString("hex") : tokenSecret(null, config.dataDir));
     this.tokens = new Tokens(this.secret);
@@ -48,12 +59,19 @@ export class Platform {
 
   store(): Promise<Store> {
     if (!this.opening) {
-      this.opening = openStore({ databaseUrl: this.config.databaseUrl, dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir, migrations: this.migrations });
-      this.opening.then((store) => {
-        this.ready = true;
-        // Writes the tables raised before the store opened (`whenOpen`), in the order raised.
-        for (const write of this.pending.splice(0)) void write(store.db).catch(() => undefined);
-      }, () => undefined);
+      this.opening = openStore({
+        databaseUrl: this.config.databaseUrl,
+        dataDir: this.config.dataDir === IN_MEMORY ? null : this.config.dataDir,
+        migrations: this.migrations,
+      });
+      this.opening.then(
+        (store) => {
+          this.ready = true;
+          // Writes the tables raised before the store opened (`whenOpen`), in the order raised.
+          for (const write of this.pending.splice(0)) void write(store.db).catch(() => undefined);
+        },
+        () => undefined,
+      );
     }
     return this.opening;
   }
@@ -91,12 +109,24 @@ export class Platform {
    * request, the operator page). With PostgreSQL it runs at once.
    */
   whenOpen(write: (db: Db) => Promise<unknown>): Promise<void> {
-    if (this.ready || this.config.databaseUrl !== null) return this.db().then(write).then(() => undefined);
+    if (this.ready || this.config.databaseUrl !== null)
+      return this.db()
+        .then(write)
+        .then(() => undefined);
     if (this.pending.length >= PENDING_WRITES) {
       this.pending.shift();
       logger.warn({ kept: PENDING_WRITES }, "a table's write waiting for the embedded store was dropped (the oldest)");
     }
-    return new Promise((resolve, reject) => { this.pending.push((db) => write(db).then(() => resolve(), (err: unknown) => { reject(err); })); });
+    return new Promise((resolve, reject) => {
+      this.pending.push((db) =>
+        write(db).then(
+          () => resolve(),
+          (err: unknown) => {
+            reject(err);
+          },
+        ),
+      );
+    });
   }
   private readonly pending: ((db: Db) => Promise<void>)[] = [];
 

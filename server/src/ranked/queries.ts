@@ -60,15 +60,19 @@ function listed(rule: BoardRule) {
 
 /** Not held, and (when the rule asks) enough established opponents: a short range of `established_opponents` per row. */
 function standing(rule: BoardRule) {
-  const held = rule.holds ? sql`not exists (select 1 from board_holds h where h.player_id = r.player_id and h.reviewed_at is null)` : sql`true`;
+  const held = rule.holds
+    ? sql`not exists (select 1 from board_holds h where h.player_id = r.player_id and h.reviewed_at is null)`
+    : sql`true`;
   if (rule.minOpponents <= 0) return held;
   return sql`${held} and (select count(*) from established_opponents o where o.player_id = r.player_id and o.game = r.game) >= ${Math.floor(rule.minOpponents)}`;
 }
 
 export async function topPlayers(db: Db, game: string, limit = TOP, rule: BoardRule = EVERY_RATED): Promise<BoardEntry[]> {
-  const rows = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+  const rows = (
+    await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
     from ratings r join players p on p.id = r.player_id
-    where r.game = ${game} and ${listed(rule)} order by r.rating desc, r.player_id limit ${limit}`.execute(db)).rows;
+    where r.game = ${game} and ${listed(rule)} order by r.rating desc, r.player_id limit ${limit}`.execute(db)
+  ).rows;
   return rows.map((r, i) => entry(r, i + 1));
 }
 
@@ -79,27 +83,49 @@ export async function topPlayers(db: Db, game: string, limit = TOP, rule: BoardR
  * `rating = mine and id < mine` (a short range, live); the neighbours are four short ranges (an OR
  * would scan it).
  */
-export async function aroundPlayer(db: Db, game: string, playerId: string, rule: BoardRule = EVERY_RATED, buckets?: ListedBuckets): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
+export async function aroundPlayer(
+  db: Db,
+  game: string,
+  playerId: string,
+  rule: BoardRule = EVERY_RATED,
+  buckets?: ListedBuckets,
+): Promise<{ me: BoardEntry; around: BoardEntry[] } | null> {
   const on = listed(rule);
-  const mine = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
-    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId} and ${on}`.execute(db)).rows[0];
+  const mine = (
+    await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+    from ratings r join players p on p.id = r.player_id where r.game = ${game} and r.player_id = ${playerId} and ${on}`.execute(db)
+  ).rows[0];
   if (!mine) return null;
   // Above my rating: from the buckets when given (a binary search), else counted here (every listed entry above).
-  const higher = buckets ? sql`${buckets.above(mine.rating)}::bigint` : sql`(select count(*) from ratings r where r.game = ${game} and r.rating > ${mine.rating} and ${on})`;
-  const ahead = (await sql<{ n: string | number }>`select ${higher}
-      + (select count(*) from ratings r where r.game = ${game} and r.rating = ${mine.rating} and r.player_id < ${playerId} and ${on}) as n`.execute(db)).rows[0]!;
+  const higher = buckets
+    ? sql`${buckets.above(mine.rating)}::bigint`
+    : sql`(select count(*) from ratings r where r.game = ${game} and r.rating > ${mine.rating} and ${on})`;
+  const ahead = (
+    await sql<{ n: string | number }>`select ${higher}
+      + (select count(*) from ratings r where r.game = ${game} and r.rating = ${mine.rating} and r.player_id < ${playerId} and ${on}) as n`.execute(
+      db,
+    )
+  ).rows[0]!;
   const rank = Number(ahead.n) + 1;
   const n = NEIGHBOURS;
   const cols = sql`r.player_id, p.display_name, r.rating, r.games`;
   const from = sql`from ratings r join players p on p.id = r.player_id where r.game = ${game} and ${on}`;
   // Nearest first on each side; ties on rating come before the next rating.
-  const rows = (await sql<Row & { side: string }>`
+  const rows = (
+    await sql<Row & { side: string }>`
     (select ${cols}, 'a' as side ${from} and r.rating = ${mine.rating} and r.player_id < ${playerId} order by r.player_id desc limit ${n})
     union all (select ${cols}, 'a' ${from} and r.rating > ${mine.rating} order by r.rating asc, r.player_id desc limit ${n})
     union all (select ${cols}, 'b' ${from} and r.rating = ${mine.rating} and r.player_id > ${playerId} order by r.player_id asc limit ${n})
-    union all (select ${cols}, 'b' ${from} and r.rating < ${mine.rating} order by r.rating desc, r.player_id asc limit ${n})`.execute(db)).rows;
-  const above = nearest(rows.filter((r) => r.side === "a"), true).slice(0, n);
-  const below = nearest(rows.filter((r) => r.side === "b"), false).slice(0, n);
+    union all (select ${cols}, 'b' ${from} and r.rating < ${mine.rating} order by r.rating desc, r.player_id asc limit ${n})`.execute(db)
+  ).rows;
+  const above = nearest(
+    rows.filter((r) => r.side === "a"),
+    true,
+  ).slice(0, n);
+  const below = nearest(
+    rows.filter((r) => r.side === "b"),
+    false,
+  ).slice(0, n);
   const around = [
     ...above.map((r, i) => entry(r, rank - i - 1)).reverse(),
     entry(mine, rank),
@@ -118,27 +144,46 @@ export const PROVISIONAL_LIST = 50;
  */
 export async function provisionalPlayers(db: Db, game: string, rule: BoardRule, limit = PROVISIONAL_LIST): Promise<BoardEntry[]> {
   if (rule.minGames <= 0) return [];
-  const rows = (await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
+  const rows = (
+    await sql<Row>`select r.player_id, p.display_name, r.rating, r.games
     from ratings r join players p on p.id = r.player_id
     where r.game = ${game} and r.games > 0 and r.games < ${Math.floor(rule.minGames)} and r.updated_at >= ${rule.activeSince}
       and not exists (select 1 from account_marks k where k.player_id = r.player_id)
       and not exists (select 1 from board_holds h where h.player_id = r.player_id and h.reviewed_at is null)
-    order by r.rating desc, r.player_id limit ${limit}`.execute(db)).rows;
+    order by r.rating desc, r.player_id limit ${limit}`.execute(db)
+  ).rows;
   return rows.map((r, i) => entry(r, i + 1));
 }
 
 /** Why a player with a rating in `game` is not on its board (null: listed, or no rating at all). */
 export async function unlistedReason(db: Db, game: string, playerId: string, rule: BoardRule): Promise<Unlisted | null> {
-  const row = await db.selectFrom("ratings as r").leftJoin("account_marks as k", "k.player_id", "r.player_id")
-    .select(["r.games", "r.updated_at", "k.kind"]).where("r.game", "=", game).where("r.player_id", "=", playerId).executeTakeFirst();
+  const row = await db
+    .selectFrom("ratings as r")
+    .leftJoin("account_marks as k", "k.player_id", "r.player_id")
+    .select(["r.games", "r.updated_at", "k.kind"])
+    .where("r.game", "=", game)
+    .where("r.player_id", "=", playerId)
+    .executeTakeFirst();
   if (!row) return null;
   if (row.kind !== null) return "marked";
-  const held = rule.holds && await db.selectFrom("board_holds").select("player_id").where("player_id", "=", playerId).where("reviewed_at", "is", null).executeTakeFirst();
+  const held =
+    rule.holds &&
+    (await db
+      .selectFrom("board_holds")
+      .select("player_id")
+      .where("player_id", "=", playerId)
+      .where("reviewed_at", "is", null)
+      .executeTakeFirst());
   if (held) return "held";
   if (row.games < rule.minGames) return "provisional";
   if (row.updated_at < rule.activeSince) return "inactive";
   if (rule.minOpponents > 0) {
-    const met = await db.selectFrom("established_opponents").select((eb) => eb.fn.countAll<string>().as("n")).where("player_id", "=", playerId).where("game", "=", game).executeTakeFirstOrThrow();
+    const met = await db
+      .selectFrom("established_opponents")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("player_id", "=", playerId)
+      .where("game", "=", game)
+      .executeTakeFirstOrThrow();
     if (Number(met.n) < rule.minOpponents) return "few-opponents";
   }
   return null;
@@ -148,26 +193,51 @@ export async function unlistedReason(db: Db, game: string, playerId: string, rul
 function nearest<T extends Row>(rows: readonly T[], above: boolean): T[] {
   return [...rows].sort((x, y) => {
     if (x.rating !== y.rating) return above ? x.rating - y.rating : y.rating - x.rating;
-    return above ? (x.player_id < y.player_id ? 1 : -1) : (x.player_id < y.player_id ? -1 : 1);
+    return above ? (x.player_id < y.player_id ? 1 : -1) : x.player_id < y.player_id ? -1 : 1;
   });
 }
 
 export async function ratingsOf(db: Db, playerId: string): Promise<GameRating[]> {
-  const rows = await db.selectFrom("ratings").select(["game", "rating", "games", "wins"]).where("player_id", "=", playerId).orderBy("game").execute();
+  const rows = await db
+    .selectFrom("ratings")
+    .select(["game", "rating", "games", "wins"])
+    .where("player_id", "=", playerId)
+    .orderBy("game")
+    .execute();
   return rows.map((r) => ({ ...r, provisional: isProvisional(r.games) }));
 }
 
 export async function historyOf(db: Db, playerId: string, game: string, limit = 500): Promise<HistoryPoint[]> {
-  const rows = await db.selectFrom("rating_history").select(["match_id", "at", "rating"]).where("player_id", "=", playerId).where("game", "=", game)
-    .orderBy("at", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("rating_history")
+    .select(["match_id", "at", "rating"])
+    .where("player_id", "=", playerId)
+    .where("game", "=", game)
+    .orderBy("at", "desc")
+    .limit(limit)
+    .execute();
   return rows.reverse().map((r) => ({ matchId: r.match_id, at: r.at, rating: r.rating }));
 }
 
 export async function recentMatches(db: Db, playerId: string, limit = 20): Promise<RecentMatch[]> {
-  const rows = await db.selectFrom("match_players as mp").innerJoin("matches as m", "m.id", "mp.match_id")
+  const rows = await db
+    .selectFrom("match_players as mp")
+    .innerJoin("matches as m", "m.id", "mp.match_id")
     .select(["m.id", "m.game", "m.ended_at", "m.standings", "mp.place", "mp.rating_before", "mp.rating_after"])
-    .where("mp.player_id", "=", playerId).orderBy("m.ended_at", "desc").limit(limit).execute();
-  return rows.map((r) => ({ matchId: r.id, game: r.game, endedAt: r.ended_at, place: r.place, ratingBefore: r.rating_before, ratingAfter: r.rating_after, delta: r.rating_after - r.rating_before, players: r.standings }));
+    .where("mp.player_id", "=", playerId)
+    .orderBy("m.ended_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    matchId: r.id,
+    game: r.game,
+    endedAt: r.ended_at,
+    place: r.place,
+    ratingBefore: r.rating_before,
+    ratingAfter: r.rating_after,
+    delta: r.rating_after - r.rating_before,
+    players: r.standings,
+  }));
 }
 
 export async function matchLog(db: Db, matchId: string): Promise<unknown | null> {
@@ -180,18 +250,28 @@ export async function matchLog(db: Db, matchId: string): Promise<unknown | null>
  * number of listed accounts above a rating is a binary search (`above`), whatever the board's size.
  */
 export class ListedBuckets {
-  private constructor(private readonly ratings: readonly number[], private readonly before: readonly number[], readonly total: number) {}
+  private constructor(
+    private readonly ratings: readonly number[],
+    private readonly before: readonly number[],
+    readonly total: number,
+  ) {}
 
   static async read(db: Db, game: string, rule: BoardRule): Promise<ListedBuckets> {
-    const rows = (await sql<{ rating: number; n: string | number }>`select r.rating, count(*) as n from ratings r
-      where r.game = ${game} and ${listed(rule)} group by r.rating order by r.rating desc`.execute(db)).rows;
+    const rows = (
+      await sql<{ rating: number; n: string | number }>`select r.rating, count(*) as n from ratings r
+      where r.game = ${game} and ${listed(rule)} group by r.rating order by r.rating desc`.execute(db)
+    ).rows;
     const before: number[] = [];
     let total = 0;
     for (const r of rows) {
       before.push(total);
       total += Number(r.n);
     }
-    return new ListedBuckets(rows.map((r) => r.rating), before, total);
+    return new ListedBuckets(
+      rows.map((r) => r.rating),
+      before,
+      total,
+    );
   }
 
   /** Listed accounts with a rating strictly above `rating`. */
@@ -235,13 +315,28 @@ export class TopCache {
   counts(db: Db, game: string, rule: BoardRule, now = Date.now()): Promise<ListedBuckets> {
     const hit = this.buckets.get(game);
     if (hit && (now - hit.at < this.ttlMs || !hit.value)) return hit.rows;
-    const entry: { at: number; rows: Promise<ListedBuckets>; value?: ListedBuckets } = { at: now, rows: ListedBuckets.read(db, game, rule) };
-    entry.rows.then((v) => { entry.value = v; }, () => { if (this.buckets.get(game) === entry) this.buckets.delete(game); });
+    const entry: { at: number; rows: Promise<ListedBuckets>; value?: ListedBuckets } = {
+      at: now,
+      rows: ListedBuckets.read(db, game, rule),
+    };
+    entry.rows.then(
+      (v) => {
+        entry.value = v;
+      },
+      () => {
+        if (this.buckets.get(game) === entry) this.buckets.delete(game);
+      },
+    );
     if (hit?.value) {
       // Served stale meanwhile; the new ones replace them when read.
       const stale = { at: now, rows: Promise.resolve(hit.value), value: hit.value };
       this.buckets.set(game, stale);
-      entry.rows.then(() => { if (this.buckets.get(game) === stale) this.buckets.set(game, entry); }, () => undefined);
+      entry.rows.then(
+        () => {
+          if (this.buckets.get(game) === stale) this.buckets.set(game, entry);
+        },
+        () => undefined,
+      );
       return stale.rows;
     }
     this.buckets.set(game, entry);

@@ -19,9 +19,11 @@ export interface QueueCount {
 }
 
 export async function queueCounts(now = Date.now()): Promise<QueueCount[]> {
-  return Promise.all(GAME_IDS.map(async (game) => {
-    const [room] = await matchMaker.query({ name: queueRoomName(game) });
-    const shared = (room?.metadata as { estimateMs?: number | null } | undefined)?.estimateMs;
-    return { game, queued: room?.clients ?? 0, sizes: allowedSizes(game), estimateMs: shared ?? estimateWait(waitLogOf(game), now) };
-  }));
+  return Promise.all(
+    GAME_IDS.map(async (game) => {
+      const [room] = await matchMaker.query({ name: queueRoomName(game) });
+      const shared = (room?.metadata as { estimateMs?: number | null } | undefined)?.estimateMs;
+      return { game, queued: room?.clients ?? 0, sizes: allowedSizes(game), estimateMs: shared ?? estimateWait(waitLogOf(game), now) };
+    }),
+  );
 }

@@ -38,7 +38,17 @@ import { signRoster } from "./ticket.ts";
 import { playingKey, rankedPlay, type RankedPlay } from "./ranked-play.ts";
 import { online } from "../social/presence/online.ts";
 import { addressKey } from "../limits/address-key.ts";
-import { allowedSizes, DEFAULT_TABLE_WAITS, estimateWait, minSizeAfter, parseTableWaits, planTables, waitsOf, WaitLog, type SizeWaits } from "./forming.ts";
+import {
+  allowedSizes,
+  DEFAULT_TABLE_WAITS,
+  estimateWait,
+  minSizeAfter,
+  parseTableWaits,
+  planTables,
+  waitsOf,
+  WaitLog,
+  type SizeWaits,
+} from "./forming.ts";
 import { unmatchedWhy } from "./unmatched.ts";
 
 /** The waits of players seated in the last hour, per game, for this process (survives the queue room's disposal). */
@@ -88,10 +98,16 @@ function refuse(code: string, sentence: string): ServerError {
 }
 
 /** The queuing account and the accounts its device and address link it to (its traces noted first). */
-async function linkedAccounts(platform: Platform, account: string, saved: boolean, device: unknown, context: AuthContext | undefined): Promise<string[]> {
+async function linkedAccounts(
+  platform: Platform,
+  account: string,
+  saved: boolean,
+  device: unknown,
+  context: AuthContext | undefined,
+): Promise<string[]> {
   const traces = await platform.tracesIfOpen();
   if (!traces) return [account];
-  const address = context?.headers ? header(context.headers, PEER_HEADER) ?? null : null;
+  const address = context?.headers ? (header(context.headers, PEER_HEADER) ?? null) : null;
   await traces.note(account, deviceOf(device), address).catch(() => undefined);
   return [...new Set([account, ...(await traces.linked(deviceOf(device), address, !saved))])];
 }
@@ -130,14 +146,20 @@ export class RankedQueueRoom extends QueueRoom {
     this.autoDispose = true;
   }
 
-  override async onAuth(_client: Client, options: { token?: unknown; device?: unknown } | undefined, context?: AuthContext): Promise<Queued> {
+  override async onAuth(
+    _client: Client,
+    options: { token?: unknown; device?: unknown } | undefined,
+    context?: AuthContext,
+  ): Promise<Queued> {
     const platform = RankedQueueRoom.platform;
     const who = await platform.identify(context?.headers, undefined, context?.token || options?.token);
     if (!who) throw refuse("sign-in-required", "ranked play needs an account");
     const player = who.player;
     const rules = platform.rankedRules;
-    if (player.username === null && !rules.guests) throw refuse("account-required", "ranked play is for saved accounts: save yours with a username and password first");
-    if (await isMarked(await platform.db(), player.id)) throw refuse("account-marked", "an operator marked this account (boosting or cheating): it cannot play ranked");
+    if (player.username === null && !rules.guests)
+      throw refuse("account-required", "ranked play is for saved accounts: save yours with a username and password first");
+    if (await isMarked(await platform.db(), player.id))
+      throw refuse("account-marked", "an operator marked this account (boosting or cheating): it cannot play ranked");
     const standing = await (await platform.conduct()).standing(player.id);
     await RankedQueueRoom.loadBlocks(player.id);
     const banned = await banRefusal(await platform.db(), player.id);
@@ -146,12 +168,24 @@ export class RankedQueueRoom extends QueueRoom {
     // (moderation/traces.ts): a banned one's device cannot queue with another account, and a block
     // of any of them keeps the pair apart.
     const links = await linkedAccounts(platform, player.id, player.username !== null, options?.device, context);
-    const linkedBan = await latestSanction(await platform.db(), links.filter((id) => id !== player.id), "ban");
-    if (linkedBan !== null) throw refuse("cannot-play", `you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
+    const linkedBan = await latestSanction(
+      await platform.db(),
+      links.filter((id) => id !== player.id),
+      "ban",
+    );
+    if (linkedBan !== null)
+      throw refuse("cannot-play", `you cannot play right now; you can play again from ${new Date(linkedBan).toISOString()}`);
     for (const id of links) if (id !== player.id) await RankedQueueRoom.loadBlocks(id);
-    if (standing.ban) throw refuse("queue-banned", `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`);
+    if (standing.ban)
+      throw refuse(
+        "queue-banned",
+        `${standing.ban.reason}. You can queue for ranked again at ${new Date(standing.ban.until).toISOString()} (casual play is open)`,
+      );
     if (standing.casualCompleted < rules.minGames) {
-      throw refuse("needs-casual-games", `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`);
+      throw refuse(
+        "needs-casual-games",
+        `finish ${rules.minGames - standing.casualCompleted} more casual game${rules.minGames - standing.casualCompleted === 1 ? "" : "s"} first (${rules.minGames} before ranked play)`,
+      );
     }
     const playing = await this.play.current(player.id);
     if (playing) throw refuse("already-playing", `you are in a ranked game: go back to table ${playing}`);
@@ -170,9 +204,16 @@ export class RankedQueueRoom extends QueueRoom {
     // For the operators' suspicious-pairs report (a keyed hash, never the address itself).
     await (await platform.addresses()).note(player.id, address).catch(() => undefined);
     return {
-      playerId: player.id, name: player.display_name, rating: row?.rating ?? displayRating(NEW_SKILL), since,
+      playerId: player.id,
+      name: player.display_name,
+      rating: row?.rating ?? displayRating(NEW_SKILL),
+      since,
       // One network is one address: an IPv6 /64 as the sign-in limits count it (one subscriber's link).
-      address: addressKey(address), device, poor: standing.poor, exhausted, links,
+      address: addressKey(address),
+      device,
+      poor: standing.poor,
+      exhausted,
+      links,
     };
   }
 
@@ -186,7 +227,17 @@ export class RankedQueueRoom extends QueueRoom {
       rank: q.rating,
       // `shuffle`: the player's client adds a value to the deal (docs/FAIRNESS.md), as at a casual table.
       // `device`: the browser, so the lobby's online count knows the ranked table's connection (social/presence/online.ts).
-      options: { playerId: q.playerId, name: q.name, token: options?.token, ...(q.device ? { device: q.device } : {}), seats: f.seats, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, shuffle: options?.shuffle === true },
+      options: {
+        playerId: q.playerId,
+        name: q.name,
+        token: options?.token,
+        ...(q.device ? { device: q.device } : {}),
+        seats: f.seats,
+        variants: f.variants,
+        turnSeconds: f.turnSeconds,
+        reconnectSeconds: f.reconnectSeconds,
+        shuffle: options?.shuffle === true,
+      },
     });
   }
 
@@ -196,7 +247,9 @@ export class RankedQueueRoom extends QueueRoom {
     online().disconnected(client.sessionId);
     if (q) this.presence.del(queuedKey(q.playerId));
     // Leaving while a match is offered is declining it.
-    for (const offer of this.offers) if (!offer.settled && offer.members.some((m) => m.sessionId === client.sessionId)) this.fallThrough(offer, new Set([client.sessionId]));
+    for (const offer of this.offers)
+      if (!offer.settled && offer.members.some((m) => m.sessionId === client.sessionId))
+        this.fallThrough(offer, new Set([client.sessionId]));
   }
 
   /** Every cycle: form the tables the policy allows (forming.ts) and offer each, settle offers whose time ran out, then tell each waiting player where they stand. */
@@ -209,7 +262,9 @@ export class RankedQueueRoom extends QueueRoom {
       this.groups.push(group);
     }
     this.processGroupsReady();
-    for (const offer of this.offers) if (!offer.settled && now >= offer.deadline) this.fallThrough(offer, new Set(offer.members.filter((m) => !offer.accepted.has(m.sessionId)).map((m) => m.sessionId)));
+    for (const offer of this.offers)
+      if (!offer.settled && now >= offer.deadline)
+        this.fallThrough(offer, new Set(offer.members.filter((m) => !offer.accepted.has(m.sessionId)).map((m) => m.sessionId)));
     const estimateMs = estimateWait(waitLogOf(this.game), now);
     if (estimateMs !== this.lastEstimate) {
       this.lastEstimate = estimateMs;
@@ -223,8 +278,18 @@ export class RankedQueueRoom extends QueueRoom {
       const range = rangeAfter(now - q.since);
       const others = waiting.filter((c) => c !== client).map((c) => this.entries.get(c.sessionId)!);
       client.send(QUEUE_STATUS, {
-        game: this.game, rating: q.rating, range, low: q.rating - range, high: q.rating + range, waitedMs: now - q.since, queued: this.entries.size, seats: this.format.seats,
-        sizes: this.sizes, waits: this.waits.filter((w) => this.sizes.includes(w.size)), minSeats: minSizeAfter(this.sizes, this.waits, now - q.since), estimateMs,
+        game: this.game,
+        rating: q.rating,
+        range,
+        low: q.rating - range,
+        high: q.rating + range,
+        waitedMs: now - q.since,
+        queued: this.entries.size,
+        seats: this.format.seats,
+        sizes: this.sizes,
+        waits: this.waits.filter((w) => this.sizes.includes(w.size)),
+        minSeats: minSizeAfter(this.sizes, this.waits, now - q.since),
+        estimateMs,
         unmatched: unmatchedWhy(others.map((o) => this.apartWhy(q, o, now))),
       });
     }
@@ -232,7 +297,8 @@ export class RankedQueueRoom extends QueueRoom {
 
   /** Queued clients not in an offer, longest waiting first. */
   private waiting(): Client[] {
-    return this.clients.filter((c) => this.entries.has(c.sessionId) && c.userData && (c.userData as { group?: QueueMatchGroup }).group?.ready !== true)
+    return this.clients
+      .filter((c) => this.entries.has(c.sessionId) && c.userData && (c.userData as { group?: QueueMatchGroup }).group?.ready !== true)
       .sort((a, b) => this.entries.get(a.sessionId)!.since - this.entries.get(b.sessionId)!.since);
   }
 
@@ -264,7 +330,11 @@ export class RankedQueueRoom extends QueueRoom {
     for (const anchor of free) {
       const a = this.entries.get(anchor.sessionId)!;
       const members = [anchor];
-      const near = free.filter((c) => c !== anchor).sort((x, y) => Math.abs(this.entries.get(x.sessionId)!.rating - a.rating) - Math.abs(this.entries.get(y.sessionId)!.rating - a.rating));
+      const near = free
+        .filter((c) => c !== anchor)
+        .sort(
+          (x, y) => Math.abs(this.entries.get(x.sessionId)!.rating - a.rating) - Math.abs(this.entries.get(y.sessionId)!.rating - a.rating),
+        );
       for (const c of near) {
         if (members.length === size) break;
         const q = this.entries.get(c.sessionId)!;
@@ -280,9 +350,21 @@ export class RankedQueueRoom extends QueueRoom {
     for (const group of this.groups) {
       if (!group.ready) continue;
       const members = group.clients.map((c) => ({ sessionId: c.sessionId, playerId: this.entries.get(c.sessionId)?.playerId ?? "" }));
-      const offer: Offer = { group, members, deadline: Date.now() + this.play.rules.acceptSeconds * 1000, accepted: new Set(), settled: false };
+      const offer: Offer = {
+        group,
+        members,
+        deadline: Date.now() + this.play.rules.acceptSeconds * 1000,
+        accepted: new Set(),
+        settled: false,
+      };
       this.offers.add(offer);
-      for (const c of group.clients) c.send(MATCH_FOUND, { game: this.game, players: members.length, acceptSeconds: this.play.rules.acceptSeconds, deadline: offer.deadline });
+      for (const c of group.clients)
+        c.send(MATCH_FOUND, {
+          game: this.game,
+          players: members.length,
+          acceptSeconds: this.play.rules.acceptSeconds,
+          deadline: offer.deadline,
+        });
     }
   }
 
@@ -316,13 +398,23 @@ export class RankedQueueRoom extends QueueRoom {
         if (since !== undefined) waitLogOf(this.game).add(now, now - since);
       }
       const room = await this.createTable(group);
-      await this.play.begin(offer.members.map((m) => m.playerId), room.roomId);
+      await this.play.begin(
+        offer.members.map((m) => m.playerId),
+        room.roomId,
+      );
       // If someone else then fails to sit down, the others come back keeping their waiting time.
       for (const m of offer.members) {
         const since = [...this.entries.values()].find((q) => q.playerId === m.playerId)?.since;
         if (since !== undefined) void this.presence.setex(requeueKey(m.playerId), String(since), REQUEUE_TTL_S);
       }
-      await matchMaker.reserveMultipleSeatsFor(room, group.clients.map((client) => ({ sessionId: client.sessionId, options: { ...(client.userData as { options: object }).options, seats: group.clients.length }, auth: client.auth })));
+      await matchMaker.reserveMultipleSeatsFor(
+        room,
+        group.clients.map((client) => ({
+          sessionId: client.sessionId,
+          options: { ...(client.userData as { options: object }).options, seats: group.clients.length },
+          auth: client.auth,
+        })),
+      );
       for (const client of group.clients) client.send("seat", matchMaker.buildSeatReservation(room, client.sessionId));
     } catch (e) {
       for (const client of group.clients) client.leave(1011, (e as Error).message);
@@ -335,12 +427,20 @@ export class RankedQueueRoom extends QueueRoom {
     this.offers.delete(offer);
     const now = Date.now();
     const missing = offer.members.filter((m) => noShows.has(m.sessionId));
-    void this.play.noShows(this.game, missing.map((m) => m.playerId), `queue-${this.roomId}-${offer.deadline}`, now);
+    void this.play.noShows(
+      this.game,
+      missing.map((m) => m.playerId),
+      `queue-${this.roomId}-${offer.deadline}`,
+      now,
+    );
     logger.info({ game: this.game, noShows: missing.length }, "ranked match offer fell through");
     for (const client of offer.group.clients) {
       const data = client.userData as { group?: QueueMatchGroup; currentCycle?: number } | undefined;
       if (noShows.has(client.sessionId)) {
-        client.send(MATCH_CANCELLED, { reason: "You did not accept the match: that counts as a no-show (docs: Fair play)", requeued: false });
+        client.send(MATCH_CANCELLED, {
+          reason: "You did not accept the match: that counts as a no-show (docs: Fair play)",
+          requeued: false,
+        });
         client.leave(NO_SHOW_CLOSE);
         continue;
       }
@@ -359,9 +459,21 @@ export class RankedQueueRoom extends QueueRoom {
 
   private async createTable(group: QueueMatchGroup) {
     const players = group.clients.map((c) => this.entries.get(c.sessionId)?.playerId).filter((id): id is string => id !== undefined);
-    const rankedTicket = signRoster(RankedQueueRoom.platform.secret, { game: this.game, players, expires: Date.now() + TICKET_LIFETIME_MS });
+    const rankedTicket = signRoster(RankedQueueRoom.platform.secret, {
+      game: this.game,
+      players,
+      expires: Date.now() + TICKET_LIFETIME_MS,
+    });
     const f = this.format;
-    const room = await matchMaker.createRoom(this.game, { seats: players.length, bots: 0, variants: f.variants, turnSeconds: f.turnSeconds, reconnectSeconds: f.reconnectSeconds, autoFillSeconds: 0, rankedTicket });
+    const room = await matchMaker.createRoom(this.game, {
+      seats: players.length,
+      bots: 0,
+      variants: f.variants,
+      turnSeconds: f.turnSeconds,
+      reconnectSeconds: f.reconnectSeconds,
+      autoFillSeconds: 0,
+      rankedTicket,
+    });
     logger.info({ game: this.game, room: room.roomId, players: players.length }, "ranked group seated");
     return room;
   }

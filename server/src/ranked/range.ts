@@ -7,7 +7,7 @@ export const RANGE_START = 100;
 export const RANGE_PER_SECOND = 25;
 
 export function rangeAfter(waitedMs: number): number {
-  return Math.round(RANGE_START + RANGE_PER_SECOND * Math.max(0, waitedMs) / 1000);
+  return Math.round(RANGE_START + (RANGE_PER_SECOND * Math.max(0, waitedMs)) / 1000);
 }
 
 export interface Waiting {

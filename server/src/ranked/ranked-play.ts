@@ -6,7 +6,6 @@
  */
 import { matchMaker, type Presence } from "@colyseus/core";
 import type { Platform } from "./platform.ts";
-import type { TableWaits } from "./forming.ts";
 import type { RankedRules } from "./rules.ts";
 
 /** Longer than any ranked game; the table removes the key when it ends, this only covers a process that died. */
@@ -15,7 +14,10 @@ const PLAYING_TTL_S = 3 * 3600;
 export const playingKey = (playerId: string) => `ranked:playing:${playerId}`;
 
 export class RankedPlay {
-  constructor(private readonly platform: Platform, private readonly presence: Presence) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly presence: Presence,
+  ) {}
 
   get rules(): RankedRules {
     return this.platform.rankedRules;
@@ -37,14 +39,18 @@ export class RankedPlay {
 
   /** The game at `roomId` is over (or never started): its players may queue again. */
   async end(playerIds: readonly string[], roomId: string): Promise<void> {
-    await Promise.all(playerIds.map(async (id) => {
-      if ((await this.presence.get(playingKey(id))) === roomId) this.presence.del(playingKey(id));
-    }));
+    await Promise.all(
+      playerIds.map(async (id) => {
+        if ((await this.presence.get(playingKey(id))) === roomId) this.presence.del(playingKey(id));
+      }),
+    );
   }
 
   async noShows(game: string, playerIds: readonly string[], tableId: string, at: number): Promise<void> {
     if (playerIds.length === 0) return;
-    await (await this.platform.conduct()).record(playerIds.map((playerId) => ({ playerId, game, tableId, ranked: true, outcome: "no-show" as const, at })));
+    await (
+      await this.platform.conduct()
+    ).record(playerIds.map((playerId) => ({ playerId, game, tableId, ranked: true, outcome: "no-show" as const, at })));
   }
 }
 

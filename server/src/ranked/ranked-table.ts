@@ -65,7 +65,11 @@ export class RankedTable {
   private writing = false;
   result: RankedResult | null = null;
 
-  constructor(private readonly platform: Platform, readonly roster: Roster, private readonly host: RankedHost) {
+  constructor(
+    private readonly platform: Platform,
+    readonly roster: Roster,
+    private readonly host: RankedHost,
+  ) {
     this.play = rankedPlay(platform, host.presence);
     host.clock.setTimeout(() => this.closeIfIncomplete(), (host.config.seatReservationSeconds + NO_SHOW_GRACE_S) * 1000);
   }
@@ -83,9 +87,11 @@ export class RankedTable {
   async authorize(options: unknown, context: AuthContext | undefined): Promise<string> {
     const o = (options ?? {}) as { token?: unknown; playerId?: unknown; name?: unknown };
     const who = await this.platform.identify(context?.headers, undefined, context?.token || o.token);
-    if (!who) throw new ServerError(ROOM_ERROR, "sign-in-required: a ranked seat needs your account (signed in on this site, or a personal token)");
+    if (!who)
+      throw new ServerError(ROOM_ERROR, "sign-in-required: a ranked seat needs your account (signed in on this site, or a personal token)");
     const player = who.player;
-    if (!this.roster.players.includes(player.id) || o.playerId !== player.id) throw new ServerError(ROOM_ERROR, "not-in-roster: this ranked table is for the players the queue matched");
+    if (!this.roster.players.includes(player.id) || o.playerId !== player.id)
+      throw new ServerError(ROOM_ERROR, "not-in-roster: this ranked table is for the players the queue matched");
     o.name = player.display_name;
     return player.id;
   }
@@ -110,9 +116,16 @@ export class RankedTable {
     const seated = new Set(this.host.seating.slots.filter((s) => s.occupied && !s.isBot && s.playerId).map((s) => s.playerId!));
     const missing = this.roster.players.filter((p) => !seated.has(p));
     logger.info({ room: this.host.roomId, missing: missing.length }, "ranked table closed: not every matched player arrived");
-    void this.play.noShows(this.roster.game, missing, this.host.roomId, Date.now()).catch((err: unknown) => logger.error({ err }, "no-show not recorded"));
+    void this.play
+      .noShows(this.roster.game, missing, this.host.roomId, Date.now())
+      .catch((err: unknown) => logger.error({ err }, "no-show not recorded"));
     void this.play.end(this.roster.players, this.host.roomId);
-    for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, requeue: true, reason: "A matched player did not sit down; nothing was rated. You are back in the queue with your waiting time." });
+    for (const client of this.host.clients)
+      client.send(RATING_MESSAGE, {
+        cancelled: true,
+        requeue: true,
+        reason: "A matched player did not sit down; nothing was rated. You are back in the queue with your waiting time.",
+      });
     this.closeSoon();
   }
 
@@ -128,10 +141,17 @@ export class RankedTable {
     const leaver = this.host.seating.slots[seat]?.name ?? "A player";
     logger.info({ room: this.host.roomId, seat, steps }, "ranked game aborted: a player left before it got going");
     const seats = this.host.seating.slots.map((s) => ({ index: s.index, accountId: s.playerId ?? null, left: s.isBot }));
-    void this.platform.conduct().then((c) => c.record(this.host.conduct.outcomes(this.roster.game, this.host.roomId, true, seats, Date.now(), seat)))
+    void this.platform
+      .conduct()
+      .then((c) => c.record(this.host.conduct.outcomes(this.roster.game, this.host.roomId, true, seats, Date.now(), seat)))
       .catch((err: unknown) => logger.error({ err }, "abort not recorded"));
     void this.play.end(this.roster.players, this.host.roomId);
-    for (const client of this.host.clients) client.send(RATING_MESSAGE, { cancelled: true, aborted: true, reason: `${leaver} left before the game got going: it is aborted and nothing is rated` });
+    for (const client of this.host.clients)
+      client.send(RATING_MESSAGE, {
+        cancelled: true,
+        aborted: true,
+        reason: `${leaver} left before the game got going: it is aborted and nothing is rated`,
+      });
     durability.ended(this.host);
     this.closeSoon();
   }
@@ -166,11 +186,18 @@ export class RankedTable {
     const forfeited = new Set(this.host.seating.slots.filter((s) => s.isBot).map((s) => s.index));
     const ends = this.host.seating.slots.map((s) => ({ index: s.index, accountId: s.playerId ?? null, left: s.isBot }));
     const at = match.log.at(-1)?.now ?? Date.now();
-    void this.platform.conduct().then((c) => c.record(this.host.conduct.outcomes(this.roster.game, this.host.roomId, true, ends, at)))
+    void this.platform
+      .conduct()
+      .then((c) => c.record(this.host.conduct.outcomes(this.roster.game, this.host.roomId, true, ends, at)))
       .catch((err: unknown) => logger.error({ room: this.host.roomId, err }, "conduct not recorded"));
     void this.play.end(this.roster.players, this.host.roomId);
     const seats = this.host.seating.slots.map((s) => ({ seat: s.index, playerId: s.playerId!, name: s.name }));
-    const game: Finished = { log: gameLogOf(this.host.roomId, match), seats, standings: standingsOf(outcome, forfeited, rankKeys(match.game.id, match.state)), endedAt: match.log.at(-1)?.now ?? Date.now() };
+    const game: Finished = {
+      log: gameLogOf(this.host.roomId, match),
+      seats,
+      standings: standingsOf(outcome, forfeited, rankKeys(match.game.id, match.state)),
+      endedAt: match.log.at(-1)?.now ?? Date.now(),
+    };
     this.writing = true;
     void this.write(game, 0);
   }
@@ -210,13 +237,16 @@ export class RankedTable {
   private showRatings(to: Iterable<Client>): void {
     const clients = [...to];
     this.ratings ??= this.platform.db().then((db) => loadSeatRatings(db, this.roster.game, this.roster.players));
-    this.ratings.then((ratings) => {
-      const body = rankedSeatsBody(ratings, this.host.seating.slots);
-      for (const c of clients) c.send(RANKED_SEATS_MESSAGE, body);
-    }, (err: unknown) => {
-      this.ratings = null;
-      logger.warn({ room: this.host.roomId, err }, "ranked: seat ratings not read");
-    });
+    this.ratings.then(
+      (ratings) => {
+        const body = rankedSeatsBody(ratings, this.host.seating.slots);
+        for (const c of clients) c.send(RANKED_SEATS_MESSAGE, body);
+      },
+      (err: unknown) => {
+        this.ratings = null;
+        logger.warn({ room: this.host.roomId, err }, "ranked: seat ratings not read");
+      },
+    );
   }
 }
 

@@ -21,13 +21,21 @@ export interface SeatRating {
 export async function loadSeatRatings(db: Db, game: string, players: readonly string[]): Promise<Map<string, SeatRating>> {
   const out = new Map<string, SeatRating>(players.map((p) => [p, { rating: displayRating(NEW_SKILL), provisional: true }]));
   if (players.length === 0) return out;
-  const rows = await db.selectFrom("ratings").select(["player_id", "rating", "games"]).where("game", "=", game).where("player_id", "in", [...players]).execute();
+  const rows = await db
+    .selectFrom("ratings")
+    .select(["player_id", "rating", "games"])
+    .where("game", "=", game)
+    .where("player_id", "in", [...players])
+    .execute();
   for (const r of rows) out.set(r.player_id, { rating: Number(r.rating), provisional: isProvisional(Number(r.games)) });
   return out;
 }
 
 /** The message body: the seats held by roster accounts, in seat order. */
-export function rankedSeatsBody(ratings: ReadonlyMap<string, SeatRating>, slots: readonly { readonly index: number; readonly playerId: string | null }[]): { seats: { seat: number; rating: number; provisional: boolean }[] } {
+export function rankedSeatsBody(
+  ratings: ReadonlyMap<string, SeatRating>,
+  slots: readonly { readonly index: number; readonly playerId: string | null }[],
+): { seats: { seat: number; rating: number; provisional: boolean }[] } {
   const seats: { seat: number; rating: number; provisional: boolean }[] = [];
   for (const s of slots) {
     const r = s.playerId ? ratings.get(s.playerId) : undefined;

@@ -12,13 +12,20 @@ export function unmatchedWhy(reasons: readonly (string | null)[]): string | null
   const count = (r: string) => reasons.filter((x) => x === r).length;
   const parts: string[] = [];
   const net = count("same address");
-  if (net > 0) parts.push(`${players(net)} waiting ${net === 1 ? "is" : "are"} on the same network as you (the same address, or the same IPv6 /64): ranked never matches accounts from one network, so you wait for someone else`);
+  if (net > 0)
+    parts.push(
+      `${players(net)} waiting ${net === 1 ? "is" : "are"} on the same network as you (the same address, or the same IPv6 /64): ranked never matches accounts from one network, so you wait for someone else`,
+    );
   const device = count("same device");
-  if (device > 0) parts.push(`${players(device)} waiting ${device === 1 ? "plays" : "play"} from this browser or device: ranked never matches accounts from one device`);
+  if (device > 0)
+    parts.push(
+      `${players(device)} waiting ${device === 1 ? "plays" : "play"} from this browser or device: ranked never matches accounts from one device`,
+    );
   const met = count("met too often today");
   if (met > 0) parts.push(`you have met ${players(met)} waiting often enough today: ranked matches you with others first`);
   const range = count("rating range");
-  if (range > 0) parts.push(`${players(range)} waiting ${range === 1 ? "is" : "are"} outside your rating range for now: the range widens as you wait`);
+  if (range > 0)
+    parts.push(`${players(range)} waiting ${range === 1 ? "is" : "are"} outside your rating range for now: the range widens as you wait`);
   const pools = count("conduct pools");
   const other = count("blocked") + count("same account");
   if (pools + other > 0) parts.push(`${players(pools + other)} waiting cannot be matched with you`);

@@ -59,10 +59,20 @@ export const HUMAN_FLOOR_MS = 100;
  * (loop-lag.ts `stallAround`), which the claim quota does not charge: a stall in between held
  * back neither, and crediting it would give a lying client its length for free.
  */
-export function adjudicate(claim: SlapClaim | null, revealAt: number, arrivedAt: number, net: LatencyEstimator, stallMs = 0, quotaStallMs = stallMs): Adjudication {
+export function adjudicate(
+  claim: SlapClaim | null,
+  revealAt: number,
+  arrivedAt: number,
+  net: LatencyEstimator,
+  stallMs = 0,
+  quotaStallMs = stallMs,
+): Adjudication {
   const estimate = Math.max(0, arrivedAt - revealAt - net.rtt);
   const verdict = (reactionMs: number, source: Adjudication["source"]): Adjudication => ({
-    reactionMs, source, estimateMs: estimate, suspicious: reactionMs < HUMAN_FLOOR_MS,
+    reactionMs,
+    source,
+    estimateMs: estimate,
+    suspicious: reactionMs < HUMAN_FLOOR_MS,
   });
   if (!claim || net.count === 0) return verdict(estimate, "estimate");
   const claimed = claim.pressedAt - claim.shownAt;

@@ -89,7 +89,14 @@ export class HeldRace<T> {
    * Holds a press: `net` null is a bot (reaction = arrival). `waitingFor`: the delay estimates of
    * the people who could still press in this race.
    */
-  hold(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator | null, payload: T, waitingFor: readonly LatencyEstimator[]): RaceSlap {
+  hold(
+    seat: number,
+    claim: SlapClaim | null,
+    arrivedAt: number,
+    net: LatencyEstimator | null,
+    payload: T,
+    waitingFor: readonly LatencyEstimator[],
+  ): RaceSlap {
     const slap = net === null ? this.collector.bot(seat, arrivedAt) : this.collector.press(seat, claim, arrivedAt, net);
     this.held.push({ slap, payload });
     this.waitingFor = waitingFor;
@@ -138,8 +145,12 @@ export class HeldRace<T> {
    */
   restore(record: HeldPressRecord, payload: T): RaceSlap {
     const slap: RaceSlap = {
-      seat: record.seat, arrivedAt: this.revealAt + record.arrivedMs, reactionMs: record.reactionMs, source: record.source,
-      estimateMs: record.estimateMs, suspicious: record.source !== "arrival" && record.reactionMs < HUMAN_FLOOR_MS,
+      seat: record.seat,
+      arrivedAt: this.revealAt + record.arrivedMs,
+      reactionMs: record.reactionMs,
+      source: record.source,
+      estimateMs: record.estimateMs,
+      suspicious: record.source !== "arrival" && record.reactionMs < HUMAN_FLOOR_MS,
     };
     this.collector.slaps.push(slap);
     this.held.push({ slap, payload });
@@ -159,7 +170,9 @@ export class HeldRace<T> {
     const byArrival = [...batch].sort((a, b) => a.slap.arrivedAt - b.slap.arrivedAt).map((h) => h.slap.seat);
     const report: RaceReport = {
       presses: ordered.map((h) => ({
-        seat: h.slap.seat, reactionMs: Math.round(h.slap.reactionMs), timing: h.slap.source,
+        seat: h.slap.seat,
+        reactionMs: Math.round(h.slap.reactionMs),
+        timing: h.slap.source,
         arrivedMs: Math.round(h.slap.arrivedAt - this.revealAt),
       })),
       byArrival,
@@ -177,5 +190,12 @@ export class HeldRace<T> {
 }
 
 function recordOf(slap: RaceSlap, action: { readonly type: string }, revealAt: number): HeldPressRecord {
-  return { seat: slap.seat, action, reactionMs: slap.reactionMs, source: slap.source, estimateMs: slap.estimateMs, arrivedMs: slap.arrivedAt - revealAt };
+  return {
+    seat: slap.seat,
+    action,
+    reactionMs: slap.reactionMs,
+    source: slap.source,
+    estimateMs: slap.estimateMs,
+    arrivedMs: slap.arrivedAt - revealAt,
+  };
 }

@@ -166,7 +166,11 @@ export class NetMonitor {
     this.listen(ws, id);
     o.transport.push(s);
     if (o.transport.length > OUTSTANDING) o.transport.shift();
-    try { ws.ping(Buffer.from(String(s))); } catch { /* closing */ }
+    try {
+      ws.ping(Buffer.from(String(s)));
+    } catch {
+      /* closing */
+    }
   }
 
   private listen(ws: WsLike, id: string): void {
@@ -200,7 +204,12 @@ export class NetMonitor {
           return;
         }
         net.stream.sent(t);
-        try { ws.ping(Buffer.from(`p${t}`)); } catch { this.probing.delete(net); return; }
+        try {
+          ws.ping(Buffer.from(`p${t}`));
+        } catch {
+          this.probing.delete(net);
+          return;
+        }
         setTimeout(tick, PROBE_GAP_MS).unref?.();
       };
       tick();
@@ -246,7 +255,9 @@ export class NetMonitor {
       }
       try {
         this.send(client, serverNow());
-      } catch { /* the client left meanwhile */ }
+      } catch {
+        /* the client left meanwhile */
+      }
       if (--left <= 0) this.quick.delete(id);
       else setTimeout(tick, QUICK_GAP_MS).unref?.();
     };

@@ -22,7 +22,10 @@ export function observePress(room: TableHost, seat: number, press: RaceSlap, wha
   for (const flag of room.conduct.reacted(seat, press.reactionMs, withheld)) {
     fairPlayFlags.inc({ flag });
     const evidence = { ...room.conduct.evidence(seat, flag), race: what };
-    logger.warn({ room: room.roomId, seat, account: room.conduct.accountAt(seat), flag, evidence }, "fair-play flag: implausible reaction profile (a signal for operators, not a sanction)");
+    logger.warn(
+      { room: room.roomId, seat, account: room.conduct.accountAt(seat), flag, evidence },
+      "fair-play flag: implausible reaction profile (a signal for operators, not a sanction)",
+    );
     room.fairPlayFlag(seat, flag, evidence);
   }
 }

@@ -42,7 +42,11 @@ export class RaceCollector {
   /** Records a press (a slap, a call) and returns its adjudication (allowing for the server's own recent stalls). */
   press(seat: number, claim: SlapClaim | null, arrivedAt: number, net: LatencyEstimator): RaceSlap {
     const stall = this.stalled(this.revealAt);
-    const slap = { seat, arrivedAt, ...adjudicate(claim, this.revealAt, arrivedAt, net, stall, Math.min(stall, this.stalledNear(this.revealAt))) };
+    const slap = {
+      seat,
+      arrivedAt,
+      ...adjudicate(claim, this.revealAt, arrivedAt, net, stall, Math.min(stall, this.stalledNear(this.revealAt))),
+    };
     // Judged: its stream need not be probed any more in this race.
     net.stream.stop();
     this.slaps.push(slap);

@@ -47,8 +47,10 @@ export class SlapLabRoom extends Room {
     // The bench delays every message in its own process, WebSocket ping frames excepted: it says
     // how far away each simulated player is, for the transport round trip (lab only).
     this.onMessage("simulateLink", (client, payload: { rttMs?: unknown; jitterMs?: unknown }) => {
-      if (typeof payload?.rttMs === "number" && payload.rttMs >= 0 && payload.rttMs <= 1_000) this.net.simulateTransport(client.sessionId, payload.rttMs);
-      if (typeof payload?.jitterMs === "number" && payload.jitterMs >= 0 && payload.jitterMs <= 100) this.net.simulatedTransportJitterMs.set(client.sessionId, payload.jitterMs);
+      if (typeof payload?.rttMs === "number" && payload.rttMs >= 0 && payload.rttMs <= 1_000)
+        this.net.simulateTransport(client.sessionId, payload.rttMs);
+      if (typeof payload?.jitterMs === "number" && payload.jitterMs >= 0 && payload.jitterMs <= 100)
+        this.net.simulatedTransportJitterMs.set(client.sessionId, payload.jitterMs);
     });
   }
 
@@ -65,13 +67,17 @@ export class SlapLabRoom extends Room {
       this.released = [];
       this.batches = [];
       this.firstReleaseAt = null;
-      this.held = new HeldRace<number>(serverNow(), (fn, ms) => this.clock.setTimeout(fn, ms), (ordered) => {
-        if (race !== this.race) return;
-        this.firstReleaseAt ??= serverNow();
-        this.released.push(...ordered.map((h) => h.slap.seat));
-        this.batches.push(ordered.length);
-        if (this.released.length === this.players) this.finish();
-      });
+      this.held = new HeldRace<number>(
+        serverNow(),
+        (fn, ms) => this.clock.setTimeout(fn, ms),
+        (ordered) => {
+          if (race !== this.race) return;
+          this.firstReleaseAt ??= serverNow();
+          this.released.push(...ordered.map((h) => h.slap.seat));
+          this.batches.push(ordered.length);
+          if (this.released.length === this.players) this.finish();
+        },
+      );
       this.collector = this.held.collector;
     } else {
       this.collector = new RaceCollector(serverNow());
@@ -90,8 +96,17 @@ export class SlapLabRoom extends Room {
     const claim = typeof p.shownAt === "number" && typeof p.pressedAt === "number" ? { shownAt: p.shownAt, pressedAt: p.pressedAt } : null;
     const n = this.net.of(client.sessionId);
     this.diag.push({
-      seat, arrivedAt, revealAt: c.revealAt, rtt: n.rtt, offset: n.offset, jitter: n.jitter, samples: n.count, bucket: n.quota.available,
-      shownAt: claim?.shownAt ?? null, pressedAt: claim?.pressedAt ?? null, decided: this.held ? (this.firstReleaseAt === null ? "before" : "after") : "-",
+      seat,
+      arrivedAt,
+      revealAt: c.revealAt,
+      rtt: n.rtt,
+      offset: n.offset,
+      jitter: n.jitter,
+      samples: n.count,
+      bucket: n.quota.available,
+      shownAt: claim?.shownAt ?? null,
+      pressedAt: claim?.pressedAt ?? null,
+      decided: this.held ? (this.firstReleaseAt === null ? "before" : "after") : "-",
     });
     if (this.held) {
       // Held, as the Dark Hand plugin holds a call, for the presses that could still be faster.

@@ -28,8 +28,16 @@ interface RematchRoom extends TableHost {
   setAutoFill(on: boolean): void;
 }
 
-interface Offer { readonly code: string; readonly from: number; readonly answered: Set<number> }
-interface Hosting { readonly expected: number; declined: number; readonly fill: boolean }
+interface Offer {
+  readonly code: string;
+  readonly from: number;
+  readonly answered: Set<number>;
+}
+interface Hosting {
+  readonly expected: number;
+  declined: number;
+  readonly fill: boolean;
+}
 
 /** Per finished table, its rematch offer; per new table, what it waits for. Gone with the room. */
 const offers = new WeakMap<object, Offer>();
@@ -53,13 +61,16 @@ async function offer(room: RematchRoom, replies: Replies, client: Client, payloa
   if (offers.has(room)) return reject("rematch-offered", "A rematch is already offered at this table");
   if (!isInviteCode(parsed.data.code)) return reject("invalid-message", "code: a private table's code");
   const others = otherPlayers(room, slot.index);
-  const opened = await matchMaker.remoteRoomCall(parsed.data.code, "rematchOpen", [slot.playerId, others.length, parsed.data.fill, room.roomName]).catch(() => false);
+  const opened = await matchMaker
+    .remoteRoomCall(parsed.data.code, "rematchOpen", [slot.playerId, others.length, parsed.data.fill, room.roomName])
+    .catch(() => false);
   if (opened !== true) return reject("bad-rematch", "That is not a new table of yours for this game");
   if (offers.has(room)) return reject("rematch-offered", "A rematch is already offered at this table");
   offers.set(room, { code: parsed.data.code, from: slot.index, answered: new Set([slot.index]) });
   for (const c of room.clients) {
     const seat = room.seating.bySession(c.sessionId);
-    if (c !== client && seat && others.includes(seat.index)) c.send(REMATCH_MESSAGES.offer, { code: parsed.data.code, from: slot.index, fill: parsed.data.fill });
+    if (c !== client && seat && others.includes(seat.index))
+      c.send(REMATCH_MESSAGES.offer, { code: parsed.data.code, from: slot.index, fill: parsed.data.fill });
   }
 }
 

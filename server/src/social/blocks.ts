@@ -19,10 +19,17 @@ export async function block(db: Db, blocker: string, blocked: string, now = Date
   return db.transaction().execute(async (tx) => {
     const target = await tx.selectFrom("players").select("id").where("id", "=", blocked).executeTakeFirst();
     if (!target) return "unknown-player";
-    const count = await tx.selectFrom("blocks").select((eb) => eb.fn.countAll<number>().as("n")).where("blocker_id", "=", blocker).executeTakeFirstOrThrow();
+    const count = await tx
+      .selectFrom("blocks")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("blocker_id", "=", blocker)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= BLOCKS_MAX) return "too-many";
-    const inserted = await tx.insertInto("blocks").values({ blocker_id: blocker, blocked_id: blocked, at: now })
-      .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing()).executeTakeFirst();
+    const inserted = await tx
+      .insertInto("blocks")
+      .values({ blocker_id: blocker, blocked_id: blocked, at: now })
+      .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing())
+      .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? "blocked" : "already-blocked";
   });
 }
@@ -34,29 +41,48 @@ export async function unblock(db: Db, blocker: string, blocked: string): Promise
 
 /** The players an account blocked, newest first, with their names. */
 export async function blockedBy(db: Db, blocker: string): Promise<{ id: string; name: string; at: number }[]> {
-  const rows = await db.selectFrom("blocks as b").innerJoin("players as p", "p.id", "b.blocked_id")
-    .select(["p.id", "p.display_name", "b.at"]).where("b.blocker_id", "=", blocker).orderBy("b.at", "desc").execute();
+  const rows = await db
+    .selectFrom("blocks as b")
+    .innerJoin("players as p", "p.id", "b.blocked_id")
+    .select(["p.id", "p.display_name", "b.at"])
+    .where("b.blocker_id", "=", blocker)
+    .orderBy("b.at", "desc")
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.display_name, at: r.at }));
 }
 
 /** Every account on either side of a block with `account`: whom it must be kept apart from. */
 export async function keptApartFrom(db: Db, account: string): Promise<string[]> {
-  const rows = await db.selectFrom("blocks").select(["blocker_id", "blocked_id"])
-    .where((eb) => eb.or([eb("blocker_id", "=", account), eb("blocked_id", "=", account)])).execute();
+  const rows = await db
+    .selectFrom("blocks")
+    .select(["blocker_id", "blocked_id"])
+    .where((eb) => eb.or([eb("blocker_id", "=", account), eb("blocked_id", "=", account)]))
+    .execute();
   return [...new Set(rows.map((r) => (r.blocker_id === account ? r.blocked_id : r.blocker_id)))];
 }
 
 /** Whether `reader` blocked `speaker` (one direction: whose chat the reader does not get). */
 export async function hasBlocked(db: Db, reader: string, speaker: string): Promise<boolean> {
-  return (await db.selectFrom("blocks").select("at").where("blocker_id", "=", reader).where("blocked_id", "=", speaker).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom("blocks").select("at").where("blocker_id", "=", reader).where("blocked_id", "=", speaker).executeTakeFirst()) !==
+    undefined
+  );
 }
 
-interface Entry { apart: Set<string>; loadedAt: number }
+interface Entry {
+  apart: Set<string>;
+  loadedAt: number;
+}
 
 export class BlockCache {
   private readonly lists = new Map<string, Entry>();
 
-  constructor(private readonly db: () => Promise<Db>, private readonly ttlMs = 60_000, private readonly maxAccounts = 20_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly ttlMs = 60_000,
+    private readonly maxAccounts = 20_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Loads (or refreshes, when older than the TTL) an account's list; returns whom it is kept apart from. */
   async load(account: string): Promise<ReadonlySet<string>> {
@@ -75,7 +101,10 @@ export class BlockCache {
 
   /** This process blocked or unblocked a pair: both loaded lists follow at once. */
   changed(blocker: string, blocked: string, on: boolean): void {
-    for (const [x, y] of [[blocker, blocked], [blocked, blocker]] as const) {
+    for (const [x, y] of [
+      [blocker, blocked],
+      [blocked, blocker],
+    ] as const) {
       const entry = this.lists.get(x);
       if (!entry) continue;
       if (on) entry.apart.add(y);

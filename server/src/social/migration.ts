@@ -13,7 +13,8 @@ export const socialMigration: Migration = {
   async up(db: Kysely<unknown>) {
     // `blocker` blocked `blocked`: the pair is kept apart both ways (quick play, ranked queue), and
     // the blocked account's chat never reaches the blocker.
-    await db.schema.createTable("blocks")
+    await db.schema
+      .createTable("blocks")
       .addColumn("blocker_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("blocked_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("at", "bigint", (c) => c.notNull())
@@ -22,7 +23,8 @@ export const socialMigration: Migration = {
     await db.schema.createIndex("blocks_by_blocked").on("blocks").column("blocked_id").execute();
     // A player's report of another: the reason, where (a table or a replayed match), the game log
     // and the chat lines as filed. `status`: open until an operator acts on it or dismisses it.
-    await db.schema.createTable("reports")
+    await db.schema
+      .createTable("reports")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("at", "bigint", (c) => c.notNull())
       .addColumn("reporter_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
@@ -39,7 +41,8 @@ export const socialMigration: Migration = {
     await db.schema.createIndex("reports_by_status").on("reports").columns(["status", "at"]).execute();
     await db.schema.createIndex("reports_by_reported").on("reports").columns(["reported_id", "at"]).execute();
     // The sanction in force per account and kind (mute: no chat; ban: no play, no sign-in) until `until`.
-    await db.schema.createTable("account_sanctions")
+    await db.schema
+      .createTable("account_sanctions")
       .addColumn("player_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("kind", "text", (c) => c.notNull())
       .addColumn("until", "bigint", (c) => c.notNull())

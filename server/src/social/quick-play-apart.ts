@@ -14,7 +14,7 @@
  * the client connects (`TableApart.clash`, in the room's onAuth), with a neutral reason that
  * says nothing of a block. Taking back one's own seat is never refused.
  */
-import { matchMaker, type Room } from "@colyseus/core";
+import { matchMaker } from "@colyseus/core";
 import type { HeaderBag } from "../accounts/auth.ts";
 import { LINKS_MAX, deviceOf, type Traces } from "../moderation/traces.ts";
 import type { BlockCache } from "./blocks.ts";
@@ -53,13 +53,21 @@ export interface ApartLookups {
 }
 
 export class QuickPlayApart {
-  constructor(private readonly lookups: ApartLookups, private readonly cache: BlockCache) {}
+  constructor(
+    private readonly lookups: ApartLookups,
+    private readonly cache: BlockCache,
+  ) {}
 
   /**
    * A table join's options with the server-set `__who` (`address`: the server's own view of the
    * client's address); any failure, or nobody to keep apart: unchanged.
    */
-  async options(options: Record<string, unknown>, headers: HeaderBag | undefined, address: string | undefined, quick: boolean): Promise<Record<string, unknown>> {
+  async options(
+    options: Record<string, unknown>,
+    headers: HeaderBag | undefined,
+    address: string | undefined,
+    quick: boolean,
+  ): Promise<Record<string, unknown>> {
     try {
       const who = await this.who(options, headers, address ?? null, quick);
       return who ? { ...options, [WHO_OPTION]: who } : options;
@@ -68,7 +76,12 @@ export class QuickPlayApart {
     }
   }
 
-  private async who(options: Record<string, unknown>, headers: HeaderBag | undefined, address: string | null, quick: boolean): Promise<Who | null> {
+  private async who(
+    options: Record<string, unknown>,
+    headers: HeaderBag | undefined,
+    address: string | null,
+    quick: boolean,
+  ): Promise<Who | null> {
     const account = await this.lookups.account(headers, options["token"]);
     const traces = await this.lookups.traces();
     const device = deviceOf(options["playerId"]);
@@ -95,7 +108,8 @@ export function hasApart(options: Record<string, unknown>): boolean {
  */
 export async function joinApart(roomName: string, options: Record<string, unknown>, auth: unknown): Promise<unknown> {
   const mode = options["mode"];
-  const candidates = typeof mode === "string" ? await matchMaker.query({ name: roomName, locked: false, private: false, mode } as never) : [];
+  const candidates =
+    typeof mode === "string" ? await matchMaker.query({ name: roomName, locked: false, private: false, mode } as never) : [];
   for (const listing of candidates) {
     try {
       return await matchMaker.joinById(listing.roomId, options as never, auth as never);

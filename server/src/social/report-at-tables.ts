@@ -16,10 +16,13 @@ export function reportsAtTables(kit: RoomKit, db: () => Promise<Db>, blocks: Blo
   const social = async (kind: "report" | "block", room: TableRoom, client: Client, payload: unknown): Promise<void> => {
     try {
       const host: ReportHost = {
-        roomId: room.roomId, game: room.game, match: room.match,
+        roomId: room.roomId,
+        game: room.game,
+        match: room.match,
         seatOf: (sessionId: string) => room.seating.bySession(sessionId)?.index,
         accountAt: (seat: number) => room.conduct.accountAt(seat),
-        chatLines: () => room.chat.kept.map((l) => ({ name: l.name, seat: l.seat, text: l.text ?? `[${l.phrase ?? l.emote ?? ""}]`, at: l.at })),
+        chatLines: () =>
+          room.chat.kept.map((l) => ({ name: l.name, seat: l.seat, text: l.text ?? `[${l.phrase ?? l.emote ?? ""}]`, at: l.at })),
         reject: (c: Client, r: Rejection) => room.replies.reject(c, r),
       };
       const store = await db();

@@ -50,7 +50,13 @@ export async function tableInfo(code: string): Promise<TableInfo | null> {
   const status = typeof m["status"] === "string" ? m["status"] : "waiting";
   const seats = num(m["seats"]);
   return {
-    code: room.roomId, game: room.name, status, seats, players: num(m["players"]), bots: num(m["bots"]), turnSeconds: num(m["turnSeconds"]),
+    code: room.roomId,
+    game: room.name,
+    status,
+    seats,
+    players: num(m["players"]),
+    bots: num(m["bots"]),
+    turnSeconds: num(m["turnSeconds"]),
     variants: typeof m["variants"] === "object" && m["variants"] !== null ? (m["variants"] as Record<string, unknown>) : {},
     ranked: mode.startsWith("ranked"),
     // The code itself lets a friend in: a private table's quick play being closed does not matter.
@@ -61,40 +67,49 @@ export async function tableInfo(code: string): Promise<TableInfo | null> {
 /** `limits`: reading a table by a code no table has counts as a guess, as joining by one does (limits/code-guesses.ts). */
 export function socialRoutes(presence: () => Presence, limits: Limits | null = null): express.Router {
   const router = express.Router();
-  router.get("/social/tables/:code", handle(async (req, res) => {
-    const raw = String(req.params.code);
-    if (!CODE.test(raw)) return fail(res, 400, "bad-code", "a table code is letters and digits");
-    const address = limits?.keyOf(req) ?? "";
-    const verdict = limits ? await limits.codeGuesses.before(address) : { ok: true, retryAfterMs: 0 };
-    if (!verdict.ok) {
-      res.setHeader("retry-after", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-      return fail(res, 429, "rate-limited", "Too many unknown table codes from this address: try again later");
-    }
-    // Invite codes are upper case (table/invite-code.ts); quick-play room ids are case-sensitive.
-    const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
-    if (!info) {
-      await limits?.codeGuesses.missed(address);
-      return fail(res, 404, "not-found", `no table "${raw}" is open`);
-    }
-    res.json(info);
-  }));
-  router.get("/social/counts", handle(async (_req, res) => {
-    res.set("cache-control", `public, max-age=${Math.floor(COUNTS_CACHE_MS / 1000)}`).json(await online().counts());
-  }));
-  router.post("/social/my-seat", handle(async (req, res) => {
-    const body = MY_SEAT.safeParse(req.body ?? {});
-    if (!body.success) return fail(res, 400, "bad-request", "body: {playerId} (8 to 64 characters)");
-    const seats = new SeatRegistry(presence());
-    const held = await seats.current(body.data.playerId);
-    if (!held) return void res.json({ seat: null });
-    const info = await tableInfo(held.roomId);
-    // Not listed: with Redis a peer may be resuming it (moving); one process resumes its tables
-    // as it starts, so a table it does not list has closed, and nothing is in progress there.
-    if (info?.status === "ended" || (!info && durability.store?.kind !== "redis")) {
-      await seats.released(body.data.playerId, held.roomId);
-      return void res.json({ seat: null });
-    }
-    res.json({ seat: { roomId: held.roomId, game: held.game, status: info ? info.status : "moving" } });
-  }));
+  router.get(
+    "/social/tables/:code",
+    handle(async (req, res) => {
+      const raw = String(req.params.code);
+      if (!CODE.test(raw)) return fail(res, 400, "bad-code", "a table code is letters and digits");
+      const address = limits?.keyOf(req) ?? "";
+      const verdict = limits ? await limits.codeGuesses.before(address) : { ok: true, retryAfterMs: 0 };
+      if (!verdict.ok) {
+        res.setHeader("retry-after", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+        return fail(res, 429, "rate-limited", "Too many unknown table codes from this address: try again later");
+      }
+      // Invite codes are upper case (table/invite-code.ts); quick-play room ids are case-sensitive.
+      const info = (await tableInfo(raw)) ?? (/^[a-z2-9]{6}$/i.test(raw) ? await tableInfo(raw.toUpperCase()) : null);
+      if (!info) {
+        await limits?.codeGuesses.missed(address);
+        return fail(res, 404, "not-found", `no table "${raw}" is open`);
+      }
+      res.json(info);
+    }),
+  );
+  router.get(
+    "/social/counts",
+    handle(async (_req, res) => {
+      res.set("cache-control", `public, max-age=${Math.floor(COUNTS_CACHE_MS / 1000)}`).json(await online().counts());
+    }),
+  );
+  router.post(
+    "/social/my-seat",
+    handle(async (req, res) => {
+      const body = MY_SEAT.safeParse(req.body ?? {});
+      if (!body.success) return fail(res, 400, "bad-request", "body: {playerId} (8 to 64 characters)");
+      const seats = new SeatRegistry(presence());
+      const held = await seats.current(body.data.playerId);
+      if (!held) return void res.json({ seat: null });
+      const info = await tableInfo(held.roomId);
+      // Not listed: with Redis a peer may be resuming it (moving); one process resumes its tables
+      // as it starts, so a table it does not list has closed, and nothing is in progress there.
+      if (info?.status === "ended" || (!info && durability.store?.kind !== "redis")) {
+        await seats.released(body.data.playerId, held.roomId);
+        return void res.json({ seat: null });
+      }
+      res.json({ seat: { roomId: held.roomId, game: held.game, status: info ? info.status : "moving" } });
+    }),
+  );
   return router;
 }

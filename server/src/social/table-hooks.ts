@@ -32,6 +32,8 @@ export function seatsReleased(room: SocialTable, playerIds: readonly (string | n
 /** Adds the seat records to a server's tables: the lobby can send a player back to the seat they hold. */
 export function seatRecordsAtTables(kit: RoomKit): void {
   // A ranked seat's playerId is the account's public id: its way back is the ranked queue's (ranked-play.ts), never a lookup anyone could make.
-  kit.events.on("seatHeld", ({ room, playerId }) => { if (!room.ranked) seatTaken(room, playerId); });
+  kit.events.on("seatHeld", ({ room, playerId }) => {
+    if (!room.ranked) seatTaken(room, playerId);
+  });
   kit.events.on("seatsReleased", ({ room, playerIds }) => seatsReleased(room, playerIds));
 }

@@ -49,7 +49,10 @@ async function pair(host: ReportHost, db: Db, client: Client, seat: number): Pro
   }
   const them = host.accountAt(seat);
   if (them === null || seat === mine) {
-    host.reject(client, { code: "no-account", message: "That seat has no account to report or block (a bot, a guest without one, or you)" });
+    host.reject(client, {
+      code: "no-account",
+      message: "That seat has no account to report or block (a bot, a guest without one, or you)",
+    });
     return null;
   }
   return { me, them };
@@ -74,21 +77,34 @@ const awaitingLog = new WeakSet<Match>();
 export function reportsOnGameOver(roomId: string, match: Match, db: () => Promise<Db>): void {
   if (!awaitingLog.has(match)) return;
   awaitingLog.delete(match);
-  void db().then((d) => fileFinishedLog(d, matchRef(roomId, match), gameLogOf(roomId, match)))
+  void db()
+    .then((d) => fileFinishedLog(d, matchRef(roomId, match), gameLogOf(roomId, match)))
     .catch((err: unknown) => logger.error({ room: roomId, err }, "finished game log not filed with its reports"));
 }
 
 export async function reportAtTable(host: ReportHost, db: Db, client: Client, payload: unknown): Promise<void> {
   const parsed = reportSchema.safeParse(payload);
-  if (!parsed.success) return host.reject(client, { code: "invalid-message", message: `report takes { seat, reason: ${REPORT_REASONS.join("|")}, note? (up to ${REPORT_NOTE_MAX} characters) }` });
+  if (!parsed.success)
+    return host.reject(client, {
+      code: "invalid-message",
+      message: `report takes { seat, reason: ${REPORT_REASONS.join("|")}, note? (up to ${REPORT_NOTE_MAX} characters) }`,
+    });
   const who = await pair(host, db, client, parsed.data.seat);
   if (!who) return;
   const m = host.match;
   const running = m !== null && !m.over;
   if (m !== null && running) awaitingLog.add(m);
   const filed = await fileReport(db, {
-    reporterId: who.me, reportedId: who.them, reason: parsed.data.reason, note: parsed.data.note, game: host.game.id, tableId: host.roomId, source: "table",
-    gameLog: m !== null && !running ? gameLogOf(host.roomId, m) : null, pendingMatch: m !== null && running ? matchRef(host.roomId, m) : null, chat: host.chatLines(),
+    reporterId: who.me,
+    reportedId: who.them,
+    reason: parsed.data.reason,
+    note: parsed.data.note,
+    game: host.game.id,
+    tableId: host.roomId,
+    source: "table",
+    gameLog: m !== null && !running ? gameLogOf(host.roomId, m) : null,
+    pendingMatch: m !== null && running ? matchRef(host.roomId, m) : null,
+    chat: host.chatLines(),
   });
   if (!filed.ok) return host.reject(client, { code: filed.error, message: REFUSALS[filed.error] ?? "That report cannot be filed" });
   // The game ended while the report was being written: its end may have looked before the row was there.
@@ -102,7 +118,8 @@ export async function blockAtTable(host: ReportHost, db: Db, cache: BlockCache |
   const who = await pair(host, db, client, parsed.data.seat);
   if (!who) return;
   const result = await block(db, who.me, who.them);
-  if (result === "too-many") return host.reject(client, { code: "too-many-blocks", message: "You have blocked the most players you can: unblock someone first" });
+  if (result === "too-many")
+    return host.reject(client, { code: "too-many-blocks", message: "You have blocked the most players you can: unblock someone first" });
   cache?.changed(who.me, who.them, true);
   client.send(TABLE_SOCIAL.blocked, { seat: parsed.data.seat });
 }

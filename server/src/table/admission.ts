@@ -67,7 +67,8 @@ export class Admission {
     this.expiryAt = 0;
     this.refresh(now);
     let next = Infinity;
-    for (const slot of this.host.seating.slots) if (slot.reservedFor !== null && slot.reservedUntil > now) next = Math.min(next, slot.reservedUntil);
+    for (const slot of this.host.seating.slots)
+      if (slot.reservedFor !== null && slot.reservedUntil > now) next = Math.min(next, slot.reservedUntil);
     for (const until of this.spectators.values()) if (until > now) next = Math.min(next, until);
     if (next !== Infinity) this.expireAt(next, now);
   }
@@ -106,7 +107,11 @@ type ReserveSeat = (this: Room, sessionId: string, joinOptions?: unknown, ...res
  * through; reconnections (`allowReconnection`) pass `allowReconnection = true` and skip the gates.
  * A reservation refused further on is handed back to each gate that let it through.
  */
-export function gateReservations<R extends Room>(RoomClass: { prototype: Room }, gates: (room: R) => readonly ReservationGate<R>[], admission: (room: R) => Admission): void {
+export function gateReservations<R extends Room>(
+  RoomClass: { prototype: Room },
+  gates: (room: R) => readonly ReservationGate<R>[],
+  admission: (room: R) => Admission,
+): void {
   const proto = RoomClass.prototype as unknown as { _reserveSeat: ReserveSeat };
   const core = proto._reserveSeat;
   const admitted = async function (this: R, sessionId: string, joinOptions: unknown, rest: unknown[]): Promise<boolean> {

@@ -41,10 +41,16 @@ export class BotDriver {
       const rng = createRng(`${match.seed}:bot:${version}:${seat}`);
       this.pending.get(seat)?.clear();
       const plan = this.plugin?.botPlan?.(this.room, seat, rng, this.strength);
-      const action = plan === undefined ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength, LIVE_BUDGET, this.memory.memory) : plan?.action ?? null;
+      const action =
+        plan === undefined
+          ? botMove(match.game.id as GameId, match.state, seat, rng, this.strength, LIVE_BUDGET, this.memory.memory)
+          : (plan?.action ?? null);
       if (action === null) continue;
       const delay = plan ? Math.max(0, plan.delayMs) : this.pause(rng.next());
-      this.pending.set(seat, this.room.clock.setTimeout(() => this.play(seat, version, action), delay));
+      this.pending.set(
+        seat,
+        this.room.clock.setTimeout(() => this.play(seat, version, action), delay),
+      );
     }
   }
 

@@ -34,9 +34,12 @@ function fullChoice(group: readonly Action[]): { k: number; from: string[] } | n
 
 function compactGroup(type: string, keys: string, group: readonly Action[]): LegalChoice[] {
   switch (keys) {
-    case "": return [choice(type, {})];
-    case "card": return [choice(type, { card: group.map((a) => a["card"] as string) })];
-    case "shade": return [choice(type, { shade: group.map((a) => a["shade"] as string) })];
+    case "":
+      return [choice(type, {})];
+    case "card":
+      return [choice(type, { card: group.map((a) => a["card"] as string) })];
+    case "shade":
+      return [choice(type, { shade: group.map((a) => a["shade"] as string) })];
     case "cards": {
       const full = fullChoice(group);
       if (full) return [choice(type, { choose: full.k, from: full.from })];
@@ -66,7 +69,9 @@ function compactGroup(type: string, keys: string, group: readonly Action[]): Leg
 export function compactLegal(actions: readonly unknown[]): LegalChoice[] {
   const groups = new Map<string, { type: string; keys: string; group: Action[] }>();
   for (const a of actions as Action[]) {
-    const keys = Object.keys(a).filter((k) => k !== "type" && a[k] !== undefined).sort();
+    const keys = Object.keys(a)
+      .filter((k) => k !== "type" && a[k] !== undefined)
+      .sort();
     for (const k of keys) {
       const v = a[k];
       const ok = k === "cards" ? Array.isArray(v) && v.every((c) => typeof c === "string") : KEYS.has(k) && typeof v === "string";

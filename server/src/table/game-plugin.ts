@@ -18,7 +18,14 @@ export interface GamePlugin {
    * `HELD`: the plugin keeps it and applies it later through `room.act` (a race judged by
    * reaction time, realtime/held-race.ts).
    */
-  prepareAction?(room: TableHost, client: Client | null, slot: Slot, action: { type: string }, raw: unknown, id: number | null): { type: string } | Rejection | typeof HELD;
+  prepareAction?(
+    room: TableHost,
+    client: Client | null,
+    slot: Slot,
+    action: { type: string },
+    raw: unknown,
+    id: number | null,
+  ): { type: string } | Rejection | typeof HELD;
   /** What the plugin holds now, as the journal keeps it (durable/journal.ts, `JournalHeld`). */
   heldPresses?(room: TableHost): readonly HeldPressRecord[];
   /** A table resumed from its journal: the presses held when its process died, to judge now. */
@@ -33,7 +40,12 @@ export interface GamePlugin {
    * The bot's move and when to make it (ms from now): undefined leaves it to the room (the
    * engine's `bot` after the usual pause); null means the bot does nothing now.
    */
-  botPlan?(room: TableHost, seat: number, rng: Rng, strength: BotStrength): { action: { type: string }; delayMs: number } | null | undefined;
+  botPlan?(
+    room: TableHost,
+    seat: number,
+    rng: Rng,
+    strength: BotStrength,
+  ): { action: { type: string }; delayMs: number } | null | undefined;
 }
 
 /** `prepareAction`'s answer for an action the plugin holds (no reply now; it is applied or refused later). */

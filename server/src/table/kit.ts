@@ -161,11 +161,16 @@ export class TableKit<R, P = unknown, M = unknown, F = string> {
  * Puts a kit on a room class made for one server: `kit` is read from the prototype (no field per
  * table) and each of the kit's calls becomes a method, as other processes call a table's methods by name.
  */
-export function installKit(prototype: object, kit: { readonly calls: ReadonlyMap<string, (room: never, ...args: unknown[]) => unknown> }): void {
+export function installKit(
+  prototype: object,
+  kit: { readonly calls: ReadonlyMap<string, (room: never, ...args: unknown[]) => unknown> },
+): void {
   Object.defineProperty(prototype, "kit", { value: kit, configurable: true });
   for (const [name, method] of kit.calls) {
     Object.defineProperty(prototype, name, {
-      value(this: never, ...args: unknown[]) { return method(this, ...args); },
+      value(this: never, ...args: unknown[]) {
+        return method(this, ...args);
+      },
       configurable: true,
       writable: true,
     });

@@ -39,7 +39,15 @@ export class Match extends RecordedMatch {
   }
 
   /** Rebuilds a match from its journal: the same seed, salt, seat values, options and steps, replayed. */
-  static restore(game: AnyGame, options: unknown, startedAt: number, seed: string, salt: string, steps: readonly LoggedStep[], entropy: readonly SeatEntropy[] | null = null): Match {
+  static restore(
+    game: AnyGame,
+    options: unknown,
+    startedAt: number,
+    seed: string,
+    salt: string,
+    steps: readonly LoggedStep[],
+    entropy: readonly SeatEntropy[] | null = null,
+  ): Match {
     const match = new Match(game, options, startedAt, seed, salt, entropy);
     for (const [i, step] of steps.entries()) {
       const ok = step.seat === null ? match.expire(step.now) !== null : match.act(step.seat, step.action, step.now).ok;

@@ -18,7 +18,10 @@ const autoFillSchema = z.object({ on: z.boolean() });
 
 /** Zod's reasons, with field names cut to a safe alphabet and the whole capped: never an echo. */
 export function zodText(error: z.ZodError): string {
-  const field = (p: PropertyKey) => String(p).replace(/[^A-Za-z0-9_]/g, "").slice(0, 24);
+  const field = (p: PropertyKey) =>
+    String(p)
+      .replace(/[^A-Za-z0-9_]/g, "")
+      .slice(0, 24);
   const text = error.issues.map((i) => (i.path.length ? `${i.path.map(field).join(".")}: ${i.message}` : i.message)).join("; ");
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
@@ -39,7 +42,6 @@ const limiters = new WeakMap<Client, RateLimiter>();
 
 /** Answers a client's bad input: counted always, replied to while the client's budget lasts. */
 export class Replies {
-
   constructor(private readonly rate: { readonly perSecond: number; readonly burst: number }) {}
 
   /** Spends one of the client's message tokens; false once it sends faster than allowed. */
@@ -92,7 +94,8 @@ const HANDLERS: Record<string, Handler> = {
 
   [CLIENT_MESSAGES.fillBots](room, replies, client) {
     if (!allowOrSay(replies, client)) return;
-    if (!room.seating.bySession(client.sessionId)) return replies.reject(client, { code: "not-seated", message: "Only a seated player can start the table" });
+    if (!room.seating.bySession(client.sessionId))
+      return replies.reject(client, { code: "not-seated", message: "Only a seated player can start the table" });
     if (room.match) return replies.reject(client, { code: "already-started", message: "The game has already started" });
     room.fillAndStart();
   },
@@ -101,7 +104,8 @@ const HANDLERS: Record<string, Handler> = {
     if (!allowOrSay(replies, client)) return;
     const parsed = autoFillSchema.safeParse(payload);
     if (!parsed.success) return replies.reject(client, { code: "invalid-message", message: zodText(parsed.error) });
-    if (!room.seating.bySession(client.sessionId)) return replies.reject(client, { code: "not-seated", message: "Only a seated player can change the countdown" });
+    if (!room.seating.bySession(client.sessionId))
+      return replies.reject(client, { code: "not-seated", message: "Only a seated player can change the countdown" });
     if (room.match) return replies.reject(client, { code: "already-started", message: "The game has already started" });
     room.setAutoFill(parsed.data.on);
   },
@@ -121,7 +125,8 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   [PONG](room, replies, client, payload) {
-    if (!room.net.pong(client.sessionId, payload)) return replies.reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
+    if (!room.net.pong(client.sessionId, payload))
+      return replies.reject(client, { code: "invalid-message", message: "pong needs {s, c} numbers" });
     const slot = room.seating.bySession(client.sessionId);
     if (slot) room.showPing(slot.index, Math.min(65535, Math.round(room.net.of(client.sessionId).rtt)));
   },
@@ -131,7 +136,8 @@ const HANDLERS: Record<string, Handler> = {
   // Elsewhere an unknown message, as before.
   simulateLink(room, replies, client, payload) {
     if (!room.config.delaySimulated) return unknownType(room, replies, client);
-    if (!room.net.simulateLink(client.sessionId, payload)) replies.reject(client, { code: "invalid-message", message: "simulateLink needs {rttMs: 0..1000, jitterMs?: 0..100}" });
+    if (!room.net.simulateLink(client.sessionId, payload))
+      replies.reject(client, { code: "invalid-message", message: "simulateLink needs {rttMs: 0..1000, jitterMs?: 0..100}" });
   },
 };
 
@@ -145,7 +151,10 @@ export function tableMessages(): Map<string, Handler> {
 
 function unknownType(_room: TableHost, replies: Replies, client: Client): void {
   if (!allowOrSay(replies, client)) return;
-  replies.reject(client, { code: "unknown-message", message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)" });
+  replies.reject(client, {
+    code: "unknown-message",
+    message: "Unknown message type (see docs/PROTOCOL.md for the messages a client may send)",
+  });
 }
 
 /**
@@ -154,16 +163,36 @@ function unknownType(_room: TableHost, replies: Replies, client: Client): void {
  * A handler's exception ends that message only: the room contains it (`TableHost.contain`: logged,
  * counted, the sender told `server-error`) and the table goes on.
  */
-export function messageHandlers<R extends TableHost>(room: R, replies: Replies, registry: MessageRegistry<R>): Record<string, (client: Client, ...args: unknown[]) => unknown> {
+export function messageHandlers<R extends TableHost>(
+  room: R,
+  replies: Replies,
+  registry: MessageRegistry<R>,
+): Record<string, (client: Client, ...args: unknown[]) => unknown> {
   // Bound, not arrow functions: tsx's keepNames gives each named closure its own property dictionary (per table).
-  return { [CLIENT_MESSAGES.time]: (answerTime<R>).bind(null, registry, room, replies), "*": (dispatch<R>).bind(null, registry, room, replies) };
+  return {
+    [CLIENT_MESSAGES.time]: (answerTime<R>).bind(null, registry, room, replies),
+    "*": (dispatch<R>).bind(null, registry, room, replies),
+  };
 }
 
-function answerTime<R extends TableHost>(registry: MessageRegistry<R>, room: R, replies: Replies, client: Client, payload: unknown): unknown {
+function answerTime<R extends TableHost>(
+  registry: MessageRegistry<R>,
+  room: R,
+  replies: Replies,
+  client: Client,
+  payload: unknown,
+): unknown {
   return dispatch(registry, room, replies, client, CLIENT_MESSAGES.time, payload);
 }
 
-function dispatch<R extends TableHost>(registry: MessageRegistry<R>, room: R, replies: Replies, client: Client, type: unknown, payload: unknown): unknown {
+function dispatch<R extends TableHost>(
+  registry: MessageRegistry<R>,
+  room: R,
+  replies: Replies,
+  client: Client,
+  type: unknown,
+  payload: unknown,
+): unknown {
   const handler = registry.get(String(type)) ?? unknownType;
   try {
     return handler(room, replies, client, payload);

@@ -12,7 +12,17 @@ import { GAME_STATES } from "../games/states.ts";
 import { logger } from "../logger.ts";
 import { compactLegal } from "./compact-legal.ts";
 import type { Match } from "./match.ts";
-import { OutcomeState, PileState, VariantState, LegalChoiceState, frameOf, type Frame, type SeatState, type TableOptionsState, type TableState } from "./schema.ts";
+import {
+  OutcomeState,
+  PileState,
+  VariantState,
+  LegalChoiceState,
+  frameOf,
+  type Frame,
+  type SeatState,
+  type TableOptionsState,
+  type TableState,
+} from "./schema.ts";
 import type { GameState } from "./state/game-state.ts";
 import { fieldsOf, syncList, syncMap, syncRef, syncSchema, type Drift } from "./state/sync.ts";
 
@@ -60,7 +70,13 @@ function seatFactFields(ctor: object): { pub: Fields; own: Fields } {
 /** The seat's view-tagged part: hand, legal choices, private facts (`x` as the field `myX`). */
 export function projectPrivate(seat: SeatState, view: TableView, legal: readonly unknown[], drift: Drift): void {
   syncList(seat.hand as unknown as ArraySchema, "string", view.you ? view.you.hand : [], drift, "you.hand[].");
-  const choices = compactLegal(legal).map((c) => ({ type: c.type, card: c.card.join(" "), shade: c.shade.join(" "), choose: c.choose, from: c.from.join(" ") }));
+  const choices = compactLegal(legal).map((c) => ({
+    type: c.type,
+    card: c.card.join(" "),
+    shade: c.shade.join(" "),
+    choose: c.choose,
+    from: c.from.join(" "),
+  }));
   syncList(seat.legal as unknown as ArraySchema, LegalChoiceState, choices, drift, "legal[].", true);
   const facts: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(view.you?.info ?? {})) facts[privateField(k)] = v;
@@ -71,7 +87,14 @@ function projectSeat(seat: SeatState, pub: TableView["seats"][number] | undefine
   if (!pub) return;
   set(seat, "handCount", pub.handCount);
   set(seat, "score", pub.score);
-  syncSchema(seat as unknown as Schema, pub.info as Record<string, unknown>, drift, "seats[].info.", false, seatFactFields(seat.constructor).pub);
+  syncSchema(
+    seat as unknown as Schema,
+    pub.info as Record<string, unknown>,
+    drift,
+    "seats[].info.",
+    false,
+    seatFactFields(seat.constructor).pub,
+  );
 }
 
 /** The game's synced classes (server/src/table/schema.ts `frameOf`). */
@@ -103,7 +126,9 @@ export function projectMatch(table: TableState, match: Match, drift: Drift = log
   const result = pub.result == null ? undefined : syncRef(table.result, kinds.result, pub.result, drift, "result.");
   if (table.result !== result) table.result = result as TableState["result"];
   const outcome = game.outcome(match.state);
-  const out = outcome ? syncRef(table.outcome, OutcomeState, { ...outcome, places: placesBySeat(game.id, match.state, outcome) }, drift, "outcome.") : undefined;
+  const out = outcome
+    ? syncRef(table.outcome, OutcomeState, { ...outcome, places: placesBySeat(game.id, match.state, outcome) }, drift, "outcome.")
+    : undefined;
   if (table.outcome !== out) table.outcome = out as TableState["outcome"];
   table.seats.forEach((seat, i) => {
     projectSeat(seat, pub.seats[i], drift);
@@ -112,7 +137,16 @@ export function projectMatch(table: TableState, match: Match, drift: Drift = log
 }
 
 /** The table's options, written once when it opens. */
-export function projectOptions(target: TableOptionsState, o: { seats: number; bots: number; turnSeconds: number; reconnectSeconds: number; variants: Readonly<Record<string, boolean | number | string>> }): void {
+export function projectOptions(
+  target: TableOptionsState,
+  o: {
+    seats: number;
+    bots: number;
+    turnSeconds: number;
+    reconnectSeconds: number;
+    variants: Readonly<Record<string, boolean | number | string>>;
+  },
+): void {
   Object.assign(target, { seats: o.seats, bots: o.bots, turnSeconds: o.turnSeconds, reconnectSeconds: o.reconnectSeconds });
   const entries = Object.entries(o.variants);
   if (entries.length === 0) return;

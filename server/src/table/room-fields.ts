@@ -9,8 +9,12 @@
 export function keepFieldsIn(cls: { prototype: object }, holder: string, names: readonly string[]): void {
   for (const name of names) {
     Object.defineProperty(cls.prototype, name, {
-      get(this: Record<string, Record<string, unknown>>): unknown { return this[holder]![name]; },
-      set(this: Record<string, Record<string, unknown>>, value: unknown) { this[holder]![name] = value; },
+      get(this: Record<string, Record<string, unknown>>): unknown {
+        return this[holder]![name];
+      },
+      set(this: Record<string, Record<string, unknown>>, value: unknown) {
+        this[holder]![name] = value;
+      },
       configurable: true,
     });
   }

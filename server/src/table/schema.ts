@@ -96,7 +96,8 @@ export type PileState = SchemaType<typeof PileState>;
 /** A game's public seat fields spread into the seat, checked against the frame's own names. */
 function seatFields(fields: FieldDefs): object {
   for (const name of Object.keys(fields)) {
-    if (SEAT_FIELDS.includes(name) || PRIVATE_FIELDS.includes(name) || privateFact(name) !== null) throw new Error(`a seat field "${name}" clashes with the frame's own or a private field`);
+    if (SEAT_FIELDS.includes(name) || PRIVATE_FIELDS.includes(name) || privateFact(name) !== null)
+      throw new Error(`a seat field "${name}" clashes with the frame's own or a private field`);
   }
   return fields;
 }

@@ -32,16 +32,30 @@ const BOT_NAMES = ["Ada", "Basil", "Cleo", "Dmitri", "Esme", "Felix", "Gus", "Ha
  * `takeover`: the player's own seat, held by another of their sessions that is still connected
  * (a second tab, or a join their page gave up on after it was seated): the newer session gets it.
  */
-export type JoinPlace = { kind: "reclaim"; index: number } | { kind: "takeover"; index: number; from: string } | { kind: "free"; index: number };
+export type JoinPlace =
+  { kind: "reclaim"; index: number } | { kind: "takeover"; index: number; from: string } | { kind: "free"; index: number };
 
 export class Seating {
   readonly slots: Slot[];
 
   /** `newSeat`: a synced seat of the table's game (its frame class, with its private part). */
-  constructor(count: number, private readonly newSeat: (index: number) => SeatState) {
+  constructor(
+    count: number,
+    private readonly newSeat: (index: number) => SeatState,
+  ) {
     this.slots = Array.from({ length: count }, (_, index) => ({
-      index, occupied: false, name: "", playerId: null, sessionId: null,
-      isBot: false, botReason: "" as BotReason, connected: false, awayUntil: 0, reservedFor: null, reservedPlayer: null, reservedUntil: 0,
+      index,
+      occupied: false,
+      name: "",
+      playerId: null,
+      sessionId: null,
+      isBot: false,
+      botReason: "" as BotReason,
+      connected: false,
+      awayUntil: 0,
+      reservedFor: null,
+      reservedPlayer: null,
+      reservedUntil: 0,
     }));
   }
 
@@ -58,7 +72,13 @@ export class Seating {
     let added = 0;
     for (const slot of [...this.slots].reverse()) {
       if (slot.occupied || added >= limit) continue;
-      Object.assign(slot, { occupied: true, isBot: true, botReason: "filled", connected: true, name: BOT_NAMES[slot.index] ?? `Bot ${slot.index + 1}` });
+      Object.assign(slot, {
+        occupied: true,
+        isBot: true,
+        botReason: "filled",
+        connected: true,
+        name: BOT_NAMES[slot.index] ?? `Bot ${slot.index + 1}`,
+      });
       added++;
     }
   }
@@ -90,7 +110,9 @@ export class Seating {
   /** Holds a seat for a session between its matchmaking reservation and its join. */
   /** A reservation whose join was refused gives its seat back at once (not when it would have lapsed). */
   release(sessionId: string): void {
-    for (const slot of this.slots) if (!slot.occupied && slot.reservedFor === sessionId) Object.assign(slot, { reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
+    for (const slot of this.slots)
+      if (!slot.occupied && slot.reservedFor === sessionId)
+        Object.assign(slot, { reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
   }
 
   reserve(index: number, sessionId: string, until: number, playerId: string | null = null): void {
@@ -104,7 +126,19 @@ export class Seating {
 
   seat(index: number, sessionId: string, playerId: string | null, name: string): Slot {
     const slot = this.slots[index]!;
-    Object.assign(slot, { occupied: true, sessionId, playerId, name, isBot: false, botReason: "", connected: true, awayUntil: 0, reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
+    Object.assign(slot, {
+      occupied: true,
+      sessionId,
+      playerId,
+      name,
+      isBot: false,
+      botReason: "",
+      connected: true,
+      awayUntil: 0,
+      reservedFor: null,
+      reservedPlayer: null,
+      reservedUntil: 0,
+    });
     return slot;
   }
 
@@ -118,7 +152,19 @@ export class Seating {
   }
 
   free(slot: Slot): void {
-    Object.assign(slot, { occupied: false, name: "", playerId: null, sessionId: null, isBot: false, botReason: "", connected: false, awayUntil: 0, reservedFor: null, reservedPlayer: null, reservedUntil: 0 });
+    Object.assign(slot, {
+      occupied: false,
+      name: "",
+      playerId: null,
+      sessionId: null,
+      isBot: false,
+      botReason: "",
+      connected: false,
+      awayUntil: 0,
+      reservedFor: null,
+      reservedPlayer: null,
+      reservedUntil: 0,
+    });
   }
 
   /** Mirrors the slots into the synced seat list. */

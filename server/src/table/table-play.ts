@@ -23,26 +23,27 @@ import { stalledSeats } from "../conduct/table-conduct.ts";
 
 const SAVING: Rejection = { code: "saving", message: "The table is saving, one moment" };
 
-export type PlayHost = TableHost & LogHost & {
-  /** Where the steps are journalled before their effects go out (kit.ts, the journal port). */
-  readonly journal: JournalPort<PlayHost>;
-  match: Match | null;
-  readonly plugin: GamePlugin | null;
-  readonly table: TableOptions;
-  readonly state: TableState;
-  readonly clients: Client[];
-  readonly waiting: { changed(): void; seatsChanged(): void };
-  readonly admission: { refresh(): void };
-  readonly bots: { schedule(): void };
-  /** Journals a waiting table (its seats, and a deal waiting for values). */
-  journalSeats(): void;
-  /** Each seat's turns and timeouts, for the conduct record (conduct/table-conduct.ts). */
-  readonly conduct: { acted(seat: number): void; timedOut(seats: readonly number[]): void };
-  /** The game is over (just now, or before a crash): conduct and ranked rating (table-room.ts). */
-  gameOver(match: Match): void;
-  /** Set for a ranked table, whose journal goes once its rating is committed. */
-  readonly ranked: object | null;
-};
+export type PlayHost = TableHost &
+  LogHost & {
+    /** Where the steps are journalled before their effects go out (kit.ts, the journal port). */
+    readonly journal: JournalPort<PlayHost>;
+    match: Match | null;
+    readonly plugin: GamePlugin | null;
+    readonly table: TableOptions;
+    readonly state: TableState;
+    readonly clients: Client[];
+    readonly waiting: { changed(): void; seatsChanged(): void };
+    readonly admission: { refresh(): void };
+    readonly bots: { schedule(): void };
+    /** Journals a waiting table (its seats, and a deal waiting for values). */
+    journalSeats(): void;
+    /** Each seat's turns and timeouts, for the conduct record (conduct/table-conduct.ts). */
+    readonly conduct: { acted(seat: number): void; timedOut(seats: readonly number[]): void };
+    /** The game is over (just now, or before a crash): conduct and ranked rating (table-room.ts). */
+    gameOver(match: Match): void;
+    /** Set for a ranked table, whose journal goes once its rating is committed. */
+    readonly ranked: object | null;
+  };
 
 /** Whose action made a step: its seat, the sender's session (null: a bot) and the sender's action id. */
 interface StepBy {

@@ -70,12 +70,24 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   static chatServices: ChatServices | null = null;
   /** The fields declared below, in one plain object (room-fields.ts: the room itself is a dictionary). */
   private readonly fields: Record<string, unknown> = {
-    plugin: null, config: TableRoom.config, ranked: null, match: null, net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }), play: new TablePlay(this), inviteCode: null, fineTick: null, chat: null,
+    plugin: null,
+    config: TableRoom.config,
+    ranked: null,
+    match: null,
+    net: new NetMonitor({ transportPings: !TableRoom.config.delaySimulated }),
+    play: new TablePlay(this),
+    inviteCode: null,
+    fineTick: null,
+    chat: null,
   };
   /** This server's features (compose.ts): on the prototype of the class the server defines (`composedTable`). */
-  get kit(): RoomKit { return BARE_KIT; }
+  get kit(): RoomKit {
+    return BARE_KIT;
+  }
   /** The journal port of this server's tables (kit.ts). */
-  get journal(): JournalPort<TableRoom> { return this.kit.journal; }
+  get journal(): JournalPort<TableRoom> {
+    return this.kit.journal;
+  }
   declare game: AnyGame;
   declare plugin: GamePlugin | null;
   declare config: ServerConfig;
@@ -89,8 +101,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   declare bots: BotDriver;
   declare readonly net: NetMonitor;
   declare readonly play: TablePlay;
-  private declare inviteCode: string | null;
-  private declare pace: PingPace;
+  declare private inviteCode: string | null;
+  declare private pace: PingPace;
   declare admission: Admission;
   declare replies: Replies;
   declare waiting: WaitingTable;
@@ -102,7 +114,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   // Each hook contains its own exceptions (`contain`): Colyseus' `onUncaughtException` would wrap
   // every hook, handler and timer of every table in closures (docs/BENCHMARKS.md, memory per player).
   override async onCreate(options: unknown): Promise<void> {
-    try { await this.create(options); } catch (e) { throw this.contain(e, "onCreate"); }
+    try {
+      await this.create(options);
+    } catch (e) {
+      throw this.contain(e, "onCreate");
+    }
   }
 
   override async onAuth(client: Client, options: unknown, context?: AuthContext): Promise<boolean> {
@@ -119,24 +135,44 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   override onJoin(client: Client, options: unknown): void {
-    try { this.joined(client, options); } catch (e) { throw this.contain(e, "onJoin"); }
+    try {
+      this.joined(client, options);
+    } catch (e) {
+      throw this.contain(e, "onJoin");
+    }
   }
 
   override onReconnect(client: Client): void {
-    try { this.reconnected(client); } catch (e) { throw this.contain(e, "onReconnect"); }
+    try {
+      this.reconnected(client);
+    } catch (e) {
+      throw this.contain(e, "onReconnect");
+    }
   }
 
   // A fault while a client leaves or the table closes is contained: nobody is left to answer.
   override onDrop(client: Client): void {
-    try { this.dropped(client); } catch (e) { this.contain(e, "onDrop"); }
+    try {
+      this.dropped(client);
+    } catch (e) {
+      this.contain(e, "onDrop");
+    }
   }
 
   override onLeave(client: Client, code?: number): void {
-    try { this.left(client, code); } catch (e) { this.contain(e, "onLeave"); }
+    try {
+      this.left(client, code);
+    } catch (e) {
+      this.contain(e, "onLeave");
+    }
   }
 
   override onDispose(): void {
-    try { this.disposed(); } catch (e) { this.contain(e, "onDispose"); }
+    try {
+      this.disposed();
+    } catch (e) {
+      this.contain(e, "onDispose");
+    }
   }
 
   private async create(options: unknown): Promise<void> {
@@ -155,7 +191,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     const creator = resumed ? null : parseJoinOptions(options);
     if (creator && !creator.ok) throw new ServerError(ROOM_ERROR, `bad join options: ${creator.message}`);
     const t = parsed.value;
-    if (t.join.mode !== undefined && !modeMatches(t.join.mode, t.mode)) throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
+    if (t.join.mode !== undefined && !modeMatches(t.join.mode, t.mode))
+      throw new ServerError(ROOM_ERROR, `bad table options: mode "${t.join.mode}" does not match the options (expected "${t.mode}")`);
     this.ranked = RankedTable.open(TableRoom.platform, game.id, options, this);
     // A quick-play table made for the leavers' pool keeps that key (conduct/quick-play-pool.ts).
     this.table = this.ranked ? { ...t, mode: RANKED_MODE } : { ...t, mode: t.join.mode ?? t.mode };
@@ -172,7 +209,13 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.seating.fillBots(t.bots);
     this.bots = new BotDriver(this, this.plugin, t.join.botStrength);
     Object.assign(this.state, { game: game.id, isPrivate: t.join.private });
-    projectOptions(this.state.options, { seats: t.seats, bots: t.bots, turnSeconds: t.join.turnSeconds, reconnectSeconds: t.join.reconnectSeconds, variants: t.join.variants });
+    projectOptions(this.state.options, {
+      seats: t.seats,
+      bots: t.bots,
+      turnSeconds: t.join.turnSeconds,
+      reconnectSeconds: t.join.reconnectSeconds,
+      variants: t.join.variants,
+    });
     if (t.join.private) await this.makePrivate(resumed !== null);
     this.seating.project(this.state.seats);
     this.metadata = this.waiting.listing();
@@ -188,7 +231,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   /** `resumed`: a table rebuilt from its journal keeps its code (its roomId). */
   private async makePrivate(resumed: boolean): Promise<void> {
     let code = resumed ? this.roomId : makeInviteCode();
-    while (!resumed && await this.presence.sismember(INVITE_KEY, code)) code = makeInviteCode();
+    while (!resumed && (await this.presence.sismember(INVITE_KEY, code))) code = makeInviteCode();
     await this.presence.sadd(INVITE_KEY, code);
     this.inviteCode = code;
     this.roomId = code;
@@ -203,7 +246,11 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     // The features' checks of a connection (a kept-apart pair, for one): each may refuse it.
     for (const check of this.kit.checks) check.connecting?.(this, client.sessionId, options);
     const bound = whoOf(options);
-    const binds = { links: bound?.links ?? [], device: join.value.playerId ?? null, address: context?.headers ? header(context.headers, PEER_HEADER) ?? null : null };
+    const binds = {
+      links: bound?.links ?? [],
+      device: join.value.playerId ?? null,
+      address: context?.headers ? (header(context.headers, PEER_HEADER) ?? null) : null,
+    };
     if (join.value.spectate) {
       this.ranked?.authorizeSpectator(this.match !== null);
       const who = await TableRoom.platform.identifyForTable(context?.headers, token);
@@ -214,7 +261,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     }
     // The account a player brings (its session cookie or personal token) goes on its conduct record.
     const who = this.ranked ? null : await TableRoom.platform.identifyForTable(context?.headers, token);
-    const account = this.ranked ? await this.ranked.authorize(options, context) : who?.player.id ?? null;
+    const account = this.ranked ? await this.ranked.authorize(options, context) : (who?.player.id ?? null);
     // The features' checks of a player about to sit down (a ban, for one), in turn: each may refuse it.
     for (const check of this.kit.checks) {
       const refusal = await check.sitting?.(this, account, binds.links);
@@ -222,11 +269,16 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     }
     // A casual name may not pass for a registered player's, unless it is that player (names/).
     if (!this.ranked) await this.refuseRegisteredLookalike(join.value.name, account);
-    if (!this.seating.placeFor(join.value.playerId, client.sessionId)) throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
+    if (!this.seating.placeFor(join.value.playerId, client.sessionId))
+      throw new ServerError(ROOM_ERROR, "table-full: every seat at this table is taken (join as a spectator instead)");
     this.conduct.authorised(client.sessionId, account);
     // The store was still opening: the account this join came with goes on the record once it is read.
     const later = this.ranked || account !== null ? null : TableRoom.platform.identifyLater(context?.headers, token);
-    if (later) this.conduct.authorisedLater(client.sessionId, later.then((w) => w?.player.id ?? null));
+    if (later)
+      this.conduct.authorisedLater(
+        client.sessionId,
+        later.then((w) => w?.player.id ?? null),
+      );
     this.chat.authorised(client.sessionId, account, who !== null && who.player.id === account && who.player.username !== null, binds);
     return true;
   }
@@ -270,7 +322,10 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     this.chat.joined(client, slot.name, slot.index);
     this.ranked?.greet(client);
     this.kit.events.emit("seatHeld", { room: this, playerId: slot.playerId });
-    logger.info({ room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim", takeover: place.kind === "takeover" }, "player seated");
+    logger.info(
+      { room: this.roomId, seat: slot.index, reclaim: place.kind === "reclaim", takeover: place.kind === "takeover" },
+      "player seated",
+    );
     this.waiting.seatsChanged();
     this.kit.events.emit("seated", { room: this, client });
     if (this.seating.full && !this.match) this.startGame();
@@ -314,8 +369,7 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
       if (code === 4000) this.kit.events.emit("seatsReleased", { room: this, playerIds: [slot.playerId] });
       this.seating.handToBot(slot, code === 4000 ? "left" : "takeover");
       this.ranked?.seatLost(slot.index, this.match);
-    }
-    else slot.connected = false;
+    } else slot.connected = false;
     this.seating.project(this.state.seats);
     this.admission.refresh();
     this.waiting.seatsChanged();
@@ -343,10 +397,16 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** A ranked game in play: chat is quick phrases and emotes only (social/chat/). */
-  quickPhrasesOnly(): boolean { return this.ranked !== null && this.match !== null && !this.match.over; }
-  reject(client: Client, rejection: Rejection): void { this.replies.reject(client, rejection); }
+  quickPhrasesOnly(): boolean {
+    return this.ranked !== null && this.match !== null && !this.match.over;
+  }
+  reject(client: Client, rejection: Rejection): void {
+    this.replies.reject(client, rejection);
+  }
 
-  autoFillOff(): boolean { return this.waiting.autoFillOff; }
+  autoFillOff(): boolean {
+    return this.waiting.autoFillOff;
+  }
 
   showPing(seat: number, rttMs: number): void {
     const state = this.state.seats[seat];
@@ -360,11 +420,17 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** A race holds a press: journalled beside the steps. */
-  journalHeld(press: HeldPressRecord): void { this.journal.held(this, press); }
+  journalHeld(press: HeldPressRecord): void {
+    this.journal.held(this, press);
+  }
   /** The presses a race holds now (a journal rewrite carries them). */
-  heldPresses(): readonly HeldPressRecord[] { return this.plugin?.heldPresses?.(this) ?? []; }
+  heldPresses(): readonly HeldPressRecord[] {
+    return this.plugin?.heldPresses?.(this) ?? [];
+  }
   /** A table resumed from its journal: the presses held when its process died are judged now. */
-  resumeHeld(presses: readonly HeldPressRecord[]): void { this.plugin?.resumeHeld?.(this, presses); }
+  resumeHeld(presses: readonly HeldPressRecord[]): void {
+    this.plugin?.resumeHeld?.(this, presses);
+  }
 
   /** A seat raised a fair-play flag: stored for operators (fair-play/store.ts); a signal, never a sanction. */
   fairPlayFlag(seat: number, flag: FairPlayFlag, evidence: Record<string, unknown>): void {
@@ -381,7 +447,8 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
     if (error instanceof ServerError) return error;
     handlerErrors.inc({ method });
     logger.error({ room: this.roomId, method, err: error }, "exception contained in a room");
-    if (client && this.replies) this.replies.reject(client, { code: "server-error", message: "The server could not handle that message; the table goes on" });
+    if (client && this.replies)
+      this.replies.reject(client, { code: "server-error", message: "The server could not handle that message; the table goes on" });
     return error;
   }
 
@@ -400,12 +467,24 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   // The admission's and the waiting table's host (admission.ts, waiting-table.ts).
-  get maxSpectators(): number { return this.config.maxSpectators; }
-  byCodeOnly(): boolean { return this.inviteCode !== null || this.match !== null; }
-  setQuickPlayOpen(open: boolean): void { this.waiting.setQuickPlayOpen(open); }
-  isSeated(sessionId: string): boolean { return this.seating.bySession(sessionId) !== undefined; }
-  status(): string { return this.state.status; }
-  setAutoFillAt(at: number): void { this.state.autoFillAt = at; }
+  get maxSpectators(): number {
+    return this.config.maxSpectators;
+  }
+  byCodeOnly(): boolean {
+    return this.inviteCode !== null || this.match !== null;
+  }
+  setQuickPlayOpen(open: boolean): void {
+    this.waiting.setQuickPlayOpen(open);
+  }
+  isSeated(sessionId: string): boolean {
+    return this.seating.bySession(sessionId) !== undefined;
+  }
+  status(): string {
+    return this.state.status;
+  }
+  setAutoFillAt(at: number): void {
+    this.state.autoFillAt = at;
+  }
 
   /** The journal store did not answer in time (`on`), or caught up after `pausedMs`. */
   paused(on: boolean, pausedMs: number): void {
@@ -414,10 +493,16 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** Whether `account` holds a seat here: an invitation comes only from a player at the table (social/friends/; called across processes). */
-  seatedAccount(account: unknown): boolean { return typeof account === "string" && this.seating.slots.some((s) => s.occupied && !s.isBot && this.conduct.accountAt(s.index) === account); }
+  seatedAccount(account: unknown): boolean {
+    return (
+      typeof account === "string" && this.seating.slots.some((s) => s.occupied && !s.isBot && this.conduct.accountAt(s.index) === account)
+    );
+  }
 
   /** Every seat is taken: deal (table-play.ts). */
-  startGame(): void { this.play.start(); }
+  startGame(): void {
+    this.play.start();
+  }
 
   /** A table resumed from its journal (durable/restore.ts): the rebuilt match goes on here. */
   resumeMatch(match: Match): void {
@@ -427,13 +512,19 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** A table resumed while its deal waited for the players' values (entropy/pending-deal.ts): it deals now. */
-  resumeDeal(deal: PendingDealRecord): void { this.play.resumeDeal(deal); }
+  resumeDeal(deal: PendingDealRecord): void {
+    this.play.resumeDeal(deal);
+  }
 
   /** The deal waiting for values, as the journal keeps it (null: none). */
-  pendingDeal(): PendingDealRecord | null { return this.play.pendingRecord(); }
+  pendingDeal(): PendingDealRecord | null {
+    return this.play.pendingRecord();
+  }
 
   /** A seat's shuffle value; the rejection to send back, or null. */
-  shuffle(slot: Slot, payload: unknown): Rejection | null { return this.play.shuffle(slot, payload); }
+  shuffle(slot: Slot, payload: unknown): Rejection | null {
+    return this.play.shuffle(slot, payload);
+  }
 
   /** Fills empty seats with bots and starts (a seated player asked for it). */
   fillAndStart(): void {
@@ -444,30 +535,68 @@ export class TableRoom extends Room<{ state: TableState }> implements TableHost,
   }
 
   /** Runs a seat's action; returns the rejection to send back, or null. */
-  act(slot: Slot, parsed: { type: string }, client: Client | null = null, raw: unknown = parsed, id: number | null = null): Rejection | null {
+  act(
+    slot: Slot,
+    parsed: { type: string },
+    client: Client | null = null,
+    raw: unknown = parsed,
+    id: number | null = null,
+  ): Rejection | null {
     return this.play.act(slot, parsed, client, raw, id);
   }
 
   /** The clock calls this when the deadline armed at `version` passes. */
-  expireDeadline(version: number): void { this.play.expire(version); }
+  expireDeadline(version: number): void {
+    this.play.expire(version);
+  }
 
   /** The game is over: a ranked table rates it and records conduct; a casual one records its accounts' outcomes. */
   gameOver(match: Match): void {
     this.kit.events.emit("seatsReleased", { room: this, playerIds: this.seating.slots.map((s) => s.playerId) });
     this.kit.events.emit("gameOver", { room: this, match });
     if (this.ranked) return this.ranked.finish(match);
-    const seats = this.seating.slots.map((s) => ({ index: s.index, accountId: this.conduct.accountAt(s.index), left: s.isBot && s.botReason !== "filled" }));
+    const seats = this.seating.slots.map((s) => ({
+      index: s.index,
+      accountId: this.conduct.accountAt(s.index),
+      left: s.isBot && s.botReason !== "filled",
+    }));
     if (seats.every((s) => s.accountId === null)) return;
     // Places and names go with the record: the player's casual game history (conduct/casual-games.ts).
     const table = casualTable(match.game.id, match.game.outcome(match.state), match.state, this.seating.slots);
     const entries = this.conduct.outcomes(this.game.id, this.roomId, false, seats, Date.now(), null, table);
-    void TableRoom.platform.conduct().then((c) => c.record(entries)).catch((err: unknown) => logger.error({ room: this.roomId, err }, "conduct not recorded"));
+    void TableRoom.platform
+      .conduct()
+      .then((c) => c.record(entries))
+      .catch((err: unknown) => logger.error({ room: this.roomId, err }, "conduct not recorded"));
   }
 }
 
-keepFieldsIn(TableRoom, "fields", ["game", "plugin", "config", "ranked", "table", "seating", "conduct", "match", "bots", "net", "play", "inviteCode", "pace", "admission", "replies", "waiting", "fineTick", "chat"]);
+keepFieldsIn(TableRoom, "fields", [
+  "game",
+  "plugin",
+  "config",
+  "ranked",
+  "table",
+  "seating",
+  "conduct",
+  "match",
+  "bots",
+  "net",
+  "play",
+  "inviteCode",
+  "pace",
+  "admission",
+  "replies",
+  "waiting",
+  "fineTick",
+  "chat",
+]);
 guardFrames(TableRoom, (room, client, refusal) => room.replies.refuse(client, refusal));
-gateReservations(TableRoom, (room) => (room as TableRoom).kit.gates, (room) => (room as TableRoom).admission);
+gateReservations(
+  TableRoom,
+  (room) => (room as TableRoom).kit.gates,
+  (room) => (room as TableRoom).admission,
+);
 
 /** The table room class of one server, with that server's features (compose.ts). */
 export function composedTable(kit: RoomKit): typeof TableRoom {

@@ -36,7 +36,9 @@ export function jsonErrors(): ErrorRequestHandler {
       return;
     }
     if (status >= 400 && status < 500) {
-      const reason = (e.type && REASONS[e.type]) ?? (err instanceof URIError ? "the request path is not valid percent-encoding" : "the request is malformed");
+      const reason =
+        (e.type && REASONS[e.type]) ??
+        (err instanceof URIError ? "the request path is not valid percent-encoding" : "the request is malformed");
       logger.debug({ status, type: e.type, path: req.path.slice(0, 200) }, "bad request");
       res.status(status).json({ error: status === 413 ? "too-large" : "bad-request", message: reason });
       return;

@@ -19,24 +19,36 @@ let server: Server;
 beforeAll(async () => {
   const port = await freePort();
   // TRUST_PROXY: each test claims its own address (X-Forwarded-For), so the per-address limits meet only the test that means to reach them.
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", TRUST_PROXY: "1", PORT: String(port) }));
+  server = createServer(
+    loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", TRUST_PROXY: "1", PORT: String(port) }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   await fetch(`${base}/api/leaderboard/devils_scat`);
 }, 120_000);
-afterAll(async () => { await server?.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server?.gracefullyShutdown(false);
+});
 
 let nextAddress = 1;
 const fresh = () => `10.9.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
 
-interface Call { status: number; body: any; cookie: string | null }
+interface Call {
+  status: number;
+  body: any;
+  cookie: string | null;
+}
 
 async function call(path: string, init: { body?: unknown; cookie?: string | null; origin?: string; from?: string } = {}): Promise<Call> {
   const method = init.body === undefined ? "GET" : "POST";
   const headers: Record<string, string> = { "content-type": "application/json", "x-forwarded-for": init.from ?? fresh() };
   if (init.cookie) headers.cookie = init.cookie;
   if (method === "POST") headers.origin = init.origin ?? base;
-  const res = await fetch(`${base}/api${path}`, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
   const text = await res.text();
   const line = res.headers.getSetCookie().find((c) => c.startsWith("scat_session="));
   return { status: res.status, body: text ? JSON.parse(text) : null, cookie: line ? line.split(";")[0]! : null };
@@ -65,8 +77,15 @@ describe("passkeys", () => {
     const acct = await saved();
     const auth = new SoftAuthenticator();
     const options = await call("/me/passkeys/options", { body: {}, cookie: acct.cookie });
-    expect(options.body.options).toMatchObject({ rp: { id: "127.0.0.1", name: "Scat Tables" }, user: { name: acct.username }, attestation: "none" });
-    const added = await call("/me/passkeys", { body: { response: auth.register(options.body.options, { origin: base }), label: "My laptop" }, cookie: acct.cookie });
+    expect(options.body.options).toMatchObject({
+      rp: { id: "127.0.0.1", name: "Scat Tables" },
+      user: { name: acct.username },
+      attestation: "none",
+    });
+    const added = await call("/me/passkeys", {
+      body: { response: auth.register(options.body.options, { origin: base }), label: "My laptop" },
+      cookie: acct.cookie,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(added.body.passkey).toMatchObject({ label: "My laptop", lastUsedAt: null });
     const list = await call("/me/passkeys", { cookie: acct.cookie });
@@ -102,13 +121,24 @@ describe("passkeys", () => {
     expect(replayed.cookie).toBeNull();
 
     // A challenge the page made up, one made for registering, one made for another account.
-    const madeUp = await call("/accounts/passkey", { body: { response: auth.signIn({ challenge: "bm90LWZyb20tdGhlLXNlcnZlcg", rpId: "127.0.0.1" }, { origin: base }) } });
+    const madeUp = await call("/accounts/passkey", {
+      body: { response: auth.signIn({ challenge: "bm90LWZyb20tdGhlLXNlcnZlcg", rpId: "127.0.0.1" }, { origin: base }) },
+    });
     expect(madeUp.body.error).toBe("challenge-expired");
     const forRegistering = await call("/me/passkeys/options", { body: {}, cookie: acct.cookie });
-    expect((await call("/accounts/passkey", { body: { response: auth.signIn({ challenge: forRegistering.body.options.challenge, rpId: "127.0.0.1" }, { origin: base }) } })).body.error).toBe("challenge-expired");
+    expect(
+      (
+        await call("/accounts/passkey", {
+          body: { response: auth.signIn({ challenge: forRegistering.body.options.challenge, rpId: "127.0.0.1" }, { origin: base }) },
+        })
+      ).body.error,
+    ).toBe("challenge-expired");
     const other = await saved();
     const othersOptions = await call("/me/passkeys/options", { body: {}, cookie: other.cookie });
-    const stolen = await call("/me/passkeys", { body: { response: new SoftAuthenticator().register(othersOptions.body.options, { origin: base }) }, cookie: acct.cookie });
+    const stolen = await call("/me/passkeys", {
+      body: { response: new SoftAuthenticator().register(othersOptions.body.options, { origin: base }) },
+      cookie: acct.cookie,
+    });
     expect(stolen.body.error).toBe("challenge-expired");
   });
 
@@ -116,22 +146,32 @@ describe("passkeys", () => {
     const acct = await saved();
     const auth = new SoftAuthenticator();
     const options = await call("/me/passkeys/options", { body: {}, cookie: acct.cookie });
-    const phished = await call("/me/passkeys", { body: { response: auth.register(options.body.options, { origin: "https://scat-tables.example" }) }, cookie: acct.cookie });
+    const phished = await call("/me/passkeys", {
+      body: { response: auth.register(options.body.options, { origin: "https://scat-tables.example" }) },
+      cookie: acct.cookie,
+    });
     expect(phished.status).toBe(401);
     expect(phished.body.error).toBe("passkey-refused");
     expect((await call("/me/passkeys", { cookie: acct.cookie })).body.passkeys).toEqual([]);
     expect((await addPasskey(acct.cookie, auth)).status).toBe(201);
 
     const ask = await call("/accounts/passkey/options", { body: {} });
-    const elsewhere = await call("/accounts/passkey", { body: { response: auth.signIn(ask.body.options, { origin: "https://scat-tables.example" }) } });
+    const elsewhere = await call("/accounts/passkey", {
+      body: { response: auth.signIn(ask.body.options, { origin: "https://scat-tables.example" }) },
+    });
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.body.error).toBe("passkey-refused");
     expect(elsewhere.cookie).toBeNull();
     const ask2 = await call("/accounts/passkey/options", { body: {} });
-    const otherRp = await call("/accounts/passkey", { body: { response: auth.signIn(ask2.body.options, { origin: base, rpId: "scat-tables.example" }) } });
+    const otherRp = await call("/accounts/passkey", {
+      body: { response: auth.signIn(ask2.body.options, { origin: base, rpId: "scat-tables.example" }) },
+    });
     expect(otherRp.body.error).toBe("passkey-refused");
     const ask3 = await call("/accounts/passkey/options", { body: {} });
-    const crossSite = await call("/accounts/passkey", { body: { response: auth.signIn(ask3.body.options, { origin: base }) }, origin: "https://scat-tables.example" });
+    const crossSite = await call("/accounts/passkey", {
+      body: { response: auth.signIn(ask3.body.options, { origin: base }) },
+      origin: "https://scat-tables.example",
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.error).toBe("cross-site");
   });
@@ -184,7 +224,9 @@ describe("recovery codes", () => {
     expect(acct.codes[0]).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     // Typed in lower case, without dashes: the same code.
     const code = acct.codes[3]!;
-    const recovered = await call("/accounts/recover", { body: { username: acct.username.toUpperCase(), code: code.toLowerCase().replace(/-/g, " ") } });
+    const recovered = await call("/accounts/recover", {
+      body: { username: acct.username.toUpperCase(), code: code.toLowerCase().replace(/-/g, " ") },
+    });
     expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
     expect(recovered.body.player.id).toBe(acct.id);
     expect((await call("/me/recovery-codes", { cookie: recovered.cookie })).body.remaining).toBe(9);
@@ -197,7 +239,9 @@ describe("recovery codes", () => {
     expect((await call("/accounts/sign-in", { body: { username: acct.username, password: acct.password } })).status).toBe(401);
     expect((await call("/accounts/sign-in", { body: { username: acct.username, password: newPassword } })).status).toBe(200);
     // The leave to skip the old password was spent.
-    expect((await call("/me/password", { body: { password: "second thought pelican" }, cookie: recovered.cookie })).body.error).toBe("current-password-needed");
+    expect((await call("/me/password", { body: { password: "second thought pelican" }, cookie: recovered.cookie })).body.error).toBe(
+      "current-password-needed",
+    );
 
     const reused = await call("/accounts/recover", { body: { username: acct.username, code } });
     expect(reused.status).toBe(401);
@@ -207,9 +251,17 @@ describe("recovery codes", () => {
 
   it("a password change needs the old password outside a recovery", async () => {
     const acct = await saved();
-    expect((await call("/me/password", { body: { password: "brand new lantern kiwi" }, cookie: acct.cookie })).body.error).toBe("current-password-needed");
-    expect((await call("/me/password", { body: { password: "brand new lantern kiwi", currentPassword: "not it at all" }, cookie: acct.cookie })).status).toBe(401);
-    expect((await call("/me/password", { body: { password: "brand new lantern kiwi", currentPassword: acct.password }, cookie: acct.cookie })).status).toBe(204);
+    expect((await call("/me/password", { body: { password: "brand new lantern kiwi" }, cookie: acct.cookie })).body.error).toBe(
+      "current-password-needed",
+    );
+    expect(
+      (await call("/me/password", { body: { password: "brand new lantern kiwi", currentPassword: "not it at all" }, cookie: acct.cookie }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call("/me/password", { body: { password: "brand new lantern kiwi", currentPassword: acct.password }, cookie: acct.cookie }))
+        .status,
+    ).toBe(204);
     expect((await call("/accounts/sign-in", { body: { username: acct.username, password: "brand new lantern kiwi" } })).status).toBe(200);
   });
 
@@ -221,7 +273,9 @@ describe("recovery codes", () => {
     const renewed = await call("/me/recovery-codes", { body: {}, cookie: acct.cookie });
     expect(renewed.status).toBe(201);
     expect(renewed.body.codes).toHaveLength(10);
-    expect((await call("/accounts/recover", { body: { username: acct.username, code: acct.codes[0] } })).body.error).toBe("bad-recovery-code");
+    expect((await call("/accounts/recover", { body: { username: acct.username, code: acct.codes[0] } })).body.error).toBe(
+      "bad-recovery-code",
+    );
     expect((await call("/accounts/recover", { body: { username: acct.username, code: renewed.body.codes[0] } })).status).toBe(200);
     const guest = await call("/accounts/guest", { body: {} });
     expect((await call("/me/recovery-codes", { body: {}, cookie: guest.cookie })).body.error).toBe("register-first");
@@ -231,7 +285,8 @@ describe("recovery codes", () => {
     const acct = await saved();
     const from = fresh();
     const answers: number[] = [];
-    for (let i = 0; i < 7; i++) answers.push((await call("/accounts/recover", { body: { username: acct.username, code: `AAAA-AAAA-AAAA-AAA${i}` }, from })).status);
+    for (let i = 0; i < 7; i++)
+      answers.push((await call("/accounts/recover", { body: { username: acct.username, code: `AAAA-AAAA-AAAA-AAA${i}` }, from })).status);
     expect(answers.slice(0, 5)).toEqual(Array(5).fill(401));
     expect(answers.slice(5)).toContain(429);
   });

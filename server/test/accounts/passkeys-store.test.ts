@@ -24,9 +24,16 @@ const rp = { id: "cards.example", origin: "https://cards.example" };
 beforeAll(async () => {
   store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
   const guest = await new Accounts(store.db, new Tokens("s".repeat(32))).createGuest("Clocked");
-  player = await store.db.updateTable("players").set({ username: "clocked", username_key: "clocked" }).where("id", "=", guest.id).returningAll().executeTakeFirstOrThrow();
+  player = await store.db
+    .updateTable("players")
+    .set({ username: "clocked", username_key: "clocked" })
+    .where("id", "=", guest.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }, 60_000);
-afterAll(async () => { await store?.close(); });
+afterAll(async () => {
+  await store?.close();
+});
 
 describe("challenges", () => {
   it("are refused once they lapse, and work once before", async () => {
@@ -39,7 +46,9 @@ describe("challenges", () => {
     const replaced = await passkeys.registrationOptions(rp, player);
     const options = await passkeys.registrationOptions(rp, player);
     expect(await passkeys.register(rp, player, auth.register(replaced, { origin: rp.origin }) as never, "replaced")).toBe("bad-challenge");
-    expect(await passkeys.register(rp, player, auth.register(options, { origin: rp.origin }) as never, "in time")).toMatchObject({ label: "in time" });
+    expect(await passkeys.register(rp, player, auth.register(options, { origin: rp.origin }) as never, "in time")).toMatchObject({
+      label: "in time",
+    });
 
     const ask = await passkeys.signInOptions(rp);
     now += CHALLENGE_MS + 1;
@@ -76,10 +85,19 @@ describe("a recovery code's leave to set a password", () => {
 
 describe("the relying party", () => {
   it("is PUBLIC_URL's host when set, else the scheme and host the request came by", () => {
-    expect(relyingParty("https://cards.example", { host: "10.0.0.5:2567", "x-scat-scheme": "http" })).toEqual({ id: "cards.example", origin: "https://cards.example" });
+    expect(relyingParty("https://cards.example", { host: "10.0.0.5:2567", "x-scat-scheme": "http" })).toEqual({
+      id: "cards.example",
+      origin: "https://cards.example",
+    });
     expect(relyingParty("https://cards.example:8443", {})).toEqual({ id: "cards.example", origin: "https://cards.example:8443" });
-    expect(relyingParty(null, { host: "localhost:5173", "x-scat-scheme": "http" })).toEqual({ id: "localhost", origin: "http://localhost:5173" });
-    expect(relyingParty(null, { host: "cards.example", "x-scat-scheme": "https" })).toEqual({ id: "cards.example", origin: "https://cards.example" });
+    expect(relyingParty(null, { host: "localhost:5173", "x-scat-scheme": "http" })).toEqual({
+      id: "localhost",
+      origin: "http://localhost:5173",
+    });
+    expect(relyingParty(null, { host: "cards.example", "x-scat-scheme": "https" })).toEqual({
+      id: "cards.example",
+      origin: "https://cards.example",
+    });
     expect(relyingParty(null, {})).toBeNull();
     expect(relyingParty(null, { host: "bad host/x" })).toBeNull();
   });

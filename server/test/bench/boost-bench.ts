@@ -26,9 +26,15 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   const rate = honest.held.length / honest.players.length;
   console.log(`bench:boost seed ${seed}: ${groups} honest weekly groups over ${weeks} weeks, then the booster (${games} games)`);
-  console.log(`honest: ${honest.players.length} accounts, ${honest.matches} rated matches, ${honest.listed} listed, ${honest.held.length} held (false-flag rate ${(100 * rate).toFixed(1)}%)`);
-  console.log(`booster: ${boost.before} -> ${boost.after} (${boost.gain >= 0 ? "+" : ""}${boost.gain} points), ${boost.rank === null ? `not listed (${boost.unlisted})` : `#${boost.rank} of ${boost.boardSize}`}`);
-  console.log(`acceptance: booster gains < 50 or is off the board: ${boost.gain < 50 || boost.rank === null ? "yes" : "NO"}; honest false flags: ${honest.held.length === 0 ? "none" : honest.held.length}`);
+  console.log(
+    `honest: ${honest.players.length} accounts, ${honest.matches} rated matches, ${honest.listed} listed, ${honest.held.length} held (false-flag rate ${(100 * rate).toFixed(1)}%)`,
+  );
+  console.log(
+    `booster: ${boost.before} -> ${boost.after} (${boost.gain >= 0 ? "+" : ""}${boost.gain} points), ${boost.rank === null ? `not listed (${boost.unlisted})` : `#${boost.rank} of ${boost.boardSize}`}`,
+  );
+  console.log(
+    `acceptance: booster gains < 50 or is off the board: ${boost.gain < 50 || boost.rank === null ? "yes" : "NO"}; honest false flags: ${honest.held.length === 0 ? "none" : honest.held.length}`,
+  );
   console.log(`simulated in ${seconds.toFixed(1)} s`);
 } finally {
   await store.close();

@@ -36,7 +36,10 @@ export class Sim {
   readonly traces: Traces;
   now: number;
 
-  constructor(readonly db: Db, start: number) {
+  constructor(
+    readonly db: Db,
+    start: number,
+  ) {
     this.now = start;
     this.addresses = new SeenAddresses(db, SECRET, () => this.now);
     this.traces = new Traces(db, SECRET, () => this.now);
@@ -45,10 +48,19 @@ export class Sim {
   /** A saved account made `ageDays` before now, seen on `address` with `device`. */
   async account(name: string, ageDays: number, address: string, device: string): Promise<string> {
     const id = `sim-${++this.serial}-${name}`;
-    await this.db.insertInto("players").values({
-      id, display_name: `${name} ${this.serial}`, username: id, username_key: id, display_key: null, username_skeleton: null,
-      password_hash: "x", created_at: this.now - ageDays * DAY,
-    } as never).execute();
+    await this.db
+      .insertInto("players")
+      .values({
+        id,
+        display_name: `${name} ${this.serial}`,
+        username: id,
+        username_key: id,
+        display_key: null,
+        username_skeleton: null,
+        password_hash: "x",
+        created_at: this.now - ageDays * DAY,
+      } as never)
+      .execute();
     await this.seen(id, address, device);
     return id;
   }
@@ -66,15 +78,36 @@ export class Sim {
     const matchId = `sim-${++this.serial}-${at}`;
     const hex = "ab".repeat(16);
     const log: GameLog = {
-      format: GAME_LOG_FORMAT, matchId, game: GAME, options: { seats: 2 }, startedAt: at - 30_000, seed: hex, salt: hex, commitment: "c".repeat(64),
+      format: GAME_LOG_FORMAT,
+      matchId,
+      game: GAME,
+      options: { seats: 2 },
+      startedAt: at - 30_000,
+      seed: hex,
+      salt: hex,
+      commitment: "c".repeat(64),
       steps: Array.from({ length: steps }, (_, i) => ({ seat: i % 2, action: { type: "play" }, now: at - 30_000 + i })),
       outcome: { winners: [0], ranking: [0, 1], scores: [2, 1] },
     } as GameLog;
-    await recordRankedMatch(this.db, log, [{ seat: 0, playerId: winner, name: "w" }, { seat: 1, playerId: loser, name: "l" }], standingsOf(log.outcome, new Set()), at);
+    await recordRankedMatch(
+      this.db,
+      log,
+      [
+        { seat: 0, playerId: winner, name: "w" },
+        { seat: 1, playerId: loser, name: "l" },
+      ],
+      standingsOf(log.outcome, new Set()),
+      at,
+    );
   }
 
   async rating(id: string): Promise<number> {
-    const row = await this.db.selectFrom("ratings").select("rating").where("player_id", "=", id).where("game", "=", GAME).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("ratings")
+      .select("rating")
+      .where("player_id", "=", id)
+      .where("game", "=", GAME)
+      .executeTakeFirst();
     return row?.rating ?? 1500;
   }
 
@@ -107,7 +140,12 @@ export async function honestGroups(sim: Sim, seed: number, groups: number, weeks
     const size = 6 + Math.floor(rand() * 5);
     const group = [];
     for (let i = 0; i < size; i++) {
-      const id = await sim.account(`g${g}p${i}`, 20 + Math.floor(rand() * 380), `2001:db8:${(g + 1).toString(16)}:${(i + 1).toString(16)}::7`, `device-g${g}-p${i}-honest`);
+      const id = await sim.account(
+        `g${g}p${i}`,
+        20 + Math.floor(rand() * 380),
+        `2001:db8:${(g + 1).toString(16)}:${(i + 1).toString(16)}::7`,
+        `device-g${g}-p${i}-honest`,
+      );
       group.push({ id, skill: rand() * 3, group: g });
     }
     members.push(group);

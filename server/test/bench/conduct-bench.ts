@@ -24,22 +24,35 @@ try {
   const record = new ConductRecord(store.db);
   const outcomes: Outcome[] = ["completed", "completed", "completed", "left"];
   let table = 0;
-  const game = (ranked: boolean) => record.record(players.map((p, i) => ({ playerId: p.id, game: "dark_hand", tableId: `t${table}`, ranked, outcome: outcomes[(i + table) % 4]!, at: Date.now() + table++ })));
+  const game = (ranked: boolean) =>
+    record.record(
+      players.map((p, i) => ({
+        playerId: p.id,
+        game: "dark_hand",
+        tableId: `t${table}`,
+        ranked,
+        outcome: outcomes[(i + table) % 4]!,
+        at: Date.now() + table++,
+      })),
+    );
   for (let i = 0; i < HISTORY; i++) await game(false);
-  const times = (ranked: boolean) => (async () => {
-    const ms: number[] = [];
-    for (let i = 0; i < GAMES; i++) {
-      const t = performance.now();
-      await game(ranked);
-      ms.push(performance.now() - t);
-    }
-    ms.sort((a, b) => a - b);
-    return { p50: ms[Math.floor(ms.length / 2)]!, p99: ms[Math.floor(ms.length * 0.99)]! };
-  })();
+  const times = (ranked: boolean) =>
+    (async () => {
+      const ms: number[] = [];
+      for (let i = 0; i < GAMES; i++) {
+        const t = performance.now();
+        await game(ranked);
+        ms.push(performance.now() - t);
+      }
+      ms.sort((a, b) => a - b);
+      return { p50: ms[Math.floor(ms.length / 2)]!, p99: ms[Math.floor(ms.length * 0.99)]! };
+    })();
   const casual = await times(false);
   const ranked = await times(true);
   const fmt = (x: number) => x.toFixed(2);
-  console.log(`[conduct] ${kind}: a finished 4-seat game's outcomes, ${GAMES} games, ${HISTORY}+ on record per player: casual p50 ${fmt(casual.p50)} / p99 ${fmt(casual.p99)} ms; ranked (with the ban check of each seat) p50 ${fmt(ranked.p50)} / p99 ${fmt(ranked.p99)} ms`);
+  console.log(
+    `[conduct] ${kind}: a finished 4-seat game's outcomes, ${GAMES} games, ${HISTORY}+ on record per player: casual p50 ${fmt(casual.p50)} / p99 ${fmt(casual.p99)} ms; ranked (with the ban check of each seat) p50 ${fmt(ranked.p50)} / p99 ${fmt(ranked.p99)} ms`,
+  );
 } finally {
   await store.close();
   await pg?.stop();

@@ -7,11 +7,19 @@ import { parentPort, workerData } from "node:worker_threads";
 // Unless FLOOD_IDLE=0: this thread in the SCHED_IDLE class, so that the attacker's generator, on the
 // measuring players' core (two cores here), never delays their reading of a patch.
 if (workerData.idle) {
-  try { execFileSync("chrt", ["--idle", "--pid", "0", readlinkSync("/proc/thread-self").split("/").pop()], { stdio: "ignore" }); } catch { /* no chrt */ }
+  try {
+    execFileSync("chrt", ["--idle", "--pid", "0", readlinkSync("/proc/thread-self").split("/").pop()], { stdio: "ignore" });
+  } catch {
+    /* no chrt */
+  }
 }
 
 const { url, kind } = workerData;
-const counts = (statuses) => [...new Set(statuses)].sort().map((s) => `${statuses.filter((x) => x === s).length}×${s}`).join(", ");
+const counts = (statuses) =>
+  [...new Set(statuses)]
+    .sort()
+    .map((s) => `${statuses.filter((x) => x === s).length}×${s}`)
+    .join(", ");
 const t0 = performance.now();
 const statuses = [];
 
@@ -24,8 +32,19 @@ if (kind === "sign-in") {
     const wait = t0 + (i * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const from = `10.${250 - round}.${(i % addresses) >> 8}.${(i % addresses) & 255}`;
-    sent.push(fetch(`${url}/api/accounts/sign-in`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify({ username: `flood_${round}_${i}`, password: `guess number ${i}` }) })
-      .then(async (r) => { await r.arrayBuffer(); return r.status; }, () => 0));
+    sent.push(
+      fetch(`${url}/api/accounts/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": from },
+        body: JSON.stringify({ username: `flood_${round}_${i}`, password: `guess number ${i}` }),
+      }).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+        () => 0,
+      ),
+    );
   }
   statuses.push(...(await Promise.all(sent)));
   const secs = (performance.now() - t0) / 1000;
@@ -37,12 +56,16 @@ if (kind === "sign-in") {
   const end = t0 + ms;
   const loop = async (from, k) => {
     for (let i = k; performance.now() < end; i++) {
-      const res = await fetch(`${url}/api${paths[i % paths.length]}${bust ? `?n=${k}.${i}` : ""}`, { headers: { "x-forwarded-for": from } }).catch(() => null);
+      const res = await fetch(`${url}/api${paths[i % paths.length]}${bust ? `?n=${k}.${i}` : ""}`, {
+        headers: { "x-forwarded-for": from },
+      }).catch(() => null);
       statuses.push(res?.status ?? 0);
       await res?.arrayBuffer().catch(() => undefined);
     }
   };
   await Promise.all(Array.from({ length: readers }, (_, a) => Array.from({ length: inFlight }, (_, k) => loop(`10.251.0.${a}`, k))).flat());
   const secs = (performance.now() - t0) / 1000;
-  parentPort.postMessage(`${statuses.length} reads from ${readers} addresses (${inFlight} in flight each) in ${secs.toFixed(1)} s (${Math.round(statuses.length / secs)}/s): ${counts(statuses)}`);
+  parentPort.postMessage(
+    `${statuses.length} reads from ${readers} addresses (${inFlight} in flight each) in ${secs.toFixed(1)} s (${Math.round(statuses.length / secs)}/s): ${counts(statuses)}`,
+  );
 }

@@ -27,7 +27,8 @@ const friends = new FriendsPresence(presence as never);
 const usedMemory = async (): Promise<number> => Number(/used_memory:(\d+)/.exec(await redis.info("memory"))?.[1] ?? 0);
 const commands = async (): Promise<number> => {
   let total = 0;
-  for (const m of (await redis.info("commandstats")).matchAll(/cmdstat_(\w+):calls=(\d+)/g)) if (m[1] !== "info" && m[1] !== "config") total += Number(m[2]);
+  for (const m of (await redis.info("commandstats")).matchAll(/cmdstat_(\w+):calls=(\d+)/g))
+    if (m[1] !== "info" && m[1] !== "config") total += Number(m[2]);
   return total;
 };
 const inBatches = async (n: number, f: (i: number) => Promise<unknown>) => {
@@ -40,30 +41,49 @@ try {
   const mem0 = await usedMemory();
   const c0 = await commands();
   const t0 = performance.now();
-  await inBatches(PLAYERS, async (i) => { await friends.seen(account(i), `browser-${i}-xxxxxxxx`); await friends.pending(account(i)); });
+  await inBatches(PLAYERS, async (i) => {
+    await friends.seen(account(i), `browser-${i}-xxxxxxxx`);
+    await friends.pending(account(i));
+  });
   const pingMs = performance.now() - t0;
   const mem1 = await usedMemory();
   const c1 = await commands();
-  await inBatches(PLAYERS, (i) => friends.invite(account((i + 1) % PLAYERS), { id: account(i), name: `Player ${i}`, username: `player_${i}` }, { roomId: "ABCDEF", game: "devils_scat" }));
+  await inBatches(PLAYERS, (i) =>
+    friends.invite(
+      account((i + 1) % PLAYERS),
+      { id: account(i), name: `Player ${i}`, username: `player_${i}` },
+      { roomId: "ABCDEF", game: "devils_scat" },
+    ),
+  );
   const mem2 = await usedMemory();
   const c2 = await commands();
   const t1 = performance.now();
   const LISTS = 200;
   for (let l = 0; l < LISTS; l++) {
-    await Promise.all(Array.from({ length: FRIENDS }, async (_, k) => {
-      const browser = await friends.online(account((l * FRIENDS + k) % PLAYERS));
-      return browser === null ? null : friends.whereabouts(browser);
-    }));
+    await Promise.all(
+      Array.from({ length: FRIENDS }, async (_, k) => {
+        const browser = await friends.online(account((l * FRIENDS + k) % PLAYERS));
+        return browser === null ? null : friends.whereabouts(browser);
+      }),
+    );
   }
   const listMs = (performance.now() - t1) / LISTS;
   const c3 = await commands();
   const perPing = (c1 - c0) / PLAYERS;
   const perList = (c3 - c2) / LISTS;
   console.log(`friends presence benchmark: ${PLAYERS} online accounts, lists of ${FRIENDS} friends, Redis ${redisProc.url}`);
-  console.log(`memory per online account: ${((mem1 - mem0) / PLAYERS).toFixed(0)} B; per waiting invitation: ${((mem2 - mem1) / PLAYERS).toFixed(0)} B`);
-  console.log(`commands: per ping ${perPing.toFixed(2)}, per invitation ${((c2 - c1) / PLAYERS).toFixed(2)}, per friends list ${perList.toFixed(1)} (${FRIENDS} friends, none seated)`);
-  console.log(`per online account per minute: pings ${(perPing * 12).toFixed(0)} commands; with the lobby's Friends section open ${(perPing * 12 + perList * 6).toFixed(0)}`);
-  console.log(`time: ${(PLAYERS / (pingMs / 1000)).toFixed(0)} pings/s (500 in flight); a ${FRIENDS}-friend list's presence reads ${listMs.toFixed(2)} ms`);
+  console.log(
+    `memory per online account: ${((mem1 - mem0) / PLAYERS).toFixed(0)} B; per waiting invitation: ${((mem2 - mem1) / PLAYERS).toFixed(0)} B`,
+  );
+  console.log(
+    `commands: per ping ${perPing.toFixed(2)}, per invitation ${((c2 - c1) / PLAYERS).toFixed(2)}, per friends list ${perList.toFixed(1)} (${FRIENDS} friends, none seated)`,
+  );
+  console.log(
+    `per online account per minute: pings ${(perPing * 12).toFixed(0)} commands; with the lobby's Friends section open ${(perPing * 12 + perList * 6).toFixed(0)}`,
+  );
+  console.log(
+    `time: ${(PLAYERS / (pingMs / 1000)).toFixed(0)} pings/s (500 in flight); a ${FRIENDS}-friend list's presence reads ${listMs.toFixed(2)} ms`,
+  );
 } finally {
   await redis.quit().catch(() => undefined);
   (presence as unknown as { shutdown?: () => void }).shutdown?.();

@@ -20,7 +20,20 @@ const STEPS = Number(process.env.STEPS ?? 50);
 /** Mean ms between two steps of one table when many tables play at once (300 tables: ~1,500 steps/s). */
 const THINK_MS = Number(process.env.THINK_MS ?? 200);
 
-const header = (id: string): JournalEntry => ({ k: "h", game: "devils_scat", options: { seats: 4, bots: 3, turnSeconds: 30 }, seed: id.padEnd(32, "0"), salt: "1".repeat(32), startedAt: Date.now(), seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}`, playerId: i === 0 ? "player-0001" : null, isBot: i > 0, botReason: i > 0 ? "filled" as const : "" as const })) });
+const header = (id: string): JournalEntry => ({
+  k: "h",
+  game: "devils_scat",
+  options: { seats: 4, bots: 3, turnSeconds: 30 },
+  seed: id.padEnd(32, "0"),
+  salt: "1".repeat(32),
+  startedAt: Date.now(),
+  seats: [0, 1, 2, 3].map((i) => ({
+    name: `P${i}`,
+    playerId: i === 0 ? "player-0001" : null,
+    isBot: i > 0,
+    botReason: i > 0 ? ("filled" as const) : ("" as const),
+  })),
+});
 const stepOf = (i: number): JournalEntry => ({ k: "s", i, seat: i % 4, action: { type: "discard", card: "QS" }, now: Date.now() });
 
 async function table(store: JournalStore, id: string, times: number[], think: number): Promise<void> {
@@ -35,16 +48,25 @@ async function table(store: JournalStore, id: string, times: number[], think: nu
 }
 
 function line(what: string, times: number[]): void {
-  console.log(`${what.padEnd(52)} n=${String(times.length).padStart(6)}  p50 ${fmt(percentile(times, 50), 3)} ms  p99 ${fmt(percentile(times, 99), 3)} ms  max ${fmt(Math.max(...times), 3)} ms`);
+  console.log(
+    `${what.padEnd(52)} n=${String(times.length).padStart(6)}  p50 ${fmt(percentile(times, 50), 3)} ms  p99 ${fmt(percentile(times, 99), 3)} ms  max ${fmt(Math.max(...times), 3)} ms`,
+  );
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "scat-journal-bench-"));
 const redis = await startRedis(await freePort(), dir);
 try {
-  console.log(`journal cost per step (${STEPS} steps per table), load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `journal cost per step (${STEPS} steps per table), load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const store = new RedisJournal(redis.url, "bench", 5_000);
   while (!store.available()) await new Promise((r) => setTimeout(r, 20));
-  for (const [what, n] of [["Redis stream, 1 table, back to back", 1], [`Redis stream, ${TABLES} tables, a step each ~${THINK_MS} ms`, TABLES]] as const) {
+  for (const [what, n] of [
+    ["Redis stream, 1 table, back to back", 1],
+    [`Redis stream, ${TABLES} tables, a step each ~${THINK_MS} ms`, TABLES],
+  ] as const) {
     const times: number[] = [];
     await Promise.all(Array.from({ length: n }, (_, i) => table(store, `t${n}-${i}`, times, n === 1 ? 0 : THINK_MS)));
     line(what, times);
@@ -57,7 +79,10 @@ try {
     const replicated = new RedisJournal(group.url, "bench-wait", 5_000, { replicas: 1, ms: 1_000 });
     while (!replicated.available()) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 500));
-    for (const [what, n] of [["Redis + replica ack (WAIT 1), 1 table, back to back", 1], [`Redis + replica ack, ${TABLES} tables, ~${THINK_MS} ms`, TABLES]] as const) {
+    for (const [what, n] of [
+      ["Redis + replica ack (WAIT 1), 1 table, back to back", 1],
+      [`Redis + replica ack, ${TABLES} tables, ~${THINK_MS} ms`, TABLES],
+    ] as const) {
       const times: number[] = [];
       await Promise.all(Array.from({ length: n }, (_, i) => table(replicated, `w${n}-${i}`, times, n === 1 ? 0 : THINK_MS)));
       line(what, times);
@@ -67,7 +92,10 @@ try {
     await group.stop();
   }
   const file = new FileJournal(path.join(dir, "data"));
-  for (const [what, n] of [["file, 1 table, back to back", 1], [`file, ${TABLES} tables, a step each ~${THINK_MS} ms`, TABLES]] as const) {
+  for (const [what, n] of [
+    ["file, 1 table, back to back", 1],
+    [`file, ${TABLES} tables, a step each ~${THINK_MS} ms`, TABLES],
+  ] as const) {
     const times: number[] = [];
     await Promise.all(Array.from({ length: n }, (_, i) => table(file, `f${n}-${i}`, times, n === 1 ? 0 : THINK_MS)));
     line(what, times);
@@ -79,7 +107,9 @@ try {
   for (const id of ids) file.remove(id);
   const held = performance.now() - t0;
   await file.close();
-  console.log(`${`file, ${TABLES} journals deleted at once`.padEnd(52)} event loop held ${fmt(held, 3)} ms, all deleted after ${fmt(performance.now() - t0, 3)} ms`);
+  console.log(
+    `${`file, ${TABLES} journals deleted at once`.padEnd(52)} event loop held ${fmt(held, 3)} ms, all deleted after ${fmt(performance.now() - t0, 3)} ms`,
+  );
 } finally {
   await redis.stop();
   rmSync(dir, { recursive: true, force: true });

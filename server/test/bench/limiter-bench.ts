@@ -67,7 +67,11 @@ const rows: string[] = [];
 const redisProc = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-limiter-bench-")));
 const redis = new Redis(redisProc.url);
 try {
-  console.log(`limiter benchmark: ${REQUESTS} requests per in-memory measurement; load average at start ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `limiter benchmark: ${REQUESTS} requests per in-memory measurement; load average at start ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   for (const size of SIZES) {
     const bounded = new MemoryLimiter("bench", rate, TABLE);
     for (let i = 0; i < size; i++) bounded.take(addressKey(v6(i)));
@@ -83,7 +87,8 @@ try {
     const limiter = new RedisLimiter("bench", rate, redis, "closed", memory, 1000);
     for (let i = 0; i < size; i += 10_000) {
       const pipe = redis.pipeline();
-      for (let k = i; k < Math.min(size, i + 10_000); k++) pipe.set(`scat:limit:bench:${addressKey(v6(k))}`, String(Date.now() + 6000), "PX", 600_000);
+      for (let k = i; k < Math.min(size, i + 10_000); k++)
+        pipe.set(`scat:limit:bench:${addressKey(v6(k))}`, String(Date.now() + 6000), "PX", 600_000);
       await pipe.exec();
     }
     const redisKeys = await redis.dbsize();
@@ -95,15 +100,23 @@ try {
     const oldRequests = size > 10_000 ? Math.max(20, Math.round(2e8 / size / 100)) : REQUESTS;
     const before = nsPer(oldRequests, (i) => old.take(v6((i * 7919) % size), now));
 
-    rows.push(`| ${size.toLocaleString("en")} | ${fmt(asRun / 1000, 2)} | ${fmt(tracked / 1000, 2)} | ${fmt(fresh / 1000, 2)} | ${memory.size.toLocaleString("en")} | ${fmt(heapMb, 0)} | ${fmt(viaRedis / 1000, 1)} (${redisKeys.toLocaleString("en")} keys) | ${fmt(before / 1000, 2)} |`);
+    rows.push(
+      `| ${size.toLocaleString("en")} | ${fmt(asRun / 1000, 2)} | ${fmt(tracked / 1000, 2)} | ${fmt(fresh / 1000, 2)} | ${memory.size.toLocaleString("en")} | ${fmt(heapMb, 0)} | ${fmt(viaRedis / 1000, 1)} (${redisKeys.toLocaleString("en")} keys) | ${fmt(before / 1000, 2)} |`,
+    );
     console.log(rows.at(-1));
   }
 } finally {
   redis.disconnect();
   await redisProc.stop();
 }
-console.log(`\n| addresses | as a process runs it (table of ${TABLE.toLocaleString("en")}): µs/request | table as large as the addresses: µs/request, tracked address (/64 key included) | same: µs/request, new address (evicts one) | table size after | heap MB | Redis: µs/request, sequential round trips | before (scan past 10 k): µs/request |`);
+console.log(
+  `\n| addresses | as a process runs it (table of ${TABLE.toLocaleString("en")}): µs/request | table as large as the addresses: µs/request, tracked address (/64 key included) | same: µs/request, new address (evicts one) | table size after | heap MB | Redis: µs/request, sequential round trips | before (scan past 10 k): µs/request |`,
+);
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const r of rows) console.log(r);
-console.log(`load average at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `load average at end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 process.exit(0);

@@ -26,12 +26,14 @@ import { IndexedRedisDriver } from "../../src/listing/indexed-driver.ts";
 import { freePort, startServerProcess, type ServerProcess } from "../support/server-process.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
 
-const { values: flags } = parseArgs({ options: {
-  full: { type: "boolean", default: false },
-  rate: { type: "string", default: "30" },
-  seconds: { type: "string", default: "5" },
-  counts: { type: "string", default: "0,2500,25000" },
-} });
+const { values: flags } = parseArgs({
+  options: {
+    full: { type: "boolean", default: false },
+    rate: { type: "string", default: "30" },
+    seconds: { type: "string", default: "5" },
+    counts: { type: "string", default: "0,2500,25000" },
+  },
+});
 const RATE = Number(flags.rate);
 const SECONDS = Number(flags.seconds);
 const COUNTS = [...flags.counts!.split(",").map(Number), ...(flags.full ? [100_000] : [])].sort((a, b) => a - b);
@@ -47,14 +49,29 @@ const options = { ...base, mode: quickPlayKey(base) };
 function fake(i: number): IRoomCache {
   const game = GAMES[i % GAMES.length]!;
   const seats = 2 + (i % 5);
-  const mode = i % 10 === 0 ? options.mode : `${quickPlayKey({ ...base, seats, turnSeconds: 30 + (i % 4) * 30 })}${i % 3 === 0 ? "" : "#closed"}`;
+  const mode =
+    i % 10 === 0 ? options.mode : `${quickPlayKey({ ...base, seats, turnSeconds: 30 + (i % 4) * 30 })}${i % 3 === 0 ? "" : "#closed"}`;
   return {
-    roomId: `fake${String(i).padStart(6, "0")}`, name: game, processId: FAKE_PROCESS, clients: seats, maxClients: seats + 20,
-    locked: i % 10 === 0, private: false, unlisted: false, createdAt: new Date(Date.now() - 3_600_000 + i),
+    roomId: `fake${String(i).padStart(6, "0")}`,
+    name: game,
+    processId: FAKE_PROCESS,
+    clients: seats,
+    maxClients: seats + 20,
+    locked: i % 10 === 0,
+    private: false,
+    unlisted: false,
+    createdAt: new Date(Date.now() - 3_600_000 + i),
     publicAddress: "127.0.0.1:1",
     metadata: {
-      mode, status: i % 3 === 0 ? "waiting" : "playing", seats, players: seats - 1, bots: 1, watching: 0, turnSeconds: 30,
-      variants: { jokers: false, passing: "left", scoring: "classic", targetScore: 100, stackDraws: true }, autoFillAt: 0,
+      mode,
+      status: i % 3 === 0 ? "waiting" : "playing",
+      seats,
+      players: seats - 1,
+      bots: 1,
+      watching: 0,
+      turnSeconds: 30,
+      variants: { jokers: false, passing: "left", scoring: "classic", targetScore: 100, stackDraws: true },
+      autoFillAt: 0,
     },
   } as IRoomCache;
 }
@@ -70,7 +87,11 @@ interface Side {
 async function startSide(label: "stock" | "indexed"): Promise<Side> {
   const redis = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), `scat-listing-${label}-`)));
   const server = await startServerProcess({
-    REDIS_URL: redis.url, LISTING_DRIVER: label, MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", LOG_LEVEL: "error",
+    REDIS_URL: redis.url,
+    LISTING_DRIVER: label,
+    MATCHMAKE_RATE_PER_SECOND: "100000",
+    MATCHMAKE_BURST: "100000",
+    LOG_LEVEL: "error",
   });
   const driver = label === "stock" ? new RedisDriver(redis.url) : new IndexedRedisDriver(redis.url, { processId: () => FAKE_PROCESS });
   return { label, redis, server, driver, listed: 0 };
@@ -101,7 +122,11 @@ async function queries(driver: MatchMakerDriver, seconds: number): Promise<numbe
     const wait = start + (i * 1000) / RATE - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const t = performance.now();
-    pending.push(Promise.resolve(driver.findOne({ locked: false, name: "devils_scat", private: false, mode: options.mode })).then(() => performance.now() - t));
+    pending.push(
+      Promise.resolve(driver.findOne({ locked: false, name: "devils_scat", private: false, mode: options.mode })).then(
+        () => performance.now() - t,
+      ),
+    );
   }
   return Promise.all(pending);
 }
@@ -115,7 +140,14 @@ async function joins(url: string, seconds: number): Promise<{ ms: number[]; fail
   for (let i = 0; i < total; i++) {
     const wait = start + (i * 1000) / RATE - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(Promise.race([joinOnce(sdk), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no seat within ${JOIN_TIMEOUT_MS / 1000} s`)), JOIN_TIMEOUT_MS))]));
+    pending.push(
+      Promise.race([
+        joinOnce(sdk),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no seat within ${JOIN_TIMEOUT_MS / 1000} s`)), JOIN_TIMEOUT_MS),
+        ),
+      ]),
+    );
   }
   const settled = await Promise.allSettled(pending);
   const ok = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
@@ -140,7 +172,9 @@ try {
   // Warm both processes up (first table of a game, JIT) before anything is measured.
   for (const side of sides) await joins(side.server.url, 1);
   console.log(`quick-play joins (4-seat Devil's Scat) at ${RATE}/s for ${SECONDS} s per step, one Redis and one server process per driver`);
-  console.log("| listed tables | stock join p50 ms | stock join p99 ms | indexed join p50 ms | indexed join p99 ms | indexed p99 / p99 at 0 | failed (stock / indexed) | stock query p50 / p99 ms | indexed query p50 / p99 ms |");
+  console.log(
+    "| listed tables | stock join p50 ms | stock join p99 ms | indexed join p50 ms | indexed join p99 ms | indexed p99 / p99 at 0 | failed (stock / indexed) | stock query p50 / p99 ms | indexed query p50 / p99 ms |",
+  );
   console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   let indexedAtZero = Number.NaN;
   for (const [step, n] of COUNTS.entries()) {
@@ -149,11 +183,21 @@ try {
       await listUpTo(side, n);
       const r = await joins(side.server.url, SECONDS);
       const q = await queries(side.driver, SECONDS);
-      row.set(side.label, { p50: percentile(r.ms, 50), p99: percentile(r.ms, 99), failed: r.failed, err: r.firstError, q50: percentile(q, 50), q99: percentile(q, 99) });
+      row.set(side.label, {
+        p50: percentile(r.ms, 50),
+        p99: percentile(r.ms, 99),
+        failed: r.failed,
+        err: r.firstError,
+        q50: percentile(q, 50),
+        q99: percentile(q, 99),
+      });
     }
-    const stock = row.get("stock")!, indexed = row.get("indexed")!;
+    const stock = row.get("stock")!,
+      indexed = row.get("indexed")!;
     if (n === 0) indexedAtZero = indexed.p99;
-    console.log(`| ${n.toLocaleString("en")} | ${fmt(stock.p50)} | ${fmt(stock.p99)} | ${fmt(indexed.p50)} | ${fmt(indexed.p99)} | ${fmt(indexed.p99 / indexedAtZero, 2)}x | ${stock.failed} / ${indexed.failed} | ${fmt(stock.q50)} / ${fmt(stock.q99)} | ${fmt(indexed.q50)} / ${fmt(indexed.q99)} |`);
+    console.log(
+      `| ${n.toLocaleString("en")} | ${fmt(stock.p50)} | ${fmt(stock.p99)} | ${fmt(indexed.p50)} | ${fmt(indexed.p99)} | ${fmt(indexed.p99 / indexedAtZero, 2)}x | ${stock.failed} / ${indexed.failed} | ${fmt(stock.q50)} / ${fmt(stock.q99)} | ${fmt(indexed.q50)} / ${fmt(indexed.q99)} |`,
+    );
     for (const [label, r] of row) if (r.err) console.log(`  ${label}, first error: ${r.err}`);
   }
 } finally {

@@ -25,14 +25,26 @@ import { attach, left, reclaimAfterDrop, status, type Player } from "../support/
 
 const TABLES = Number(process.env.TABLES ?? 300);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 const t0 = Date.now();
 let stage = "starting";
-const say = (what: string) => { stage = what; console.log(`[${fmt((Date.now() - t0) / 1000, 1)} s] ${what}`); };
+const say = (what: string) => {
+  stage = what;
+  console.log(`[${fmt((Date.now() - t0) / 1000, 1)} s] ${what}`);
+};
 
 const dir = mkdtempSync(path.join(tmpdir(), "scat-resume-bench-"));
 const started: { stop(): Promise<void> }[] = [];
-const stopAll = () => Promise.all(started.splice(0).reverse().map((s) => s.stop().catch(() => undefined)));
+const stopAll = () =>
+  Promise.all(
+    started
+      .splice(0)
+      .reverse()
+      .map((s) => s.stop().catch(() => undefined)),
+  );
 const watchdog = setTimeout(() => {
   console.error(`bench:resume gave up after ${TIMEOUT_MS / 1000} s while: ${stage}`);
   void stopAll().finally(() => process.exit(1));
@@ -40,7 +52,13 @@ const watchdog = setTimeout(() => {
 say("redis-server");
 const redis = await startRedis(await freePort(), dir);
 started.push(redis);
-const env = { REDIS_URL: redis.url, LOG_LEVEL: "warn", BOT_DELAY_MS: "700-1600", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000" };
+const env = {
+  REDIS_URL: redis.url,
+  LOG_LEVEL: "warn",
+  BOT_DELAY_MS: "700-1600",
+  MATCHMAKE_RATE_PER_SECOND: "10000",
+  MATCHMAKE_BURST: "10000",
+};
 say("process A");
 const a = await startServerProcess(env);
 started.push(a);
@@ -49,17 +67,19 @@ try {
   const players: Player[] = [];
   say(`${TABLES} tables on A (one player and bots each)`);
   for (let i = 0; i < TABLES; i += 25) {
-    await Promise.all(Array.from({ length: Math.min(25, TABLES - i) }, async (_, k) => {
-      const n = i + k;
-      const name = games[n % games.length]!;
-      const game = GAMES[name as keyof typeof GAMES]!.game;
-      const base = { name: `B${n}`, seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 60, variants: {}, autoFillSeconds: 0 };
-      const playerId = `bench-player-${n}`;
-      const room = await new Client(a.url).joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId });
-      const p: Player = { room, roomId: room.roomId, name: base.name, playerId, seat: 0, seen: 0, gameLog: null, rejected: 0 };
-      attach(p);
-      players.push(p);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(25, TABLES - i) }, async (_, k) => {
+        const n = i + k;
+        const name = games[n % games.length]!;
+        const game = GAMES[name as keyof typeof GAMES]!.game;
+        const base = { name: `B${n}`, seats: game.minSeats, bots: game.minSeats - 1, turnSeconds: 60, variants: {}, autoFillSeconds: 0 };
+        const playerId = `bench-player-${n}`;
+        const room = await new Client(a.url).joinOrCreate(name, { ...base, mode: quickPlayKey(base), playerId });
+        const p: Player = { room, roomId: room.roomId, name: base.name, playerId, seat: 0, seen: 0, gameLog: null, rejected: 0 };
+        attach(p);
+        players.push(p);
+      }),
+    );
   }
   // Dealt (its journal begun): the players do not act, so their turns hold the games meanwhile.
   say("every table dealt");
@@ -69,7 +89,9 @@ try {
   const joinedAt = Date.now();
   say("process B");
   // CPU_PROF=dir: B runs with --cpu-prof (a .cpuprofile written there when B exits).
-  const b = await startServerProcess(env, { nodeArgs: process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [] });
+  const b = await startServerProcess(env, {
+    nodeArgs: process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
+  });
   started.push(b);
   await new Promise((r) => setTimeout(r, Math.max(0, 5_500 - (Date.now() - joinedAt))));
   say(`kill -9 A with ${players.length} tables; every player takes the seat back through B; load average ${load()}`);
@@ -90,7 +112,9 @@ try {
     while (listedAt.size < ids.length && Date.now() - killedAt < 120_000) {
       const rows = await probe.hmget("roomcaches", ...ids);
       const at = Date.now() - killedAt;
-      rows.forEach((row, i) => { if (row && !row.includes(`"processId":"${hostA}"`) && !listedAt.has(ids[i]!)) listedAt.set(ids[i]!, at); });
+      rows.forEach((row, i) => {
+        if (row && !row.includes(`"processId":"${hostA}"`) && !listedAt.has(ids[i]!)) listedAt.set(ids[i]!, at);
+      });
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -103,29 +127,44 @@ try {
     }
   })();
   const gaveUp: number[] = [];
-  const seatBack = await Promise.all(players.map(async (p) => {
-    void left(p.room).then(() => gaveUp.push(Date.now() - killedAt));
-    p.room = await reclaimAfterDrop(b.url, p, 120_000);
-    attach(p);
-    return Date.now() - killedAt;
-  }));
+  const seatBack = await Promise.all(
+    players.map(async (p) => {
+      void left(p.room).then(() => gaveUp.push(Date.now() - killedAt));
+      p.room = await reclaimAfterDrop(b.url, p, 120_000);
+      attach(p);
+      return Date.now() - killedAt;
+    }),
+  );
   lagHere.disable();
   await listing;
-  console.log(`event-loop delay while reclaiming: B max per 50 ms scrape p50 ${fmt(percentile(lagB, 50) * 1000, 0)} ms  max ${fmt(Math.max(...lagB) * 1000, 0)} ms; bench process (its ${players.length} clients) p50 ${fmt(lagHere.percentile(50) / 1e6, 0)} ms  p99 ${fmt(lagHere.percentile(99) / 1e6, 0)} ms  max ${fmt(lagHere.max / 1e6, 0)} ms`);
+  console.log(
+    `event-loop delay while reclaiming: B max per 50 ms scrape p50 ${fmt(percentile(lagB, 50) * 1000, 0)} ms  max ${fmt(Math.max(...lagB) * 1000, 0)} ms; bench process (its ${players.length} clients) p50 ${fmt(lagHere.percentile(50) / 1e6, 0)} ms  p99 ${fmt(lagHere.percentile(99) / 1e6, 0)} ms  max ${fmt(lagHere.max / 1e6, 0)} ms`,
+  );
   probe.disconnect();
   // Seat back after the table's own listing on B: what the join waited once its table was back.
   const lag = players.map((p, i) => seatBack[i]! - (listedAt.get(p.roomId) ?? NaN)).filter(Number.isFinite);
   const listed = [...listedAt.values()];
-  console.log(`listed on B (kill -> its listing names B): first ${fmt(Math.min(...listed) / 1000, 2)} s  p50 ${fmt(percentile(listed, 50) / 1000, 2)} s  last ${fmt(Math.max(...listed) / 1000, 2)} s`);
-  console.log(`seat back after its own table was listed: p50 ${fmt(percentile(lag, 50) / 1000, 2)} s  p99 ${fmt(percentile(lag, 99) / 1000, 2)} s  max ${fmt(Math.max(...lag) / 1000, 2)} s`);
-  if (process.env.BENCH_TRACE) for (const [i, p] of players.entries()) console.log(`trace ${p.roomId} listed ${listedAt.get(p.roomId)} seatBack ${seatBack[i]}`);
+  console.log(
+    `listed on B (kill -> its listing names B): first ${fmt(Math.min(...listed) / 1000, 2)} s  p50 ${fmt(percentile(listed, 50) / 1000, 2)} s  last ${fmt(Math.max(...listed) / 1000, 2)} s`,
+  );
+  console.log(
+    `seat back after its own table was listed: p50 ${fmt(percentile(lag, 50) / 1000, 2)} s  p99 ${fmt(percentile(lag, 99) / 1000, 2)} s  max ${fmt(Math.max(...lag) / 1000, 2)} s`,
+  );
+  if (process.env.BENCH_TRACE)
+    for (const [i, p] of players.entries()) console.log(`trace ${p.roomId} listed ${listedAt.get(p.roomId)} seatBack ${seatBack[i]}`);
   say("waiting for B's resume count");
   await watch;
   const text = await b.metrics();
   const serverMean = metricValue(text, "scat_resume_seconds_sum") / Math.max(1, metricValue(text, "scat_resume_seconds_count"));
-  console.log(`all ${players.length} tables resumed on B ${fmt(allResumed / 1000, 2)} s after the kill (mean per table from A's last beat: ${fmt(serverMean, 2)} s)`);
-  console.log(`socket given up by the SDK (kill -> onLeave): p50 ${fmt(percentile(gaveUp, 50) / 1000, 2)} s  max ${fmt(Math.max(...gaveUp) / 1000, 2)} s`);
-  console.log(`seat back (kill -> joinById succeeded): p50 ${fmt(percentile(seatBack, 50) / 1000, 2)} s  p99 ${fmt(percentile(seatBack, 99) / 1000, 2)} s  max ${fmt(Math.max(...seatBack) / 1000, 2)} s; load average ${load()}`);
+  console.log(
+    `all ${players.length} tables resumed on B ${fmt(allResumed / 1000, 2)} s after the kill (mean per table from A's last beat: ${fmt(serverMean, 2)} s)`,
+  );
+  console.log(
+    `socket given up by the SDK (kill -> onLeave): p50 ${fmt(percentile(gaveUp, 50) / 1000, 2)} s  max ${fmt(Math.max(...gaveUp) / 1000, 2)} s`,
+  );
+  console.log(
+    `seat back (kill -> joinById succeeded): p50 ${fmt(percentile(seatBack, 50) / 1000, 2)} s  p99 ${fmt(percentile(seatBack, 99) / 1000, 2)} s  max ${fmt(Math.max(...seatBack) / 1000, 2)} s; load average ${load()}`,
+  );
   say("leaving");
   await Promise.all(players.map((p) => Promise.race([left(p.room), p.room.leave()]).catch(() => undefined)));
 } finally {

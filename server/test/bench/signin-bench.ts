@@ -30,10 +30,21 @@ import { pinTo, startServerProcess } from "../../../cluster/server-process.ts";
 import { startPostgres } from "../support/postgres-server.ts";
 import { fmt, percentile } from "../../../loadtest/src/stats.ts";
 
-interface ServerSide { patchP50Ms: number; patchP99Ms: number; loopP99Ms: number; loopMaxMs: number }
+interface ServerSide {
+  patchP50Ms: number;
+  patchP99Ms: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
 /** The server's share of action→patch (bucket bounds) and its event-loop delay between two /metrics scrapes (as loadtest/swarm/server-metrics.ts reads them). */
 function serverSide(before: string, after: string): ServerSide {
-  const buckets = (text: string) => new Map([...text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map((m) => [m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2])]));
+  const buckets = (text: string) =>
+    new Map(
+      [...text.matchAll(/^scat_action_patch_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map((m) => [
+        m[1] === "+Inf" ? Infinity : Number(m[1]),
+        Number(m[2]),
+      ]),
+    );
   const a = buckets(before);
   const b = buckets(after);
   const les = [...b.keys()].sort((x, y) => x - y);
@@ -41,7 +52,12 @@ function serverSide(before: string, after: string): ServerSide {
   const total = delta.at(-1) ?? 0;
   const at = (q: number) => (total === 0 ? NaN : les[delta.findIndex((n) => n >= q * total)]! * 1000);
   const gauge = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(after)?.[1] ?? NaN) * 1000;
-  return { patchP50Ms: at(0.5), patchP99Ms: at(0.99), loopP99Ms: gauge("nodejs_eventloop_lag_p99_seconds"), loopMaxMs: gauge("nodejs_eventloop_lag_max_seconds") };
+  return {
+    patchP50Ms: at(0.5),
+    patchP99Ms: at(0.99),
+    loopP99Ms: gauge("nodejs_eventloop_lag_p99_seconds"),
+    loopMaxMs: gauge("nodejs_eventloop_lag_max_seconds"),
+  };
 }
 
 const TABLES = Number(process.env.TABLES ?? 8);
@@ -65,7 +81,8 @@ class Player {
   private stopped = false;
 
   constructor(readonly room: Room) {
-    const transport = (room.connection as unknown as { transport: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } }).transport;
+    const transport = (room.connection as unknown as { transport: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } })
+      .transport;
     const inner = transport.events.onmessage;
     transport.events.onmessage = (ev) => {
       if (new Uint8Array(ev.data)[0] === 15 && this.sentAt !== null) {
@@ -74,7 +91,9 @@ class Player {
       }
       inner?.(ev);
     };
-    room.onMessage("seated", (m: { seat: number | null }) => { this.seat = m.seat; });
+    room.onMessage("seated", (m: { seat: number | null }) => {
+      this.seat = m.seat;
+    });
     room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m.s, c: Date.now() }));
     room.onMessage("*", () => undefined);
     room.onStateChange(() => this.consider());
@@ -96,13 +115,16 @@ class Player {
     if (this.stopped || this.timer !== null || version === this.seenVersion) return;
     if (!this.choose()) return;
     this.seenVersion = version;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const action = this.choose();
-      if (!action || this.stopped) return;
-      this.sentAt = performance.now();
-      this.room.send("action", action);
-    }, THINK_MIN + Math.random() * (THINK_MAX - THINK_MIN));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        const action = this.choose();
+        if (!action || this.stopped) return;
+        this.sentAt = performance.now();
+        this.room.send("action", action);
+      },
+      THINK_MIN + Math.random() * (THINK_MAX - THINK_MIN),
+    );
   }
 
   stop(): void {
@@ -117,24 +139,50 @@ const METRICS_TOKEN = "bench-".repeat(4);
 // whose queries run on the game's event loop.
 pinTo(process.env.CLIENT_CPU ?? "0", process.pid);
 const postgres = process.env.DB === "postgres" ? await startPostgres() : null;
-const server = await startServerProcess({ METRICS_TOKEN, LOG_LEVEL: "error", TRUST_PROXY: "1", ACCOUNTS_PER_HOUR: "100000", MATCHMAKE_RATE_PER_SECOND: "100000", MATCHMAKE_BURST: "100000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", ...(postgres ? { DATABASE_URL: postgres.url } : {}) });
+const server = await startServerProcess({
+  METRICS_TOKEN,
+  LOG_LEVEL: "error",
+  TRUST_PROXY: "1",
+  ACCOUNTS_PER_HOUR: "100000",
+  MATCHMAKE_RATE_PER_SECOND: "100000",
+  MATCHMAKE_BURST: "100000",
+  RATE_LIMIT_PER_SECOND: "100",
+  RATE_LIMIT_BURST: "100",
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+});
 pinTo(process.env.PIN_CPU ?? "1", server.child.pid!);
 
 let addressNo = 0;
-const nextAddress = () => { const n = ++addressNo; return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`; };
+const nextAddress = () => {
+  const n = ++addressNo;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
 async function post(path: string, body: unknown, from: string, token?: string): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${server.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": from, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
 try {
-  console.log(`sign-in benchmark (${postgres ? "PostgreSQL" : "embedded PGlite"}): ${TABLES} tables × 4 SDK players thinking ${THINK_MIN}-${THINK_MAX} ms; server on CPU ${process.env.PIN_CPU ?? "1"}, clients on ${process.env.CLIENT_CPU ?? "0"}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `sign-in benchmark (${postgres ? "PostgreSQL" : "embedded PGlite"}): ${TABLES} tables × 4 SDK players thinking ${THINK_MIN}-${THINK_MAX} ms; server on CPU ${process.env.PIN_CPU ?? "1"}, clients on ${process.env.CLIENT_CPU ?? "0"}; load average at start ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 
   // (c) first, on a quiet server: 50 registered users, one wrong password each, against 50 unknown usernames.
   const known: string[] = [];
   for (let i = 0; i < 50; i++) {
     const guest = await post("/accounts/guest", { name: `Known ${i}`, token: true }, nextAddress());
-    const reg = await post("/accounts/register", { username: `known_user_${i}`, password: `plum kettle orbit ${i}` }, nextAddress(), guest.json.token);
+    const reg = await post(
+      "/accounts/register",
+      { username: `known_user_${i}`, password: `plum kettle orbit ${i}` },
+      nextAddress(),
+      guest.json.token,
+    );
     if (reg.status !== 200) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
     known.push(`known_user_${i}`);
   }
@@ -155,7 +203,8 @@ try {
   const sdk = new Client(server.url);
   const base = { seats: 4, bots: 0, turnSeconds: 120, variants: {} };
   const players: Player[] = [];
-  for (let i = 0; i < TABLES * 4; i++) players.push(new Player(await sdk.joinOrCreate("devils_scat", { ...base, name: `B${i}`, mode: quickPlayKey(base) })));
+  for (let i = 0; i < TABLES * 4; i++)
+    players.push(new Player(await sdk.joinOrCreate("devils_scat", { ...base, name: `B${i}`, mode: quickPlayKey(base) })));
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
 
   const scrape = () => server.metrics(METRICS_TOKEN);
@@ -164,13 +213,19 @@ try {
     const lat: number[] = [];
     const before = await scrape();
     for (const p of players) p.measuring = lat;
-    const note = load === null
-      ? await new Promise<string>((r) => setTimeout(() => r("nothing else"), WINDOW_MS))
-      : await new Promise<string>((resolve, reject) => {
-        const w = new Worker(new URL("./flood-worker.mjs", import.meta.url), { workerData: { url: server.url, idle: process.env.FLOOD_IDLE !== "0", ...load } });
-        w.once("message", (m: string) => { resolve(m); void w.terminate(); });
-        w.once("error", reject);
-      });
+    const note =
+      load === null
+        ? await new Promise<string>((r) => setTimeout(() => r("nothing else"), WINDOW_MS))
+        : await new Promise<string>((resolve, reject) => {
+            const w = new Worker(new URL("./flood-worker.mjs", import.meta.url), {
+              workerData: { url: server.url, idle: process.env.FLOOD_IDLE !== "0", ...load },
+            });
+            w.once("message", (m: string) => {
+              resolve(m);
+              void w.terminate();
+            });
+            w.once("error", reject);
+          });
     for (const p of players) p.measuring = null;
     return { lat, side: serverSide(before, await scrape()), note };
   };
@@ -192,27 +247,45 @@ try {
       const into = pooled.get(name) ?? { lat: [], side: w.side, note: w.note, rounds: [] };
       into.lat.push(...w.lat);
       into.rounds.push(percentile(w.lat, 99));
-      into.side = { patchP50Ms: Math.max(into.side.patchP50Ms, w.side.patchP50Ms), patchP99Ms: Math.max(into.side.patchP99Ms, w.side.patchP99Ms), loopP99Ms: Math.max(into.side.loopP99Ms, w.side.loopP99Ms), loopMaxMs: Math.max(into.side.loopMaxMs, w.side.loopMaxMs) };
+      into.side = {
+        patchP50Ms: Math.max(into.side.patchP50Ms, w.side.patchP50Ms),
+        patchP99Ms: Math.max(into.side.patchP99Ms, w.side.patchP99Ms),
+        loopP99Ms: Math.max(into.side.loopP99Ms, w.side.loopP99Ms),
+        loopMaxMs: Math.max(into.side.loopMaxMs, w.side.loopMaxMs),
+      };
       into.note = w.note;
       pooled.set(name, into);
-      if (ROUNDS > 1) console.log(`round ${round + 1}/${ROUNDS} ${name}: ${w.lat.length} actions, p99 ${fmt(percentile(w.lat, 99))} ms (load ${loadavg()[0]!.toFixed(2)})`);
+      if (ROUNDS > 1)
+        console.log(
+          `round ${round + 1}/${ROUNDS} ${name}: ${w.lat.length} actions, p99 ${fmt(percentile(w.lat, 99))} ms (load ${loadavg()[0]!.toFixed(2)})`,
+        );
     }
   }
 
   for (const p of players) p.stop();
   await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
 
-  console.log("\n| window | actions | action→patch p50 ms | p99 ms | max ms | p99 / quiet p99 | server's share p50 / p99 ms (bucket bounds) | server event-loop delay p99 / max ms | load |");
+  console.log(
+    "\n| window | actions | action→patch p50 ms | p99 ms | max ms | p99 / quiet p99 | server's share p50 / p99 ms (bucket bounds) | server event-loop delay p99 / max ms | load |",
+  );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   const qp99 = percentile(pooled.get("quiet")?.lat ?? [], 99);
   for (const [name, w] of pooled) {
     const perRound = ROUNDS > 1 ? ` (rounds' p99: ${w.rounds.map((r) => fmt(r)).join(", ")})` : "";
-    console.log(`| ${name} | ${w.lat.length} | ${fmt(percentile(w.lat, 50))} | ${fmt(percentile(w.lat, 99))}${perRound} | ${fmt(Math.max(...w.lat))} | ${fmt(percentile(w.lat, 99) / qp99, 2)} | ≤ ${fmt(w.side.patchP50Ms)} / ≤ ${fmt(w.side.patchP99Ms)} | ${fmt(w.side.loopP99Ms)} / ${fmt(w.side.loopMaxMs)} | ${w.note} |`);
+    console.log(
+      `| ${name} | ${w.lat.length} | ${fmt(percentile(w.lat, 50))} | ${fmt(percentile(w.lat, 99))}${perRound} | ${fmt(Math.max(...w.lat))} | ${fmt(percentile(w.lat, 99) / qp99, 2)} | ≤ ${fmt(w.side.patchP50Ms)} / ≤ ${fmt(w.side.patchP99Ms)} | ${fmt(w.side.loopP99Ms)} / ${fmt(w.side.loopMaxMs)} | ${w.note} |`,
+    );
   }
   const mk = percentile(knownMs, 50);
   const mu = percentile(unknownMs, 50);
-  console.log(`\nsign-in with a wrong password, 50 each: known username median ${fmt(mk, 2)} ms (p10 ${fmt(percentile(knownMs, 10), 2)}, p90 ${fmt(percentile(knownMs, 90), 2)}); unknown median ${fmt(mu, 2)} ms (p10 ${fmt(percentile(unknownMs, 10), 2)}, p90 ${fmt(percentile(unknownMs, 90), 2)}); difference of medians ${fmt(Math.abs(mk - mu), 2)} ms`);
-  console.log(`load average at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `\nsign-in with a wrong password, 50 each: known username median ${fmt(mk, 2)} ms (p10 ${fmt(percentile(knownMs, 10), 2)}, p90 ${fmt(percentile(knownMs, 90), 2)}); unknown median ${fmt(mu, 2)} ms (p10 ${fmt(percentile(unknownMs, 10), 2)}, p90 ${fmt(percentile(unknownMs, 90), 2)}); difference of medians ${fmt(Math.abs(mk - mu), 2)} ms`,
+  );
+  console.log(
+    `load average at end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await server.stop();
   await postgres?.stop();

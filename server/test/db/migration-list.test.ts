@@ -32,6 +32,8 @@ describe("the server's migration list", () => {
 
   it("refuses a migration name that two sets both list", () => {
     const up = async () => undefined;
-    expect(() => migrationProvider({ "0001-a": { up } }, { "0002-b": { up }, "0001-a": { up } })).toThrow("migration 0001-a is listed twice");
+    expect(() => migrationProvider({ "0001-a": { up } }, { "0002-b": { up }, "0001-a": { up } })).toThrow(
+      "migration 0001-a is listed twice",
+    );
   });
 });

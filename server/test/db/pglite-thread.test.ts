@@ -11,19 +11,37 @@ import { PGliteThread } from "../../src/db/pglite-thread.ts";
 
 describe("embedded PGlite in its own thread", () => {
   let thread: PGliteThread;
-  beforeAll(async () => { thread = await PGliteThread.create(null); }, 60_000);
-  afterAll(async () => { await thread.close(); });
+  beforeAll(async () => {
+    thread = await PGliteThread.create(null);
+  }, 60_000);
+  afterAll(async () => {
+    await thread.close();
+  });
 
   it("answers queries with rows, int8 as numbers, dates and JSON as values", async () => {
     await thread.query("create table t (id int8 primary key, at timestamptz, doc jsonb)");
-    const ins = await thread.query("insert into t values ($1, $2, $3), ($4, $5, $6)", [1, new Date(1_700_000_000_000), JSON.stringify({ a: 1 }), 2, new Date(0), JSON.stringify([1, 2])]);
+    const ins = await thread.query("insert into t values ($1, $2, $3), ($4, $5, $6)", [
+      1,
+      new Date(1_700_000_000_000),
+      JSON.stringify({ a: 1 }),
+      2,
+      new Date(0),
+      JSON.stringify([1, 2]),
+    ]);
     expect(ins.affectedRows).toBe(2);
     const { rows } = await thread.query<{ id: number; at: Date; doc: unknown }>("select * from t order by id");
-    expect(rows).toEqual([{ id: 1, at: new Date(1_700_000_000_000), doc: { a: 1 } }, { id: 2, at: new Date(0), doc: [1, 2] }]);
+    expect(rows).toEqual([
+      { id: 1, at: new Date(1_700_000_000_000), doc: { a: 1 } },
+      { id: 2, at: new Date(0), doc: [1, 2] },
+    ]);
   });
 
   it("keeps PostgreSQL's error fields (code, constraint) across the thread", async () => {
-    const err = await thread.query("insert into t values (1, now(), null)").catch((e: unknown) => e) as { code?: string; constraint?: string; message: string };
+    const err = (await thread.query("insert into t values (1, now(), null)").catch((e: unknown) => e)) as {
+      code?: string;
+      constraint?: string;
+      message: string;
+    };
     expect(err).toBeInstanceOf(Error);
     expect(err.code).toBe("23505");
     expect(err.constraint).toBe("t_pkey");

@@ -24,7 +24,11 @@ describe("the database at a process's start", () => {
     server = await startServerProcess({ STORE_AT_START: "1" });
     // startServerProcess waits for it with STORE_AT_START=1; /health says so to anyone with the token.
     expect(await storeState(server.url)).toBe("open");
-    const res = await fetch(`${server.url}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: "{}" });
+    const res = await fetch(`${server.url}/api/accounts/guest`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: "{}",
+    });
     expect(res.status).toBe(201);
     expect(server.output()).not.toMatch(/did not open/);
   }, 150_000);
@@ -32,7 +36,11 @@ describe("the database at a process's start", () => {
   it("waits for the first request that needs it with STORE_AT_START=0", async () => {
     server = await startServerProcess({ STORE_AT_START: "0" });
     expect(await storeState(server.url)).toBe("closed");
-    const res = await fetch(`${server.url}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: "{}" });
+    const res = await fetch(`${server.url}/api/accounts/guest`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: "{}",
+    });
     expect(res.status).toBe(201);
     expect(await storeState(server.url)).toBe("open");
   }, 150_000);

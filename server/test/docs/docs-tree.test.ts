@@ -82,7 +82,11 @@ export function brokenLinks(file: string, text: string): string[] {
 describe("docs/ARCHITECTURE.md's tree", () => {
   const doc = readFileSync(join(root, "docs", "ARCHITECTURE.md"), "utf8");
   // Every folder of server/src, at every level; the top level of client/src and shared/src.
-  for (const [top, deep] of [["server/src", true], ["client/src", false], ["shared/src", false]] as const) {
+  for (const [top, deep] of [
+    ["server/src", true],
+    ["client/src", false],
+    ["shared/src", false],
+  ] as const) {
     it(`names every folder of ${top}/${deep ? " at every level" : ""} and none that is gone`, () => {
       const listed = treeEntries(doc, `${top}/`)?.filter((f) => deep || !f.includes("/"));
       expect(listed, `the tree has no "${top}/" section`).toBeDefined();
@@ -104,12 +108,15 @@ describe("links between the docs", () => {
   });
 
   it("the link check sees a broken link and a link out of the repository", () => {
-    expect(brokenLinks("docs/X.md", "[a](API.md) [b](nope.md) [c](https://x.org/y) [d](#top) [e](../../etc/passwd) `docs/API.md` `server/src/gone.ts:3`")).toEqual([
-      "docs/X.md -> nope.md",
-      "docs/X.md -> ../../etc/passwd",
-      "docs/X.md -> server/src/gone.ts",
+    expect(
+      brokenLinks(
+        "docs/X.md",
+        "[a](API.md) [b](nope.md) [c](https://x.org/y) [d](#top) [e](../../etc/passwd) `docs/API.md` `server/src/gone.ts:3`",
+      ),
+    ).toEqual(["docs/X.md -> nope.md", "docs/X.md -> ../../etc/passwd", "docs/X.md -> server/src/gone.ts"]);
+    expect(brokenLinks("docs/benchmarks/x.md", "[a](../API.md) [b](nope.md) `server/src/gone.ts`")).toEqual([
+      "docs/benchmarks/x.md -> nope.md",
     ]);
-    expect(brokenLinks("docs/benchmarks/x.md", "[a](../API.md) [b](nope.md) `server/src/gone.ts`")).toEqual(["docs/benchmarks/x.md -> nope.md"]);
     expect(statSync(join(root, "docs", "API.md")).isFile()).toBe(true);
   });
 });

@@ -80,7 +80,14 @@ describe("source comments", () => {
       // Only a file that says one of these anywhere can break the rule: parse just those.
       if (!/issue|#\d|\.\.\/shared|rulings|rule ?sheet|rules\//i.test(text)) continue;
       for (const [line, c] of comments(text)) {
-        for (const [what, re] of FORBIDDEN) if (re.test(c)) found.push(`${f}:${line} cites ${what}: ${c.split("\n").find((l) => re.test(l))?.trim()}`);
+        for (const [what, re] of FORBIDDEN)
+          if (re.test(c))
+            found.push(
+              `${f}:${line} cites ${what}: ${c
+                .split("\n")
+                .find((l) => re.test(l))
+                ?.trim()}`,
+            );
         for (const bad of badRuleCitations(c, ruleDoc)) found.push(`${f}:${line}: ${bad}`);
       }
     }
@@ -88,7 +95,8 @@ describe("source comments", () => {
   });
 
   it("reads comments, not strings, and sees each kind of citation", () => {
-    const src = 'const a = "issue 3 // #4"; // issue 27 item 2\nconst b = `${a} /* RULINGS.md */`;\n/** ../shared/rules/x.md */\nlet c = 1; /* (#226) */\n';
+    const src =
+      'const a = "issue 3 // #4"; // issue 27 item 2\nconst b = `${a} /* RULINGS.md */`;\n/** ../shared/rules/x.md */\nlet c = 1; /* (#226) */\n';
     const cs = comments(src);
     expect(cs.map(([l]) => l)).toEqual([1, 3, 4]);
     expect(cs.map(([, c]) => FORBIDDEN.map(([, re]) => re.test(c)))).toEqual([

@@ -37,28 +37,58 @@ describe("the reaction profile's claim-quota flag", () => {
 });
 
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 describe.each(["pglite", "postgres"] as const)("fair-play flags on %s", (kind) => {
   let store: Store;
-  beforeAll(async () => { store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations }); });
-  afterAll(async () => { await store?.close(); });
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
 
   it("stores each flag with account, table, game, kind and evidence once, and lists them newest first", async () => {
     const accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
     const cheat = (await accounts.createGuest("Quickdraw")).id;
     const base = { tableId: "T1", game: "hit_the_deck", seat: 1, accountId: cheat };
-    expect(await recordFlag(store.db, { ...base, kind: "under-floor", evidence: { underFloor: 3, reactionsMs: [60, 70, 80] }, at: 1_000 })).toBe(true);
+    expect(
+      await recordFlag(store.db, { ...base, kind: "under-floor", evidence: { underFloor: 3, reactionsMs: [60, 70, 80] }, at: 1_000 }),
+    ).toBe(true);
     // A resumed table raises it again: one row, the first kept.
     expect(await recordFlag(store.db, { ...base, kind: "under-floor", evidence: { underFloor: 4 }, at: 2_000 })).toBe(false);
     expect(await recordFlag(store.db, { ...base, kind: "too-regular", evidence: { sdMs: 1.2 }, at: 3_000 })).toBe(true);
     // Nobody we know at the seat.
-    expect(await recordFlag(store.db, { tableId: "T2", game: "dark_hand", seat: 0, accountId: null, kind: "claim-quota", evidence: { withheldMs: 41 }, at: 4_000 })).toBe(true);
+    expect(
+      await recordFlag(store.db, {
+        tableId: "T2",
+        game: "dark_hand",
+        seat: 0,
+        accountId: null,
+        kind: "claim-quota",
+        evidence: { withheldMs: 41 },
+        at: 4_000,
+      }),
+    ).toBe(true);
     const all = await listFlags(store.db);
-    expect(all.map((f) => [f.tableId, f.kind, f.at])).toEqual([["T2", "claim-quota", 4_000], ["T1", "too-regular", 3_000], ["T1", "under-floor", 1_000]]);
+    expect(all.map((f) => [f.tableId, f.kind, f.at])).toEqual([
+      ["T2", "claim-quota", 4_000],
+      ["T1", "too-regular", 3_000],
+      ["T1", "under-floor", 1_000],
+    ]);
     expect(all[0]).toMatchObject({ account: null, game: "dark_hand", seat: 0, evidence: { withheldMs: 41 }, accountFlags: 0 });
-    expect(all[2]).toMatchObject({ account: { id: cheat, name: "Quickdraw" }, game: "hit_the_deck", seat: 1, evidence: { underFloor: 3, reactionsMs: [60, 70, 80] }, accountFlags: 2 });
+    expect(all[2]).toMatchObject({
+      account: { id: cheat, name: "Quickdraw" },
+      game: "hit_the_deck",
+      seat: 1,
+      evidence: { underFloor: 3, reactionsMs: [60, 70, 80] },
+      accountFlags: 2,
+    });
     expect((await listFlags(store.db, { accountId: cheat })).map((f) => f.kind)).toEqual(["too-regular", "under-floor"]);
     expect(await listFlags(store.db, { limit: 1 })).toHaveLength(1);
   });
@@ -75,7 +105,14 @@ describe("a flag raised at a table before embedded PGlite opened", () => {
       room.onMessage("*", () => undefined);
       const seat = await waitSeat(room);
       const srv = matchMaker.getLocalRoomById(room.roomId) as unknown as TableRoom;
-      const press = (reactionMs: number): RaceSlap => ({ seat, arrivedAt: Date.now(), reactionMs, source: "claim", estimateMs: reactionMs + 40, suspicious: reactionMs < 100 });
+      const press = (reactionMs: number): RaceSlap => ({
+        seat,
+        arrivedAt: Date.now(),
+        reactionMs,
+        source: "claim",
+        estimateMs: reactionMs + 40,
+        suspicious: reactionMs < 100,
+      });
       for (const ms of [60, 75, 82]) observePress(srv, seat, press(ms), "slap");
       expect(TableRoom.platform.storeStarted).toBe(false);
       expect(TableRoom.platform.pendingWrites).toBe(1);
@@ -83,7 +120,14 @@ describe("a flag raised at a table before embedded PGlite opened", () => {
       const db = await TableRoom.platform.db();
       for (let i = 0; i < 200 && (await listFlags(db)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(TableRoom.platform.pendingWrites).toBe(0);
-      expect((await listFlags(db))[0]).toMatchObject({ account: null, tableId: room.roomId, game: "hit_the_deck", seat, kind: "under-floor", evidence: { underFloor: 3, reactionsMs: [60, 75, 82] } });
+      expect((await listFlags(db))[0]).toMatchObject({
+        account: null,
+        tableId: room.roomId,
+        game: "hit_the_deck",
+        seat,
+        kind: "under-floor",
+        evidence: { underFloor: 3, reactionsMs: [60, 75, 82] },
+      });
       await room.leave();
     } finally {
       await server.gracefullyShutdown(false);
@@ -100,12 +144,18 @@ describe("through the real server", () => {
     await server.listen(port, "127.0.0.1");
     base = `http://127.0.0.1:${port}`;
   }, 120_000);
-  afterAll(async () => { await server?.gracefullyShutdown(false); });
+  afterAll(async () => {
+    await server?.gracefullyShutdown(false);
+  });
 
   async function call(path: string, init: { body?: unknown; bearer?: string } = {}): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-    const res = await fetch(`${base}/api${path}`, { method: init.body === undefined ? "GET" : "POST", headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+    const res = await fetch(`${base}/api${path}`, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
@@ -131,7 +181,14 @@ describe("through the real server", () => {
     await until(() => srv.conduct.accountAt(seat) === cheat.id, "the account at its seat");
     // Three presses adjudicated under the human floor, and a quota that has withheld 45 ms of claims.
     srv.net.of(room.sessionId).quota.withheld = 45;
-    const press = (reactionMs: number): RaceSlap => ({ seat, arrivedAt: Date.now(), reactionMs, source: "claim", estimateMs: reactionMs + 40, suspicious: reactionMs < 100 });
+    const press = (reactionMs: number): RaceSlap => ({
+      seat,
+      arrivedAt: Date.now(),
+      reactionMs,
+      source: "claim",
+      estimateMs: reactionMs + 40,
+      suspicious: reactionMs < 100,
+    });
     for (const ms of [60, 75, 82]) observePress(srv, seat, press(ms), "slap");
     let stored = await listFlags(await TableRoom.platform.db(), { accountId: cheat.id });
     for (let i = 0; i < 200 && stored.length < 2; i++) {
@@ -139,8 +196,14 @@ describe("through the real server", () => {
       stored = await listFlags(await TableRoom.platform.db(), { accountId: cheat.id });
     }
     expect(stored.map((f) => f.kind).sort()).toEqual(["claim-quota", "under-floor"]);
-    for (const f of stored) expect(f).toMatchObject({ account: { id: cheat.id, name: "Speedy" }, tableId: room.roomId, game: "hit_the_deck", seat });
-    expect(stored.find((f) => f.kind === "under-floor")!.evidence).toEqual({ underFloor: 3, floorMs: 100, reactionsMs: [60, 75, 82], race: "slap" });
+    for (const f of stored)
+      expect(f).toMatchObject({ account: { id: cheat.id, name: "Speedy" }, tableId: room.roomId, game: "hit_the_deck", seat });
+    expect(stored.find((f) => f.kind === "under-floor")!.evidence).toEqual({
+      underFloor: 3,
+      floorMs: 100,
+      reactionsMs: [60, 75, 82],
+      race: "slap",
+    });
     expect(stored.find((f) => f.kind === "claim-quota")!.evidence).toMatchObject({ withheldMs: 45, race: "slap" });
 
     // The operator route: nobody else reads them.

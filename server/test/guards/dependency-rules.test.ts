@@ -28,7 +28,11 @@ function cruise(files: Record<string, string>): { code: number | null; report: s
     writeFileSync(path.join(dir, file), text);
   }
   const roots = [...new Set(Object.keys(files).map((f) => f.split("/")[0]!))];
-  const run = spawnSync(process.execPath, [DEPCRUISE, "--config", CONFIG, "--output-type", "err", ...roots], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, [DEPCRUISE, "--config", CONFIG, "--output-type", "err", ...roots], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { code: run.status, report: `${run.stdout}${run.stderr}` };
 }
 
@@ -52,30 +56,31 @@ describe("import rules", () => {
   describe("fail a tree that breaks them", () => {
     // One run over a tree with every kind of break (each check starts a process: about a second).
     let run: ReturnType<typeof cruise> | undefined;
-    const broken = () => (run ??= cruise({
-      // A circle, one side of it type-only.
-      "server/src/a.ts": imports("./b.ts"),
-      "server/src/b.ts": 'import type { V } from "./a.ts";\nexport const v0 = 1;\nexport type W = V;\n',
-      // The kernel, the platform and the database layer each import a feature.
-      "server/src/table/kernel.ts": imports("../ranked/rating.ts"),
-      "server/src/platform/hub.ts": imports("../social/chat/chat.ts"),
-      "server/src/db/migrations.ts": imports("../moderation/migration.ts"),
-      "server/src/ranked/rating.ts": "export const v0 = 1;\n",
-      "server/src/social/chat/chat.ts": "export const v0 = 1;\n",
-      "server/src/moderation/migration.ts": "export const v0 = 1;\n",
-      // The platform reaches the features through the list that composes them.
-      "server/src/platform/store.ts": imports("../migrations.ts"),
-      "server/src/migrations.ts": "export const v0 = 1;\n",
-      // shared/ imports the server; the cluster imports the load tests.
-      "shared/src/cards.ts": imports("../../server/src/games.ts"),
-      "server/src/games.ts": "export const v0 = 1;\n",
-      "cluster/cluster.ts": imports("../loadtest/src/stats.ts"),
-      "loadtest/src/stats.ts": "export const v0 = 1;\n",
-      // A kernel file that still reads a feature (the named debt) reads no new one.
-      "server/src/table/table-play.ts": imports("../conduct/table-conduct.ts", "../moderation/mark.ts"),
-      "server/src/conduct/table-conduct.ts": "export const v0 = 1;\n",
-      "server/src/moderation/mark.ts": "export const v0 = 1;\n",
-    }));
+    const broken = () =>
+      (run ??= cruise({
+        // A circle, one side of it type-only.
+        "server/src/a.ts": imports("./b.ts"),
+        "server/src/b.ts": 'import type { V } from "./a.ts";\nexport const v0 = 1;\nexport type W = V;\n',
+        // The kernel, the platform and the database layer each import a feature.
+        "server/src/table/kernel.ts": imports("../ranked/rating.ts"),
+        "server/src/platform/hub.ts": imports("../social/chat/chat.ts"),
+        "server/src/db/migrations.ts": imports("../moderation/migration.ts"),
+        "server/src/ranked/rating.ts": "export const v0 = 1;\n",
+        "server/src/social/chat/chat.ts": "export const v0 = 1;\n",
+        "server/src/moderation/migration.ts": "export const v0 = 1;\n",
+        // The platform reaches the features through the list that composes them.
+        "server/src/platform/store.ts": imports("../migrations.ts"),
+        "server/src/migrations.ts": "export const v0 = 1;\n",
+        // shared/ imports the server; the cluster imports the load tests.
+        "shared/src/cards.ts": imports("../../server/src/games.ts"),
+        "server/src/games.ts": "export const v0 = 1;\n",
+        "cluster/cluster.ts": imports("../loadtest/src/stats.ts"),
+        "loadtest/src/stats.ts": "export const v0 = 1;\n",
+        // A kernel file that still reads a feature (the named debt) reads no new one.
+        "server/src/table/table-play.ts": imports("../conduct/table-conduct.ts", "../moderation/mark.ts"),
+        "server/src/conduct/table-conduct.ts": "export const v0 = 1;\n",
+        "server/src/moderation/mark.ts": "export const v0 = 1;\n",
+      }));
 
     it("with a non-zero exit", () => {
       expect(broken().code).not.toBe(0);

@@ -20,7 +20,9 @@ async function problems(file: string, text: string): Promise<string[]> {
 
 describe("ESLint", () => {
   it("passes code that keeps the rules", async () => {
-    expect(await problems("server/src/guard-fixture.ts", "export function f(_unused: number, n: number): number {\n  return n + 1;\n}\n")).toEqual([]);
+    expect(
+      await problems("server/src/guard-fixture.ts", "export function f(_unused: number, n: number): number {\n  return n + 1;\n}\n"),
+    ).toEqual([]);
   });
 
   it("fails an unused name and an any in product code, but allows the any in a test", async () => {
@@ -28,11 +30,16 @@ describe("ESLint", () => {
     const found = await problems("server/src/guard-fixture.ts", text);
     expect(found.some((p) => p.startsWith("@typescript-eslint/no-unused-vars"))).toBe(true);
     expect(found.some((p) => p.startsWith("@typescript-eslint/no-explicit-any"))).toBe(true);
-    expect((await problems("server/test/guard-fixture.test.ts", text)).map((p) => p.split(":")[0])).toEqual(["@typescript-eslint/no-unused-vars"]);
+    expect((await problems("server/test/guard-fixture.test.ts", text)).map((p) => p.split(":")[0])).toEqual([
+      "@typescript-eslint/no-unused-vars",
+    ]);
   });
 
   it("fails a disable comment that disables nothing", async () => {
-    const found = await problems("server/src/guard-fixture.ts", "// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const x = 2;\n");
+    const found = await problems(
+      "server/src/guard-fixture.ts",
+      "// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const x = 2;\n",
+    );
     expect(found).toHaveLength(1);
     expect(found[0]).toContain("Unused eslint-disable directive");
   });

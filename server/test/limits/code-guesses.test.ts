@@ -17,18 +17,36 @@ let base = "";
 let server: Server;
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", TRUST_PROXY: "1", CODE_MISSES_AFTER: "3", CODE_MISSES_PER_SECOND: "1000", MATCHMAKE_RATE_PER_SECOND: "100", MATCHMAKE_BURST: "100", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      TRUST_PROXY: "1",
+      CODE_MISSES_AFTER: "3",
+      CODE_MISSES_PER_SECOND: "1000",
+      MATCHMAKE_RATE_PER_SECOND: "100",
+      MATCHMAKE_BURST: "100",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
 }, 60_000);
-afterAll(async () => { await server?.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server?.gracefullyShutdown(false);
+});
 
 const joinById = async (code: string, from: string) => {
   const body = JSON.stringify({ name: "Guesser", playerId: `guesser-${from}` });
-  const res = await fetch(`${base}/matchmake/joinById/${code}`, { method: "POST", headers: { "content-type": "application/json", "content-length": String(body.length), "x-forwarded-for": from }, body });
-  return { status: res.status, body: await res.json().catch(() => null) as { code?: number; error?: string } | null };
+  const res = await fetch(`${base}/matchmake/joinById/${code}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "content-length": String(body.length), "x-forwarded-for": from },
+    body,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as { code?: number; error?: string } | null };
 };
-const readTable = async (code: string, from: string) => (await fetch(`${base}/api/social/tables/${code}`, { headers: { "x-forwarded-for": from } })).status;
+const readTable = async (code: string, from: string) =>
+  (await fetch(`${base}/api/social/tables/${code}`, { headers: { "x-forwarded-for": from } })).status;
 
 describe("guessing invite codes", () => {
   it("holds back an address after 3 unknown codes, even for a real code; other addresses and real codes are not", async () => {
@@ -60,8 +78,18 @@ describe("CodeGuesses", () => {
     const { CodeGuesses } = await import("../../src/limits/code-guesses.ts");
     let now = 1_000_000;
     // The budget for all addresses: 4 misses, refilling far slower than this test runs.
-    const guesses = new CodeGuesses({ after: 3, maxMs: 8000, windowMs: 60_000 }, new MemoryLimiter("all", { perSecond: 0.001, burst: 4 }, 10), 100, null, 250, () => now);
-    for (let i = 0; i < 3; i++) { expect((await guesses.before("a")).ok).toBe(true); await guesses.missed("a"); }
+    const guesses = new CodeGuesses(
+      { after: 3, maxMs: 8000, windowMs: 60_000 },
+      new MemoryLimiter("all", { perSecond: 0.001, burst: 4 }, 10),
+      100,
+      null,
+      250,
+      () => now,
+    );
+    for (let i = 0; i < 3; i++) {
+      expect((await guesses.before("a")).ok).toBe(true);
+      await guesses.missed("a");
+    }
     expect(await guesses.before("a")).toEqual({ ok: false, retryAfterMs: 1000 });
     now += 1000;
     expect((await guesses.before("a")).ok).toBe(true);

@@ -64,7 +64,18 @@ describe("account lock", () => {
 
 describe("password policy", () => {
   const ctx = { username: "Ada_lovelace", displayName: "Countess Ada" };
-  it.each(["password", "12345678", "aaaaaaaa", "qwertyuiop", "P@ssw0rd2024", "ada_lovelace99", "Ada Lovelace!", "countessada1", "scattables1", "Scat Tables 2024"])("refuses %s with a reason", (pw) => {
+  it.each([
+    "password",
+    "12345678",
+    "aaaaaaaa",
+    "qwertyuiop",
+    "P@ssw0rd2024",
+    "ada_lovelace99",
+    "Ada Lovelace!",
+    "countessada1",
+    "scattables1",
+    "Scat Tables 2024",
+  ])("refuses %s with a reason", (pw) => {
     const why = passwordProblem(pw, ctx, 3);
     expect(why).toMatch(/\w+/);
   });

@@ -9,15 +9,26 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
 
 let srv: ServerProcess;
-beforeAll(async () => { srv = await startServerProcess({ TRUST_PROXY: "1", PASSWORD_HASH_CONCURRENCY: "1", PASSWORD_HASH_QUEUE: "0", PROCESS_READS_PER_SECOND: "0.01", DATA_DIR: ":memory:" }); }, 90_000);
-afterAll(async () => { await srv?.stop(); });
+beforeAll(async () => {
+  srv = await startServerProcess({
+    TRUST_PROXY: "1",
+    PASSWORD_HASH_CONCURRENCY: "1",
+    PASSWORD_HASH_QUEUE: "0",
+    PROCESS_READS_PER_SECOND: "0.01",
+    DATA_DIR: ":memory:",
+  });
+}, 90_000);
+afterAll(async () => {
+  await srv?.stop();
+});
 
 it("refuses sign-ins past the hashing queue with 503 and Retry-After", async () => {
-  const attempt = (i: number) => fetch(`${srv.url}/api/accounts/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `10.60.0.${i}` },
-    body: JSON.stringify({ username: `burst_${i}`, password: "wrong password" }),
-  });
+  const attempt = (i: number) =>
+    fetch(`${srv.url}/api/accounts/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.60.0.${i}` },
+      body: JSON.stringify({ username: `burst_${i}`, password: "wrong password" }),
+    });
   // Warm the store so every attempt reaches the hasher at about the same time (the start-up dummy hash may still hold the thread: 503 until it is done).
   let warm = 0;
   for (let i = 0; i < 100 && warm !== 401; i++) {

@@ -9,8 +9,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
 
 let srv: ServerProcess;
-beforeAll(async () => { srv = await startServerProcess({ TRUST_PROXY: "1", PROCESS_READS_PER_SECOND: "0.01", READ_CACHE_MS: "60000", DATA_DIR: ":memory:" }); }, 90_000);
-afterAll(async () => { await srv?.stop(); });
+beforeAll(async () => {
+  srv = await startServerProcess({ TRUST_PROXY: "1", PROCESS_READS_PER_SECOND: "0.01", READ_CACHE_MS: "60000", DATA_DIR: ":memory:" });
+}, 90_000);
+afterAll(async () => {
+  await srv?.stop();
+});
 
 let next = 1;
 const read = (path: string, headers: Record<string, string> = {}) =>
@@ -18,7 +22,11 @@ const read = (path: string, headers: Record<string, string> = {}) =>
 
 it("answers the same public page to many addresses from memory, spending the process's budget once", async () => {
   // A signed-in read always goes through (its leaderboard has the player's own row): budget 1 of 10.
-  const guest = await fetch(`${srv.url}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "10.71.0.1" }, body: JSON.stringify({ name: "Reader", token: true }) });
+  const guest = await fetch(`${srv.url}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "10.71.0.1" },
+    body: JSON.stringify({ name: "Reader", token: true }),
+  });
   expect(guest.status).toBe(201);
   const { token } = (await guest.json()) as { token: string };
   const mine = await read("/leaderboard/devils_scat", { authorization: `Bearer ${token}` });
@@ -53,7 +61,11 @@ it("answers the same public page to many addresses from memory, spending the pro
   // A change this process makes to a public page (a rename) is seen at once, not READ_CACHE_MS later (/me and two profile reads: budget 4 to 6 of 10).
   const { player } = (await (await read("/me", { authorization: `Bearer ${token}` })).json()) as { player: { id: string } };
   expect(((await (await read(`/players/${player.id}`)).json()) as { player: { name: string } }).player.name).toBe("Reader");
-  const renamed = await fetch(`${srv.url}/api/me/name`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-forwarded-for": "10.71.0.2" }, body: JSON.stringify({ name: "Renamed" }) });
+  const renamed = await fetch(`${srv.url}/api/me/name`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-forwarded-for": "10.71.0.2" },
+    body: JSON.stringify({ name: "Renamed" }),
+  });
   expect(renamed.status).toBe(200);
   expect(((await (await read(`/players/${player.id}`)).json()) as { player: { name: string } }).player.name).toBe("Renamed");
 

@@ -17,7 +17,17 @@ let b: ServerProcess;
 
 beforeAll(async () => {
   redis = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-limits-redis-")));
-  const env = { REDIS_URL: redis.url, TRUST_PROXY: "1", DATA_DIR: ":memory:", READS_BURST: "6", READS_PER_SECOND: "0.01", ACCOUNT_LOCK_AFTER: "2", ACCOUNT_LOCK_GLOBAL_AFTER: "2", CODE_MISSES_AFTER: "3", LIMITS_REDIS_TIMEOUT_MS: "200" };
+  const env = {
+    REDIS_URL: redis.url,
+    TRUST_PROXY: "1",
+    DATA_DIR: ":memory:",
+    READS_BURST: "6",
+    READS_PER_SECOND: "0.01",
+    ACCOUNT_LOCK_AFTER: "2",
+    ACCOUNT_LOCK_GLOBAL_AFTER: "2",
+    CODE_MISSES_AFTER: "3",
+    LIMITS_REDIS_TIMEOUT_MS: "200",
+  };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 90_000);
 afterAll(async () => {
@@ -43,7 +53,11 @@ describe("limits shared through Redis", () => {
 
   it("give an address (an IPv6 /64) its sign-in attempts once between two processes", async () => {
     const statuses = [];
-    for (let i = 0; i < 12; i++) statuses.push((await call(i % 2 ? b : a, "/accounts/sign-in", `2001:db8:5:5:${i}::1`, { username: `nobody_${i}`, password: "wrong password" })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await call(i % 2 ? b : a, "/accounts/sign-in", `2001:db8:5:5:${i}::1`, { username: `nobody_${i}`, password: "wrong password" }))
+          .status,
+      );
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
   });
 
@@ -58,7 +72,8 @@ describe("limits shared through Redis", () => {
 
   it("count an address's unknown table codes once between two processes", async () => {
     const statuses = [];
-    for (const [i, code] of ["GGGGGG", "HHHHHH", "JJJJJJ", "KKKKKK"].entries()) statuses.push((await call(i % 2 ? b : a, `/social/tables/${code}`, "10.3.0.1")).status);
+    for (const [i, code] of ["GGGGGG", "HHHHHH", "JJJJJJ", "KKKKKK"].entries())
+      statuses.push((await call(i % 2 ? b : a, `/social/tables/${code}`, "10.3.0.1")).status);
     expect(statuses).toEqual([404, 404, 404, 429]);
     expect((await call(a, "/social/tables/KKKKKK", "10.3.0.2")).status).toBe(404);
   });

@@ -11,19 +11,37 @@ const METRICS_TOKEN = "m".repeat(32);
 let srv: ServerProcess;
 
 beforeAll(async () => {
-  srv = await startServerProcess({ TRUST_PROXY: "1", METRICS_TOKEN, ACCOUNT_LOCK_AFTER: "3", ACCOUNT_LOCK_GLOBAL_AFTER: "3", ACCOUNT_LOCK_MAX_SECONDS: "600", READS_BURST: "5", READS_PER_SECOND: "0.01", ACCOUNTS_PER_HOUR: "1000" });
+  srv = await startServerProcess({
+    TRUST_PROXY: "1",
+    METRICS_TOKEN,
+    ACCOUNT_LOCK_AFTER: "3",
+    ACCOUNT_LOCK_GLOBAL_AFTER: "3",
+    ACCOUNT_LOCK_MAX_SECONDS: "600",
+    READS_BURST: "5",
+    READS_PER_SECOND: "0.01",
+    ACCOUNTS_PER_HOUR: "1000",
+  });
 }, 90_000);
-afterAll(async () => { await srv?.stop(); });
+afterAll(async () => {
+  await srv?.stop();
+});
 
 let nextAddress = 1;
 /** A fresh IPv4 address for each call unless one is given. */
 const fresh = () => `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
 
-async function api(path: string, { body, from = fresh(), token, method }: { body?: unknown; from?: string; token?: string; method?: string } = {}) {
+async function api(
+  path: string,
+  { body, from = fresh(), token, method }: { body?: unknown; from?: string; token?: string; method?: string } = {},
+) {
   const headers: Record<string, string> = { "x-forwarded-for": from };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${srv.url}/api${path}`, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body: body === undefined ? null : JSON.stringify(body) });
+  const res = await fetch(`${srv.url}/api${path}`, {
+    method: method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, retryAfter: Number(res.headers.get("retry-after") ?? NaN), json: text ? JSON.parse(text) : null };
 }
@@ -44,7 +62,10 @@ async function lockFor(username: string, seconds: number): Promise<{ failures: n
   const locks: number[] = [];
   for (let i = 0; i < 60; i++) {
     const r = await api("/accounts/sign-in", { body: { username, password: `wrong guess ${i}` } });
-    if (r.status === 401) { failures++; continue; }
+    if (r.status === 401) {
+      failures++;
+      continue;
+    }
     expect(r.status).toBe(429);
     expect(r.json.error).toBe("rate-limited");
     locks.push(r.retryAfter);
@@ -93,21 +114,26 @@ describe("a password guesser", () => {
 });
 
 describe("new passwords", () => {
-  it.each([["password"], ["12345678"], ["aaaaaaaa"], ["Victim_5 rocks"], ["scattables!"]])("refuses %s with a reason and keeps the account a guest", async (password) => {
-    const guest = await api("/accounts/guest", { body: { name: "Five", token: true } });
-    const r = await api("/accounts/register", { body: { username: "Victim_5", password }, token: guest.json.token });
-    expect(r.status).toBe(400);
-    expect(r.json.error).toBe("weak-password");
-    expect(r.json.message).toMatch(/\w{4,}/);
-    const me = await api("/me", { token: guest.json.token });
-    expect(me.json.player.guest).toBe(true);
-  });
+  it.each([["password"], ["12345678"], ["aaaaaaaa"], ["Victim_5 rocks"], ["scattables!"]])(
+    "refuses %s with a reason and keeps the account a guest",
+    async (password) => {
+      const guest = await api("/accounts/guest", { body: { name: "Five", token: true } });
+      const r = await api("/accounts/register", { body: { username: "Victim_5", password }, token: guest.json.token });
+      expect(r.status).toBe(400);
+      expect(r.json.error).toBe("weak-password");
+      expect(r.json.message).toMatch(/\w{4,}/);
+      const me = await api("/me", { token: guest.json.token });
+      expect(me.json.player.guest).toBe(true);
+    },
+  );
 });
 
 describe("a flooder", () => {
   it("is limited per /64 on IPv6 (IPv4-mapped counts as IPv4), on reads too", async () => {
     const prefix = "2001:db8:77:1";
-    const reads = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => api("/leaderboard/devils_scat", { from: `${prefix}:${i}:${i}:${i}:${i}` })));
+    const reads = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => api("/leaderboard/devils_scat", { from: `${prefix}:${i}:${i}:${i}:${i}` })),
+    );
     expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(reads[5]!.retryAfter).toBeGreaterThan(0);
     expect((await api("/players/nobody", { from: `${prefix}:ffff::1` })).status).toBe(429);
@@ -119,7 +145,10 @@ describe("a flooder", () => {
 
   it("gets 10 sign-ins per /64, then 429, whatever usernames it tries", async () => {
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await api("/accounts/sign-in", { body: { username: `nobody_${i}_64`, password: "x" }, from: `2001:db8:88:1:${i}::7` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await api("/accounts/sign-in", { body: { username: `nobody_${i}_64`, password: "x" }, from: `2001:db8:88:1:${i}::7` })).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
 });

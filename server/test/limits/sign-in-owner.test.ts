@@ -10,23 +10,45 @@ import { startServerProcess, type ServerProcess } from "../support/server-proces
 
 let srv: ServerProcess;
 beforeAll(async () => {
-  srv = await startServerProcess({ TRUST_PROXY: "1", ACCOUNT_LOCK_AFTER: "2", ACCOUNT_LOCK_GLOBAL_AFTER: "8", ACCOUNT_LOCK_MAX_SECONDS: "600", ACCOUNTS_PER_HOUR: "1000", SIGN_INS_PER_MINUTE: "100" });
+  srv = await startServerProcess({
+    TRUST_PROXY: "1",
+    ACCOUNT_LOCK_AFTER: "2",
+    ACCOUNT_LOCK_GLOBAL_AFTER: "8",
+    ACCOUNT_LOCK_MAX_SECONDS: "600",
+    ACCOUNTS_PER_HOUR: "1000",
+    SIGN_INS_PER_MINUTE: "100",
+  });
 }, 90_000);
-afterAll(async () => { await srv?.stop(); });
+afterAll(async () => {
+  await srv?.stop();
+});
 
 let nextAddress = 1;
 const fresh = () => `10.77.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Answer { status: number; retryAfter: number; json: any; cookies: string[] }
+interface Answer {
+  status: number;
+  retryAfter: number;
+  json: any;
+  cookies: string[];
+}
 
-async function api(path: string, { body, from = fresh(), token, cookie }: { body?: unknown; from?: string; token?: string; cookie?: string } = {}): Promise<Answer> {
+async function api(
+  path: string,
+  { body, from = fresh(), token, cookie }: { body?: unknown; from?: string; token?: string; cookie?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": from, "content-type": "application/json", origin: srv.url };
   if (token) headers.authorization = `Bearer ${token}`;
   if (cookie) headers.cookie = cookie;
   const res = await fetch(`${srv.url}/api${path}`, { method: "POST", headers, body: JSON.stringify(body ?? {}) });
   const text = await res.text();
-  return { status: res.status, retryAfter: Number(res.headers.get("retry-after") ?? NaN), json: text ? JSON.parse(text) : null, cookies: res.headers.getSetCookie() };
+  return {
+    status: res.status,
+    retryAfter: Number(res.headers.get("retry-after") ?? NaN),
+    json: text ? JSON.parse(text) : null,
+    cookies: res.headers.getSetCookie(),
+  };
 }
 
 const PASSWORD = "plum kettle orbit lantern";
@@ -42,7 +64,10 @@ async function lockOut(username: string, seconds: number, from?: string): Promis
   let failures = 0;
   for (let i = 0; i < 60; i++) {
     const r = await api("/accounts/sign-in", { body: { username, password: `wrong guess ${i}` }, ...(from ? { from } : {}) });
-    if (r.status === 401) { failures++; continue; }
+    if (r.status === 401) {
+      failures++;
+      continue;
+    }
     expect(r.status).toBe(429);
     if (r.retryAfter >= seconds) return failures;
     await sleep(r.retryAfter * 1000 + 50);

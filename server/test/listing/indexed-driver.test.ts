@@ -44,8 +44,15 @@ function listing(over: Partial<IRoomCache> & { mode?: string; extra?: string }):
   const { mode = "4p", extra, ...rest } = over;
   seq++;
   return {
-    roomId: `r${seq}`, name: "devils_scat", processId: "procA", clients: 0, maxClients: 10,
-    locked: false, private: false, unlisted: false, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)),
+    roomId: `r${seq}`,
+    name: "devils_scat",
+    processId: "procA",
+    clients: 0,
+    maxClients: 10,
+    locked: false,
+    private: false,
+    unlisted: false,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)),
     metadata: { mode, status: "waiting", ...(extra === undefined ? {} : { extra }) },
     ...rest,
   } as IRoomCache;
@@ -104,17 +111,33 @@ describe("the indexed listing driver", () => {
 
   it("keeps its counters equal to what the listings say, through creates, updates, removals and cleanups", async () => {
     const d = indexed();
-    const rooms = Array.from({ length: 40 }, (_, i) => listing({ name: i % 3 === 0 ? "skit_scat" : "devils_scat", mode: `${i % 2}p`, processId: i % 4 === 0 ? "procB" : "procA", private: i % 5 === 0, clients: i % 4 }));
+    const rooms = Array.from({ length: 40 }, (_, i) =>
+      listing({
+        name: i % 3 === 0 ? "skit_scat" : "devils_scat",
+        mode: `${i % 2}p`,
+        processId: i % 4 === 0 ? "procB" : "procA",
+        private: i % 5 === 0,
+        clients: i % 4,
+      }),
+    );
     for (const r of rooms) await d.persist(r, true);
     for (const r of rooms.slice(0, 15)) await d.update(r, { $inc: { clients: 1 }, $set: { locked: r.clients >= 3 } });
     for (const r of rooms.slice(10, 20)) await d.remove(r.roomId);
     await d.cleanup("procB");
     const all = Object.values(await plain.hgetall("roomcaches")).map((v) => JSON.parse(v) as IRoomCache & { metadata: { mode: string } });
     const expected: Record<string, number> = {};
-    const add = (k: string, n: number) => { if (n !== 0) expected[k] = (expected[k] ?? 0) + n; };
+    const add = (k: string, n: number) => {
+      if (n !== 0) expected[k] = (expected[k] ?? 0) + n;
+    };
     for (const r of all) {
-      add("rooms", 1); add(`rooms:${r.name}`, 1); add("clients", r.clients); add(`clients:${r.name}`, r.clients);
-      if (!r.locked && !r.private) { add(`open:${r.name}`, 1); add(`open:${r.name}:${r.metadata.mode}`, 1); }
+      add("rooms", 1);
+      add(`rooms:${r.name}`, 1);
+      add("clients", r.clients);
+      add(`clients:${r.name}`, r.clients);
+      if (!r.locked && !r.private) {
+        add(`open:${r.name}`, 1);
+        add(`open:${r.name}:${r.metadata.mode}`, 1);
+      }
       if (!r.private && !r.unlisted) add("public", 1);
     }
     expect(all.length).toBeGreaterThan(10);
@@ -162,7 +185,7 @@ describe("the indexed listing driver", () => {
       d.ownerAlive(leaseLiveness(ownJournal));
       // Beat once the journal's connection is up (it refuses to beat before).
       const start = Date.now();
-      while (!await deadJournal.beat()) {
+      while (!(await deadJournal.beat())) {
         expect(Date.now() - start).toBeLessThan(5_000);
         await new Promise((r) => setTimeout(r, 10));
       }

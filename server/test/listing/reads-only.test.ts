@@ -21,18 +21,50 @@ let driver: MatchMakerDriver & { counts?: () => Promise<Record<string, number>> 
 
 beforeAll(async () => {
   redis = await startRedis(await freePort(), mkdtempSync(path.join(tmpdir(), "scat-reads-")));
-  driver = process.env.LISTING_TEST_DRIVER === "stock" ? new RedisDriver(redis.url) : new IndexedRedisDriver(redis.url, { processId: () => "procA" });
+  driver =
+    process.env.LISTING_TEST_DRIVER === "stock"
+      ? new RedisDriver(redis.url)
+      : new IndexedRedisDriver(redis.url, { processId: () => "procA" });
   const at = Date.UTC(2026, 0, 1);
   const rooms: IRoomCache[] = [];
   for (let i = 0; i < UNRELATED; i++) {
     rooms.push({
-      roomId: `u${i}`, name: ["devils_scat", "skit_scat", "dark_hand"][i % 3]!, processId: "procA", clients: 2, maxClients: 10,
-      locked: i % 7 === 0, private: false, unlisted: false, createdAt: new Date(at + i),
+      roomId: `u${i}`,
+      name: ["devils_scat", "skit_scat", "dark_hand"][i % 3]!,
+      processId: "procA",
+      clients: 2,
+      maxClients: 10,
+      locked: i % 7 === 0,
+      private: false,
+      unlisted: false,
+      createdAt: new Date(at + i),
       metadata: { mode: `other-${i % 50}`, status: "playing" },
     } as IRoomCache);
   }
-  rooms.push({ roomId: "wanted", name: "devils_scat", processId: "procA", clients: 1, maxClients: 10, locked: false, private: false, unlisted: false, createdAt: new Date(at), metadata: { mode: "4p", status: "waiting" } } as IRoomCache);
-  rooms.push({ roomId: "hidden", name: "devils_scat", processId: "procA", clients: 1, maxClients: 10, locked: false, private: true, unlisted: false, createdAt: new Date(at), metadata: { mode: "4p", status: "waiting" } } as IRoomCache);
+  rooms.push({
+    roomId: "wanted",
+    name: "devils_scat",
+    processId: "procA",
+    clients: 1,
+    maxClients: 10,
+    locked: false,
+    private: false,
+    unlisted: false,
+    createdAt: new Date(at),
+    metadata: { mode: "4p", status: "waiting" },
+  } as IRoomCache);
+  rooms.push({
+    roomId: "hidden",
+    name: "devils_scat",
+    processId: "procA",
+    clients: 1,
+    maxClients: 10,
+    locked: false,
+    private: true,
+    unlisted: false,
+    createdAt: new Date(at),
+    metadata: { mode: "4p", status: "waiting" },
+  } as IRoomCache);
   for (let i = 0; i < rooms.length; i += 200) await Promise.all(rooms.slice(i, i + 200).map((r) => driver.persist(r, true)));
 }, 60_000);
 afterAll(async () => {
@@ -45,7 +77,9 @@ async function commandsDuring(work: () => Promise<unknown>): Promise<string[][]>
   const client = new Redis(redis.url);
   const monitor = await client.monitor();
   const seen: string[][] = [];
-  monitor.on("monitor", (_time: string, args: string[]) => { seen.push(args.map(String)); });
+  monitor.on("monitor", (_time: string, args: string[]) => {
+    seen.push(args.map(String));
+  });
   try {
     await work();
     // A marker command: once MONITOR shows it, every command before it was shown too.
@@ -65,12 +99,15 @@ async function commandsDuring(work: () => Promise<unknown>): Promise<string[][]>
 
 const readsOfAll = (commands: string[][]) => commands.filter((c) => c[0]!.toLowerCase() === "hgetall" && c[1] === "roomcaches").length;
 /** How many listings the commands fetched by id (HMGET/HGET of the listing hash). */
-const listingsFetched = (commands: string[][]) => commands.filter((c) => ["hmget", "hget"].includes(c[0]!.toLowerCase()) && c[1] === "roomcaches").reduce((n, c) => n + c.length - 2, 0);
+const listingsFetched = (commands: string[][]) =>
+  commands.filter((c) => ["hmget", "hget"].includes(c[0]!.toLowerCase()) && c[1] === "roomcaches").reduce((n, c) => n + c.length - 2, 0);
 
 describe(`matchmaking with ${UNRELATED} unrelated listings`, () => {
   it("a quick play reads only the open tables of its own key", async () => {
     let found: IRoomCache | undefined;
-    const commands = await commandsDuring(async () => { found = await driver.findOne({ locked: false, name: "devils_scat", private: false, mode: "4p" }); });
+    const commands = await commandsDuring(async () => {
+      found = await driver.findOne({ locked: false, name: "devils_scat", private: false, mode: "4p" });
+    });
     expect(found?.roomId).toBe("wanted");
     expect(readsOfAll(commands)).toBe(0);
     expect(listingsFetched(commands)).toBe(1);

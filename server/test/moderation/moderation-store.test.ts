@@ -25,8 +25,12 @@ const OPERATOR = { id: null, name: "test-operator" };
 const serverDir = fileURLToPath(new URL("../..", import.meta.url));
 
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
   let store: Store;
@@ -35,9 +39,12 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   });
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
   const guest = async (name: string) => (await accounts.createGuest(name)).id;
-  const ratingOf = async (id: string, game: string) => store.db.selectFrom("ratings").selectAll().where("player_id", "=", id).where("game", "=", game).executeTakeFirstOrThrow();
+  const ratingOf = async (id: string, game: string) =>
+    store.db.selectFrom("ratings").selectAll().where("player_id", "=", id).where("game", "=", game).executeTakeFirstOrThrow();
 
   it("refunds exactly the victims' losses in the window, resets the account, keeps the buckets right, and a second mark changes nothing", async () => {
     const db = store.db;
@@ -59,21 +66,32 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     // Another game kind, in the window: v2 lost there too.
     await play(db, "dark_hand", [cheat!, v2!], { at: now - DAY });
 
-    const lossIn = (m: { changes: readonly { playerId: string; delta: number }[] }, id: string) => Math.max(0, -(m.changes.find((c) => c.playerId === id)?.delta ?? 0));
+    const lossIn = (m: { changes: readonly { playerId: string; delta: number }[] }, id: string) =>
+      Math.max(0, -(m.changes.find((c) => c.playerId === id)?.delta ?? 0));
     const owed = (id: string) => inWindow.reduce((n, m) => n + lossIn(m, id), 0);
     expect(owed(v1!)).toBeGreaterThan(0);
     expect(lossIn(old, v3!)).toBeGreaterThan(0);
     const before = new Map<string, { rating: number; mu: number; sigma: number; games: number }>();
     for (const id of [v1!, v2!, v3!, other!]) before.set(`${id}/${G}`, await ratingOf(id, G));
     before.set(`${v2!}/dark_hand`, await ratingOf(v2!, "dark_hand"));
-    const darkLoss = -(await db.selectFrom("match_players").select(["rating_before", "rating_after"]).where("player_id", "=", v2!).where("match_id", "like", "mod-dark_hand-%").executeTakeFirstOrThrow().then((r) => r.rating_after - r.rating_before));
+    const darkLoss = -(await db
+      .selectFrom("match_players")
+      .select(["rating_before", "rating_after"])
+      .where("player_id", "=", v2!)
+      .where("match_id", "like", "mod-dark_hand-%")
+      .executeTakeFirstOrThrow()
+      .then((r) => r.rating_after - r.rating_before));
     expect(await topPlayers(db, G, 1000, EVERY_RATED).then((t) => t.some((e) => e.playerId === cheat))).toBe(true);
 
     const first = await markAccount(db, { targetId: cheat!, kind: "booster", reason: "farmed v1", windowDays: 7, actor: OPERATOR }, now);
     if (first === "unknown-player") throw new Error("unknown");
     expect(first.changed).toBe(true);
     const expected: Record<string, number> = {
-      [`${v1!}/${G}`]: owed(v1!), [`${v2!}/${G}`]: owed(v2!), [`${v3!}/${G}`]: owed(v3!), [`${other!}/${G}`]: owed(other!), [`${v2!}/dark_hand`]: darkLoss,
+      [`${v1!}/${G}`]: owed(v1!),
+      [`${v2!}/${G}`]: owed(v2!),
+      [`${v3!}/${G}`]: owed(v3!),
+      [`${other!}/${G}`]: owed(other!),
+      [`${v2!}/dark_hand`]: darkLoss,
     };
     for (const [key, points] of Object.entries(expected)) {
       const [id, game] = key.split("/") as [string, string];
@@ -95,7 +113,12 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     expect(await topPlayers(db, G, 1000, EVERY_RATED).then((t) => t.some((e) => e.playerId === cheat))).toBe(false);
     expect(await aroundPlayer(db, G, cheat!, EVERY_RATED)).toBeNull();
     expect(await unlistedReason(db, G, cheat!, EVERY_RATED)).toBe("marked");
-    const refundPoints = await db.selectFrom("rating_history").select(["player_id", "rating"]).where("match_id", "=", `refund:${first.result.action.id}`).where("game", "=", G).execute();
+    const refundPoints = await db
+      .selectFrom("rating_history")
+      .select(["player_id", "rating"])
+      .where("match_id", "=", `refund:${first.result.action.id}`)
+      .where("game", "=", G)
+      .execute();
     expect(new Map(refundPoints.map((r) => [r.player_id, r.rating])).get(v1!)).toBe(before.get(`${v1!}/${G}`)!.rating + owed(v1!));
     expect(await bucketsAgree(db).then((b) => b.counted)).toEqual(await bucketsAgree(db).then((b) => b.actual));
     const [action] = await recentActions(db, 1, cheat!);
@@ -103,7 +126,11 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
 
     // Again (even with other parameters): the same answer, nothing changed anywhere.
     const state = await snapshot(db);
-    const second = await markAccount(db, { targetId: cheat!, kind: "cheater", reason: "again", windowDays: 30, actor: OPERATOR }, now + DAY);
+    const second = await markAccount(
+      db,
+      { targetId: cheat!, kind: "cheater", reason: "again", windowDays: 30, actor: OPERATOR },
+      now + DAY,
+    );
     if (second === "unknown-player") throw new Error("unknown");
     expect(second.changed).toBe(false);
     expect(second.result).toEqual(first.result);
@@ -113,7 +140,9 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     const third = await markAccount(db, { targetId: other!, kind: "cheater", reason: "also there", windowDays: 7, actor: OPERATOR }, now);
     if (third === "unknown-player") throw new Error("unknown");
     expect(third.result.refunds.filter((r) => r.matchId === inWindow[2]!.matchId)).toEqual([]);
-    expect(await markAccount(db, { targetId: "nobody", kind: "booster", reason: "x y z", windowDays: 7, actor: OPERATOR })).toBe("unknown-player");
+    expect(await markAccount(db, { targetId: "nobody", kind: "booster", reason: "x y z", windowDays: 7, actor: OPERATOR })).toBe(
+      "unknown-player",
+    );
   });
 
   it("marks once when two operators mark the same account at the same moment", async () => {
@@ -131,7 +160,9 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     expect(x.result).toEqual(y.result);
     const owed = x.result.refunds.reduce((n, r) => n + r.points, 0);
     expect((await ratingOf(v!, "scatterbrain")).rating).toBe(vBefore.rating + owed);
-    expect(await db.selectFrom("operator_actions").select("id").where("target_id", "=", b!).where("action", "=", "mark").execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("operator_actions").select("id").where("target_id", "=", b!).where("action", "=", "mark").execute(),
+    ).toHaveLength(1);
   });
 
   it("refunds while the victims' next matches are being rated, losing neither update", async () => {
@@ -144,7 +175,12 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     expect(owed.size).toBeGreaterThan(0);
     // The victims play on among themselves (one game after another) while the mark runs.
     const mark = markAccount(db, { targetId: cheat!, kind: "cheater", reason: "race", windowDays: 7, actor: OPERATOR }, now);
-    const orders = [[a!, b!, c!], [c!, b!, a!], [b!, a!, c!], [a!, c!, b!]];
+    const orders = [
+      [a!, b!, c!],
+      [c!, b!, a!],
+      [b!, a!, c!],
+      [a!, c!, b!],
+    ];
     const chain = (async () => {
       const out = [];
       for (const [i, order] of orders.entries()) out.push(await play(db, G, order, { at: now + 1 + i }));
@@ -159,7 +195,10 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
       const seen = [lost, ...played].map((p) => p.changes.find((x) => x.playerId === id)!);
       const now_ = (await ratingOf(id, G)).rating;
       const jumps = [...seen.slice(1).map((x, i) => x.before - seen[i]!.after), now_ - seen.at(-1)!.after];
-      expect(jumps.every((j) => j === 0 || j === points), `${id}: ${jumps}`).toBe(true);
+      expect(
+        jumps.every((j) => j === 0 || j === points),
+        `${id}: ${jumps}`,
+      ).toBe(true);
       expect(jumps.filter((j) => j !== 0).length).toBe(points > 0 ? 1 : 0);
       const history = await db.selectFrom("rating_history").select("match_id").where("player_id", "=", id).where("game", "=", G).execute();
       expect(history).toHaveLength(1 + orders.length + (points > 0 ? 1 : 0));
@@ -184,13 +223,17 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     ];
     for (const s of specs) {
       const id = await guest(`R${s.rating}`);
-      await db.insertInto("ratings").values({ player_id: id, game: G, mu: s.rating / SCALE, sigma: 3, rating: s.rating, games: s.games, wins: 1, updated_at: s.at }).execute();
+      await db
+        .insertInto("ratings")
+        .values({ player_id: id, game: G, mu: s.rating / SCALE, sigma: 3, rating: s.rating, games: s.games, wins: 1, updated_at: s.at })
+        .execute();
       if (s.marked) await db.insertInto("account_marks").values({ player_id: id, kind: "booster", action_id: "t", at: now }).execute();
       rows.push({ id, ...s });
     }
     const rule = boardRule(30, 10, now, 0);
     const top = await topPlayers(db, G, 100, rule);
-    const listed = rows.filter((r) => r.games >= 10 && r.at >= now - 30 * DAY && !r.marked)
+    const listed = rows
+      .filter((r) => r.games >= 10 && r.at >= now - 30 * DAY && !r.marked)
       .sort((a, b) => b.rating - a.rating || (a.id < b.id ? -1 : 1));
     expect(top.map((e) => [e.rank, e.playerId])).toEqual(listed.map((r, i) => [i + 1, r.id]));
     expect(top.every((e) => !e.provisional)).toBe(true);
@@ -209,7 +252,10 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     const cache = new TopCache(1_000);
     const addListed = async (rating: number) => {
       const id = await guest(`N${rating}`);
-      await db.insertInto("ratings").values({ player_id: id, game: G, mu: rating / SCALE, sigma: 3, rating, games: 20, wins: 1, updated_at: now }).execute();
+      await db
+        .insertInto("ratings")
+        .values({ player_id: id, game: G, mu: rating / SCALE, sigma: 3, rating, games: 20, wins: 1, updated_at: now })
+        .execute();
     };
     expect((await cache.counts(db, G, rule, 0)).total).toBe(4);
     await addListed(1400);
@@ -238,7 +284,16 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     for (let i = 0; i < 6; i++) await play(db, G, i % 2 ? [h1!, h2!] : [h2!, h1!], { at: now - DAY + 10 + i, steps: 80 });
     for (let i = 0; i < 6; i++) await play(db, G, [strong!, weak!], { at: now - DAY + 20 + i, steps: 90 });
     const pairs = await suspiciousPairs(db, { ...PAIR_DEFAULTS, days: 7 }, undefined, now);
-    expect(pairs[0]).toMatchObject({ loser: { id: dumper }, winner: { id: booster }, games: 5, losses: 5, quickOrLeft: 5, left: 5, quickShare: 1, sharedAddress: null });
+    expect(pairs[0]).toMatchObject({
+      loser: { id: dumper },
+      winner: { id: booster },
+      games: 5,
+      losses: 5,
+      quickOrLeft: 5,
+      left: 5,
+      quickShare: 1,
+      sharedAddress: null,
+    });
     expect(pairs[0]!.ratingMoved).toBeGreaterThan(0);
     expect(pairs[0]!.loserLost).toBeGreaterThan(0);
     const rank = (id: string) => pairs.findIndex((p) => p.loser.id === id || p.winner.id === id);
@@ -247,7 +302,12 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
     expect(pairs[1]!.quickOrLeft).toBe(0);
     expect(pairs.map((p) => p.suspicion)).toEqual([...pairs.map((p) => p.suspicion)].sort((a, b) => b - a));
     // The address hook counts when it knows; a pair below the minimum of games is not listed.
-    const hooked = await suspiciousPairs(db, { ...PAIR_DEFAULTS, days: 7 }, async (a, b) => [a, b].includes(h1!) && [a, b].includes(h2!), now);
+    const hooked = await suspiciousPairs(
+      db,
+      { ...PAIR_DEFAULTS, days: 7 },
+      async (a, b) => [a, b].includes(h1!) && [a, b].includes(h2!),
+      now,
+    );
     expect(hooked.find((p) => p.loser.id === h1 || p.loser.id === h2)!.sharedAddress).toBe(true);
     expect(await suspiciousPairs(db, { ...PAIR_DEFAULTS, days: 7, minGames: 7 }, undefined, now)).toEqual([]);
     // A month later the same matches are outside the window.
@@ -280,7 +340,13 @@ describe.each(["pglite", "postgres"] as const)("moderation on %s", (kind) => {
   it.runIf(kind === "postgres")("runs as `npm run operator` against DATABASE_URL", async () => {
     const saved = await accounts.createGuest("Cli");
     await accounts.register(saved.id, "cli_admin", "long enough pw");
-    const run = (...args: string[]) => spawnSync("npx", ["tsx", "src/moderation/cli.ts", ...args], { cwd: serverDir, encoding: "utf8", env: { ...process.env, DATABASE_URL: pg.url, LOG_LEVEL: "silent" }, timeout: 60_000 });
+    const run = (...args: string[]) =>
+      spawnSync("npx", ["tsx", "src/moderation/cli.ts", ...args], {
+        cwd: serverDir,
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: pg.url, LOG_LEVEL: "silent" },
+        timeout: 60_000,
+      });
     const granted = run("grant", "cli_admin");
     expect(granted.stdout.trim()).toBe("cli_admin is now an operator");
     expect(granted.status).toBe(0);

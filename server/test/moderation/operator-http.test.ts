@@ -19,20 +19,33 @@ let base = "";
 let server: Server;
 let db: Db;
 
-interface Call { status: number; body: any }
+interface Call {
+  status: number;
+  body: any;
+}
 
-async function call(path: string, init: { method?: string; body?: unknown; bearer?: string; cookie?: string; origin?: string } = {}): Promise<Call> {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; bearer?: string; cookie?: string; origin?: string } = {},
+): Promise<Call> {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
   if (init.cookie) headers.cookie = init.cookie;
   if (init.origin) headers.origin = init.origin;
-  const res = await fetch(`${base}/api${path}`, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-interface Account { id: string; token: string }
+interface Account {
+  id: string;
+  token: string;
+}
 
 async function account(name: string, username?: string): Promise<Account> {
   const made = await call("/accounts/guest", { body: { name, token: true } });
@@ -46,12 +59,23 @@ async function account(name: string, username?: string): Promise<Account> {
 
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", LEADERBOARD_MIN_GAMES: "1", LEADERBOARD_MIN_OPPONENTS: "0", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "1000",
+      LEADERBOARD_MIN_GAMES: "1",
+      LEADERBOARD_MIN_OPPONENTS: "0",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   db = await TableRoom.platform.db();
 }, 120_000);
-afterAll(async () => { await server?.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server?.gracefullyShutdown(false);
+});
 
 describe("operator routes", () => {
   let op: Account;
@@ -67,7 +91,8 @@ describe("operator routes", () => {
     expect(await runOperatorCli(db, ["grant", "ops_admin"], () => undefined)).toBe(0);
     // The farm: the dumper leaves five games at once; the booster also beats an honest victim twice.
     const now = Date.now();
-    for (let i = 0; i < 5; i++) await play(db, "devils_scat", [booster.id, dumper.id], { at: now - 60_000 + i, left: [dumper.id], steps: 3 });
+    for (let i = 0; i < 5; i++)
+      await play(db, "devils_scat", [booster.id, dumper.id], { at: now - 60_000 + i, left: [dumper.id], steps: 3 });
     for (let i = 0; i < 2; i++) await play(db, "devils_scat", [booster.id, victim.id], { at: now - 30_000 + i });
     for (let i = 0; i < 3; i++) await play(db, "devils_scat", [victim.id, player.id], { at: now - 20_000 + i });
   });
@@ -94,9 +119,20 @@ describe("operator routes", () => {
     expect(scoped.status).toBe(403);
     expect(scoped.body.error).toBe("insufficient-scope");
     // The operator's browser session, but the request comes from another site: refused.
-    const signIn = await fetch(`${base}/api/accounts/sign-in`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ username: "ops_admin", password: "long enough pw" }) });
-    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("scat_session="))!.split(";")[0]!;
-    const forged = await call(`/operator/accounts/${booster.id}/mark`, { body: { kind: "booster", reason: "csrf", windowDays: 30 }, cookie, origin: "http://evil.example" });
+    const signIn = await fetch(`${base}/api/accounts/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ username: "ops_admin", password: "long enough pw" }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("scat_session="))!
+      .split(";")[0]!;
+    const forged = await call(`/operator/accounts/${booster.id}/mark`, {
+      body: { kind: "booster", reason: "csrf", windowDays: 30 },
+      cookie,
+      origin: "http://evil.example",
+    });
     expect(forged.status).toBe(403);
     expect(forged.body.error).toBe("cross-site");
     // The same cookie from this site's own page works (a read here, to change nothing yet).
@@ -108,7 +144,15 @@ describe("operator routes", () => {
     const res = await call("/operator/suspicious-pairs?days=30", { bearer: op.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ days: 30, minGames: 3 });
-    expect(res.body.pairs[0]).toMatchObject({ loser: { id: dumper.id, name: "Dumper" }, winner: { id: booster.id }, games: 5, losses: 5, quickOrLeft: 5, left: 5, sharedAddress: false });
+    expect(res.body.pairs[0]).toMatchObject({
+      loser: { id: dumper.id, name: "Dumper" },
+      winner: { id: booster.id },
+      games: 5,
+      losses: 5,
+      quickOrLeft: 5,
+      left: 5,
+      sharedAddress: false,
+    });
     // Once both queued from one address (the queue notes a keyed hash of it), the report says so.
     const seen = await TableRoom.platform.addresses();
     await seen.note(dumper.id, "2001:db8:1:2::10");
@@ -134,25 +178,48 @@ describe("operator routes", () => {
     const board0 = await call("/leaderboard/devils_scat", { bearer: victim.token });
     expect(board0.body.top.some((e: any) => e.playerId === booster.id)).toBe(true);
     const victimBefore = board0.body.me.rating as number;
-    const losses = await db.selectFrom("match_players as v").innerJoin("match_players as b", "b.match_id", "v.match_id")
-      .select(["v.rating_before", "v.rating_after"]).where("v.player_id", "=", victim.id).where("b.player_id", "=", booster.id).execute();
+    const losses = await db
+      .selectFrom("match_players as v")
+      .innerJoin("match_players as b", "b.match_id", "v.match_id")
+      .select(["v.rating_before", "v.rating_after"])
+      .where("v.player_id", "=", victim.id)
+      .where("b.player_id", "=", booster.id)
+      .execute();
     const owed = losses.reduce((n, r) => n + Math.max(0, r.rating_before - r.rating_after), 0);
     expect(owed).toBeGreaterThan(0);
 
     const before = await snapshot(db);
-    for (const body of [{ kind: "smurf", reason: "x y z", windowDays: 30 }, { kind: "booster", reason: "", windowDays: 30 }, { kind: "booster", reason: "ok ok", windowDays: 0 }, { kind: "booster", reason: "ok ok", windowDays: 30, extra: 1 }]) {
+    for (const body of [
+      { kind: "smurf", reason: "x y z", windowDays: 30 },
+      { kind: "booster", reason: "", windowDays: 30 },
+      { kind: "booster", reason: "ok ok", windowDays: 0 },
+      { kind: "booster", reason: "ok ok", windowDays: 30, extra: 1 },
+    ]) {
       const bad = await call(`/operator/accounts/${booster.id}/mark`, { body, bearer: op.token });
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.error).toBe("bad-request");
     }
-    expect((await call("/operator/accounts/nobody/mark", { body: { kind: "booster", reason: "farming", windowDays: 30 }, bearer: op.token })).status).toBe(404);
-    expect((await call(`/operator/accounts/${op.id}/mark`, { body: { kind: "booster", reason: "myself", windowDays: 30 }, bearer: op.token })).status).toBe(400);
+    expect(
+      (await call("/operator/accounts/nobody/mark", { body: { kind: "booster", reason: "farming", windowDays: 30 }, bearer: op.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(`/operator/accounts/${op.id}/mark`, { body: { kind: "booster", reason: "myself", windowDays: 30 }, bearer: op.token }))
+        .status,
+    ).toBe(400);
     expect(await snapshot(db)).toEqual(before);
 
-    const first = await call(`/operator/accounts/${booster.id}/mark`, { body: { kind: "booster", reason: "farmed with Dumper", windowDays: 30 }, bearer: op.token });
+    const first = await call(`/operator/accounts/${booster.id}/mark`, {
+      body: { kind: "booster", reason: "farmed with Dumper", windowDays: 30 },
+      bearer: op.token,
+    });
     expect(first.status).toBe(200);
     expect(first.body.action).toMatchObject({ by: "ops_admin", kind: "booster", reason: "farmed with Dumper", windowDays: 30 });
-    expect(first.body.victims.find((v: any) => v.playerId === victim.id)).toMatchObject({ before: victimBefore, after: victimBefore + owed, points: owed });
+    expect(first.body.victims.find((v: any) => v.playerId === victim.id)).toMatchObject({
+      before: victimBefore,
+      after: victimBefore + owed,
+      points: owed,
+    });
     const board1 = await call("/leaderboard/devils_scat", { bearer: victim.token });
     expect(board1.body.me.rating).toBe(victimBefore + owed);
     expect(board1.body.top.some((e: any) => e.playerId === booster.id)).toBe(false);
@@ -161,13 +228,22 @@ describe("operator routes", () => {
     expect((await call(`/players/${booster.id}`)).body.ratings[0]).toMatchObject({ rating: 1500, games: 0 });
 
     const state = await snapshot(db);
-    const second = await call(`/operator/accounts/${booster.id}/mark`, { body: { kind: "cheater", reason: "again", windowDays: 90 }, bearer: op.token });
+    const second = await call(`/operator/accounts/${booster.id}/mark`, {
+      body: { kind: "cheater", reason: "again", windowDays: 90 },
+      bearer: op.token,
+    });
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(await snapshot(db)).toEqual(state);
 
     const log = await call(`/operator/actions?account=${booster.id}`, { bearer: op.token });
     expect(log.body.actions).toHaveLength(1);
-    expect(log.body.actions[0]).toMatchObject({ actor: "ops_admin", actorId: op.id, action: "mark", targetId: booster.id, reason: "farmed with Dumper" });
+    expect(log.body.actions[0]).toMatchObject({
+      actor: "ops_admin",
+      actorId: op.id,
+      action: "mark",
+      targetId: booster.id,
+      reason: "farmed with Dumper",
+    });
   });
 });

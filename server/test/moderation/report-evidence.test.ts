@@ -44,36 +44,86 @@ async function account(name: string, username: string): Promise<{ id: string; to
 
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", BOT_DELAY_MS: "1-5", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "1000",
+      BOT_DELAY_MS: "1-5",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   db = await TableRoom.platform.db();
 }, 120_000);
-afterAll(async () => { await server?.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server?.gracefullyShutdown(false);
+});
 
 describe("report evidence", () => {
   it("over HTTP: refuses the reporter's own chat lines and game logs, files a stored match's log only for its players", async () => {
-    const [rep, bad, other] = [await account("Rae", "rae_evidence"), await account("Rude", "rude_evidence"), await account("Olga", "olga_evidence")];
-    const count = async () => Number((await db.selectFrom("reports").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const [rep, bad, other] = [
+      await account("Rae", "rae_evidence"),
+      await account("Rude", "rude_evidence"),
+      await account("Olga", "olga_evidence"),
+    ];
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("reports")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     // Invented evidence: a line with an impossible time, and a made-up game log.
-    const withChat = await call("/reports", { bearer: rep.token, body: { playerId: bad.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [{ name: "Rude", seat: 1, text: "I cheat", at: 1e300 }] } });
+    const withChat = await call("/reports", {
+      bearer: rep.token,
+      body: {
+        playerId: bad.id,
+        reason: "abusive-chat",
+        game: "devils_scat",
+        tableId: "T1",
+        chat: [{ name: "Rude", seat: 1, text: "I cheat", at: 1e300 }],
+      },
+    });
     expect(withChat.status).toBe(400);
     expect(withChat.body.message).toMatch(/server files its own record.*note/);
-    const withLog = await call("/reports", { bearer: rep.token, body: { playerId: bad.id, reason: "cheating", game: "devils_scat", tableId: "T1", gameLog: { seed: "forged", steps: [] } } });
+    const withLog = await call("/reports", {
+      bearer: rep.token,
+      body: { playerId: bad.id, reason: "cheating", game: "devils_scat", tableId: "T1", gameLog: { seed: "forged", steps: [] } },
+    });
     expect(withLog.status).toBe(400);
     expect(await count()).toBe(before);
 
     // A stored match both played: its log is filed by the server, and the note stays the reporter's words.
     const together = (await play(db, "devils_scat", [rep.id, bad.id], { at: Date.now() - 60_000 })).matchId;
     const apart = (await play(db, "devils_scat", [other.id, bad.id], { at: Date.now() - 50_000 })).matchId;
-    expect((await call("/reports", { bearer: rep.token, body: { playerId: bad.id, reason: "cheating", tableId: apart } })).status).toBe(400);
-    const filed = await call("/reports", { bearer: rep.token, body: { playerId: bad.id, reason: "cheating", note: "he knew my cards", tableId: together } });
+    expect((await call("/reports", { bearer: rep.token, body: { playerId: bad.id, reason: "cheating", tableId: apart } })).status).toBe(
+      400,
+    );
+    const filed = await call("/reports", {
+      bearer: rep.token,
+      body: { playerId: bad.id, reason: "cheating", note: "he knew my cards", tableId: together },
+    });
     expect(filed.status).toBe(201);
     const row = await db.selectFrom("reports").selectAll().where("id", "=", filed.body.report).executeTakeFirstOrThrow();
     const stored = await db.selectFrom("matches").select("log").where("id", "=", together).executeTakeFirstOrThrow();
-    expect({ note: row.note, source: row.source, game: row.game, chat: typeof row.chat === "string" ? JSON.parse(row.chat) : row.chat }).toEqual({ note: "he knew my cards", source: "match", game: "devils_scat", chat: [] });
-    expect(typeof row.game_log === "string" ? JSON.parse(row.game_log) : row.game_log).toEqual(typeof stored.log === "string" ? JSON.parse(stored.log) : stored.log);
+    expect({
+      note: row.note,
+      source: row.source,
+      game: row.game,
+      chat: typeof row.chat === "string" ? JSON.parse(row.chat) : row.chat,
+    }).toEqual({ note: "he knew my cards", source: "match", game: "devils_scat", chat: [] });
+    expect(typeof row.game_log === "string" ? JSON.parse(row.game_log) : row.game_log).toEqual(
+      typeof stored.log === "string" ? JSON.parse(stored.log) : stored.log,
+    );
   });
 
   it("at a running table: an operator seated there gets neither seed nor log until the game ends", async () => {

@@ -24,11 +24,22 @@ beforeAll(async () => {
   store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
   accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
 }, 60_000);
-afterAll(async () => { await store?.close(); });
+afterAll(async () => {
+  await store?.close();
+});
 
 const guest = async (name: string) => (await accounts.createGuest(name)).id;
 const report = (reporterId: string, reportedId: string, more: Partial<NewReport> = {}): NewReport => ({
-  reporterId, reportedId, reason: "other", note: "", game: "devils_scat", tableId: "T", source: "table", gameLog: null, chat: [], ...more,
+  reporterId,
+  reportedId,
+  reason: "other",
+  note: "",
+  game: "devils_scat",
+  tableId: "T",
+  source: "table",
+  gameLog: null,
+  chat: [],
+  ...more,
 });
 
 describe("report intake and ranking", () => {
@@ -43,7 +54,8 @@ describe("report intake and ranking", () => {
     // Each flooder files all it may over the next hours: 20 reports, 5 an hour, one per victim.
     let filed = 0;
     for (let i = 0; i < 20; i++) {
-      for (const f of flooders) if ((await reports.fileReport(db, report(f, victims[i]!, { reason: "abusive-chat" }), t0 + 13 * MIN * (i + 1))).ok) filed++;
+      for (const f of flooders)
+        if ((await reports.fileReport(db, report(f, victims[i]!, { reason: "abusive-chat" }), t0 + 13 * MIN * (i + 1))).ok) filed++;
     }
     expect(filed).toBe(100);
     const list = await reports.listReports(db, { limit: 100 });
@@ -55,7 +67,12 @@ describe("report intake and ranking", () => {
     const [witness, rude] = [await guest("Witness"), await guest("Rude")];
     expect((await reports.fileReport(db, report(witness, rude), t0 + 10 * HOUR)).ok).toBe(true);
     const again = await reports.listReports(db, { limit: 10 });
-    expect(again.slice(0, 2).map((r) => r.reported.id).sort()).toEqual([cheater, rude].sort());
+    expect(
+      again
+        .slice(0, 2)
+        .map((r) => r.reported.id)
+        .sort(),
+    ).toEqual([cheater, rude].sort());
   });
 
   it("weighs a reporter's standing: finished games and how its earlier reports were answered", async () => {
@@ -63,14 +80,35 @@ describe("report intake and ranking", () => {
     const t0 = 3_000 * HOUR;
     const [seasoned, fresh, crier] = [await guest("Seasoned"), await guest("Fresh"), await guest("Crier")];
     const [x, y, z] = [await guest("X"), await guest("Y"), await guest("Z")];
-    await db.insertInto("conduct_records").values([0, 1, 2].map((i) => ({ player_id: seasoned, game: "devils_scat", table_id: `played-${i}`, ranked: false, outcome: "completed", at: t0 - HOUR }))).execute();
+    await db
+      .insertInto("conduct_records")
+      .values(
+        [0, 1, 2].map((i) => ({
+          player_id: seasoned,
+          game: "devils_scat",
+          table_id: `played-${i}`,
+          ranked: false,
+          outcome: "completed",
+          at: t0 - HOUR,
+        })),
+      )
+      .execute();
     // The crier's three earlier reports were all dismissed.
     const decoys = await Promise.all([0, 1, 2].map((i) => guest(`Decoy${i}`)));
     for (const [i, d] of decoys.entries()) {
       const r = await reports.fileReport(db, report(crier, d), t0 - 3 * 24 * HOUR + i * 20 * MIN);
-      await db.updateTable("reports").set({ status: "dismissed" }).where("id", "=", r.ok ? r.id : "").execute();
+      await db
+        .updateTable("reports")
+        .set({ status: "dismissed" })
+        .where("id", "=", r.ok ? r.id : "")
+        .execute();
     }
-    for (const [who, target, at] of [[crier, z, t0 + 3], [fresh, y, t0 + 2], [seasoned, x, t0 + 1]] as const) expect((await reports.fileReport(db, report(who, target), at)).ok).toBe(true);
+    for (const [who, target, at] of [
+      [crier, z, t0 + 3],
+      [fresh, y, t0 + 2],
+      [seasoned, x, t0 + 1],
+    ] as const)
+      expect((await reports.fileReport(db, report(who, target), at)).ok).toBe(true);
     const order = (await reports.listReports(db, { limit: 500 })).map((r) => r.reported.id).filter((id) => [x, y, z].includes(id));
     expect(order).toEqual([x, y, z]);
   });
@@ -97,7 +135,23 @@ describe("report intake and ranking", () => {
     const ok = await reports.fileReport(db, report(rep, bad, { chat: [fine] }), 9_000 * HOUR);
     expect(ok.ok).toBe(true);
     // A row written before input was checked (or by hand): a time no Date can hold.
-    await db.insertInto("reports").values({ id: "bad-row", at: 9_000 * HOUR + 1, reporter_id: bad, reported_id: rep, reason: "other", note: "", game: "devils_scat", table_id: "T", game_log: null, chat: JSON.stringify([{ name: "x", seat: null, text: "y", at: 1e300 }]), status: "open", action_id: null }).execute();
+    await db
+      .insertInto("reports")
+      .values({
+        id: "bad-row",
+        at: 9_000 * HOUR + 1,
+        reporter_id: bad,
+        reported_id: rep,
+        reason: "other",
+        note: "",
+        game: "devils_scat",
+        table_id: "T",
+        game_log: null,
+        chat: JSON.stringify([{ name: "x", seat: null, text: "y", at: 1e300 }]),
+        status: "open",
+        action_id: null,
+      })
+      .execute();
     const list = await reports.listReports(db, { all: true, limit: 500 });
     expect(list.find((r) => r.id === "bad-row")).toMatchObject({ chat: [], chatUnreadable: true });
     expect(list.find((r) => r.id === (ok.ok ? ok.id : ""))).toMatchObject({ chat: [fine], chatUnreadable: false });

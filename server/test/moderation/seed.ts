@@ -16,15 +16,32 @@ export interface Played {
  * One rated match: `order` lists the player ids best first (all distinct places), `left` those who
  * left (placed last, `forfeited` in the standings), `steps` the log's length, `at` its end time.
  */
-export async function play(db: Db, game: string, order: readonly string[], opts: { left?: readonly string[]; steps?: number; at: number }): Promise<Played> {
+export async function play(
+  db: Db,
+  game: string,
+  order: readonly string[],
+  opts: { left?: readonly string[]; steps?: number; at: number },
+): Promise<Played> {
   const matchId = `mod-${game}-${++n}-${opts.at}`;
   const seats: RankedSeat[] = order.map((playerId, seat) => ({ seat, playerId, name: playerId.slice(0, 8) }));
-  const steps = Array.from({ length: opts.steps ?? 60 }, (_, i) => ({ seat: i % order.length, action: { type: "play" }, now: opts.at - 1000 + i }));
+  const steps = Array.from({ length: opts.steps ?? 60 }, (_, i) => ({
+    seat: i % order.length,
+    action: { type: "play" },
+    now: opts.at - 1000 + i,
+  }));
   const hex = "ab".repeat(16);
   const scores = order.map((_, i) => order.length - i);
   const log: GameLog = {
-    format: GAME_LOG_FORMAT, matchId, game: game as GameLog["game"], options: { seats: order.length }, startedAt: opts.at - 2000, seed: hex, salt: hex,
-    commitment: "c".repeat(64), steps, outcome: { winners: [0], ranking: order.map((_, i) => i), scores },
+    format: GAME_LOG_FORMAT,
+    matchId,
+    game: game as GameLog["game"],
+    options: { seats: order.length },
+    startedAt: opts.at - 2000,
+    seed: hex,
+    salt: hex,
+    commitment: "c".repeat(64),
+    steps,
+    outcome: { winners: [0], ranking: order.map((_, i) => i), scores },
   };
   const left = new Set((opts.left ?? []).map((id) => order.indexOf(id)));
   const res = await recordRankedMatch(db, log, seats, standingsOf(log.outcome, left), opts.at);
@@ -46,7 +63,20 @@ export async function snapshot(db: Db): Promise<unknown> {
 
 /** `rating_counts` agrees with the ratings (per game and rating). */
 export async function bucketsAgree(db: Db): Promise<{ counted: [string, number, number][]; actual: [string, number, number][] }> {
-  const actual = await db.selectFrom("ratings").select(["game", "rating"]).select((eb) => eb.fn.countAll<string>().as("n")).groupBy(["game", "rating"]).orderBy("game").orderBy("rating").execute();
-  const counted = await db.selectFrom("rating_counts").select(["game", "rating", "players"]).where("players", "<>", 0).orderBy("game").orderBy("rating").execute();
+  const actual = await db
+    .selectFrom("ratings")
+    .select(["game", "rating"])
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .groupBy(["game", "rating"])
+    .orderBy("game")
+    .orderBy("rating")
+    .execute();
+  const counted = await db
+    .selectFrom("rating_counts")
+    .select(["game", "rating", "players"])
+    .where("players", "<>", 0)
+    .orderBy("game")
+    .orderBy("rating")
+    .execute();
   return { counted: counted.map((c) => [c.game, c.rating, c.players]), actual: actual.map((a) => [a.game, a.rating, Number(a.n)]) };
 }

@@ -18,13 +18,28 @@ describe("account traces", () => {
     store = await openStore({ databaseUrl: null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   }, 60_000);
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
 
   it("binds subscribers' addresses (an IPv6 /64 as one), never private, loopback or carrier-grade NAT ones", () => {
     expect(bindingAddress("2001:db8:1:2::5")).toBe(bindingAddress("2001:db8:1:2:ffff:1:2:3"));
     expect(bindingAddress("2001:db8:1:3::5")).not.toBe(bindingAddress("2001:db8:1:2::5"));
     expect(bindingAddress("::ffff:203.0.113.9")).toBe("203.0.113.9");
-    for (const none of ["127.0.0.1", "::1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "100.64.3.4", "fd00::1", "fe80::1", "unknown", "", null]) expect(bindingAddress(none), String(none)).toBeNull();
+    for (const none of [
+      "127.0.0.1",
+      "::1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "100.64.3.4",
+      "fd00::1",
+      "fe80::1",
+      "unknown",
+      "",
+      null,
+    ])
+      expect(bindingAddress(none), String(none)).toBeNull();
   });
 
   it("links a device for 30 days and an address for 3, the address only when asked, nothing in the clear", async () => {
@@ -47,7 +62,10 @@ describe("account traces", () => {
     now += DEVICE_LINK_MS;
     expect(await traces.linked("ann-device-01", null, false)).toEqual([]);
     // A sanction's latest end among linked accounts.
-    await store.db.insertInto("account_sanctions").values({ player_id: ben, kind: "ban", until: now + 5_000, action_id: "x", at: now }).execute();
+    await store.db
+      .insertInto("account_sanctions")
+      .values({ player_id: ben, kind: "ban", until: now + 5_000, action_id: "x", at: now })
+      .execute();
     expect(await latestSanction(store.db, [ann, ben], "ban", now)).toBe(now + 5_000);
     expect(await latestSanction(store.db, [ann, ben], "mute", now)).toBeNull();
   });

@@ -26,23 +26,38 @@ beforeAll(async () => {
   const { PGlite } = await import("@electric-sql/pglite");
   const lite = await PGlite.create(undefined, { parsers: { 20: (v: string) => Number(v) } });
   db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
-  close = async () => { await db.destroy(); await lite.close(); };
+  close = async () => {
+    await db.destroy();
+    await lite.close();
+  };
   await migrate(db, appMigrations);
   accounts = new Accounts(db, new Tokens("a-test-secret-that-is-long-enough-1234"));
 }, 60_000);
-afterAll(async () => { await close?.(); });
+afterAll(async () => {
+  await close?.();
+});
 
 const GENERATED = /^[A-Z][a-z]+ [A-Z][a-z]+( [1-9]\d{0,3})?$/;
 
 async function registeredAs(display_name: string, username: string): Promise<void> {
-  await db.insertInto("players").values({
-    id: `reg-${username}`, display_name, display_key: nameKey(display_name), username, username_key: username.toLowerCase(),
-    username_skeleton: nameKey(username), password_hash: null, created_at: 1, token_version: 0,
-  }).execute();
+  await db
+    .insertInto("players")
+    .values({
+      id: `reg-${username}`,
+      display_name,
+      display_key: nameKey(display_name),
+      username,
+      username_key: username.toLowerCase(),
+      username_skeleton: nameKey(username),
+      password_hash: null,
+      created_at: 1,
+      token_version: 0,
+    })
+    .execute();
 }
 
 describe("generated guest names", () => {
-  it("gives every guest made without a name a distinct, rule-abiding generated name, never \"Player\"", async () => {
+  it('gives every guest made without a name a distinct, rule-abiding generated name, never "Player"', async () => {
     const names: string[] = [];
     for (let i = 0; i < 150; i++) names.push((await accounts.createGuest(undefined)).display_name);
     // Older pages sent the placeholder for an empty field: that asks for a generated name too.
@@ -75,8 +90,21 @@ describe("generated guest names", () => {
     expect(named.display_name).toMatch(GENERATED);
   });
 
-  it("replaces a stored \"Player\" with a generated name when the account is read, once, without counting a rename", async () => {
-    await db.insertInto("players").values({ id: "old-guest", display_name: "Player", display_key: nameKey("Player"), username: null, username_key: null, username_skeleton: null, password_hash: null, created_at: 2, token_version: 0 }).execute();
+  it('replaces a stored "Player" with a generated name when the account is read, once, without counting a rename', async () => {
+    await db
+      .insertInto("players")
+      .values({
+        id: "old-guest",
+        display_name: "Player",
+        display_key: nameKey("Player"),
+        username: null,
+        username_key: null,
+        username_skeleton: null,
+        password_hash: null,
+        created_at: 2,
+        token_version: 0,
+      })
+      .execute();
     const old = (await accounts.byId("old-guest"))!;
     const [a, b] = await Promise.all([accounts.withOwnName(old), accounts.withOwnName(old)]);
     expect(a.display_name).toMatch(GENERATED);

@@ -18,14 +18,30 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "1000", RENAMES_PER_DAY: "2", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "1000",
+      RENAMES_PER_DAY: "2",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   await api("/accounts/sign-in", { body: { username: "warm-up", password: "x" } }); // opens PGlite once
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
-async function api(path: string, init: { token?: string; body?: unknown; raw?: string } = {}): Promise<{ status: number; headers: Headers; body: any }> {
+async function api(
+  path: string,
+  init: { token?: string; body?: unknown; raw?: string } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
   const res = await fetch(`${base}/api${path}`, {
     method: init.body === undefined && init.raw === undefined ? "GET" : "POST",
     headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -85,7 +101,14 @@ describe("names over HTTP", () => {
   it("answers a NUL or a broken surrogate anywhere in a request with 400 JSON, never a 500, and logs no error", async () => {
     const errors = vi.spyOn(logger, "error");
     try {
-      for (const path of ["/players/%00", "/players/x%00/history/devils_scat", "/matches/%00/log", "/leaderboard/%00", "/players/%ED%A0%80", "/players/%E0%A4%A"]) {
+      for (const path of [
+        "/players/%00",
+        "/players/x%00/history/devils_scat",
+        "/matches/%00/log",
+        "/leaderboard/%00",
+        "/players/%ED%A0%80",
+        "/players/%E0%A4%A",
+      ]) {
         const res = await api(path);
         expect(res.status, path).toBe(400);
         expect(res.body.error, path).toBe("bad-request");
@@ -93,7 +116,10 @@ describe("names over HTTP", () => {
       for (const raw of ['{"username":"a\\u0000b","password":"x"}', '{"username":"a\\ud800","password":"x"}']) {
         const res = await api("/accounts/sign-in", { raw });
         expect(res.status, raw).toBe(400);
-        expect(res.body).toMatchObject({ error: "bad-request", message: expect.stringMatching(/"username" holds a NUL character or broken text/) });
+        expect(res.body).toMatchObject({
+          error: "bad-request",
+          message: expect.stringMatching(/"username" holds a NUL character or broken text/),
+        });
       }
       expect(errors).not.toHaveBeenCalled();
     } finally {
@@ -131,7 +157,10 @@ describe("names over HTTP", () => {
     // A guest whose display name is a registered player's (taken before that player registered) must change it first.
     const early = await guest("Quentin");
     await registered("Quentin Q", "quentin");
-    const res = await api("/accounts/register", { token: early.token, body: { username: "early_bird", password: "correct horse battery" } });
+    const res = await api("/accounts/register", {
+      token: early.token,
+      body: { username: "early_bird", password: "correct horse battery" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "bad-name", message: expect.stringMatching(/change it before registering/) });
   });
@@ -155,20 +184,28 @@ describe("names over HTTP", () => {
 });
 
 describe("names at a table (join options)", () => {
-  it.each(SPOOFS.filter(([, name]) => typeof name === "string" && name !== ""))("refuses a join named with %s, with the reason", async (_what, name, reason) => {
-    const err = await new Client(base).joinOrCreate("devils_scat", { name, bots: 1 }).then(() => null, (e: unknown) => e as Error);
-    expect(err).toBeInstanceOf(Error);
-    expect(err!.message).toMatch(/bad join options: bad-name: /);
-    expect(err!.message).toMatch(reason);
-    expect(await matchMaker.query({ name: "devils_scat" })).toEqual([]); // no table was opened for it
-  });
+  it.each(SPOOFS.filter(([, name]) => typeof name === "string" && name !== ""))(
+    "refuses a join named with %s, with the reason",
+    async (_what, name, reason) => {
+      const err = await new Client(base).joinOrCreate("devils_scat", { name, bots: 1 }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(err).toBeInstanceOf(Error);
+      expect(err!.message).toMatch(/bad join options: bad-name: /);
+      expect(err!.message).toMatch(reason);
+      expect(await matchMaker.query({ name: "devils_scat" })).toEqual([]); // no table was opened for it
+    },
+  );
 
   it("refuses a casual table's name that looks like a registered player's, except to that player", async () => {
     const owner = await registered("Harbour", "harbour_main");
     const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
     await waitSeat(room);
     for (const alike of ["HARBOUR", "Harb0ur"]) {
-      await expect(new Client(base).joinById(room.roomId, { name: alike })).rejects.toThrow(/bad-name: that name looks the same as a registered player's name/);
+      await expect(new Client(base).joinById(room.roomId, { name: alike })).rejects.toThrow(
+        /bad-name: that name looks the same as a registered player's name/,
+      );
     }
     // The player with their own session (here a personal token) sits under their name.
     const own = await new Client(base).joinById(room.roomId, { name: "HARBOUR", token: owner.token, playerId: "harbour-own-seat-01" });
@@ -182,28 +219,42 @@ describe("names at a table (join options)", () => {
     const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
     await waitSeat(room);
     for (const alike of ["Vera", "VERA", "gatekeeper_op", "GATEKEEPER_0P"]) {
-      await expect(new Client(base).joinById(room.roomId, { name: alike, spectate: true }), alike).rejects.toThrow(/bad-name: that name looks the same as a registered player's name/);
+      await expect(new Client(base).joinById(room.roomId, { name: alike, spectate: true }), alike).rejects.toThrow(
+        /bad-name: that name looks the same as a registered player's name/,
+      );
     }
     const table = matchMaker.getLocalRoomById(room.roomId) as any;
     expect(table.chat.watchers().count).toBe(0);
     // Vera herself watches under her name.
     const own = await new Client(base).joinById(room.roomId, { name: "Vera", spectate: true, token: vera.token });
-    await vi.waitFor(() => { expect(table.chat.watchers().names).toEqual(["Vera"]); });
+    await vi.waitFor(() => {
+      expect(table.chat.watchers().names).toEqual(["Vera"]);
+    });
     await Promise.all([own.leave(), room.leave()]);
   });
 
   it("refuses staff titles and listed words at a table and on the API, with a reason that names what is wrong", async () => {
-    expectBadName(await api("/accounts/guest", { body: { name: "Adm1n" } }), /"Adm1n" reads as "Admin": names that pass for the site's staff are reserved/);
+    expectBadName(
+      await api("/accounts/guest", { body: { name: "Adm1n" } }),
+      /"Adm1n" reads as "Admin": names that pass for the site's staff are reserved/,
+    );
     expectBadName(await api("/accounts/guest", { body: { name: "f\u00fcck face" } }), /a word this site does not allow/);
     // A username is shown too ("@name"): the same words are refused, and nothing is saved.
     const g = await guest("Wordy");
-    expectBadName(await api("/accounts/register", { token: g.token, body: { username: "sh1t_head", password: "correct horse battery" } }), /username contains a word/);
+    expectBadName(
+      await api("/accounts/register", { token: g.token, body: { username: "sh1t_head", password: "correct horse battery" } }),
+      /username contains a word/,
+    );
     expect((await api("/me", { token: g.token })).body.player.username).toBeNull();
     const room = await new Client(base).create("devils_scat", { name: "Host", seats: 3, bots: 0, private: true });
     await waitSeat(room);
-    await expect(new Client(base).joinById(room.roomId, { name: "M0derator", spectate: true })).rejects.toThrow(/bad-name: "M0derator" reads as "Moderator"/);
+    await expect(new Client(base).joinById(room.roomId, { name: "M0derator", spectate: true })).rejects.toThrow(
+      /bad-name: "M0derator" reads as "Moderator"/,
+    );
     await expect(new Client(base).joinById(room.roomId, { name: "Operator" })).rejects.toThrow(/bad-name: "Operator" reads as "Operator"/);
-    await expect(new Client(base).joinById(room.roomId, { name: "s h i t", spectate: true })).rejects.toThrow(/bad-name: .*word this site does not allow/);
+    await expect(new Client(base).joinById(room.roomId, { name: "s h i t", spectate: true })).rejects.toThrow(
+      /bad-name: .*word this site does not allow/,
+    );
     await room.leave();
   });
 
@@ -212,14 +263,16 @@ describe("names at a table (join options)", () => {
     const seat = await waitSeat(room);
     expect((room.state as any).seats[seat].name).toBe("Zo\u00eb");
     // Joining a table that exists: refused in onAuth, with the reason.
-    await expect(new Client(base).joinById(room.roomId, { name: "\u202enimdA" })).rejects.toThrow(/bad join options: bad-name: .*formatting/);
+    await expect(new Client(base).joinById(room.roomId, { name: "\u202enimdA" })).rejects.toThrow(
+      /bad join options: bad-name: .*formatting/,
+    );
     await expect(new Client(base).joinById(room.roomId, { name: "Ann\u0000" })).rejects.toThrow(/bad-name: .*control/);
     expect((room.state as any).seats.filter((s: any) => s.name !== "").map((s: any) => s.name)).toEqual(["Zo\u00eb"]);
     await room.leave();
   });
 });
 
-describe("accounts still named \"Player\"", () => {
+describe('accounts still named "Player"', () => {
   it("get a generated name when they next read /api/me, not counted as a rename", async () => {
     const pat = await guest("Pat");
     // An account from before generated names: "Player" (a rename can still set it, as older pages did).
@@ -242,7 +295,9 @@ describe("the default name", () => {
     await waitSeat(room);
     const watcher = await new Client(base).joinById(room.roomId, { spectate: true });
     const table = matchMaker.getLocalRoomById(room.roomId) as any;
-    await vi.waitFor(() => { expect(table.chat.watchers().names).toEqual(["Player"]); });
+    await vi.waitFor(() => {
+      expect(table.chat.watchers().names).toEqual(["Player"]);
+    });
     await Promise.all([watcher.leave(), room.leave()]);
   });
 });

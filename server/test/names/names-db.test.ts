@@ -18,8 +18,12 @@ import { nameKey } from "../../src/names/skeleton.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
 
 let pgServer: PostgresServer;
-beforeAll(async () => { pgServer = await startPostgres(); }, 60_000);
-afterAll(async () => { await pgServer?.stop(); });
+beforeAll(async () => {
+  pgServer = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pgServer?.stop();
+});
 
 async function open(kind: "pglite" | "postgres"): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
   if (kind === "postgres") {
@@ -29,7 +33,13 @@ async function open(kind: "pglite" | "postgres"): Promise<{ db: Kysely<Database>
   const { PGlite } = await import("@electric-sql/pglite");
   const lite = await PGlite.create(undefined, { parsers: { 20: (v: string) => Number(v) } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
-  return { db, close: async () => { await db.destroy(); await lite.close(); } };
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await lite.close();
+    },
+  };
 }
 
 describe.each(["pglite", "postgres"] as const)("name keys on %s", (kind) => {
@@ -40,21 +50,37 @@ describe.each(["pglite", "postgres"] as const)("name keys on %s", (kind) => {
     // The schema as it was before names had keys, with rows stored then.
     const { error } = await new Migrator({ db, provider: appMigrations }).migrateTo("0002-rating-counts");
     if (error) throw error;
-    const old = (id: string, display_name: string, username: string | null, created_at: number) =>
-      ({ id, display_name, username, username_key: username?.toLowerCase() ?? null, password_hash: null, created_at, token_version: 0 });
-    await db.insertInto("players").values([
-      old("0a1b-rlo", "\u202enimdA", null, 1),
-      old("0c2d-mix", "\u0412oo\u0455ter", null, 2),
-      old("0e3f-first", "Booster", "Booster", 3),
-      old("0f4a-second", "Bo", "B00STER", 4),
-      old("0b5c-fine", "Ann", null, 5),
-    ]).execute();
+    const old = (id: string, display_name: string, username: string | null, created_at: number) => ({
+      id,
+      display_name,
+      username,
+      username_key: username?.toLowerCase() ?? null,
+      password_hash: null,
+      created_at,
+      token_version: 0,
+    });
+    await db
+      .insertInto("players")
+      .values([
+        old("0a1b-rlo", "\u202enimdA", null, 1),
+        old("0c2d-mix", "\u0412oo\u0455ter", null, 2),
+        old("0e3f-first", "Booster", "Booster", 3),
+        old("0f4a-second", "Bo", "B00STER", 4),
+        old("0b5c-fine", "Ann", null, 5),
+      ])
+      .execute();
     await migrate(db, appMigrations);
   }, 120_000);
-  afterAll(async () => { await close?.(); });
+  afterAll(async () => {
+    await close?.();
+  });
 
   it("backfills keys, replaces names that break the rules and keeps the older of two look-alike usernames", async () => {
-    const rows = await db.selectFrom("players").select(["id", "display_name", "display_key", "username_skeleton"]).orderBy("created_at").execute();
+    const rows = await db
+      .selectFrom("players")
+      .select(["id", "display_name", "display_key", "username_skeleton"])
+      .orderBy("created_at")
+      .execute();
     expect(rows).toEqual([
       { id: "0a1b-rlo", display_name: "Player 0a1b", display_key: nameKey("Player 0a1b"), username_skeleton: null },
       { id: "0c2d-mix", display_name: "Player 0c2d", display_key: nameKey("Player 0c2d"), username_skeleton: null },
@@ -72,12 +98,26 @@ describe.each(["pglite", "postgres"] as const)("name keys on %s", (kind) => {
 
     // Both pass the look-alike check before either writes (argon2 runs in between): only one may get the key.
     const [a, b] = [await accounts.createGuest("Racer A"), await accounts.createGuest("Racer B")];
-    const results = await Promise.all([accounts.register(a.id, "Rocky_1", "correct horse battery"), accounts.register(b.id, "R0cky_l", "correct horse battery")]);
+    const results = await Promise.all([
+      accounts.register(a.id, "Rocky_1", "correct horse battery"),
+      accounts.register(b.id, "R0cky_l", "correct horse battery"),
+    ]);
     expect(results.filter((r) => r === "username-taken")).toHaveLength(1);
     expect(results.filter((r) => typeof r !== "string")).toHaveLength(1);
 
     // And a write that skips the application entirely.
-    const sneak = db.insertInto("players").values({ id: "sneak", display_name: "x", username: "rocky_one", username_key: "rocky_one", username_skeleton: nameKey("Rocky_1"), password_hash: null, created_at: 9 }).execute();
+    const sneak = db
+      .insertInto("players")
+      .values({
+        id: "sneak",
+        display_name: "x",
+        username: "rocky_one",
+        username_key: "rocky_one",
+        username_skeleton: nameKey("Rocky_1"),
+        password_hash: null,
+        created_at: 9,
+      })
+      .execute();
     await expect(sneak).rejects.toMatchObject({ code: "23505" });
   });
 });

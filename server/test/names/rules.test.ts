@@ -9,7 +9,6 @@ import { nameKey, skeleton } from "../../src/names/skeleton.ts";
 import { checkDisplayName, MAX_LENGTH } from "../../src/names/validate.ts";
 import { SPOOFS } from "./spoofs.ts";
 
-
 describe("display-name rules", () => {
   it.each(SPOOFS)("refuses %s with a reason", (_what, name, reason) => {
     const c = checkDisplayName(name);
@@ -50,7 +49,15 @@ describe("display-name rules", () => {
   it("gives look-alikes one key and different names different keys", () => {
     expect(skeleton("\u0412oo\u0455ter")).toBe("Booster");
     const booster = nameKey("Booster");
-    for (const alike of ["\u0412oo\u0455ter", "B00ster", "BOOSTER", "booster", "\u0392\u03bf\u03bfster", "\ua4d0\ua4f3\ua4f3\ua4e2\ua4d4\ua4f0\ua4e3"]) expect(nameKey(alike)).toBe(booster);
+    for (const alike of [
+      "\u0412oo\u0455ter",
+      "B00ster",
+      "BOOSTER",
+      "booster",
+      "\u0392\u03bf\u03bfster",
+      "\ua4d0\ua4f3\ua4f3\ua4e2\ua4d4\ua4f0\ua4e3",
+    ])
+      expect(nameKey(alike)).toBe(booster);
     expect(nameKey("BiII")).toBe(nameKey("Bill")); // capital I and small l
     expect(nameKey("rnary")).toBe(nameKey("mary"));
     for (const other of ["Boaster", "Booster2", "Bo oster"]) expect(nameKey(other)).not.toBe(booster);
@@ -61,7 +68,19 @@ describe("display-name rules", () => {
     let seed = 24;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     // Mostly letters of a few scripts, with marks, spaces, controls, formats and surrogate halves mixed in.
-    const pools = [[0x41, 0x7a], [0x400, 0x4ff], [0x370, 0x3ff], [0x300, 0x36f], [0x3040, 0x30ff], [0x4e00, 0x4e80], [0x0, 0x20], [0x2000, 0x206f], [0xd800, 0xdfff], [0x1f300, 0x1f64f], [0x20, 0x20]] as const;
+    const pools = [
+      [0x41, 0x7a],
+      [0x400, 0x4ff],
+      [0x370, 0x3ff],
+      [0x300, 0x36f],
+      [0x3040, 0x30ff],
+      [0x4e00, 0x4e80],
+      [0x0, 0x20],
+      [0x2000, 0x206f],
+      [0xd800, 0xdfff],
+      [0x1f300, 0x1f64f],
+      [0x20, 0x20],
+    ] as const;
     let accepted = 0;
     for (let i = 0; i < 3000; i++) {
       let raw = "";

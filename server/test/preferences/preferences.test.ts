@@ -13,21 +13,40 @@ import { freePort } from "../helpers.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
 
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
   let server: Server;
   let base = "";
   beforeAll(async () => {
     const port = await freePort();
-    server = createServer(loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ":memory:", ...(kind === "postgres" ? { DATABASE_URL: pg.url } : {}), ACCOUNTS_PER_HOUR: "50", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
+    server = createServer(
+      loadConfig({
+        LOG_LEVEL: "silent",
+        DATA_DIR: ":memory:",
+        ...(kind === "postgres" ? { DATABASE_URL: pg.url } : {}),
+        ACCOUNTS_PER_HOUR: "50",
+        RATE_LIMIT_PER_SECOND: "100",
+        RATE_LIMIT_BURST: "100",
+        PORT: String(port),
+      }),
+    );
     await server.listen(port, "127.0.0.1");
     base = `http://127.0.0.1:${port}`;
   }, 240_000);
-  afterAll(async () => { await server?.gracefullyShutdown(false); });
+  afterAll(async () => {
+    await server?.gracefullyShutdown(false);
+  });
 
-  async function api(path: string, init: { method?: string; token?: string | undefined; body?: unknown; raw?: string } = {}): Promise<{ status: number; body: any }> {
+  async function api(
+    path: string,
+    init: { method?: string; token?: string | undefined; body?: unknown; raw?: string } = {},
+  ): Promise<{ status: number; body: any }> {
     const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
     const res = await fetch(`${base}/api${path}`, {
       method: init.method ?? (body === undefined ? "GET" : "POST"),
@@ -54,7 +73,8 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
 
   it("starts empty, is replaced whole by PUT, and follows a saved account to a second device; a guest is told to register", async () => {
     const guestToken = await guest("Gus");
-    for (const res of [await get(guestToken), await put(guestToken, { lessons: { never: true } })]) expect([res.status, res.body.error]).toEqual([403, "register-first"]);
+    for (const res of [await get(guestToken), await put(guestToken, { lessons: { never: true } })])
+      expect([res.status, res.body.error]).toEqual([403, "register-first"]);
     const user = `ann_prefs_${kind}`;
     const ann = await saved("Ann", user);
     expect(await get(ann)).toEqual({ status: 200, body: { preferences: {} } });
@@ -90,7 +110,16 @@ describe.each(["pglite", "postgres"] as const)("preferences on %s", (kind) => {
       ["an unknown game", await put(ann, { lessons: { games: { chess: "done" } } }), 400, "bad-request"],
       ["a wrong value", await put(ann, { lessons: { games: { dark_hand: "<script>" } } }), 400, "bad-request"],
       ["a wrong type", await put(ann, { lessons: { never: "yes" } }), 400, "bad-request"],
-      ["a huge body", await api("/me/preferences", { method: "PUT", token: ann, raw: JSON.stringify({ lessons: { games: {} }, pad: "x".repeat(20_000) }) }), 413, "too-large"],
+      [
+        "a huge body",
+        await api("/me/preferences", {
+          method: "PUT",
+          token: ann,
+          raw: JSON.stringify({ lessons: { games: {} }, pad: "x".repeat(20_000) }),
+        }),
+        413,
+        "too-large",
+      ],
     ];
     for (const [what, res, status, code] of refusals) {
       expect([what, res.status, res.body?.error], what).toEqual([what, status, code]);

@@ -3,9 +3,20 @@
  * the wait unlocks, and how a pool of waiting players is split into tables.
  */
 import { describe, expect, it } from "vitest";
-import { allowedSizes, estimateWait, minSizeAfter, parseTableWaits, planTables, WaitLog, type SizeWaits } from "../../src/ranked/forming.ts";
+import {
+  allowedSizes,
+  estimateWait,
+  minSizeAfter,
+  parseTableWaits,
+  planTables,
+  WaitLog,
+  type SizeWaits,
+} from "../../src/ranked/forming.ts";
 
-const WAITS: SizeWaits = [{ size: 3, afterMs: 45_000 }, { size: 2, afterMs: 90_000 }];
+const WAITS: SizeWaits = [
+  { size: 3, afterMs: 45_000 },
+  { size: 2, afterMs: 90_000 },
+];
 
 describe("allowed sizes", () => {
   it("are the seat counts the rules allow, up to the ranked format's, fullest first", () => {
@@ -57,7 +68,10 @@ describe("configured waits", () => {
   it("parse a default for every game and per-game overrides", () => {
     const w = parseTableWaits("3:45,2:90;skit_scat=3:1,2:2");
     expect(w["*"]).toEqual(WAITS);
-    expect(w.skit_scat).toEqual([{ size: 3, afterMs: 1000 }, { size: 2, afterMs: 2000 }]);
+    expect(w.skit_scat).toEqual([
+      { size: 3, afterMs: 1000 },
+      { size: 2, afterMs: 2000 },
+    ]);
   });
   it("reject what they cannot read", () => {
     expect(() => parseTableWaits("3-45")).toThrow(/size:seconds/);
@@ -81,7 +95,10 @@ describe("rating a smaller table", () => {
   it("rates two and three players by their places as it rates four", async () => {
     const { NEW_SKILL, rateGame, displayRating } = await import("../../src/ranked/rating.ts");
     for (const n of [2, 3]) {
-      const after = rateGame(Array.from({ length: n }, () => NEW_SKILL), Array.from({ length: n }, (_, i) => i + 1)).map(displayRating);
+      const after = rateGame(
+        Array.from({ length: n }, () => NEW_SKILL),
+        Array.from({ length: n }, (_, i) => i + 1),
+      ).map(displayRating);
       expect(after).toHaveLength(n);
       for (let i = 1; i < n; i++) expect(after[i - 1]!).toBeGreaterThan(after[i]!);
       expect(after[0]!).toBeGreaterThan(displayRating(NEW_SKILL));

@@ -6,8 +6,12 @@ describe("why a partner cannot be matched", () => {
     expect(unmatchedWhy([null, null])).toBeNull();
   });
   it("names the network and the device in plain words", () => {
-    expect(unmatchedWhy(["same address", null])).toBe("1 player waiting is on the same network as you (the same address, or the same IPv6 /64): ranked never matches accounts from one network, so you wait for someone else.");
-    expect(unmatchedWhy(["same address", "same address", "same device"])).toMatch(/^2 players waiting are on the same network.*; 1 player waiting plays from this browser or device/);
+    expect(unmatchedWhy(["same address", null])).toBe(
+      "1 player waiting is on the same network as you (the same address, or the same IPv6 /64): ranked never matches accounts from one network, so you wait for someone else.",
+    );
+    expect(unmatchedWhy(["same address", "same address", "same device"])).toMatch(
+      /^2 players waiting are on the same network.*; 1 player waiting plays from this browser or device/,
+    );
   });
   it("never names a block", () => {
     const text = unmatchedWhy(["blocked"])!;

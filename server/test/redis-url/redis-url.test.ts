@@ -11,7 +11,16 @@ describe("REDIS_URL", () => {
   it("a Sentinel group names its sentinels and master", () => {
     expect(parseRedisUrl("redis+sentinel://10.0.0.1:26379,s2:26380,s3/scat")).toEqual({
       kind: "sentinel",
-      options: { sentinels: [{ host: "10.0.0.1", port: 26379 }, { host: "s2", port: 26380 }, { host: "s3", port: 26379 }], name: "scat", db: 0, role: "master" },
+      options: {
+        sentinels: [
+          { host: "10.0.0.1", port: 26379 },
+          { host: "s2", port: 26380 },
+          { host: "s3", port: 26379 },
+        ],
+        name: "scat",
+        db: 0,
+        role: "master",
+      },
     });
     expect(parseRedisUrl("redis+sentinel://s1:1/m/3")).toMatchObject({ options: { name: "m", db: 3 } });
   });

@@ -18,14 +18,35 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      RANKED_GUESTS: "1",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "1",
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "100",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
 async function api(path: string, token: string | null, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${base}/api${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -36,11 +57,22 @@ async function api(path: string, token: string | null, body: unknown): Promise<{
 async function account(name: string, saved: boolean): Promise<string> {
   const g = await api("/accounts/guest", null, { name, token: true });
   expect(g.status).toBe(201);
-  if (saved) await (await TableRoom.platform.db()).updateTable("players").set({ username: name.toLowerCase() }).where("id", "=", g.body.player.id).execute();
+  if (saved)
+    await (
+      await TableRoom.platform.db()
+    )
+      .updateTable("players")
+      .set({ username: name.toLowerCase() })
+      .where("id", "=", g.body.player.id)
+      .execute();
   return g.body.token as string;
 }
 
-interface Seen { lines: ChatLine[]; rejected: { code: string; message: string }[]; watchers: Watchers[] }
+interface Seen {
+  lines: ChatLine[];
+  rejected: { code: string; message: string }[];
+  watchers: Watchers[];
+}
 
 function listen(room: ClientRoom): Seen {
   const seen: Seen = { lines: [], rejected: [], watchers: [] };
@@ -155,7 +187,9 @@ describe("table chat", () => {
     await until(() => t.sb.lines.length >= 3, "B sees the emote");
     expect(t.sw.lines.map((l) => l.phrase)).toEqual(["wp", "thanks", "hurry"]);
     t.a.send(CHAT_CLIENT.prefs, { mute: "everyone" });
-    expect((await until(() => t.sa.rejected.find((r) => r.message.includes("chatPrefs")), "bad prefs refused")).code).toBe("invalid-message");
+    expect((await until(() => t.sa.rejected.find((r) => r.message.includes("chatPrefs")), "bad prefs refused")).code).toBe(
+      "invalid-message",
+    );
     await Promise.all([t.a.leave(), t.b.leave(), t.w.leave()]);
   });
 
@@ -166,7 +200,12 @@ describe("table chat", () => {
       const queue = await sdk.joinOrCreate("ranked_devils_scat", { token });
       queue.onMessage("*", () => undefined);
       queue.onMessage("matchFound", () => queue.send("accept"));
-      return new Promise<ClientRoom>((resolve, reject) => queue.onMessage("seat", (r) => { queue.send("confirm"); sdk.consumeSeatReservation(r).then(resolve, reject); }));
+      return new Promise<ClientRoom>((resolve, reject) =>
+        queue.onMessage("seat", (r) => {
+          queue.send("confirm");
+          sdk.consumeSeatReservation(r).then(resolve, reject);
+        }),
+      );
     };
     const [tc, td] = await Promise.all([seatAt(c), seatAt(d)]);
     const sc = listen(tc);

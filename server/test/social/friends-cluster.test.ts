@@ -22,7 +22,16 @@ let store: Store;
 beforeAll(async () => {
   pg = await startPostgres();
   [cluster, store] = await Promise.all([
-    startCluster({ processes: 2, env: { LOG_LEVEL: "warn", DATABASE_URL: pg.url, TOKEN_SECRET: "friends-test-secret-0123456789abcdef", BOT_DELAY_MS: "1-5", ACCOUNTS_PER_HOUR: "100" } }),
+    startCluster({
+      processes: 2,
+      env: {
+        LOG_LEVEL: "warn",
+        DATABASE_URL: pg.url,
+        TOKEN_SECRET: "friends-test-secret-0123456789abcdef",
+        BOT_DELAY_MS: "1-5",
+        ACCOUNTS_PER_HOUR: "100",
+      },
+    }),
     openStore({ databaseUrl: pg.url, dataDir: null, migrations: appMigrations }),
   ]);
 }, 120_000);
@@ -44,15 +53,29 @@ async function eventually<T>(check: () => Promise<T | null | undefined | false>,
   }
 }
 
-async function call(n: number, method: string, route: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(
+  n: number,
+  method: string,
+  route: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${via(n)}/api${route}`, {
-    method, body: body === undefined ? null : JSON.stringify(body),
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    method,
+    body: body === undefined ? null : JSON.stringify(body),
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
   });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
-interface Who { id: string; token: string; username: string }
+interface Who {
+  id: string;
+  token: string;
+  username: string;
+}
 
 /** A guest with a token, then (unless `guest`) given a username as registering does, without the slow hash. */
 async function account(name: string, guest = false): Promise<Who> {
@@ -65,9 +88,19 @@ async function account(name: string, guest = false): Promise<Who> {
 
 describe("friends across two processes", () => {
   it("request, accept, see online and where, invite, and join through the other process", async () => {
-    const [ann, ben, cat, dan, gus] = await Promise.all([account("Ann"), account("Ben"), account("Cat"), account("Dan"), account("Gus", true)]);
+    const [ann, ben, cat, dan, gus] = await Promise.all([
+      account("Ann"),
+      account("Ben"),
+      account("Cat"),
+      account("Dan"),
+      account("Gus", true),
+    ]);
     // A guest is told to save the account first.
-    for (const [m, r, b] of [["GET", "/friends", undefined], ["POST", "/friends/requests", { username: ann.username }], ["POST", "/friends/ping", { playerId: "gus-browser-1" }]] as const) {
+    for (const [m, r, b] of [
+      ["GET", "/friends", undefined],
+      ["POST", "/friends/requests", { username: ann.username }],
+      ["POST", "/friends/ping", { playerId: "gus-browser-1" }],
+    ] as const) {
       expect(await call(1, m, r, gus.token, b)).toMatchObject({ status: 403, body: { error: "register-first" } });
     }
     expect((await call(1, "GET", "/friends", null)).status).toBe(401);
@@ -77,34 +110,69 @@ describe("friends across two processes", () => {
     expect((await call(1, "POST", "/friends/ping", ann.token, { playerId: "short" })).body.error).toBe("bad-request");
 
     // Ann asks through process 1; Ben sees and accepts through process 2. Dan is a friend too.
-    expect(await call(1, "POST", "/friends/requests", ann.token, { username: ben.username.toUpperCase() })).toEqual({ status: 201, body: { outcome: "requested", username: ben.username } });
-    expect(await call(1, "POST", "/friends/requests", ann.token, { username: ann.username })).toMatchObject({ status: 400, body: { error: "self" } });
+    expect(await call(1, "POST", "/friends/requests", ann.token, { username: ben.username.toUpperCase() })).toEqual({
+      status: 201,
+      body: { outcome: "requested", username: ben.username },
+    });
+    expect(await call(1, "POST", "/friends/requests", ann.token, { username: ann.username })).toMatchObject({
+      status: 400,
+      body: { error: "self" },
+    });
     // A guest's would-be username is answered like any other: a request says nothing of the account it names.
-    expect(await call(1, "POST", "/friends/requests", ann.token, { username: gus.username })).toEqual({ status: 201, body: { outcome: "requested", username: gus.username } });
+    expect(await call(1, "POST", "/friends/requests", ann.token, { username: gus.username })).toEqual({
+      status: 201,
+      body: { outcome: "requested", username: gus.username },
+    });
     expect((await call(2, "GET", "/friends", ben.token)).body.incoming.map((r: Who) => r.id)).toEqual([ann.id]);
     expect((await call(2, "POST", `/friends/requests/${cat.id}/accept`, ben.token)).body.error).toBe("no-request");
-    expect(await call(2, "POST", `/friends/requests/${ann.id}/accept`, ben.token)).toMatchObject({ status: 200, body: { friend: { id: ann.id } } });
+    expect(await call(2, "POST", `/friends/requests/${ann.id}/accept`, ben.token)).toMatchObject({
+      status: 200,
+      body: { friend: { id: ann.id } },
+    });
     await call(1, "POST", "/friends/requests", dan.token, { username: ann.username });
     await call(1, "POST", `/friends/requests/${dan.id}/accept`, ann.token);
     // A blocked pair: the blocked one is answered as usual (it is not told), and the blocker never sees the request.
     expect((await call(1, "POST", "/blocks", cat.token, { playerId: ann.id })).status).toBe(201);
-    expect(await call(2, "POST", "/friends/requests", ann.token, { username: cat.username })).toEqual({ status: 201, body: { outcome: "requested", username: cat.username } });
+    expect(await call(2, "POST", "/friends/requests", ann.token, { username: cat.username })).toEqual({
+      status: 201,
+      body: { outcome: "requested", username: cat.username },
+    });
     expect((await call(1, "GET", "/friends", cat.token)).body.incoming).toEqual([]);
-    expect(await call(2, "POST", "/friends/requests", cat.token, { username: ann.username })).toMatchObject({ status: 403, body: { error: "blocked" } });
+    expect(await call(2, "POST", "/friends/requests", cat.token, { username: ann.username })).toMatchObject({
+      status: 403,
+      body: { error: "blocked" },
+    });
 
     // Offline until a page pings; then online, with no table yet.
-    const benFriends = async () => (await call(2, "GET", "/friends", ben.token)).body.friends as { id: string; online: boolean; where: unknown }[];
+    const benFriends = async () =>
+      (await call(2, "GET", "/friends", ben.token)).body.friends as { id: string; online: boolean; where: unknown }[];
     expect((await benFriends()).find((f) => f.id === ann.id)).toMatchObject({ online: false, where: null });
-    expect(await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).toEqual({ status: 200, body: { invites: [] } });
-    expect((await call(1, "GET", "/friends", ann.token)).body.friends.find((f: Who) => f.id === ben.id)).toMatchObject({ online: true, where: null });
+    expect(await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).toEqual({
+      status: 200,
+      body: { invites: [] },
+    });
+    expect((await call(1, "GET", "/friends", ann.token)).body.friends.find((f: Who) => f.id === ben.id)).toMatchObject({
+      online: true,
+      where: null,
+    });
 
     // Ann sits at a public table on process 1: Ben, on process 2, sees where.
     const sdkA = new Client(via(1));
-    const table = await sdkA.create("devils_scat", { name: "Ann", playerId: "ann-browser-1", seats: 3, bots: 0, autoFillSeconds: 0, token: ann.token });
+    const table = await sdkA.create("devils_scat", {
+      name: "Ann",
+      playerId: "ann-browser-1",
+      seats: 3,
+      bots: 0,
+      autoFillSeconds: 0,
+      token: ann.token,
+    });
     table.onMessage("*", () => undefined);
     await waitSeat(table);
     await call(1, "POST", "/friends/ping", ann.token, { playerId: "ann-browser-1" });
-    const seen: any = await eventually(async () => { const f: any = (await benFriends()).find((x) => x.id === ann.id); return f?.where?.kind === "table" && f; }, "Ben sees Ann's table");
+    const seen: any = await eventually(async () => {
+      const f: any = (await benFriends()).find((x) => x.id === ann.id);
+      return f?.where?.kind === "table" && f;
+    }, "Ben sees Ann's table");
     expect(seen.where).toEqual({ kind: "table", roomId: table.roomId, game: "devils_scat", status: "waiting", open: true });
 
     // Refused invitations: a stranger, a table Ann does not sit at, a friend offline, bad input.
@@ -112,16 +180,24 @@ describe("friends across two processes", () => {
     expect(await invite(1, ann, { friendId: cat.id, roomId: table.roomId })).toMatchObject({ status: 403, body: { error: "not-friends" } });
     expect(await invite(1, ann, { friendId: ben.id, roomId: "ZZZZZZ" })).toMatchObject({ status: 409, body: { error: "table-closed" } });
     // Dan is not at Ann's table: he cannot invite to it, even knowing its id (and Ann's browser's playerId, which counts for nothing here).
-    expect(await invite(1, dan, { friendId: ann.id, roomId: table.roomId })).toMatchObject({ status: 409, body: { error: "not-at-table" } });
+    expect(await invite(1, dan, { friendId: ann.id, roomId: table.roomId })).toMatchObject({
+      status: 409,
+      body: { error: "not-at-table" },
+    });
     expect((await invite(1, dan, { friendId: ann.id, roomId: table.roomId, playerId: "ann-browser-1" })).status).toBe(400);
-    expect(await invite(1, ann, { friendId: dan.id, roomId: table.roomId })).toMatchObject({ status: 409, body: { error: "friend-offline" } });
+    expect(await invite(1, ann, { friendId: dan.id, roomId: table.roomId })).toMatchObject({
+      status: 409,
+      body: { error: "friend-offline" },
+    });
     expect((await invite(1, ann, { friendId: ben.id, roomId: "<b>" })).status).toBe(400);
     expect((await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).body.invites).toEqual([]);
 
     // The invitation, sent through process 1, reaches Ben's ping on process 2.
     expect(await invite(1, ann, { friendId: ben.id, roomId: table.roomId })).toMatchObject({ status: 201 });
     const got = (await call(2, "POST", "/friends/ping", ben.token, { playerId: "ben-browser-1" })).body.invites;
-    expect(got).toEqual([expect.objectContaining({ from: { id: ann.id, name: "Ann", username: ann.username }, roomId: table.roomId, game: "devils_scat" })]);
+    expect(got).toEqual([
+      expect.objectContaining({ from: { id: ann.id, name: "Ann", username: ann.username }, roomId: table.roomId, game: "devils_scat" }),
+    ]);
     expect(got[0].expiresAt - got[0].at).toBe(INVITE_TTL_MS);
     // Ben joins through process 2; the invitation is dismissed and gone.
     const benRoom = await new Client(via(2)).joinById(got[0].roomId, { name: "Ben", playerId: "ben-browser-1", token: ben.token });
@@ -137,7 +213,8 @@ describe("friends across two processes", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
     // A flood of friend requests too (10 at once, unknown names count; Cat asked Ann once above), answered as any request.
     const asked: number[] = [];
-    for (let i = 0; i < 11; i++) asked.push((await call(1 + (i % 2), "POST", "/friends/requests", cat.token, { username: `nobody_${i}` })).status);
+    for (let i = 0; i < 11; i++)
+      asked.push((await call(1 + (i % 2), "POST", "/friends/requests", cat.token, { username: `nobody_${i}` })).status);
     expect(asked).toEqual([...Array(9).fill(201), 429, 429]);
 
     // Removed: gone for both; an invitation to an ex-friend is refused.
@@ -147,15 +224,25 @@ describe("friends across two processes", () => {
     await benRoom.leave(true);
   });
 
-  it("a private table is only \"in a game\" to friends", async () => {
+  it('a private table is only "in a game" to friends', async () => {
     const [eve, fay] = await Promise.all([account("Eve"), account("Fay")]);
     await call(1, "POST", "/friends/requests", eve.token, { username: fay.username });
     await call(2, "POST", `/friends/requests/${eve.id}/accept`, fay.token);
-    const room = await new Client(via(2)).create("devils_scat", { name: "Eve", playerId: "eve-browser-1", seats: 3, bots: 0, private: true, token: eve.token });
+    const room = await new Client(via(2)).create("devils_scat", {
+      name: "Eve",
+      playerId: "eve-browser-1",
+      seats: 3,
+      bots: 0,
+      private: true,
+      token: eve.token,
+    });
     room.onMessage("*", () => undefined);
     await waitSeat(room);
     await call(2, "POST", "/friends/ping", eve.token, { playerId: "eve-browser-1" });
-    const where = await eventually(async () => (await call(1, "GET", "/friends", fay.token)).body.friends[0]?.where, "Fay sees Eve in a game");
+    const where = await eventually(
+      async () => (await call(1, "GET", "/friends", fay.token)).body.friends[0]?.where,
+      "Fay sees Eve in a game",
+    );
     expect(where).toEqual({ kind: "game" });
     await room.leave(true);
   });

@@ -15,12 +15,28 @@ import { migrate, openStore, type Store } from "../../src/db/database.ts";
 import { appMigrations } from "../../src/migrations.ts";
 import { block, unblock } from "../../src/social/blocks.ts";
 import type { KyselyPlugin } from "kysely";
-import { FRIENDS_MAX, INCOMING_REQUESTS_MAX, PENDING_REQUESTS_MAX, acceptRequest, areFriends, cancelRequest, declineRequest, friendsOf, removeFriend, requestFriend, requestsOf } from "../../src/social/friends/store.ts";
+import {
+  FRIENDS_MAX,
+  INCOMING_REQUESTS_MAX,
+  PENDING_REQUESTS_MAX,
+  acceptRequest,
+  areFriends,
+  cancelRequest,
+  declineRequest,
+  friendsOf,
+  removeFriend,
+  requestFriend,
+  requestsOf,
+} from "../../src/social/friends/store.ts";
 import { startPostgres, type PostgresServer } from "../support/postgres-server.ts";
 
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
   let store: Store;
@@ -30,7 +46,9 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   }, 60_000);
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
   const plainTag = (k: number): string => [...k.toString(20)].map((d) => "bcdfghjklmnpqrstvwxz"[parseInt(d, 20)]).join("");
   /** A saved account (the username written as registering does, without the slow password hash). */
   const saved = async (name: string): Promise<string> => {
@@ -41,7 +59,8 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     await store.db.updateTable("players").set({ username, username_key: username.toLowerCase() }).where("id", "=", id).execute();
     return id;
   };
-  const username = async (id: string) => (await store.db.selectFrom("players").select("username").where("id", "=", id).executeTakeFirstOrThrow()).username!;
+  const username = async (id: string) =>
+    (await store.db.selectFrom("players").select("username").where("id", "=", id).executeTakeFirstOrThrow()).username!;
 
   it("request, accept, list both ways, remove; decline and cancel leave no friendship", async () => {
     const db = store.db;
@@ -102,7 +121,11 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     expect(await friendsOf(db, ann!)).toEqual([]);
     expect(await areFriends(db, ann!, cat!)).toBe(false);
     // Asking again, the blocked one is answered as a stranger would be: not "already friends", not "blocked".
-    expect(await requestFriend(db, ann!, await username(cat!))).toEqual({ ok: true, outcome: "requested", username: (await username(cat!)).toLowerCase() });
+    expect(await requestFriend(db, ann!, await username(cat!))).toEqual({
+      ok: true,
+      outcome: "requested",
+      username: (await username(cat!)).toLowerCase(),
+    });
     expect((await requestsOf(db, cat!)).incoming).toEqual([]);
     await cancelRequest(db, ann!, await username(cat!));
     await unblock(db, cat!, ann!);
@@ -113,8 +136,14 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     const db = store.db;
     const [full, other, late] = await Promise.all(["Full", "Other", "Late"].map(saved));
     const ids = Array.from({ length: FRIENDS_MAX }, (_, i) => `filler-${kind}-${i}`);
-    await db.insertInto("players").values(ids.map((id) => ({ id, display_name: id, username: null, username_key: null, password_hash: null, created_at: 0 }))).execute();
-    await db.insertInto("friends").values(ids.map((id) => ({ player_id: full!, friend_id: id, since: 0 }))).execute();
+    await db
+      .insertInto("players")
+      .values(ids.map((id) => ({ id, display_name: id, username: null, username_key: null, password_hash: null, created_at: 0 })))
+      .execute();
+    await db
+      .insertInto("friends")
+      .values(ids.map((id) => ({ player_id: full!, friend_id: id, since: 0 })))
+      .execute();
     expect(await requestFriend(db, full!, await username(other!))).toEqual({ ok: false, error: "too-many-friends" });
     // Their full list is not told to the sender (it would say the account exists): found out when they accept.
     expect(await requestFriend(db, other!, await username(full!))).toMatchObject({ ok: true, outcome: "requested" });
@@ -135,7 +164,10 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
   const traced = async <T>(fn: (db: typeof store.db) => Promise<T>): Promise<{ result: T; queries: string[] }> => {
     const queries: string[] = [];
     const plugin: KyselyPlugin = {
-      transformQuery: (args) => { queries.push(args.node.kind); return args.node; },
+      transformQuery: (args) => {
+        queries.push(args.node.kind);
+        return args.node;
+      },
       transformResult: async (args) => args.result,
     };
     return { result: await fn(store.db.withPlugin(plugin)), queries };
@@ -171,9 +203,19 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     const db = store.db;
     const star = await saved("Star");
     const fans = Array.from({ length: INCOMING_REQUESTS_MAX + 1 }, (_, i) => `fan-${kind}-${i}`);
-    await db.insertInto("players").values(fans.map((id) => ({ id, display_name: id, username: id, username_key: id, password_hash: null, created_at: 0 }))).execute();
-    await db.insertInto("friend_requests").values(fans.slice(0, INCOMING_REQUESTS_MAX).map((id, i) => ({ from_id: id, to_id: star, at: i }))).execute();
-    expect(await requestFriend(db, fans.at(-1)!, await username(star), 10_000)).toEqual({ ok: true, outcome: "requested", username: (await username(star)).toLowerCase() });
+    await db
+      .insertInto("players")
+      .values(fans.map((id) => ({ id, display_name: id, username: id, username_key: id, password_hash: null, created_at: 0 })))
+      .execute();
+    await db
+      .insertInto("friend_requests")
+      .values(fans.slice(0, INCOMING_REQUESTS_MAX).map((id, i) => ({ from_id: id, to_id: star, at: i })))
+      .execute();
+    expect(await requestFriend(db, fans.at(-1)!, await username(star), 10_000)).toEqual({
+      ok: true,
+      outcome: "requested",
+      username: (await username(star)).toLowerCase(),
+    });
     const incoming = (await requestsOf(db, star)).incoming;
     expect(incoming).toHaveLength(INCOMING_REQUESTS_MAX);
     expect(incoming.map((r) => r.id)).not.toContain(fans.at(-1));
@@ -186,7 +228,8 @@ describe.each(["pglite", "postgres"] as const)("friends on %s", (kind) => {
     await store.db.schema.dropTable("friend_requests").execute();
     await store.db.schema.dropTable("friends").execute();
     await sql`delete from kysely_migration where name = '0008-friends'`.execute(store.db);
-    const names = async () => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db)).rows.map((r) => r.name);
+    const names = async () =>
+      (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db)).rows.map((r) => r.name);
     expect(await names()).toContain("0009-seen-addresses");
     await migrate(store.db, appMigrations);
     expect(await names()).toContain("0008-friends");

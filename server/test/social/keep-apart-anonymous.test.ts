@@ -21,16 +21,38 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ TRUST_PROXY: "1", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "50", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      TRUST_PROXY: "1",
+      RANKED_GUESTS: "1",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "1",
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "50",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
 async function api(path: string, init: { token?: string; body?: unknown; from?: string } = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api${path}`, {
     method: init.body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": init.from ?? "192.0.2.1", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": init.from ?? "192.0.2.1",
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const text = await res.text();
@@ -41,7 +63,14 @@ async function api(path: string, init: { token?: string; body?: unknown; from?: 
 async function account(name: string, saved: boolean): Promise<{ id: string; token: string }> {
   const res = await api("/accounts/guest", { body: { name, token: true } });
   expect(res.status).toBe(201);
-  if (saved) await (await TableRoom.platform.db()).updateTable("players").set({ username: name.toLowerCase() }).where("id", "=", res.body.player.id).execute();
+  if (saved)
+    await (
+      await TableRoom.platform.db()
+    )
+      .updateTable("players")
+      .set({ username: name.toLowerCase() })
+      .where("id", "=", res.body.player.id)
+      .execute();
   return { id: res.body.player.id, token: res.body.token };
 }
 
@@ -64,9 +93,22 @@ describe("a block at casual tables, with and without the account", () => {
   }, 60_000);
 
   it("refuses the blocked player at the blocker's table by id: with the account, from its device, from its address, and watching; strangers join", async () => {
-    const annTable = await sdk("198.51.100.1").create("devils_scat", { ...table, name: "Ann", token: ann.token, playerId: "ann-device-0001" });
+    const annTable = await sdk("198.51.100.1").create("devils_scat", {
+      ...table,
+      name: "Ann",
+      token: ann.token,
+      playerId: "ann-device-0001",
+    });
     const refusal = async (from: string, options: Record<string, unknown>): Promise<string> => {
-      const err = await sdk(from).joinById(annTable.roomId, options).then((r) => { void leaveRoom(r); return null; }, (e: Error) => e);
+      const err = await sdk(from)
+        .joinById(annTable.roomId, options)
+        .then(
+          (r) => {
+            void leaveRoom(r);
+            return null;
+          },
+          (e: Error) => e,
+        );
       expect(err, `${JSON.stringify(options)} from ${from} must be refused`).not.toBeNull();
       return String(err!.message);
     };
@@ -110,12 +152,20 @@ describe("a block at casual tables, with and without the account", () => {
 
   it("refuses the later of the two: a join by id cannot turn away the blocker still on its way in", async () => {
     const reserve = async (path: string, body: Record<string, unknown>, from: string) => {
-      const res = await fetch(`${base}/matchmake/${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}/matchmake/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": from },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(200);
       return res.json() as Promise<any>;
     };
     // Ann's table is made and Ben's join by id reserved before Ann's connection arrives.
-    const annSeat = await reserve("create/devils_scat", { ...table, name: "Ann", token: ann.token, playerId: "ann-device-0003" }, "198.51.100.1");
+    const annSeat = await reserve(
+      "create/devils_scat",
+      { ...table, name: "Ann", token: ann.token, playerId: "ann-device-0003" },
+      "198.51.100.1",
+    );
     const benSeat = await reserve(`joinById/${annSeat.roomId}`, { name: "Ben", playerId: BEN_DEVICE }, "198.51.100.60");
     const annRoom = await sdk("198.51.100.1").consumeSeatReservation(annSeat);
     await expect(sdk("198.51.100.60").consumeSeatReservation(benSeat)).rejects.toThrow(/table-unavailable/);
@@ -131,14 +181,23 @@ describe("a block at casual tables, with and without the account", () => {
       q.onMessage("*", () => undefined);
       q.onMessage("queueStatus", () => statuses.set(device, (statuses.get(device) ?? 0) + 1));
       q.onMessage("matchFound", () => q.send("accept"));
-      const table = new Promise<ClientRoom>((resolve, reject) => q.onMessage("seat", (r) => { q.send("confirm"); client.consumeSeatReservation(r).then(resolve, reject); }));
+      const table = new Promise<ClientRoom>((resolve, reject) =>
+        q.onMessage("seat", (r) => {
+          q.send("confirm");
+          client.consumeSeatReservation(r).then(resolve, reject);
+        }),
+      );
       return { q, table };
     };
     const qa = await queue(ann.token, "ann-device-0006", "198.51.100.80");
     const qb = await queue(ben2.token, BEN_DEVICE, "198.51.100.81");
     let seated = false;
-    void qa.table.then(() => { seated = true; });
-    void qb.table.then(() => { seated = true; });
+    void qa.table.then(() => {
+      seated = true;
+    });
+    void qb.table.then(() => {
+      seated = true;
+    });
     // Three queue cycles with both waiting: they were never grouped.
     const { until } = await import("../helpers.ts");
     await until(() => (statuses.get("ann-device-0006") ?? 0) >= 3 && (statuses.get(BEN_DEVICE) ?? 0) >= 3, "three cycles");
@@ -158,11 +217,18 @@ describe("a block at casual tables, with and without the account", () => {
       const q = await client.joinOrCreate("ranked_devils_scat", { token, device });
       q.onMessage("*", () => undefined);
       q.onMessage("matchFound", () => q.send("accept"));
-      return new Promise<ClientRoom>((resolve, reject) => q.onMessage("seat", (r) => { q.send("confirm"); client.consumeSeatReservation(r).then(resolve, reject); }));
+      return new Promise<ClientRoom>((resolve, reject) =>
+        q.onMessage("seat", (r) => {
+          q.send("confirm");
+          client.consumeSeatReservation(r).then(resolve, reject);
+        }),
+      );
     };
     const [ta, tc] = await Promise.all([seatAt(ann.token, "ann-device-0004"), seatAt(cat.token, "cat-device-0004")]);
     expect(ta.roomId).toBe(tc.roomId);
-    await expect(sdk("198.51.100.71").joinById(ta.roomId, { name: "Someone", playerId: BEN_DEVICE, spectate: true })).rejects.toThrow(/table-unavailable/);
+    await expect(sdk("198.51.100.71").joinById(ta.roomId, { name: "Someone", playerId: BEN_DEVICE, spectate: true })).rejects.toThrow(
+      /table-unavailable/,
+    );
     // Not "Dan": a registered player has that name, and spectators follow the look-alike rule too.
     const eve = await sdk("192.0.2.72").joinById(ta.roomId, { name: "Eve", playerId: "eve-device-0072", spectate: true });
     await Promise.all([leaveRoom(eve), leaveRoom(ta), leaveRoom(tc)]);

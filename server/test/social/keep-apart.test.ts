@@ -14,19 +14,42 @@ import { createServer } from "../../src/app.ts";
 import { freePort, leaveRoom } from "../helpers.ts";
 
 let server: Server;
-const mark = (what: string) => { if (process.env["KEEP_APART_TRACE"]) process.stderr.write(`${new Date().toISOString()} ${what}\n`); };
+const mark = (what: string) => {
+  if (process.env["KEEP_APART_TRACE"]) process.stderr.write(`${new Date().toISOString()} ${what}\n`);
+};
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", RANKED_SAME_ADDRESS: "1", RANKED_ABORT_STEPS: "0", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "50", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      RANKED_GUESTS: "1",
+      RANKED_MIN_GAMES: "0",
+      RANKED_SAME_ADDRESS: "1",
+      RANKED_ABORT_STEPS: "0",
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "50",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
   // Opening PGlite (WebAssembly) takes seconds on a loaded machine: once, here.
   await api("/accounts/sign-in", { body: { username: "warm-up", password: "x" } });
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
-async function api(path: string, init: { method?: string; token?: string | undefined; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+async function api(
+  path: string,
+  init: { method?: string; token?: string | undefined; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}/api${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -57,11 +80,17 @@ const quick = (name: string, extra: Record<string, unknown> = {}) => {
 function queue(token: string): { table: Promise<ClientRoom>; leave: () => Promise<unknown> } {
   const sdk = new Client(base);
   const joined = sdk.joinOrCreate("ranked_devils_scat", { token });
-  const table = joined.then((q) => new Promise<ClientRoom>((resolve, reject) => {
-    q.onMessage("*", () => undefined);
-    q.onMessage("matchFound", () => q.send("accept"));
-    q.onMessage("seat", (reservation) => { q.send("confirm"); sdk.consumeSeatReservation(reservation).then(resolve, reject); });
-  }));
+  const table = joined.then(
+    (q) =>
+      new Promise<ClientRoom>((resolve, reject) => {
+        q.onMessage("*", () => undefined);
+        q.onMessage("matchFound", () => q.send("accept"));
+        q.onMessage("seat", (reservation) => {
+          q.send("confirm");
+          sdk.consumeSeatReservation(reservation).then(resolve, reject);
+        });
+      }),
+  );
   return { table, leave: async () => leaveRoom(await joined) };
 }
 
@@ -74,7 +103,7 @@ describe("blocked pairs", () => {
     expect((await api("/blocks", { token: ann.token, body: { playerId: ben.id } })).status).toBe(201);
     expect((await api("/blocks", { token: ann.token })).body.blocked.map((b: { id: string }) => b.id)).toEqual([ben.id]);
 
-    mark('const a = await');
+    mark("const a = await");
     const a = await new Client(base).joinOrCreate("devils_scat", quick("Ann", { token: ann.token }));
     const b = await new Client(base).joinOrCreate("devils_scat", quick("Ben", { token: ben.token }));
     expect(b.roomId).not.toBe(a.roomId);
@@ -87,18 +116,22 @@ describe("blocked pairs", () => {
     await Promise.all([a.leave(), b.leave(), c.leave(), b2.leave()]);
 
     // Ranked (two seats): Ann and Ben wait, unpaired; Cat comes and is paired with one of them.
-    mark('const qa = queue');
+    mark("const qa = queue");
     const qa = queue(ann.token);
     const qb = queue(ben.token);
     let seatedEarly = false;
-    void qa.table.then(() => { seatedEarly = true; });
-    void qb.table.then(() => { seatedEarly = true; });
+    void qa.table.then(() => {
+      seatedEarly = true;
+    });
+    void qb.table.then(() => {
+      seatedEarly = true;
+    });
     await new Promise((r) => setTimeout(r, 1500));
     expect(seatedEarly).toBe(false);
-    mark('const qc = queue');
+    mark("const qc = queue");
     const qc = queue(cat.token);
     const tc = await qc.table;
-    mark('const other = await');
+    mark("const other = await");
     const other = await Promise.race([qa.table, qb.table]);
     expect(other.roomId).toBe(tc.roomId);
     await Promise.all([leaveRoom(tc), leaveRoom(other), qa.leave(), qb.leave()]);
@@ -108,7 +141,11 @@ describe("blocked pairs", () => {
     const ban = await guest("Banned");
     const { TableRoom } = await import("../../src/table/table-room.ts");
     const { sanction } = await import("../../src/moderation/reports.ts");
-    await sanction(await TableRoom.platform.db(), { id: null, name: "test" }, { accountId: ban.id, sanction: "ban", reason: "test ban", minutes: 5 });
+    await sanction(
+      await TableRoom.platform.db(),
+      { id: null, name: "test" },
+      { accountId: ban.id, sanction: "ban", reason: "test ban", minutes: 5 },
+    );
     await expect(new Client(base).joinOrCreate("devils_scat", quick("Banned", { token: ban.token }))).rejects.toThrow(/account-banned/);
     // Without the account, from a device and an address the account never played from, the seat is not refused
     // (the device and address binding is shown by social/moderation-binds.test.ts).
@@ -118,13 +155,39 @@ describe("blocked pairs", () => {
 
   it("a report is stored with its chat; only an operator may list reports", async () => {
     const [rep, bad, far] = [await guest("Rae"), await guest("Rude"), await guest("Far")];
-    expect((await api("/reports", { token: rep.token, body: { playerId: bad.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [] } })).status).toBe(403);
+    expect(
+      (
+        await api("/reports", {
+          token: rep.token,
+          body: { playerId: bad.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [] },
+        })
+      ).status,
+    ).toBe(403);
     await save(rep, "rae_reports", "velvet-anchor-pond-77");
     // Chat lines written by the reporter are not evidence (report-evidence.test.ts): refused; the note is the reporter's words.
-    expect((await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "abusive-chat", game: "devils_scat", tableId: "T1", chat: [{ name: "Rude", seat: 1, text: "<script>x</script>", at: 1 }] } })).status).toBe(400);
-    const filed = await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "abusive-chat", note: "see chat", game: "devils_scat", tableId: "T1" } });
+    expect(
+      (
+        await api("/reports", {
+          token: rep.token,
+          body: {
+            playerId: far.id,
+            reason: "abusive-chat",
+            game: "devils_scat",
+            tableId: "T1",
+            chat: [{ name: "Rude", seat: 1, text: "<script>x</script>", at: 1 }],
+          },
+        })
+      ).status,
+    ).toBe(400);
+    const filed = await api("/reports", {
+      token: rep.token,
+      body: { playerId: far.id, reason: "abusive-chat", note: "see chat", game: "devils_scat", tableId: "T1" },
+    });
     expect(filed.status).toBe(201);
-    expect((await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "not-a-reason", game: "devils_scat", tableId: "T1" } })).status).toBe(400);
+    expect(
+      (await api("/reports", { token: rep.token, body: { playerId: far.id, reason: "not-a-reason", game: "devils_scat", tableId: "T1" } }))
+        .status,
+    ).toBe(400);
     expect((await api("/operator/reports", { token: rep.token })).status).toBe(403);
 
     // At the table: a seat is named, never an account id; the room fills in the account and the log.
@@ -141,7 +204,10 @@ describe("blocked pairs", () => {
     rudeRoom.send("report", { seat: 1 - rudeSeat, reason: "cheating" });
     await until(() => rudeSeen.find((m) => m.type === "rejected" && m.message.code === "register-first"), "guest refused");
     raeRoom.send("report", { seat: rudeSeat, reason: "<img src=x>" });
-    await until(() => seen.find((m) => m.type === "rejected" && m.message.code === "invalid-message" && !String(m.message.message).includes("<img")), "bad reason refused");
+    await until(
+      () => seen.find((m) => m.type === "rejected" && m.message.code === "invalid-message" && !String(m.message.message).includes("<img")),
+      "bad reason refused",
+    );
     raeRoom.send("report", { seat: 1 - rudeSeat, reason: "cheating" });
     await until(() => seen.find((m) => m.type === "rejected" && m.message.code === "no-account"), "own seat refused");
     raeRoom.send("report", { seat: rudeSeat, reason: "cheating", note: "knew my cards" });
@@ -158,7 +224,13 @@ describe("blocked pairs", () => {
     const { TableRoom } = await import("../../src/table/table-room.ts");
     const { listReports } = await import("../../src/moderation/reports.ts");
     const atTable = (await listReports(await TableRoom.platform.db())).find((r) => r.tableId === raeRoom.roomId);
-    expect(atTable).toMatchObject({ reporter: { id: rep.id }, reported: { id: bad.id }, reason: "cheating", note: "knew my cards", game: "devils_scat" });
+    expect(atTable).toMatchObject({
+      reporter: { id: rep.id },
+      reported: { id: bad.id },
+      reason: "cheating",
+      note: "knew my cards",
+      game: "devils_scat",
+    });
     await Promise.all([raeRoom.leave(), rudeRoom.leave()]);
   }, 60_000);
 });

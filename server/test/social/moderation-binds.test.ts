@@ -21,23 +21,47 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer(loadConfig({ TRUST_PROXY: "1", RANKED_GUESTS: "1", RANKED_MIN_GAMES: "0", BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", DATA_DIR: ":memory:", ACCOUNTS_PER_HOUR: "100", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", RATE_LIMIT_PER_SECOND: "100", RATE_LIMIT_BURST: "100", PORT: String(port) }));
+  server = createServer(
+    loadConfig({
+      TRUST_PROXY: "1",
+      RANKED_GUESTS: "1",
+      RANKED_MIN_GAMES: "0",
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ":memory:",
+      ACCOUNTS_PER_HOUR: "100",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      RATE_LIMIT_PER_SECOND: "100",
+      RATE_LIMIT_BURST: "100",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   base = `http://127.0.0.1:${port}`;
 }, 240_000);
-afterAll(async () => { await server.gracefullyShutdown(false); });
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+});
 
 const sdk = (from: string) => new Client(base, { headers: { "x-forwarded-for": from } });
 const table = { seats: 3, bots: 0, turnSeconds: 30, variants: {}, autoFillSeconds: 0 };
 
 async function guest(name: string): Promise<{ id: string; token: string }> {
-  const res = await fetch(`${base}/api/accounts/guest`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1" }, body: JSON.stringify({ name, token: true }) });
+  const res = await fetch(`${base}/api/accounts/guest`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1" },
+    body: JSON.stringify({ name, token: true }),
+  });
   expect(res.status).toBe(201);
-  const body = await res.json() as { player: { id: string }; token: string };
+  const body = (await res.json()) as { player: { id: string }; token: string };
   return { id: body.player.id, token: body.token };
 }
 
-interface Seen { lines: ChatLine[]; rejected: { code: string; message: string }[] }
+interface Seen {
+  lines: ChatLine[];
+  rejected: { code: string; message: string }[];
+}
 function listen(room: ClientRoom): Seen {
   const seen: Seen = { lines: [], rejected: [] };
   room.onMessage("*", (type, message) => {
@@ -52,7 +76,11 @@ async function sanctioned(kind: "mute" | "ban", device: string, from: string): P
   const who = await guest(kind === "ban" ? "Bo" : "Mo");
   const once = await sdk(from).create("devils_scat", { ...table, name: "Once", token: who.token, playerId: device });
   await leaveRoom(once);
-  const done = await sanction(await TableRoom.platform.db(), { id: null, name: "test" }, { accountId: who.id, sanction: kind, reason: "test", minutes: 30 });
+  const done = await sanction(
+    await TableRoom.platform.db(),
+    { id: null, name: "test" },
+    { accountId: who.id, sanction: kind, reason: "test", minutes: 30 },
+  );
   expect(done.ok).toBe(true);
   return who;
 }
@@ -113,7 +141,11 @@ describe("mutes and bans bind the device, the address and the connection", () =>
     const p = await sdk("192.0.2.40").create("devils_scat", { ...table, name: "Pam", playerId: "pam-device-01" });
     const sp = listen(p);
     const watch = async (from: string, i: number) => {
-      const room = await sdk(from).joinById(p.roomId, { name: `W${i}`, playerId: `watcher-${from.replaceAll(".", "-")}-${i}`, spectate: true });
+      const room = await sdk(from).joinById(p.roomId, {
+        name: `W${i}`,
+        playerId: `watcher-${from.replaceAll(".", "-")}-${i}`,
+        spectate: true,
+      });
       return { room, seen: listen(room) };
     };
     const sameAddress = await Promise.all(Array.from({ length: 8 }, (_, i) => watch("203.0.113.40", i)));
@@ -140,7 +172,17 @@ describe("mutes and bans bind the device, the address and the connection", () =>
     await sanctioned("ban", "bo-device-0001", "203.0.113.50");
     const p = await sdk("192.0.2.50").create("devils_scat", { ...table, name: "Pip", playerId: "pip-device-01" });
     const refused = async (from: string, options: Record<string, unknown>): Promise<string> =>
-      String(await sdk(from).joinById(p.roomId, options).then((r) => { void leaveRoom(r); return "joined"; }, (e: Error) => e.message));
+      String(
+        await sdk(from)
+          .joinById(p.roomId, options)
+          .then(
+            (r) => {
+              void leaveRoom(r);
+              return "joined";
+            },
+            (e: Error) => e.message,
+          ),
+      );
     const byDevice = await refused("198.51.100.50", { name: "Someone", playerId: "bo-device-0001" });
     expect(byDevice).toMatch(/cannot-play: you cannot play right now; you can play again from \d{4}-\d\d-\d\dT/);
     expect(await refused("203.0.113.50", { name: "Other", playerId: "fresh-device-0051" })).toMatch(/cannot-play/);

@@ -16,7 +16,15 @@ import { startRedis, type RedisProcess } from "../../../cluster/redis.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createServer } from "../../src/app.ts";
 import { newRedis } from "../../src/redis-url/redis-url.ts";
-import { MemoryStore, ONLINE_WINDOW_MS, OnlineCounter, RedisStore, STALE_TABLES_MS, type CountedTable, type OnlineStore } from "../../src/social/presence/online.ts";
+import {
+  MemoryStore,
+  ONLINE_WINDOW_MS,
+  OnlineCounter,
+  RedisStore,
+  STALE_TABLES_MS,
+  type CountedTable,
+  type OnlineStore,
+} from "../../src/social/presence/online.ts";
 import { freePort, until } from "../helpers.ts";
 
 const table = (status: string): CountedTable => ({ status: () => status });
@@ -27,7 +35,15 @@ function counters(store: () => OnlineStore) {
   const clock = () => now;
   const a = new OnlineCounter(store(), () => "proc-a", clock);
   const b = new OnlineCounter(store(), () => "proc-b", clock);
-  return { a, b, advance: (ms: number) => void (now += ms), close: () => { a.close(); b.close(); } };
+  return {
+    a,
+    b,
+    advance: (ms: number) => void (now += ms),
+    close: () => {
+      a.close();
+      b.close();
+    },
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -119,12 +135,22 @@ describe("online counts: the lobby and the API", () => {
   let base: string;
   beforeAll(async () => {
     const port = await freePort();
-    const server = createServer(loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", PORT: String(port) }));
+    const server = createServer(
+      loadConfig({
+        BOT_DELAY_MS: "1-5",
+        LOG_LEVEL: "silent",
+        MATCHMAKE_RATE_PER_SECOND: "10000",
+        MATCHMAKE_BURST: "10000",
+        PORT: String(port),
+      }),
+    );
     await server.listen(port, "127.0.0.1");
     colyseus = new TestServer(server);
     base = `http://127.0.0.1:${port}`;
   });
-  afterAll(async () => { await colyseus.shutdown(); });
+  afterAll(async () => {
+    await colyseus.shutdown();
+  });
 
   const countsOf = (room: Room) => {
     const seen: { online: number; tables: number }[] = [];

@@ -9,10 +9,15 @@ import type { TableRoom } from "../../src/table/table-room.ts";
 import { bootServer, record, until, waitSeat } from "../helpers.ts";
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
-afterAll(async () => { await colyseus.shutdown(); });
+beforeAll(async () => {
+  colyseus = await bootServer();
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
 
-const rejected = (log: { type: string; message: unknown }[], code: string) => log.some((m) => m.type === "rejected" && (m.message as { code?: string }).code === code);
+const rejected = (log: { type: string; message: unknown }[], code: string) =>
+  log.some((m) => m.type === "rejected" && (m.message as { code?: string }).code === code);
 
 describe("rematch", () => {
   it("offers the same players a new private table; a bot takes the seat of one who declines", async () => {
@@ -37,15 +42,29 @@ describe("rematch", () => {
     await until(() => rejected(logA, "bad-rematch"), "a table the sender does not sit at refused");
     a.send("rematch", { code: "<b>", fill: true });
     a.send("rematch", { code: "ABCDEF", fill: "yes" });
-    await until(() => logA.filter((m) => m.type === "rejected" && (m.message as { code: string }).code === "invalid-message").length === 2, "bad shapes refused");
+    await until(
+      () => logA.filter((m) => m.type === "rejected" && (m.message as { code: string }).code === "invalid-message").length === 2,
+      "bad shapes refused",
+    );
     expect([...logB, ...logC].some((m) => m.type === "rematch")).toBe(false);
     expect(JSON.stringify(logA)).not.toContain("<b>");
 
     // Ann makes the new table and offers it.
-    const next = await colyseus.sdk.create("devils_scat", { seats: 3, bots: 0, turnSeconds: 30, private: true, variants: {}, name: "Ann", playerId: "ann-player-1" });
+    const next = await colyseus.sdk.create("devils_scat", {
+      seats: 3,
+      bots: 0,
+      turnSeconds: 30,
+      private: true,
+      variants: {},
+      name: "Ann",
+      playerId: "ann-player-1",
+    });
     const logNext = record(next);
     a.send("rematch", { code: next.roomId, fill: true });
-    const offer = await until(() => logB.find((m) => m.type === "rematch")?.message as { code: string; from: number; fill: boolean } | undefined, "the offer to Bea");
+    const offer = await until(
+      () => logB.find((m) => m.type === "rematch")?.message as { code: string; from: number; fill: boolean } | undefined,
+      "the offer to Bea",
+    );
     expect(offer).toEqual({ code: next.roomId, from: seats[0], fill: true });
     await until(() => logC.some((m) => m.type === "rematch"), "the offer to Cal");
     expect(logA.some((m) => m.type === "rematch")).toBe(false);
@@ -65,7 +84,10 @@ describe("rematch", () => {
     await until(() => srvNext.match !== null, "the rematch starts with a bot for Cal");
     expect(srvNext.seating.slots.map((s) => (s.isBot ? "bot" : s.name))).toEqual(["Ann", "Bea", "bot"]);
     // The notice is sent before the table starts; Ann's page hears it over its socket a moment later.
-    await until(() => logNext.some((m) => m.type === "social" && (m.message as { name: string }).name === "Cal"), "Ann is told Cal declined");
+    await until(
+      () => logNext.some((m) => m.type === "social" && (m.message as { name: string }).name === "Cal"),
+      "Ann is told Cal declined",
+    );
     expect((srvNext.state as unknown as { isPrivate: boolean }).isPrivate).toBe(true);
     await Promise.all([c.leave(), next.leave(), b2.leave(), stranger.leave()]);
   });
@@ -87,7 +109,10 @@ describe("rematch", () => {
     const srvNext = colyseus.getRoomById(next.roomId) as unknown as TableRoom;
     // Fay declines first: Eve has not answered, so nothing starts yet.
     c.send("rematchAnswer", { accept: false });
-    await until(() => logNext.some((m) => m.type === "social" && (m.message as { name: string }).name === "Fay"), "Dee is told Fay declined");
+    await until(
+      () => logNext.some((m) => m.type === "social" && (m.message as { name: string }).name === "Fay"),
+      "Dee is told Fay declined",
+    );
     expect(srvNext.match).toBeNull();
     // Eve accepts afterwards (joins by code): everyone has answered, a bot takes Fay's seat.
     await Promise.all([a.leave(), b.leave()]);

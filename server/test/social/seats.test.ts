@@ -15,28 +15,63 @@ let colyseus: ColyseusTestServer;
 let base: string;
 beforeAll(async () => {
   const port = await freePort();
-  const server = createServer(loadConfig({ BOT_DELAY_MS: "1-5", LOG_LEVEL: "silent", MATCHMAKE_RATE_PER_SECOND: "10000", MATCHMAKE_BURST: "10000", PORT: String(port) }));
+  const server = createServer(
+    loadConfig({
+      BOT_DELAY_MS: "1-5",
+      LOG_LEVEL: "silent",
+      MATCHMAKE_RATE_PER_SECOND: "10000",
+      MATCHMAKE_BURST: "10000",
+      PORT: String(port),
+    }),
+  );
   await server.listen(port, "127.0.0.1");
   colyseus = new TestServer(server);
   base = `http://127.0.0.1:${port}`;
 });
-afterAll(async () => { await colyseus.shutdown(); });
-afterEach(async () => { await colyseus.cleanup(); });
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+afterEach(async () => {
+  await colyseus.cleanup();
+});
 
-const get = async (path: string) => { const r = await fetch(`${base}/api${path}`); return { status: r.status, body: await r.json() as Record<string, unknown> }; };
+const get = async (path: string) => {
+  const r = await fetch(`${base}/api${path}`);
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+};
 const mySeat = async (playerId: unknown, origin = base) => {
-  const r = await fetch(`${base}/api/social/my-seat`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ playerId }) });
-  return { status: r.status, body: await r.json() as Record<string, unknown> };
+  const r = await fetch(`${base}/api/social/my-seat`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ playerId }),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 };
 
 describe("social: invitations and held seats", () => {
   it("names an invitation's game and options; bad or unknown codes change nothing", async () => {
-    const host = await colyseus.sdk.create("hit_the_deck", { name: "Host", playerId: "host-player-1", seats: 3, bots: 0, private: true, turnSeconds: 25 });
+    const host = await colyseus.sdk.create("hit_the_deck", {
+      name: "Host",
+      playerId: "host-player-1",
+      seats: 3,
+      bots: 0,
+      private: true,
+      turnSeconds: 25,
+    });
     host.onMessage("*", () => {});
     let info = await get(`/social/tables/${host.roomId}`);
     for (const end = Date.now() + 5_000; info.body.players !== 1 && Date.now() < end;) info = await get(`/social/tables/${host.roomId}`);
     expect(info.status).toBe(200);
-    expect(info.body).toMatchObject({ code: host.roomId, game: "hit_the_deck", seats: 3, players: 1, turnSeconds: 25, status: "waiting", open: true, ranked: false });
+    expect(info.body).toMatchObject({
+      code: host.roomId,
+      game: "hit_the_deck",
+      seats: 3,
+      players: 1,
+      turnSeconds: 25,
+      status: "waiting",
+      open: true,
+      ranked: false,
+    });
     expect(JSON.stringify(info.body)).not.toContain("Host");
     // Lower case works as the code field does; HTML, long or unknown codes are refused.
     expect((await get(`/social/tables/${host.roomId.toLowerCase()}`)).body.game).toBe("hit_the_deck");
@@ -49,7 +84,13 @@ describe("social: invitations and held seats", () => {
   });
 
   it("knows the table a player sits at until the seat is freed", async () => {
-    const room = await colyseus.sdk.joinOrCreate("devils_scat", { name: "Sam", playerId: "sam-player-1", seats: 2, bots: 0, autoFillSeconds: 0 });
+    const room = await colyseus.sdk.joinOrCreate("devils_scat", {
+      name: "Sam",
+      playerId: "sam-player-1",
+      seats: 2,
+      bots: 0,
+      autoFillSeconds: 0,
+    });
     room.onMessage("*", () => {});
     expect((await mySeat("sam-player-1")).body).toEqual({ seat: { roomId: room.roomId, game: "devils_scat", status: "waiting" } });
     expect((await mySeat("nobody-here-1")).body).toEqual({ seat: null });
@@ -59,16 +100,29 @@ describe("social: invitations and held seats", () => {
     await room.leave(true);
     const after = Date.now() + 5_000;
     let body = (await mySeat("sam-player-1")).body;
-    while (body.seat !== null && Date.now() < after) { await new Promise((r) => setTimeout(r, 20)); body = (await mySeat("sam-player-1")).body; }
+    while (body.seat !== null && Date.now() < after) {
+      await new Promise((r) => setTimeout(r, 20));
+      body = (await mySeat("sam-player-1")).body;
+    }
     expect(body).toEqual({ seat: null });
   });
 
   it("a game left on purpose is no longer offered as the player's; one process never calls an unlisted table 'moving'", async () => {
-    const room = await colyseus.sdk.create("devils_scat", { name: "Lea", playerId: "lea-player-1", seats: 2, bots: 1, private: true, turnSeconds: 60 });
+    const room = await colyseus.sdk.create("devils_scat", {
+      name: "Lea",
+      playerId: "lea-player-1",
+      seats: 2,
+      bots: 1,
+      private: true,
+      turnSeconds: 60,
+    });
     room.onMessage("*", () => {});
     const until = async (check: (seat: unknown) => boolean, what: string) => {
       let body = (await mySeat("lea-player-1")).body;
-      for (const end = Date.now() + 5_000; !check(body.seat) && Date.now() < end;) { await new Promise((r) => setTimeout(r, 20)); body = (await mySeat("lea-player-1")).body; }
+      for (const end = Date.now() + 5_000; !check(body.seat) && Date.now() < end;) {
+        await new Promise((r) => setTimeout(r, 20));
+        body = (await mySeat("lea-player-1")).body;
+      }
       expect(body.seat, what).toSatisfy(check);
     };
     await until((seat) => (seat as { status?: string } | null)?.status === "playing", "the game in progress");

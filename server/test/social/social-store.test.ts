@@ -17,8 +17,12 @@ import { startPostgres, type PostgresServer } from "../support/postgres-server.t
 
 const OPERATOR = { id: null, name: "test-operator" };
 let pg: PostgresServer;
-beforeAll(async () => { pg = await startPostgres(); }, 60_000);
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
 
 describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind) => {
   let store: Store;
@@ -27,7 +31,9 @@ describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind
     store = await openStore({ databaseUrl: kind === "postgres" ? pg.url : null, dataDir: null, migrations: appMigrations });
     accounts = new Accounts(store.db, new Tokens("t".repeat(32)));
   }, 60_000);
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
   const guest = async (name: string) => (await accounts.createGuest(name)).id;
 
   it("blocks: stored once, kept apart both ways (cache too), refused for oneself or nobody, undone by unblock", async () => {
@@ -57,19 +63,68 @@ describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind
     const now = 5_000_000;
     const chat = [{ name: "Rude", seat: 1, text: "<b>you are bad</b>", at: now - 10 }];
     const gameLog = { game: "devils_scat", seed: "ab", steps: [], outcome: { winners: [0] } };
-    const filed = await fileReport(db, { reporterId: rep!, reportedId: bad!, reason: "abusive-chat", note: "rude all game", game: "devils_scat", tableId: "T1", source: "table", gameLog, chat }, now);
+    const filed = await fileReport(
+      db,
+      {
+        reporterId: rep!,
+        reportedId: bad!,
+        reason: "abusive-chat",
+        note: "rude all game",
+        game: "devils_scat",
+        tableId: "T1",
+        source: "table",
+        gameLog,
+        chat,
+      },
+      now,
+    );
     expect(filed.ok).toBe(true);
     const id = filed.ok ? filed.id : "";
-    expect(await fileReport(db, { reporterId: rep!, reportedId: rep!, reason: "other", note: "", game: "x", tableId: "T1", source: "table", gameLog: null, chat: [] }, now)).toEqual({ ok: false, error: "self" });
+    expect(
+      await fileReport(
+        db,
+        {
+          reporterId: rep!,
+          reportedId: rep!,
+          reason: "other",
+          note: "",
+          game: "x",
+          tableId: "T1",
+          source: "table",
+          gameLog: null,
+          chat: [],
+        },
+        now,
+      ),
+    ).toEqual({ ok: false, error: "self" });
     const open = (await listReports(db)).find((r) => r.id === id)!;
-    expect(open).toMatchObject({ reporter: { id: rep, name: "Reporter" }, reported: { id: bad, name: "Rude" }, reason: "abusive-chat", note: "rude all game", tableId: "T1", hasGameLog: true, chat, status: "open" });
+    expect(open).toMatchObject({
+      reporter: { id: rep, name: "Reporter" },
+      reported: { id: bad, name: "Rude" },
+      reason: "abusive-chat",
+      note: "rude all game",
+      tableId: "T1",
+      hasGameLog: true,
+      chat,
+      status: "open",
+    });
     expect(await reportGameLog(db, id)).toEqual(gameLog);
 
     const warn = await sanction(db, OPERATOR, { accountId: bad!, sanction: "warn", reason: "first warning" }, now);
     expect(warn).toMatchObject({ ok: true, until: null });
-    expect(await sanction(db, OPERATOR, { accountId: bad!, sanction: "mute", reason: "no minutes" }, now)).toEqual({ ok: false, error: "needs-minutes" });
-    expect(await sanction(db, OPERATOR, { accountId: bad!, sanction: "mute", reason: "wrong report", minutes: 1, reportId: "nope" }, now)).toEqual({ ok: false, error: "unknown-report" });
-    const mute = await sanction(db, OPERATOR, { accountId: bad!, sanction: "mute", reason: "abusive chat", minutes: 60, reportId: id }, now);
+    expect(await sanction(db, OPERATOR, { accountId: bad!, sanction: "mute", reason: "no minutes" }, now)).toEqual({
+      ok: false,
+      error: "needs-minutes",
+    });
+    expect(
+      await sanction(db, OPERATOR, { accountId: bad!, sanction: "mute", reason: "wrong report", minutes: 1, reportId: "nope" }, now),
+    ).toEqual({ ok: false, error: "unknown-report" });
+    const mute = await sanction(
+      db,
+      OPERATOR,
+      { accountId: bad!, sanction: "mute", reason: "abusive chat", minutes: 60, reportId: id },
+      now,
+    );
     expect(mute).toMatchObject({ ok: true, until: now + 3_600_000 });
     expect(await sanctionedUntil(db, bad!, "mute", now + 1000)).toBe(now + 3_600_000);
     expect(await sanctionedUntil(db, bad!, "mute", now + 3_600_001)).toBeNull();
@@ -94,8 +149,42 @@ describe.each(["pglite", "postgres"] as const)("blocks and reports on %s", (kind
     const now = 9_000_000;
     // 5 an hour at most (report-intake.test.ts): one every 13 minutes stays under it.
     for (let i = 0; i < REPORTS_PER_DAY; i++) {
-      expect((await fileReport(db, { reporterId: rep!, reportedId: others[i]!, reason: "other", note: "", game: "devils_scat", tableId: `T${i}`, source: "table", gameLog: null, chat: [] }, now + i * 13 * 60_000)).ok).toBe(true);
+      expect(
+        (
+          await fileReport(
+            db,
+            {
+              reporterId: rep!,
+              reportedId: others[i]!,
+              reason: "other",
+              note: "",
+              game: "devils_scat",
+              tableId: `T${i}`,
+              source: "table",
+              gameLog: null,
+              chat: [],
+            },
+            now + i * 13 * 60_000,
+          )
+        ).ok,
+      ).toBe(true);
     }
-    expect(await fileReport(db, { reporterId: rep!, reportedId: others[REPORTS_PER_DAY]!, reason: "other", note: "", game: "devils_scat", tableId: "more", source: "table", gameLog: null, chat: [] }, now + REPORTS_PER_DAY * 13 * 60_000)).toEqual({ ok: false, error: "too-many-reports" });
+    expect(
+      await fileReport(
+        db,
+        {
+          reporterId: rep!,
+          reportedId: others[REPORTS_PER_DAY]!,
+          reason: "other",
+          note: "",
+          game: "devils_scat",
+          tableId: "more",
+          source: "table",
+          gameLog: null,
+          chat: [],
+        },
+        now + REPORTS_PER_DAY * 13 * 60_000,
+      ),
+    ).toEqual({ ok: false, error: "too-many-reports" });
   });
 });

@@ -7,13 +7,18 @@ import { rngFor, type AnyGame } from "@scat/shared";
 import type { Match } from "../../src/table/match.ts";
 
 /** A bot game's clock, from 1,000 ms on (50 ms a step). */
-export interface BotClock { now: number }
+export interface BotClock {
+  now: number;
+}
 
 /** One step of the bots' game (`n`: the step's number): false once nothing can happen. */
 export function botStep(game: AnyGame, match: Match, seed: string, n: number, clock: BotClock): boolean {
   if (match.over) return false;
   clock.now += 50;
-  const bot = game.awaiting(match.state).map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(seed, n)) })).find((b: { action: unknown }) => b.action);
+  const bot = game
+    .awaiting(match.state)
+    .map((seat: number) => ({ seat, action: game.bot(match.state, seat, rngFor(seed, n)) }))
+    .find((b: { action: unknown }) => b.action);
   if (bot) {
     match.act(bot.seat, bot.action, clock.now);
     return true;

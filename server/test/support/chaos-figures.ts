@@ -40,7 +40,9 @@ export function quantile(values: readonly number[], q: number): number {
  * ended (`back`); null for a player that got nothing after the fault (its game had ended).
  */
 export function freezeAt(p: Player, faultAt: number, faultEnd: number): { freeze: number; back: number } | null {
-  const times = seenBy(p).arrivals.map((a) => a.at).sort((a, b) => a - b);
+  const times = seenBy(p)
+    .arrivals.map((a) => a.at)
+    .sort((a, b) => a - b);
   if (!times.some((t) => t > faultAt)) return null;
   const from = times.filter((t) => t <= faultAt).at(-1) ?? faultAt;
   let best = { freeze: 0, back: from };
@@ -54,12 +56,26 @@ export function freezeAt(p: Player, faultAt: number, faultEnd: number): { freeze
 }
 
 /** Prints (and with CHAOS_OUT appends) one run's figures; returns them. */
-export function reportChaos(scenario: string, affected: readonly Player[], fault: { at: number; end: number }, lost: number, checked: number): ChaosRun {
+export function reportChaos(
+  scenario: string,
+  affected: readonly Player[],
+  fault: { at: number; end: number },
+  lost: number,
+  checked: number,
+): ChaosRun {
   const faultAt = fault.at;
   const across = affected.map((p) => freezeAt(p, fault.at, fault.end)).filter((f) => f !== null);
   const freezes = across.map((f) => f.freeze);
-  const run: ChaosRun = { scenario, lost, checked, freezes, allActAgainMs: across.length === 0 ? 0 : Math.max(...across.map((f) => f.back)) - faultAt };
-  console.log(`chaos ${scenario}: ${lost} of ${checked} steps seen lost; freeze p50 ${quantile(freezes, 0.5)} / p99 ${quantile(freezes, 0.99)} / max ${quantile(freezes, 1)} ms over ${freezes.length} players of the tables hit; all of their tables moving again ${run.allActAgainMs} ms after the fault`);
+  const run: ChaosRun = {
+    scenario,
+    lost,
+    checked,
+    freezes,
+    allActAgainMs: across.length === 0 ? 0 : Math.max(...across.map((f) => f.back)) - faultAt,
+  };
+  console.log(
+    `chaos ${scenario}: ${lost} of ${checked} steps seen lost; freeze p50 ${quantile(freezes, 0.5)} / p99 ${quantile(freezes, 0.99)} / max ${quantile(freezes, 1)} ms over ${freezes.length} players of the tables hit; all of their tables moving again ${run.allActAgainMs} ms after the fault`,
+  );
   if (process.env.CHAOS_OUT) appendFileSync(process.env.CHAOS_OUT, `${JSON.stringify(run)}\n`);
   return run;
 }

@@ -17,8 +17,11 @@ export interface CheatFigure {
 
 function match(lie: Lie, seed: string, races: number, honestHeadStartMs: number): { advantage: number[]; cheaterWins: number } {
   const rng = createRng(seed);
-  const down = 5 + rng.next() * 145, up = 5 + rng.next() * 145, jitter = rng.next() * 10;
-  const offsetA = (rng.next() - 0.5) * 10_000, offsetB = (rng.next() - 0.5) * 10_000;
+  const down = 5 + rng.next() * 145,
+    up = 5 + rng.next() * 145,
+    jitter = rng.next() * 10;
+  const offsetA = (rng.next() - 0.5) * 10_000,
+    offsetB = (rng.next() - 0.5) * 10_000;
   const table = new NetMonitor({ transportPings: false });
   const honest = simClient({ down, up, jitter, offset: offsetA }, table);
   const cheater = simClient({ down, up, jitter: lie.ownJitter ?? jitter, offset: offsetB, lie }, table);
@@ -34,7 +37,8 @@ function match(lie: Lie, seed: string, races: number, honestHeadStartMs: number)
     t += pings * 1_000;
     const reaction = 250 + rng.next() * 500;
     const out = race(clients, [reaction - honestHeadStartMs, reaction], t, r, rng);
-    if (Number.isFinite(out.judged[0]) && Number.isFinite(out.judged[1])) advantage.push(out.judged[0]! + honestHeadStartMs - out.judged[1]!);
+    if (Number.isFinite(out.judged[0]) && Number.isFinite(out.judged[1]))
+      advantage.push(out.judged[0]! + honestHeadStartMs - out.judged[1]!);
     if (out.order[0] === 1) cheaterWins++;
     t += 2_000;
   }
@@ -64,7 +68,12 @@ export function honestFigure(matches: number, racesPerMatch: number): CheatFigur
       adv.push(...match(lie, `honest:same:${m}`, racesPerMatch, 0).advantage);
       wins += match(lie, `honest:faster:${m}`, racesPerMatch, 30).cheaterWins;
     }
-    return { lie: "honest (baseline)", advantageMs: adv.reduce((a, b) => a + b, 0) / Math.max(1, adv.length), winsVsFaster: wins / (matches * racesPerMatch), races: matches * racesPerMatch };
+    return {
+      lie: "honest (baseline)",
+      advantageMs: adv.reduce((a, b) => a + b, 0) / Math.max(1, adv.length),
+      winsVsFaster: wins / (matches * racesPerMatch),
+      races: matches * racesPerMatch,
+    };
   });
   return f!;
 }
@@ -77,7 +86,8 @@ export function honestFigure(matches: number, racesPerMatch: number): CheatFigur
  */
 export function freshHonestWrong(races: number, jitterMaxMs: number, seed = "fresh"): { wrong: number; judged: number } {
   const rng = createRng(`${seed}:${jitterMaxMs}`);
-  let judged = 0, wrong = 0;
+  let judged = 0,
+    wrong = 0;
   for (let n = 0; n < races; n++) {
     const r = honestRace(rng, jitterMaxMs);
     if (!r || !r.out.order.includes(r.fastest)) continue;

@@ -5,7 +5,17 @@
  */
 import type { AnyGame, TableView } from "@scat/shared";
 import { placesBySeat } from "@scat/shared/standings.ts";
-import { combinations, expandLegal, isOwnSeat, plainOf, privateFactsOf, readChoices, seatFactsOf, type LegalAction, type Plain } from "@scat/shared/wire-state.ts";
+import {
+  combinations,
+  expandLegal,
+  isOwnSeat,
+  plainOf,
+  privateFactsOf,
+  readChoices,
+  seatFactsOf,
+  type LegalAction,
+  type Plain,
+} from "@scat/shared/wire-state.ts";
 import { expect } from "vitest";
 import type { Match } from "../../src/table/match.ts";
 
@@ -41,7 +51,10 @@ function actionsOf(decoded: readonly LegalAction[], engine: readonly any[]): unk
     const from = new Set((c as { readonly from: readonly string[] }).from);
     const k = (c as { choose: number }).choose;
     const distinct = new Set(mine.map((e) => [...e.cards].sort().join(" ")));
-    const exact = mine.length === combinations(from.size, k) && distinct.size === mine.length && mine.every((e) => e.cards.length === k && e.cards.every((x: string) => from.has(x)));
+    const exact =
+      mine.length === combinations(from.size, k) &&
+      distinct.size === mine.length &&
+      mine.every((e) => e.cards.length === k && e.cards.every((x: string) => from.has(x)));
     return exact ? mine : [a];
   });
 }
@@ -54,18 +67,43 @@ export function expectEngineView(game: AnyGame, match: Match, state: unknown, se
   expect(norm(got["result"]), `${where} result`).toEqual(norm(view.result));
   const outcome = game.outcome(match.state);
   // The engine's outcome, plus the place of each seat (ties shared) read from it once.
-  expect(norm(got["outcome"]), `${where} outcome`).toEqual(norm(outcome && { ...outcome, places: placesBySeat(game.id, match.state, outcome) }));
+  expect(norm(got["outcome"]), `${where} outcome`).toEqual(
+    norm(outcome && { ...outcome, places: placesBySeat(game.id, match.state, outcome) }),
+  );
   // A pile with no face-up card carries no list (absent reads as empty).
-  const piles = Object.fromEntries(Object.entries((got["piles"] ?? {}) as Record<string, Record<string, Plain>>).map(([k, p]) => [k, { ...p, cards: p["cards"] ?? [] }]));
+  const piles = Object.fromEntries(
+    Object.entries((got["piles"] ?? {}) as Record<string, Record<string, Plain>>).map(([k, p]) => [k, { ...p, cards: p["cards"] ?? [] }]),
+  );
   expect(norm(piles), `${where} piles`).toEqual(norm(view.piles));
-  expect({ phase: got["phase"], turn: got["turn"], round: got["round"], dealer: got["dealer"], awaiting: got["awaiting"], deadline: got["deadline"] ? got["deadlineBase"] + got["deadline"] : 0 }, where)
-    .toEqual({ phase: view.phase, turn: view.turn, round: view.round, dealer: view.dealer, awaiting: view.awaiting, deadline: view.deadline ?? 0 });
+  expect(
+    {
+      phase: got["phase"],
+      turn: got["turn"],
+      round: got["round"],
+      dealer: got["dealer"],
+      awaiting: got["awaiting"],
+      deadline: got["deadline"] ? got["deadlineBase"] + got["deadline"] : 0,
+    },
+    where,
+  ).toEqual({
+    phase: view.phase,
+    turn: view.turn,
+    round: view.round,
+    dealer: view.dealer,
+    awaiting: view.awaiting,
+    deadline: view.deadline ?? 0,
+  });
   view.seats.forEach((s, i) => {
     const decoded = got["seats"][i] as Record<string, Plain>;
-    expect(norm({ handCount: decoded["handCount"], score: decoded["score"], info: seatFactsOf(decoded) }), `${where} seats[${i}]`).toEqual(norm(s));
+    expect(norm({ handCount: decoded["handCount"], score: decoded["score"], info: seatFactsOf(decoded) }), `${where} seats[${i}]`).toEqual(
+      norm(s),
+    );
     if (i !== seat) {
       expect([decoded["hand"], decoded["legal"]], `${where}: seat ${i}'s hand and choices`).toEqual([null, null]);
-      expect(Object.values(privateFactsOf(decoded)).filter((v) => v !== null), `${where}: seat ${i}'s private facts`).toEqual([]);
+      expect(
+        Object.values(privateFactsOf(decoded)).filter((v) => v !== null),
+        `${where}: seat ${i}'s private facts`,
+      ).toEqual([]);
     }
   });
   if (seat === null) return;

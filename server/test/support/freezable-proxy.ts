@@ -18,7 +18,9 @@ export async function startFreezableProxy(targetPort: number): Promise<Freezable
   let frozen = false;
   const pairs = new Set<[Socket, Socket]>();
   const pipe = (from: Socket, to: Socket) => {
-    from.on("data", (d: Buffer) => { to.write(d); });
+    from.on("data", (d: Buffer) => {
+      to.write(d);
+    });
     from.on("close", () => to.destroy());
     from.on("error", () => to.destroy());
   };
@@ -26,7 +28,10 @@ export async function startFreezableProxy(targetPort: number): Promise<Freezable
     const upstream = connect(targetPort, "127.0.0.1");
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
-    if (frozen) { client.pause(); upstream.pause(); }
+    if (frozen) {
+      client.pause();
+      upstream.pause();
+    }
     pipe(client, upstream);
     pipe(upstream, client);
     client.on("close", () => pairs.delete(pair));
@@ -37,10 +42,25 @@ export async function startFreezableProxy(targetPort: number): Promise<Freezable
     url: `redis://127.0.0.1:${port}`,
     port,
     // A paused socket reads nothing more: what was sent waits in the kernel's buffers, as unacknowledged data does on a cut link.
-    freeze() { frozen = true; for (const [a, b] of pairs) { a.pause(); b.pause(); } },
-    thaw() { frozen = false; for (const [a, b] of pairs) { a.resume(); b.resume(); } },
+    freeze() {
+      frozen = true;
+      for (const [a, b] of pairs) {
+        a.pause();
+        b.pause();
+      }
+    },
+    thaw() {
+      frozen = false;
+      for (const [a, b] of pairs) {
+        a.resume();
+        b.resume();
+      }
+    },
     async close() {
-      for (const [a, b] of pairs) { a.destroy(); b.destroy(); }
+      for (const [a, b] of pairs) {
+        a.destroy();
+        b.destroy();
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

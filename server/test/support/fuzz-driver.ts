@@ -23,16 +23,29 @@ export interface FuzzReport {
 }
 
 async function open(url: string, kind: AttackerKind, watchRooms: readonly string[], rng: Rng): Promise<RawClient | null> {
-  if (kind === "stray") return RawClient.open(`${url.replace(/^http/, "ws")}/nope/${watchRooms[0] ?? "ROOM"}?sessionId=fake`).catch(() => null);
-  const res = await (kind === "seated"
-    ? matchmake(url, "create", "devils_scat", { name: "Fuzz", seats: 2, bots: 1, turnSeconds: 10, reconnectSeconds: 5 })
-    : matchmake(url, "joinById", watchRooms[Math.floor(rng.next() * watchRooms.length)]!, { name: "Peek", spectate: true })
+  if (kind === "stray")
+    return RawClient.open(`${url.replace(/^http/, "ws")}/nope/${watchRooms[0] ?? "ROOM"}?sessionId=fake`).catch(() => null);
+  const res = await (
+    kind === "seated"
+      ? matchmake(url, "create", "devils_scat", { name: "Fuzz", seats: 2, bots: 1, turnSeconds: 10, reconnectSeconds: 5 })
+      : matchmake(url, "joinById", watchRooms[Math.floor(rng.next() * watchRooms.length)]!, { name: "Peek", spectate: true })
   ).catch(() => ({ status: 0, json: null }));
   if (res.status !== 200) return null;
   return RawClient.join(url, res.json, kind !== "unacknowledged").catch(() => null);
 }
 
-const JUNK_BODIES = ["[]", "[[[[1]]]]", "null", "1", '"x"', "{", '{"seats":"many"}', '{"name":{"a":1}}', '{"variants":{"__proto__":{"x":1}}}', "{}"];
+const JUNK_BODIES = [
+  "[]",
+  "[[[[1]]]]",
+  "null",
+  "1",
+  '"x"',
+  "{",
+  '{"seats":"many"}',
+  '{"name":{"a":1}}',
+  '{"variants":{"__proto__":{"x":1}}}',
+  "{}",
+];
 
 async function junkHttp(url: string, rng: Rng): Promise<void> {
   const method = ["joinOrCreate", "create", "join", "joinById", "reconnect", "nope"][Math.floor(rng.next() * 6)]!;
@@ -41,9 +54,17 @@ async function junkHttp(url: string, rng: Rng): Promise<void> {
 }
 
 /** Sends `total` hostile frames (and junk matchmaking requests alongside, four at a time) as fast as the sockets drain. */
-export async function fuzz(url: string, total: number, seed: string, watchRooms: readonly string[], mix: Record<AttackerKind, number>): Promise<FuzzReport> {
+export async function fuzz(
+  url: string,
+  total: number,
+  seed: string,
+  watchRooms: readonly string[],
+  mix: Record<AttackerKind, number>,
+): Promise<FuzzReport> {
   const rng = createRng(`fuzz:${seed}`);
-  const attackers: Attacker[] = Object.entries(mix).flatMap(([kind, n]) => Array.from({ length: n }, () => ({ kind: kind as AttackerKind, client: null })));
+  const attackers: Attacker[] = Object.entries(mix).flatMap(([kind, n]) =>
+    Array.from({ length: n }, () => ({ kind: kind as AttackerKind, client: null })),
+  );
   const started = Date.now();
   let sent = 0;
   let httpSent = 0;

@@ -31,9 +31,13 @@ function playSeat(room: Room, rng: Rng): { done: Promise<HonestResult>; rejectio
   const done = new Promise<HonestResult>((resolve) => {
     const finish = () => {
       const state = room.state as any;
-      if (state.status === "ended" && gameLog !== null) resolve({ game: state.game, roomId: room.roomId, outcome: plainOf(state.outcome), gameLog, rejections });
+      if (state.status === "ended" && gameLog !== null)
+        resolve({ game: state.game, roomId: room.roomId, outcome: plainOf(state.outcome), gameLog, rejections });
     };
-    room.onMessage(SERVER_MESSAGES.gameLog, (log: unknown) => { gameLog = log; finish(); });
+    room.onMessage(SERVER_MESSAGES.gameLog, (log: unknown) => {
+      gameLog = log;
+      finish();
+    });
     room.onStateChange((state: any) => {
       finish();
       // The seat whose private part this client decodes (the `seated` message may precede our handlers).
@@ -43,23 +47,34 @@ function playSeat(room: Room, rng: Rng): { done: Promise<HonestResult>; rejectio
       const version = state.version;
       acted = version;
       // A short think time, like a person: the seat's own (view) patch may follow the shared one.
-      setTimeout(() => {
-        const now = room.state as any;
-        if (now.version !== version || now.status !== "playing") return void (acted = -1);
-        // No fake-outs: a slap with no race open draws 2, and random ones made Hit the Deck games
-        // run past the test's 120 s (ci25: still playing at version 1,997 with target 30).
-        const legal = expandLegal(expandChoices(readChoices(now.seats?.[seat]?.legal))).filter((a: { type: string }) => a.type !== "slap" || now.phase === "race");
-        if (legal.length === 0) return void (acted = -1);
-        const pick = legal.find((a: { type: string }) => a.type === "continue") ?? legal[Math.floor(rng.next() * legal.length)];
-        room.send("action", pick);
-      }, 5 + Math.floor(rng.next() * 25));
+      setTimeout(
+        () => {
+          const now = room.state as any;
+          if (now.version !== version || now.status !== "playing") return void (acted = -1);
+          // No fake-outs: a slap with no race open draws 2, and random ones made Hit the Deck games
+          // run past the test's 120 s (ci25: still playing at version 1,997 with target 30).
+          const legal = expandLegal(expandChoices(readChoices(now.seats?.[seat]?.legal))).filter(
+            (a: { type: string }) => a.type !== "slap" || now.phase === "race",
+          );
+          if (legal.length === 0) return void (acted = -1);
+          const pick = legal.find((a: { type: string }) => a.type === "continue") ?? legal[Math.floor(rng.next() * legal.length)];
+          room.send("action", pick);
+        },
+        5 + Math.floor(rng.next() * 25),
+      );
     });
   });
   return { done, rejections };
 }
 
 /** A table of `humans` honest players (the other seats bots) that plays one game to the end. */
-export async function honestTable(url: string, game: string, seats: number, humans: number, seed: string): Promise<{ roomId: string; done: Promise<HonestResult[]>; rooms: Room[] }> {
+export async function honestTable(
+  url: string,
+  game: string,
+  seats: number,
+  humans: number,
+  seed: string,
+): Promise<{ roomId: string; done: Promise<HonestResult[]>; rooms: Room[] }> {
   const sdk = new Client(url);
   const base = { seats, bots: seats - humans, turnSeconds: 10, variants: SHORT_VARIANTS[game] ?? {} };
   const first = await sdk.create(game, { ...base, name: "H0", private: true });

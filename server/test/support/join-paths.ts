@@ -32,7 +32,11 @@ export class WireClient {
   view: StateView | undefined;
   frames = 0;
 
-  constructor(readonly sessionId: string, readonly seat: number | null, readonly decoder: SdkSerializer) {}
+  constructor(
+    readonly sessionId: string,
+    readonly seat: number | null,
+    readonly decoder: SdkSerializer,
+  ) {}
 
   raw(bytes: Uint8Array): void {
     this.frames++;
@@ -42,7 +46,9 @@ export class WireClient {
     else throw new Error(`unexpected frame ${bytes[0]}`);
   }
 
-  get decoded(): unknown { return this.decoder.getState(); }
+  get decoded(): unknown {
+    return this.decoder.getState();
+  }
 }
 
 // As the web client does (client/src/net/connection.ts): without it `reconnect-auto` fails.
@@ -61,7 +67,11 @@ export class Table {
   private readonly clock: BotClock = { now: 1_000 };
   private n = 0;
 
-  constructor(readonly gameId: string, seats: number, readonly seed: string) {
+  constructor(
+    readonly gameId: string,
+    seats: number,
+    readonly seed: string,
+  ) {
     this.game = GAMES[gameId as keyof typeof GAMES]!.game;
     this.match = new Match(this.game, this.game.optionsSchema.parse({ seats, turnMs: 30_000 }), 1_000, seed);
     const frame = frameFor(gameId);
@@ -76,10 +86,14 @@ export class Table {
     this.patch();
   }
 
-  get over(): boolean { return this.match.over; }
+  get over(): boolean {
+    return this.match.over;
+  }
 
   /** The room patches after every change (table/patch-flush.ts). */
-  patch(): void { this.serializer.applyPatches(this.clients as never); }
+  patch(): void {
+    this.serializer.applyPatches(this.clients as never);
+  }
 
   /** One step of the bots' game, projected and patched; false once the game cannot go on. */
   step(): boolean {
@@ -183,7 +197,13 @@ export class Table {
   }
 }
 
-export interface Case { path: Path; seat: number; before: number; away: number; race: number }
+export interface Case {
+  path: Path;
+  seat: number;
+  before: number;
+  away: number;
+  race: number;
+}
 
 /** A random case: the seat is the one about to act half the time (so its hand changes next). */
 export function drawCase(rng: Rng, table: Table): Case {
@@ -200,7 +220,9 @@ export function drawCase(rng: Rng, table: Table): Case {
  * the client is sent (a bot acting at that moment). Returns the patches checked.
  */
 export function runCase(table: Table, c: Case, window: number): number {
-  const steps = (k: number): void => { for (let i = 0; i < k && table.step(); i++); };
+  const steps = (k: number): void => {
+    for (let i = 0; i < k && table.step(); i++);
+  };
   let subject: WireClient;
   if (c.path === "join" || c.path === "spectate") {
     subject = table.connect(c.path === "join" ? c.seat : null);

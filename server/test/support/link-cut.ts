@@ -35,13 +35,21 @@ export function linkCut(proxy: FreezableProxy): LinkCut {
   const mode = wanted === "proxy" || wanted === "iptables" ? wanted : iptablesUsable() ? "iptables" : "proxy";
   if (mode === "proxy") return { mode, start: () => proxy.freeze(), heal: () => proxy.thaw(), cleanup: () => proxy.thaw() };
   const port = String(proxy.port);
-  const rules = [["INPUT", "-i", "lo", "-p", "tcp", "--dport", port, "-j", "DROP"], ["INPUT", "-i", "lo", "-p", "tcp", "--sport", port, "-j", "DROP"]];
+  const rules = [
+    ["INPUT", "-i", "lo", "-p", "tcp", "--dport", port, "-j", "DROP"],
+    ["INPUT", "-i", "lo", "-p", "tcp", "--sport", port, "-j", "DROP"],
+  ];
   let on = false;
   const remove = () => {
-    for (const r of rules) while (spawnSync("iptables", ["-w", "-D", ...r], { stdio: "ignore" }).status === 0) { /* every copy */ }
+    for (const r of rules)
+      while (spawnSync("iptables", ["-w", "-D", ...r], { stdio: "ignore" }).status === 0) {
+        /* every copy */
+      }
     on = false;
   };
-  const atExit = () => { if (on) remove(); };
+  const atExit = () => {
+    if (on) remove();
+  };
   process.once("exit", atExit);
   return {
     mode,

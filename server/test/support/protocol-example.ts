@@ -24,7 +24,13 @@ export interface ExampleFrame {
   readonly bytes: Uint8Array;
 }
 
-export const EXAMPLE = { game: "skit_scat", token: "T0kEn", startedAt: 1_764_000_000_000, seed: "protocol-example-0", salt: "protocol-example-salt" } as const;
+export const EXAMPLE = {
+  game: "skit_scat",
+  token: "T0kEn",
+  startedAt: 1_764_000_000_000,
+  seed: "protocol-example-0",
+  salt: "protocol-example-salt",
+} as const;
 
 /** A third party's msgpack: plain maps (the SDK's msgpackr also sends records, `d4 72 <id>`; both are accepted). */
 const plain = new Packr({ useRecords: false });
@@ -38,7 +44,8 @@ export function exampleFrames(): ExampleFrame[] {
   const game = GAMES.skit_scat!.game;
   const options = game.optionsSchema.parse({ seats: 2, turnMs: 30_000 });
   const match = new Match(game, options, EXAMPLE.startedAt, EXAMPLE.seed, EXAMPLE.salt);
-  if (!match.legal(0).some((a) => (a as { type: string }).type === "drawDeck")) throw new Error("the example's seed must give seat 0 the first turn");
+  if (!match.legal(0).some((a) => (a as { type: string }).type === "drawDeck"))
+    throw new Error("the example's seed must give seat 0 the first turn");
   const frame = frameFor(EXAMPLE.game);
   const state = new frame.TableState();
   const serializer = new SchemaSerializer<any>();
@@ -51,7 +58,13 @@ export function exampleFrames(): ExampleFrame[] {
   seating.project(state.seats);
   serializer.applyPatches([]);
   // The join: the seat, its view, the deal (every seat is taken).
-  const client = { state: ClientState.JOINING as ClientState, view: new StateView(), raw(bytes: Uint8Array) { captured.push(Uint8Array.from(bytes)); } };
+  const client = {
+    state: ClientState.JOINING as ClientState,
+    view: new StateView(),
+    raw(bytes: Uint8Array) {
+      captured.push(Uint8Array.from(bytes));
+    },
+  };
   const captured: Uint8Array[] = [];
   seating.seat(0, "sessionA", "player-ann-0001", "Ann");
   seating.project(state.seats);
@@ -66,23 +79,52 @@ export function exampleFrames(): ExampleFrame[] {
   client.state = ClientState.JOINED;
   out.push({ name: "full-state", dir: "S>C", bytes: Uint8Array.from(serializer.getFullState(client as never)) });
   out.push({ name: "seated", dir: "S>C", bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.seated, { seat: 0 }) });
-  out.push({ name: "deal-events", dir: "S>C", bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.events, { version: match.state.version, seat: null, events: events(match.setupEvents) }) });
+  out.push({
+    name: "deal-events",
+    dir: "S>C",
+    bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.events, {
+      version: match.state.version,
+      seat: null,
+      events: events(match.setupEvents),
+    }),
+  });
   const action = { type: "drawDeck", id: 1 };
   out.push({ name: "action", dir: "C>S", bytes: Uint8Array.from([Protocol.ROOM_DATA, ...fixstr("action"), ...plain.pack(action)]) });
   const res = match.act(0, { type: "drawDeck" }, EXAMPLE.startedAt + 2_000);
   if (!res.ok) throw new Error(res.error.message);
-  out.push({ name: "action-events", dir: "S>C", bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.events, { version: match.state.version, seat: 0, id: action.id, events: events(res.value) }) });
+  out.push({
+    name: "action-events",
+    dir: "S>C",
+    bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.events, {
+      version: match.state.version,
+      seat: 0,
+      id: action.id,
+      events: events(res.value),
+    }),
+  });
   projectMatch(state, match, () => undefined);
   captured.length = 0;
   serializer.applyPatches([client as never]);
   if (captured.length !== 1) throw new Error(`expected one patch, got ${captured.length}`);
   out.push({ name: "patch", dir: "S>C", bytes: captured[0]! });
   const t = EXAMPLE.startedAt + 2_500;
-  out.push({ name: "time-request", dir: "C>S", bytes: Uint8Array.from([Protocol.ROOM_REQUEST, 1, ...fixstr("time"), ...plain.pack({ t })]) });
+  out.push({
+    name: "time-request",
+    dir: "C>S",
+    bytes: Uint8Array.from([Protocol.ROOM_REQUEST, 1, ...fixstr("time"), ...plain.pack({ t })]),
+  });
   out.push({ name: "time-response", dir: "S>C", bytes: getMessageBytes[Protocol.ROOM_RESPONSE](1, 0, { t, now: t + 40 }) });
   out.push({ name: "ping", dir: "S>C", bytes: getMessageBytes.raw(Protocol.ROOM_DATA, "ping", { s: t + 100 }) });
-  out.push({ name: "pong", dir: "C>S", bytes: Uint8Array.from([Protocol.ROOM_DATA, ...fixstr("pong"), ...plain.pack({ s: t + 100, c: t + 120.25 })]) });
-  out.push({ name: "rejected", dir: "S>C", bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.rejected, { code: "not-your-turn", message: "It is not your turn" }) });
+  out.push({
+    name: "pong",
+    dir: "C>S",
+    bytes: Uint8Array.from([Protocol.ROOM_DATA, ...fixstr("pong"), ...plain.pack({ s: t + 100, c: t + 120.25 })]),
+  });
+  out.push({
+    name: "rejected",
+    dir: "S>C",
+    bytes: getMessageBytes.raw(Protocol.ROOM_DATA, SERVER_MESSAGES.rejected, { code: "not-your-turn", message: "It is not your turn" }),
+  });
   return out;
 }
 
@@ -98,7 +140,15 @@ export function hexLines(bytes: Uint8Array): string {
 export function docFrames(markdown: string): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   for (const m of markdown.matchAll(/<!-- frame:([a-z-]+) -->\s*```hex\n([\s\S]*?)```/g)) {
-    out.set(m[1]!, Uint8Array.from(m[2]!.trim().split(/\s+/).map((h) => parseInt(h, 16))));
+    out.set(
+      m[1]!,
+      Uint8Array.from(
+        m[2]!
+          .trim()
+          .split(/\s+/)
+          .map((h) => parseInt(h, 16)),
+      ),
+    );
   }
   return out;
 }

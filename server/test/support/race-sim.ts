@@ -51,7 +51,13 @@ export const LIES: readonly Lie[] = [
   { name: "shown later", showLater: 70 },
   { name: "pressed earlier", pressEarlier: 30 },
   { name: "just inside every check", showLater: 70, pressEarlier: 24 },
-  { name: "everything at once", pongHold: (race) => (race % 7 < 3 ? 90 : 0), clockShift: (race) => (race >= 15 ? 50 : 0), showLater: 70, pressEarlier: 40 },
+  {
+    name: "everything at once",
+    pongHold: (race) => (race % 7 < 3 ? 90 : 0),
+    clockShift: (race) => (race >= 15 ? 50 : 0),
+    showLater: 70,
+    pressEarlier: 40,
+  },
   { name: "rejoins before every race", showLater: 70, pressEarlier: 24, rejoin: "same player" },
   { name: "a new player every race", showLater: 70, pressEarlier: 24, rejoin: "new player" },
   { name: "a jittery link of its own (20 ms)", showLater: 70, pressEarlier: 24, ownJitter: 20 },
@@ -82,7 +88,9 @@ export function simClient(p: Omit<SimClient, "net" | "rejoin">, table = new NetM
   table.seated(session, player);
   return {
     ...p,
-    get net() { return table.of(session); },
+    get net() {
+      return table.of(session);
+    },
     rejoin(as) {
       table.forget(session);
       if (as === "new player") player = `player-${++serial}`;
@@ -118,31 +126,52 @@ export interface RaceOutcome {
  * One race: reveal at `t`; client i reacts in `reactions[i]` ms (null: does not press).
  * Returns the order the held race released them in.
  */
-export function race(clients: readonly SimClient[], reactions: readonly (number | null)[], t: number, raceNo: number, rng: Rng): RaceOutcome {
+export function race(
+  clients: readonly SimClient[],
+  reactions: readonly (number | null)[],
+  t: number,
+  raceNo: number,
+  rng: Rng,
+): RaceOutcome {
   let timerAt = Infinity;
   let timerFn: (() => void) | null = null;
   const order: number[] = [];
   const judged = clients.map(() => NaN);
-  const held = new HeldRace<number>(t, (fn, ms) => {
-    timerFn = fn;
-    timerAt = now + ms;
-    return { clear: () => { timerFn = null; timerAt = Infinity; } };
-  }, (ordered) => { for (const h of ordered) order.push(h.payload); }, () => 0);
+  const held = new HeldRace<number>(
+    t,
+    (fn, ms) => {
+      timerFn = fn;
+      timerAt = now + ms;
+      return {
+        clear: () => {
+          timerFn = null;
+          timerAt = Infinity;
+        },
+      };
+    },
+    (ordered) => {
+      for (const h of ordered) order.push(h.payload);
+    },
+    () => 0,
+  );
   let now = t;
-  const presses = clients.map((c, i) => {
-    const r = reactions[i];
-    if (r === null || r === undefined) return null;
-    const shift = c.lie?.clockShift?.(raceNo) ?? 0;
-    const seen = t + c.down + rng.next() * c.jitter;
-    const shown = seen + rng.next() * 16;
-    const pressed = shown + r;
-    const arrivedAt = pressed + c.up + rng.next() * c.jitter;
-    const claim = {
-      shownAt: shown + c.offset + shift + (c.lie?.showLater ?? 0),
-      pressedAt: pressed + c.offset + shift - (c.lie?.pressEarlier ?? 0),
-    };
-    return { seat: i, arrivedAt, claim };
-  }).filter((p) => p !== null).sort((a, b) => a.arrivedAt - b.arrivedAt);
+  const presses = clients
+    .map((c, i) => {
+      const r = reactions[i];
+      if (r === null || r === undefined) return null;
+      const shift = c.lie?.clockShift?.(raceNo) ?? 0;
+      const seen = t + c.down + rng.next() * c.jitter;
+      const shown = seen + rng.next() * 16;
+      const pressed = shown + r;
+      const arrivedAt = pressed + c.up + rng.next() * c.jitter;
+      const claim = {
+        shownAt: shown + c.offset + shift + (c.lie?.showLater ?? 0),
+        pressedAt: pressed + c.offset + shift - (c.lie?.pressEarlier ?? 0),
+      };
+      return { seat: i, arrivedAt, claim };
+    })
+    .filter((p) => p !== null)
+    .sort((a, b) => a.arrivedAt - b.arrivedAt);
   let closed = false;
   for (const p of presses) {
     if (timerAt <= p.arrivedAt && timerFn) {
@@ -173,7 +202,12 @@ export function race(clients: readonly SimClient[], reactions: readonly (number 
 export function honestRace(rng: Rng, jitterMaxMs: number): { reactions: number[]; fastest: number; out: RaceOutcome } | null {
   const seats = 2 + rng.int(3);
   const table = new NetMonitor({ transportPings: false });
-  const clients = Array.from({ length: seats }, () => simClient({ down: 5 + rng.next() * 145, up: 5 + rng.next() * 145, jitter: rng.next() * jitterMaxMs, offset: (rng.next() - 0.5) * 20_000 }, table));
+  const clients = Array.from({ length: seats }, () =>
+    simClient(
+      { down: 5 + rng.next() * 145, up: 5 + rng.next() * 145, jitter: rng.next() * jitterMaxMs, offset: (rng.next() - 0.5) * 20_000 },
+      table,
+    ),
+  );
   const t = serverNow();
   pingAll(clients, t, 0, rng, 5);
   const reactions = clients.map(() => 250 + rng.next() * 650);

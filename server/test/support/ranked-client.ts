@@ -3,7 +3,10 @@ import { Client, type Room } from "@colyseus/sdk";
 
 /** GET (no body) or POST (JSON body) `/api<route>`; the parsed answer. */
 export async function api(base: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/api${route}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${base}/api${route}`,
+    body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
   return res.json();
 }
 

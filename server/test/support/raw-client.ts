@@ -4,7 +4,18 @@
  */
 import { pack, unpack } from "msgpackr";
 
-export const CODE = { join: 10, error: 11, leave: 12, data: 13, state: 14, patch: 15, bytes: 17, ping: 18, request: 21, response: 22 } as const;
+export const CODE = {
+  join: 10,
+  error: 11,
+  leave: 12,
+  data: 13,
+  state: 14,
+  patch: 15,
+  bytes: 17,
+  ping: 18,
+  request: 21,
+  response: 22,
+} as const;
 
 export interface Reservation {
   readonly roomId: string;
@@ -13,7 +24,13 @@ export interface Reservation {
   readonly name: string;
 }
 
-export async function matchmake(base: string, method: string, room: string, body: unknown, raw = false): Promise<{ status: number; json: any }> {
+export async function matchmake(
+  base: string,
+  method: string,
+  room: string,
+  body: unknown,
+  raw = false,
+): Promise<{ status: number; json: any }> {
   const res = await fetch(`${base}/matchmake/${method}/${room}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -23,7 +40,11 @@ export async function matchmake(base: string, method: string, room: string, body
   });
   const text = await res.text();
   let json: any;
-  try { json = JSON.parse(text); } catch { json = text; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
   return { status: res.status, json };
 }
 
@@ -74,7 +95,12 @@ export class RawClient {
   private constructor(private readonly ws: WebSocket) {
     ws.binaryType = "arraybuffer";
     ws.onmessage = (ev) => this.onFrame(new Uint8Array(ev.data as ArrayBuffer));
-    this.closed = new Promise((resolve) => { ws.onclose = (ev) => { this.closeCode = ev.code; resolve(); }; });
+    this.closed = new Promise((resolve) => {
+      ws.onclose = (ev) => {
+        this.closeCode = ev.code;
+        resolve();
+      };
+    });
   }
 
   /** Opens the socket of a reservation (or any path, for sockets with no seat at all). */
@@ -83,9 +109,18 @@ export class RawClient {
     const client = new RawClient(ws);
     await new Promise<void>((resolve, reject) => {
       // An upgrade the server never answers is an error here, not a hang.
-      const timer = setTimeout(() => { ws.close(); reject(new Error(`no answer opening ${url}`)); }, 15_000);
-      ws.onopen = () => { clearTimeout(timer); resolve(); };
-      ws.onerror = () => { clearTimeout(timer); reject(new Error(`cannot open ${url}`)); };
+      const timer = setTimeout(() => {
+        ws.close();
+        reject(new Error(`no answer opening ${url}`));
+      }, 15_000);
+      ws.onopen = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      ws.onerror = () => {
+        clearTimeout(timer);
+        reject(new Error(`cannot open ${url}`));
+      };
     });
     return client;
   }
@@ -105,7 +140,11 @@ export class RawClient {
     if (code !== CODE.data) return void this.received.push({ code });
     const [type, at] = decodeType(buf, 1);
     let message: unknown;
-    try { message = at < buf.length ? unpack(buf.subarray(at)) : undefined; } catch { message = "<undecodable>"; }
+    try {
+      message = at < buf.length ? unpack(buf.subarray(at)) : undefined;
+    } catch {
+      message = "<undecodable>";
+    }
     this.received.push({ code, type, message });
   }
 

@@ -46,7 +46,11 @@ export function left(room: Room): Promise<number> {
  * (shared/src/silence/). Off unless a test turns it on (the chaos tests): a test that plays games
  * out without reclaiming must not lose a player to a stall of its loaded machine.
  */
-export const silence: { enabled: boolean; policy: SilencePolicy; tryTimeoutMs: number } = { enabled: false, policy: SILENCE, tryTimeoutMs: SILENCE.tryTimeoutMs };
+export const silence: { enabled: boolean; policy: SilencePolicy; tryTimeoutMs: number } = {
+  enabled: false,
+  policy: SILENCE,
+  tryTimeoutMs: SILENCE.tryTimeoutMs,
+};
 /** Rooms left because their process went silent: their reclaim skips the token (it would wait on that process). */
 const silent = new WeakSet<Room>();
 
@@ -59,13 +63,38 @@ export function attach(p: Player): void {
   const room = p.room;
   room.reconnection.maxRetries = RECLAIM.socketRetries;
   room.reconnection.delay = RECLAIM.socketDelayMs;
-  const watch = silence.enabled ? watchSilence(room, () => { silent.add(room); leaveSilentRoom(room as never); }, Date.now, silence.policy) : { stop: () => undefined };
-  leaves.set(room, new Promise((resolve) => room.onLeave((code) => { watch.stop(); resolve(code); })));
+  const watch = silence.enabled
+    ? watchSilence(
+        room,
+        () => {
+          silent.add(room);
+          leaveSilentRoom(room as never);
+        },
+        Date.now,
+        silence.policy,
+      )
+    : { stop: () => undefined };
+  leaves.set(
+    room,
+    new Promise((resolve) =>
+      room.onLeave((code) => {
+        watch.stop();
+        resolve(code);
+      }),
+    ),
+  );
   room.onMessage("*", () => undefined);
   room.onMessage("ping", (m: { s?: number }) => room.send("pong", { s: m?.s, c: Date.now() }));
-  room.onMessage("gameLog", (log: { steps: unknown[] }) => { p.gameLog = log; });
-  room.onMessage("rejected", () => { p.rejected++; });
-  room.onStateChange(() => { p.seen = Math.max(p.seen, version(room)); changedAt.set(room, Date.now()); });
+  room.onMessage("gameLog", (log: { steps: unknown[] }) => {
+    p.gameLog = log;
+  });
+  room.onMessage("rejected", () => {
+    p.rejected++;
+  });
+  room.onStateChange(() => {
+    p.seen = Math.max(p.seen, version(room));
+    changedAt.set(room, Date.now());
+  });
 }
 
 /** When each room's state last changed (a stuck game's report tells a silent table from a slow one). */
@@ -97,12 +126,23 @@ function towardEnd(room: Room, m: SeatSnapshot): Legal | null {
   const hand = m.hand;
   const called = typeof m.info.called === "string" ? (m.info.called as Shade) : null;
   const shades = called ? [called] : shadesOf(room.name === "dark_hand");
-  const worth = (cards: readonly string[], among: readonly Shade[] = shades) => Math.max(...among.map((shade) => {
-    const kind = cards.length === 3 ? meldIn(cards, shade) : null;
-    return kind === "scat" ? 1_100 : kind === "skit" ? 1_000 : 10 * completingFaces(cards.map((c) => faceOf(c, shade))).size;
-  }));
-  const best = (type: string, score: (a: Legal) => number) => legal.filter((a) => a.type === type)
-    .reduce<{ a: Legal | null; s: number }>((b, a) => { const s = score(a); return s > b.s ? { a, s } : b; }, { a: null, s: -Infinity }).a;
+  const worth = (cards: readonly string[], among: readonly Shade[] = shades) =>
+    Math.max(
+      ...among.map((shade) => {
+        const kind = cards.length === 3 ? meldIn(cards, shade) : null;
+        return kind === "scat" ? 1_100 : kind === "skit" ? 1_000 : 10 * completingFaces(cards.map((c) => faceOf(c, shade))).size;
+      }),
+    );
+  const best = (type: string, score: (a: Legal) => number) =>
+    legal
+      .filter((a) => a.type === type)
+      .reduce<{ a: Legal | null; s: number }>(
+        (b, a) => {
+          const s = score(a);
+          return s > b.s ? { a, s } : b;
+        },
+        { a: null, s: -Infinity },
+      ).a;
   const declare = best("declare", (a) => worth(hand, [(a.shade ?? "light") as Shade]));
   const discard = best("discard", (a) => worth(hand.filter((c) => c !== a.card)));
   const call = hand.length === 3 ? best("call", (a) => worth(hand, [a.shade as Shade])) : null;
@@ -136,7 +176,10 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
   const first = triedAt.get(p) !== v;
   triedAt.set(p, v);
   const planned = first ? PLAY_TOWARD_END[p.room.name]?.(p.room, m) : null;
-  p.room.send("action", m.legal.find((a) => a.type === "continue") ?? planned ?? m.legal[(v * 7 + p.seat * 3 + p.rejected) % m.legal.length]);
+  p.room.send(
+    "action",
+    m.legal.find((a) => a.type === "continue") ?? planned ?? m.legal[(v * 7 + p.seat * 3 + p.rejected) % m.legal.length],
+  );
   return false;
 }
 
@@ -144,14 +187,26 @@ export function step(p: Player, acted: Map<Player, number>): boolean {
 export function sdkOf(endpoint: string): ReclaimClient<Room> {
   const sdk = new Client(endpoint);
   const clock = { now: () => Date.now(), wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), random: Math.random };
-  if (!process.env.BENCH_TRACE) return { reconnect: (token) => sdk.reconnect(token), joinById: (roomId, options) => sdk.joinById(roomId, options), ...clock };
+  if (!process.env.BENCH_TRACE)
+    return { reconnect: (token) => sdk.reconnect(token), joinById: (roomId, options) => sdk.joinById(roomId, options), ...clock };
   const traced = <R>(what: string, id: string, call: () => Promise<R>): Promise<R> => {
     const t = Date.now();
     return call().then(
-      (r) => { console.log(`attempt ${id} ${what} ${t} ok ${Date.now()}`); return r; },
-      (e: unknown) => { console.log(`attempt ${id} ${what} ${t} err ${Date.now()} ${String((e as Error)?.message ?? e).slice(0, 40)}`); throw e; });
+      (r) => {
+        console.log(`attempt ${id} ${what} ${t} ok ${Date.now()}`);
+        return r;
+      },
+      (e: unknown) => {
+        console.log(`attempt ${id} ${what} ${t} err ${Date.now()} ${String((e as Error)?.message ?? e).slice(0, 40)}`);
+        throw e;
+      },
+    );
   };
-  return { reconnect: (token) => traced("reconnect", "-", () => sdk.reconnect(token)), joinById: (roomId, options) => traced("joinById", roomId, () => sdk.joinById(roomId, options)), ...clock };
+  return {
+    reconnect: (token) => traced("reconnect", "-", () => sdk.reconnect(token)),
+    joinById: (roomId, options) => traced("joinById", roomId, () => sdk.joinById(roomId, options)),
+    ...clock,
+  };
 }
 
 /** Takes the seat back through matchmaking as the page does: the token once, then joinById by playerId. */
@@ -161,9 +216,17 @@ export async function reclaim(endpoint: string, p: Player, timeoutMs = 15_000): 
   const client = sdkOf(endpoint);
   // After a silence each try is given up after a while: the matchmaking call may have reached the silent process.
   const sdk = new Client(endpoint);
-  const post = (path: string, body: string, signal: AbortSignal) => fetch(endpoint + path, { method: "POST", body, signal, headers: { "content-type": "application/json", accept: "application/json" } });
-  const via: ReclaimClient<Room> = afterSilence ? { ...client, joinById: (id, o) => joinByIdWithin(post, (r) => sdk.consumeSeatReservation(r), id, o, silence.tryTimeoutMs) } : client;
-  const outcome = await reclaimSeat(via, { token: afterSilence ? null : old?.reconnectionToken, roomId: p.roomId }, { name: p.name, playerId: p.playerId }, { windowMs: timeoutMs });
+  const post = (path: string, body: string, signal: AbortSignal) =>
+    fetch(endpoint + path, { method: "POST", body, signal, headers: { "content-type": "application/json", accept: "application/json" } });
+  const via: ReclaimClient<Room> = afterSilence
+    ? { ...client, joinById: (id, o) => joinByIdWithin(post, (r) => sdk.consumeSeatReservation(r), id, o, silence.tryTimeoutMs) }
+    : client;
+  const outcome = await reclaimSeat(
+    via,
+    { token: afterSilence ? null : old?.reconnectionToken, roomId: p.roomId },
+    { name: p.name, playerId: p.playerId },
+    { windowMs: timeoutMs },
+  );
   if ("room" in outcome) return outcome.room;
   throw new Error(`${p.roomId}: could not take the seat back: ${outcome.failed}`);
 }
@@ -187,25 +250,53 @@ export async function playOut(players: Player[], what: string, timeoutMs = 180_0
   const moves: string[] = [];
   const follow = (p: Player): void => {
     const room = p.room;
-    void left(room).then(async (code) => {
-      if (over || !endpoint || p.room !== room || p.gameLog || status(room) === "ended") return;
-      moves.push(`${p.roomId}#${p.seat} closed ${code}`);
-      p.room = await reclaim(endpoint, p, 30_000);
-      attach(p);
-      moves.push(`${p.roomId}#${p.seat} back`);
-      follow(p);
-    }).catch((err: unknown) => { moves.push(`${p.roomId}#${p.seat} not back: ${String(err).slice(0, 200)}`); });
+    void left(room)
+      .then(async (code) => {
+        if (over || !endpoint || p.room !== room || p.gameLog || status(room) === "ended") return;
+        moves.push(`${p.roomId}#${p.seat} closed ${code}`);
+        p.room = await reclaim(endpoint, p, 30_000);
+        attach(p);
+        moves.push(`${p.roomId}#${p.seat} back`);
+        follow(p);
+      })
+      .catch((err: unknown) => {
+        moves.push(`${p.roomId}#${p.seat} not back: ${String(err).slice(0, 200)}`);
+      });
   };
   players.forEach(follow);
-  await until(() => players.map((p) => step(p, acted)).every(Boolean) && players.every((p) => p.gameLog), what, timeoutMs).finally(() => {
-    over = true;
-    if (moves.length > 0) console.log(`${what}: seats taken back during play: ${moves.join("; ")}`);
-  }).catch((err: unknown) => {
-    const state = (p: Player) => p.room.state as { phase?: string; round?: number; awaiting?: number[]; deadline?: number; seats?: Iterable<{ score?: number }> };
-    const stuck = players.filter((p) => !p.gameLog).map((p) => ({ room: p.roomId, game: p.room.name, seat: p.seat, status: status(p.room), seen: p.seen, rejected: p.rejected, phase: state(p).phase, round: state(p).round, scores: [...(state(p).seats ?? [])].map((s) => s.score), awaiting: [...(state(p).awaiting ?? [])], deadline: state(p).deadline, open: p.room.connection.isOpen, quietMs: Date.now() - (changedAt.get(p.room) ?? 0), host: String((p.room as unknown as { connection: { transport: { ws?: { url?: string } } } }).connection.transport.ws?.url ?? "").split("/")[3] }));
-    const longest = players.filter((p) => p.gameLog).sort((a, b) => b.gameLog!.steps.length - a.gameLog!.steps.length)[0];
-    throw new Error(`${String(err)}: ${JSON.stringify(stuck)}; longest game over: ${longest ? `${longest.room.name} ${longest.gameLog!.steps.length} steps` : "none"}`);
-  });
+  await until(() => players.map((p) => step(p, acted)).every(Boolean) && players.every((p) => p.gameLog), what, timeoutMs)
+    .finally(() => {
+      over = true;
+      if (moves.length > 0) console.log(`${what}: seats taken back during play: ${moves.join("; ")}`);
+    })
+    .catch((err: unknown) => {
+      const state = (p: Player) =>
+        p.room.state as { phase?: string; round?: number; awaiting?: number[]; deadline?: number; seats?: Iterable<{ score?: number }> };
+      const stuck = players
+        .filter((p) => !p.gameLog)
+        .map((p) => ({
+          room: p.roomId,
+          game: p.room.name,
+          seat: p.seat,
+          status: status(p.room),
+          seen: p.seen,
+          rejected: p.rejected,
+          phase: state(p).phase,
+          round: state(p).round,
+          scores: [...(state(p).seats ?? [])].map((s) => s.score),
+          awaiting: [...(state(p).awaiting ?? [])],
+          deadline: state(p).deadline,
+          open: p.room.connection.isOpen,
+          quietMs: Date.now() - (changedAt.get(p.room) ?? 0),
+          host: String(
+            (p.room as unknown as { connection: { transport: { ws?: { url?: string } } } }).connection.transport.ws?.url ?? "",
+          ).split("/")[3],
+        }));
+      const longest = players.filter((p) => p.gameLog).sort((a, b) => b.gameLog!.steps.length - a.gameLog!.steps.length)[0];
+      throw new Error(
+        `${String(err)}: ${JSON.stringify(stuck)}; longest game over: ${longest ? `${longest.room.name} ${longest.gameLog!.steps.length} steps` : "none"}`,
+      );
+    });
   for (const p of players) {
     expect(status(p.room)).toBe("ended");
     const log = p.gameLog as unknown as { game: string; options: unknown; seed: string; startedAt: number; steps: never[] };

@@ -32,7 +32,8 @@ export function seenBy(p: Player): Seen {
   return s;
 }
 
-export const hostOf = (p: Player): string => String((p.room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
+export const hostOf = (p: Player): string =>
+  String((p.room as unknown as { connection: { transport: { ws: { url: string } } } }).connection.transport.ws.url).split("/")[3] ?? "";
 
 /** Records the events messages of the player's current room (call after each join). */
 export function record(p: Player): void {
@@ -66,7 +67,8 @@ export function eventsBySeat(h: History, seat: number): Map<number, string> {
   };
   put(m.setupEvents);
   for (const st of h.steps) {
-    const events = st.seat === null ? m.expire(st.now) : (m.act(st.seat, st.action, st.now) as { ok: boolean; value?: readonly unknown[] }).value;
+    const events =
+      st.seat === null ? m.expire(st.now) : (m.act(st.seat, st.action, st.now) as { ok: boolean; value?: readonly unknown[] }).value;
     if (!events) throw new Error(`durable history of ${h.game} does not replay at version ${m.state.version}`);
     put(events);
   }
@@ -90,12 +92,21 @@ export function appliedAt(h: History): Map<number, number> {
 export async function durableHistory(redis: Redis, p: Player): Promise<History | null> {
   const rows = await redis.xrange(`scat:journal:${p.roomId}`, "-", "+");
   if (rows.length > 0) {
-    const record = decodeJournal(p.roomId, rows.map(([, f]) => JSON.parse(f[1] ?? "null") as JournalEntry));
+    const record = decodeJournal(
+      p.roomId,
+      rows.map(([, f]) => JSON.parse(f[1] ?? "null") as JournalEntry),
+    );
     if (record.header.k !== "h") return null;
     const game = GAMES[record.header.game as keyof typeof GAMES]!.game;
     const parsed = parseTableOptions(game, record.header.options);
     if (!parsed.ok) throw new Error(parsed.message);
-    return { game: record.header.game, engine: parsed.value.engine, seed: record.header.entropy ? dealSeed(record.header.seed, record.header.entropy) : record.header.seed, startedAt: record.header.startedAt, steps: record.steps };
+    return {
+      game: record.header.game,
+      engine: parsed.value.engine,
+      seed: record.header.entropy ? dealSeed(record.header.seed, record.header.entropy) : record.header.seed,
+      startedAt: record.header.startedAt,
+      steps: record.steps,
+    };
   }
   const log = p.gameLog as unknown as (GameLog & { steps: LoggedStep[] }) | null;
   // The game was played from the deal seed: the server's seed mixed with the seats' values.
@@ -119,7 +130,8 @@ export async function lostSteps(redis: Redis, players: readonly Player[]): Promi
       checked++;
       if (durable.get(v) === text) continue;
       lost++;
-      if (detail.length < 10) detail.push(`${p.roomId} (${history.game}) v${v}: saw ${text.slice(0, 120)}; durable ${durable.get(v)?.slice(0, 120) ?? "none"}`);
+      if (detail.length < 10)
+        detail.push(`${p.roomId} (${history.game}) v${v}: saw ${text.slice(0, 120)}; durable ${durable.get(v)?.slice(0, 120) ?? "none"}`);
     }
   }
   return { lost, checked, detail };

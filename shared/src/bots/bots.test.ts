@@ -25,7 +25,11 @@ const SEARCHED = Object.keys(SEARCH) as GameId[];
 const DRAW_PILE: GameId[] = ["devils_scat", "skit_scat", "dark_hand"];
 
 /** A state some turns into a seeded game where `seat` has a real choice (and `when` holds). */
-function midGame(gameId: GameId, seed: string, when: (s: never) => boolean = () => true): { state: { hands: string[][]; deck: string[]; version: number }; seat: number } {
+function midGame(
+  gameId: GameId,
+  seed: string,
+  when: (s: never) => boolean = () => true,
+): { state: { hands: string[][]; deck: string[]; version: number }; seat: number } {
   const game = ENGINES[gameId];
   let step = 0;
   let s = game.setup(game.optionsSchema.parse({ seats: 3, turnMs: 30_000 }), { now: 0, rng: rngFor(seed, step++) }).state;
@@ -40,26 +44,31 @@ function midGame(gameId: GameId, seed: string, when: (s: never) => boolean = () 
 }
 
 describe("bots at three strengths", () => {
-  it.each(DRAW_PILE)("%s: the strong bot's input is what the seat sees: swapping hidden cards changes neither its knowledge nor its move", (gameId) => {
-    const game = ENGINES[gameId];
-    const { state, seat } = midGame(gameId, `iso:${gameId}`);
-    // Same view for `seat`, different hidden cards: the others' hands and the deck reshuffled.
-    const hidden = [...state.hands.flatMap((h, i) => (i === seat ? [] : h)), ...state.deck];
-    const pool = createRng("other deal").shuffle(hidden);
-    const other = structuredClone(state);
-    let k = 0;
-    other.hands = state.hands.map((h, i) => (i === seat ? h.slice() : h.map(() => pool[k++]!)));
-    other.deck = state.deck.map(() => pool[k++]!);
-    expect(other.hands).not.toEqual(state.hands);
-    expect(game.view(other, seat)).toEqual(game.view(state, seat));
+  it.each(DRAW_PILE)(
+    "%s: the strong bot's input is what the seat sees: swapping hidden cards changes neither its knowledge nor its move",
+    (gameId) => {
+      const game = ENGINES[gameId];
+      const { state, seat } = midGame(gameId, `iso:${gameId}`);
+      // Same view for `seat`, different hidden cards: the others' hands and the deck reshuffled.
+      const hidden = [...state.hands.flatMap((h, i) => (i === seat ? [] : h)), ...state.deck];
+      const pool = createRng("other deal").shuffle(hidden);
+      const other = structuredClone(state);
+      let k = 0;
+      other.hands = state.hands.map((h, i) => (i === seat ? h.slice() : h.map(() => pool[k++]!)));
+      other.deck = state.deck.map(() => pool[k++]!);
+      expect(other.hands).not.toEqual(state.hands);
+      expect(game.view(other, seat)).toEqual(game.view(state, seat));
 
-    const a = drawPileDeterminizer.mask(state as never, seat);
-    const b = drawPileDeterminizer.mask(other as never, seat);
-    expect(a).toEqual(b);
-    expect(JSON.stringify(a.state)).not.toContain(state.hands[(seat + 1) % 3]![0]! + '"'); // another's card is not in it as such
-    expect((a.state as { hands: string[][] }).hands[(seat + 1) % 3]!.every((c) => c === HIDDEN)).toBe(true);
-    expect(botMove(gameId, state, seat, createRng("x"), "strong", BUDGET)).toEqual(botMove(gameId, other, seat, createRng("x"), "strong", BUDGET));
-  });
+      const a = drawPileDeterminizer.mask(state as never, seat);
+      const b = drawPileDeterminizer.mask(other as never, seat);
+      expect(a).toEqual(b);
+      expect(JSON.stringify(a.state)).not.toContain(state.hands[(seat + 1) % 3]![0]! + '"'); // another's card is not in it as such
+      expect((a.state as { hands: string[][] }).hands[(seat + 1) % 3]!.every((c) => c === HIDDEN)).toBe(true);
+      expect(botMove(gameId, state, seat, createRng("x"), "strong", BUDGET)).toEqual(
+        botMove(gameId, other, seat, createRng("x"), "strong", BUDGET),
+      );
+    },
+  );
 
   it.each(DRAW_PILE)("%s: a sampled deal keeps the seat's hand, every count, and deals exactly the unseen cards", (gameId) => {
     const { state, seat } = midGame(gameId, `fill:${gameId}`);
@@ -73,21 +82,32 @@ describe("bots at three strengths", () => {
     expect(dealt).toEqual([...known.unseen]);
   });
 
-  it.each([...SEARCHED, "skit_scat" as const])("%s: the strong bot's move is legal and the same for the same seed and sample count", (gameId) => {
-    const { state, seat } = midGame(gameId, `same:${gameId}`, (s: { phase: string }) => s.phase === "turn" || s.phase === "play");
-    const move = botMove(gameId, state, seat, createRng("same"), "strong", BUDGET);
-    expect(ENGINES[gameId].legalActions(state, seat)).toContainEqual(move);
-    expect(botMove(gameId, state, seat, createRng("same"), "strong", BUDGET)).toEqual(move);
-  });
+  it.each([...SEARCHED, "skit_scat" as const])(
+    "%s: the strong bot's move is legal and the same for the same seed and sample count",
+    (gameId) => {
+      const { state, seat } = midGame(gameId, `same:${gameId}`, (s: { phase: string }) => s.phase === "turn" || s.phase === "play");
+      const move = botMove(gameId, state, seat, createRng("same"), "strong", BUDGET);
+      expect(ENGINES[gameId].legalActions(state, seat)).toContainEqual(move);
+      expect(botMove(gameId, state, seat, createRng("same"), "strong", BUDGET)).toEqual(move);
+    },
+  );
 
   it("Dark Hearts: the strong bot knows where its passed cards went and nothing else of other hands", () => {
-    const { state, seat } = midGame("dark_hearts", "dh", (s: DarkHeartsState) => s.phase === "play" && s.passDirection !== "hold" && s.tricksPlayed === 0) as unknown as { state: DarkHeartsState; seat: number };
+    const { state, seat } = midGame(
+      "dark_hearts",
+      "dh",
+      (s: DarkHeartsState) => s.phase === "play" && s.passDirection !== "hold" && s.tricksPlayed === 0,
+    ) as unknown as { state: DarkHeartsState; seat: number };
     const to = passTarget(seat, state.passDirection, state.options.seats);
     const passed = state.passes[seat]!.filter((c) => state.hands[to]!.includes(c));
     expect(passed.length).toBeGreaterThan(0);
     const known = darkHeartsDeterminizer.mask(state, seat);
     expect(known.unseen).not.toContain(passed[0]);
-    for (let i = 0; i < state.options.seats; i++) if (i !== seat) expect(known.unseen.filter((c) => state.hands[i]!.includes(c)).length).toBe(state.hands[i]!.length - (i === to ? passed.length : 0));
+    for (let i = 0; i < state.options.seats; i++)
+      if (i !== seat)
+        expect(known.unseen.filter((c) => state.hands[i]!.includes(c)).length).toBe(
+          state.hands[i]!.length - (i === to ? passed.length : 0),
+        );
     // Others' hidden cards swapped among them (the passed ones stay): the same knowledge and move.
     const others = [0, 1, 2].filter((i) => i !== seat);
     const pool = createRng("swap").shuffle(others.flatMap((i) => state.hands[i]!.filter((c) => !passed.includes(c))));
@@ -96,7 +116,9 @@ describe("bots at three strengths", () => {
     for (const i of others) other.hands[i] = sortCards(state.hands[i]!.map((c) => (passed.includes(c) ? c : pool[k++]!)));
     other.passes = state.passes.map((p, i) => (i === seat ? p : p && p.map((c, j) => `${c}${j}`)));
     expect(darkHeartsDeterminizer.mask(other, seat)).toEqual(known);
-    expect(botMove("dark_hearts", other, seat, createRng("x"), "strong", BUDGET)).toEqual(botMove("dark_hearts", state, seat, createRng("x"), "strong", BUDGET));
+    expect(botMove("dark_hearts", other, seat, createRng("x"), "strong", BUDGET)).toEqual(
+      botMove("dark_hearts", state, seat, createRng("x"), "strong", BUDGET),
+    );
     const deal = darkHeartsDeterminizer.fill(known, createRng("d"));
     expect(deal.hands[to]).toEqual(expect.arrayContaining(passed));
     expect(deal.hands.map((h) => h.length)).toEqual(state.hands.map((h) => h.length));
@@ -131,7 +153,10 @@ function playObserved(gameId: GameId, seats: number, seed: string, at: (s: never
   for (let i = 1; i < 2000 && !game.outcome(s); i++) {
     if (at(s as never, memory) === true) return;
     const seat = game.awaiting(s)[0];
-    const r = seat === undefined ? { ok: true as const, value: game.onDeadline(s, { now: 0, rng: rngFor(seed, i) }) } : game.apply(s, seat, game.bot(s, seat, createRng(`${seed}:${i}`)), { now: 0, rng: rngFor(seed, i) });
+    const r =
+      seat === undefined
+        ? { ok: true as const, value: game.onDeadline(s, { now: 0, rng: rngFor(seed, i) }) }
+        : game.apply(s, seat, game.bot(s, seat, createRng(`${seed}:${i}`)), { now: 0, rng: rngFor(seed, i) });
     if (!r.ok) throw new Error(r.error.message);
     s = r.value.state;
     memory.observe(s);
@@ -265,7 +290,10 @@ describe("Skit Scat: the strong bot (skit-scat-strong.ts)", () => {
   it("its fast opponent model (skit-scat-model.ts) agrees with explainsTurns on real and random hands", () => {
     let checked = 0;
     let fits = 0;
-    for (const [seats, seed] of [[2, "fast:1"], [3, "fast:2"]] as const) {
+    for (const [seats, seed] of [
+      [2, "fast:1"],
+      [3, "fast:2"],
+    ] as const) {
       playObserved("skit_scat", seats, seed, (s: HandState, memory) => {
         if (s.phase !== "turn" || s.step !== "draw") return;
         const rng = createRng(`${seed}:${s.version}`);

@@ -41,12 +41,16 @@ const VOID_TRIES = 20;
  * `barred` cards, the most barred seat first, the leftover (any card) last. Null when the greedy
  * choice got stuck.
  */
-function dealKeepingVoids(pool: readonly string[], counts: readonly number[], barred: readonly (ReadonlySet<string> | null)[]): string[][] | null {
+function dealKeepingVoids(
+  pool: readonly string[],
+  counts: readonly number[],
+  barred: readonly (ReadonlySet<string> | null)[],
+): string[][] | null {
   const left = pool.slice();
   const out: string[][] = counts.map(() => []);
   const order = counts.map((_, i) => i).sort((a, b) => (barred[b]?.size ?? 0) - (barred[a]?.size ?? 0));
   for (const i of order) {
-    for (let k = 0; k < left.length && out[i]!.length < counts[i]!; ) {
+    for (let k = 0; k < left.length && out[i]!.length < counts[i]!;) {
       if (barred[i]?.has(left[k]!)) k++;
       else out[i]!.push(left.splice(k, 1)[0]!);
     }

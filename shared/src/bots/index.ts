@@ -63,7 +63,15 @@ export const SEARCH: Partial<Record<GameId, SearchGame<unknown>>> = {
  * table's (memory.ts, `createTableMemory`), fed every state the table passed through; the strong
  * bot uses it where the state does not keep what everyone saw (Skit Scat's discard-pile pickups).
  */
-export function botMove(gameId: GameId, state: unknown, seat: Seat, rng: Rng, strength: BotStrength, budget: SearchBudget = DEFAULT_BUDGET, memory: TableMemory | null = null): { type: string } | null {
+export function botMove(
+  gameId: GameId,
+  state: unknown,
+  seat: Seat,
+  rng: Rng,
+  strength: BotStrength,
+  budget: SearchBudget = DEFAULT_BUDGET,
+  memory: TableMemory | null = null,
+): { type: string } | null {
   const game = ENGINES[gameId];
   // Scatterbrain's easy and normal bots forget some of the face-up cards (recall.ts).
   if (gameId === "scatterbrain" && strength !== "strong") return forgetfulScatterbrainMove(state as ScatterbrainState, seat, rng, strength);

@@ -104,7 +104,10 @@ export class DrawPileMemory implements TableMemory {
       if (this.open !== null && this.open.seat !== s.turn && top !== undefined) {
         const { seat, pile, from } = this.open;
         // A turn not seen whole (a timeout) breaks the chain: the model reads no turn before it.
-        this.seen.set(seat, from === null ? [] : [{ seat, pile, from, discarded: top }, ...(this.seen.get(seat) ?? [])].slice(0, TURNS_KEPT));
+        this.seen.set(
+          seat,
+          from === null ? [] : [{ seat, pile, from, discarded: top }, ...(this.seen.get(seat) ?? [])].slice(0, TURNS_KEPT),
+        );
       }
       if (this.open?.seat !== s.turn) this.open = { seat: s.turn, pile: s.discard.slice(), from: null };
     } else if (this.open?.seat === s.turn && this.open.from === null && (s.drawnFrom === "deck" || s.drawnFrom === "discard")) {

@@ -48,7 +48,13 @@ function dealRng(seed: string) {
   };
 }
 
-export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], seed: string, budget: SearchBudget, play: PlayOptions = {}): PlayedGame {
+export function playBotGame(
+  gameId: GameId,
+  strengths: readonly BotStrength[],
+  seed: string,
+  budget: SearchBudget,
+  play: PlayOptions = {},
+): PlayedGame {
   const game = ENGINES[gameId];
   const maxSteps = play.maxSteps ?? 20_000;
   const options = game.optionsSchema.parse({ seats: strengths.length, turnMs: 30_000 });
@@ -74,7 +80,8 @@ export function playBotGame(gameId: GameId, strengths: readonly BotStrength[], s
   };
   const apply = (seat: number, a: Action): void => {
     const r = game.apply(s, seat, a, ctx(s));
-    if (!r.ok) throw new Error(`${gameId}: ${strengths[seat]} bot at seat ${seat} chose an illegal move ${JSON.stringify(a)}: ${r.error.message}`);
+    if (!r.ok)
+      throw new Error(`${gameId}: ${strengths[seat]} bot at seat ${seat} chose an illegal move ${JSON.stringify(a)}: ${r.error.message}`);
     s = r.value.state;
     memory?.observe(s);
   };
@@ -129,7 +136,8 @@ function racePlans(s: HitTheDeckState, strengths: readonly BotStrength[], seed: 
   strengths.forEach((strength, seat) => {
     const plan = botRacePlan(s, seat, createRng(`${seed}:race:${race.id}:${seat}`), strength);
     if (!plan) return;
-    if (plan.slapAfterMs !== null) moves.push({ at: race.openedAt + plan.slapAfterMs, seat, action: withReactionMs(plan.slapAfterMs, "claim") });
+    if (plan.slapAfterMs !== null)
+      moves.push({ at: race.openedAt + plan.slapAfterMs, seat, action: withReactionMs(plan.slapAfterMs, "claim") });
     if (plan.callAfterMs !== null) moves.push({ at: race.openedAt + plan.callAfterMs, seat, action: { type: "call" } });
   });
   return moves.sort((a, b) => a.at - b.at || a.seat - b.seat);

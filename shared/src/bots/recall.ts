@@ -42,7 +42,13 @@ export function recallOf(s: ScatterbrainState, seat: Seat, keep: number): Recall
  * Easy's and normal's Scatterbrain move with their memory (`keep`: the share remembered, by
  * default the strength's; the benchmark passes 1 for the bots as they were, remembering all).
  */
-export function forgetfulScatterbrainMove(s: ScatterbrainState, seat: Seat, rng: Rng, strength: "easy" | "normal", keep = RECALL[strength]): ScatterbrainAction | null {
+export function forgetfulScatterbrainMove(
+  s: ScatterbrainState,
+  seat: Seat,
+  rng: Rng,
+  strength: "easy" | "normal",
+  keep = RECALL[strength],
+): ScatterbrainAction | null {
   const remembers = recallOf(s, seat, keep);
   const normal = (st: unknown, se: Seat, r: Rng) => bot(st as ScatterbrainState, se, r, remembers);
   if (strength === "normal") return normal(s, seat, rng);

@@ -66,7 +66,11 @@ export function holeBelief(s: ScatterbrainState, target: Seat): Map<string, numb
 function strongGuess(s: ScatterbrainState, seat: Seat, legal: readonly ScatterbrainAction[], rng: Rng): ScatterbrainAction {
   const guesses = legal.filter((a): a is Extract<ScatterbrainAction, { type: "guess" }> => a.type === "guess");
   if (guesses.length === 0) return legal[0] as ScatterbrainAction;
-  const memory = memoryOf(s, seat, guesses.map((g) => g.card));
+  const memory = memoryOf(
+    s,
+    seat,
+    guesses.map((g) => g.card),
+  );
   const holes = new Map<string, number>();
   const keptBy = new Map<string, Seat>();
   for (const t of hidingOpponents(s, seat)) {

@@ -21,15 +21,18 @@ const N = DECK.length;
 
 /** For each pair of cards, the cards that complete a meld with it (as `completingFaces`). */
 const PAIR_OUTS: readonly (readonly number[])[] = Array.from({ length: N * N }, (_, k) => {
-  const a = Math.floor(k / N), b = k % N;
+  const a = Math.floor(k / N),
+    b = k % N;
   return a === b ? [] : [...completingFaces([DECK[a]!, DECK[b]!])].map((c) => INDEX.get(c)!);
 });
 /** Each meld's score (Skit 1000, Scat 1100) by its three cards (`key3`); no entry: no meld. */
 const MELD = new Map<number, number>();
-for (let a = 0; a < N; a++) for (let b = a + 1; b < N; b++) for (const c of PAIR_OUTS[a * N + b]!) {
-  const kind = meldIn([DECK[a]!, DECK[b]!, DECK[c]!], "light");
-  MELD.set(key3(a, b, c), kind === "scat" ? 1100 : 1000);
-}
+for (let a = 0; a < N; a++)
+  for (let b = a + 1; b < N; b++)
+    for (const c of PAIR_OUTS[a * N + b]!) {
+      const kind = meldIn([DECK[a]!, DECK[b]!, DECK[c]!], "light");
+      MELD.set(key3(a, b, c), kind === "scat" ? 1100 : 1000);
+    }
 
 /**
  * The cards that would complete a meld with two of `hand`'s, each with the best meld it makes
@@ -38,18 +41,20 @@ for (let a = 0; a < N; a++) for (let b = a + 1; b < N; b++) for (const c of PAIR
 export function completions(hand: readonly string[]): Map<string, "scat" | "skit"> {
   const idx = cardIndices(hand);
   const out = new Map<string, "scat" | "skit">();
-  for (let i = 0; i < idx.length; i++) for (let j = i + 1; j < idx.length; j++) {
-    for (const c of PAIR_OUTS[idx[i]! * N + idx[j]!]!) {
-      const kind = MELD.get(key3(idx[i]!, idx[j]!, c)) === 1100 ? "scat" : "skit";
-      if (kind === "scat" || !out.has(DECK[c]!)) out.set(DECK[c]!, kind);
+  for (let i = 0; i < idx.length; i++)
+    for (let j = i + 1; j < idx.length; j++) {
+      for (const c of PAIR_OUTS[idx[i]! * N + idx[j]!]!) {
+        const kind = MELD.get(key3(idx[i]!, idx[j]!, c)) === 1100 ? "scat" : "skit";
+        if (kind === "scat" || !out.has(DECK[c]!)) out.set(DECK[c]!, kind);
+      }
     }
-  }
   return out;
 }
 
 /** The three cards' key, in ascending order. */
 function key3(a: number, b: number, c: number): number {
-  const lo = Math.min(a, b, c), hi = Math.max(a, b, c);
+  const lo = Math.min(a, b, c),
+    hi = Math.max(a, b, c);
   return (lo * N + (a + b + c - lo - hi)) * N + hi;
 }
 
@@ -103,7 +108,16 @@ export function fastTurns(s: HandState, turns: readonly TurnSeen[]): readonly Fa
   const melds = s.melds.flatMap((m) => m.cards).map((c) => INDEX.get(c)!);
   return turns.map((t) => {
     const top = t.pile.at(-1);
-    if (top === undefined) return { stop: true, before: new Uint8Array(N), atDiscard: new Uint8Array(N), onPile: new Uint8Array(N), top: -1, discarded: -1, fromDiscard: false };
+    if (top === undefined)
+      return {
+        stop: true,
+        before: new Uint8Array(N),
+        atDiscard: new Uint8Array(N),
+        onPile: new Uint8Array(N),
+        top: -1,
+        discarded: -1,
+        fromDiscard: false,
+      };
     const onPile = new Uint8Array(N);
     for (const c of t.pile) onPile[INDEX.get(c)!] = 1;
     const fromDiscard = t.from === "discard";

@@ -127,7 +127,7 @@ export function beliefOf(s: HandState, seat: Seat, memory: TableMemory | null, r
   const heads = others.length === 1 && next !== undefined ? headsUpHands(s, seat, next, memory, createRng(`${seed}:hu`), time) : null;
   if (heads !== null) deals = heads.map((h) => ({ hands: s.hands.map((_, i) => (i === next ? h : [])), w: 1 }));
   else {
-    const nextTurns = fastTurns(s, next === undefined ? [] : memory?.turns(next) ?? []);
+    const nextTurns = fastTurns(s, next === undefined ? [] : (memory?.turns(next) ?? []));
     const memo: Memo = new Map();
     const started = time?.now() ?? 0;
     for (let i = 0; i < PLAN.samples; i++) {
@@ -167,7 +167,11 @@ function value(b: Belief, kept: readonly string[], d: string): number {
 function bestDiscard(b: Belief, four: readonly string[]): { card: string; v: number } {
   let best = { card: four[0]!, v: -Infinity };
   for (const d of four) {
-    const v = value(b, four.filter((c) => c !== d), d);
+    const v = value(
+      b,
+      four.filter((c) => c !== d),
+      d,
+    );
     if (v > best.v) best = { card: d, v };
   }
   return best;
@@ -177,7 +181,10 @@ function bestDiscard(b: Belief, four: readonly string[]): { card: string; v: num
 function bestMeldKeep(cards: readonly string[]): { kind: MeldKind; drop: string } | null {
   let best: { kind: MeldKind; drop: string } | null = null;
   for (const drop of cards) {
-    const kind = meldIn(cards.filter((c) => c !== drop), "light");
+    const kind = meldIn(
+      cards.filter((c) => c !== drop),
+      "light",
+    );
     if (kind !== null && (best === null || MELD_RANK[kind] > MELD_RANK[best.kind])) best = { kind, drop };
   }
   return best;
@@ -197,7 +204,13 @@ function finalTurnMove(s: HandState, seat: Seat, legal: readonly HandAction[], r
 }
 
 /** Skit Scat's strong move for `seat`: see the file comment. */
-export function skitScatStrongMove(s: HandState, seat: Seat, rng: Rng, memory: TableMemory | null, budget: SearchBudget = DEFAULT_BUDGET): HandAction | null {
+export function skitScatStrongMove(
+  s: HandState,
+  seat: Seat,
+  rng: Rng,
+  memory: TableMemory | null,
+  budget: SearchBudget = DEFAULT_BUDGET,
+): HandAction | null {
   if (seat !== s.turn || s.phase !== "turn" || s.rules.dark || (s.step !== "draw" && s.step !== "discard")) return normalBot(s, seat, rng);
   const legal = legalActions(s, seat);
   if (s.skitter !== null) return finalTurnMove(s, seat, legal, rng);
@@ -209,7 +222,8 @@ export function skitScatStrongMove(s: HandState, seat: Seat, rng: Rng, memory: T
   if (top === undefined || !legal.some((a) => a.type === "drawDiscard")) return normalBot(s, seat, rng);
   if (!canDeck) return { type: "drawDiscard" };
   const take = bestDiscard({ ...b, dead: new Set([...b.dead].filter((c) => c !== top)) }, [...hand, top]).v;
-  let sum = 0, w = 0;
+  let sum = 0,
+    w = 0;
   for (const [c, p] of b.pool) {
     if (p <= 0) continue;
     sum += p * bestDiscard(b, [...hand, c]).v;

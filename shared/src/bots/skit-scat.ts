@@ -91,7 +91,7 @@ export function explainsTurns(s: HandState, turns: readonly TurnSeen[], hand: re
 export const skitScatDeterminizer: Determinizer<HandState> = {
   mask(state, seat, memory?: TableMemory | null) {
     const base = drawPileDeterminizer.mask(state as never, seat, memory) as unknown as Knowledge<HandState>;
-    const turns = state.hands.map((_, i) => (i === seat ? [] : memory?.turns(i) ?? []));
+    const turns = state.hands.map((_, i) => (i === seat ? [] : (memory?.turns(i) ?? [])));
     return { ...base, turns } satisfies SkitScatKnowledge;
   },
   fill(k, rng: Rng) {
@@ -114,7 +114,8 @@ export const skitScatDeterminizer: Determinizer<HandState> = {
         tries.push(d);
         if (turns.length > 0 && explains(fast, cardIndices([...open, ...d]), MODEL_DEPTH, memo)) chosen = d;
       }
-      if (chosen === null) chosen = tries.slice(0, KEPT_TRIES).reduce((a, b) => (keptScore([...open, ...b]) > keptScore([...open, ...a]) ? b : a));
+      if (chosen === null)
+        chosen = tries.slice(0, KEPT_TRIES).reduce((a, b) => (keptScore([...open, ...b]) > keptScore([...open, ...a]) ? b : a));
       const taken = new Set(chosen);
       pool = pool.filter((c) => !taken.has(c));
       return [...open, ...chosen];

@@ -69,7 +69,14 @@ export interface SearchGame<S> {
  */
 export const Z_MARGIN = 1.64;
 
-export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, budget: SearchBudget = DEFAULT_BUDGET, memory: TableMemory | null = null): Action | null {
+export function strongMove<S>(
+  g: SearchGame<S>,
+  state: S,
+  seat: Seat,
+  rng: Rng,
+  budget: SearchBudget = DEFAULT_BUDGET,
+  memory: TableMemory | null = null,
+): Action | null {
   const allLegal = g.game.legalActions(state, seat) as Action[];
   if (allLegal.length === 0) return null;
   if (allLegal.length === 1 || allLegal[0]!.type === "continue") return allLegal[0]!;
@@ -77,7 +84,11 @@ export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, 
   const known = g.determinizer.mask(state, seat, memory);
   const seed = rng.int(2 ** 31);
   // The normal bot's move (chosen on a sampled deal: it too sees only the seat's knowledge).
-  const usualAction = g.game.bot(g.determinizer.fill(known, createRng(`${seed}:deal:0`)), seat, createRng(`${seed}:usual`)) as Action | null;
+  const usualAction = g.game.bot(
+    g.determinizer.fill(known, createRng(`${seed}:deal:0`)),
+    seat,
+    createRng(`${seed}:usual`),
+  ) as Action | null;
   const same = (a: Action) => usualAction !== null && JSON.stringify(a) === JSON.stringify(usualAction);
   const shortlist = g.candidates?.(state, seat, allLegal) ?? allLegal;
   const legal = shortlist.some(same) ? [...shortlist] : [...shortlist, ...allLegal.filter(same)];
@@ -98,7 +109,10 @@ export function strongMove<S>(g: SearchGame<S>, state: S, seat: Seat, rng: Rng, 
   let bestBound = 0;
   for (let k = 0; k < legal.length; k++) {
     if (k === usual) continue;
-    const bound = lowerBound(values[k]!.map((v, i) => v - values[usual]![i]!), budget.zMargin ?? Z_MARGIN);
+    const bound = lowerBound(
+      values[k]!.map((v, i) => v - values[usual]![i]!),
+      budget.zMargin ?? Z_MARGIN,
+    );
     if (bound > bestBound) [best, bestBound] = [k, bound];
   }
   return legal[best]!;

@@ -45,7 +45,10 @@ describe("Dark Hearts trick memory (voids)", () => {
             const voids = memory.voids(i);
             recorded += voids.length;
             // A void is a fact: the seat holds no card of that suit in that shade.
-            expect(s.hands[i]!.filter((c) => breaksVoid(c, voids)), `seat ${i} void in ${JSON.stringify(voids)}`).toEqual([]);
+            expect(
+              s.hands[i]!.filter((c) => breaksVoid(c, voids)),
+              `seat ${i} void in ${JSON.stringify(voids)}`,
+            ).toEqual([]);
           }
         }
       }
@@ -71,7 +74,9 @@ describe("Dark Hearts trick memory (voids)", () => {
             const deal = darkHeartsDeterminizer.fill(known, createRng(`fill-${n}-${k}`));
             for (const i of voided) expect(deal.hands[i]!.filter((c) => breaksVoid(c, memory.voids(i)))).toEqual([]);
             // Same cards in play, each once; own hand and known cards where they were.
-            expect([...deal.hands.flat(), ...(deal.leftover === null ? [] : [deal.leftover])].sort()).toEqual([...s.hands.flat(), ...(s.leftover === null ? [] : [s.leftover])].sort());
+            expect([...deal.hands.flat(), ...(deal.leftover === null ? [] : [deal.leftover])].sort()).toEqual(
+              [...s.hands.flat(), ...(s.leftover === null ? [] : [s.leftover])].sort(),
+            );
             expect(deal.hands[seat]).toEqual(s.hands[seat]);
             expect(deal.hands.flat()).not.toContain(HIDDEN);
             if (voided.length > 0) checked++;

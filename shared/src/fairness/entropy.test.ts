@@ -27,7 +27,9 @@ describe("players' entropy", () => {
     expect(LOG.entropy!.map((e) => e.source)).toEqual(["client", "bot", "missing"]);
     const expected = createHmac("sha256", LOG.seed).update(dealSeedMessage(LOG.entropy!)).digest("hex");
     expect(dealSeed(LOG.seed, LOG.entropy!)).toBe(expected);
-    expect(dealSeedMessage(LOG.entropy!)).toBe(`scat-tables/deal-seed/1\n0:client:${mine}\n1:bot:${(LOG.entropy![1] as { value: string }).value}\n2:missing:-`);
+    expect(dealSeedMessage(LOG.entropy!)).toBe(
+      `scat-tables/deal-seed/1\n0:client:${mine}\n1:bot:${(LOG.entropy![1] as { value: string }).value}\n2:missing:-`,
+    );
     expect(verifyLog(copy(), { publishedCommitment: LOG.commitment, mine }).ok).toBe(true);
   });
 
@@ -47,7 +49,9 @@ describe("players' entropy", () => {
     expect(code(verifyLog(none))).toBe("malformed-log");
     expect(code(verifyLog({ ...copy(), entropy: LOG.entropy!.slice(0, 2) }))).toBe("malformed-log");
     expect(code(verifyLog({ ...copy(), entropy: [...LOG.entropy!.slice(0, 2), { ...LOG.entropy![1]!, seat: 1 }] }))).toBe("malformed-log");
-    expect(code(verifyLog({ ...copy(), entropy: [{ seat: 0, source: "client", value: "xyz" }, ...LOG.entropy!.slice(1)] }))).toBe("malformed-log");
+    expect(code(verifyLog({ ...copy(), entropy: [{ seat: 0, source: "client", value: "xyz" }, ...LOG.entropy!.slice(1)] }))).toBe(
+      "malformed-log",
+    );
     expect(code(verifyLog(copy(), { mine: "not hex" }))).toBe("entropy-missing");
     expect(code(verifyLog(copy(), { mine: drawEntropy() }))).toBe("entropy-missing");
   });
@@ -65,10 +69,12 @@ describe("players' entropy", () => {
     const game = ENGINES.devils_scat;
     const options = game.optionsSchema.parse({ seats: 2 });
     const seed = hexSecret("grinder");
-    const hand = (s: string): string[] => [...((new RecordedMatch(game, options, 0, s).state as unknown as { hands: string[][] }).hands[0] ?? [])].sort();
+    const hand = (s: string): string[] =>
+      [...((new RecordedMatch(game, options, 0, s).state as unknown as { hands: string[][] }).hands[0] ?? [])].sort();
     const bot: SeatEntropy = { seat: 1, source: "bot", value: botEntropy(seed, 1) };
     const deals = new Set<string>();
-    for (let i = 0; i < 40; i++) deals.add(JSON.stringify(hand(dealSeed(seed, [{ seat: 0, source: "client", value: drawEntropy() }, bot]))));
+    for (let i = 0; i < 40; i++)
+      deals.add(JSON.stringify(hand(dealSeed(seed, [{ seat: 0, source: "client", value: drawEntropy() }, bot]))));
     // With the seed fixed, the player's fresh values give (practically) a fresh deal each time:
     // what the server committed to does not decide the hand.
     expect(deals.size).toBeGreaterThanOrEqual(39);

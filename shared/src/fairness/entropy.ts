@@ -24,7 +24,11 @@ export type SeatEntropy =
   | { readonly seat: number; readonly source: "missing"; readonly value: null };
 
 export const seatEntropySchema = z.union([
-  z.strictObject({ seat: z.number().int().min(0).max(63), source: z.enum(["client", "bot"]), value: z.string().regex(ENTROPY_PATTERN, "32 lowercase hex digits") }),
+  z.strictObject({
+    seat: z.number().int().min(0).max(63),
+    source: z.enum(["client", "bot"]),
+    value: z.string().regex(ENTROPY_PATTERN, "32 lowercase hex digits"),
+  }),
   z.strictObject({ seat: z.number().int().min(0).max(63), source: z.literal("missing"), value: z.null() }),
 ]);
 

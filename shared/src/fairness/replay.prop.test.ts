@@ -34,7 +34,13 @@ describe("replays of every game", () => {
       expect(JSON.stringify(replay.at(replay.last).state)).toBe(JSON.stringify(played.state));
       // A frame picked at random (as a step back or a jump lands) is what replaying that many steps gives.
       const at = rng.int(replay.frames.length);
-      const fresh = replaySteps(played.engine, replay.game.optionsSchema.parse(played.log.options), dealSeedOf(played.log), played.log.startedAt, played.log.steps.slice(0, at));
+      const fresh = replaySteps(
+        played.engine,
+        replay.game.optionsSchema.parse(played.log.options),
+        dealSeedOf(played.log),
+        played.log.startedAt,
+        played.log.steps.slice(0, at),
+      );
       if (!fresh.ok) throw new Error(fresh.reason);
       expect(JSON.stringify(replay.at(at).state)).toBe(JSON.stringify(fresh.state));
       expect(replay.at(at).step).toEqual(at === 0 ? null : played.log.steps[at - 1]);
@@ -52,7 +58,10 @@ describe("replays of every game", () => {
       frames += replay.frames.length;
     }
     const tampered = playLogged(game, `${seed}/${game}/tampered`, createRng(`${seed}#t`), 0).log;
-    expect(openReplay({ ...tampered, seed: tampered.seed.replace(/^./, (c) => (c === "a" ? "b" : "a")) })).toMatchObject({ ok: false, code: "commitment-mismatch" });
+    expect(openReplay({ ...tampered, seed: tampered.seed.replace(/^./, (c) => (c === "a" ? "b" : "a")) })).toMatchObject({
+      ok: false,
+      code: "commitment-mismatch",
+    });
     console.log(`[replay] ${game}: ${GAMES} games, ${frames} frames`);
   });
 });

@@ -45,7 +45,9 @@ describe("replay of Hit the Deck races", () => {
       if (!closed || closed.result.reason !== "last-slapper" || closed.result.slaps.length < 2) continue;
       const fastest = closed.result.slaps[0]!.seat;
       // Steps openedAt..f.index-1 (0-based in steps) are the race's; make the fastest the slowest.
-      const at = log.steps.findIndex((s, i) => i >= openedAt && i < f.index && s.seat === fastest && (s.action as { type?: string }).type === "slap");
+      const at = log.steps.findIndex(
+        (s, i) => i >= openedAt && i < f.index && s.seat === fastest && (s.action as { type?: string }).type === "slap",
+      );
       const steps = log.steps.map((s, i) => (i === at ? { ...s, action: { ...(s.action as object), reactionMs: 9_999 } } : s));
       const r = verifyLog({ ...log, steps });
       expect(r.ok).toBe(false);

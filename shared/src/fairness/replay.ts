@@ -82,7 +82,9 @@ export class Replay {
 
   /** The frame's events as `seat` was sent them (null: a spectator). */
   eventsFor(index: number, seat: number | null): GameEvent[] {
-    return this.at(index).events.map((e) => this.game.redactEvent(e, seat) as GameEvent | null).filter((e): e is GameEvent => e !== null);
+    return this.at(index)
+      .events.map((e) => this.game.redactEvent(e, seat) as GameEvent | null)
+      .filter((e): e is GameEvent => e !== null);
   }
 
   /** Every seat's hand at this frame, each from that seat's own view ("all hands open"). */
@@ -126,6 +128,8 @@ export function describeStep(step: LoggedStep | null): string {
   if (step === null) return "The deal";
   if (step.seat === null) return "Time ran out: the defaults were applied";
   const { type, ...rest } = step.action as { type?: unknown } & Record<string, unknown>;
-  const detail = Object.entries(rest).map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+  const detail = Object.entries(rest)
+    .map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
   return `Seat ${step.seat + 1}: ${String(type ?? "?")}${detail ? ` (${detail})` : ""}`;
 }

@@ -35,12 +35,28 @@ const BOTS: PlayConfig = { ...DEFAULT_PLAY, botRate: 0.7, deadlineRate: 0.1 };
 
 /** Every hosted game, with short targets so a property run stays quick. */
 export const FAIR_CASES: Record<GameId, FairCase> = {
-  devils_scat: { spec: devilsScat, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), classic: r.int(2) === 0 }), config: DEFAULT_PLAY },
+  devils_scat: {
+    spec: devilsScat,
+    options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), classic: r.int(2) === 0 }),
+    config: DEFAULT_PLAY,
+  },
   skit_scat: { spec: skitScatSpec, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r) }), config: BOTS },
-  dark_hand: { spec: racingDarkHandSpec, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), forfeitPlay: r.int(2) === 0 }), config: BOTS },
-  dark_hearts: { spec: darkHearts, options: (r, i) => ({ seats: seats(3, 4, i), ...turn(r), target: r.pick([10, 20, 30]) }), config: DEFAULT_PLAY },
+  dark_hand: {
+    spec: racingDarkHandSpec,
+    options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), forfeitPlay: r.int(2) === 0 }),
+    config: BOTS,
+  },
+  dark_hearts: {
+    spec: darkHearts,
+    options: (r, i) => ({ seats: seats(3, 4, i), ...turn(r), target: r.pick([10, 20, 30]) }),
+    config: DEFAULT_PLAY,
+  },
   scatterbrain: { spec: scatterbrain, options: (r) => ({ seats: 4, ...turn(r) }), config: { ...BOTS, fullEvery: 5 } },
-  hit_the_deck: { spec: hitTheDeck, options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), target: r.pick([10, 25]) }), config: { ...DEFAULT_PLAY, weight: (a) => (a.type === "slap" ? 0.1 : 1) } },
+  hit_the_deck: {
+    spec: hitTheDeck,
+    options: (r, i) => ({ seats: seats(2, 6, i), ...turn(r), target: r.pick([10, 25]) }),
+    config: { ...DEFAULT_PLAY, weight: (a) => (a.type === "slap" ? 0.1 : 1) },
+  },
 };
 
 /** A CSPRNG-shaped secret (32 lowercase hex digits) derived from a test seed, so runs reproduce. */
@@ -52,8 +68,12 @@ export const hexSecret = (text: string): string => commitSeed(text, "0".repeat(3
  */
 export function testEntropy(serverSeed: string, seats: number): SeatEntropy[] {
   return Array.from({ length: seats }, (_, seat): SeatEntropy =>
-    seat > 0 && seat === seats - 1 && seats >= 3 ? { seat, source: "missing", value: null }
-    : seat === 0 ? { seat, source: "client", value: hexSecret(`${serverSeed}#value`) } : { seat, source: "bot", value: botEntropy(serverSeed, seat) });
+    seat > 0 && seat === seats - 1 && seats >= 3
+      ? { seat, source: "missing", value: null }
+      : seat === 0
+        ? { seat, source: "client", value: hexSecret(`${serverSeed}#value`) }
+        : { seat, source: "bot", value: botEntropy(serverSeed, seat) },
+  );
 }
 
 export interface FairGame {
@@ -113,11 +133,17 @@ export function hitTheDeckRaceLog(seed: string, seats = 3, target = 100): GameLo
       for (let seat = 0; seat < seats; seat++) {
         if (race.slaps.some((x) => x.seat === seat)) continue;
         const reaction = 170 + rng.int(380);
-        plan.push({ at: race.openedAt + reaction + rng.int(260), seat, action: withReactionMs(reaction, rng.int(4) === 0 ? "estimate" : "claim") });
+        plan.push({
+          at: race.openedAt + reaction + rng.int(260),
+          seat,
+          action: withReactionMs(reaction, rng.int(4) === 0 ? "estimate" : "claim"),
+        });
       }
-      if (race.call === "pending" && rng.int(8) > 0) plan.push({ at: race.openedAt + 250 + rng.int(600), seat: race.cause, action: { type: "call" } });
+      if (race.call === "pending" && rng.int(8) > 0)
+        plan.push({ at: race.openedAt + 250 + rng.int(600), seat: race.cause, action: { type: "call" } });
       plan.sort((a, b) => a.at - b.at);
-      for (const p of plan) if (match.state === s || (match.state as HitTheDeckState).race?.id === race.id) match.act(p.seat, p.action, p.at);
+      for (const p of plan)
+        if (match.state === s || (match.state as HitTheDeckState).race?.id === race.id) match.act(p.seat, p.action, p.at);
       now = Math.max(now, ...plan.map((p) => p.at));
       if ((match.state as HitTheDeckState).race?.id === race.id) {
         now = Math.max(now, match.state.deadline!);
@@ -144,8 +170,17 @@ export function hitTheDeckRaceLog(seed: string, seats = 3, target = 100): GameLo
   const outcome = game.outcome(match.state);
   if (outcome === null) throw new Error("the race game did not end");
   const log: GameLog = {
-    format: GAME_LOG_FORMAT, matchId: `race-${seed}`, game: "hit_the_deck", options, startedAt,
-    seed: secret, salt, commitment: commitSeed(secret, salt), entropy, steps: match.log, outcome,
+    format: GAME_LOG_FORMAT,
+    matchId: `race-${seed}`,
+    game: "hit_the_deck",
+    options,
+    startedAt,
+    seed: secret,
+    salt,
+    commitment: commitSeed(secret, salt),
+    entropy,
+    steps: match.log,
+    outcome,
   };
   return JSON.parse(JSON.stringify(log)) as GameLog;
 }

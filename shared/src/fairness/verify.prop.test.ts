@@ -29,7 +29,10 @@ describe("fair-play logs of every game", () => {
       const seedFlipped = { ...played.log, seed: played.log.seed.replace(/^./, (c) => (c === "a" ? "b" : "a")) };
       expect(verifyLog(seedFlipped)).toMatchObject({ ok: false, code: "commitment-mismatch" });
       const scores = played.log.outcome.scores.map((s, seat) => (seat === i % played.log.outcome.scores.length ? s + 1 : s));
-      expect(verifyLog({ ...played.log, outcome: { ...played.log.outcome, scores } })).toMatchObject({ ok: false, code: "outcome-differs" });
+      expect(verifyLog({ ...played.log, outcome: { ...played.log.outcome, scores } })).toMatchObject({
+        ok: false,
+        code: "outcome-differs",
+      });
       steps += played.log.steps.length;
     }
     console.log(`[fairness] ${game}: ${GAMES} games, ${steps} steps verified`);

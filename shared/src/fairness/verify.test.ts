@@ -18,7 +18,8 @@ import { describeVerdict, verifyLog, type VerifyResult } from "./verify.ts";
 function recorded(): GameLog {
   for (let i = 0; ; i++) {
     const { log } = playLogged("devils_scat", `verify-${i}`, createRng(`verify-${i}`), 1);
-    if (log.steps.some((s) => s.seat === null) && log.steps.some((s) => (s.action as { type?: string } | null)?.type === "discard")) return log;
+    if (log.steps.some((s) => s.seat === null) && log.steps.some((s) => (s.action as { type?: string } | null)?.type === "discard"))
+      return log;
   }
 }
 const LOG = recorded();

@@ -66,19 +66,29 @@ export function verifyLog(input: unknown, opts: VerifyOptions = {}): VerifyResul
   const parsed = gameLogSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return fail("malformed-log", `not a game log: ${issue ? `${issue.path.map(String).join(".") || "(top)"}: ${issue.message}` : "unreadable"}`);
+    return fail(
+      "malformed-log",
+      `not a game log: ${issue ? `${issue.path.map(String).join(".") || "(top)"}: ${issue.message}` : "unreadable"}`,
+    );
   }
   const log = parsed.data as GameLog;
   const game = (opts.engines ?? ENGINES)[log.game];
   if (!game) return fail("malformed-log", `no engine for the game "${log.game}"`);
   const options = game.optionsSchema.safeParse(log.options);
-  if (!options.success) return fail("bad-options", `the options are not valid ${game.title} options: ${options.error.issues[0]?.message ?? "?"}`);
+  if (!options.success)
+    return fail("bad-options", `the options are not valid ${game.title} options: ${options.error.issues[0]?.message ?? "?"}`);
   if (opts.publishedCommitment !== undefined && opts.publishedCommitment !== log.commitment) {
-    return fail("commitment-not-published", `the log's commitment ${log.commitment} is not the one the table showed at the deal (${opts.publishedCommitment})`);
+    return fail(
+      "commitment-not-published",
+      `the log's commitment ${log.commitment} is not the one the table showed at the deal (${opts.publishedCommitment})`,
+    );
   }
   const recomputed = commitSeed(log.seed, log.salt);
   if (recomputed !== log.commitment) {
-    return fail("commitment-mismatch", `SHA-256 of seed:salt is ${recomputed}, not the commitment ${log.commitment}: the seed or salt was changed`);
+    return fail(
+      "commitment-mismatch",
+      `SHA-256 of seed:salt is ${recomputed}, not the commitment ${log.commitment}: the seed or salt was changed`,
+    );
   }
   const seats = (options.data as { seats?: unknown }).seats;
   if (log.format === GAME_LOG_FORMAT) {
@@ -89,7 +99,11 @@ export function verifyLog(input: unknown, opts: VerifyOptions = {}): VerifyResul
     return fail("malformed-log", "not a game log: entropy: a format 1 log has no seat values");
   }
   const forged = log.entropy === undefined ? null : forgedBotValue(log.seed, log.entropy);
-  if (forged !== null) return fail("bot-value-forged", `the bot value of seat ${forged} is not the one the committed seed fixes: it could have been chosen after the players' values`);
+  if (forged !== null)
+    return fail(
+      "bot-value-forged",
+      `the bot value of seat ${forged} is not the one the committed seed fixes: it could have been chosen after the players' values`,
+    );
   if (opts.mine !== undefined) {
     const mine = opts.mine.trim().toLowerCase();
     if (!ENTROPY_PATTERN.test(mine)) return fail("entropy-missing", `your value "${opts.mine.slice(0, 40)}" is not 32 hex digits`);
@@ -100,7 +114,8 @@ export function verifyLog(input: unknown, opts: VerifyOptions = {}): VerifyResul
   const replay = replaySteps(game, options.data, dealSeedOf(log), log.startedAt, log.steps);
   if (!replay.ok) return fail(replay.code, replay.reason, replay.step);
   const outcome = game.outcome(replay.state);
-  if (outcome === null) return fail("game-not-over", `after all ${log.steps.length} steps the game is still going on (phase ${replay.state.phase})`);
+  if (outcome === null)
+    return fail("game-not-over", `after all ${log.steps.length} steps the game is still going on (phase ${replay.state.phase})`);
   if (canonicalJson(outcome) !== canonicalJson(log.outcome)) {
     return fail("outcome-differs", `the replay ends with ${canonicalJson(outcome)}, but the log claims ${canonicalJson(log.outcome)}`);
   }

@@ -168,7 +168,12 @@ export interface QueueStatus {
 
 /** `GET /api/ranked/queues`: per game, how many wait and the estimated wait. */
 export interface QueueCounts {
-  readonly queues: readonly { readonly game: string; readonly queued: number; readonly sizes: readonly number[]; readonly estimateMs: number | null }[];
+  readonly queues: readonly {
+    readonly game: string;
+    readonly queued: number;
+    readonly sizes: readonly number[];
+    readonly estimateMs: number | null;
+  }[];
 }
 
 /** One seat's rating change in a rated game (the table's `ratingChanged` message). */

@@ -7,9 +7,16 @@ function room(answers: () => boolean) {
   const changes: (() => void)[] = [];
   const r: PingableRoom & { patch(): void; pings: number } = {
     pings: 0,
-    ping(cb) { r.pings++; if (answers()) setTimeout(() => cb(1), 5); },
-    onStateChange(cb) { changes.push(cb); },
-    patch() { for (const c of changes) c(); },
+    ping(cb) {
+      r.pings++;
+      if (answers()) setTimeout(() => cb(1), 5);
+    },
+    onStateChange(cb) {
+      changes.push(cb);
+    },
+    patch() {
+      for (const c of changes) c();
+    },
   };
   return r;
 }
@@ -46,9 +53,17 @@ describe("watchSilence", () => {
     let silent = 0;
     const r = room(() => true);
     let clock = 0;
-    const w = watchSilence(r, () => silent++, () => clock, policy);
+    const w = watchSilence(
+      r,
+      () => silent++,
+      () => clock,
+      policy,
+    );
     // Each tick sees the clock jump by far more than silentMs, as when the page's timers were held back; the server answers every ping.
-    for (let i = 0; i < 10; i++) { clock += 1_000; await wait(30); }
+    for (let i = 0; i < 10; i++) {
+      clock += 1_000;
+      await wait(30);
+    }
     w.stop();
     expect(silent).toBe(0);
   });
@@ -70,13 +85,18 @@ describe("joinByIdWithin", () => {
     // A real HTTP server: one path hangs (a frozen process), one refuses, one reserves.
     const server = createServer((req, res) => {
       if (req.url!.includes("HANG")) return;
-      if (req.url!.includes("FULL")) { res.writeHead(522, { "content-type": "application/json" }); res.end(JSON.stringify({ code: 522, error: "FULL is already full." })); return; }
+      if (req.url!.includes("FULL")) {
+        res.writeHead(522, { "content-type": "application/json" });
+        res.end(JSON.stringify({ code: 522, error: "FULL is already full." }));
+        return;
+      }
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ roomId: "OK", sessionId: "s1", name: "devils_scat" }));
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const post = (path: string, body: string, signal: AbortSignal) => fetch(base + path, { method: "POST", body, signal, headers: { "content-type": "application/json" } });
+    const post = (path: string, body: string, signal: AbortSignal) =>
+      fetch(base + path, { method: "POST", body, signal, headers: { "content-type": "application/json" } });
     const consume = async (r: { roomId: string }) => `joined ${r.roomId}`;
     try {
       const t = Date.now();

@@ -52,8 +52,12 @@ export function watchSilence(
   /** When the first ping nothing has answered since went out; null while the table is heard. */
   let waitingSince: number | null = null;
   let stopped = false;
-  const heard = () => { waitingSince = null; };
-  room.onStateChange(() => { if (!stopped) heard(); });
+  const heard = () => {
+    waitingSince = null;
+  };
+  room.onStateChange(() => {
+    if (!stopped) heard();
+  });
   /** When the last tick ran: a tick over a second late (or 2 intervals) means this client itself was held up. */
   let lastTick = now();
   const timer = setInterval(() => {
@@ -69,7 +73,9 @@ export function watchSilence(
       return;
     }
     waitingSince ??= t;
-    room.ping(() => { if (!stopped) heard(); });
+    room.ping(() => {
+      if (!stopped) heard();
+    });
   }, policy.pingEveryMs);
   (timer as { unref?: () => void }).unref?.();
   const watch: SilenceWatch = {
@@ -102,11 +108,17 @@ export async function joinByIdWithin<R>(
   try {
     res = await post(`/matchmake/joinById/${encodeURIComponent(roomId)}`, JSON.stringify(options), AbortSignal.timeout(ms));
   } catch (err) {
-    if ((err as { name?: string } | null)?.name === "TimeoutError" || (err as { name?: string } | null)?.name === "AbortError") throw new Error(`reclaim try timed out after ${ms} ms`, { cause: err });
+    if ((err as { name?: string } | null)?.name === "TimeoutError" || (err as { name?: string } | null)?.name === "AbortError")
+      throw new Error(`reclaim try timed out after ${ms} ms`, { cause: err });
     throw err;
   }
   const body = (await res.json().catch(() => null)) as { code?: number; error?: string } | null;
-  if (!res.ok || body === null) throw Object.assign(new Error(`${body?.error ?? "matchmaking failed"} (${res.status})`), { code: body?.code ?? res.status, status: res.status, headers: res.headers });
+  if (!res.ok || body === null)
+    throw Object.assign(new Error(`${body?.error ?? "matchmaking failed"} (${res.status})`), {
+      code: body?.code ?? res.status,
+      status: res.status,
+      headers: res.headers,
+    });
   return consume(body as never);
 }
 
@@ -129,7 +141,11 @@ export function leaveSilentRoom(room: LeavableRoom): void {
   room.reconnection.enabled = false;
   if (room.connection) {
     room.connection.events.onclose = () => undefined;
-    try { room.connection.close(SILENT_CLOSE, "silent server"); } catch { /* already closed */ }
+    try {
+      room.connection.close(SILENT_CLOSE, "silent server");
+    } catch {
+      /* already closed */
+    }
   }
   room.onLeave.invoke(SILENT_CLOSE, "silent server");
 }

@@ -38,15 +38,17 @@ export const sayMessageSchema = z.union([
 ]);
 export type SayMessage = z.infer<typeof sayMessageSchema>;
 
-export const chatPrefsSchema = z.object({
-  /** Receive no chat at all at this table. */
-  off: z.boolean().optional(),
-  /** A seated player: receive the spectators' channel (on by default; never in a ranked game in play). */
-  spectators: z.boolean().optional(),
-  /** Stop or restart receiving one speaker (the `from` of their lines). */
-  mute: z.number().int().min(0).max(1_000_000).optional(),
-  unmute: z.number().int().min(0).max(1_000_000).optional(),
-}).strict();
+export const chatPrefsSchema = z
+  .object({
+    /** Receive no chat at all at this table. */
+    off: z.boolean().optional(),
+    /** A seated player: receive the spectators' channel (on by default; never in a ranked game in play). */
+    spectators: z.boolean().optional(),
+    /** Stop or restart receiving one speaker (the `from` of their lines). */
+    mute: z.number().int().min(0).max(1_000_000).optional(),
+    unmute: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict();
 export type ChatPrefs = z.infer<typeof chatPrefsSchema>;
 
 export type ChatChannel = "table" | "spectators";
@@ -66,4 +68,7 @@ export interface ChatLine {
   readonly at: number;
 }
 
-export interface Watchers { readonly count: number; readonly names: readonly string[] }
+export interface Watchers {
+  readonly count: number;
+  readonly names: readonly string[];
+}

@@ -25,7 +25,11 @@ export const seatList = (seats: number): (Seat | null)[] => [...Array.from({ len
  * the one about to move) and the input state is compared as JSON before and after, to prove it is not mutated.
  */
 export function checkLegality<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: Spec<S, A, O, E, V>, state: S, seats: number, ctx: Ctx, { full, focus }: { full: boolean; focus: Seat | null },
+  spec: Spec<S, A, O, E, V>,
+  state: S,
+  seats: number,
+  ctx: Ctx,
+  { full, focus }: { full: boolean; focus: Seat | null },
 ): void {
   const frozen = full ? JSON.stringify(state) : "";
   const waiting = new Set(spec.game.awaiting(state));
@@ -43,7 +47,11 @@ export function checkLegality<S extends BaseState, A extends { type: string }, O
  * action is among the candidates (the accepted candidates are exactly the legal ones).
  */
 function checkCandidates<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: Spec<S, A, O, E, V>, state: S, seat: Seat, ctx: Ctx, legal: ReadonlySet<string>,
+  spec: Spec<S, A, O, E, V>,
+  state: S,
+  seat: Seat,
+  ctx: Ctx,
+  legal: ReadonlySet<string>,
 ): void {
   let accepted = 0;
   for (const action of spec.candidateActions(state, seat)) {
@@ -60,7 +68,11 @@ function checkCandidates<S extends BaseState, A extends { type: string }, O exte
 }
 
 function checkAccepted<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: Spec<S, A, O, E, V>, state: S, seat: Seat, action: A, ctx: Ctx,
+  spec: Spec<S, A, O, E, V>,
+  state: S,
+  seat: Seat,
+  action: A,
+  ctx: Ctx,
 ): void {
   const r = spec.game.apply(state, seat, action, ctx);
   if (!r.ok) throw new Error(`legal ${key(action)} of seat ${seat} refused: ${r.error.code}`);
@@ -84,7 +96,9 @@ function universeOf(ids: readonly string[]): ReadonlySet<string> {
 
 /** Card conservation, view secrecy and event redaction after one step. */
 export function checkStep<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: Spec<S, A, O, E, V>, check: StepCheck<S, E>, seats: number,
+  spec: Spec<S, A, O, E, V>,
+  check: StepCheck<S, E>,
+  seats: number,
 ): void {
   const { before, after, events } = check;
   if (before !== null && after.version !== before.version + 1) throw new Error(`version ${before.version} -> ${after.version}`);
@@ -109,7 +123,9 @@ export function checkStep<S extends BaseState, A extends { type: string }, O ext
 
 /** A finished game waits for nobody and offers nothing. */
 export function checkTerminal<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: Spec<S, A, O, E, V>, state: S, seats: number,
+  spec: Spec<S, A, O, E, V>,
+  state: S,
+  seats: number,
 ): void {
   if (state.deadline !== null) throw new Error("a finished game has a deadline");
   if (spec.game.awaiting(state).length > 0) throw new Error("a finished game awaits seats");

@@ -52,7 +52,11 @@ export interface GameLog<O, A> {
 
 /** Thrown when a property fails; carries what is needed to reproduce it. */
 export class PropertyFailure extends Error {
-  constructor(message: string, readonly log: GameLog<unknown, unknown>, readonly step: number) {
+  constructor(
+    message: string,
+    readonly log: GameLog<unknown, unknown>,
+    readonly step: number,
+  ) {
     super(`${message}\n  at step ${step} of game seed "${log.seed}" options ${JSON.stringify(log.options)}`);
   }
 }

@@ -39,7 +39,9 @@ export function playGame<S extends BaseState, A extends { type: string }, O exte
       return fail((e as Error).message, step);
     }
   };
-  guard(0, () => checkStep(spec, { before: null, after: first.state, events: first.events, viewers: seatList(options.seats) }, options.seats));
+  guard(0, () =>
+    checkStep(spec, { before: null, after: first.state, events: first.events, viewers: seatList(options.seats) }, options.seats),
+  );
   let state = first.state;
   for (let step = 0; ; step++) {
     if (spec.game.outcome(state) !== null) {
@@ -64,7 +66,12 @@ export function playGame<S extends BaseState, A extends { type: string }, O exte
 }
 
 function chooseMove<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: PropertySpec<S, A, O, E, V>, state: S, chooser: Rng, config: PlayConfig, now: number, botSeed: string,
+  spec: PropertySpec<S, A, O, E, V>,
+  state: S,
+  chooser: Rng,
+  config: PlayConfig,
+  now: number,
+  botSeed: string,
 ): LoggedStep<A> {
   const waiting = spec.game.awaiting(state);
   const deadline = state.deadline;
@@ -75,7 +82,8 @@ function chooseMove<S extends BaseState, A extends { type: string }, O extends B
   const seat = chooser.pick(waiting);
   const later = deadline === null ? now + chooser.int(3000) : Math.max(now, Math.min(now + chooser.int(3000), deadline - 1));
   const legal = spec.game.legalActions(state, seat);
-  const action = chooser.next() < config.botRate ? spec.game.bot(state, seat, createRng(botSeed)) : pickWeighted(chooser, legal, config.weight);
+  const action =
+    chooser.next() < config.botRate ? spec.game.bot(state, seat, createRng(botSeed)) : pickWeighted(chooser, legal, config.weight);
   if (action === null) throw new Error(`bot of awaited seat ${seat} returned null`);
   if (!legal.some((a) => JSON.stringify(a) === JSON.stringify(action))) throw new Error(`bot chose illegal ${JSON.stringify(action)}`);
   return { seat, action, now: later };
@@ -93,7 +101,10 @@ function pickWeighted<A extends { type: string }>(rng: Rng, legal: readonly A[],
 }
 
 function perform<S extends BaseState, A extends { type: string }, O extends BaseOptions, E extends GameEvent, V>(
-  spec: PropertySpec<S, A, O, E, V>, state: S, move: LoggedStep<A>, ctx: Ctx,
+  spec: PropertySpec<S, A, O, E, V>,
+  state: S,
+  move: LoggedStep<A>,
+  ctx: Ctx,
 ): { state: S; events: readonly E[] } | string {
   if (move.seat === null || move.action === null) return spec.game.onDeadline(state, ctx);
   const r = spec.game.apply(state, move.seat, move.action, ctx);

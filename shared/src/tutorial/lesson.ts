@@ -51,7 +51,11 @@ export function sameAction(a: Action, b: Action): boolean {
   const norm = (x: Action): string => {
     const { reactionMs: _r, timing: _t, ...rest } = x as Record<string, unknown>;
     const cards = Array.isArray(rest["cards"]) ? [...(rest["cards"] as string[])].sort() : undefined;
-    return JSON.stringify(Object.keys(rest).sort().map((k) => [k, k === "cards" ? cards : rest[k]]));
+    return JSON.stringify(
+      Object.keys(rest)
+        .sort()
+        .map((k) => [k, k === "cards" ? cards : rest[k]]),
+    );
   };
   return norm(a) === norm(b);
 }
@@ -105,7 +109,10 @@ export class Lesson {
     const parsed = this.parse(raw);
     if (!parsed.ok) return parsed;
     const action = parsed.action;
-    const res = this.engine.apply(this.state, PLAYER, this.stamp(action), { now: this.clock, rng: rngFor(this.script.seed, this.state.version) });
+    const res = this.engine.apply(this.state, PLAYER, this.stamp(action), {
+      now: this.clock,
+      rng: rngFor(this.script.seed, this.state.version),
+    });
     if (!res.ok) return res;
     const want = this.lesson();
     if (want === null) return { ok: false, error: { code: "tutorial-wait", message: "Wait a moment: the others are playing." } };
@@ -157,7 +164,9 @@ export class Lesson {
   /** What a client sends is read with the game's action schema first, as the room does. */
   private parse(raw: unknown): { ok: true; action: Action } | { ok: false; error: RuleError } {
     const r = this.engine.actionSchema.safeParse(raw);
-    return r.success ? { ok: true, action: r.data as Action } : { ok: false, error: { code: "bad-action", message: "That is not a move in this game." } };
+    return r.success
+      ? { ok: true, action: r.data as Action }
+      : { ok: false, error: { code: "bad-action", message: "That is not a move in this game." } };
   }
 
   private tick(): number {

@@ -20,7 +20,8 @@ export function playLesson(script: LessonScript, limit = 1000): Playthrough {
     const want = lesson.lesson();
     if (want) {
       const r = lesson.play(want);
-      if (!r.ok) throw new Error(`${script.game}: the lesson's own move ${JSON.stringify(want)} was refused: ${r.error.code} ${r.error.message}`);
+      if (!r.ok)
+        throw new Error(`${script.game}: the lesson's own move ${JSON.stringify(want)} was refused: ${r.error.code} ${r.error.message}`);
       moves++;
       kinds.add(want.type);
     } else if (!lesson.next()) {

@@ -13,8 +13,15 @@
  * the new one); schema callbacks bound to the old one (`getStateCallbacks`) are not carried over.
  * Takes the SDK's `SchemaSerializer` class (no dependency on the SDK here).
  */
-interface DecoderLike { root: { refs: { size: number } }; context: unknown }
-interface SerializerLike { state: object; decoder: DecoderLike; setState(bytes: Uint8Array, it?: { offset: number }): void }
+interface DecoderLike {
+  root: { refs: { size: number } };
+  context: unknown;
+}
+interface SerializerLike {
+  state: object;
+  decoder: DecoderLike;
+  setState(bytes: Uint8Array, it?: { offset: number }): void;
+}
 type DecoderClass = new (root: object, context?: unknown) => DecoderLike;
 
 const patched = new WeakSet<object>();

@@ -17,7 +17,9 @@ export class CallClock {
   dealt(round: number): void {
     this.round = round;
     this.shown = null;
-    const stamp = (): void => { if (this.round === round && this.shown === null) this.shown = clientNow(); };
+    const stamp = (): void => {
+      if (this.round === round && this.shown === null) this.shown = clientNow();
+    };
     if (typeof requestAnimationFrame === "function") requestAnimationFrame(stamp);
     else stamp();
   }
@@ -35,7 +37,10 @@ export class CallClock {
 export function callRaceText(m: Json, name: (seat: number) => string): { line: string; compensated: string | null } {
   const presses = Array.isArray(m["presses"]) ? (m["presses"] as Json[]) : [];
   const byArrival = Array.isArray(m["byArrival"]) ? (m["byArrival"] as number[]) : [];
-  const entries = presses.map((p) => ({ seat: num(p["seat"], -1), reactionMs: typeof p["reactionMs"] === "number" ? p["reactionMs"] : null }));
+  const entries = presses.map((p) => ({
+    seat: num(p["seat"], -1),
+    reactionMs: typeof p["reactionMs"] === "number" ? p["reactionMs"] : null,
+  }));
   const line = raceWinnerWords("called", entries, name);
   const first = byArrival[0];
   const compensated = m["compensated"] === true && typeof first === "number" ? reorderedWords("call", first, name) : null;

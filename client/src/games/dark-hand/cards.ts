@@ -30,7 +30,10 @@ export function deckArt(dark: boolean): DeckArt {
   if (!dark) {
     const factory = spriteFactory(standardArt);
     return {
-      dark, factory, shades: null, back,
+      dark,
+      factory,
+      shades: null,
+      back,
       flyFactory: () => factory,
       meld: (scene, card) => new CardSprite(scene, card, standardArt),
       imageUrl: (card) => standardImageUrl(card),
@@ -38,7 +41,9 @@ export function deckArt(dark: boolean): DeckArt {
   }
   const shades = new ShadeSwitch("light");
   return {
-    dark, shades, back,
+    dark,
+    shades,
+    back,
     factory: shades.factory(),
     flyFactory: () => (scene, card) => new DarkCardSprite(scene, card, shades.shade),
     meld: (scene, card, shade) => new DarkCardSprite(scene, card, shade ?? "light"),

@@ -27,7 +27,12 @@ export class TurnControls {
       s.button.setDepth(46).setVisible(false);
       return s;
     };
-    this.slots = [slot("declare-light", COLORS.legal), slot("declare-dark", COLORS.legal), slot("declare", COLORS.legal), slot("keep", 0xd9d2bf)];
+    this.slots = [
+      slot("declare-light", COLORS.legal),
+      slot("declare-dark", COLORS.legal),
+      slot("declare", COLORS.legal),
+      slot("keep", 0xd9d2bf),
+    ];
     this.shadeButton = onFlip ? new LabelButton(scene, "", 0xc9d4ff, onFlip).setDepth(46) : null;
   }
 

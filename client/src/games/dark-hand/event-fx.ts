@@ -41,7 +41,13 @@ function scaleAt(stage: FxStage, seat: number): number {
   return seat === stage.mySeat ? 0.95 : 0.4;
 }
 
-function fly(stage: FxStage, from: Point, to: Point, card: string | null, o: { delay?: number; fromScale?: number; toScale?: number } = {}): void {
+function fly(
+  stage: FxStage,
+  from: Point,
+  to: Point,
+  card: string | null,
+  o: { delay?: number; fromScale?: number; toScale?: number } = {},
+): void {
   flyCard(stage.scene, from, to, card, stage.pileWidth, { ...o, factory: stage.factory });
 }
 
@@ -82,7 +88,8 @@ export function playEvent(stage: FxStage, e: Json): void {
       return;
     }
     case "cardsDealt":
-      for (let c = 0; c < num(e["count"], 3); c++) fly(stage, stage.pilePoint("deck"), stage.seatPoint(seat), null, { delay: 90 * (c * 3 + seat), toScale: scaleAt(stage, seat) });
+      for (let c = 0; c < num(e["count"], 3); c++)
+        fly(stage, stage.pilePoint("deck"), stage.seatPoint(seat), null, { delay: 90 * (c * 3 + seat), toScale: scaleAt(stage, seat) });
       return;
     case "cardDrawn":
       fly(stage, stage.pilePoint(str(e["from"]) || "deck"), stage.seatPoint(seat), card, { toScale: scaleAt(stage, seat) });

@@ -47,7 +47,16 @@ export const darkHandModule: GameModule = {
   blurb: "Skit Scat on the double-sided deck: call Light or Dark Hand!",
   seats: SEATS,
   variants: [
-    { key: "tokens", label: "Tokens each", kind: "select", default: 5, options: [{ value: 5, label: "5" }, { value: 7, label: "7 (longer game)" }] },
+    {
+      key: "tokens",
+      label: "Tokens each",
+      kind: "select",
+      default: 5,
+      options: [
+        { value: 5, label: "5" },
+        { value: 7, label: "7 (longer game)" },
+      ],
+    },
     { key: "forfeitPlay", label: "Forfeit Play", kind: "checkbox", default: false },
   ],
   createTable: (host) => new SkitScatTable(host, true),

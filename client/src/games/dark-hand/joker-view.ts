@@ -25,7 +25,11 @@ export class JokerView extends Phaser.GameObjects.Container {
   readonly button: CanvasButton;
   private callable = false;
 
-  constructor(scene: Phaser.Scene, readonly shade: Shade, onCall: () => void) {
+  constructor(
+    scene: Phaser.Scene,
+    readonly shade: Shade,
+    onCall: () => void,
+  ) {
     super(scene, 0, 0);
     const look = LOOK[shade];
     this.tile = scene.add.graphics();
@@ -37,12 +41,24 @@ export class JokerView extends Phaser.GameObjects.Container {
     this.add([this.tile, this.symbol, this.title, this.token, this.holderText]);
     scene.add.existing(this);
     this.setDepth(25);
-    this.button = new CanvasButton(scene, `${SHADE_SYMBOL[shade]} ${SHADE_NAME[shade]} Hand!`, look.button, () => this.callable && onCall());
+    this.button = new CanvasButton(
+      scene,
+      `${SHADE_SYMBOL[shade]} ${SHADE_NAME[shade]} Hand!`,
+      look.button,
+      () => this.callable && onCall(),
+    );
     this.button.setDepth(46).setVisible(false);
   }
 
   /** `holderName` is null while the Joker is on the table. */
-  refresh(p: { x: number; y: number }, w: number, holder: number | null, holderName: string | null, callable: boolean, call: { w: number; h: number; y: number; captionW?: number | undefined }): void {
+  refresh(
+    p: { x: number; y: number },
+    w: number,
+    holder: number | null,
+    holderName: string | null,
+    callable: boolean,
+    call: { w: number; h: number; y: number; captionW?: number | undefined },
+  ): void {
     const look = LOOK[this.shade];
     const h = w * 1.3;
     this.setPosition(p.x, p.y);
@@ -52,11 +68,23 @@ export class JokerView extends Phaser.GameObjects.Container {
     g.fillStyle(look.fill, holder === null ? 1 : 0.75).fillRoundedRect(-w / 2, -h / 2, w, h, 10);
     g.lineStyle(callable ? 4 : 2, callable ? 0x7cf5b0 : look.edge, 1).strokeRoundedRect(-w / 2, -h / 2, w, h, 10);
     this.symbol.setFontSize(Math.round(w * 0.42)).setPosition(0, -h * 0.16);
-    this.title.setText(`${SHADE_NAME[this.shade].toUpperCase()}\nJOKER`).setAlign("center").setFontSize(readable(w * 0.13)).setPosition(0, h * 0.22);
-    this.token.setVisible(holder !== null).setPosition(0, -h * 0.16).show(holder === null ? 0 : 1, w * 0.42);
+    this.title
+      .setText(`${SHADE_NAME[this.shade].toUpperCase()}\nJOKER`)
+      .setAlign("center")
+      .setFontSize(readable(w * 0.13))
+      .setPosition(0, h * 0.22);
+    this.token
+      .setVisible(holder !== null)
+      .setPosition(0, -h * 0.16)
+      .show(holder === null ? 0 : 1, w * 0.42);
     this.symbol.setAlpha(holder === null ? 1 : 0.35);
     const name = holderName === null ? "on the table" : `${holderName} ${holderName === "You" ? "hold" : "holds"} it`;
-    this.holderText.setText(name).setFontSize(readable(w * 0.17)).setAlign("center").setWordWrapWidth(call.captionW ?? call.w, true).setPosition(0, h / 2 + 4);
+    this.holderText
+      .setText(name)
+      .setFontSize(readable(w * 0.17))
+      .setAlign("center")
+      .setWordWrapWidth(call.captionW ?? call.w, true)
+      .setPosition(0, h / 2 + 4);
     this.button.place(p.x, call.y, call.w, call.h).setVisible(callable);
   }
 

@@ -41,13 +41,11 @@ export interface TableLayout {
   readonly timerR: number;
 }
 
-
 function arcSeats(order: number[], w: number, h: number, topBar: number, badgeW: number): Map<number, Point> {
   const cy = h * 0.46;
   const ry = Math.min(h * 0.36, cy - (topBar + 14 + badgeW * 0.48));
   return onArc(order, { cx: w / 2, cy, rx: w * 0.4, ry, spread: arcSpread(order.length) });
 }
-
 
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
   const order = opponentOrder(Math.max(seatCount, 1), mySeat);
@@ -65,14 +63,18 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
   const side = w / 2 - handHalf - 30 - 90;
   const promptY = handCy - cardW * CARD_RATIO * 0.5 - 40;
   return {
-    portrait: false, topBar, badgeW,
+    portrait: false,
+    topBar,
+    badgeW,
     seats: arcSeats(order, w, h, topBar, badgeW),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: handHalf * 2 },
     deck: { x: w / 2 - pileW * 0.72, y: pileY },
     discard: { x: w / 2 + pileW * 0.72, y: pileY },
     pileW,
     jokers: { dark: { x: deckLeft - callW / 2 - 14, y: pileY }, light: { x: deckLeft - callW * 1.5 - 28, y: pileY }, w: jw },
-    callW, callH: 42, callY: pileY + jw * 0.65 + 20 + 21 + 4,
+    callW,
+    callH: 42,
+    callY: pileY + jw * 0.65 + 20 + 21 + 4,
     pot: { x: w / 2 + pileW * 1.22 + 90, y: pileY },
     melds: { x: w / 2, y: pileY + pileW * CARD_RATIO * 0.5 + 36 + pileW * 0.5 * CARD_RATIO * 0.5 + 14, w: w * 0.62, cardW: pileW * 0.5 },
     status: { x: w / 2, y: topBar / 2 + 4, w: w - 2 * 330 },
@@ -116,7 +118,9 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const jw = Math.max(pileW * 0.7, 62);
   const potY = pileY + pileW * CARD_RATIO * 0.5 + 56;
   return {
-    portrait: true, topBar, badgeW,
+    portrait: true,
+    topBar,
+    badgeW,
     seats: rowSeats(order, w, firstRow, rowH),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
     // Far enough apart for both captions in readable text ("Deck · 30", "Discard · 4") on small cards.
@@ -124,7 +128,9 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
     discard: { x: w / 2 + Math.max(pileW * 0.64, 46), y: pileY },
     pileW,
     jokers: { light: { x: callW / 2 + 6, y: pileY - 8 }, dark: { x: w - callW / 2 - 6, y: pileY - 8 }, w: jw, captionW: jw + 24 },
-    callW, callH: 34, callY: potY,
+    callW,
+    callH: 34,
+    callY: potY,
     pot: { x: w / 2, y: potY },
     melds: { x: w / 2, y: Math.max(meldsY, potY + 57 + meldW * CARD_RATIO * 0.5), w: w - 16, cardW: meldW },
     status: { x: w / 2, y: oppBottom + 14, w: w - 16 },

@@ -43,7 +43,9 @@ export class MeldsView {
 
   private build(m: MeldInfo, who: string): Group {
     const extra = m.forfeit ? " · forfeit" : m.finalRound ? " · final round" : "";
-    const label = sharp(this.scene.add.text(0, 0, `${who}: ${meldLabel(m.kind, m.shade).toUpperCase()}${extra}`, textStyle(14, "#fff1b8", true)));
+    const label = sharp(
+      this.scene.add.text(0, 0, `${who}: ${meldLabel(m.kind, m.shade).toUpperCase()}${extra}`, textStyle(14, "#fff1b8", true)),
+    );
     label.setOrigin(0.5, 1).setDepth(30).setShadow(0, 1, "#000000", 3, false, true);
     const cards = m.cards.map((c) => this.make(this.scene, c, m.shade).setDepth(30));
     return { label, cards };
@@ -63,7 +65,11 @@ export class MeldsView {
       // Too wide for its group (a lone group has the whole row): on two lines (upwards), never
       // smaller than readable.
       const room = n === 1 ? at.w : groupW + gap - 4;
-      g.label.setPosition(cx, at.y - (cardW * CARD_RATIO) / 2 - 3).setFontSize(readable(cardW * 0.3)).setAlign("center").setWordWrapWidth(room, true);
+      g.label
+        .setPosition(cx, at.y - (cardW * CARD_RATIO) / 2 - 3)
+        .setFontSize(readable(cardW * 0.3))
+        .setAlign("center")
+        .setWordWrapWidth(room, true);
     });
   }
 

@@ -20,7 +20,14 @@ export class MyArea {
     this.text = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setDepth(40));
     this.text.setShadow(0, 1, "#000000", 3, false, true);
     this.chips = new TokenRow(scene, undefined, 7).setDepth(40);
-    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(21, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
+    this.prompt = promptStyle(
+      sharp(
+        scene.add
+          .text(0, 0, "", textStyle(21, "#fff6d8", true))
+          .setOrigin(0.5)
+          .setDepth(40),
+      ),
+    );
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
   }
 
@@ -36,13 +43,19 @@ export class MyArea {
       const lines = [`You · ${n} token${n === 1 ? "" : "s"}`, tags.join(" · "), makes].filter((s) => s !== "");
       this.text.setText(L.portrait ? lines.join(" · ") : lines.join("\n"));
     } else this.text.setText("Spectating");
-    this.text.setFontSize(L.portrait ? MIN_TEXT : 16).setOrigin(L.portrait ? 0 : 0.5, 0.5).setAlign(L.portrait ? "left" : "center");
+    this.text
+      .setFontSize(L.portrait ? MIN_TEXT : 16)
+      .setOrigin(L.portrait ? 0 : 0.5, 0.5)
+      .setAlign(L.portrait ? "left" : "center");
     this.text.setWordWrapWidth(L.portrait ? L.shadeButton.x - L.shadeButton.w / 2 - L.me.x - 8 : 260, true);
     const chipY = L.me.y - this.text.height / 2 - 14;
     this.text.setPosition(L.me.x, L.portrait ? L.me.y - 4 : L.me.y);
     this.chips.setPosition(L.portrait ? L.me.x + 60 : L.me.x, chipY).show(me ? tokenCount(me) : 0, L.portrait ? 14 : 20);
     if (L.portrait) this.chips.setVisible(false);
-    this.prompt.setText(prompt).setFontSize(L.portrait ? 15 : 21).setPosition(L.prompt.x, L.prompt.y);
+    this.prompt
+      .setText(prompt)
+      .setFontSize(L.portrait ? 15 : 21)
+      .setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true);
     this.paintGlow(snap, mySeat, L);
   }

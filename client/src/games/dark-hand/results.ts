@@ -40,9 +40,12 @@ function why(row: Json, result: Json): string {
 
 function meldLine(snap: TableSnap, m: MeldInfo, mySeat: number | null, url: (c: string, s: MeldInfo["shade"]) => string): HTMLElement {
   const tag = m.forfeit ? " · forfeit" : m.finalRound ? " · final round" : "";
-  return h("div", { class: "meld", testid: `result-meld-${m.seat}` },
+  return h(
+    "div",
+    { class: "meld", testid: `result-meld-${m.seat}` },
     h("span", {}, `${who(snap, m.seat, mySeat)}: ${meldLabel(m.kind, m.shade)}${tag} `),
-    ...m.cards.map((c) => h("img", { class: "mini-card", src: url(c, m.shade), alt: c, title: c })));
+    ...m.cards.map((c) => h("img", { class: "mini-card", src: url(c, m.shade), alt: c, title: c })),
+  );
 }
 
 function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLElement {
@@ -50,12 +53,20 @@ function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLEl
   const art = deckArt(dark);
   const url = (c: string, s: MeldInfo["shade"]): string => art.imageUrl(c, s);
   const melds = meldsOf(result["melds"]);
-  const head = h("tr", {}, ...["Player", ...(dark ? ["Called"] : []), "Declared", "Owed", "Paid", ...(dark ? ["Joker token"] : []), "Lost", "Tokens", "Why"].map((t) => h("th", {}, t)));
+  const head = h(
+    "tr",
+    {},
+    ...["Player", ...(dark ? ["Called"] : []), "Declared", "Owed", "Paid", ...(dark ? ["Joker token"] : []), "Lost", "Tokens", "Why"].map(
+      (t) => h("th", {}, t),
+    ),
+  );
   const rows = seatRows(result).map((row) => {
     const seat = num(row["seat"], -1);
     const called = isShade(row["called"]) ? `${SHADE_NAME[row["called"]]} Hand` : "";
     const joker = row["joker"] === "pot" ? "to pot" : row["joker"] === "returned" ? "returned" : "";
-    return h("tr", { class: `${seat === result["winner"] ? "winner" : ""}${seat === mySeat ? " me" : ""}`, testid: `result-row-${seat}` },
+    return h(
+      "tr",
+      { class: `${seat === result["winner"] ? "winner" : ""}${seat === mySeat ? " me" : ""}`, testid: `result-row-${seat}` },
       h("td", { class: "name" }, `${seat === result["winner"] ? "★ " : ""}${who(snap, seat, mySeat)}`),
       dark ? h("td", {}, called) : null,
       h("td", {}, typeof row["declared"] === "string" ? meldLabel(row["declared"], null) : ""),
@@ -64,12 +75,20 @@ function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLEl
       dark ? h("td", {}, joker) : null,
       h("td", { class: "num" }, num(row["lost"]) > 0 ? `−${num(row["lost"])}` : "0"),
       h("td", { class: "num total" }, String(num(row["tokens"]))),
-      h("td", { class: "why why-wide" }, why(row, result)));
+      h("td", { class: "why why-wide" }, why(row, result)),
+    );
   });
-  return h("div", {},
+  return h(
+    "div",
+    {},
     h("div", { class: "melds" }, ...melds.map((m) => meldLine(snap, m, mySeat, url))),
-    h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows))),
-    h("p", { class: "sub", testid: "result-pot" }, `Pot: ${num(result["pot"])} tokens`));
+    h(
+      "div",
+      { class: "table-wrap" },
+      h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...rows)),
+    ),
+    h("p", { class: "sub", testid: "result-pot" }, `Pot: ${num(result["pot"])} tokens`),
+  );
 }
 
 export const skitScatResults: ResultRenderers = {

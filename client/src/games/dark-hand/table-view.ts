@@ -26,7 +26,18 @@ import { computeLayout, type Point, type TableLayout } from "./layout.ts";
 import { live } from "./live.ts";
 import { MeldsView } from "./melds-view.ts";
 import { MyArea } from "./my-area.ts";
-import { badgeInfo, finalRoundLine, headerOf, jokersOf, legalOf, meldsOf, movesOf, promptText, seatName, type Moves } from "./view-model.ts";
+import {
+  badgeInfo,
+  finalRoundLine,
+  headerOf,
+  jokersOf,
+  legalOf,
+  meldsOf,
+  movesOf,
+  promptText,
+  seatName,
+  type Moves,
+} from "./view-model.ts";
 
 export class SkitScatTable implements GameTableView {
   private readonly scene: Phaser.Scene;
@@ -48,16 +59,26 @@ export class SkitScatTable implements GameTableView {
   /** When this client showed the deal, for the call race's claim. */
   private readonly callClock = new CallClock();
 
-  constructor(private readonly host: TableHost, dark: boolean) {
+  constructor(
+    private readonly host: TableHost,
+    dark: boolean,
+  ) {
     const scene = host.scene;
     const send = (a: LegalAction): void => host.send(a);
     this.scene = scene;
     this.art = deckArt(dark);
     this.info = new InfoView(scene);
     this.hand = new HandView(scene, (card) => this.moves.discards.has(card) && send({ type: "discard", card }), this.art.factory);
-    this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }), { factory: this.art.factory, faceUp: false });
-    this.discard = new PileView(scene, "discard", () => this.moves.drawDiscard && send({ type: "drawDiscard" }), { factory: this.art.factory });
-    if (dark) for (const shade of ["light", "dark"] as const) this.jokers.push(new JokerView(scene, shade, () => this.moves.calls.has(shade) && host.send(this.callClock.call(shade))));
+    this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }), {
+      factory: this.art.factory,
+      faceUp: false,
+    });
+    this.discard = new PileView(scene, "discard", () => this.moves.drawDiscard && send({ type: "drawDiscard" }), {
+      factory: this.art.factory,
+    });
+    if (dark)
+      for (const shade of ["light", "dark"] as const)
+        this.jokers.push(new JokerView(scene, shade, () => this.moves.calls.has(shade) && host.send(this.callClock.call(shade))));
     this.melds = new MeldsView(scene, this.art.meld);
     this.controls = new TurnControls(scene, send, dark ? () => this.flip() : null);
     this.my = new MyArea(scene);
@@ -92,8 +113,14 @@ export class SkitScatTable implements GameTableView {
     const mine = mySeat === null ? null : (snap.seats[mySeat]?.mine ?? null);
     this.hand.update(mine?.hand ?? [], this.moves.discards, L.hand);
     const dis = snap.piles["discard"];
-    this.deck.setPosition(L.deck.x, L.deck.y).setVisible(started).show(snap.piles["deck"]?.count ?? 0, [], this.moves.drawDeck, L.pileW);
-    this.discard.setPosition(L.discard.x, L.discard.y).setVisible(started).show(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
+    this.deck
+      .setPosition(L.deck.x, L.deck.y)
+      .setVisible(started)
+      .show(snap.piles["deck"]?.count ?? 0, [], this.moves.drawDeck, L.pileW);
+    this.discard
+      .setPosition(L.discard.x, L.discard.y)
+      .setVisible(started)
+      .show(dis?.count ?? 0, dis?.cards ?? [], this.moves.drawDiscard, L.pileW);
     this.renderJokers(snap, mySeat, started);
     this.info.pot(L.pot, typeof snap.info["pot"] === "number" ? snap.info["pot"] : 0, started, L.portrait ? 18 : 24);
     const bar = this.host.topBar();
@@ -115,7 +142,14 @@ export class SkitScatTable implements GameTableView {
     for (const j of this.jokers) {
       const holder = holders?.[j.shade] ?? null;
       j.setVisible(started);
-      j.refresh(L.jokers[j.shade], L.jokers.w, holder, holder === null ? null : seatName(snap, holder, mySeat), started && this.moves.calls.has(j.shade), { w: L.callW, h: L.callH, y: L.callY, captionW: L.jokers.captionW });
+      j.refresh(
+        L.jokers[j.shade],
+        L.jokers.w,
+        holder,
+        holder === null ? null : seatName(snap, holder, mySeat),
+        started && this.moves.calls.has(j.shade),
+        { w: L.callW, h: L.callH, y: L.callY, captionW: L.jokers.captionW },
+      );
     }
   }
 
@@ -134,9 +168,13 @@ export class SkitScatTable implements GameTableView {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
       const r = at.r ?? this.layout.timerR;
       const x = Phaser.Math.Clamp(at.x, r + 6, this.scene.scale.width - r - 6);
-      this.timer.setRadius(r).setPosition(x, Math.max(at.y, this.layout.topBar + r + 4)).show(left, total);
+      this.timer
+        .setRadius(r)
+        .setPosition(x, Math.max(at.y, this.layout.topBar + r + 4))
+        .show(left, total);
     }
-    for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
+    for (const seat of awaySeats(snap, this.mySeat))
+      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   seatPoint(seat: number): Point {

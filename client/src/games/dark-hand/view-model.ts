@@ -31,7 +31,12 @@ export function isShade(v: unknown): v is Shade {
 
 export function movesOf(legal: readonly LegalAction[]): Moves {
   const has = (t: string): boolean => legal.some((a) => a.type === t);
-  const calls = new Set(legal.filter((a) => a.type === "call").map((a) => a["shade"]).filter(isShade));
+  const calls = new Set(
+    legal
+      .filter((a) => a.type === "call")
+      .map((a) => a["shade"])
+      .filter(isShade),
+  );
   return {
     drawDeck: has("drawDeck"),
     drawDiscard: has("drawDiscard"),
@@ -64,7 +69,16 @@ export function meldsOf(v: unknown): MeldInfo[] {
     const j = m as Json;
     const cards = Array.isArray(j["cards"]) ? j["cards"].filter((c): c is string => typeof c === "string") : [];
     const shade = isShade(j["shade"]) ? j["shade"] : null;
-    return [{ seat: num(j["seat"], -1), kind: str(j["kind"]), shade, cards, finalRound: j["finalRound"] === true, forfeit: j["forfeit"] === true }];
+    return [
+      {
+        seat: num(j["seat"], -1),
+        kind: str(j["kind"]),
+        shade,
+        cards,
+        finalRound: j["finalRound"] === true,
+        forfeit: j["forfeit"] === true,
+      },
+    ];
   });
 }
 

@@ -14,7 +14,10 @@ export interface FxStage {
 }
 
 function seatsText(stage: FxStage, v: unknown): string {
-  return (Array.isArray(v) ? v : []).filter((s): s is number => typeof s === "number").map((s) => stage.name(s)).join(", ");
+  return (Array.isArray(v) ? v : [])
+    .filter((s): s is number => typeof s === "number")
+    .map((s) => stage.name(s))
+    .join(", ");
 }
 
 /** Plays one event; unknown types are ignored. */
@@ -33,7 +36,8 @@ export function playEvent(stage: FxStage, e: Json): void {
       return;
     }
     case "cardsPassed":
-      if (num(e["to"], -1) === stage.mySeat && stage.mySeat !== null) banner(stage.scene, `${stage.name(num(e["from"], -1))} passed you 3 cards`, "#d8f5e0");
+      if (num(e["to"], -1) === stage.mySeat && stage.mySeat !== null)
+        banner(stage.scene, `${stage.name(num(e["from"], -1))} passed you 3 cards`, "#d8f5e0");
       return;
     case "passTimedOut":
       banner(stage.scene, `Time! Passed for ${seatsText(stage, e["seats"])}`, "#ffb3aa");

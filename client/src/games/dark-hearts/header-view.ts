@@ -23,9 +23,20 @@ export class HeaderView {
 
   constructor(scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
-    this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
+    this.left = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(17, "#f6ecd0", true))
+        .setOrigin(0, 0.5)
+        .setDepth(61),
+    );
     this.chips = scene.add.graphics().setDepth(61);
-    const mark = (): Phaser.GameObjects.Text => sharp(scene.add.text(0, 0, "", textStyle(15, "#ffffff", true)).setOrigin(0.5).setDepth(62));
+    const mark = (): Phaser.GameObjects.Text =>
+      sharp(
+        scene.add
+          .text(0, 0, "", textStyle(15, "#ffffff", true))
+          .setOrigin(0.5)
+          .setDepth(62),
+      );
     this.marks = { light: mark(), dark: mark() };
   }
 
@@ -33,7 +44,10 @@ export class HeaderView {
     const y = barH / 2 + 4;
     const narrow = w < 700;
     const fs = narrow ? MIN_TEXT : 16;
-    this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
+    this.bg
+      .clear()
+      .fillStyle(0x000000, 0.35)
+      .fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const x = narrow ? 14 : 22;
     // Shorter and shorter until it fits before the toolbar: the hand and pass matter most, then the target.
     const parts = header.short.split(" · ");
@@ -52,7 +66,11 @@ export class HeaderView {
 
   /** Sets the markers' words and returns the width the pair takes. */
   private measureMarks(header: Header, fs: number): number {
-    SHADES.forEach((s) => this.marks[s].setText(`${SHADE_ICON[s]} ${SHADE_NAME[s]} ♥ ${header.broken[s] ? "broken" : "not broken"}`).setFontSize(readable(fs - 1)));
+    SHADES.forEach((s) =>
+      this.marks[s]
+        .setText(`${SHADE_ICON[s]} ${SHADE_NAME[s]} ♥ ${header.broken[s] ? "broken" : "not broken"}`)
+        .setFontSize(readable(fs - 1)),
+    );
     return SHADES.reduce((sum, s) => sum + this.marks[s].width + 16, 8);
   }
 

@@ -36,13 +36,24 @@ export class LastTrickPanel extends Phaser.GameObjects.Container {
     const cardH = cardW * CARD_RATIO;
     const w = Math.min(maxW, n * (cardW + 10) + 24);
     const fs = readable(Math.min(16, w / 26));
-    this.title.setFontSize(fs).setWordWrapWidth(w - 16, true).setText(`Last trick · ${trickCaption(t, t.number, name(t.leader))}`);
+    this.title
+      .setFontSize(fs)
+      .setWordWrapWidth(w - 16, true)
+      .setText(`Last trick · ${trickCaption(t, t.number, name(t.leader))}`);
     const titleH = this.title.height;
-    const taker = t.winner === null ? "" : `${name(t.winner)} took it · ${t.points} ${SHADE_ICON[t.shade]} point${t.points === 1 ? "" : "s"}`;
-    this.sub.setText(`${taker}  (tap to close)`).setFontSize(readable(fs - 1)).setAlign("center").setWordWrapWidth(w - 16, true);
+    const taker =
+      t.winner === null ? "" : `${name(t.winner)} took it · ${t.points} ${SHADE_ICON[t.shade]} point${t.points === 1 ? "" : "s"}`;
+    this.sub
+      .setText(`${taker}  (tap to close)`)
+      .setFontSize(readable(fs - 1))
+      .setAlign("center")
+      .setWordWrapWidth(w - 16, true);
     const h = cardH + titleH + this.sub.height + fs * 2.4;
     this.setPosition(at.x, at.y).setVisible(true);
-    this.bg.clear().fillStyle(0x06140e, 0.94).fillRoundedRect(-w / 2, -h / 2, w, h, 14);
+    this.bg
+      .clear()
+      .fillStyle(0x06140e, 0.94)
+      .fillRoundedRect(-w / 2, -h / 2, w, h, 14);
     this.bg.lineStyle(3, 0xf5c542, 0.9).strokeRoundedRect(-w / 2, -h / 2, w, h, 14);
     this.hit.setSize(w, h).input?.hitArea?.setTo(0, 0, w, h);
     this.title.setPosition(0, -h / 2 + 8);

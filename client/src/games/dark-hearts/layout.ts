@@ -29,7 +29,6 @@ export interface TableLayout {
   readonly received: Point & { readonly cardW: number };
 }
 
-
 function arcSeats(order: number[], w: number, cy: number, top: number): Map<number, Point> {
   return onArc(order, { cx: w / 2, cy, rx: w * 0.4, ry: cy - top, spread: order.length >= 3 ? 1 : 0.55 });
 }
@@ -51,7 +50,9 @@ function landscapeLayout(w: number, h: number, order: number[]): TableLayout {
   const side = Math.max(170, (w - Math.min(w * 0.56, cardW * 9)) / 2 - 20);
   const sideX = side / 2 + 10;
   return {
-    portrait: false, topBar, badgeW,
+    portrait: false,
+    topBar,
+    badgeW,
     seats: arcSeats(order, w, trickCy, topBar + 44 + badgeW * 0.3),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: Math.min(w * 0.56, cardW * 9) },
     trick: { x: w / 2, y: trickCy, cardW: trickW, reachX: trickW * 1.25, reachY: trickW * CARD_RATIO * 0.6 },
@@ -90,7 +91,10 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const side = Math.min(third - 10, 100);
   const shadeW = w - 24 - 2 * side - 16;
   return {
-    portrait: true, topBar, badgeW, seats,
+    portrait: true,
+    topBar,
+    badgeW,
+    seats,
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 14, minStep: 44, rowGap },
     trick: { x: w / 2, y: trickCy, cardW: trickW, reachX: trickW * 1.05, reachY: trickW * CARD_RATIO * 0.62 },
     me: { x: w / 2, y: meY },

@@ -41,8 +41,16 @@ export class ReceivedView extends Phaser.GameObjects.Container {
     const boxW = Math.max(step * cards.length + 10, this.caption.width + 12);
     // Wider than its place at the screen's edge (readable text is wide): moved in.
     this.setPosition(Math.max(boxW / 2 + 4, Math.min(this.scene.scale.width - boxW / 2 - 4, at.x)), at.y);
-    this.bg.clear().fillStyle(0x000000, 0.4).fillRoundedRect(-boxW / 2, -h / 2 - fs * 1.6, boxW, h + fs * 1.6 + 6, 10);
+    this.bg
+      .clear()
+      .fillStyle(0x000000, 0.4)
+      .fillRoundedRect(-boxW / 2, -h / 2 - fs * 1.6, boxW, h + fs * 1.6 + 6, 10);
     this.caption.setPosition(0, -h / 2 - 2);
-    this.sprites.forEach((s, i) => s.setShade(shade).setCardWidth(w).setPosition((i - (cards.length - 1) / 2) * step, 0));
+    this.sprites.forEach((s, i) =>
+      s
+        .setShade(shade)
+        .setCardWidth(w)
+        .setPosition((i - (cards.length - 1) / 2) * step, 0),
+    );
   }
 }

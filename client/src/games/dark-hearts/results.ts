@@ -23,7 +23,9 @@ function moonLines(snap: TableSnap, result: Json, mySeat: number | null): string
     const seat = moon[s];
     if (typeof seat !== "number") return [];
     const name = who(snap, seat, mySeat);
-    return [`☄ ${name} shot the moon in ${SHADE_ICON[s]} ${SHADE_NAME[s]}: 0 for ${name === "You" ? "you" : name}, the points go to everyone else.`];
+    return [
+      `☄ ${name} shot the moon in ${SHADE_ICON[s]} ${SHADE_NAME[s]}: 0 for ${name === "You" ? "you" : name}, the points go to everyone else.`,
+    ];
   });
 }
 
@@ -41,7 +43,9 @@ function row(snap: TableSnap, seat: Json | null, i: number, mySeat: number | nul
   const total = shades(seat?.["total"]);
   const name = `${seatLabel(snap.seats[i]?.name, i)}${i === mySeat ? " (you)" : ""}`;
   const star = (s: "light" | "dark"): string => (moon[s] === i ? " ☄" : "");
-  return h("tr", { class: i === mySeat ? "me" : "", testid: `result-row-${i}` },
+  return h(
+    "tr",
+    { class: i === mySeat ? "me" : "", testid: `result-row-${i}` },
     h("td", { class: "name" }, name),
     h("td", { class: "num" }, String(num(seat?.["tricks"]))),
     h("td", { class: "num" }, `${taken.light}${star("light")}`),
@@ -49,19 +53,24 @@ function row(snap: TableSnap, seat: Json | null, i: number, mySeat: number | nul
     h("td", { class: "num delta" }, plus(delta.light)),
     h("td", { class: "num delta" }, plus(delta.dark)),
     h("td", { class: "num total" }, String(total.light)),
-    h("td", { class: "num total" }, String(total.dark)));
+    h("td", { class: "num total" }, String(total.dark)),
+  );
 }
 
 function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLElement {
   const seats = perSeat(result["seats"], snap.seats.length);
   const moon = (result["moon"] ?? {}) as Json;
   const head = ["Player", "Tricks", "☀ taken", "☾ taken", "☀ added", "☾ added", "☀ Light total", "☾ Dark total"];
-  const table = h("table", { class: "results", testid: "result-table" },
+  const table = h(
+    "table",
+    { class: "results", testid: "result-table" },
     h("thead", {}, h("tr", {}, ...head.map((t) => h("th", {}, t)))),
-    h("tbody", {}, ...seats.map((s, i) => row(snap, s, i, mySeat, moon))));
+    h("tbody", {}, ...seats.map((s, i) => row(snap, s, i, mySeat, moon))),
+  );
   const left = (result["leftover"] ?? null) as Json | null;
   const shade = asShade(left?.["shade"]);
-  const leftover = left && shade ? `Leftover card went to ${who(snap, left["seat"], mySeat)} (+${num(left["points"])} ${SHADE_ICON[shade]}).` : null;
+  const leftover =
+    left && shade ? `Leftover card went to ${who(snap, left["seat"], mySeat)} (+${num(left["points"])} ${SHADE_ICON[shade]}).` : null;
   const notes = [...moonLines(snap, result, mySeat), ...(leftover ? [leftover] : [])];
   return h("div", { class: "table-wrap" }, table, ...notes.map((n) => h("p", { class: "note", testid: "moon-note" }, n)));
 }

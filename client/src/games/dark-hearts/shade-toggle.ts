@@ -28,12 +28,16 @@ export class ShadeToggle extends Phaser.GameObjects.Container {
     this.bg = scene.add.graphics();
     this.title = sharp(scene.add.text(0, 0, "", textStyle(13, "#fff6d8", true)).setOrigin(0.5, 1));
     this.title.setShadow(0, 1, "#000000", 3, false, true);
-    const make = (s: Shade): Phaser.GameObjects.Text => sharp(scene.add.text(0, 0, `${SHADE_ICON[s]} ${SHADE_NAME[s]}`, textStyle(18, INK[s], true)).setOrigin(0.5));
+    const make = (s: Shade): Phaser.GameObjects.Text =>
+      sharp(scene.add.text(0, 0, `${SHADE_ICON[s]} ${SHADE_NAME[s]}`, textStyle(18, INK[s], true)).setOrigin(0.5));
     this.labels = { light: make("light"), dark: make("dark") };
     const zone = (s: Shade): Phaser.GameObjects.Zone =>
-      scene.add.zone(0, 0, 10, 10).setInteractive({ useHandCursor: true }).on("pointerup", () => {
-        if (this.visible && this.enabled[s]) onPick(s);
-      });
+      scene.add
+        .zone(0, 0, 10, 10)
+        .setInteractive({ useHandCursor: true })
+        .on("pointerup", () => {
+          if (this.visible && this.enabled[s]) onPick(s);
+        });
     this.zones = { light: zone("light"), dark: zone("dark") };
     this.add([this.bg, this.title, this.labels.light, this.labels.dark, this.zones.light, this.zones.dark]);
     scene.add.existing(this);
@@ -46,7 +50,10 @@ export class ShadeToggle extends Phaser.GameObjects.Container {
     this.chosen = chosen;
     this.enabled = enabled;
     this.setPosition(box.x, box.y);
-    this.title.setText(title).setPosition(0, -box.h / 2 - 3).setFontSize(readable(box.h * 0.28));
+    this.title
+      .setText(title)
+      .setPosition(0, -box.h / 2 - 3)
+      .setFontSize(readable(box.h * 0.28));
     this.paint();
     return this;
   }
@@ -67,7 +74,10 @@ export class ShadeToggle extends Phaser.GameObjects.Container {
       const words = `${SHADE_ICON[s]} ${SHADE_NAME[s]}`;
       label.setText(`${on ? "✓ " : ""}${words}`).setColor(on ? INK[s] : "#d8d8d8");
       let size = readable(h * 0.36);
-      label.setFontSize(size).setPosition(cx, 0).setAlpha(this.enabled[s] ? 1 : 0.35);
+      label
+        .setFontSize(size)
+        .setPosition(cx, 0)
+        .setAlpha(this.enabled[s] ? 1 : 0.35);
       while (label.width > w / 2 - 8 && size > MIN_TEXT) label.setFontSize(--size);
       // A phone's narrow toggle: the chosen half keeps its fill and ring, without the tick.
       if (label.width > w / 2 - 8) label.setText(words);

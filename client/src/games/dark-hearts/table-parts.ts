@@ -17,7 +17,8 @@ export interface ShownTrick {
 export function shownTrick(snap: TableSnap, mySeat: number | null): ShownTrick {
   const name = (s: number): string => seatName(snap, s, mySeat);
   const live = trickOf(snap.info["trick"]);
-  if (live && live.plays.length > 0) return { trick: live, caption: trickCaption(live, Number(snap.info["trickNumber"] ?? 0), name(live.leader)) };
+  if (live && live.plays.length > 0)
+    return { trick: live, caption: trickCaption(live, Number(snap.info["trickNumber"] ?? 0), name(live.leader)) };
   const last = trickOf(snap.info["lastTrick"]);
   if (!last || last.winner === null || (snap.phase !== "play" && snap.phase !== "roundOver")) return { trick: null, caption: "" };
   const took = name(last.winner);
@@ -25,7 +26,14 @@ export function shownTrick(snap: TableSnap, mySeat: number | null): ShownTrick {
   return { trick: last, caption: `Trick ${last.number} · ${took} ${took === "You" ? "take" : "takes"} it${pts}` };
 }
 
-export function renderBadges(scene: Phaser.Scene, badges: Map<number, SeatBadge>, snap: TableSnap, mySeat: number | null, L: TableLayout, now: number): void {
+export function renderBadges(
+  scene: Phaser.Scene,
+  badges: Map<number, SeatBadge>,
+  snap: TableSnap,
+  mySeat: number | null,
+  L: TableLayout,
+  now: number,
+): void {
   for (const seat of snap.seats) {
     const at = seat.index === mySeat ? undefined : L.seats.get(seat.index);
     let badge = badges.get(seat.index);
@@ -44,7 +52,8 @@ export function renderBadges(scene: Phaser.Scene, badges: Map<number, SeatBadge>
 export function timerPoint(snap: TableSnap, mySeat: number | null, L: TableLayout, promptW: number): Point | null {
   const seat = snap.turn;
   if (seat < 0) return null;
-  if (seat === mySeat) return L.portrait ? { x: 12 + L.timerR, y: L.prompt.y } : { x: L.prompt.x - promptW / 2 - L.timerR - 12, y: L.prompt.y };
+  if (seat === mySeat)
+    return L.portrait ? { x: 12 + L.timerR, y: L.prompt.y } : { x: L.prompt.x - promptW / 2 - L.timerR - 12, y: L.prompt.y };
   const p = L.seats.get(seat);
   return p ? { x: p.x + L.badgeW / 2 - 6, y: p.y - L.badgeW * 0.2 } : null;
 }

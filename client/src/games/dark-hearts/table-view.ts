@@ -24,7 +24,22 @@ import { ShadeToggle } from "./shade-toggle.ts";
 import { renderBadges, shownTrick, timerPoint, visibleStrips } from "./table-parts.ts";
 import { TrickView } from "./trick-view.ts";
 import { handLegal, headerOf, pickReady, resetUi, settle, togglePick, ui } from "./ui-state.ts";
-import { canLead, countsIn, directionText, handLine, isActive, legalOf, movesOf, passDirection, promptText, scoreLine, seatName, trickOf, tricksLine, type Moves } from "./view-model.ts";
+import {
+  canLead,
+  countsIn,
+  directionText,
+  handLine,
+  isActive,
+  legalOf,
+  movesOf,
+  passDirection,
+  promptText,
+  scoreLine,
+  seatName,
+  trickOf,
+  tricksLine,
+  type Moves,
+} from "./view-model.ts";
 
 export class DarkHeartsTable implements GameTableView {
   private readonly scene: Phaser.Scene;
@@ -61,7 +76,8 @@ export class DarkHeartsTable implements GameTableView {
     this.toggle = new ShadeToggle(scene, (s) => this.chooseShade(s));
     this.passBtn = new CanvasButton(scene, "PASS 3 ▶", COLORS.gold, () => this.sendPass());
     this.lastBtn = new CanvasButton(scene, "Last trick", 0xd9d2bf, () => this.setLastOpen(!ui.lastTrickOpen));
-    const text = (size: number, color: string): Phaser.GameObjects.Text => sharp(scene.add.text(0, 0, "", textStyle(size, color, true)).setDepth(40));
+    const text = (size: number, color: string): Phaser.GameObjects.Text =>
+      sharp(scene.add.text(0, 0, "", textStyle(size, color, true)).setDepth(40));
     this.prompt = promptStyle(text(20, "#fff6d8").setOrigin(0.5).setShadow(0, 2, "#000000", 4, false, true));
     this.meText = text(16, "#f4efe2").setOrigin(0.5).setAlign("center");
     this.centerText = text(22, "#fff6d8").setOrigin(0.5).setAlign("center").setShadow(0, 2, "#000000", 4, false, true);
@@ -180,17 +196,22 @@ export class DarkHeartsTable implements GameTableView {
     const L = this.layout;
     const name = (s: number): string => seatName(snap, s, this.mySeat);
     const shown = shownTrick(snap, this.mySeat);
-    this.trick.update(shown.trick, { ...L.trick, seats: snap.seats.length, mySeat: this.mySeat ?? 0 }, shown.caption, name, (s) => this.seatPoint(s));
+    this.trick.update(shown.trick, { ...L.trick, seats: snap.seats.length, mySeat: this.mySeat ?? 0 }, shown.caption, name, (s) =>
+      this.seatPoint(s),
+    );
     const live = trickOf(snap.info["trick"]);
     ui.dimmed = live ? live.plays.filter((p) => !countsIn(live, p)).map((p) => p.card) : [];
     const last = trickOf(snap.info["lastTrick"]);
     if (!last) ui.lastTrickOpen = false;
-    if (last && ui.lastTrickOpen) this.lastPanel.show(last, { x: L.trick.x, y: L.trick.y }, Math.min(this.scene.scale.width - 16, 560), name);
+    if (last && ui.lastTrickOpen)
+      this.lastPanel.show(last, { x: L.trick.x, y: L.trick.y }, Math.min(this.scene.scale.width - 16, 560), name);
     else this.lastPanel.hide();
     const mine = this.mySeat === null ? null : snap.seats[this.mySeat]?.mine;
     const to = seatName(snap, typeof mine?.info["passTo"] === "number" ? mine.info["passTo"] : null, this.mySeat);
     const passing = snap.phase === "pass" && snap.status === "playing";
-    this.centerText.setText(passing ? `Pass ${directionText(passDirection(snap))}\nto ${to}` : "").setPosition(L.trick.x, L.trick.y - (L.portrait ? 14 : 10));
+    this.centerText
+      .setText(passing ? `Pass ${directionText(passDirection(snap))}\nto ${to}` : "")
+      .setPosition(L.trick.x, L.trick.y - (L.portrait ? 14 : 10));
     this.centerText.setFontSize(L.portrait ? 20 : 26);
   }
 
@@ -199,23 +220,41 @@ export class DarkHeartsTable implements GameTableView {
     const m = this.moves;
     const playing = snap.status === "playing" && (this.snap?.seats[this.mySeat ?? -1]?.mine?.hand.length ?? 0) > 0;
     const leading = canLead(m);
-    this.toggle.setVisible(playing).show(L.shade, ui.shade, { light: !leading || m.leads.light.size > 0, dark: !leading || m.leads.dark.size > 0 }, leading ? "Lead in" : "Show faces");
-    this.passBtn.place(L.pass.x, L.pass.y, L.pass.w, L.pass.h).setVisible(m.passes.size > 0).setDepth(45);
+    this.toggle
+      .setVisible(playing)
+      .show(
+        L.shade,
+        ui.shade,
+        { light: !leading || m.leads.light.size > 0, dark: !leading || m.leads.dark.size > 0 },
+        leading ? "Lead in" : "Show faces",
+      );
+    this.passBtn
+      .place(L.pass.x, L.pass.y, L.pass.w, L.pass.h)
+      .setVisible(m.passes.size > 0)
+      .setDepth(45);
     this.passBtn.setEnabled(pickReady(m));
     const hasLast = snap.info["lastTrick"] !== null && snap.info["lastTrick"] !== undefined;
-    this.lastBtn.place(L.lastTrick.x, L.lastTrick.y, L.lastTrick.w, L.lastTrick.h).setVisible(hasLast && snap.status === "playing").setDepth(45);
+    this.lastBtn
+      .place(L.lastTrick.x, L.lastTrick.y, L.lastTrick.w, L.lastTrick.h)
+      .setVisible(hasLast && snap.status === "playing")
+      .setDepth(45);
   }
 
   private renderMe(snap: TableSnap, mySeat: number | null): void {
     const L = this.layout;
     const me = mySeat === null ? undefined : snap.seats[mySeat];
     const status = snap.phase === "pass" && me?.info["passed"] === true ? "✓ passed" : "";
-    const lines = me ? [`You · ${scoreLine(me)}`, `${handLine(me)} · ${tricksLine(me, false)}`, status].filter((s) => s !== "") : ["Spectating"];
+    const lines = me
+      ? [`You · ${scoreLine(me)}`, `${handLine(me)} · ${tricksLine(me, false)}`, status].filter((s) => s !== "")
+      : ["Spectating"];
     this.meText.setText(L.portrait ? lines.join(" · ") : lines.join("\n")).setVisible(snap.status !== "waiting");
     this.meText.setFontSize(L.portrait ? 14 : 16).setPosition(L.me.x, L.me.y);
     this.meText.setColor(me && isActive(snap, me.index) ? "#ffe27a" : "#f4efe2");
     this.prompt.setText(promptText(snap, mySeat, this.moves, ui.picked.length, ui.shade)).setFontSize(L.portrait ? 15 : 20);
-    this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setPosition(L.prompt.x, L.prompt.y).setWordWrapWidth(L.promptW, true);
+    this.prompt
+      .setOrigin(L.portrait ? 0 : 0.5, 0.5)
+      .setPosition(L.prompt.x, L.prompt.y)
+      .setWordWrapWidth(L.promptW, true);
   }
 
   private seatPoint(seat: number): Point {

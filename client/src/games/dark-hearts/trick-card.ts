@@ -40,7 +40,11 @@ export class TrickCard extends Phaser.GameObjects.Container {
     // A bot's name without "(bot)" when the whole one is too wide (its seat says it is a bot).
     fitLine(this.nameText, [name, name.replace(" (bot)", "")], cardW * 1.3, fs).setPosition(0, -h / 2 + fs * 0.2);
     const notes = [winning ? "★" : "", pts > 0 ? `+${pts}` : "", counts ? "" : "no count"].filter((s) => s !== "");
-    this.noteText.setText(notes.join(" ")).setVisible(notes.length > 0).setFontSize(fs).setPosition(0, h / 2 - fs * 0.2);
+    this.noteText
+      .setText(notes.join(" "))
+      .setVisible(notes.length > 0)
+      .setFontSize(fs)
+      .setPosition(0, h / 2 - fs * 0.2);
     this.noteText.setBackgroundColor(winning ? "#ffd54a" : pts > 0 ? "#ffb3aa" : "#d0d0d0");
     return this;
   }

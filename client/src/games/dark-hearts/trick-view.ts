@@ -31,7 +31,12 @@ export class TrickView {
   private place: TrickPlace = { x: 0, y: 0, cardW: 80, reachX: 80, reachY: 60, seats: 4, mySeat: 0 };
 
   constructor(private readonly scene: Phaser.Scene) {
-    this.caption = sharp(scene.add.text(0, 0, "", textStyle(16, "#fff6d8", true)).setOrigin(0.5, 1).setDepth(31));
+    this.caption = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(16, "#fff6d8", true))
+        .setOrigin(0.5, 1)
+        .setDepth(31),
+    );
     this.caption.setShadow(0, 2, "#000000", 4, false, true);
   }
 
@@ -64,7 +69,12 @@ export class TrickView {
     });
     this.taker = t ? (t.winner ?? t.winning) : null;
     const top = place.y - place.reachY - place.cardW * CARD_RATIO * 0.5 - 14;
-    this.caption.setText(t ? caption : "").setFontSize(readable(place.cardW * 0.18)).setAlign("center").setWordWrapWidth(this.scene.scale.width - 16, true).setPosition(place.x, top);
+    this.caption
+      .setText(t ? caption : "")
+      .setFontSize(readable(place.cardW * 0.18))
+      .setAlign("center")
+      .setWordWrapWidth(this.scene.scale.width - 16, true)
+      .setPosition(place.x, top);
   }
 
   private place1(t: TrickShown, p: TrickPlay, i: number, name: string, from: (seat: number) => Point): void {
@@ -88,7 +98,16 @@ export class TrickView {
       return;
     }
     view.setDepth(24);
-    this.scene.tweens.add({ targets: view, x: to.x, y: to.y, scale: 0.4, alpha: 0, duration: 420, ease: "Cubic.easeIn", onComplete: () => view.destroy() });
+    this.scene.tweens.add({
+      targets: view,
+      x: to.x,
+      y: to.y,
+      scale: 0.4,
+      alpha: 0,
+      duration: 420,
+      ease: "Cubic.easeIn",
+      onComplete: () => view.destroy(),
+    });
   }
 
   destroy(): void {

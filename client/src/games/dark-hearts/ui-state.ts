@@ -57,5 +57,9 @@ export function headerOf(snap: TableSnap): Header {
   const left = (snap.info["leftover"] ?? null) as Record<string, unknown> | null;
   const leftover = left === null ? "" : left["faceDown"] === true ? "Leftover ▮ face down" : "Leftover taken";
   const parts = [round, pass, `Game to ${target}`, leftover].filter((s) => s !== "");
-  return { text: parts.join(" · "), short: [round.replace("Hand ", "H"), pass, `to ${target}`].filter((s) => s !== "").join(" · "), broken: broken(snap) };
+  return {
+    text: parts.join(" · "),
+    short: [round.replace("Hand ", "H"), pass, `to ${target}`].filter((s) => s !== "").join(" · "),
+    broken: broken(snap),
+  };
 }

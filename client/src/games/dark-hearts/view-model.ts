@@ -53,7 +53,10 @@ function choices(from: readonly string[], k: number, start = 0, acc: string[] = 
 function passesOf(a: LegalAction): string[][] {
   const c = a["cards"] as { choose?: unknown; from?: unknown } | unknown[] | undefined;
   if (c && !Array.isArray(c) && typeof c.choose === "number" && Array.isArray(c.from)) {
-    return choices(c.from.filter((x): x is string => typeof x === "string"), c.choose);
+    return choices(
+      c.from.filter((x): x is string => typeof x === "string"),
+      c.choose,
+    );
   }
   return [cardsOf(a)];
 }
@@ -109,11 +112,22 @@ export function trickOf(raw: unknown): TrickShown | null {
   if (!shade) return null;
   const plays = (Array.isArray(t["plays"]) ? t["plays"] : []).flatMap((p: unknown): TrickPlay[] => {
     const o = (p ?? {}) as Json;
-    return typeof o["card"] === "string" ? [{ seat: num(o["seat"], -1), card: o["card"], face: str(o["face"]), points: num(o["points"], 0) }] : [];
+    return typeof o["card"] === "string"
+      ? [{ seat: num(o["seat"], -1), card: o["card"], face: str(o["face"]), points: num(o["points"], 0) }]
+      : [];
   });
   const winning = typeof t["winning"] === "number" ? t["winning"] : null;
   const winner = typeof t["winner"] === "number" ? t["winner"] : null;
-  return { leader: num(t["leader"], -1), shade, suit: str(t["suit"]), plays, winning, number: num(t["number"], 0), winner, points: num(t["points"], 0) };
+  return {
+    leader: num(t["leader"], -1),
+    shade,
+    suit: str(t["suit"]),
+    plays,
+    winning,
+    number: num(t["number"], 0),
+    winner,
+    points: num(t["points"], 0),
+  };
 }
 
 /** A card that cannot take the trick and carries no points (as the server says): it does not count. */
@@ -177,7 +191,10 @@ export function promptText(snap: TableSnap, mySeat: number | null, m: Moves, pic
   if (snap.status === "ended") return "Game over";
   const info = mySeat === null ? {} : (snap.seats[mySeat]?.mine?.info ?? {});
   const to = seatName(snap, typeof info["passTo"] === "number" ? info["passTo"] : null, mySeat);
-  if (m.passes.size > 0) return picked < 3 ? `Pick ${3 - picked} more card${picked === 2 ? "" : "s"} to pass ${directionText(passDirection(snap))} to ${to}` : `Pass these three to ${to}?`;
+  if (m.passes.size > 0)
+    return picked < 3
+      ? `Pick ${3 - picked} more card${picked === 2 ? "" : "s"} to pass ${directionText(passDirection(snap))} to ${to}`
+      : `Pass these three to ${to}?`;
   if (snap.phase === "pass") return `Passed to ${to}. Waiting for ${waitingNames(snap, mySeat)}…`;
   if (canLead(m)) return `Your lead in ${SHADE_ICON[leadShade]} ${SHADE_NAME[leadShade]}: switch the shade or pick a card`;
   if (m.plays.size > 0) {

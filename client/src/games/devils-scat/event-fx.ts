@@ -51,7 +51,8 @@ export function playEvent(stage: FxStage, e: Json): void {
       return;
     }
     case "cardDiscarded":
-      if (seat >= 0) flyCard(stage, stage.seatPoint(seat), stage.pilePoint("discard"), cardOf(e), { fromScale: seatScale(stage, seat), toScale: 1 });
+      if (seat >= 0)
+        flyCard(stage, stage.seatPoint(seat), stage.pilePoint("discard"), cardOf(e), { fromScale: seatScale(stage, seat), toScale: 1 });
       return;
     case "knocked":
       banner(stage.scene, seat === stage.mySeat ? "You knocked!" : `${who} knocked!`);

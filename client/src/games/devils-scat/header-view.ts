@@ -13,10 +13,20 @@ export class HeaderView {
 
   constructor(private readonly scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
-    this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
+    this.left = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(17, "#f6ecd0", true))
+        .setOrigin(0, 0.5)
+        .setDepth(61),
+    );
     this.chip = scene.add.graphics().setDepth(61);
     this.icon = scene.add.image(0, 0, suitTexture(scene.textures, "H")).setDepth(62).setVisible(false);
-    this.favored = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0, 0.5).setDepth(62));
+    this.favored = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(17, "#ffffff", true))
+        .setOrigin(0, 0.5)
+        .setDepth(62),
+    );
   }
 
   /** `rightInset` leaves room for the toolbar and the Leave button. */
@@ -24,12 +34,18 @@ export class HeaderView {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     const fs = narrow ? 14 : 17;
-    this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
+    this.bg
+      .clear()
+      .fillStyle(0x000000, 0.35)
+      .fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const goal = narrow ? header.goal.replace(/^First /, "").replace(/ · 3 lives$/, "") : header.goal;
     const x = narrow ? 16 : 22;
     // The favored suit's chip follows the text: room for it, then the toolbar's (rightInset).
     const chip = header.favored === null ? 0 : fs * 1.6 + 26 + (narrow ? 0 : 160);
-    fitLine(this.left, [[header.round, goal].filter((s) => s !== "").join(" · "), header.round], w - rightInset - x - chip, fs).setPosition(x, y);
+    fitLine(this.left, [[header.round, goal].filter((s) => s !== "").join(" · "), header.round], w - rightInset - x - chip, fs).setPosition(
+      x,
+      y,
+    );
     this.paintFavored(header, fs, y, w, w - rightInset - 12, narrow);
   }
 

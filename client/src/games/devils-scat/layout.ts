@@ -28,14 +28,12 @@ export interface TableLayout {
   readonly topBar: number;
 }
 
-
 function arcSeats(order: number[], w: number, h: number, topBar: number, badgeW: number): Map<number, Point> {
   const cy = h * 0.5;
   // The top seat's cards and panel stay clear of the top bar.
   const ry = Math.min(h * 0.36, cy - (topBar + 14 + badgeW * 0.48));
   return onArc(order, { cx: w / 2, cy, rx: w * 0.39, ry, spread: arcSpread(order.length) });
 }
-
 
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
   const portrait = h > w * 1.1;
@@ -48,7 +46,9 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
   const pileW = cardW * 0.92;
   const pileY = h * 0.47;
   return {
-    portrait, topBar, badgeW,
+    portrait,
+    topBar,
+    badgeW,
     seats: arcSeats(order, w, h, topBar, badgeW),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: Math.min(w * 0.5, cardW * 5) },
     deck: { x: w / 2 - pileW * 0.72, y: pileY },
@@ -80,7 +80,10 @@ function portraitLayout(w: number, h: number, order: number[], topBar: number): 
   const pileY = Math.max(oppBottom + pileW * CARD_RATIO * 0.5 + 20, (oppBottom + promptY) / 2 - 10);
   const knockW = Math.min(150, w * 0.36);
   return {
-    portrait: true, topBar, badgeW, seats,
+    portrait: true,
+    topBar,
+    badgeW,
+    seats,
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
     deck: { x: w / 2 - pileW * 0.72, y: pileY },
     discard: { x: w / 2 + pileW * 0.72, y: pileY },

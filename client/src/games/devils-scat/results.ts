@@ -18,7 +18,8 @@ const LABELS: Record<string, string> = {
 const CORE = ["won", "over29", "scat31", "favored", "knockPenalty"];
 
 function roundTitle(snap: TableSnap, result: Json, mySeat: number | null): string {
-  const scat = result["devilsScat"] === true ? " with the Devil's Scat" : result["endedBy"] === "scat" || result["scat"] ? " with a Scat" : "";
+  const scat =
+    result["devilsScat"] === true ? " with the Devil's Scat" : result["endedBy"] === "scat" || result["scat"] ? " with a Scat" : "";
   return roundWinnerText(snap, result, mySeat, scat);
 }
 

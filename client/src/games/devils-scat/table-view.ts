@@ -48,9 +48,21 @@ export class DevilsScatTable implements GameTableView {
     this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }));
     this.discard = new PileView(scene, "discard", () => this.moves.drawDiscard && send({ type: "drawDiscard" }));
     this.knock = new CanvasButton(scene, "KNOCK", COLORS.gold, () => this.moves.knock && send({ type: "knock" }));
-    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
+    this.prompt = promptStyle(
+      sharp(
+        scene.add
+          .text(0, 0, "", textStyle(22, "#fff6d8", true))
+          .setOrigin(0.5)
+          .setDepth(40),
+      ),
+    );
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
-    this.meText = sharp(scene.add.text(0, 0, "", textStyle(17, "#f4efe2", true)).setOrigin(0.5).setDepth(40));
+    this.meText = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(17, "#f4efe2", true))
+        .setOrigin(0.5)
+        .setDepth(40),
+    );
     this.timer = new TurnTimer(scene);
   }
 
@@ -102,7 +114,8 @@ export class DevilsScatTable implements GameTableView {
       const y = Math.max(at.y, this.layout.topBar + r + 4);
       this.timer.setRadius(r).setPosition(x, y).show(left, total);
     }
-    for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
+    for (const seat of awaySeats(snap, this.mySeat))
+      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   /** Where cards held by `seat` are on screen (the hand for the own seat). */
@@ -182,12 +195,15 @@ export class DevilsScatTable implements GameTableView {
     // A long line (knocked, away) shrinks to the screen's width, then wraps, rather than running off it.
     const room = this.scene.scale.width - 16;
     this.meText.setWordWrapWidth(null);
-    for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > MIN_TEXT; ) this.meText.setFontSize(--size);
+    for (let size = L.portrait ? 15 : 17; this.meText.width > room && size > MIN_TEXT;) this.meText.setFontSize(--size);
     if (this.meText.width > room) this.meText.setAlign("center").setWordWrapWidth(room, true);
     // Beside the hand on a narrower landscape table (the keyboard table docked): never off the left edge.
     const left = this.meText.x - this.meText.displayWidth * this.meText.originX;
     if (left < 8) this.meText.setX(this.meText.x + 8 - left);
-    this.prompt.setText(promptText(snap, mySeat, this.moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);
+    this.prompt
+      .setText(promptText(snap, mySeat, this.moves))
+      .setFontSize(L.portrait ? 16 : 22)
+      .setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true);
     const active = mySeat !== null && isActive(snap, mySeat);
     const { cx, cy, cardW, maxWidth } = L.hand;

@@ -41,13 +41,20 @@ export function parseFace(id: string): Face {
 export function cardName(id: string): string {
   const f = parseFace(id);
   switch (f.kind) {
-    case "number": return `${COLOURS[f.colour].name} ${f.n}`;
-    case "cut": return `${COLOURS[f.colour].name} CUT THE DECK`;
-    case "flip": return `${COLOURS[f.colour].name} FLIP THE DECK`;
-    case "hitNumber": return `HIT THE DECK WITH A ${f.n}`;
-    case "hitColour": return `HIT THE DECK WITH ${COLOURS[f.colour].name.toUpperCase()}`;
-    case "hitHand": return "HIT THE DECK WITH A HAND";
-    default: return f.text;
+    case "number":
+      return `${COLOURS[f.colour].name} ${f.n}`;
+    case "cut":
+      return `${COLOURS[f.colour].name} CUT THE DECK`;
+    case "flip":
+      return `${COLOURS[f.colour].name} FLIP THE DECK`;
+    case "hitNumber":
+      return `HIT THE DECK WITH A ${f.n}`;
+    case "hitColour":
+      return `HIT THE DECK WITH ${COLOURS[f.colour].name.toUpperCase()}`;
+    case "hitHand":
+      return "HIT THE DECK WITH A HAND";
+    default:
+      return f.text;
   }
 }
 
@@ -136,8 +143,11 @@ function hitFrame(ctx: CanvasRenderingContext2D, corner: string, colour: ColourK
 function drawFaceOf(ctx: CanvasRenderingContext2D, f: Face): void {
   const cx = CARD_W / 2;
   switch (f.kind) {
-    case "number": return numberFace(ctx, f.colour, f.n);
-    case "cut": case "flip": return wordFace(ctx, f.colour, f.kind);
+    case "number":
+      return numberFace(ctx, f.colour, f.n);
+    case "cut":
+    case "flip":
+      return wordFace(ctx, f.colour, f.kind);
     case "hitNumber":
       hitFrame(ctx, f.n, null);
       ctx.fillStyle = "#fbf8f1";

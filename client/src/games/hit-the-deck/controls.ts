@@ -27,7 +27,10 @@ export class Controls {
   private moves: Moves | null = null;
   private readonly onKey = (e: KeyboardEvent): void => this.key(e);
 
-  constructor(scene: Phaser.Scene, private readonly act: ControlActions) {
+  constructor(
+    scene: Phaser.Scene,
+    private readonly act: ControlActions,
+  ) {
     this.slapPad = new PadButton(scene, "SLAP!", "space bar", SLAP_IDLE, (at) => act.slap(at)).setDepth(46);
     this.callPad = new PadButton(scene, "CALL!", "key C", COLORS.gold, () => act.call()).setDepth(46).setVisible(false);
     this.drawButton = new CanvasButton(scene, "DRAW (D)", 0x9fd3ff, () => this.moves?.draw === true && act.draw()).setDepth(45);
@@ -37,7 +40,10 @@ export class Controls {
   update(moves: Moves, L: TableLayout, playing: boolean, raceOpen: boolean): void {
     this.moves = moves;
     const slapBox = L.slap;
-    this.slapPad.setHint(L.portrait ? "tap here" : "space bar").place(slapBox.x, slapBox.y, slapBox.w, slapBox.h).setVisible(playing);
+    this.slapPad
+      .setHint(L.portrait ? "tap here" : "space bar")
+      .place(slapBox.x, slapBox.y, slapBox.w, slapBox.h)
+      .setVisible(playing);
     this.slapPad.setLook(moves.slap, raceOpen && moves.slap, raceOpen ? SLAP_HOT : SLAP_IDLE);
     this.callPad.place(L.call.x, L.call.y, L.call.w, L.call.h).setVisible(moves.call);
     this.callPad.setLook(true, moves.call);

@@ -21,7 +21,13 @@ export interface FxStage {
   readonly mySeat: number | null;
 }
 
-function fly(stage: FxStage, from: Point, to: Point, card: string | null, o: { delay?: number; fromScale?: number; toScale?: number } = {}): void {
+function fly(
+  stage: FxStage,
+  from: Point,
+  to: Point,
+  card: string | null,
+  o: { delay?: number; fromScale?: number; toScale?: number } = {},
+): void {
   flyCard(stage.scene, from, to, card, stage.pileWidth, { factory: hitFactory, ...o });
 }
 
@@ -29,7 +35,10 @@ const seatScale = (stage: FxStage, seat: number): number => (seat === stage.mySe
 
 /** Floating text over a seat ("+4", a call). */
 export function floatText(scene: Phaser.Scene, at: Point, text: string, color = "#ffb3aa", size = 30): void {
-  const t = sharp(scene.add.text(at.x, at.y, text, textStyle(size, color, true))).setOrigin(0.5).setDepth(92).setStroke("#1a0d00", 6);
+  const t = sharp(scene.add.text(at.x, at.y, text, textStyle(size, color, true)))
+    .setOrigin(0.5)
+    .setDepth(92)
+    .setStroke("#1a0d00", 6);
   t.setX(Math.min(Math.max(at.x, t.width / 2 + 4), scene.scale.width - t.width / 2 - 4));
   scene.tweens.add({ targets: t, y: at.y - 60, alpha: { from: 1, to: 0 }, delay: 700, duration: 1300, onComplete: () => t.destroy() });
 }

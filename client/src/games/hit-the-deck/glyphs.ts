@@ -60,7 +60,15 @@ export function isColour(c: string | undefined): c is ColourKey {
 }
 
 /** The colour's symbol at (x, y), `size` px across, with an optional outline. */
-export function drawGlyph(ctx: CanvasRenderingContext2D, colour: ColourKey, x: number, y: number, size: number, fill?: string, outline?: string): void {
+export function drawGlyph(
+  ctx: CanvasRenderingContext2D,
+  colour: ColourKey,
+  x: number,
+  y: number,
+  size: number,
+  fill?: string,
+  outline?: string,
+): void {
   ctx.save();
   ctx.translate(x, y);
   ctx.scale(size / 2, size / 2);
@@ -85,7 +93,12 @@ export function drawHand(ctx: CanvasRenderingContext2D, x: number, y: number, si
   ctx.strokeStyle = stroke;
   ctx.lineWidth = Math.max(2, size * 0.045);
   ctx.lineJoin = "round";
-  const fingers: Array<[number, number, number]> = [[-0.5, -0.62, 0.62], [-0.17, -0.88, 0.9], [0.16, -0.92, 0.94], [0.48, -0.72, 0.72]];
+  const fingers: Array<[number, number, number]> = [
+    [-0.5, -0.62, 0.62],
+    [-0.17, -0.88, 0.9],
+    [0.16, -0.92, 0.94],
+    [0.48, -0.72, 0.72],
+  ];
   ctx.beginPath();
   for (const [fx, top, len] of fingers) ctx.roundRect((fx - 0.14) * u, top * u, 0.28 * u, (len + 0.3) * u, 0.14 * u);
   ctx.roundRect(-0.66 * u, -0.15 * u, 1.3 * u, 1.05 * u, 0.32 * u);

@@ -14,15 +14,28 @@ export class HeaderView {
 
   constructor(scene: Phaser.Scene) {
     this.bg = scene.add.graphics().setDepth(60);
-    this.left = sharp(scene.add.text(0, 0, "", textStyle(17, "#f6ecd0", true)).setOrigin(0, 0.5).setDepth(61));
-    this.mid = sharp(scene.add.text(0, 0, "", textStyle(17, "#ffffff", true)).setOrigin(0.5, 0.5).setDepth(61));
+    this.left = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(17, "#f6ecd0", true))
+        .setOrigin(0, 0.5)
+        .setDepth(61),
+    );
+    this.mid = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(17, "#ffffff", true))
+        .setOrigin(0.5, 0.5)
+        .setDepth(61),
+    );
   }
 
   update(header: Header, w: number, barH: number, rightInset: number): void {
     const y = barH / 2 + 4;
     const narrow = w < 600;
     const fs = narrow ? MIN_TEXT : 17;
-    this.bg.clear().fillStyle(0x000000, 0.35).fillRoundedRect(8, 6, w - 16, barH - 4, 12);
+    this.bg
+      .clear()
+      .fillStyle(0x000000, 0.35)
+      .fillRoundedRect(8, 6, w - 16, barH - 4, 12);
     const x = narrow ? 14 : 22;
     const dir = header.direction === 1 ? "⟳ left" : "⟲ right";
     const demand = header.demand ? `  ·  Must play ${header.demand}` : "";
@@ -32,7 +45,11 @@ export class HeaderView {
     // keyboard table) and a phone whose toolbar is full both need it; the ring round the piles
     // shows the direction too (on a desktop with its caption).
     const arrow = dir.charAt(0);
-    const mids = [...(narrow ? [] : [`Play goes ${dir}${demand}`]), `${dir}${demand}`, demand ? `${arrow} Must play ${header.demand}` : arrow];
+    const mids = [
+      ...(narrow ? [] : [`Play goes ${dir}${demand}`]),
+      `${dir}${demand}`,
+      demand ? `${arrow} Must play ${header.demand}` : arrow,
+    ];
     const lefts = [...(narrow ? [] : [header.left]), header.left.replace("Game to ", "to "), header.left.replace(/ · .*$/, "")];
     const room = w - rightInset - 12 - x - (narrow ? 12 : 24);
     const fit = (): boolean => {
@@ -47,7 +64,12 @@ export class HeaderView {
     };
     if (!fit()) this.left.setText("");
     this.left.setPosition(x, y);
-    const midX = centreBetween(this.mid.width, this.left.x + this.left.width + (this.left.text ? 12 : 0), w - rightInset - 12, narrow ? 0 : w / 2);
+    const midX = centreBetween(
+      this.mid.width,
+      this.left.x + this.left.width + (this.left.text ? 12 : 0),
+      w - rightInset - 12,
+      narrow ? 0 : w / 2,
+    );
     this.mid.setPosition(midX, y).setColor(header.demand ? "#ffe27a" : "#ffffff");
   }
 }
@@ -59,7 +81,12 @@ export class DirectionRing {
 
   constructor(scene: Phaser.Scene) {
     this.g = scene.add.graphics().setDepth(2);
-    this.label = sharp(scene.add.text(0, 0, "", textStyle(14, "#d8f5e0", true)).setOrigin(0.5).setDepth(3));
+    this.label = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(14, "#d8f5e0", true))
+        .setOrigin(0.5)
+        .setDepth(3),
+    );
   }
 
   /** `caption`: "⟳ play goes left" under the ring (not on a phone: the top bar says it there). */
@@ -68,7 +95,10 @@ export class DirectionRing {
     this.label.setVisible(visible && caption);
     if (!visible) return;
     g.lineStyle(4, 0xd8f5e0, 0.45);
-    const arcs: Array<[number, number]> = [[-2.7, -0.45], [0.45, 2.7]];
+    const arcs: Array<[number, number]> = [
+      [-2.7, -0.45],
+      [0.45, 2.7],
+    ];
     for (const [a0, a1] of arcs) {
       const pts: Phaser.Math.Vector2[] = [];
       for (let i = 0; i <= 24; i++) {

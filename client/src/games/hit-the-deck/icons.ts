@@ -9,7 +9,10 @@ export function drawCutIcon(ctx: CanvasRenderingContext2D, x: number, y: number,
   ctx.fillStyle = "#ffffff";
   ctx.strokeStyle = "#1b1b1b";
   ctx.lineWidth = 3;
-  for (const [dx, dy] of [[-size * 0.1, size * 0.2], [size * 0.12, -size * 0.22]] as const) {
+  for (const [dx, dy] of [
+    [-size * 0.1, size * 0.2],
+    [size * 0.12, -size * 0.22],
+  ] as const) {
     ctx.beginPath();
     ctx.roundRect(dx - w / 2, dy - h / 2, w, h, 5);
     ctx.fill();
@@ -47,7 +50,10 @@ export function drawFlipIcon(ctx: CanvasRenderingContext2D, x: number, y: number
   ctx.save();
   ctx.translate(x, y);
   ctx.lineCap = "round";
-  for (const [color, width] of [["#1b1b1b", 11], ["#ffffff", 6]] as const) {
+  for (const [color, width] of [
+    ["#1b1b1b", 11],
+    ["#ffffff", 6],
+  ] as const) {
     ctx.strokeStyle = color;
     ctx.fillStyle = color;
     ctx.lineWidth = width;

@@ -11,8 +11,28 @@ export const hitTheDeck: GameModule = {
   seats: { min: 2, max: 6, default: 4 },
   variants: [
     { key: "target", label: "Game to (points)", kind: "number", default: 100, min: 10, max: 1000, step: 10 },
-    { key: "raceMs", label: "Slap window", kind: "select", default: 3000, options: [{ value: 2000, label: "2 s" }, { value: 3000, label: "3 s" }, { value: 5000, label: "5 s" }] },
-    { key: "callMs", label: "Call window", kind: "select", default: 2000, options: [{ value: 1000, label: "1 s" }, { value: 1500, label: "1.5 s" }, { value: 2000, label: "2 s" }] },
+    {
+      key: "raceMs",
+      label: "Slap window",
+      kind: "select",
+      default: 3000,
+      options: [
+        { value: 2000, label: "2 s" },
+        { value: 3000, label: "3 s" },
+        { value: 5000, label: "5 s" },
+      ],
+    },
+    {
+      key: "callMs",
+      label: "Call window",
+      kind: "select",
+      default: 2000,
+      options: [
+        { value: 1000, label: "1 s" },
+        { value: 1500, label: "1.5 s" },
+        { value: 2000, label: "2 s" },
+      ],
+    },
   ],
   createTable: (host) => new HitTheDeckTable(host),
   results: hitTheDeckResults,

@@ -31,7 +31,6 @@ export interface TableLayout {
   readonly timerR: number;
 }
 
-
 function arcSeats(order: number[], w: number, h: number, top: number, badgeW: number): Map<number, Point> {
   const cy = h * 0.5;
   const ry = Math.min(h * 0.34, cy - (top + 14 + badgeW * 0.45));
@@ -50,7 +49,9 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
   const side = Math.min(w * 0.3, cardW * 3.6);
   const slapW = Math.min(220, w * 0.17);
   return {
-    portrait: false, topBar, badgeW,
+    portrait: false,
+    topBar,
+    badgeW,
     seats: arcSeats(order, w, h, topBar, badgeW),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: Math.min(w * 0.52, cardW * 8) },
     deck: { x: w / 2 - pileW * 0.7, y: pileY },
@@ -67,7 +68,6 @@ export function computeLayout(w: number, h: number, seatCount: number, mySeat: n
     timerR: 26,
   };
 }
-
 
 function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const topBar = 44;
@@ -90,7 +90,9 @@ function portraitLayout(w: number, h: number, order: number[]): TableLayout {
   const pileY = Math.min((oppBottom + promptY) / 2 + 4, bottom - 34 - pileW * CARD_RATIO * 0.5);
   const slapW = w * 0.4;
   return {
-    portrait: true, topBar, badgeW,
+    portrait: true,
+    topBar,
+    badgeW,
     seats: rowSeats(order, w, firstRow, rowH),
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 12 },
     // Far enough apart for both captions in readable text ("Draw · 64", "Discard · 10") on small cards.

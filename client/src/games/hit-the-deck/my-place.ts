@@ -14,9 +14,21 @@ export class MyPlace {
 
   constructor(private readonly scene: Phaser.Scene) {
     this.glow = scene.add.graphics();
-    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
+    this.prompt = promptStyle(
+      sharp(
+        scene.add
+          .text(0, 0, "", textStyle(22, "#fff6d8", true))
+          .setOrigin(0.5)
+          .setDepth(40),
+      ),
+    );
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
-    this.line = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setOrigin(0.5).setDepth(40));
+    this.line = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(16, "#f4efe2", true))
+        .setOrigin(0.5)
+        .setDepth(40),
+    );
   }
 
   /** The prompt's box while it says something (toasts keep off it). */
@@ -28,11 +40,22 @@ export class MyPlace {
     const me = mySeat === null ? undefined : snap.seats[mySeat];
     const tags = me ? seatTags(snap, me, Date.now()) : [];
     const text = me ? ["You", `${me.score} pts`, ...tags].join(" · ") : "Spectating";
-    this.line.setText(text).setVisible(snap.status !== "waiting").setFontSize(L.portrait ? 14 : 16).setPosition(L.me.x, L.me.y);
+    this.line
+      .setText(text)
+      .setVisible(snap.status !== "waiting")
+      .setFontSize(L.portrait ? 14 : 16)
+      .setPosition(L.me.x, L.me.y);
     this.line.setWordWrapWidth(L.portrait ? L.promptW : 260, true);
     const race = snap.info["race"] !== null && snap.info["race"] !== undefined;
-    this.prompt.setText(promptText(snap, mySeat, moves)).setFontSize(L.portrait ? 16 : 22).setPosition(L.prompt.x, L.prompt.y);
-    this.prompt.setOrigin(L.portrait ? 0 : 0.5, 0.5).setWordWrapWidth(L.promptW, true).setAlign(L.portrait ? "left" : "center").setColor(race && moves.slap ? "#ffe27a" : "#fff6d8");
+    this.prompt
+      .setText(promptText(snap, mySeat, moves))
+      .setFontSize(L.portrait ? 16 : 22)
+      .setPosition(L.prompt.x, L.prompt.y);
+    this.prompt
+      .setOrigin(L.portrait ? 0 : 0.5, 0.5)
+      .setWordWrapWidth(L.promptW, true)
+      .setAlign(L.portrait ? "left" : "center")
+      .setColor(race && moves.slap ? "#ffe27a" : "#fff6d8");
     this.paintGlow(snap, mySeat, L);
   }
 

@@ -14,7 +14,13 @@ export class PadButton extends Phaser.GameObjects.Container {
   private hot = false;
   enabled = true;
 
-  constructor(scene: Phaser.Scene, text: string, hint: string, private fill: number, onPress: (at: number) => void) {
+  constructor(
+    scene: Phaser.Scene,
+    text: string,
+    hint: string,
+    private fill: number,
+    onPress: (at: number) => void,
+  ) {
     super(scene, 0, 0);
     this.bg = scene.add.graphics();
     this.label = sharp(scene.add.text(0, 0, text, textStyle(28, "#ffffff", true)).setOrigin(0.5));

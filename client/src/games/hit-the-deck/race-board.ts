@@ -68,7 +68,9 @@ export function boardRows(result: Json, name: (seat: number) => string, mySeat: 
   const penalised = new Set(nums(result["penalised"]));
   const reason = String(result["reason"] ?? "");
   const cause = typeof result["cause"] === "number" ? result["cause"] : -1;
-  const rows: BoardRow[] = [{ text: `WITH A HAND · ${name(cause)} ${result["called"] === true ? "called ✓" : "did not call ✗"}`, tone: "title" }];
+  const rows: BoardRow[] = [
+    { text: `WITH A HAND · ${name(cause)} ${result["called"] === true ? "called ✓" : "did not call ✗"}`, tone: "title" },
+  ];
   const slaps = slapsOf(result);
   // The result in words first ("You slapped first, 0.2 s before Ann."); the times below it.
   if (slaps.length > 0) rows.push({ text: raceWinnerWords("slapped", slaps, name), tone: slaps[0]!.seat === mySeat ? "me" : "plain" });
@@ -84,7 +86,8 @@ export function boardRows(result: Json, name: (seat: number) => string, mySeat: 
   }
   if (reason === "missed-call") rows.push({ text: `${name(cause)} forgot to call → +4`, tone: "penalty" });
   const byArrival = arrivalOrderIfChanged(slaps);
-  if (byArrival) rows.push({ text: `⚖ Lag compensated: ordered by reaction time; by arrival it was ${byArrival.map(name).join(", ")}`, tone: "note" });
+  if (byArrival)
+    rows.push({ text: `⚖ Lag compensated: ordered by reaction time; by arrival it was ${byArrival.map(name).join(", ")}`, tone: "note" });
   if (slaps.some((s) => s.timing === "estimate")) rows.push({ text: "≈ the server's estimate (no usable device timing)", tone: "note" });
   return rows;
 }
@@ -120,7 +123,11 @@ export class RaceBoard extends Phaser.GameObjects.Container {
       t.setVisible(row !== undefined);
       if (!row) return;
       const size = row.tone === "note" ? fs - 2 : fs;
-      t.setText(row.text).setColor(TONES[row.tone]).setFontSize(size).setWordWrapWidth(width - 24, true).setPosition(12, y);
+      t.setText(row.text)
+        .setColor(TONES[row.tone])
+        .setFontSize(size)
+        .setWordWrapWidth(width - 24, true)
+        .setPosition(12, y);
       y += t.height + 6;
     });
     const h = y + 4;

@@ -90,6 +90,11 @@ export class RaceDirector {
   }
 
   private publish(): void {
-    raceClock.screen = { slapsShown: [...this.view.shownSlaps], boardsShown: [...this.view.boardsShown], boardText: [...this.view.boardText], raceOnScreen: this.view.open };
+    raceClock.screen = {
+      slapsShown: [...this.view.shownSlaps],
+      boardsShown: [...this.view.boardsShown],
+      boardText: [...this.view.boardText],
+      raceOnScreen: this.view.open,
+    };
   }
 }

@@ -30,15 +30,20 @@ export function raceReportLines(result: Json, name: (seat: number) => string): s
   ];
   slaps.forEach((s, i) => {
     const ms = s.reactionMs === null ? "?" : `${Math.round(s.reactionMs)} ms`;
-    const arrived = s.arrivedMs === null ? `arrived ${s.arrival}.` : `arrived ${s.arrival}. (+${Math.round(s.arrivedMs)} ms after the reveal)`;
-    lines.push(`${i + 1}. ${name(s.seat)}: ${ms}, ${TIMING_WORDS[s.timing] ?? s.timing}; ${arrived}${penalised.has(s.seat) ? "; draws 4" : ""}`);
+    const arrived =
+      s.arrivedMs === null ? `arrived ${s.arrival}.` : `arrived ${s.arrival}. (+${Math.round(s.arrivedMs)} ms after the reveal)`;
+    lines.push(
+      `${i + 1}. ${name(s.seat)}: ${ms}, ${TIMING_WORDS[s.timing] ?? s.timing}; ${arrived}${penalised.has(s.seat) ? "; draws 4" : ""}`,
+    );
   });
   for (const seat of nums(result["nonSlappers"])) lines.push(`${name(seat)}: no slap${penalised.has(seat) ? "; draws 4" : ""}`);
   lines.push(`Verdict: ${REASONS[String(result["reason"])] ?? String(result["reason"])}.`);
   const byArrival = arrivalOrderIfChanged(slaps);
-  lines.push(byArrival
-    ? `Latency compensation changed the order: by arrival it was ${byArrival.map(name).join(", ")}; by reaction time ${slaps.map((s) => name(s.seat)).join(", ")}.`
-    : "The order by reaction time is the order of arrival.");
+  lines.push(
+    byArrival
+      ? `Latency compensation changed the order: by arrival it was ${byArrival.map(name).join(", ")}; by reaction time ${slaps.map((s) => name(s.seat)).join(", ")}.`
+      : "The order by reaction time is the order of arrival.",
+  );
   return lines;
 }
 
@@ -46,16 +51,40 @@ export function raceReport(result: Json, name: (seat: number) => string): HTMLEl
   const lines = raceReportLines(result, name);
   const slaps = slapsOf(result);
   const penalised = new Set(nums(result["penalised"]));
-  const rows = slaps.map((s, i) => h("tr", { class: penalised.has(s.seat) ? "penalised" : undefined },
-    h("td", {}, String(i + 1)),
-    h("td", {}, name(s.seat)),
-    h("td", { class: "num" }, s.reactionMs === null ? "?" : `${Math.round(s.reactionMs)} ms`),
-    h("td", { title: TIMING_WORDS[s.timing] ?? s.timing }, TIMING_WORDS[s.timing] ?? s.timing),
-    h("td", { class: "num" }, `${s.arrival}${s.arrivedMs === null ? "" : ` (+${Math.round(s.arrivedMs)} ms)`}`)));
-  return h("div", { class: "race-report", testid: "race-report" },
+  const rows = slaps.map((s, i) =>
+    h(
+      "tr",
+      { class: penalised.has(s.seat) ? "penalised" : undefined },
+      h("td", {}, String(i + 1)),
+      h("td", {}, name(s.seat)),
+      h("td", { class: "num" }, s.reactionMs === null ? "?" : `${Math.round(s.reactionMs)} ms`),
+      h("td", { title: TIMING_WORDS[s.timing] ?? s.timing }, TIMING_WORDS[s.timing] ?? s.timing),
+      h("td", { class: "num" }, `${s.arrival}${s.arrivedMs === null ? "" : ` (+${Math.round(s.arrivedMs)} ms)`}`),
+    ),
+  );
+  return h(
+    "div",
+    { class: "race-report", testid: "race-report" },
     h("p", { class: "race-title" }, lines[0] ?? ""),
-    slaps.length > 0 && h("table", { class: "results" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Seat"), h("th", {}, "Reaction"), h("th", {}, "How it was timed"), h("th", {}, "Arrived"))),
-      h("tbody", {}, ...rows)),
-    ...lines.slice(1 + slaps.length).map((line) => h("p", { class: line.startsWith("Latency") ? "race-reorder" : "race-line" }, line)));
+    slaps.length > 0 &&
+      h(
+        "table",
+        { class: "results" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, "#"),
+            h("th", {}, "Seat"),
+            h("th", {}, "Reaction"),
+            h("th", {}, "How it was timed"),
+            h("th", {}, "Arrived"),
+          ),
+        ),
+        h("tbody", {}, ...rows),
+      ),
+    ...lines.slice(1 + slaps.length).map((line) => h("p", { class: line.startsWith("Latency") ? "race-reorder" : "race-line" }, line)),
+  );
 }

@@ -46,7 +46,10 @@ export class RaceView {
    */
   boardsShown: Json[] = [];
 
-  constructor(private readonly scene: Phaser.Scene, private readonly stage: RaceStage) {
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly stage: RaceStage,
+  ) {
     this.card = hitFactory(scene, null);
     if (!scene.textures.exists(HAND_KEY)) scene.textures.addCanvas(HAND_KEY, handCanvas(160, "#f6d2ae", "#3a2414"));
     this.card.setDepth(66).setVisible(false);
@@ -73,7 +76,13 @@ export class RaceView {
     this.raceId = id;
     const L = this.stage.layout();
     const w = L.pileW * (L.portrait ? 1.35 : 1.5);
-    this.card.setCard(card || "HH").setCardWidth(w).setPosition(L.discard.x, L.discard.y).setVisible(true).setAlpha(1).setAngle(-4);
+    this.card
+      .setCard(card || "HH")
+      .setCardWidth(w)
+      .setPosition(L.discard.x, L.discard.y)
+      .setVisible(true)
+      .setAlpha(1)
+      .setAngle(-4);
     this.card.setMark("selected");
     this.scene.tweens.add({ targets: this.card, scale: { from: 1.25, to: 1 }, duration: 160, ease: "Back.easeOut" });
     clearBanners();
@@ -92,15 +101,26 @@ export class RaceView {
     const size = L.pileW * (L.portrait ? 0.8 : 0.95);
     const to = { x: L.discard.x + ((i % 3) - 1) * size * 0.42, y: L.discard.y - size * 0.25 + Math.floor(i / 3) * size * 0.4 };
     const from = this.stage.seatPoint(seat);
-    const img = this.scene.add.image(from.x, from.y, HAND_KEY).setDisplaySize(size, size).setDepth(72 + i * 0.01).setAngle(-20 + i * 11);
+    const img = this.scene.add
+      .image(from.x, from.y, HAND_KEY)
+      .setDisplaySize(size, size)
+      .setDepth(72 + i * 0.01)
+      .setAngle(-20 + i * 11);
     const label = sharp(this.scene.add.text(to.x, to.y + size * 0.5, `#${i + 1}`, textStyle(14, "#ffffff", true)));
     label.setOrigin(0.5).setStroke("#000000", 4).setDepth(73).setAlpha(0);
     const scale = img.scale;
-    this.scene.tweens.add({ targets: img, x: to.x, y: to.y, scale: { from: scale * 1.7, to: scale }, duration: 170, ease: "Quad.easeIn",
+    this.scene.tweens.add({
+      targets: img,
+      x: to.x,
+      y: to.y,
+      scale: { from: scale * 1.7, to: scale },
+      duration: 170,
+      ease: "Quad.easeIn",
       onComplete: () => {
         label.setAlpha(1);
         if (i === 0) this.scene.cameras.main.shake(120, 0.006);
-      } });
+      },
+    });
     this.hands.push({ seat, img, label });
     this.shownSlaps.push(seat);
   }
@@ -116,7 +136,11 @@ export class RaceView {
     });
     const L = this.stage.layout();
     this.board.setPosition(L.board.x, L.board.y);
-    this.board.show(id, boardRows(result, (seat) => this.stage.name(seat), this.stage.mySeat), L.board.w);
+    this.board.show(
+      id,
+      boardRows(result, (seat) => this.stage.name(seat), this.stage.mySeat),
+      L.board.w,
+    );
     this.boardsShown = [...this.boardsShown.slice(-3), { ...result, id }];
     this.raceId = null;
     this.scene.tweens.killTweensOf(this.title);
@@ -125,8 +149,13 @@ export class RaceView {
     this.scene.tweens.add({ targets: this.card, alpha: 0, delay: 1200, duration: 300, onComplete: () => this.card.setVisible(false) });
     const hands = this.hands;
     this.hands = [];
-    this.scene.tweens.add({ targets: hands.flatMap((h) => [h.img, h.label]), alpha: 0, delay: 2600, duration: 500,
-      onComplete: () => hands.forEach((h) => (h.img.destroy(), h.label.destroy())) });
+    this.scene.tweens.add({
+      targets: hands.flatMap((h) => [h.img, h.label]),
+      alpha: 0,
+      delay: 2600,
+      duration: 500,
+      onComplete: () => hands.forEach((h) => (h.img.destroy(), h.label.destroy())),
+    });
   }
 
   /** Every frame while a race is open: the countdown (the call window first, while due). */

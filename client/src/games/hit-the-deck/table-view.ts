@@ -45,16 +45,26 @@ export class HitTheDeckTable implements GameTableView {
     this.header = new HeaderView(scene);
     this.ring = new DirectionRing(scene);
     this.hand = new HandView(scene, (card) => this.moves.plays.has(card) && host.send({ type: "play", card }), hitFactory);
-    this.deck = new PileView(scene, "deck", () => this.moves.draw && host.send({ type: "draw" }), { factory: hitFactory, faceUp: false, label: "Draw" });
+    this.deck = new PileView(scene, "deck", () => this.moves.draw && host.send({ type: "draw" }), {
+      factory: hitFactory,
+      faceUp: false,
+      label: "Draw",
+    });
     this.discard = new PileView(scene, "discard", () => undefined, { factory: hitFactory, label: "Discard" });
     this.me = new MyPlace(scene);
     this.timer = new TurnTimer(scene);
-    this.race = new RaceDirector(scene, {
-      seatPoint: (seat) => this.seatPoint(seat),
-      name: (seat) => seatName(this.host.session.snap, seat, this.host.session.mySeat),
-      get mySeat() { return host.session.mySeat; },
-      layout: () => this.layout,
-    }, (a) => host.send(a));
+    this.race = new RaceDirector(
+      scene,
+      {
+        seatPoint: (seat) => this.seatPoint(seat),
+        name: (seat) => seatName(this.host.session.snap, seat, this.host.session.mySeat),
+        get mySeat() {
+          return host.session.mySeat;
+        },
+        layout: () => this.layout,
+      },
+      (a) => host.send(a),
+    );
     this.controls = new Controls(scene, {
       slap: (at) => this.race.slap(at, this.moves.slap),
       call: () => this.race.call(this.moves.call),
@@ -106,9 +116,13 @@ export class HitTheDeckTable implements GameTableView {
     this.timer.setVisible(left > 0 && at !== null && snap.status === "playing");
     if (at && left > 0) {
       const total = (typeof snap.options["turnSeconds"] === "number" ? snap.options["turnSeconds"] : 30) * 1000;
-      this.timer.setRadius(at.r ?? this.layout.timerR).setPosition(at.x, at.y).show(left, total);
+      this.timer
+        .setRadius(at.r ?? this.layout.timerR)
+        .setPosition(at.x, at.y)
+        .show(left, total);
     }
-    for (const seat of awaySeats(snap, this.mySeat)) this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
+    for (const seat of awaySeats(snap, this.mySeat))
+      this.badges.get(seat.index)?.refresh(badgeInfo(snap, seat, serverNow), this.layout.badgeW);
   }
 
   readBoxes(): Target[] {
@@ -143,7 +157,8 @@ export class HitTheDeckTable implements GameTableView {
 
   private timerPoint(seat: number): (Point & { r?: number }) | null {
     const L = this.layout;
-    if (seat === this.mySeat) return L.portrait ? { x: L.timerR + 12, y: L.prompt.y } : { x: L.prompt.x - L.promptW / 2 - L.timerR, y: L.prompt.y };
+    if (seat === this.mySeat)
+      return L.portrait ? { x: L.timerR + 12, y: L.prompt.y } : { x: L.prompt.x - L.promptW / 2 - L.timerR, y: L.prompt.y };
     const p = L.seats.get(seat);
     if (p && L.portrait) return this.badges.get(seat)?.ringSpot(this.scene.scale.width) ?? null;
     return p ? { x: Math.min(p.x + L.badgeW / 2 - 4, this.scene.scale.width - L.timerR - 4), y: p.y - L.badgeW * 0.2 } : null;

@@ -58,7 +58,16 @@ export class CardStrip {
     // Captions wider than their group push the next group away, so they never overlap; on a phone
     // (small cards, readable text) a caption of two words takes two lines ("YOUR" / "HOLE").
     const wrap = Math.max(cardW * 1.2, 44, maxW / Math.max(1, groups.length) - cardW * 0.3);
-    const over = groups.map((g, i) => Math.max(0, this.caption(gi0 + i).setText(g.caption).setFontSize(fs).setWordWrapWidth(wrap, true).width - cardW) / 2);
+    const over = groups.map(
+      (g, i) =>
+        Math.max(
+          0,
+          this.caption(gi0 + i)
+            .setText(g.caption)
+            .setFontSize(fs)
+            .setWordWrapWidth(wrap, true).width - cardW,
+        ) / 2,
+    );
     const gaps = groups.map((_, i) => (i === 0 ? 0 : Math.max(cardW * 0.3, (over[i - 1] ?? 0) + (over[i] ?? 0) + 6)));
     const total = groups.reduce((n, g) => n + g.cards.length, 0);
     const fixed = groups.length * cardW + gaps.reduce((a, b) => a + b, 0);
@@ -73,12 +82,19 @@ export class CardStrip {
       x += gaps[gi] ?? 0;
       const x0 = x;
       g.cards.forEach((card, i) => {
-        this.sprite(k++, card).setCardWidth(cardW).setPosition(x, at.y).setDepth(this.depth + k * 0.01).setVisible(true);
+        this.sprite(k++, card)
+          .setCardWidth(cardW)
+          .setPosition(x, at.y)
+          .setDepth(this.depth + k * 0.01)
+          .setVisible(true);
         if (i < g.cards.length - 1) x += step;
       });
       this.centres.push({ x: (x0 + x) / 2, y: at.y });
-      this.caption(gi0 + gi).setPosition((x0 + x) / 2, at.y + h / 2 + 2).setVisible(true);
-      if (g.ring !== undefined) this.rings.lineStyle(3, g.ring, 1).strokeRoundedRect(x0 - cardW / 2 - 3, at.y - h / 2 - 3, x - x0 + cardW + 6, h + 6, 6);
+      this.caption(gi0 + gi)
+        .setPosition((x0 + x) / 2, at.y + h / 2 + 2)
+        .setVisible(true);
+      if (g.ring !== undefined)
+        this.rings.lineStyle(3, g.ring, 1).strokeRoundedRect(x0 - cardW / 2 - 3, at.y - h / 2 - 3, x - x0 + cardW + 6, h + 6, 6);
       x += cardW;
     });
     return k;
@@ -109,7 +125,13 @@ export class CardStrip {
   private caption(i: number): Phaser.GameObjects.Text {
     let t = this.captions[i];
     if (!t) {
-      t = sharp(this.scene.add.text(0, 0, "", textStyle(12, "#fff2c0", true)).setOrigin(0.5, 0).setAlign("center").setDepth(this.depth + 1));
+      t = sharp(
+        this.scene.add
+          .text(0, 0, "", textStyle(12, "#fff2c0", true))
+          .setOrigin(0.5, 0)
+          .setAlign("center")
+          .setDepth(this.depth + 1),
+      );
       t.setShadow(0, 1, "#000000", 3, false, true);
       this.captions[i] = t;
     }

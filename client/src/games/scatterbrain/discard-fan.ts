@@ -23,7 +23,12 @@ export class DiscardFan {
     private readonly scene: Phaser.Scene,
     private readonly onPick: () => void,
   ) {
-    this.label = sharp(scene.add.text(0, 0, "", textStyle(14, "#e8f3ea", true)).setOrigin(0, 1).setDepth(12));
+    this.label = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(14, "#e8f3ea", true))
+        .setOrigin(0, 1)
+        .setDepth(12),
+    );
   }
 
   /** `cards` bottom to top, inside `box`; `maxCardW` caps the card size. */
@@ -36,7 +41,10 @@ export class DiscardFan {
       const row = Math.floor(i / perRow);
       const col = i % perRow;
       const s = this.sprite(i, card);
-      s.setCardWidth(cardW).setPosition(box.x + cardW / 2 + col * step, box.y + h / 2 + 16 + row * rowStep).setDepth(12 + i * 0.01).setVisible(true);
+      s.setCardWidth(cardW)
+        .setPosition(box.x + cardW / 2 + col * step, box.y + h / 2 + 16 + row * rowStep)
+        .setDepth(12 + i * 0.01)
+        .setVisible(true);
       s.setMark(i === n - 1 && clickable ? "legal" : "none");
     });
     for (let i = n; i < this.sprites.length; i++) this.sprites[i]?.setVisible(false);
@@ -44,7 +52,9 @@ export class DiscardFan {
     if (this.top) this.topAt = { x: this.top.x, y: this.top.y };
     const nextRow = Math.floor(n / perRow);
     this.nextAt = { x: box.x + cardW / 2 + (n % perRow) * step, y: box.y + h / 2 + 16 + nextRow * rowStep };
-    this.label.setText(n > 0 ? `Discard pile · ${n}${clickable ? "  (top card: take it)" : ""}` : "Discard pile").setPosition(box.x, box.y + 12);
+    this.label
+      .setText(n > 0 ? `Discard pile · ${n}${clickable ? "  (top card: take it)" : ""}` : "Discard pile")
+      .setPosition(box.x, box.y + 12);
     this.label.setFontSize(readable(Math.min(15, cardW * 0.22)));
   }
 

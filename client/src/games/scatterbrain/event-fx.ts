@@ -70,7 +70,11 @@ export function playEvent(stage: FxStage, e: Json): void {
     case "guessSkipped":
       return banner(stage.scene, you ? "You pass" : `${who} passes`, "#d8f5e0");
     case "deckExhausted":
-      return banner(stage.scene, str(e["procedure"]) === "noCall" ? "Deck out! Guess to find a hole card" : "Deck out! Final guesses", "#ffe27a");
+      return banner(
+        stage.scene,
+        str(e["procedure"]) === "noCall" ? "Deck out! Guess to find a hole card" : "Deck out! Final guesses",
+        "#ffe27a",
+      );
     case "turnTimedOut":
       return banner(stage.scene, you ? "Out of time!" : `${who} ran out of time`, "#ffb3aa");
     default:

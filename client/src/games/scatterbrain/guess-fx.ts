@@ -38,7 +38,10 @@ function card(stage: FxStage, id: string | null, at: Point, w: number): CardSpri
 export function flip(stage: FxStage, sprite: CardSprite, id: string, then: () => void): void {
   const sx = sprite.scaleX;
   stage.scene.tweens.add({
-    targets: sprite, scaleX: 0, duration: 200, ease: "Quad.easeIn",
+    targets: sprite,
+    scaleX: 0,
+    duration: 200,
+    ease: "Quad.easeIn",
     onComplete: () => {
       sprite.setCard(id);
       stage.scene.tweens.add({ targets: sprite, scaleX: sx, duration: 200, ease: "Quad.easeOut", onComplete: then });
@@ -47,19 +50,39 @@ export function flip(stage: FxStage, sprite: CardSprite, id: string, then: () =>
 }
 
 function flyAway(stage: FxStage, sprite: CardSprite, to: Point, delay: number): void {
-  stage.scene.tweens.add({ targets: sprite, x: to.x, y: to.y, scale: 0.6, delay, duration: 520, ease: "Cubic.easeInOut", onComplete: () => sprite.destroy() });
+  stage.scene.tweens.add({
+    targets: sprite,
+    x: to.x,
+    y: to.y,
+    scale: 0.6,
+    delay,
+    duration: 520,
+    ease: "Cubic.easeInOut",
+    onComplete: () => sprite.destroy(),
+  });
 }
 
 function missFx(stage: FxStage, id: string): void {
   const { width, height } = stage.scene.scale;
   const at = { x: width / 2, y: height * 0.45 };
-  const sprite = card(stage, id, at, stage.cardW * 1.3).setAlpha(0).setScale(0.7);
+  const sprite = card(stage, id, at, stage.cardW * 1.3)
+    .setAlpha(0)
+    .setScale(0.7);
   const cross = stage.scene.add.graphics().setDepth(86).setPosition(at.x, at.y).setAlpha(0);
   const r = stage.cardW * 0.6;
   cross.lineStyle(10, COLORS.danger, 1).lineBetween(-r, -r, r, r).lineBetween(-r, r, r, -r);
   stage.scene.tweens.add({ targets: sprite, alpha: 1, scale: 1, duration: 260, ease: "Back.easeOut" });
   stage.scene.tweens.add({ targets: cross, alpha: 1, delay: 300, duration: 200 });
-  stage.scene.tweens.add({ targets: [sprite, cross], alpha: 0, delay: 1900, duration: 400, onComplete: () => { sprite.destroy(); cross.destroy(); } });
+  stage.scene.tweens.add({
+    targets: [sprite, cross],
+    alpha: 0,
+    delay: 1900,
+    duration: 400,
+    onComplete: () => {
+      sprite.destroy();
+      cross.destroy();
+    },
+  });
 }
 
 /** When the reveal on screen ends: guesses made in quick succession are shown one after another. */

@@ -25,7 +25,12 @@ export class GuessGrid {
 
   constructor(scene: Phaser.Scene, onGuess: (card: string) => void, onSkip: () => void) {
     this.bg = scene.add.graphics().setDepth(DEPTH);
-    this.title = sharp(scene.add.text(0, 0, "", textStyle(22, "#fff6d8", true)).setOrigin(0, 0.5).setDepth(DEPTH + 1));
+    this.title = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(22, "#fff6d8", true))
+        .setOrigin(0, 0.5)
+        .setDepth(DEPTH + 1),
+    );
     for (const s of SUITS) for (const r of RANKS) this.tiles.push(new GuessTile(scene, `${r}${s}`, onGuess).setDepth(DEPTH + 1));
     this.skip = new CanvasButton(scene, "Pass", COLORS.gold, onSkip).setDepth(DEPTH + 2);
     this.countdown = new Countdown(scene).setDepth(DEPTH + 2);
@@ -46,13 +51,17 @@ export class GuessGrid {
     const g = this.bg.clear();
     g.fillStyle(0x06180f, 0.93).fillRoundedRect(box.x, box.y, box.w, box.h, 16);
     g.lineStyle(3, COLORS.turn, 0.9).strokeRoundedRect(box.x, box.y, box.w, box.h, 16);
-    this.title.setText(title).setFontSize(portrait ? 16 : 21).setPosition(box.x + pad + 6, box.y + head / 2).setWordWrapWidth(box.w - 200, true);
+    this.title
+      .setText(title)
+      .setFontSize(portrait ? 16 : 21)
+      .setPosition(box.x + pad + 6, box.y + head / 2)
+      .setWordWrapWidth(box.w - 200, true);
     this.countdown.setRadius(portrait ? 16 : 20);
     const cols = portrait ? 4 : 13;
     const rows = portrait ? 13 : 4;
     const gw = (box.w - pad * 2) / cols;
     const gh = Math.min(portrait ? 52 : 96, (box.h - head - foot - pad) / rows);
-    const top = box.y + head + ((box.h - head - foot - pad) - gh * rows) / 2;
+    const top = box.y + head + (box.h - head - foot - pad - gh * rows) / 2;
     this.tiles.forEach((t, i) => {
       const s = Math.floor(i / 13);
       const r = i % 13;

@@ -25,11 +25,17 @@ export class GuessTile extends Phaser.GameObjects.Container {
   private tw = 40;
   private th = 40;
 
-  constructor(scene: Phaser.Scene, readonly card: string, onPick: (card: string) => void) {
+  constructor(
+    scene: Phaser.Scene,
+    readonly card: string,
+    onPick: (card: string) => void,
+  ) {
     super(scene, 0, 0);
     this.bg = scene.add.graphics();
     const s = card.slice(-1);
-    this.rank = sharp(scene.add.text(0, 0, card.slice(0, -1), { ...textStyle(18, suitColor(s, "light"), true), fontFamily: FONT }).setOrigin(1, 0.5));
+    this.rank = sharp(
+      scene.add.text(0, 0, card.slice(0, -1), { ...textStyle(18, suitColor(s, "light"), true), fontFamily: FONT }).setOrigin(1, 0.5),
+    );
     this.suit = scene.add.image(0, 0, suitShapeTexture(scene.textures, s));
     this.add([this.bg, this.rank, this.suit]);
     scene.add.existing(this);

@@ -13,10 +13,11 @@ export function lastGuessText(snap: TableSnap, mySeat: number | null): string {
   const who = seatName(snap, seat, mySeat);
   const owner = holder === null ? "" : seatName(snap, holder, mySeat);
   const pts = points > 0 ? `, +${points}` : ", no points";
-  const what = guess["outcome"] === "hole"
-    ? `✔ ${owner === "You" ? "your" : `${owner}'s`} HOLE CARD${pts}`
-    : guess["outcome"] === "hand"
-      ? `✔ ${owner === "You" ? "you" : owner} held it${guess["deckOut"] ? ": onto the discard pile" : ", handed over"}${pts}`
-      : "✖ miss: nobody holds it";
+  const what =
+    guess["outcome"] === "hole"
+      ? `✔ ${owner === "You" ? "your" : `${owner}'s`} HOLE CARD${pts}`
+      : guess["outcome"] === "hand"
+        ? `✔ ${owner === "You" ? "you" : owner} held it${guess["deckOut"] ? ": onto the discard pile" : ", handed over"}${pts}`
+        : "✖ miss: nobody holds it";
   return `Last guess: ${who} named ${card} · ${what}`;
 }

@@ -51,7 +51,6 @@ export interface TableLayout {
   readonly grid: Rect;
 }
 
-
 export function computeLayout(w: number, h: number, seatCount: number, mySeat: number | null): TableLayout {
   const order = opponentOrder(Math.max(seatCount, 1), mySeat);
   return h > w * 1.1 ? portrait(w, h, order) : landscape(w, h, order);
@@ -85,10 +84,21 @@ function landscape(w: number, h: number, order: number[]): TableLayout {
   const gridW = Math.min(w - 40, 900);
   const gridH = Math.min(h - topBar - 40, 470);
   return {
-    w, h, portrait: false, topBar, badgeW, zones,
+    w,
+    h,
+    portrait: false,
+    topBar,
+    badgeW,
+    zones,
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: handMaxW },
     // Clear of the collapsed Chat box at the bottom left (it covered "YOUR" of "YOUR HOLE" at 1280x720).
-    mine: { badge: { x: 0, y: 0 }, strip: { x: 26, y: handCy - 22 }, stripW: w / 2 - handMaxW / 2 - 50, cardW: Math.min(zc * 1.15, 56), rowGap: 0 },
+    mine: {
+      badge: { x: 0, y: 0 },
+      strip: { x: 26, y: handCy - 22 },
+      stripW: w / 2 - handMaxW / 2 - 50,
+      cardW: Math.min(zc * 1.15, 56),
+      rowGap: 0,
+    },
     deck: { x: centreL + pileW / 2, y: midY },
     pileW,
     discard: { x: centreL + pileW + 30, y: midY - pileW * CARD_RATIO * 0.5, w: w - 2 * centreL - pileW - 30, h: h * 0.24 },
@@ -123,7 +133,12 @@ function portrait(w: number, h: number, order: number[]): TableLayout {
   const discardTop = oppBottom + 40;
   const gridH = h - topBar - 20;
   return {
-    w, h, portrait: true, topBar, badgeW, zones,
+    w,
+    h,
+    portrait: true,
+    topBar,
+    badgeW,
+    zones,
     hand: { cx: w / 2, cy: handCy, cardW, maxWidth: w - 16 },
     mine: { badge: { x: 0, y: 0 }, strip: { x: 22, y: mineY }, stripW: w * 0.6, cardW: zc, rowGap: 0 },
     deck: { x: Math.max(12 + pileW / 2, 40), y: discardTop + pileW * CARD_RATIO * 0.5 },

@@ -22,13 +22,28 @@ export class OwnView {
   private readonly prompt: Phaser.GameObjects.Text;
   private readonly glow: Phaser.GameObjects.Graphics;
 
-  constructor(private readonly scene: Phaser.Scene, onPick: (card: string) => void) {
+  constructor(
+    private readonly scene: Phaser.Scene,
+    onPick: (card: string) => void,
+  ) {
     this.glow = scene.add.graphics().setDepth(5);
     this.hand = new HandView(scene, onPick, spriteFactory(standardArt));
     this.strip = new CardStrip(scene);
-    this.meText = sharp(scene.add.text(0, 0, "", textStyle(16, "#f4efe2", true)).setOrigin(1, 0.5).setDepth(40));
+    this.meText = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(16, "#f4efe2", true))
+        .setOrigin(1, 0.5)
+        .setDepth(40),
+    );
     this.meText.setShadow(0, 2, "#000000", 4, false, true);
-    this.prompt = promptStyle(sharp(scene.add.text(0, 0, "", textStyle(21, "#fff6d8", true)).setOrigin(0.5).setDepth(40)));
+    this.prompt = promptStyle(
+      sharp(
+        scene.add
+          .text(0, 0, "", textStyle(21, "#fff6d8", true))
+          .setOrigin(0.5)
+          .setDepth(40),
+      ),
+    );
     this.prompt.setShadow(0, 2, "#000000", 4, false, true);
   }
 
@@ -45,10 +60,18 @@ export class OwnView {
     const now = Date.now();
     const straight = kindLabel(info["straight"]);
     const tags = me ? seatTags(snap, me, now).filter((t) => !t.startsWith("BOT") && t !== "CHOOSING…") : [];
-    const parts = me ? [`You · ${scoreLine(me)}`, ...(straight && me.info["called"] !== true ? [`holding a ${straight}!`] : []), ...tags] : ["Spectating"];
-    this.meText.setText(parts.join("\n")).setVisible(snap.status !== "waiting").setFontSize(L.portrait ? MIN_TEXT : 16);
+    const parts = me
+      ? [`You · ${scoreLine(me)}`, ...(straight && me.info["called"] !== true ? [`holding a ${straight}!`] : []), ...tags]
+      : ["Spectating"];
+    this.meText
+      .setText(parts.join("\n"))
+      .setVisible(snap.status !== "waiting")
+      .setFontSize(L.portrait ? MIN_TEXT : 16);
     this.meText.setPosition(L.me.x, L.me.y).setAlign("right");
-    this.prompt.setText(promptText(snap, mySeat, moves)).setFontSize(L.portrait ? 15 : 21).setPosition(L.prompt.x, L.prompt.y);
+    this.prompt
+      .setText(promptText(snap, mySeat, moves))
+      .setFontSize(L.portrait ? 15 : 21)
+      .setPosition(L.prompt.x, L.prompt.y);
     this.prompt.setWordWrapWidth(L.promptW, true).setAlign("center");
     // A phone puts the call buttons on the prompt's line: they say it (table-view.ts renderButtons).
     this.prompt.setVisible(!(L.portrait && (moves.call || moves.decline)));

@@ -46,14 +46,21 @@ function roundBody(snap: TableSnap, result: Json, mySeat: number | null): HTMLEl
   const body = rows.map((r, i) => {
     const name = `${who(snap, i, mySeat)}${r?.["out"] === true ? " (out)" : ""}`;
     const delta = typeof r?.["delta"] === "number" ? r["delta"] : 0;
-    return h("tr", { class: i === mySeat ? "me" : "", testid: `result-row-${i}` },
+    return h(
+      "tr",
+      { class: i === mySeat ? "me" : "", testid: `result-row-${i}` },
       h("td", { class: "name" }, name),
       straightCell(r),
       h("td", { class: "num" }, [plus(r?.["handHits"], 2), plus(r?.["holeHits"], 20)].filter((x) => x !== "").join(" · ")),
       h("td", { class: "num delta" }, delta > 0 ? `+${delta}` : String(delta)),
-      h("td", { class: "num total" }, String(r?.["total"] ?? snap.seats[i]?.score ?? 0)));
+      h("td", { class: "num total" }, String(r?.["total"] ?? snap.seats[i]?.score ?? 0)),
+    );
   });
-  return h("div", { class: "table-wrap" }, h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...body)));
+  return h(
+    "div",
+    { class: "table-wrap" },
+    h("table", { class: "results", testid: "result-table" }, h("thead", {}, head), h("tbody", {}, ...body)),
+  );
 }
 
 export const scatterbrainResults: ResultRenderers = { roundTitle, roundBody, holdMs: guessRevealLeft };

@@ -51,13 +51,29 @@ export class ScatterbrainTable implements GameTableView {
       if (this.moves.holes.has(card)) send({ type: "chooseHole", card });
       else if (this.moves.discards.has(card)) send({ type: "discard", card });
     });
-    this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }), { faceUp: false, factory: spriteFactory(standardArt) });
+    this.deck = new PileView(scene, "deck", () => this.moves.drawDeck && send({ type: "drawDeck" }), {
+      faceUp: false,
+      factory: spriteFactory(standardArt),
+    });
     this.discard = new DiscardFan(scene, () => this.moves.drawDiscard && send({ type: "drawDiscard" }));
-    this.call = new CanvasButton(scene, "SCATTERBRAIN!", COLORS.gold, () => this.moves.call && send({ type: "callScatterbrain" })).setDepth(45);
-    this.decline = new CanvasButton(scene, "Keep playing", 0xd9d2bf, () => this.moves.decline && send({ type: "declineCall" })).setDepth(45);
+    this.call = new CanvasButton(scene, "SCATTERBRAIN!", COLORS.gold, () => this.moves.call && send({ type: "callScatterbrain" })).setDepth(
+      45,
+    );
+    this.decline = new CanvasButton(scene, "Keep playing", 0xd9d2bf, () => this.moves.decline && send({ type: "declineCall" })).setDepth(
+      45,
+    );
     this.countdown = new Countdown(scene);
-    this.grid = new GuessGrid(scene, (card) => this.moves.guesses.has(card) && send({ type: "guess", card }), () => this.moves.skip && send({ type: "skipGuess" }));
-    this.last = sharp(scene.add.text(0, 0, "", textStyle(16, "#fff2c0", true)).setOrigin(0.5, 0).setDepth(41));
+    this.grid = new GuessGrid(
+      scene,
+      (card) => this.moves.guesses.has(card) && send({ type: "guess", card }),
+      () => this.moves.skip && send({ type: "skipGuess" }),
+    );
+    this.last = sharp(
+      scene.add
+        .text(0, 0, "", textStyle(16, "#fff2c0", true))
+        .setOrigin(0.5, 0)
+        .setDepth(41),
+    );
     this.last.setShadow(0, 2, "#000000", 4, false, true);
   }
 
@@ -84,7 +100,10 @@ export class ScatterbrainTable implements GameTableView {
     this.discard.setVisible(started);
     this.renderZones(snap, mySeat);
     this.renderButtons(L);
-    this.last.setText(lastGuessText(snap, mySeat)).setPosition(L.w / 2, L.discard.y + L.discard.h + 4).setFontSize(L.portrait ? MIN_TEXT : 16);
+    this.last
+      .setText(lastGuessText(snap, mySeat))
+      .setPosition(L.w / 2, L.discard.y + L.discard.h + 4)
+      .setFontSize(L.portrait ? MIN_TEXT : 16);
     this.last.setWordWrapWidth(L.w - 24, true).setAlign("center");
     const guessing = this.moves.guesses.size > 0 || this.moves.skip;
     const title = snap.info["deckOut"] === "noCall" ? "Deck out: name a card (find a hole card!)" : "Name a card you cannot see";
@@ -105,7 +124,11 @@ export class ScatterbrainTable implements GameTableView {
     this.cdLabel = label;
     const L = this.layout;
     this.countdown.setVisible(!this.grid.visible && label !== "");
-    if (!this.grid.visible && label !== "") this.countdown.setRadius(L.countdownR).setPosition(L.countdown.x + (L.portrait ? L.countdownR - this.countdown.pillWidth / 2 : 0), L.countdown.y).show(left, total, label);
+    if (!this.grid.visible && label !== "")
+      this.countdown
+        .setRadius(L.countdownR)
+        .setPosition(L.countdown.x + (L.portrait ? L.countdownR - this.countdown.pillWidth / 2 : 0), L.countdown.y)
+        .show(left, total, label);
     this.grid.placeCountdown(L.grid, left, total);
     for (const seat of awaySeats(snap, this.mySeat)) this.zones.get(seat.index)?.refreshBadge(snap, seat, L.badgeW, serverNow);
   }
@@ -145,7 +168,8 @@ export class ScatterbrainTable implements GameTableView {
     const show = this.moves.call || this.moves.decline;
     const w = L.portrait ? Math.min(170, L.w * 0.44) : 230;
     const h = L.portrait ? 46 : 52;
-    const at = (i: number): Point => (L.portrait ? { x: L.w / 2 + (i === 0 ? -1 : 1) * (w / 2 + 6), y: L.buttons.y } : { x: L.buttons.x, y: L.buttons.y + i * (h + 10) });
+    const at = (i: number): Point =>
+      L.portrait ? { x: L.w / 2 + (i === 0 ? -1 : 1) * (w / 2 + 6), y: L.buttons.y } : { x: L.buttons.x, y: L.buttons.y + i * (h + 10) };
     this.call.place(at(0).x, at(0).y, w, h).setVisible(show && this.moves.call);
     this.decline.place(at(1).x, at(1).y, w, h).setVisible(show && this.moves.decline);
   }

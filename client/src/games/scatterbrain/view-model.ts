@@ -105,7 +105,8 @@ export function promptText(snap: TableSnap, mySeat: number | null, m: Moves): st
     case "chooseHole":
       return m.holes.size > 0 ? "Pick your hole card (face down, never discarded)" : "Waiting for the others to choose their hole card…";
     case "guess":
-      if (m.guesses.size > 0) return snap.info["deckOut"] === "noCall" ? "Deck out: name a card, find a hole card!" : "Your guess: name a card you cannot see";
+      if (m.guesses.size > 0)
+        return snap.info["deckOut"] === "noCall" ? "Deck out: name a card, find a hole card!" : "Your guess: name a card you cannot see";
       return `${who(snap.turn)} ${snap.turn === mySeat ? "are" : "is"} guessing…`;
     case "handOver":
       return "Hand over";

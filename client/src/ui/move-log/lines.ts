@@ -44,13 +44,16 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Json => (typeof v === "object" && v !== null ? (v as Json) : {});
 
 function timedOut(e: Json, c: Ctx): LogLine {
-  const text = c.mine(e["seat"]) ? "Time ran out — a card was played for you." : `Time ran out for ${c.who(e["seat"])} — the table played for them.`;
+  const text = c.mine(e["seat"])
+    ? "Time ran out — a card was played for you."
+    : `Time ran out for ${c.who(e["seat"])} — the table played for them.`;
   return { text, kind: "timeout" };
 }
 
 function drawn(e: Json, c: Ctx): string {
   const from = e["from"] === "discard" ? "from the discard pile" : "from the deck";
-  if (e["card"] === null || e["card"] === undefined) return `${c.who(e["seat"])} drew a card ${e["from"] === undefined ? "" : from}`.trim() + ".";
+  if (e["card"] === null || e["card"] === undefined)
+    return `${c.who(e["seat"])} drew a card ${e["from"] === undefined ? "" : from}`.trim() + ".";
   const verb = e["from"] === "discard" ? "took" : "drew";
   return `${c.who(e["seat"])} ${verb} ${c.card(e["card"])} ${e["from"] === undefined ? "" : from}`.trim() + ".";
 }
@@ -74,7 +77,10 @@ function raceClosed(e: Json, c: Ctx): string {
   const losers = list(r["penalised"]).map((s) => c.who(s));
   const penalised = losers.join(", ");
   const verb = losers.length === 1 && losers[0] !== "You" ? "draws" : "draw";
-  const entries = slaps.map((x) => ({ seat: typeof x["seat"] === "number" ? x["seat"] : -1, reactionMs: typeof x["reactionMs"] === "number" ? x["reactionMs"] : null }));
+  const entries = slaps.map((x) => ({
+    seat: typeof x["seat"] === "number" ? x["seat"] : -1,
+    reactionMs: typeof x["reactionMs"] === "number" ? x["reactionMs"] : null,
+  }));
   const lead = fastest ? raceWinnerWords("slapped", entries, (s) => c.who(s)) : "Nobody slapped.";
   // Reaction times (latency compensated) changed the order against arrival at the server.
   const arrival = slaps.map((x) => x["arrival"]);
@@ -98,7 +104,12 @@ function scored(e: Json, c: Ctx): LogLine {
 
 const FORMATS: Readonly<Record<string, Format>> = {
   turnTimedOut: timedOut,
-  passTimedOut: (e, c) => ({ text: `Time ran out: cards were passed for ${list(e["seats"]).map((s) => c.who(s)).join(", ")}.`, kind: "timeout" }),
+  passTimedOut: (e, c) => ({
+    text: `Time ran out: cards were passed for ${list(e["seats"])
+      .map((s) => c.who(s))
+      .join(", ")}.`,
+    kind: "timeout",
+  }),
   roundDealt: (e) => round("Round", e["round"]),
   handDealt: (e) => (e["seat"] === undefined ? round("Hand", e["round"] ?? e["hand"]) : null),
   cardDrawn: drawn,
@@ -107,19 +118,37 @@ const FORMATS: Readonly<Record<string, Format>> = {
   scatRevealed: (e, c) => `${c.who(e["seat"])} ${e["devilsScat"] ? "revealed the Devil's Scat" : "revealed a Scat (31)"}!`,
   deckReshuffled: () => "The discards were shuffled into a new deck.",
   handCalled: (e, c) => `${c.who(e["seat"])} called ${SHADE(e["shade"])} Hand!`,
-  declared: (e, c) => `${c.who(e["seat"])} declared a ${e["kind"] === "scat" ? "Scat" : "Skit"}${e["shade"] ? ` in ${SHADE(e["shade"])}` : ""}.`,
+  declared: (e, c) =>
+    `${c.who(e["seat"])} declared a ${e["kind"] === "scat" ? "Scat" : "Skit"}${e["shade"] ? ` in ${SHADE(e["shade"])}` : ""}.`,
   finalRoundStarted: (e, c) => `${c.whose(e["skitter"])} Skit: final round, one more turn each.`,
   playerOut: (e, c) => `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "are" : "is"} out of tokens.`,
   playerEliminated: (e, c) => `${c.who(e["seat"])} lost the last life.`,
   gameWon: winners,
-  passChosen: (e, c) => (c.mine(e["seat"]) ? `You chose ${list(e["cards"]).map((x) => c.card(x)).join(", ")} to pass.` : null),
-  cardsPassed: (e, c) => (list(e["cards"]).length > 0 ? `${c.who(e["from"])} passed ${list(e["cards"]).map((x) => c.card(x)).join(", ")} to ${c.who(e["to"])}.` : null),
-  cardPlayed: (e, c) => (e["shade"] !== undefined ? `${c.who(e["seat"])} ${e["lead"] ? "led" : "played"} ${faceWords(e["card"], e["shade"])}.` : `${c.who(e["seat"])} played ${c.card(e["card"])}${e["drawn"] ? " (just drawn)" : ""}.`),
-  trickWon: (e, c) => `${c.who(obj(e["trick"])["winner"])} took the trick${Number(obj(e["trick"])["points"]) > 0 ? ` (${String(obj(e["trick"])["points"])} pts)` : ""}.`,
+  passChosen: (e, c) =>
+    c.mine(e["seat"])
+      ? `You chose ${list(e["cards"])
+          .map((x) => c.card(x))
+          .join(", ")} to pass.`
+      : null,
+  cardsPassed: (e, c) =>
+    list(e["cards"]).length > 0
+      ? `${c.who(e["from"])} passed ${list(e["cards"])
+          .map((x) => c.card(x))
+          .join(", ")} to ${c.who(e["to"])}.`
+      : null,
+  cardPlayed: (e, c) =>
+    e["shade"] !== undefined
+      ? `${c.who(e["seat"])} ${e["lead"] ? "led" : "played"} ${faceWords(e["card"], e["shade"])}.`
+      : `${c.who(e["seat"])} played ${c.card(e["card"])}${e["drawn"] ? " (just drawn)" : ""}.`,
+  trickWon: (e, c) =>
+    `${c.who(obj(e["trick"])["winner"])} took the trick${Number(obj(e["trick"])["points"]) > 0 ? ` (${String(obj(e["trick"])["points"])} pts)` : ""}.`,
   heartsBroken: (e) => `Hearts are broken in ${SHADE(e["shade"])}.`,
   holeChosen: (e, c) => {
-    const text = c.mine(e["seat"]) && e["card"] ? `You chose ${c.card(e["card"])} as your hole card` : `${c.who(e["seat"])} chose a hole card`;
-    return e["timedOut"] ? { text: `${text} (time ran out: chosen for ${c.mine(e["seat"]) ? "you" : "them"}).`, kind: "timeout" } : `${text}.`;
+    const text =
+      c.mine(e["seat"]) && e["card"] ? `You chose ${c.card(e["card"])} as your hole card` : `${c.who(e["seat"])} chose a hole card`;
+    return e["timedOut"]
+      ? { text: `${text} (time ran out: chosen for ${c.mine(e["seat"]) ? "you" : "them"}).`, kind: "timeout" }
+      : `${text}.`;
   },
   scatterbrainCalled: (e, c) => `${c.who(e["seat"])} called Scatterbrain! (+${String(e["points"] ?? 10)})`,
   callDeclined: (e, c) => `${c.who(e["seat"])} declined to call, playing on.`,
@@ -127,8 +156,10 @@ const FORMATS: Readonly<Record<string, Format>> = {
   guessSkipped: (e, c) => `${c.who(e["seat"])} passed instead of guessing.`,
   playerOutOfHand: (e, c) => `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "are" : "is"} out of the hand.`,
   nothingToDraw: (e, c) => `${c.who(e["seat"])} had nothing to draw.`,
-  penaltyDrawn: (e, c) => `${c.who(e["seat"])} drew ${String(e["count"] ?? "")} as a penalty (${e["reason"] === "fake-out" ? "fake-out" : e["reason"] === "missed-call" ? "missed call" : "slap race"}).`,
-  deckCut: (e, c) => `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "were" : "was"} skipped and cut the deck${e["card"] ? `: ${c.card(e["card"])}` : ""}.`,
+  penaltyDrawn: (e, c) =>
+    `${c.who(e["seat"])} drew ${String(e["count"] ?? "")} as a penalty (${e["reason"] === "fake-out" ? "fake-out" : e["reason"] === "missed-call" ? "missed call" : "slap race"}).`,
+  deckCut: (e, c) =>
+    `${c.who(e["seat"])} ${c.mine(e["seat"]) ? "were" : "was"} skipped and cut the deck${e["card"] ? `: ${c.card(e["card"])}` : ""}.`,
   deckFlipped: (e, c) => `${c.who(e["seat"])} flipped the deck: play changes direction.`,
   raceOpened: () => "WITH A HAND: slap!",
   raceClosed,

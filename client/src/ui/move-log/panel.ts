@@ -33,7 +33,12 @@ export class MoveLog {
 
   constructor() {
     this.list = h("ol", { testid: "move-log-list" });
-    this.el = h("aside", { class: "move-log", testid: "move-log", hidden: true, "aria-label": "Move log" }, h("h3", {}, "Moves"), this.list);
+    this.el = h(
+      "aside",
+      { class: "move-log", testid: "move-log", hidden: true, "aria-label": "Move log" },
+      h("h3", {}, "Moves"),
+      this.list,
+    );
     uiRoot().append(this.el);
   }
 

@@ -56,7 +56,10 @@ export const DarkHandSeat = {
 } satisfies FieldDefs;
 
 export const DarkHandMeldOption = schema({ kind: t.string(), shade: t.string().optional() }, "DarkHandMeldOption");
-export const DarkHandDeclareOption = schema({ kind: t.string(), shade: t.string().optional(), forfeit: t.boolean() }, "DarkHandDeclareOption");
+export const DarkHandDeclareOption = schema(
+  { kind: t.string(), shade: t.string().optional(), forfeit: t.boolean() },
+  "DarkHandDeclareOption",
+);
 
 /** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
 export const DarkHandMine = {

@@ -2,16 +2,10 @@
 import { schema, t } from "@colyseus/schema";
 import type { FieldDefs, GameState } from "../../table/state/game-state.ts";
 
-export const DarkHeartsPlay = schema(
-  { seat: t.uint8(), card: t.string(), face: t.string(), points: t.int8() },
-  "DarkHeartsPlay",
-);
+export const DarkHeartsPlay = schema({ seat: t.uint8(), card: t.string(), face: t.string(), points: t.int8() }, "DarkHeartsPlay");
 
 /** The 3-player leftover card, once taken. */
-export const DarkHeartsLeftover = schema(
-  { seat: t.uint8(), card: t.string(), shade: t.string(), points: t.int8() },
-  "DarkHeartsLeftover",
-);
+export const DarkHeartsLeftover = schema({ seat: t.uint8(), card: t.string(), shade: t.string(), points: t.int8() }, "DarkHeartsLeftover");
 
 export const DarkHeartsTrick = schema(
   {

@@ -73,16 +73,19 @@ export const HitTheDeckTable = schema(
 export const HitTheDeckSeat = { continued: t.boolean(), slapped: t.boolean().optional(), mustCall: t.boolean() } satisfies FieldDefs;
 
 /** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
-export const HitTheDeckMine = { playable: t.array("string"), mustDraw: t.boolean(), canSlap: t.boolean(), raceOpen: t.boolean(), mustCall: t.boolean() } satisfies FieldDefs;
+export const HitTheDeckMine = {
+  playable: t.array("string"),
+  mustDraw: t.boolean(),
+  canSlap: t.boolean(),
+  raceOpen: t.boolean(),
+  mustCall: t.boolean(),
+} satisfies FieldDefs;
 
 export const HitTheDeckSeatResult = schema(
   { seat: t.uint8(), hand: t.array("string"), points: t.int16(), total: t.int16() },
   "HitTheDeckSeatResult",
 );
 
-export const HitTheDeckResult = schema(
-  { round: t.uint16(), winner: t.uint8(), seats: t.array(HitTheDeckSeatResult) },
-  "HitTheDeckResult",
-);
+export const HitTheDeckResult = schema({ round: t.uint16(), winner: t.uint8(), seats: t.array(HitTheDeckSeatResult) }, "HitTheDeckResult");
 
 export const hitTheDeckState: GameState = { table: HitTheDeckTable, seat: HitTheDeckSeat, mine: HitTheDeckMine, result: HitTheDeckResult };

@@ -49,7 +49,11 @@ export const ScatterbrainSeat = {
 } satisfies FieldDefs;
 
 /** A seat's private facts: view-tagged fields `myX` of the frame's `SeatState`. */
-export const ScatterbrainMine = { hole: t.string().optional(), drawnCard: t.string().optional(), straight: t.string().optional() } satisfies FieldDefs;
+export const ScatterbrainMine = {
+  hole: t.string().optional(),
+  drawnCard: t.string().optional(),
+  straight: t.string().optional(),
+} satisfies FieldDefs;
 
 export const ScatterbrainSeatResult = schema(
   {
@@ -81,4 +85,9 @@ export const ScatterbrainResult = schema(
   "ScatterbrainResult",
 );
 
-export const scatterbrainState: GameState = { table: ScatterbrainTable, seat: ScatterbrainSeat, mine: ScatterbrainMine, result: ScatterbrainResult };
+export const scatterbrainState: GameState = {
+  table: ScatterbrainTable,
+  seat: ScatterbrainSeat,
+  mine: ScatterbrainMine,
+  result: ScatterbrainResult,
+};

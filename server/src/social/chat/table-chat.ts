@@ -63,7 +63,9 @@ interface Member {
 }
 
 /** A line kept for reports (with the speaker's account, which readers never see). */
-export interface KeptLine extends ChatLine { readonly account: string | null }
+export interface KeptLine extends ChatLine {
+  readonly account: string | null;
+}
 
 const KEEP_LINES = 100;
 const MUTES_MAX = 32;
@@ -93,19 +95,32 @@ export class TableChat {
   private readonly budgets = new Map<string, RateLimiter>();
   private readonly spectatorBudget = new RateLimiter(SPECTATOR_CHAT_RATE.perSecond, SPECTATOR_CHAT_RATE.burst, Date.now());
 
-  constructor(private readonly host: ChatHost, private readonly services: () => ChatServices | null) {}
+  constructor(
+    private readonly host: ChatHost,
+    private readonly services: () => ChatServices | null,
+  ) {}
 
   /**
    * A client passed `onAuth` with this account (null: none); `registered`: a saved account, not a
    * guest. `binds`: what else binds it (an operator's mute of a linked account, a reader's mute,
    * the per-table budgets), beyond the connection itself.
    */
-  authorised(sessionId: string, account: string | null, registered: boolean, binds: ChatBinds = { links: [], device: null, address: null }): void {
+  authorised(
+    sessionId: string,
+    account: string | null,
+    registered: boolean,
+    binds: ChatBinds = { links: [], device: null, address: null },
+  ): void {
     const device = deviceOf(binds.device);
     const address = bindingAddress(binds.address);
     // Whom a reader's mute of this speaker follows: its account and device, and without an account
     // its address too (one reader's choice at one table: a device id a client may change each time does not undo it).
-    const keys = [...(account ? [`a:${account}`] : []), ...(device ? [`d:${device}`] : []), ...(!account && address ? [`ip:${address}`] : []), `s:${sessionId}`];
+    const keys = [
+      ...(account ? [`a:${account}`] : []),
+      ...(device ? [`d:${device}`] : []),
+      ...(!account && address ? [`ip:${address}`] : []),
+      `s:${sessionId}`,
+    ];
     const budgets = [...(address ? [`ip:${address}`] : []), ...(device ? [`d:${device}`] : [])];
     const links = account && !binds.links.includes(account) ? [account, ...binds.links] : binds.links;
     // The reader's own mutes are found again by its account, else its device.
@@ -113,7 +128,20 @@ export class TableChat {
     const muted = this.mutes.get(reader) ?? remember(this.mutes, reader, new Set<string>());
     const member = this.members.get(sessionId);
     if (member) Object.assign(member, { account, registered, links, keys, budgets, muted });
-    else this.members.set(sessionId, { from: this.next++, name: "Player", seat: null, account, registered, off: false, spectators: true, links, keys, budgets, muted });
+    else
+      this.members.set(sessionId, {
+        from: this.next++,
+        name: "Player",
+        seat: null,
+        account,
+        registered,
+        off: false,
+        spectators: true,
+        links,
+        keys,
+        budgets,
+        muted,
+      });
     remember(this.speakers, this.members.get(sessionId)!.from, keys);
   }
 
@@ -148,30 +176,57 @@ export class TableChat {
     const member = this.members.get(client.sessionId);
     if (!member) return this.host.reject(client, { code: "not-joined", message: "Join the table before you chat" });
     const parsed = sayMessageSchema.safeParse(payload);
-    if (!parsed.success) return this.host.reject(client, { code: "invalid-message", message: `chat takes { phrase }, { emote } or { text } (text 1..${CHAT_TEXT_MAX} characters)` });
+    if (!parsed.success)
+      return this.host.reject(client, {
+        code: "invalid-message",
+        message: `chat takes { phrase }, { emote } or { text } (text 1..${CHAT_TEXT_MAX} characters)`,
+      });
     const said = parsed.data;
     let text: string | null = null;
     if ("text" in said) {
-      if (this.host.quickPhrasesOnly()) return this.host.reject(client, { code: "chat-quick-only", message: "A ranked game in play allows quick phrases and emotes only" });
-      if (!member.registered) return this.host.reject(client, { code: "chat-registered-only", message: "Free text is for saved accounts: register to type, or use the quick phrases" });
+      if (this.host.quickPhrasesOnly())
+        return this.host.reject(client, { code: "chat-quick-only", message: "A ranked game in play allows quick phrases and emotes only" });
+      if (!member.registered)
+        return this.host.reject(client, {
+          code: "chat-registered-only",
+          message: "Free text is for saved accounts: register to type, or use the quick phrases",
+        });
       text = cleanText(said.text);
       if (text === null) return this.host.reject(client, { code: "invalid-message", message: "chat text is empty" });
-      if (charCount(text) > CHAT_TEXT_MAX) return this.host.reject(client, { code: "chat-too-long", message: `chat text is at most ${CHAT_TEXT_MAX} characters` });
+      if (charCount(text) > CHAT_TEXT_MAX)
+        return this.host.reject(client, { code: "chat-too-long", message: `chat text is at most ${CHAT_TEXT_MAX} characters` });
     }
     const services = this.services();
     if (services) {
       const verdict = await services.limiter.take(member.account ?? `session:${client.sessionId}`);
-      if (!verdict.ok) return this.host.reject(client, { code: "rate-limited", message: `Too many chat lines: wait ${Math.ceil(verdict.retryAfterMs / 1000)} s` });
-      if (!this.withinTableBudgets(member)) return this.host.reject(client, { code: "rate-limited", message: "Too many chat lines at this table: wait a few seconds" });
+      if (!verdict.ok)
+        return this.host.reject(client, {
+          code: "rate-limited",
+          message: `Too many chat lines: wait ${Math.ceil(verdict.retryAfterMs / 1000)} s`,
+        });
+      if (!this.withinTableBudgets(member))
+        return this.host.reject(client, { code: "rate-limited", message: "Too many chat lines at this table: wait a few seconds" });
       // An operator's mute binds the account, and the device (and address) it plays from.
       const until = member.links.length > 0 ? await services.chatBannedUntil(member.links) : null;
-      if (until !== null) return this.host.reject(client, { code: "chat-banned", message: `An operator muted your chat until ${new Date(until).toISOString()}` });
+      if (until !== null)
+        return this.host.reject(client, {
+          code: "chat-banned",
+          message: `An operator muted your chat until ${new Date(until).toISOString()}`,
+        });
     }
-    if (text !== null && isProfane(text)) return this.host.reject(client, { code: "chat-filtered", message: "That line was not sent: it contains a word the chat does not allow" });
+    if (text !== null && isProfane(text))
+      return this.host.reject(client, {
+        code: "chat-filtered",
+        message: "That line was not sent: it contains a word the chat does not allow",
+      });
     // The speaker may have left (or changed seat) while the checks ran.
     if (this.members.get(client.sessionId) !== member) return;
     const line: ChatLine = {
-      from: member.from, name: member.name, seat: member.seat, channel: member.seat === null ? "spectators" : "table", at: Date.now(),
+      from: member.from,
+      name: member.name,
+      seat: member.seat,
+      channel: member.seat === null ? "spectators" : "table",
+      at: Date.now(),
       ...("phrase" in said ? { phrase: said.phrase } : "emote" in said ? { emote: said.emote } : { text: text! }),
     };
     this.keep({ ...line, account: member.account });
@@ -183,16 +238,22 @@ export class TableChat {
     const member = this.members.get(client.sessionId);
     if (!member) return this.host.reject(client, { code: "not-joined", message: "Join the table first" });
     const parsed = chatPrefsSchema.safeParse(payload);
-    if (!parsed.success) return this.host.reject(client, { code: "invalid-message", message: "chatPrefs takes { off?, spectators? booleans, mute?, unmute? speaker numbers }" });
+    if (!parsed.success)
+      return this.host.reject(client, {
+        code: "invalid-message",
+        message: "chatPrefs takes { off?, spectators? booleans, mute?, unmute? speaker numbers }",
+      });
     const p = parsed.data;
     if (p.off !== undefined) member.off = p.off;
     if (p.spectators !== undefined) member.spectators = p.spectators;
     if (p.unmute !== undefined) for (const key of this.speakers.get(p.unmute) ?? []) member.muted.delete(key);
     // A speaker is muted by who it is (account, device; address without an account), not by its
     // connection: it stays muted when it comes back. What it shares with the reader is left out.
-    const keys = p.mute === undefined || p.mute === member.from ? [] : (this.speakers.get(p.mute) ?? []).filter((k) => !member.keys.includes(k));
+    const keys =
+      p.mute === undefined || p.mute === member.from ? [] : (this.speakers.get(p.mute) ?? []).filter((k) => !member.keys.includes(k));
     if (keys.length > 0) {
-      if (member.muted.size + keys.length > MUTES_MAX * 4) return this.host.reject(client, { code: "invalid-message", message: `at most ${MUTES_MAX} muted speakers per table` });
+      if (member.muted.size + keys.length > MUTES_MAX * 4)
+        return this.host.reject(client, { code: "invalid-message", message: `at most ${MUTES_MAX} muted speakers per table` });
       for (const key of keys) member.muted.add(key);
     }
   }
@@ -202,7 +263,9 @@ export class TableChat {
    * address or one device shares one, and all spectators together share one more.
    */
   private withinTableBudgets(member: Member, now = Date.now()): boolean {
-    const limiters = member.budgets.map((key) => this.budgets.get(key) ?? remember(this.budgets, key, new RateLimiter(CHAT_RATE.perSecond, CHAT_RATE.burst, now)));
+    const limiters = member.budgets.map(
+      (key) => this.budgets.get(key) ?? remember(this.budgets, key, new RateLimiter(CHAT_RATE.perSecond, CHAT_RATE.burst, now)),
+    );
     if (member.seat === null) limiters.push(this.spectatorBudget);
     // Checked before any is spent: a line refused by one budget costs the others nothing.
     if (!limiters.every((l) => l.peek(now))) return false;

@@ -10,7 +10,8 @@ import type { Migration } from "kysely/migration";
 
 export const friendRequestHoldsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable("friend_request_holds")
+    await db.schema
+      .createTable("friend_request_holds")
       .addColumn("from_id", "text", (c) => c.notNull().references("players.id").onDelete("cascade"))
       .addColumn("username_key", "text", (c) => c.notNull())
       .addColumn("at", "bigint", (c) => c.notNull())

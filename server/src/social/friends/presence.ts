@@ -57,7 +57,9 @@ export async function tableListing(roomId: string): Promise<TableListingInfo | n
   const m = (room.metadata ?? {}) as Record<string, unknown>;
   const status = typeof m["status"] === "string" ? m["status"] : "waiting";
   return {
-    roomId: room.roomId, game: room.name, status,
+    roomId: room.roomId,
+    game: room.name,
+    status,
     open: status === "waiting" && num(m["players"]) + num(m["bots"]) < num(m["seats"]),
     private: room.private === true,
     ranked: typeof m["mode"] === "string" && m["mode"].startsWith("ranked"),
@@ -74,7 +76,10 @@ function parseInvite(raw: string): Invite | null {
 }
 
 export class FriendsPresence {
-  constructor(private readonly presence: Presence, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly presence: Presence,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A page of `account` is open, in the browser whose playerId is `playerId`. */
   async seen(account: string, playerId: string): Promise<void> {
@@ -106,7 +111,14 @@ export class FriendsPresence {
   /** Sends an invitation; a second one from the same sender to the same table replaces the first. */
   async invite(to: string, from: Invite["from"], table: { roomId: string; game: string }): Promise<Invite> {
     const at = this.now();
-    const invite: Invite = { id: `${from.id}.${table.roomId}.${randomUUID().slice(0, 8)}`, from, roomId: table.roomId, game: table.game, at, expiresAt: at + INVITE_TTL_MS };
+    const invite: Invite = {
+      id: `${from.id}.${table.roomId}.${randomUUID().slice(0, 8)}`,
+      from,
+      roomId: table.roomId,
+      game: table.game,
+      at,
+      expiresAt: at + INVITE_TTL_MS,
+    };
     const kept = await this.pending(to);
     for (const old of kept) if (old.from.id === from.id && old.roomId === table.roomId) await this.presence.hdel(invitesKey(to), old.id);
     const others = kept.filter((old) => !(old.from.id === from.id && old.roomId === table.roomId));

@@ -70,8 +70,12 @@ export class MemoryStore implements OnlineStore {
   }
 
   async reportTables(): Promise<void> {}
-  async tables(_since: number, local: number): Promise<number> { return local; }
-  close(): void { this.marks.clear(); }
+  async tables(_since: number, local: number): Promise<number> {
+    return local;
+  }
+  close(): void {
+    this.marks.clear();
+  }
 }
 
 export class RedisStore implements OnlineStore {
@@ -108,7 +112,9 @@ export class RedisStore implements OnlineStore {
     return sum;
   }
 
-  close(): void { this.redis.disconnect(); }
+  close(): void {
+    this.redis.disconnect();
+  }
 }
 
 /** A table as the counter sees it (the table room). */
@@ -136,7 +142,11 @@ export class OnlineCounter {
   private reading: Promise<Counts> | null = null;
   private readonly timer: ReturnType<typeof setInterval>;
 
-  constructor(private readonly store: OnlineStore, private readonly processId: () => string, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly store: OnlineStore,
+    private readonly processId: () => string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
     this.timer.unref();
   }
@@ -164,8 +174,12 @@ export class OnlineCounter {
     } else this.here.set(id, n - 1);
   }
 
-  tableOpened(table: CountedTable): void { this.tablesHere.add(table); }
-  tableClosed(table: CountedTable): void { this.tablesHere.delete(table); }
+  tableOpened(table: CountedTable): void {
+    this.tablesHere.add(table);
+  }
+  tableClosed(table: CountedTable): void {
+    this.tablesHere.delete(table);
+  }
 
   private localTables(): number {
     let n = 0;
@@ -176,7 +190,10 @@ export class OnlineCounter {
   /** Marks every id connected here seen now, drops lapsed ones (also with no lobby open), and reports this process's tables. */
   refresh(): void {
     const now = this.now();
-    this.store.seen([...this.here.keys()], now).then(() => this.store.count(now - ONLINE_WINDOW_MS)).catch(warn);
+    this.store
+      .seen([...this.here.keys()], now)
+      .then(() => this.store.count(now - ONLINE_WINDOW_MS))
+      .catch(warn);
     this.store.reportTables(this.processId(), this.localTables(), now).catch(warn);
   }
 
@@ -184,7 +201,9 @@ export class OnlineCounter {
   async counts(): Promise<Counts> {
     const now = this.now();
     if (this.cached && now - this.cached.at < COUNTS_CACHE_MS) return this.cached.counts;
-    this.reading ??= this.read(now).finally(() => { this.reading = null; });
+    this.reading ??= this.read(now).finally(() => {
+      this.reading = null;
+    });
     return this.reading;
   }
 
@@ -193,7 +212,10 @@ export class OnlineCounter {
       const local = this.localTables();
       // This process's own count is reported before it is read, so a new table shows at once.
       await this.store.reportTables(this.processId(), local, now);
-      const [online, tables] = await Promise.all([this.store.count(now - ONLINE_WINDOW_MS), this.store.tables(now - STALE_TABLES_MS, local)]);
+      const [online, tables] = await Promise.all([
+        this.store.count(now - ONLINE_WINDOW_MS),
+        this.store.tables(now - STALE_TABLES_MS, local),
+      ]);
       const counts = { online, tables };
       this.cached = { counts, at: now };
       return counts;

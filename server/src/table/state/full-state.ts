@@ -20,8 +20,12 @@
  */
 import { SchemaSerializer } from "@colyseus/core";
 
-interface ViewLike { changes: Map<number, unknown> }
-interface ClientLike { view?: ViewLike }
+interface ViewLike {
+  changes: Map<number, unknown>;
+}
+interface ClientLike {
+  view?: ViewLike;
+}
 type GetFullState = (client?: ClientLike, timing?: unknown) => Uint8Array;
 
 let installed = false;

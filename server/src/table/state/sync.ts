@@ -41,8 +41,14 @@ function isListWrapper(ctor: Ctor): boolean {
 
 type Obj = Record<string, unknown>;
 
-interface ViewLike { isVisible(tree: unknown): boolean; add(obj: object): unknown; markVisible(tree: unknown): void }
-interface TreeLike { root?: { activeViews: Map<number, WeakRef<ViewLike>> } }
+interface ViewLike {
+  isVisible(tree: unknown): boolean;
+  add(obj: object): unknown;
+  markVisible(tree: unknown): void;
+}
+interface TreeLike {
+  root?: { activeViews: Map<number, WeakRef<ViewLike>> };
+}
 
 /**
  * Gives a new child of a view-tagged part to every view that sees its parent:
@@ -117,7 +123,14 @@ export function syncRef(current: unknown, type: Ctor, v: unknown, drift: Drift, 
   return child;
 }
 
-export function syncList(list: ArraySchema, item: string | Ctor, values: readonly unknown[], drift: Drift, path: string, keepLists = false): void {
+export function syncList(
+  list: ArraySchema,
+  item: string | Ctor,
+  values: readonly unknown[],
+  drift: Drift,
+  path: string,
+  keepLists = false,
+): void {
   if (typeof item === "function") {
     for (let i = 0; i < values.length; i++) {
       const current = list[i];

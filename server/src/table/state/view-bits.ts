@@ -9,8 +9,14 @@
  */
 import { StateView } from "@colyseus/schema";
 
-interface Tree { visibleViews?: number[] }
-interface ViewBits { _slot: number; _bit: number; markVisible(tree: Tree): void }
+interface Tree {
+  visibleViews?: number[];
+}
+interface ViewBits {
+  _slot: number;
+  _bit: number;
+  markVisible(tree: Tree): void;
+}
 
 let installed = false;
 

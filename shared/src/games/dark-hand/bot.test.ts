@@ -88,8 +88,18 @@ describe("Dark Hand bot: calls", () => {
   });
 
   it("makes a Forfeit Play in the final round, where it saves a payment", () => {
-    const s = scenario({ hands: ["4H/10D 5H/9C QS/2H", "2C/QH 3C/9D 4S/KC", JUNK], deck: "6H/8S 4C/8D", tokens: [5, 4, 5], jokers: { dark: 1 }, options: { forfeitPlay: true } });
-    const ready = play(darkHand, s, [...turnOf(0, "deck", "QS/2H", "light"), [1, { type: "drawDeck" }], [1, { type: "discard", card: "4S/KC" }]]).state;
+    const s = scenario({
+      hands: ["4H/10D 5H/9C QS/2H", "2C/QH 3C/9D 4S/KC", JUNK],
+      deck: "6H/8S 4C/8D",
+      tokens: [5, 4, 5],
+      jokers: { dark: 1 },
+      options: { forfeitPlay: true },
+    });
+    const ready = play(darkHand, s, [
+      ...turnOf(0, "deck", "QS/2H", "light"),
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "4S/KC" }],
+    ]).state;
     expect(darkHand.bot(ready, 1, rng)).toEqual({ type: "declare", shade: "light" });
   });
 });

@@ -55,7 +55,10 @@ function bestKeep(j: Judge, cards: readonly string[], keep: string | null): { sc
   let best = { score: -1, discard: cards[0] as string };
   for (const card of cards) {
     if (card === keep) continue;
-    const score = handScore(j, cards.filter((c) => c !== card));
+    const score = handScore(
+      j,
+      cards.filter((c) => c !== card),
+    );
     if (score > best.score) best = { score, discard: card };
   }
   return best;
@@ -73,9 +76,10 @@ export function callWanted(s: HandState, seat: number): Shade | null {
   for (const shade of options) {
     const score = shadeScore(j, hand, shade);
     const meld = meldIn(hand, shade);
-    const worth = meld !== null
-      ? !onTurn && tokens >= 2 && (s.skitter === null || meld === "scat")
-      : s.skitter === null && tokens >= CALL_TOKENS && score >= CALL_OUTS * 10;
+    const worth =
+      meld !== null
+        ? !onTurn && tokens >= 2 && (s.skitter === null || meld === "scat")
+        : s.skitter === null && tokens >= CALL_TOKENS && score >= CALL_OUTS * 10;
     if (worth && (best === null || score > best.score)) best = { shade, score };
   }
   return best?.shade ?? null;
@@ -105,7 +109,12 @@ export function judgeFor(s: HandState, seat: number): Judge {
  * For an opponent model (shared/src/bots/skit-scat.ts).
  */
 export function bestDiscards(j: Judge, cards: readonly string[]): string[] {
-  const scores = cards.map((card) => handScore(j, cards.filter((c) => c !== card)));
+  const scores = cards.map((card) =>
+    handScore(
+      j,
+      cards.filter((c) => c !== card),
+    ),
+  );
   const best = Math.max(...scores);
   return cards.filter((_, i) => scores[i] === best);
 }
@@ -134,8 +143,7 @@ function declareChoice(s: HandState, seat: number, legal: readonly HandAction[])
   const forfeit = options.filter((o) => o.forfeit);
   const called = calledShade(s, seat);
   const hopeless = called !== null && shadeScore(judge(s, seat), s.hands[seat] ?? [], called) <= 10;
-  const pick = fair.find((o) => o.kind === "scat") ?? fair[0]
-    ?? forfeit.find((o) => s.skitter !== null || o.kind === "scat" || hopeless);
+  const pick = fair.find((o) => o.kind === "scat") ?? fair[0] ?? forfeit.find((o) => s.skitter !== null || o.kind === "scat" || hopeless);
   if (pick === undefined) return { type: "endTurn" };
   const action = legal.find((a) => a.type === "declare" && (!s.rules.dark || a.shade === pick.shade));
   return action ?? { type: "endTurn" };

@@ -18,9 +18,15 @@ const table = (deck = "7D/8C 8D/3S 10H/6C 3S/KH") =>
 describe("the call window", () => {
   it("is open from the deal for every seat, even one not on turn; the game still awaits only the turn", () => {
     const s = table();
-    expect(game.legalActions(s, 1)).toEqual([{ type: "call", shade: "light" }, { type: "call", shade: "dark" }]);
+    expect(game.legalActions(s, 1)).toEqual([
+      { type: "call", shade: "light" },
+      { type: "call", shade: "dark" },
+    ]);
     expect(game.legalActions(s, 0)).toEqual([
-      { type: "drawDeck" }, { type: "drawDiscard" }, { type: "call", shade: "light" }, { type: "call", shade: "dark" },
+      { type: "drawDeck" },
+      { type: "drawDiscard" },
+      { type: "call", shade: "light" },
+      { type: "call", shade: "dark" },
     ]);
     expect(game.awaiting(s)).toEqual([0]);
     const v = game.view(s, null);
@@ -52,7 +58,10 @@ describe("the call window", () => {
     expect(refusal(game, first, 0, { type: "call", shade: "light" })?.code).toBe("call-window-closed");
     expect(game.legalActions(first, 0)).toEqual([]);
     expect(game.view(first, null).info["callWindow"]).toEqual([1, 2]);
-    expect(game.legalActions(first, 2)).toEqual([{ type: "call", shade: "light" }, { type: "call", shade: "dark" }]);
+    expect(game.legalActions(first, 2)).toEqual([
+      { type: "call", shade: "light" },
+      { type: "call", shade: "dark" },
+    ]);
     const again = play(game, first, [...turnOf(1, "deck", "8D/3S"), ...turnOf(2, "deck", "10H/6C")]).state;
     expect(again.turn).toBe(0);
     expect(game.view(again, null).info["callWindow"]).toEqual([]);
@@ -72,7 +81,11 @@ describe("declaring after a call", () => {
     expect(called.state.hands[0]).toEqual(cards("9C/2S 9D/5C 9H/3D"));
     expect(called.state.turn).toBe(1);
     expect(eventsOf(called.events, "declared")).toEqual([]);
-    const next = play(game, called.state, [...turnOf(1, "deck", "7D/8C"), ...turnOf(2, "deck", "8D/3S"), ...turnOf(0, "deck", "10H/6C", "light")]);
+    const next = play(game, called.state, [
+      ...turnOf(1, "deck", "7D/8C"),
+      ...turnOf(2, "deck", "8D/3S"),
+      ...turnOf(0, "deck", "10H/6C", "light"),
+    ]);
     expect(next.state.result).toMatchObject({ winner: 0, endedBy: "scat", callerWon: true });
   });
 
@@ -81,7 +94,10 @@ describe("declaring after a call", () => {
     const ready = play(game, s, turnOf(0, "deck", "7S/JD")).state;
     expect(ready.step).toBe("declare");
     expect(game.legalActions(ready, 0)).toEqual([
-      { type: "declare", shade: "light" }, { type: "endTurn" }, { type: "call", shade: "light" }, { type: "call", shade: "dark" },
+      { type: "declare", shade: "light" },
+      { type: "endTurn" },
+      { type: "call", shade: "light" },
+      { type: "call", shade: "dark" },
     ]);
     const { state, events } = play(game, ready, [[0, { type: "call", shade: "light" }]]);
     expect(state.turn).toBe(1);
@@ -91,13 +107,22 @@ describe("declaring after a call", () => {
 
   it("a call made in the window before one's turn does not stop a declaration in that turn", () => {
     const s = scenario({ hands: ["7D/8C 8D/3S 10H/6C", "9C/2S 9D/5C 7S/JD", "JS/6D 10S/3H 4S/KC"], deck: "3S/KH 9H/3D" });
-    const { state } = play(game, s, [[1, { type: "call", shade: "light" }], ...turnOf(0, "deck", "3S/KH"), ...turnOf(1, "deck", "7S/JD", "light")]);
+    const { state } = play(game, s, [
+      [1, { type: "call", shade: "light" }],
+      ...turnOf(0, "deck", "3S/KH"),
+      ...turnOf(1, "deck", "7S/JD", "light"),
+    ]);
     expect(state.result).toMatchObject({ winner: 1, callerWon: true });
   });
 
   it("a caller may only win in the called shade", () => {
     // Seat 0 called Light; Aces back Aces, so its Ace Scat is one in both shades.
-    const s = scenario({ hands: ["AC/AH AD/AC 7S/JD", "5C/8H 6C/9H QS/2H", "JS/6D 10S/3H 4S/KC"], deck: "AH/AS", tokens: [4, 5, 5], jokers: { light: 0 } });
+    const s = scenario({
+      hands: ["AC/AH AD/AC 7S/JD", "5C/8H 6C/9H QS/2H", "JS/6D 10S/3H 4S/KC"],
+      deck: "AH/AS",
+      tokens: [4, 5, 5],
+      jokers: { light: 0 },
+    });
     const ready = play(game, s, turnOf(0, "deck", "7S/JD")).state;
     expect(game.legalActions(ready, 0)).toEqual([{ type: "declare", shade: "light" }, { type: "endTurn" }]);
     expect(refusal(game, ready, 0, { type: "declare", shade: "dark" })?.code).toBe("wrong-shade");
@@ -105,7 +130,12 @@ describe("declaring after a call", () => {
   });
 
   it("a caller holding a meld only in the other shade cannot declare it (no Forfeit Play)", () => {
-    const s = scenario({ hands: ["9C/2S 9D/5C 7S/JD", "5C/8H 6C/9H QS/2H", "JS/6D 10S/3H 4S/KC"], deck: "9H/3D", tokens: [4, 5, 5], jokers: { dark: 0 } });
+    const s = scenario({
+      hands: ["9C/2S 9D/5C 7S/JD", "5C/8H 6C/9H QS/2H", "JS/6D 10S/3H 4S/KC"],
+      deck: "9H/3D",
+      tokens: [4, 5, 5],
+      jokers: { dark: 0 },
+    });
     const { state } = play(game, s, turnOf(0, "deck", "7S/JD"));
     expect(state.turn).toBe(1);
     expect(game.view(state, 0).you?.info["makes"]).toEqual([{ kind: "scat", shade: "light" }]);
@@ -125,7 +155,12 @@ describe("calling with one token left", () => {
   });
 
   it("and winning in the called shade gives the token back", () => {
-    const s = scenario({ hands: ["7D/8C 8D/3S 10H/6C", "10D/7H JD/7S QS/2H", "JS/6D 10S/3H 4S/KC"], deck: "3S/KH 8S/7C", tokens: [5, 0, 5], jokers: { dark: 1 } });
+    const s = scenario({
+      hands: ["7D/8C 8D/3S 10H/6C", "10D/7H JD/7S QS/2H", "JS/6D 10S/3H 4S/KC"],
+      deck: "3S/KH 8S/7C",
+      tokens: [5, 0, 5],
+      jokers: { dark: 1 },
+    });
     const { state } = play(game, s, [...turnOf(0, "deck", "3S/KH"), ...turnOf(1, "deck", "QS/2H", "dark")]);
     expect(state.result).toMatchObject({ winner: 1, callerWon: true });
     expect(state.tokens).toEqual([3, 1, 3]);

@@ -41,7 +41,9 @@ describe("Skit Scat and Dark Hand properties", () => {
   it(`plays ${GAMES} random Skit Scat games keeping every engine invariant`, () => {
     const started = performance.now();
     const report = runProperty(skitScatSpec, { seed: `${seed}/skit`, games: GAMES, optionsFor: skitScatOptions, configFor });
-    console.log(`[skit-scat] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[skit-scat] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(report.games).toBe(GAMES);
   });
 
@@ -51,12 +53,19 @@ describe("Skit Scat and Dark Hand properties", () => {
     const plain = runProperty(darkHandSpec, { seed: `${seed}/dark`, games: half, optionsFor: darkHandOptions, configFor });
     const race = runProperty(racingDarkHandSpec, { seed: `${seed}/race`, games: GAMES - half, optionsFor: darkHandOptions, configFor });
     const steps = plain.steps + race.steps;
-    console.log(`[dark-hand] ${GAMES} games, ${steps} steps (longest ${Math.max(plain.maxSteps, race.maxSteps)}) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[dark-hand] ${GAMES} games, ${steps} steps (longest ${Math.max(plain.maxSteps, race.maxSteps)}) in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(plain.games + race.games).toBe(GAMES);
   });
 
   it("replays a recorded log to the same final state", () => {
-    const played = playGame(racingDarkHandSpec, darkHandOptionsSchema.parse({ seats: 4, forfeitPlay: true }), `${seed}/replay`, DEFAULT_PLAY);
+    const played = playGame(
+      racingDarkHandSpec,
+      darkHandOptionsSchema.parse({ seats: 4, forfeitPlay: true }),
+      `${seed}/replay`,
+      DEFAULT_PLAY,
+    );
     expect(played.log.steps.length).toBeGreaterThan(0);
     expect(replay(racingDarkHandSpec, played.log)).toEqual(played.state);
   });

@@ -63,7 +63,10 @@ describe("a Skit and the final round", () => {
   it("allows no second final round: a later Skit only ends that player's turn", () => {
     const opened = play(game, skit(), turnOf(0, "deck", "KC", "declare")).state;
     const { state } = play(game, opened, [...turnOf(1, "deck", "3D"), ...turnOf(2, "deck", "QC", "declare")]);
-    expect(state.melds.map((m) => [m.seat, m.kind, m.finalRound])).toEqual([[0, "skit", false], [2, "skit", true]]);
+    expect(state.melds.map((m) => [m.seat, m.kind, m.finalRound])).toEqual([
+      [0, "skit", false],
+      [2, "skit", true],
+    ]);
   });
 });
 
@@ -77,7 +80,10 @@ describe("tokens, players going out and the end of the game", () => {
     expect(game.awaiting(state)).toEqual([0, 2]);
     expect(refusal(game, state, 1, { type: "continue" })?.code).toBe("player-out");
     // Dealer was 2: the deal passes to seat 0 and the first turn is seat 2 (seat 1 is skipped).
-    const next = play(game, state, [[0, { type: "continue" }], [2, { type: "continue" }]]).state;
+    const next = play(game, state, [
+      [0, { type: "continue" }],
+      [2, { type: "continue" }],
+    ]).state;
     expect(next.round).toBe(2);
     expect(next.dealer).toBe(0);
     expect(next.turn).toBe(2);

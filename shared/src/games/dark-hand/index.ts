@@ -6,7 +6,14 @@ import type { BaseOptions, GameDefinition, Outcome } from "../../engine.ts";
 import type { TableView } from "../../protocol.ts";
 import { bot } from "./bot.ts";
 import { awaiting, legalActions } from "./legal.ts";
-import { darkHandOptionsSchema, darkHandRules, skitScatOptionsSchema, skitScatRules, type DarkHandOptions, type SkitScatOptions } from "./options.ts";
+import {
+  darkHandOptionsSchema,
+  darkHandRules,
+  skitScatOptionsSchema,
+  skitScatRules,
+  type DarkHandOptions,
+  type SkitScatOptions,
+} from "./options.ts";
 import { apply, onDeadline, setupGame } from "./rules.ts";
 import { actionSchema, type HandAction, type HandEvent, type HandState } from "./state.ts";
 import { redactEvent, view } from "./view.ts";
@@ -27,7 +34,19 @@ export function outcome(s: HandState): Outcome | null {
 
 type Definition<O extends BaseOptions> = GameDefinition<HandState, HandAction, O, HandEvent, TableView>;
 
-const shared = { minSeats: 2, maxSeats: 6, actionSchema, apply, onDeadline, legalActions, awaiting, view, redactEvent, outcome, bot } as const;
+const shared = {
+  minSeats: 2,
+  maxSeats: 6,
+  actionSchema,
+  apply,
+  onDeadline,
+  legalActions,
+  awaiting,
+  view,
+  redactEvent,
+  outcome,
+  bot,
+} as const;
 
 export const skitScat: Definition<SkitScatOptions> = {
   id: "skit_scat",

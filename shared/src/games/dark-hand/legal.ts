@@ -138,7 +138,12 @@ function checkDeclare(s: HandState, seat: number, shade: Shade | undefined): Rul
   if (options.some((o) => !s.rules.dark || o.shade === shade)) return null;
   const called = calledShade(s, seat);
   if (called !== null && shade !== called) {
-    return e("wrong-shade", s.rules.forfeitPlay ? "A Forfeit Play needs a token besides the one on your Joker." : "You called: you may only win in the called shade.");
+    return e(
+      "wrong-shade",
+      s.rules.forfeitPlay
+        ? "A Forfeit Play needs a token besides the one on your Joker."
+        : "You called: you may only win in the called shade.",
+    );
   }
   return e("no-meld", "Your hand is not a Skit or a Scat in that shade.");
 }

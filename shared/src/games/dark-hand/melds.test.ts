@@ -43,7 +43,10 @@ describe("shades (Dark Hand)", () => {
   });
 
   it("sees Aces back Aces, so an Ace Scat is one in both shades", () => {
-    expect(meldsOf(cards("AC/AH AD/AC AH/AS"), ["light", "dark"])).toEqual([{ kind: "scat", shade: "light" }, { kind: "scat", shade: "dark" }]);
+    expect(meldsOf(cards("AC/AH AD/AC AH/AS"), ["light", "dark"])).toEqual([
+      { kind: "scat", shade: "light" },
+      { kind: "scat", shade: "dark" },
+    ]);
   });
 
   it("judges a standard card (Skit Scat) as itself", () => {

@@ -29,9 +29,18 @@ describe("the caller wins in the called shade", () => {
   });
 
   it("with a Skit: players without a Skit pay 2, a final-round Skit still pays 0", () => {
-    const s = dark({ hands: ["5C/8H 6C/9H 10S/3H", "4H/10D 5H/9C QS/2H", JUNK, "JS/6D 4S/KC KS/2C"], deck: "2S/10H 6H/8S 3S/KH 2D/JC", tokens: [4, 5, 5, 5], jokers: { dark: 0 }, dealer: 3 });
+    const s = dark({
+      hands: ["5C/8H 6C/9H 10S/3H", "4H/10D 5H/9C QS/2H", JUNK, "JS/6D 4S/KC KS/2C"],
+      deck: "2S/10H 6H/8S 3S/KH 2D/JC",
+      tokens: [4, 5, 5, 5],
+      jokers: { dark: 0 },
+      dealer: 3,
+    });
     const { state } = play(game, s, [
-      ...turnOf(0, "deck", "10S/3H", "dark"), ...turnOf(1, "deck", "QS/2H", "light"), ...turnOf(2, "deck", "3S/KH"), ...turnOf(3, "deck", "2D/JC"),
+      ...turnOf(0, "deck", "10S/3H", "dark"),
+      ...turnOf(1, "deck", "QS/2H", "light"),
+      ...turnOf(2, "deck", "3S/KH"),
+      ...turnOf(3, "deck", "2D/JC"),
     ]);
     expect(state.result).toMatchObject({ winner: 0, endedBy: "skit", callerWon: true });
     expect(paid(state)).toEqual([0, 0, 2, 2]);
@@ -48,7 +57,14 @@ describe("the caller wins in the called shade", () => {
 
 describe("the caller does not win", () => {
   it("loses the Joker token and pays 1 more like any loser: 2 in all", () => {
-    const s = dark({ hands: ["5C/8H 6C/9H QS/2H", "9C/2S 9D/5C 7S/JD", JUNK], deck: "9H/3D", tokens: [4, 5, 5], jokers: { dark: 0 }, turn: 1, hadTurn: [0] });
+    const s = dark({
+      hands: ["5C/8H 6C/9H QS/2H", "9C/2S 9D/5C 7S/JD", JUNK],
+      deck: "9H/3D",
+      tokens: [4, 5, 5],
+      jokers: { dark: 0 },
+      turn: 1,
+      hadTurn: [0],
+    });
     const { state } = play(game, s, turnOf(1, "deck", "7S/JD", "light"));
     expect(state.result).toMatchObject({ winner: 1, callerWon: false });
     expect(state.result?.seats[0]).toMatchObject({ called: "dark", owed: 1, paid: 1, joker: "pot", lost: 2, tokens: 3 });
@@ -57,7 +73,14 @@ describe("the caller does not win", () => {
   });
 
   it("loses 3 in all when the other caller wins in their called shade", () => {
-    const s = dark({ hands: ["5C/8H 6C/9H QS/2H", "9C/2S 9D/5C 7S/JD", JUNK], deck: "9H/3D", tokens: [4, 4, 5], jokers: { dark: 0, light: 1 }, turn: 1, hadTurn: [0] });
+    const s = dark({
+      hands: ["5C/8H 6C/9H QS/2H", "9C/2S 9D/5C 7S/JD", JUNK],
+      deck: "9H/3D",
+      tokens: [4, 4, 5],
+      jokers: { dark: 0, light: 1 },
+      turn: 1,
+      hadTurn: [0],
+    });
     const { state } = play(game, s, turnOf(1, "deck", "7S/JD", "light"));
     expect(state.result).toMatchObject({ winner: 1, callerWon: true });
     expect(state.result?.seats[0]).toMatchObject({ owed: 2, paid: 2, joker: "pot", lost: 3, tokens: 2 });
@@ -66,7 +89,12 @@ describe("the caller does not win", () => {
   });
 
   it("still puts two tokens in the pot when a Scat beats the caller's own Skit", () => {
-    const s = dark({ hands: ["5C/8H 6C/9H 10S/3H", "9C/2S 9D/5C 7S/JD", JUNK], deck: "2S/10H 9H/3D", tokens: [4, 5, 5], jokers: { dark: 0 } });
+    const s = dark({
+      hands: ["5C/8H 6C/9H 10S/3H", "9C/2S 9D/5C 7S/JD", JUNK],
+      deck: "2S/10H 9H/3D",
+      tokens: [4, 5, 5],
+      jokers: { dark: 0 },
+    });
     const { state } = play(game, s, [...turnOf(0, "deck", "10S/3H", "dark"), ...turnOf(1, "deck", "7S/JD", "light")]);
     expect(state.result).toMatchObject({ winner: 1, endedBy: "scat", callerWon: false });
     expect(state.result?.seats[0]).toMatchObject({ declared: "skit", paid: 1, joker: "pot", lost: 2, tokens: 3 });
@@ -77,8 +105,17 @@ describe("the caller does not win", () => {
 
 describe("callers in the final round", () => {
   it("a called-shade Skit after someone else's Skit keeps all the caller's tokens; the others pay as for a normal Skit", () => {
-    const s = dark({ hands: ["4H/10D 5H/9C QS/2H", "5C/8H 6C/9H 10S/3H", JUNK], deck: "6H/8S 2S/10H 3S/KH", tokens: [5, 4, 5], jokers: { dark: 1 } });
-    const { state } = play(game, s, [...turnOf(0, "deck", "QS/2H", "light"), ...turnOf(1, "deck", "10S/3H", "dark"), ...turnOf(2, "deck", "3S/KH")]);
+    const s = dark({
+      hands: ["4H/10D 5H/9C QS/2H", "5C/8H 6C/9H 10S/3H", JUNK],
+      deck: "6H/8S 2S/10H 3S/KH",
+      tokens: [5, 4, 5],
+      jokers: { dark: 1 },
+    });
+    const { state } = play(game, s, [
+      ...turnOf(0, "deck", "QS/2H", "light"),
+      ...turnOf(1, "deck", "10S/3H", "dark"),
+      ...turnOf(2, "deck", "3S/KH"),
+    ]);
     expect(state.result).toMatchObject({ winner: 0, endedBy: "skit", callerWon: false });
     expect(state.result?.seats[1]).toMatchObject({ owed: 0, joker: "returned", lost: 0, tokens: 5 });
     expect(paid(state)).toEqual([0, 0, 1]);
@@ -86,7 +123,12 @@ describe("callers in the final round", () => {
   });
 
   it("a called-shade Scat there wins the hand and the others pay 2, the first Skit included", () => {
-    const s = dark({ hands: ["4H/10D 5H/9C QS/2H", "10D/7H JD/7S JS/6D", JUNK], deck: "6H/8S 8S/7C", tokens: [5, 4, 5], jokers: { dark: 1 } });
+    const s = dark({
+      hands: ["4H/10D 5H/9C QS/2H", "10D/7H JD/7S JS/6D", JUNK],
+      deck: "6H/8S 8S/7C",
+      tokens: [5, 4, 5],
+      jokers: { dark: 1 },
+    });
     const { state } = play(game, s, [...turnOf(0, "deck", "QS/2H", "light"), ...turnOf(1, "deck", "JS/6D", "dark")]);
     expect(state.result).toMatchObject({ winner: 1, endedBy: "scat", callerWon: true });
     expect(paid(state)).toEqual([2, 0, 2]);
@@ -95,11 +137,17 @@ describe("callers in the final round", () => {
 
   it("both callers hold called-shade Skits and no Scat follows: only players without a Skit pay, 2 each", () => {
     const s = dark({
-      hands: ["4H/10D 5H/9C QS/2H", "5C/8H 6C/9H 10S/3H", JUNK, "2C/QH 3C/9D 4S/KC"], deck: "6H/8S 2S/10H 3S/KH 4C/8D",
-      tokens: [4, 4, 5, 5], jokers: { light: 0, dark: 1 }, dealer: 3,
+      hands: ["4H/10D 5H/9C QS/2H", "5C/8H 6C/9H 10S/3H", JUNK, "2C/QH 3C/9D 4S/KC"],
+      deck: "6H/8S 2S/10H 3S/KH 4C/8D",
+      tokens: [4, 4, 5, 5],
+      jokers: { light: 0, dark: 1 },
+      dealer: 3,
     });
     const { state } = play(game, s, [
-      ...turnOf(0, "deck", "QS/2H", "light"), ...turnOf(1, "deck", "10S/3H", "dark"), ...turnOf(2, "deck", "3S/KH"), ...turnOf(3, "deck", "4S/KC", "light"),
+      ...turnOf(0, "deck", "QS/2H", "light"),
+      ...turnOf(1, "deck", "10S/3H", "dark"),
+      ...turnOf(2, "deck", "3S/KH"),
+      ...turnOf(3, "deck", "4S/KC", "light"),
     ]);
     expect(state.result).toMatchObject({ winner: 0, endedBy: "skit", callerWon: true });
     expect(paid(state)).toEqual([0, 0, 2, 0]);
@@ -110,7 +158,13 @@ describe("callers in the final round", () => {
 
 describe("Forfeit Play (table option)", () => {
   const lightScatCaller = (forfeitPlay: boolean, tokens = 4) =>
-    dark({ hands: ["9C/2S 9D/5C 7S/JD", "4H/10D 5H/9C QS/2H", JUNK], deck: "9H/3D", tokens: [tokens, 5, 5], jokers: { dark: 0 }, options: { forfeitPlay } });
+    dark({
+      hands: ["9C/2S 9D/5C 7S/JD", "4H/10D 5H/9C QS/2H", JUNK],
+      deck: "9H/3D",
+      tokens: [tokens, 5, 5],
+      jokers: { dark: 0 },
+      options: { forfeitPlay },
+    });
 
   it("is off by default: a wrong-shade meld cannot be declared", () => {
     const { state } = play(game, lightScatCaller(false), turnOf(0, "deck", "7S/JD"));
@@ -136,7 +190,13 @@ describe("Forfeit Play (table option)", () => {
   });
 
   it("a wrong-shade Skit beaten by a Scat costs the caller 2 in all", () => {
-    const s = dark({ hands: ["4H/10D 5H/9C QS/2H", "9C/2S 9D/5C 7S/JD", JUNK], deck: "6H/8S 9H/3D", tokens: [4, 5, 5], jokers: { dark: 0 }, options: { forfeitPlay: true } });
+    const s = dark({
+      hands: ["4H/10D 5H/9C QS/2H", "9C/2S 9D/5C 7S/JD", JUNK],
+      deck: "6H/8S 9H/3D",
+      tokens: [4, 5, 5],
+      jokers: { dark: 0 },
+      options: { forfeitPlay: true },
+    });
     const { state } = play(game, s, [...turnOf(0, "deck", "QS/2H", "light"), ...turnOf(1, "deck", "7S/JD", "light")]);
     expect(state.result).toMatchObject({ winner: 1, endedBy: "scat", callerWon: false });
     expect(state.result?.seats[0]).toMatchObject({ paid: 1, joker: "pot", lost: 2, tokens: 3 });
@@ -144,8 +204,18 @@ describe("Forfeit Play (table option)", () => {
   });
 
   it("a wrong-shade Skit standing in the final round pays nothing but the Joker token", () => {
-    const s = dark({ hands: ["4H/10D 5H/9C QS/2H", "2C/QH 3C/9D 4S/KC", JUNK], deck: "6H/8S 4C/8D 3S/KH", tokens: [5, 4, 5], jokers: { dark: 1 }, options: { forfeitPlay: true } });
-    const { state } = play(game, s, [...turnOf(0, "deck", "QS/2H", "light"), ...turnOf(1, "deck", "4S/KC", "light"), ...turnOf(2, "deck", "3S/KH")]);
+    const s = dark({
+      hands: ["4H/10D 5H/9C QS/2H", "2C/QH 3C/9D 4S/KC", JUNK],
+      deck: "6H/8S 4C/8D 3S/KH",
+      tokens: [5, 4, 5],
+      jokers: { dark: 1 },
+      options: { forfeitPlay: true },
+    });
+    const { state } = play(game, s, [
+      ...turnOf(0, "deck", "QS/2H", "light"),
+      ...turnOf(1, "deck", "4S/KC", "light"),
+      ...turnOf(2, "deck", "3S/KH"),
+    ]);
     expect(state.result?.seats[1]).toMatchObject({ owed: 0, joker: "pot", lost: 1, tokens: 4 });
     expect(paid(state)).toEqual([0, 0, 1]);
   });
@@ -153,7 +223,13 @@ describe("Forfeit Play (table option)", () => {
 
 describe("timeouts in Dark Hand", () => {
   it("declare a called-shade meld by default, but never make a Forfeit Play", () => {
-    const forfeitOnly = dark({ hands: ["9C/2S 9D/5C 7S/JD", "4H/10D 5H/9C QS/2H", JUNK], deck: "9H/3D", tokens: [4, 5, 5], jokers: { dark: 0 }, options: { forfeitPlay: true } });
+    const forfeitOnly = dark({
+      hands: ["9C/2S 9D/5C 7S/JD", "4H/10D 5H/9C QS/2H", JUNK],
+      deck: "9H/3D",
+      tokens: [4, 5, 5],
+      jokers: { dark: 0 },
+      options: { forfeitPlay: true },
+    });
     const ready = play(game, forfeitOnly, turnOf(0, "deck", "7S/JD")).state;
     const timedOut = game.onDeadline(ready, ctxAt()).state;
     expect(timedOut.melds).toEqual([]);

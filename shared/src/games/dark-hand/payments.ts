@@ -55,7 +55,18 @@ export function settleHand(s: HandState): HandResult {
     s.tokens[seat] = tokens;
     s.pot += paid + (joker === "pot" ? 1 : 0);
     const declared = s.melds.find((m) => m.seat === seat)?.kind ?? null;
-    return { seat, sittingOut: false, called: calledShade(s, seat), declared, owed, paid, joker, lost: paid + (joker === "pot" ? 1 : 0), tokens, out: tokens <= 0 };
+    return {
+      seat,
+      sittingOut: false,
+      called: calledShade(s, seat),
+      declared,
+      owed,
+      paid,
+      joker,
+      lost: paid + (joker === "pot" ? 1 : 0),
+      tokens,
+      out: tokens <= 0,
+    };
   });
   s.jokers = { light: null, dark: null };
   return { round: s.round, endedBy: win.kind, winner: win.seat, winningMeld: win, callerWon, melds: s.melds.slice(), seats, pot: s.pot };

@@ -17,11 +17,33 @@ type HandStep = Step<HandState, HandEvent>;
 export function setupGame(options: TableOptions, rules: GameRules, ctx: Ctx): HandStep {
   const n = options.seats;
   const s: HandState = {
-    version: 0, phase: "turn", deadline: null, options, rules, round: 0, dealer: ctx.rng.int(n), turn: -1, step: null,
-    hands: Array.from({ length: n }, () => []), deck: [], discard: [], tokens: new Array<number>(n).fill(rules.startTokens),
-    pot: 0, out: new Array<boolean>(n).fill(false), jokers: { light: null, dark: null }, hadTurn: new Array<boolean>(n).fill(false),
-    calledThisTurn: false, drawnFrom: null, drawnCard: null, melds: [], skitter: null, finalTurns: [], result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [], eliminated: [],
+    version: 0,
+    phase: "turn",
+    deadline: null,
+    options,
+    rules,
+    round: 0,
+    dealer: ctx.rng.int(n),
+    turn: -1,
+    step: null,
+    hands: Array.from({ length: n }, () => []),
+    deck: [],
+    discard: [],
+    tokens: new Array<number>(n).fill(rules.startTokens),
+    pot: 0,
+    out: new Array<boolean>(n).fill(false),
+    jokers: { light: null, dark: null },
+    hadTurn: new Array<boolean>(n).fill(false),
+    calledThisTurn: false,
+    drawnFrom: null,
+    drawnCard: null,
+    melds: [],
+    skitter: null,
+    finalTurns: [],
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
+    eliminated: [],
   };
   const events: Events = [];
   dealHand(s, ctx, events);
@@ -31,17 +53,33 @@ export function setupGame(options: TableOptions, rules: GameRules, ctx: Ctx): Ha
 export function apply(state: HandState, seat: number, action: HandAction, ctx: Ctx): Result<HandStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  return ok(advance(state, cloneState, (s, events: Events) => {
-    switch (action.type) {
-      case "drawDeck": draw(s, "deck", ctx, events); break;
-      case "drawDiscard": draw(s, "discard", ctx, events); break;
-      case "discard": discard(s, action.card, ctx, events); break;
-      case "declare": declare(s, chosenOption(s, action.shade), ctx, events); break;
-      case "endTurn": endTurn(s, ctx, events); break;
-      case "call": call(s, seat, action.shade, ctx, events); break;
-      case "continue": continueHand(s, seat, ctx, events); break;
-    }
-  }));
+  return ok(
+    advance(state, cloneState, (s, events: Events) => {
+      switch (action.type) {
+        case "drawDeck":
+          draw(s, "deck", ctx, events);
+          break;
+        case "drawDiscard":
+          draw(s, "discard", ctx, events);
+          break;
+        case "discard":
+          discard(s, action.card, ctx, events);
+          break;
+        case "declare":
+          declare(s, chosenOption(s, action.shade), ctx, events);
+          break;
+        case "endTurn":
+          endTurn(s, ctx, events);
+          break;
+        case "call":
+          call(s, seat, action.shade, ctx, events);
+          break;
+        case "continue":
+          continueHand(s, seat, ctx, events);
+          break;
+      }
+    }),
+  );
 }
 
 /**
@@ -83,7 +121,14 @@ function chosenOption(s: HandState, shade: Shade | undefined): DeclareOption {
 function declare(s: HandState, option: DeclareOption, ctx: Ctx, events: Events): void {
   const seat = s.turn;
   const cards = (s.hands[seat] ?? []).slice();
-  const meld = { seat, kind: option.kind, shade: s.rules.dark ? option.shade : null, cards, finalRound: s.skitter !== null, forfeit: option.forfeit };
+  const meld = {
+    seat,
+    kind: option.kind,
+    shade: s.rules.dark ? option.shade : null,
+    cards,
+    finalRound: s.skitter !== null,
+    forfeit: option.forfeit,
+  };
   s.melds.push(meld);
   s.hands[seat] = [];
   events.push({ type: "declared", ...meld });

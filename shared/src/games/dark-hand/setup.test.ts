@@ -60,7 +60,10 @@ describe("setup and the deal", () => {
 
   it("deals one card at a time from the dealer's left (deck top is the last element)", () => {
     const deck = standardDeck();
-    const { state } = skitScat.setup(skitScatOptionsSchema.parse({ seats: 2 }), { now: 0, rng: scriptedRng({ ints: [0], shuffles: [deck] }) });
+    const { state } = skitScat.setup(skitScatOptionsSchema.parse({ seats: 2 }), {
+      now: 0,
+      rng: scriptedRng({ ints: [0], shuffles: [deck] }),
+    });
     // Dealer 0: seat 1 gets the 1st, 3rd, 5th cards off the top.
     expect(state.hands[1]).toEqual(["KS", "JS", "9S"]);
     expect(state.hands[0]).toEqual(["QS", "10S", "8S"]);

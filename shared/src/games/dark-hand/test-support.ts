@@ -43,7 +43,9 @@ export function scenario(sc: Scenario): HandState {
   const n = sc.hands.length;
   const hands = sc.hands.map((h) => cards(h));
   const dark = hands.flat().some((c) => c.includes("/"));
-  const options: TableOptions = dark ? darkHandOptionsSchema.parse({ seats: n, ...sc.options }) : skitScatOptionsSchema.parse({ seats: n, ...sc.options });
+  const options: TableOptions = dark
+    ? darkHandOptionsSchema.parse({ seats: n, ...sc.options })
+    : skitScatOptionsSchema.parse({ seats: n, ...sc.options });
   const rules = dark ? darkHandRules(darkHandOptionsSchema.parse({ seats: n, ...sc.options })) : skitScatRules();
   const melds = (sc.melds ?? []).map((m) => ({ ...m, cards: m.cards.slice() }));
   const placed = [...hands.flat(), ...melds.flatMap((m) => m.cards)];
@@ -55,13 +57,33 @@ export function scenario(sc: Scenario): HandState {
   const dealer = sc.dealer ?? n - 1;
   const out = hands.map((h, seat) => h.length === 0 && !melds.some((m) => m.seat === seat));
   return {
-    version: 1, phase: "turn", deadline: (sc.now ?? 0) + options.turnMs, options, rules, round: 1, dealer,
-    turn: sc.turn ?? (dealer + 1) % n, step: sc.step ?? "draw", hands, deck, discard,
-    tokens: (sc.tokens ?? new Array<number>(n).fill(rules.startTokens)).slice(), pot: sc.pot ?? 0, out,
+    version: 1,
+    phase: "turn",
+    deadline: (sc.now ?? 0) + options.turnMs,
+    options,
+    rules,
+    round: 1,
+    dealer,
+    turn: sc.turn ?? (dealer + 1) % n,
+    step: sc.step ?? "draw",
+    hands,
+    deck,
+    discard,
+    tokens: (sc.tokens ?? new Array<number>(n).fill(rules.startTokens)).slice(),
+    pot: sc.pot ?? 0,
+    out,
     jokers: { light: sc.jokers?.light ?? null, dark: sc.jokers?.dark ?? null },
-    hadTurn: hands.map((_, seat) => (sc.hadTurn ?? []).includes(seat)), calledThisTurn: false, drawnFrom: null,
-    drawnCard: null, melds, skitter: sc.skitter ?? null, finalTurns: (sc.finalTurns ?? []).slice(), result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [], eliminated: [],
+    hadTurn: hands.map((_, seat) => (sc.hadTurn ?? []).includes(seat)),
+    calledThisTurn: false,
+    drawnFrom: null,
+    drawnCard: null,
+    melds,
+    skitter: sc.skitter ?? null,
+    finalTurns: (sc.finalTurns ?? []).slice(),
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
+    eliminated: [],
   };
 }
 
@@ -110,9 +132,15 @@ export function visibleCards(s: HandState, seat: number | null): Set<string> {
 }
 
 const FIXED: readonly HandAction[] = [
-  { type: "drawDeck" }, { type: "drawDiscard" }, { type: "endTurn" }, { type: "continue" },
-  { type: "declare" }, { type: "declare", shade: "light" }, { type: "declare", shade: "dark" },
-  { type: "call", shade: "light" }, { type: "call", shade: "dark" },
+  { type: "drawDeck" },
+  { type: "drawDiscard" },
+  { type: "endTurn" },
+  { type: "continue" },
+  { type: "declare" },
+  { type: "declare", shade: "light" },
+  { type: "declare", shade: "dark" },
+  { type: "call", shade: "light" },
+  { type: "call", shade: "dark" },
 ];
 const discards = (deck: readonly string[]): HandAction[] => deck.map((card) => ({ type: "discard", card }));
 const CANDIDATES = { standard: [...FIXED, ...discards(standardDeck())], dark: [...FIXED, ...discards(darkDeck())] };
@@ -169,7 +197,10 @@ type Move = readonly [number, HandAction];
  * (`"declare"` in Skit Scat, a shade in Dark Hand) or keep the hand (`"endTurn"`).
  */
 export function turnOf(seat: number, from: "deck" | "discard", card: string, end?: "declare" | "endTurn" | "light" | "dark"): Move[] {
-  const moves: Move[] = [[seat, { type: from === "deck" ? "drawDeck" : "drawDiscard" }], [seat, { type: "discard", card }]];
+  const moves: Move[] = [
+    [seat, { type: from === "deck" ? "drawDeck" : "drawDiscard" }],
+    [seat, { type: "discard", card }],
+  ];
   if (end === "declare") moves.push([seat, { type: "declare" }]);
   else if (end === "endTurn") moves.push([seat, { type: "endTurn" }]);
   else if (end !== undefined) moves.push([seat, { type: "declare", shade: end }]);

@@ -105,7 +105,9 @@ describe("timeouts (default actions)", () => {
     expect(game.onDeadline(drawn, ctxAt()).state.hands[0]).toEqual(cards("7H 8H KC"));
     const declaring = play(game, drawn, [[0, { type: "discard", card: "KC" }]]).state;
     const { state, events } = game.onDeadline(declaring, ctxAt());
-    expect(eventsOf(events, "declared")).toEqual([{ type: "declared", seat: 0, kind: "skit", shade: null, cards: cards("7H 8H 6H"), finalRound: false, forfeit: false }]);
+    expect(eventsOf(events, "declared")).toEqual([
+      { type: "declared", seat: 0, kind: "skit", shade: null, cards: cards("7H 8H 6H"), finalRound: false, forfeit: false },
+    ]);
     expect(state.skitter).toBe(0);
   });
 

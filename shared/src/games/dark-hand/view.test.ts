@@ -13,7 +13,13 @@ import { scenario, turnOf } from "./test-support.ts";
 
 const json = (x: unknown) => JSON.stringify(x);
 const s0 = () =>
-  scenario({ hands: ["4H/10D 5H/9C QS/2H", "9C/2S 9D/5C 7S/JD", "7D/8C 8D/3S 10H/6C"], discard: "2D/JC", deck: "6H/8S 3S/KH JS/6D", tokens: [5, 4, 5], jokers: { dark: 1 } });
+  scenario({
+    hands: ["4H/10D 5H/9C QS/2H", "9C/2S 9D/5C 7S/JD", "7D/8C 8D/3S 10H/6C"],
+    discard: "2D/JC",
+    deck: "6H/8S 3S/KH JS/6D",
+    tokens: [5, 4, 5],
+    jokers: { dark: 1 },
+  });
 /** Every string a hidden card could leak as: its id and each face. */
 const leaks = (id: string) => [id, faces(id).light, faces(id).dark].map((x) => `"${x}"`);
 
@@ -21,11 +27,16 @@ describe("view", () => {
   it("shows a seat both faces of its own cards, others only as counts, the draw pile face down", () => {
     const v = game.view(s0(), 1);
     expect(v.you?.hand).toEqual(cards("9C/2S 9D/5C 7S/JD"));
-    expect(v.you?.hand.map((c) => faces(c))).toEqual([{ light: "9C", dark: "2S" }, { light: "9D", dark: "5C" }, { light: "7S", dark: "JD" }]);
+    expect(v.you?.hand.map((c) => faces(c))).toEqual([
+      { light: "9C", dark: "2S" },
+      { light: "9D", dark: "5C" },
+      { light: "7S", dark: "JD" },
+    ]);
     expect(v.seats.map((x) => x.handCount)).toEqual([3, 3, 3]);
     expect(v.piles["deck"]).toEqual({ count: 3, cards: [] });
     expect(v.piles["discard"]).toEqual({ count: 1, cards: ["2D/JC"] });
-    for (const c of cards("4H/10D 5H/9C QS/2H 7D/8C 8D/3S 10H/6C 6H/8S 3S/KH JS/6D")) for (const l of leaks(c)) expect(json(v)).not.toContain(l);
+    for (const c of cards("4H/10D 5H/9C QS/2H 7D/8C 8D/3S 10H/6C 6H/8S 3S/KH JS/6D"))
+      for (const l of leaks(c)) expect(json(v)).not.toContain(l);
   });
 
   it("shows a spectator no hand card at all", () => {
@@ -39,12 +50,32 @@ describe("view", () => {
     expect(v).toMatchObject({ phase: "turn", round: 1, dealer: 2, turn: 0, awaiting: [0], result: null });
     expect(v.seats.map((x) => x.score)).toEqual([5, 4, 5]);
     expect(v.seats[1]?.info).toEqual({
-      tokens: 4, out: false, called: "dark", inCallWindow: false, hadTurn: false, declared: null, finalTurnPending: false, continued: false,
+      tokens: 4,
+      out: false,
+      called: "dark",
+      inCallWindow: false,
+      hadTurn: false,
+      declared: null,
+      finalTurnPending: false,
+      continued: false,
     });
     expect(v.info).toEqual({
-      game: "dark_hand", startTokens: 5, forfeitPlay: false, pot: 0, step: "draw", finalRound: false, skitter: null, finalTurns: [],
-      melds: [], jokers: { light: null, dark: 1 }, callWindow: [0, 2], mayCall: { light: [0, 2], dark: [] }, calledThisTurn: false,
-      drawnFrom: null, takenFromDiscard: null, winners: [],
+      game: "dark_hand",
+      startTokens: 5,
+      forfeitPlay: false,
+      pot: 0,
+      step: "draw",
+      finalRound: false,
+      skitter: null,
+      finalTurns: [],
+      melds: [],
+      jokers: { light: null, dark: 1 },
+      callWindow: [0, 2],
+      mayCall: { light: [0, 2], dark: [] },
+      calledThisTurn: false,
+      drawnFrom: null,
+      takenFromDiscard: null,
+      winners: [],
     });
   });
 
@@ -54,8 +85,14 @@ describe("view", () => {
     expect(v.info["finalRound"]).toBe(true);
     expect(v.info["skitter"]).toBe(0);
     expect(v.info["finalTurns"]).toEqual([1, 2]);
-    expect(v.info["melds"]).toEqual([{ seat: 0, kind: "skit", shade: "light", cards: cards("4H/10D 5H/9C 6H/8S"), finalRound: false, forfeit: false }]);
-    expect(v.seats.map((x) => [x.handCount, x.info["declared"], x.info["finalTurnPending"]])).toEqual([[0, "skit", false], [3, null, true], [3, null, true]]);
+    expect(v.info["melds"]).toEqual([
+      { seat: 0, kind: "skit", shade: "light", cards: cards("4H/10D 5H/9C 6H/8S"), finalRound: false, forfeit: false },
+    ]);
+    expect(v.seats.map((x) => [x.handCount, x.info["declared"], x.info["finalTurnPending"]])).toEqual([
+      [0, "skit", false],
+      [3, null, true],
+      [3, null, true],
+    ]);
     expect(v.piles["discard"]?.cards).toEqual(cards("2D/JC QS/2H"));
   });
 
@@ -63,8 +100,11 @@ describe("view", () => {
     const s = scenario({ hands: ["9C/2S 9D/5C 7S/JD", "4H/10D 5H/9C QS/2H"], deck: "9H/3D" });
     const ready = play(game, s, turnOf(0, "deck", "7S/JD")).state;
     expect(game.view(ready, 0).you?.info).toEqual({
-      makes: [{ kind: "scat", shade: "light" }], canDeclare: [{ kind: "scat", shade: "light", forfeit: false }],
-      canCall: ["light", "dark"], called: null, drawnCard: "9H/3D",
+      makes: [{ kind: "scat", shade: "light" }],
+      canDeclare: [{ kind: "scat", shade: "light", forfeit: false }],
+      canCall: ["light", "dark"],
+      called: null,
+      drawnCard: "9H/3D",
     });
     expect(game.view(ready, 1).you?.info).toMatchObject({ makes: [], canDeclare: [], canCall: ["light", "dark"], drawnCard: null });
   });
@@ -99,7 +139,8 @@ describe("event redaction", () => {
     expect(dealt).toHaveLength(3);
     for (const e of dealt) {
       expect(game.redactEvent(e, e.seat)).toEqual({ type: "cardsDealt", seat: e.seat, count: 3, cards: state.hands[e.seat] });
-      for (const other of [0, 1, 2, null].filter((x) => x !== e.seat)) expect(game.redactEvent(e, other)).toEqual({ type: "cardsDealt", seat: e.seat, count: 3, cards: null });
+      for (const other of [0, 1, 2, null].filter((x) => x !== e.seat))
+        expect(game.redactEvent(e, other)).toEqual({ type: "cardsDealt", seat: e.seat, count: 3, cards: null });
     }
     const spectator = json(events.map((e) => game.redactEvent(e, null)));
     for (const c of state.hands.flat()) for (const l of leaks(c)) expect(spectator).not.toContain(l);

@@ -18,17 +18,23 @@ describe("bot", () => {
 
   it("ducks under the winning face of the trick's shade", () => {
     // Dark Diamonds, Dark 10D winning; the bot holds Dark 3D and Dark AD and keeps under with 3D.
-    const s = play(game, scenario({ hands: ["4H/10D", "AS/AD 9H/3D", "", ""] }), [[0, { type: "lead", card: card("4H/10D"), shade: "dark" }]]).state;
+    const s = play(game, scenario({ hands: ["4H/10D", "AS/AD 9H/3D", "", ""] }), [
+      [0, { type: "lead", card: card("4H/10D"), shade: "dark" }],
+    ]).state;
     expect(botOn(s, 1)).toEqual({ type: "play", card: card("9H/3D") });
   });
 
   it("plays the highest card that still ducks", () => {
-    const s = play(game, scenario({ hands: ["KH/7D", "9H/3D AS/AD 7H/KD QC/5D", "", ""] }), [[0, { type: "lead", card: card("KH/7D"), shade: "dark" }]]).state;
+    const s = play(game, scenario({ hands: ["KH/7D", "9H/3D AS/AD 7H/KD QC/5D", "", ""] }), [
+      [0, { type: "lead", card: card("KH/7D"), shade: "dark" }],
+    ]).state;
     expect(botOn(s, 1)).toEqual({ type: "play", card: card("QC/5D") });
   });
 
   it("when void, dumps the Queen of Spades face of the trick's shade", () => {
-    const s = play(game, scenario({ hands: ["4H/10D", "3H/QS 2D/JC 7C/10S", "", ""] }), [[0, { type: "lead", card: card("4H/10D"), shade: "dark" }]]).state;
+    const s = play(game, scenario({ hands: ["4H/10D", "3H/QS 2D/JC 7C/10S", "", ""] }), [
+      [0, { type: "lead", card: card("4H/10D"), shade: "dark" }],
+    ]).state;
     expect(botOn(s, 1)).toEqual({ type: "play", card: card("3H/QS") });
   });
 

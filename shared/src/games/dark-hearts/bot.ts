@@ -54,7 +54,10 @@ export function bot(s: DarkHeartsState, seat: number, _rng: Rng): DarkHeartsActi
 
 /** Pass the three most dangerous cards. */
 function choosePass(hand: readonly string[], legal: readonly DarkHeartsAction[]): DarkHeartsAction {
-  const worst = hand.slice().sort((a, b) => cardDanger(b) - cardDanger(a)).slice(0, 3);
+  const worst = hand
+    .slice()
+    .sort((a, b) => cardDanger(b) - cardDanger(a))
+    .slice(0, 3);
   const action: DarkHeartsAction = { type: "passCards", cards: sortCards(worst) };
   return legal.find((a) => JSON.stringify(a) === JSON.stringify(action)) ?? (legal[0] as DarkHeartsAction);
 }
@@ -72,7 +75,13 @@ function leadScore(a: DarkHeartsAction): number {
 
 /** The highest face of the led suit so far, in the trick's shade. */
 function winningRank(trick: Trick): number {
-  return Math.max(0, ...trick.plays.map((p) => face(p.card, trick.shade)).filter((f) => suitOf(f) === trick.suit).map(rankValue));
+  return Math.max(
+    0,
+    ...trick.plays
+      .map((p) => face(p.card, trick.shade))
+      .filter((f) => suitOf(f) === trick.suit)
+      .map(rankValue),
+  );
 }
 
 /**

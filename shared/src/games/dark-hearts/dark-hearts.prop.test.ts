@@ -31,7 +31,9 @@ describe("Dark Hearts properties", () => {
   it(`plays ${GAMES} random games with 3 and 4 seats keeping every engine invariant`, () => {
     const started = performance.now();
     const report = runProperty(propertySpec, { seed, games: GAMES, optionsFor });
-    console.log(`[dark-hearts] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[dark-hearts] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(report.games).toBe(GAMES);
   });
 

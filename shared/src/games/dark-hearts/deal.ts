@@ -26,7 +26,14 @@ export function dealRound(s: DarkHeartsState, ctx: Ctx, events: Events): void {
   s.hands = hands.map((h) => sortCards(h));
   s.leftover = deck.length > handSize * n ? (deck[handSize * n] as string) : null;
   resetHand(s);
-  events.push({ type: "roundDealt", round: s.round, dealer: s.dealer, passDirection: s.passDirection, handSize, leftover: s.leftover !== null });
+  events.push({
+    type: "roundDealt",
+    round: s.round,
+    dealer: s.dealer,
+    passDirection: s.passDirection,
+    handSize,
+    leftover: s.leftover !== null,
+  });
   s.hands.forEach((hand, seat) => events.push({ type: "handDealt", seat, count: hand.length, cards: hand.slice() }));
   if (s.passDirection === "hold") return startPlay(s, ctx, events);
   s.phase = "pass";

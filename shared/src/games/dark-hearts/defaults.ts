@@ -27,7 +27,10 @@ export function defaultPlay(s: DarkHeartsState): DarkHeartsAction | null {
   }
   const leads = legalLeads(s, hand);
   for (const shade of ["light", "dark"] as const) {
-    const card = lowestIn(leads.filter((l) => l.shade === shade).map((l) => l.card), shade);
+    const card = lowestIn(
+      leads.filter((l) => l.shade === shade).map((l) => l.card),
+      shade,
+    );
     if (card !== undefined) return { type: "lead", card, shade };
   }
   return null;

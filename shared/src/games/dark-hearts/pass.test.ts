@@ -7,7 +7,8 @@ import { optionsSchema } from "./options.ts";
 import type { DarkHeartsAction, DarkHeartsState } from "./state.ts";
 import { dh, scenario } from "./test-support.ts";
 
-const dealt = (seats: number, now = 0) => game.setup(optionsSchema.parse({ seats }), { now, rng: scriptedRng({ ints: [seats - 1], shuffles: [ALL_CARDS] }) });
+const dealt = (seats: number, now = 0) =>
+  game.setup(optionsSchema.parse({ seats }), { now, rng: scriptedRng({ ints: [seats - 1], shuffles: [ALL_CARDS] }) });
 const pass = (cards: readonly string[]): DarkHeartsAction => ({ type: "passCards", cards: sortCards(cards) });
 const firstThree = (s: DarkHeartsState, seat: number) => (s.hands[seat] ?? []).slice(0, 3);
 
@@ -100,7 +101,12 @@ describe("the exchange", () => {
 describe("the pass deadline", () => {
   it("passes the three highest Light faces for each seat that has not passed", () => {
     const s0 = scenario({
-      hands: ["AH/AS KS/2C 2C/QH 3C/9D QD/6H", "JH/4C 4C/8D 5C/8H 6C/9H 7C/10S", "8C/5H 9C/2S 10C/4D JC/2D AC/AH", "QC/5D KC/5S AD/AC 2D/JC 3D/JS"],
+      hands: [
+        "AH/AS KS/2C 2C/QH 3C/9D QD/6H",
+        "JH/4C 4C/8D 5C/8H 6C/9H 7C/10S",
+        "8C/5H 9C/2S 10C/4D JC/2D AC/AH",
+        "QC/5D KC/5S AD/AC 2D/JC 3D/JS",
+      ],
       phase: "pass",
     });
     const mine = dh("2C/QH 3C/9D QD/6H");

@@ -17,11 +17,29 @@ type DhStep = Step<DarkHeartsState, DarkHeartsEvent>;
 export function setup(options: DarkHeartsOptions, ctx: Ctx): DhStep {
   const n = options.seats;
   const s: DarkHeartsState = {
-    version: 0, phase: "pass", deadline: null, options, round: 0, dealer: ctx.rng.int(n), passDirection: "left",
-    hands: [], passes: [], leftover: null, leftoverTaken: null, turn: -1, trick: null, tricksPlayed: 0, lastTrick: null,
-    broken: { light: false, dark: false }, taken: [], tricksWon: [], handPoints: { light: [], dark: [] },
+    version: 0,
+    phase: "pass",
+    deadline: null,
+    options,
+    round: 0,
+    dealer: ctx.rng.int(n),
+    passDirection: "left",
+    hands: [],
+    passes: [],
+    leftover: null,
+    leftoverTaken: null,
+    turn: -1,
+    trick: null,
+    tricksPlayed: 0,
+    lastTrick: null,
+    broken: { light: false, dark: false },
+    taken: [],
+    tricksWon: [],
+    handPoints: { light: [], dark: [] },
     scores: { light: new Array<number>(n).fill(0), dark: new Array<number>(n).fill(0) },
-    result: null, continued: [], winners: [],
+    result: null,
+    continued: [],
+    winners: [],
   };
   const events: Events = [];
   dealRound(s, ctx, events);
@@ -31,14 +49,24 @@ export function setup(options: DarkHeartsOptions, ctx: Ctx): DhStep {
 export function apply(state: DarkHeartsState, seat: number, action: DarkHeartsAction, ctx: Ctx): Result<DhStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  return ok(advance(state, cloneState, (s, events: Events) => {
-    switch (action.type) {
-      case "passCards": choosePass(s, seat, action.cards, ctx, events); break;
-      case "lead": playCard(s, action.card, action.shade, ctx, events); break;
-      case "play": playCard(s, action.card, null, ctx, events); break;
-      case "continue": continueHand(s, seat, ctx, events); break;
-    }
-  }));
+  return ok(
+    advance(state, cloneState, (s, events: Events) => {
+      switch (action.type) {
+        case "passCards":
+          choosePass(s, seat, action.cards, ctx, events);
+          break;
+        case "lead":
+          playCard(s, action.card, action.shade, ctx, events);
+          break;
+        case "play":
+          playCard(s, action.card, null, ctx, events);
+          break;
+        case "continue":
+          continueHand(s, seat, ctx, events);
+          break;
+      }
+    }),
+  );
 }
 
 /** The next hand is dealt once every seat has continued (or at the pause deadline). */

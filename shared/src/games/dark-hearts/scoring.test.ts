@@ -30,11 +30,19 @@ describe("shooting the moon, per shade", () => {
   });
 
   it("a hand where one player shot the moon in Light only", () => {
-    const { state, events } = play(game, ending({ light: [0, 25, 0, 0], dark: [3, 0, 4, 5] }, { light: [10, 10, 10, 10], dark: [1, 2, 3, 4] }), lastTrick, ctxAt(2_000));
+    const { state, events } = play(
+      game,
+      ending({ light: [0, 25, 0, 0], dark: [3, 0, 4, 5] }, { light: [10, 10, 10, 10], dark: [1, 2, 3, 4] }),
+      lastTrick,
+      ctxAt(2_000),
+    );
     const result = eventsOf(events, "roundScored")[0]?.result;
     expect(result?.moon).toEqual({ light: 1, dark: null });
     expect(result?.seats.map((r) => r.taken)).toEqual([
-      { light: 0, dark: 3 }, { light: 25, dark: 1 }, { light: 0, dark: 4 }, { light: 0, dark: 5 },
+      { light: 0, dark: 3 },
+      { light: 25, dark: 1 },
+      { light: 0, dark: 4 },
+      { light: 0, dark: 5 },
     ]);
     expect(result?.seats.map((r) => r.delta.light)).toEqual([25, 0, 25, 25]);
     expect(state.scores).toEqual({ light: [35, 10, 35, 35], dark: [4, 3, 7, 9] });
@@ -52,7 +60,11 @@ describe("between hands", () => {
     const partial = play(game, s, [[2, { type: "continue" }]]).state;
     expect(game.awaiting(partial)).toEqual([0, 1, 3]);
     expect(refusal(game, partial, 2, { type: "continue" })?.code).toBe("already-continued");
-    const { state, events } = play(game, partial, [[0, { type: "continue" }], [1, { type: "continue" }], [3, { type: "continue" }]]);
+    const { state, events } = play(game, partial, [
+      [0, { type: "continue" }],
+      [1, { type: "continue" }],
+      [3, { type: "continue" }],
+    ]);
     expect(state).toMatchObject({ phase: "pass", round: 2, dealer: 0, passDirection: "right", result: null });
     expect(state.scores).toEqual(s.scores);
     expect(eventsOf(events, "roundDealt")).toHaveLength(1);
@@ -66,7 +78,11 @@ describe("between hands", () => {
 
 describe("the end of the game", () => {
   it("ends after the hand in which a player reaches 100 in either shade", () => {
-    const { state, events } = play(game, ending({ light: [2, 0, 0, 3], dark: [0, 0, 0, 0] }, { light: [98, 40, 60, 70], dark: [30, 99, 20, 50] }), lastTrick);
+    const { state, events } = play(
+      game,
+      ending({ light: [2, 0, 0, 3], dark: [0, 0, 0, 0] }, { light: [98, 40, 60, 70], dark: [30, 99, 20, 50] }),
+      lastTrick,
+    );
     // Light: 100 for seat 0. Dark: seat 1 took the only point: a Dark moon of 1 (others +1).
     expect(state.scores).toEqual({ light: [100, 40, 60, 73], dark: [31, 99, 21, 51] });
     expect(state).toMatchObject({ phase: "gameOver", deadline: null, winners: [2] });

@@ -33,7 +33,15 @@ export function scoreHand(s: DarkHeartsState): HandResult {
     total: { light: s.scores.light[seat] ?? 0, dark: s.scores.dark[seat] ?? 0 },
   }));
   const final = reachedTarget(s);
-  return { round: s.round, dealer: s.dealer, passDirection: s.passDirection, moon: { light: light.moon, dark: dark.moon }, leftover: s.leftoverTaken, seats, final };
+  return {
+    round: s.round,
+    dealer: s.dealer,
+    passDirection: s.passDirection,
+    moon: { light: light.moon, dark: dark.moon },
+    leftover: s.leftoverTaken,
+    seats,
+    final,
+  };
 }
 
 /** The game ends after the hand in which a player reaches the target in either shade. */
@@ -83,4 +91,3 @@ export function outcome(s: DarkHeartsState): Outcome | null {
   const ranking = seats.slice().sort((a, b) => compare(standing(s.scores, a), standing(s.scores, b)) || a - b);
   return { winners: s.winners.slice(), ranking, scores: seats.map((seat) => standing(s.scores, seat)[0]) };
 }
-

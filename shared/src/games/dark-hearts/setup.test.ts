@@ -6,7 +6,10 @@ import { darkHearts as game } from "./index.ts";
 import { optionsSchema, passDirectionFor, passSource, passTarget } from "./options.ts";
 import { card } from "./test-support.ts";
 
-const ctx = (dealer: number, deck: readonly string[] = ALL_CARDS, now = 0) => ({ now, rng: scriptedRng({ ints: [dealer], shuffles: [deck] }) });
+const ctx = (dealer: number, deck: readonly string[] = ALL_CARDS, now = 0) => ({
+  now,
+  rng: scriptedRng({ ints: [dealer], shuffles: [deck] }),
+});
 
 describe("options", () => {
   it("defaults to 4 seats, 30 s turns, an 8 s pause and the game to 100", () => {
@@ -54,7 +57,16 @@ describe("the deal", () => {
 
 describe("pass rotation", () => {
   it("4 players: left, right, across, hold, then again", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((r) => passDirectionFor(r, 4))).toEqual(["left", "right", "across", "hold", "left", "right", "across", "hold"]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((r) => passDirectionFor(r, 4))).toEqual([
+      "left",
+      "right",
+      "across",
+      "hold",
+      "left",
+      "right",
+      "across",
+      "hold",
+    ]);
   });
 
   it("3 players skip across: left, right, hold", () => {

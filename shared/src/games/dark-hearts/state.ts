@@ -18,7 +18,10 @@ const cardId = z.string().min(3).max(7);
 export const actionSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("passCards"),
-    cards: z.array(cardId).length(3, "pass exactly three cards").transform((cs) => sortCards(cs)),
+    cards: z
+      .array(cardId)
+      .length(3, "pass exactly three cards")
+      .transform((cs) => sortCards(cs)),
   }),
   z.object({ type: z.literal("lead"), card: cardId, shade: z.enum(["light", "dark"]) }),
   z.object({ type: z.literal("play"), card: cardId }),

@@ -65,14 +65,29 @@ export function scenario(sc: Scenario): DarkHeartsState {
   const leftover = sc.leftover !== undefined ? card(sc.leftover) : null;
   const zeros = (): number[] => new Array<number>(n).fill(0);
   const s: DarkHeartsState = {
-    version: 1, phase, deadline: (sc.now ?? 0) + options.turnMs, options, round: sc.round ?? 1, dealer: sc.dealer ?? n - 1,
-    passDirection: sc.passDirection ?? (phase === "pass" ? "left" : "hold"), hands, passes: new Array<string[] | null>(n).fill(null),
-    leftover, leftoverTaken: null, turn: -1, trick, tricksPlayed, lastTrick: null,
+    version: 1,
+    phase,
+    deadline: (sc.now ?? 0) + options.turnMs,
+    options,
+    round: sc.round ?? 1,
+    dealer: sc.dealer ?? n - 1,
+    passDirection: sc.passDirection ?? (phase === "pass" ? "left" : "hold"),
+    hands,
+    passes: new Array<string[] | null>(n).fill(null),
+    leftover,
+    leftoverTaken: null,
+    turn: -1,
+    trick,
+    tricksPlayed,
+    lastTrick: null,
     broken: { light: sc.broken?.light ?? false, dark: sc.broken?.dark ?? false },
-    taken: Array.from({ length: n }, () => []), tricksWon: zeros(),
+    taken: Array.from({ length: n }, () => []),
+    tricksWon: zeros(),
     handPoints: { light: (sc.handPoints?.light ?? zeros()).slice(), dark: (sc.handPoints?.dark ?? zeros()).slice() },
     scores: { light: (sc.scores?.light ?? zeros()).slice(), dark: (sc.scores?.dark ?? zeros()).slice() },
-    result: null, continued: new Array<boolean>(n).fill(false), winners: [],
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
   };
   if (phase === "play") s.turn = sc.turn ?? defaultTurn(s);
   return s;
@@ -91,7 +106,10 @@ function defaultTurn(s: DarkHeartsState): number {
   if (s.trick !== null) return (s.trick.leader + s.trick.plays.length) % n;
   if (s.tricksPlayed > 0) return 0;
   const opening = s.leftover === byDark("2C") ? byDark("3C") : byDark("2C");
-  return Math.max(0, s.hands.findIndex((h) => h.includes(opening)));
+  return Math.max(
+    0,
+    s.hands.findIndex((h) => h.includes(opening)),
+  );
 }
 
 /**
@@ -115,7 +133,8 @@ export function candidateActions(s: DarkHeartsState, seat: number): DarkHeartsAc
   const passes = s.phase === "pass" ? passChoices(hand) : [hand.slice(0, 3)];
   for (const cards of passes) out.push({ type: "passCards", cards });
   const [a, b, c] = hand;
-  if (a && b && c) out.push({ type: "passCards", cards: [b, a, c] }, { type: "passCards", cards: [a, a, b] }, { type: "passCards", cards: [a, b] });
+  if (a && b && c)
+    out.push({ type: "passCards", cards: [b, a, c] }, { type: "passCards", cards: [a, a, b] }, { type: "passCards", cards: [a, b] });
   const stranger = ALL_CARDS.find((x) => !hand.includes(x));
   if (a && b && stranger) out.push({ type: "passCards", cards: sortCards([a, b, stranger]) });
   for (const id of ALL_CARDS) {

@@ -7,7 +7,9 @@ import { card, scenario } from "./test-support.ts";
 describe("turn deadline", () => {
   it("a follower plays its lowest legal card by the trick's shade", () => {
     // Dark Diamonds led; seat 1 holds Dark 3D (9H/3D) and Dark AD (AS/AD): plays the Dark 3D.
-    const s = play(game, scenario({ hands: ["4H/10D", "AS/AD 9H/3D 2C/QH", "", ""] }), [[0, { type: "lead", card: card("4H/10D"), shade: "dark" }]]).state;
+    const s = play(game, scenario({ hands: ["4H/10D", "AS/AD 9H/3D 2C/QH", "", ""] }), [
+      [0, { type: "lead", card: card("4H/10D"), shade: "dark" }],
+    ]).state;
     const { state, events } = game.onDeadline(s, ctxAt(50_000));
     expect(eventsOf(events, "turnTimedOut")).toEqual([{ type: "turnTimedOut", seat: 1 }]);
     expect(eventsOf(events, "cardPlayed")[0]).toMatchObject({ seat: 1, card: card("9H/3D"), face: "3D", lead: false });
@@ -15,7 +17,9 @@ describe("turn deadline", () => {
   });
 
   it("a void follower plays its lowest face in the trick's shade", () => {
-    const s = play(game, scenario({ hands: ["4H/10D", "AD/AC 2C/QH 7S/JD", "", ""] }), [[0, { type: "lead", card: card("4H/10D"), shade: "dark" }]]).state;
+    const s = play(game, scenario({ hands: ["4H/10D", "AD/AC 2C/QH 7S/JD", "", ""] }), [
+      [0, { type: "lead", card: card("4H/10D"), shade: "dark" }],
+    ]).state;
     const { events } = game.onDeadline(s, ctxAt());
     expect(eventsOf(events, "cardPlayed")[0]).toMatchObject({ card: card("7S/JD"), face: "JD" });
   });

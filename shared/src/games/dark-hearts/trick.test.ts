@@ -10,8 +10,7 @@ import { card, dh, scenario } from "./test-support.ts";
 const cardsOf = (legal: readonly { type: string; card?: string }[]) => legal.map((a) => a.card);
 
 describe("the first trick", () => {
-  const first = () =>
-    scenario({ hands: ["KS/2C 7C/10S", "KC/5S 3C/9D", "5D/10C 4C/8D", "KD/6S JC/2D"], tricksPlayed: 0, now: 1_000 });
+  const first = () => scenario({ hands: ["KS/2C 7C/10S", "KC/5S 3C/9D", "5D/10C 4C/8D", "KD/6S JC/2D"], tricksPlayed: 0, now: 1_000 });
 
   it("the Dark 2 of Clubs holder must lead it, Dark", () => {
     const s = first();

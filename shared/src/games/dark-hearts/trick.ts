@@ -62,7 +62,17 @@ function completeTrick(s: DarkHeartsState, trick: Trick, ctx: Ctx, events: Event
   s.tricksWon[winner] = (s.tricksWon[winner] ?? 0) + 1;
   s.taken[winner]?.push(...trick.plays.map((p) => p.card));
   s.handPoints[trick.shade][winner] = (s.handPoints[trick.shade][winner] ?? 0) + points;
-  const record = { number: s.tricksPlayed, leader: trick.leader, shade: trick.shade, suit: trick.suit, plays: trick.plays.slice(), winner, points, broke, leftover };
+  const record = {
+    number: s.tricksPlayed,
+    leader: trick.leader,
+    shade: trick.shade,
+    suit: trick.suit,
+    plays: trick.plays.slice(),
+    winner,
+    points,
+    broke,
+    leftover,
+  };
   s.lastTrick = record;
   s.trick = null;
   events.push({ type: "trickWon", trick: record });

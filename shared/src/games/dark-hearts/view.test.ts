@@ -18,16 +18,33 @@ describe("view", () => {
     const v = game.view(mid(), null);
     expect(v).toMatchObject({ phase: "play", round: 2, dealer: 1, turn: 2, awaiting: [2], you: null, result: null });
     expect(v.info["trick"]).toEqual({
-      leader: 0, shade: "light", suit: "H", winning: 0,
-      plays: [{ seat: 0, card: card("4H/10D"), face: "4H", points: 1 }, { seat: 1, card: card("4D/JH"), face: "4D", points: 0 }],
+      leader: 0,
+      shade: "light",
+      suit: "H",
+      winning: 0,
+      plays: [
+        { seat: 0, card: card("4H/10D"), face: "4H", points: 1 },
+        { seat: 1, card: card("4D/JH"), face: "4D", points: 0 },
+      ],
     });
     expect(v.piles["trick"]).toEqual({ count: 2, cards: dh("4H/10D 4D/JH") });
-    expect(v.info).toMatchObject({ heartsBroken: { light: true, dark: false }, trickNumber: 2, tricksPlayed: 1, passDirection: "hold", target: 100, leftover: null });
+    expect(v.info).toMatchObject({
+      heartsBroken: { light: true, dark: false },
+      trickNumber: 2,
+      tricksPlayed: 1,
+      passDirection: "hold",
+      target: 100,
+      leftover: null,
+    });
   });
 
   it("shows both scores per seat and the best single score as the seat score", () => {
     const v = game.view(mid(), 3);
-    expect(v.seats[3]).toEqual({ handCount: 2, score: 5, info: { light: 5, dark: 40, handLight: 0, handDark: 0, tricks: 0, passed: false, continued: false } });
+    expect(v.seats[3]).toEqual({
+      handCount: 2,
+      score: 5,
+      info: { light: 5, dark: 40, handLight: 0, handDark: 0, tricks: 0, passed: false, continued: false },
+    });
     expect(v.seats.map((x) => x.score)).toEqual([7, 3, 1, 5]);
   });
 
@@ -41,7 +58,10 @@ describe("view", () => {
   });
 
   it("shows the last trick after it is taken", () => {
-    const { state } = play(game, mid(), [[2, { type: "play", card: card("QS/2H") }], [3, { type: "play", card: card("7H/KD") }]]);
+    const { state } = play(game, mid(), [
+      [2, { type: "play", card: card("QS/2H") }],
+      [3, { type: "play", card: card("7H/KD") }],
+    ]);
     const v = game.view(state, 0);
     expect(v.info["trick"]).toBeNull();
     expect(v.info["lastTrick"]).toMatchObject({ number: 2, shade: "light", winner: 3, points: 15, broke: false, winning: 3 });
@@ -50,7 +70,10 @@ describe("view", () => {
   });
 
   it("tells dealt hands only to their owner", () => {
-    const { events } = game.setup({ seats: 4, turnMs: 30_000, pauseMs: 8_000, target: 100 }, { now: 0, rng: { next: () => 0, int: () => 0, pick: <T>(x: readonly T[]) => x[0] as T, shuffle: <T>(x: readonly T[]) => x.slice() } });
+    const { events } = game.setup(
+      { seats: 4, turnMs: 30_000, pauseMs: 8_000, target: 100 },
+      { now: 0, rng: { next: () => 0, int: () => 0, pick: <T>(x: readonly T[]) => x[0] as T, shuffle: <T>(x: readonly T[]) => x.slice() } },
+    );
     const dealt = eventsOf(events, "handDealt");
     expect(dealt).toHaveLength(4);
     for (const e of dealt) {

@@ -66,7 +66,10 @@ function publicInfo(s: DarkHeartsState): Record<string, unknown> {
     trickNumber: s.phase === "play" ? s.tricksPlayed + 1 : null,
     tricksPlayed: s.tricksPlayed,
     trick: s.trick === null ? null : trickInfo(s.trick),
-    lastTrick: last === null ? null : { ...trickInfo(last), number: last.number, winner: last.winner, points: last.points, broke: last.broke, leftover: last.leftover },
+    lastTrick:
+      last === null
+        ? null
+        : { ...trickInfo(last), number: last.number, winner: last.winner, points: last.points, broke: last.broke, leftover: last.leftover },
     heartsBroken: { ...s.broken },
     leftover: s.options.seats === 3 ? { faceDown: s.leftover !== null, taken: s.leftoverTaken } : null,
     target: s.options.target,

@@ -52,7 +52,10 @@ describe("bot", () => {
 
   it("plays whole games among bots to a winner", () => {
     for (const seats of [2, 3, 4, 5, 6]) {
-      let state = game.setup({ seats, turnMs: 30_000, pauseMs: 0, bootASuit: false, classic: seats % 2 === 0 }, { now: 0, rng: createRng(`g${seats}`) }).state;
+      let state = game.setup(
+        { seats, turnMs: 30_000, pauseMs: 0, bootASuit: false, classic: seats % 2 === 0 },
+        { now: 0, rng: createRng(`g${seats}`) },
+      ).state;
       for (let i = 0; i < 5_000 && game.outcome(state) === null; i++) {
         const seat = game.awaiting(state)[0] as number;
         const action = game.bot(state, seat, rng);

@@ -21,7 +21,15 @@ export type Rank = (typeof RANKS)[number];
 
 /** Aces 11, J Q K 10, number cards their face value. */
 const RANK_VALUES: Readonly<Record<Rank, number>> = {
-  "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, J: 10, Q: 10, K: 10, A: 11,
+  "6": 6,
+  "7": 7,
+  "8": 8,
+  "9": 9,
+  "10": 10,
+  J: 10,
+  Q: 10,
+  K: 10,
+  A: 11,
 };
 
 /** Only 6..10 are "numbers" for a suited run (face cards and Aces never are). */

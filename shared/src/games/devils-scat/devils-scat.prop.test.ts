@@ -41,7 +41,9 @@ describe("Devil's Scat properties", () => {
   it(`plays ${GAMES} random games keeping every engine invariant`, () => {
     const started = performance.now();
     const report = runProperty(propertySpec, { seed, games: GAMES, optionsFor, configFor });
-    console.log(`[devils-scat] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[devils-scat] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(report.games).toBe(GAMES);
   });
 

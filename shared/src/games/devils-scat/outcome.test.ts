@@ -10,7 +10,12 @@ describe("outcome", () => {
   });
 
   it("ranks the winner first, then by points, ties by seat", () => {
-    const s = scenario({ hands: ["9G 8G 7W", "KH QH 7S", "AS 6G 8W", "6S 7H 9X"], scores: [5, 9, 4, 7], favored: "X", deck: "6X 7X 8X 9X 10X" });
+    const s = scenario({
+      hands: ["9G 8G 7W", "KH QH 7S", "AS 6G 8W", "6S 7H 9X"],
+      scores: [5, 9, 4, 7],
+      favored: "X",
+      deck: "6X 7X 8X 9X 10X",
+    });
     const { state } = play(game, s, knockThenPass(s));
     expect(state.result?.winner).toBe(1);
     expect(game.outcome(state)).toEqual({ winners: [1], ranking: [1, 3, 0, 2], scores: [4, 10, 4, 7] });

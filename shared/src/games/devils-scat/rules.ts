@@ -19,12 +19,30 @@ export function setup(options: DevilsScatOptions, ctx: Ctx): DsStep {
   const booted = options.bootASuit ? ctx.rng.pick(SUITS) : null;
   const suits = SUITS.filter((suit) => suit !== booted);
   const s: DevilsScatState = {
-    version: 0, phase: "turn", deadline: null, options, suits, round: 0,
-    dealer: ctx.rng.int(n), turn: -1, turnCount: 0,
-    hands: Array.from({ length: n }, () => []), deck: [], discard: [], favored: suits[0] ?? "H",
-    scores: new Array<number>(n).fill(0), lives: new Array<number>(n).fill(options.classic ? CLASSIC_LIVES : 0),
-    out: new Array<boolean>(n).fill(false), knocker: null, lastTurns: [], drawnFrom: null, drawnCard: null,
-    result: null, continued: new Array<boolean>(n).fill(false), winners: [], eliminated: [],
+    version: 0,
+    phase: "turn",
+    deadline: null,
+    options,
+    suits,
+    round: 0,
+    dealer: ctx.rng.int(n),
+    turn: -1,
+    turnCount: 0,
+    hands: Array.from({ length: n }, () => []),
+    deck: [],
+    discard: [],
+    favored: suits[0] ?? "H",
+    scores: new Array<number>(n).fill(0),
+    lives: new Array<number>(n).fill(options.classic ? CLASSIC_LIVES : 0),
+    out: new Array<boolean>(n).fill(false),
+    knocker: null,
+    lastTurns: [],
+    drawnFrom: null,
+    drawnCard: null,
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
+    eliminated: [],
   };
   const events: Events = [];
   dealRound(s, ctx, events);
@@ -34,15 +52,27 @@ export function setup(options: DevilsScatOptions, ctx: Ctx): DsStep {
 export function apply(state: DevilsScatState, seat: number, action: DevilsScatAction, ctx: Ctx): Result<DsStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  return ok(advance(state, cloneState, (s, events: Events) => {
-    switch (action.type) {
-      case "drawDeck": draw(s, "deck", ctx, events); break;
-      case "drawDiscard": draw(s, "discard", ctx, events); break;
-      case "discard": discard(s, action.card, ctx, events); break;
-      case "knock": knock(s, ctx, events); break;
-      case "continue": continueRound(s, seat, ctx, events); break;
-    }
-  }));
+  return ok(
+    advance(state, cloneState, (s, events: Events) => {
+      switch (action.type) {
+        case "drawDeck":
+          draw(s, "deck", ctx, events);
+          break;
+        case "drawDiscard":
+          draw(s, "discard", ctx, events);
+          break;
+        case "discard":
+          discard(s, action.card, ctx, events);
+          break;
+        case "knock":
+          knock(s, ctx, events);
+          break;
+        case "continue":
+          continueRound(s, seat, ctx, events);
+          break;
+      }
+    }),
+  );
 }
 
 /**

@@ -32,8 +32,24 @@ describe("round winner", () => {
   });
 
   it("is the Scat player whatever the other values", () => {
-    expect(roundWinner(new Map([[0, 30.5], [1, 31]]), 0)).toBe(0);
-    expect(roundWinner(new Map([[0, 20], [1, 20]]), null)).toBeNull();
+    expect(
+      roundWinner(
+        new Map([
+          [0, 30.5],
+          [1, 31],
+        ]),
+        0,
+      ),
+    ).toBe(0);
+    expect(
+      roundWinner(
+        new Map([
+          [0, 20],
+          [1, 20],
+        ]),
+        null,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -56,7 +72,11 @@ describe("points scoring", () => {
 
   it("scores a whole round into the result and the totals", () => {
     const s = scenario({ hands: ["6S 7S 8S", "AS KS 8W", "9X 9G 7W"], deck: "QS", favored: "S", scores: [3, 2, 0] });
-    const { state, events } = play(game, s, [[0, { type: "knock" }], [1, { type: "drawDeck" }], [1, { type: "discard", card: "8W" }]]);
+    const { state, events } = play(game, s, [
+      [0, { type: "knock" }],
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "8W" }],
+    ]);
     expect(state.result?.winner).toBe(1);
     const [r0, r1, r2] = state.result?.seats ?? [];
     expect(r0).toMatchObject({ won: 0, over29: 1, scat31: 0, favored: 1, knockPenalty: -1, delta: 1, total: 4 });
@@ -110,7 +130,10 @@ describe("after the round", () => {
   it("deals the next round when every seat has continued, the dealer passing left", () => {
     const done = knockRound({ hands: ["KH QH 7S", "AS 6G 8W", "9X 9G 7W"] }).state;
     expect(done.dealer).toBe(2);
-    const half = play(game, done, [[0, { type: "continue" }], [2, { type: "continue" }]]).state;
+    const half = play(game, done, [
+      [0, { type: "continue" }],
+      [2, { type: "continue" }],
+    ]).state;
     expect(half.phase).toBe("roundOver");
     expect(game.awaiting(half)).toEqual([1]);
     expect(game.legalActions(half, 0)).toEqual([]);

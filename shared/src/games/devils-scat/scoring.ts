@@ -33,7 +33,13 @@ interface PointsItems {
  * +1 won, +1 worth 29 or more, +1 worth exactly 31, +1 favored-suit card when those gave a point,
  * -1 for a knocker when someone else won.
  */
-export function pointsItems(hand: readonly string[], seat: number, winner: number | null, knocker: number | null, favored: string): PointsItems {
+export function pointsItems(
+  hand: readonly string[],
+  seat: number,
+  winner: number | null,
+  knocker: number | null,
+  favored: string,
+): PointsItems {
   const value = handValue(hand);
   const won = winner === seat ? 1 : 0;
   const over29 = value >= 29 ? 1 : 0;
@@ -48,7 +54,11 @@ export function pointsItems(hand: readonly string[], seat: number, winner: numbe
  * loses one (all tied lowest lose one; a knocker among them loses two). Gap closed here: when
  * every hand ties, nobody is "lowest" and nobody loses a life.
  */
-export function classicLivesLost(values: ReadonlyMap<number, number>, scatSeat: number | null, knocker: number | null): Map<number, number> {
+export function classicLivesLost(
+  values: ReadonlyMap<number, number>,
+  scatSeat: number | null,
+  knocker: number | null,
+): Map<number, number> {
   const lost = new Map<number, number>();
   for (const seat of values.keys()) lost.set(seat, 0);
   if (scatSeat !== null) {
@@ -82,11 +92,28 @@ export function scoreRound(s: DevilsScatState, scatSeat: number | null): RoundRe
     if (s.options.classic) s.lives[seat] = total;
     else s.scores[seat] = total;
     return {
-      seat, hand: hand.slice(), value: values.get(seat) ?? 0, scat: isScat(hand), devilsScat: isDevilsScat(hand),
-      ...items, delta: total - before, total, livesLost, out: s.options.classic && total <= 0, sittingOut,
+      seat,
+      hand: hand.slice(),
+      value: values.get(seat) ?? 0,
+      scat: isScat(hand),
+      devilsScat: isDevilsScat(hand),
+      ...items,
+      delta: total - before,
+      total,
+      livesLost,
+      out: s.options.classic && total <= 0,
+      sittingOut,
     };
   });
-  return { round: s.round, winner, endedBy: scatSeat !== null ? "scat" : "knock", devilsScat: scatSeat !== null && isDevilsScat(s.hands[scatSeat] ?? []), knocker: s.knocker, favored: s.favored, seats };
+  return {
+    round: s.round,
+    winner,
+    endedBy: scatSeat !== null ? "scat" : "knock",
+    devilsScat: scatSeat !== null && isDevilsScat(s.hands[scatSeat] ?? []),
+    knocker: s.knocker,
+    favored: s.favored,
+    seats,
+  };
 }
 
 function noItems(won: boolean): PointsItems {
@@ -102,4 +129,3 @@ export function gameWinners(s: DevilsScatState, result: RoundResult, target: num
   const w = result.winner;
   return w !== null && (s.scores[w] ?? 0) >= target ? [w] : [];
 }
-

@@ -68,7 +68,9 @@ describe("setup and the deal", () => {
     expect(state.phase).toBe("roundOver");
     expect(state.result?.winner).toBe(3);
     expect(state.result?.endedBy).toBe("scat");
-    expect(eventsOf(events, "scatRevealed")).toEqual([{ type: "scatRevealed", seat: 3, hand: cards("AS 10S JS"), value: 31, devilsScat: false }]);
+    expect(eventsOf(events, "scatRevealed")).toEqual([
+      { type: "scatRevealed", seat: 3, hand: cards("AS 10S JS"), value: 31, devilsScat: false },
+    ]);
     expect(eventsOf(events, "turnStarted")).toEqual([]);
   });
 

@@ -45,11 +45,29 @@ export function scenario(sc: Scenario): DevilsScatState {
   const lives = sc.lives ?? new Array<number>(n).fill(options.classic ? CLASSIC_LIVES : 0);
   const turn = sc.turn ?? (dealer + 1) % n;
   return {
-    version: 1, phase: "turn", deadline: (sc.now ?? 0) + options.turnMs, options, suits, round: 1, dealer, turn, turnCount: 1,
-    hands, deck, discard, favored: sc.favored ?? "H", scores: (sc.scores ?? new Array<number>(n).fill(0)).slice(),
-    lives: lives.slice(), out: lives.map((l) => options.classic && l <= 0), knocker: sc.knocker ?? null,
-    lastTurns: (sc.lastTurns ?? []).slice(), drawnFrom: null, drawnCard: null, result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [],
+    version: 1,
+    phase: "turn",
+    deadline: (sc.now ?? 0) + options.turnMs,
+    options,
+    suits,
+    round: 1,
+    dealer,
+    turn,
+    turnCount: 1,
+    hands,
+    deck,
+    discard,
+    favored: sc.favored ?? "H",
+    scores: (sc.scores ?? new Array<number>(n).fill(0)).slice(),
+    lives: lives.slice(),
+    out: lives.map((l) => options.classic && l <= 0),
+    knocker: sc.knocker ?? null,
+    lastTurns: (sc.lastTurns ?? []).slice(),
+    drawnFrom: null,
+    drawnCard: null,
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
     eliminated: lives.flatMap((l, seat) => (options.classic && l <= 0 ? [seat] : [])),
   };
 }
@@ -58,7 +76,12 @@ export function scenario(sc: Scenario): DevilsScatState {
  * A deck order (as `ctx.rng.shuffle` would return it) that deals `hands` (by seat; "" for seats
  * that are out) to `order` one card at a time, then flips `discardTop`; the rest stay below.
  */
-export function stackedDeck(order: readonly number[], hands: readonly string[], discardTop: string, suits: readonly Suit[] = SUITS): string[] {
+export function stackedDeck(
+  order: readonly number[],
+  hands: readonly string[],
+  discardTop: string,
+  suits: readonly Suit[] = SUITS,
+): string[] {
   const parsed = hands.map((h) => cards(h));
   const dealt: string[] = [];
   for (let i = 0; i < 3; i++) for (const seat of order) dealt.push(parsed[seat]?.[i] as string);

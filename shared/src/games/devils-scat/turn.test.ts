@@ -5,12 +5,14 @@ import { ctxAt, eventsOf, play, refusal } from "../../testkit/scenario.ts";
 import { devilsScat as game } from "./index.ts";
 import { scenario } from "./test-support.ts";
 
-const three = () =>
-  scenario({ hands: ["KH QH 7S", "AS 6G 8W", "9X 9G 7W"], discard: "10W", deck: "JS 8G 7G 6X", favored: "S" });
+const three = () => scenario({ hands: ["KH QH 7S", "AS 6G 8W", "9X 9G 7W"], discard: "10W", deck: "JS 8G 7G 6X", favored: "S" });
 
 describe("improving the hand", () => {
   it("draws from the deck, then discards; the turn passes left", () => {
-    const { state, events } = play(game, three(), [[0, { type: "drawDeck" }], [0, { type: "discard", card: "7S" }]]);
+    const { state, events } = play(game, three(), [
+      [0, { type: "drawDeck" }],
+      [0, { type: "discard", card: "7S" }],
+    ]);
     expect(state.hands[0]).toEqual(cards("KH QH JS"));
     expect(state.discard).toEqual(cards("10W 7S"));
     expect(state.turn).toBe(1);
@@ -18,7 +20,10 @@ describe("improving the hand", () => {
   });
 
   it("draws the top of the discard pile", () => {
-    const { state } = play(game, three(), [[0, { type: "drawDiscard" }], [0, { type: "discard", card: "7S" }]]);
+    const { state } = play(game, three(), [
+      [0, { type: "drawDiscard" }],
+      [0, { type: "discard", card: "7S" }],
+    ]);
     expect(state.hands[0]).toEqual(cards("KH QH 10W"));
     expect(state.discard).toEqual(cards("7S"));
   });
@@ -30,7 +35,10 @@ describe("improving the hand", () => {
   });
 
   it("may discard a card just drawn from the deck", () => {
-    const { state } = play(game, three(), [[0, { type: "drawDeck" }], [0, { type: "discard", card: "JS" }]]);
+    const { state } = play(game, three(), [
+      [0, { type: "drawDeck" }],
+      [0, { type: "discard", card: "JS" }],
+    ]);
     expect(state.hands[0]).toEqual(cards("KH QH 7S"));
   });
 
@@ -55,7 +63,15 @@ describe("improving the hand", () => {
   });
 
   it("starts each turn with a deadline of now + turnMs", () => {
-    const { state, events } = play(game, three(), [[0, { type: "drawDeck" }], [0, { type: "discard", card: "7S" }]], ctxAt(5_000));
+    const { state, events } = play(
+      game,
+      three(),
+      [
+        [0, { type: "drawDeck" }],
+        [0, { type: "discard", card: "7S" }],
+      ],
+      ctxAt(5_000),
+    );
     expect(state.deadline).toBe(5_000 + 30_000);
     expect(eventsOf(events, "turnStarted")).toEqual([{ type: "turnStarted", seat: 1, deadline: 35_000, lastTurn: false }]);
   });
@@ -74,32 +90,50 @@ describe("knocking", () => {
     const s = scenario({ hands: ["KH QH 7S", "AS 6G 8W", "9X 9G 7W"], discard: "10W", deck: "JS 8G 7G 6X", dealer: 0 });
     // Dealer 0: seat 1 plays first; seat 2 knocks; seats 0 and 1 get one last turn each.
     const { state, events } = play(game, s, [
-      [1, { type: "drawDeck" }], [1, { type: "discard", card: "JS" }],
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "JS" }],
       [2, { type: "knock" }],
-      [0, { type: "drawDeck" }], [0, { type: "discard", card: "8G" }],
+      [0, { type: "drawDeck" }],
+      [0, { type: "discard", card: "8G" }],
     ]);
     expect(state.phase).toBe("turn");
     expect(state.turn).toBe(1);
     expect(refusal(game, state, 1, { type: "knock" })?.code).toBe("already-knocked");
-    const end = play(game, state, [[1, { type: "drawDeck" }], [1, { type: "discard", card: "7G" }]]);
+    const end = play(game, state, [
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "7G" }],
+    ]);
     expect(end.state.phase).toBe("roundOver");
     expect(end.state.result?.endedBy).toBe("knock");
     expect(end.state.result?.knocker).toBe(2);
-    expect(eventsOf([...events, ...end.events], "turnStarted").filter((e) => e.lastTurn).map((e) => e.seat)).toEqual([0, 1]);
+    expect(
+      eventsOf([...events, ...end.events], "turnStarted")
+        .filter((e) => e.lastTurn)
+        .map((e) => e.seat),
+    ).toEqual([0, 1]);
   });
 
   it("ends the round at once on a Scat made during the last turns", () => {
     const s = scenario({ hands: ["KH QH 7S", "AS KS 8W", "9X 9G 7W"], discard: "10W", deck: "QS 8G 7G 6X" });
-    const { state, events } = play(game, s, [[0, { type: "knock" }], [1, { type: "drawDeck" }], [1, { type: "discard", card: "8W" }]]);
+    const { state, events } = play(game, s, [
+      [0, { type: "knock" }],
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "8W" }],
+    ]);
     expect(state.phase).toBe("roundOver");
     expect(state.result?.winner).toBe(1);
     expect(state.result?.endedBy).toBe("scat");
-    expect(eventsOf(events, "scatRevealed")).toEqual([{ type: "scatRevealed", seat: 1, hand: cards("AS KS QS"), value: 31, devilsScat: false }]);
+    expect(eventsOf(events, "scatRevealed")).toEqual([
+      { type: "scatRevealed", seat: 1, hand: cards("AS KS QS"), value: 31, devilsScat: false },
+    ]);
   });
 
   it("ends the round at once on a Devil's Scat made by a discard", () => {
     const s = scenario({ hands: ["6H 6S 9G", "AS KS 8W"], discard: "10W", deck: "6X 8G 7G" });
-    const { state } = play(game, s, [[0, { type: "drawDeck" }], [0, { type: "discard", card: "9G" }]]);
+    const { state } = play(game, s, [
+      [0, { type: "drawDeck" }],
+      [0, { type: "discard", card: "9G" }],
+    ]);
     expect(state.phase).toBe("roundOver");
     expect(state.result?.devilsScat).toBe(true);
     expect(state.result?.winner).toBe(0);

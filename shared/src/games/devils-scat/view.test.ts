@@ -29,8 +29,16 @@ describe("view", () => {
     const v = game.view(play(game, s0(), [[0, { type: "knock" }]]).state, null);
     expect(v).toMatchObject({ phase: "turn", round: 1, dealer: 2, turn: 1, awaiting: [1], result: null });
     expect(v.info).toEqual({
-      favored: "S", suits: ["H", "S", "G", "W", "X"], knocker: 0, target: 12, classic: false, bootASuit: false,
-      lastTurns: [1, 2], drawnFrom: null, takenFromDiscard: null, winners: [],
+      favored: "S",
+      suits: ["H", "S", "G", "W", "X"],
+      knocker: 0,
+      target: 12,
+      classic: false,
+      bootASuit: false,
+      lastTurns: [1, 2],
+      drawnFrom: null,
+      takenFromDiscard: null,
+      winners: [],
     });
     expect(v.seats[0]?.info).toEqual({ knocked: true, continued: false });
   });

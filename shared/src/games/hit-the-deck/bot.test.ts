@@ -3,9 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../../rng.ts";
 import { ctxAt, play } from "../../testkit/scenario.ts";
 import { faceOf } from "./cards.ts";
-import {
-  BOT_MIN_REACTION_MS, botCallDelayMs, botFakeOutMs, botRacePlan, botReactionMs, hitTheDeck as game,
-} from "./index.ts";
+import { BOT_MIN_REACTION_MS, botCallDelayMs, botFakeOutMs, botRacePlan, botReactionMs, hitTheDeck as game } from "./index.ts";
 import { playFace, scenario } from "./test-support.ts";
 
 const rng = createRng("bot-test");

@@ -71,8 +71,10 @@ function parseFace(id: string, face: string): CardInfo | null {
   const [a = "", b = ""] = [face.charAt(0), face.slice(1)];
   const n = Number(a);
   if (face.length !== 2) return null;
-  if (n >= 1 && n <= 5 && isColour(b)) return { id, face, kind: "number", colour: b, number: n as CardNumber, demandColour: null, points: n };
-  if ((a === "C" || a === "F") && isColour(b)) return { id, face, kind: a === "C" ? "cut" : "flip", colour: b, number: null, demandColour: null, points: 10 };
+  if (n >= 1 && n <= 5 && isColour(b))
+    return { id, face, kind: "number", colour: b, number: n as CardNumber, demandColour: null, points: n };
+  if ((a === "C" || a === "F") && isColour(b))
+    return { id, face, kind: a === "C" ? "cut" : "flip", colour: b, number: null, demandColour: null, points: 10 };
   if (a !== "H") return null;
   const m = Number(b);
   if (m >= 1 && m <= 5) return { id, face, kind: "hitNumber", colour: null, number: m as CardNumber, demandColour: null, points: 10 };
@@ -80,9 +82,7 @@ function parseFace(id: string, face: string): CardInfo | null {
   return b === "H" ? { id, face, kind: "hitHand", colour: null, number: null, demandColour: null, points: 10 } : null;
 }
 
-const INFO: ReadonlyMap<string, CardInfo> = new Map(
-  ALL_CARDS.map((id) => [id, parseFace(id, faceOf(id)) as CardInfo]),
-);
+const INFO: ReadonlyMap<string, CardInfo> = new Map(ALL_CARDS.map((id) => [id, parseFace(id, faceOf(id)) as CardInfo]));
 
 export function isCard(id: string): boolean {
   return INFO.has(id);

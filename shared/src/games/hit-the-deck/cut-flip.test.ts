@@ -14,7 +14,12 @@ const withInts = (...ints: number[]) => ({ now: 0, rng: scriptedRng({ ints }) })
 describe("CUT THE DECK", () => {
   // Draw pile (top first) 1Y 2Y 3Y 4Y: the middle half is 3Y (index pick 0) and 2Y (pick 1).
   const cutter = (exposed: string, seats = 3) =>
-    scenario({ hands: ["CG 5B 5B", ...Array.from({ length: seats - 1 }, () => "1B 1R")], discard: "2G", deck: `1Y ${exposed} 3Y 4Y`, fill: false });
+    scenario({
+      hands: ["CG 5B 5B", ...Array.from({ length: seats - 1 }, () => "1B 1R")],
+      discard: "2G",
+      deck: `1Y ${exposed} 3Y 4Y`,
+      fill: false,
+    });
 
   it("skips the next player, who cuts; the exposed card goes on top; the player after plays", () => {
     const s = cutter("2Y");

@@ -9,7 +9,10 @@ import { hitTheDeck as game } from "./index.ts";
 import { playFace, scenario } from "./test-support.ts";
 
 const plays = (s: ReturnType<typeof scenario>, seat: number) =>
-  game.legalActions(s, seat).flatMap((a) => (a.type === "play" ? [faceOf(a.card)] : [a.type])).sort();
+  game
+    .legalActions(s, seat)
+    .flatMap((a) => (a.type === "play" ? [faceOf(a.card)] : [a.type]))
+    .sort();
 
 describe("WITH A NUMBER", () => {
   const s = scenario({ hands: ["H4 1R", "4B 4G H3 HH 2G", "1Y 2Y", "5R"], discard: "2G", deck: "5Y 4R 3R" });
@@ -29,7 +32,10 @@ describe("WITH A NUMBER", () => {
   });
 
   it("passes around: who cannot meet it draws one (played if it meets it), then the next must", () => {
-    const { state, events } = play(game, s, [[0, playFace(s, 0, "H4")], [1, playFace(s, 1, "4B")]]);
+    const { state, events } = play(game, s, [
+      [0, playFace(s, 0, "H4")],
+      [1, playFace(s, 1, "4B")],
+    ]);
     expect(state.demand).toBeNull();
     expect(eventsOf(events, "demandMet")).toEqual([{ type: "demandMet", seat: 1, card: "4B.a" }]);
     // Seat 2 cannot meet a demand for 4: draws 5Y, keeps it; seat 3 draws 4R and plays it.
@@ -45,7 +51,10 @@ describe("WITH A NUMBER", () => {
   });
 
   it("after it is met, normal matching resumes on the card that met it", () => {
-    const met = play(game, s, [[0, playFace(s, 0, "H4")], [1, playFace(s, 1, "4B")]]).state;
+    const met = play(game, s, [
+      [0, playFace(s, 0, "H4")],
+      [1, playFace(s, 1, "4B")],
+    ]).state;
     expect(faceOf(met.discard[met.discard.length - 1] as string)).toBe("4B");
     expect(plays(met, 2)).toEqual(["draw", "slap"]);
   });
@@ -62,7 +71,10 @@ describe("WITH A COLOR", () => {
   });
 
   it("a CUT of the colour meets it and then cuts", () => {
-    const { state, events } = play(game, s, [[0, playFace(s, 0, "HY")], [1, playFace(s, 1, "CY")]]);
+    const { state, events } = play(game, s, [
+      [0, playFace(s, 0, "HY")],
+      [1, playFace(s, 1, "CY")],
+    ]);
     expect(eventsOf(events, "demandMet")).toEqual([{ type: "demandMet", seat: 1, card: "CY.a" }]);
     expect(eventsOf(events, "deckCut")).toEqual([{ type: "deckCut", seat: 2, card: "2B.a" }]);
     expect(state.demand).toBeNull();

@@ -37,7 +37,9 @@ describe("Hit the Deck properties", () => {
   it(`plays ${GAMES} random games keeping every engine invariant`, () => {
     const started = performance.now();
     const report = runProperty(propertySpec, { seed, games: GAMES, optionsFor, configFor });
-    console.log(`[hit-the-deck] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[hit-the-deck] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(report.games).toBe(GAMES);
   });
 
@@ -48,41 +50,46 @@ describe("Hit the Deck properties", () => {
     expect(replay(propertySpec, played.log)).toEqual(played.state);
   });
 
-  it("accepts a slap carrying any valid reactionMs exactly when {type:\"slap\"} is legal (2-6 seats)", () => {
+  it('accepts a slap carrying any valid reactionMs exactly when {type:"slap"} is legal (2-6 seats)', () => {
     const rng = createRng(`${seed}/reaction`);
     let checked = 0;
     // Games to 30 can end within a few dozen steps: each seat count plays new games until it has
     // checked 300 (seat, state) pairs (one game each gave 774 in all for one CI seed: the count
     // below failed on a short run, not on a wrong answer).
-    for (let seats = 2; seats <= 6; seats++) for (const start = checked; checked - start < 300;) {
-      let now = 0;
-      let state: HitTheDeckState = game.setup(optionsSchema.parse({ seats, target: 30 }), { now, rng }).state;
-      for (let step = 0; step < 400 && game.outcome(state) === null; step++) {
-        for (let seat = 0; seat < seats; seat++) {
-          const legal = game.legalActions(state, seat).some((a) => a.type === "slap" && !("reactionMs" in a));
-          const r = game.apply(state, seat, withReactionMs(rng.int(5_000)), { now, rng });
-          expect(r.ok).toBe(legal);
-          checked += 1;
+    for (let seats = 2; seats <= 6; seats++)
+      for (const start = checked; checked - start < 300;) {
+        let now = 0;
+        let state: HitTheDeckState = game.setup(optionsSchema.parse({ seats, target: 30 }), { now, rng }).state;
+        for (let step = 0; step < 400 && game.outcome(state) === null; step++) {
+          for (let seat = 0; seat < seats; seat++) {
+            const legal = game.legalActions(state, seat).some((a) => a.type === "slap" && !("reactionMs" in a));
+            const r = game.apply(state, seat, withReactionMs(rng.int(5_000)), { now, rng });
+            expect(r.ok).toBe(legal);
+            checked += 1;
+          }
+          const waiting = game.awaiting(state);
+          now += rng.int(1_000);
+          if (waiting.length === 0 || rng.next() < 0.1) {
+            state = game.onDeadline(state, { now: Math.max(now, state.deadline ?? now), rng }).state;
+            continue;
+          }
+          const seat = rng.pick(waiting);
+          const action = game.bot(state, seat, rng) ?? rng.pick(game.legalActions(state, seat));
+          const r = game.apply(state, seat, action, { now, rng });
+          if (!r.ok) throw new Error(r.error.code);
+          state = r.value.state;
         }
-        const waiting = game.awaiting(state);
-        now += rng.int(1_000);
-        if (waiting.length === 0 || rng.next() < 0.1) {
-          state = game.onDeadline(state, { now: Math.max(now, state.deadline ?? now), rng }).state;
-          continue;
-        }
-        const seat = rng.pick(waiting);
-        const action = game.bot(state, seat, rng) ?? rng.pick(game.legalActions(state, seat));
-        const r = game.apply(state, seat, action, { now, rng });
-        if (!r.ok) throw new Error(r.error.code);
-        state = r.value.state;
       }
-    }
     expect(checked).toBeGreaterThan(1_000);
   });
 
   it("bot-only tables finish their games", () => {
     for (let seats = 2; seats <= 6; seats++) {
-      const played = playGame(propertySpec, optionsSchema.parse({ seats }), `${seed}/bots/${seats}`, { ...DEFAULT_PLAY, botRate: 1, deadlineRate: 0.02 });
+      const played = playGame(propertySpec, optionsSchema.parse({ seats }), `${seed}/bots/${seats}`, {
+        ...DEFAULT_PLAY,
+        botRate: 1,
+        deadlineRate: 0.02,
+      });
       expect(game.outcome(played.state)?.winners.length).toBeGreaterThan(0);
     }
   });

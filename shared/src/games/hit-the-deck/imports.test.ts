@@ -46,6 +46,13 @@ describe("Hit the Deck imports", () => {
 
   it("has no import circle", () => {
     expect(findCycle(graph)).toBeNull();
-    expect(findCycle(new Map([["a.ts", ["b.ts"]], ["b.ts", ["a.ts"]]]))).toEqual(["a.ts", "b.ts", "a.ts"]);
+    expect(
+      findCycle(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", ["a.ts"]],
+        ]),
+      ),
+    ).toEqual(["a.ts", "b.ts", "a.ts"]);
   });
 });

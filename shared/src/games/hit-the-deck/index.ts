@@ -45,8 +45,18 @@ export { scoreHand, lowestScorers } from "./round.ts";
 export { HAND_SIZE } from "./deal.ts";
 export { MAX_CHAIN } from "./effects.ts";
 export {
-  botReactionMs, botCallDelayMs, botRacePlan, botFakeOutMs, choosePlay, type BotRacePlan,
-  BOT_REACTION_MEDIAN_MS, BOT_REACTION_SIGMA, BOT_DISTRACTED_RATE, BOT_FORGET_CALL_RATE, BOT_CALL_MEDIAN_MS,
-  BOT_FAKE_OUT_RATE, BOT_MIN_REACTION_MS,
+  botReactionMs,
+  botCallDelayMs,
+  botRacePlan,
+  botFakeOutMs,
+  choosePlay,
+  type BotRacePlan,
+  BOT_REACTION_MEDIAN_MS,
+  BOT_REACTION_SIGMA,
+  BOT_DISTRACTED_RATE,
+  BOT_FORGET_CALL_RATE,
+  BOT_CALL_MEDIAN_MS,
+  BOT_FAKE_OUT_RATE,
+  BOT_MIN_REACTION_MS,
 } from "./bot.ts";
 export { legalActions, awaiting, view, redactEvent, setup, apply, onDeadline, bot };

@@ -93,7 +93,7 @@ function checkSlap(s: HitTheDeckState, seat: number, reactionMs: unknown, timing
     return e("bad-reaction-time", "A reaction time must be a finite number of ms, 0 or more.");
   }
   if (timing !== undefined && (reactionMs === undefined || !(ADJUDICATED_TIMINGS as readonly unknown[]).includes(timing))) {
-    return e("bad-reaction-time", "A slap's timing is \"claim\" or \"estimate\", and only with a reaction time.");
+    return e("bad-reaction-time", 'A slap\'s timing is "claim" or "estimate", and only with a reaction time.');
   }
   if (s.phase === "roundOver") return e("wrong-phase", "No hand is being played.");
   return hasSlapped(s, seat) ? e("already-slapped", "You already slapped in this race.") : null;
@@ -114,7 +114,8 @@ function checkTurn(s: HitTheDeckState, seat: number, action: HitTheDeckAction): 
   if (action.type === "draw") {
     return playableCards(s, seat).length > 0 ? e("must-play", "You can play a card, so you must.") : null;
   }
-  if (action.type !== "play" || !(s.hands[seat] ?? []).includes(action.card)) return e("card-not-in-hand", "That card is not in your hand.");
+  if (action.type !== "play" || !(s.hands[seat] ?? []).includes(action.card))
+    return e("card-not-in-hand", "That card is not in your hand.");
   if (fits(s, action.card)) return null;
   return s.demand !== null
     ? e("must-meet-demand", "Play the demanded number or colour (not a HIT THE DECK card), or draw.")

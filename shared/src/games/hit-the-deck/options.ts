@@ -7,7 +7,11 @@ import { z } from "zod";
 const SEATS = "Hit the Deck needs 2 to 6 players";
 
 const int = (name: string, min: number, max: number) =>
-  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be ${min}..${max}`).max(max, `${name} must be ${min}..${max}`);
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be ${min}..${max}`)
+    .max(max, `${name} must be ${min}..${max}`);
 
 export const optionsSchema = z
   .strictObject({

@@ -30,8 +30,16 @@ describe("opening the race", () => {
     const { state, events } = play(game, s, [[0, playFace(s, 0, "HH")]], at(1_000));
     expect(state.phase).toBe("race");
     expect(state.race).toEqual({
-      id: 1, card: "HH.a", cause: 0, how: "played", next: 1, openedAt: 1_000,
-      slapDeadline: 4_000, callDeadline: 3_000, call: "pending", slaps: [],
+      id: 1,
+      card: "HH.a",
+      cause: 0,
+      how: "played",
+      next: 1,
+      openedAt: 1_000,
+      slapDeadline: 4_000,
+      callDeadline: 3_000,
+      call: "pending",
+      slaps: [],
     });
     expect(state.deadline).toBe(3_000);
     expect(eventsOf(events, "raceOpened")).toEqual([
@@ -55,7 +63,14 @@ describe("closing the race", () => {
     expect(counts(state)).toEqual([1, 3, 7]);
     const closed = eventsOf(events, "raceClosed")[0]?.result;
     expect(closed).toEqual({
-      id: 1, cause: 0, how: "played", called: true, nonSlappers: [], reason: "last-slapper", penalised: [2], closedBy: "all-slapped",
+      id: 1,
+      cause: 0,
+      how: "played",
+      called: true,
+      nonSlappers: [],
+      reason: "last-slapper",
+      penalised: [2],
+      closedBy: "all-slapped",
       slaps: [
         { seat: 1, reactionMs: 250, arrival: 2, arrivedMs: 500, timing: "server" },
         { seat: 0, reactionMs: 300, arrival: 3, arrivedMs: 500, timing: "server" },
@@ -94,7 +109,10 @@ describe("closing the race", () => {
     expect(s.deadline).toBe(4_000);
     const { state, events } = game.onDeadline(s, at(4_000));
     expect(state.lastRace).toMatchObject({ reason: "non-slappers", nonSlappers: [1, 3], penalised: [1, 3], closedBy: "deadline" });
-    expect(eventsOf(events, "penaltyDrawn").map((e) => [e.seat, e.count])).toEqual([[1, 4], [3, 4]]);
+    expect(eventsOf(events, "penaltyDrawn").map((e) => [e.seat, e.count])).toEqual([
+      [1, 4],
+      [3, 4],
+    ]);
     expect(counts(state)).toEqual([1, 7, 3, 7]);
     expect(state.turn).toBe(1);
   });
@@ -166,7 +184,11 @@ describe("refusals during a race", () => {
   });
 
   it("a timing is claim or estimate, and only with a reaction time", () => {
-    for (const bad of [{ type: "slap", timing: "claim" }, { type: "slap", reactionMs: 200, timing: "arrival" }, { type: "slap", reactionMs: 200, timing: 1 }]) {
+    for (const bad of [
+      { type: "slap", timing: "claim" },
+      { type: "slap", reactionMs: 200, timing: "arrival" },
+      { type: "slap", reactionMs: 200, timing: 1 },
+    ]) {
       expect(refusal(game, s, 2, bad as HitTheDeckAction)?.code).toBe("bad-reaction-time");
     }
     expect(refusal(game, s, 2, withReactionMs(200, "estimate"))).toBeNull();
@@ -215,7 +237,10 @@ describe("fake-outs", () => {
 
   it("is legal for everyone at any time in play, the player on turn included (who still plays)", () => {
     for (const seat of [0, 1, 2]) expect(game.legalActions(s, seat)).toContainEqual({ type: "slap" });
-    const { state } = play(game, s, [[0, { type: "slap" }], [0, playFace(s, 0, "3G")]]);
+    const { state } = play(game, s, [
+      [0, { type: "slap" }],
+      [0, playFace(s, 0, "3G")],
+    ]);
     expect(state.turn).toBe(1);
     expect(state.hands[0]).toHaveLength(3);
   });

@@ -20,15 +20,31 @@ export const FAKE_OUT_PENALTY = 2;
 export function openRace(s: HitTheDeckState, id: string, cause: number, how: RaceCause, next: number, ctx: Ctx, events: Events): void {
   s.races += 1;
   const race: Race = {
-    id: s.races, card: id, cause, how, next, openedAt: ctx.now,
-    slapDeadline: ctx.now + s.options.raceMs, callDeadline: ctx.now + s.options.callMs,
-    call: "pending", slaps: [],
+    id: s.races,
+    card: id,
+    cause,
+    how,
+    next,
+    openedAt: ctx.now,
+    slapDeadline: ctx.now + s.options.raceMs,
+    callDeadline: ctx.now + s.options.callMs,
+    call: "pending",
+    slaps: [],
   };
   s.race = race;
   s.phase = "race";
   s.turn = -1;
   s.deadline = raceDeadline(race);
-  events.push({ type: "raceOpened", race: race.id, card: id, cause, how, openedAt: race.openedAt, deadline: race.slapDeadline, callDeadline: race.callDeadline });
+  events.push({
+    type: "raceOpened",
+    race: race.id,
+    card: id,
+    cause,
+    how,
+    openedAt: race.openedAt,
+    deadline: race.slapDeadline,
+    callDeadline: race.callDeadline,
+  });
 }
 
 /** The next moment the race changes by itself: the call window while a call is due, else the slap window. */
@@ -41,7 +57,11 @@ export function slap(s: HitTheDeckState, seat: number, action: SlapAction, ctx: 
   const r = s.race as Race;
   const arrivedMs = Math.max(0, ctx.now - r.openedAt);
   const { reactionMs, timing } = action;
-  r.slaps.push(reactionMs === undefined ? { seat, reactionMs: arrivedMs, arrivedMs, timing: "arrival" } : { seat, reactionMs, arrivedMs, timing: timing ?? "server" });
+  r.slaps.push(
+    reactionMs === undefined
+      ? { seat, reactionMs: arrivedMs, arrivedMs, timing: "arrival" }
+      : { seat, reactionMs, arrivedMs, timing: timing ?? "server" },
+  );
   events.push({ type: "slapped", seat, race: r.id, arrival: r.slaps.length });
   settle(s, ctx, events);
 }

@@ -16,10 +16,27 @@ type HtdStep = Step<HitTheDeckState, HitTheDeckEvent>;
 export function setup(options: HitTheDeckOptions, ctx: Ctx): HtdStep {
   const n = options.seats;
   const s: HitTheDeckState = {
-    version: 0, phase: "turn", deadline: null, options, round: 0, dealer: ctx.rng.int(n), turn: -1, direction: 1,
-    hands: Array.from({ length: n }, () => []), deck: [], discard: [], faceUp: 0, demand: null,
-    race: null, lastRace: null, races: 0, scores: new Array<number>(n).fill(0), result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [], shown: [],
+    version: 0,
+    phase: "turn",
+    deadline: null,
+    options,
+    round: 0,
+    dealer: ctx.rng.int(n),
+    turn: -1,
+    direction: 1,
+    hands: Array.from({ length: n }, () => []),
+    deck: [],
+    discard: [],
+    faceUp: 0,
+    demand: null,
+    race: null,
+    lastRace: null,
+    races: 0,
+    scores: new Array<number>(n).fill(0),
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
+    shown: [],
   };
   const events: Events = [];
   dealRound(s, ctx, events);
@@ -29,18 +46,28 @@ export function setup(options: HitTheDeckOptions, ctx: Ctx): HtdStep {
 export function apply(state: HitTheDeckState, seat: number, action: HitTheDeckAction, ctx: Ctx): Result<HtdStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  return ok(advance(state, cloneState, (s, events: Events) => {
-    switch (action.type) {
-      case "play": playCard(s, seat, action.card, false, ctx, events); break;
-      case "draw": drawAndPlay(s, seat, ctx, events); break;
-      case "slap":
-        if (s.phase === "race") slap(s, seat, action, ctx, events);
-        else fakeOut(s, seat, ctx, events);
-        break;
-      case "call": call(s, seat, ctx, events); break;
-      case "continue": continueRound(s, seat, ctx, events); break;
-    }
-  }));
+  return ok(
+    advance(state, cloneState, (s, events: Events) => {
+      switch (action.type) {
+        case "play":
+          playCard(s, seat, action.card, false, ctx, events);
+          break;
+        case "draw":
+          drawAndPlay(s, seat, ctx, events);
+          break;
+        case "slap":
+          if (s.phase === "race") slap(s, seat, action, ctx, events);
+          else fakeOut(s, seat, ctx, events);
+          break;
+        case "call":
+          call(s, seat, ctx, events);
+          break;
+        case "continue":
+          continueRound(s, seat, ctx, events);
+          break;
+      }
+    }),
+  );
 }
 
 /** The next hand is dealt once every player has continued. */

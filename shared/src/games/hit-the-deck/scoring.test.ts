@@ -16,7 +16,8 @@ describe("going out", () => {
     const { state, events } = play(game, s, [[0, playFace(s, 0, "3G")]], ctxAt(2_000));
     expect(state.phase).toBe("roundOver");
     expect(state.result).toEqual({
-      round: 1, winner: 0,
+      round: 1,
+      winner: 0,
       seats: [
         { seat: 0, hand: [], points: 0, total: 0 },
         { seat: 1, hand: s.hands[1], points: 1 + 5 + 10 + 10, total: 26 },
@@ -62,7 +63,15 @@ describe("between hands", () => {
     const half = play(game, s, [[0, { type: "continue" }]]).state;
     expect(refusal(game, half, 0, { type: "continue" })?.code).toBe("already-continued");
     expect(game.awaiting(half)).toEqual([1, 2]);
-    const { state, events } = play(game, half, [[1, { type: "continue" }], [2, { type: "continue" }]], ctxAt(3_000));
+    const { state, events } = play(
+      game,
+      half,
+      [
+        [1, { type: "continue" }],
+        [2, { type: "continue" }],
+      ],
+      ctxAt(3_000),
+    );
     expect(state.round).toBe(2);
     expect(state.dealer).toBe((s.dealer + 1) % 3);
     expect(state.hands.map((h) => h.length)).toEqual([7, 7, 7]);

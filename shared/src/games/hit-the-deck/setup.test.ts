@@ -31,7 +31,14 @@ const start = (seats: number, top: string, ints: number[] = [0], bottom = "") =>
 
 describe("options", () => {
   it("defaults: 30 s turns, 8 s pause, game to 100, 3 s slap window, 2 s call window", () => {
-    expect(optionsSchema.parse({ seats: 4 })).toEqual({ seats: 4, turnMs: 30_000, pauseMs: 8_000, target: 100, raceMs: 3_000, callMs: 2_000 });
+    expect(optionsSchema.parse({ seats: 4 })).toEqual({
+      seats: 4,
+      turnMs: 30_000,
+      pauseMs: 8_000,
+      target: 100,
+      raceMs: 3_000,
+      callMs: 2_000,
+    });
   });
 
   it("rejects bad options with a readable message", () => {
@@ -40,7 +47,10 @@ describe("options", () => {
     expect(parse({ seats: 3, turnMs: 5_000 }).error?.issues[0]?.message).toMatch(/turnMs must be 10000..120000/);
     expect(parse({ seats: 3, target: 0 }).error?.issues[0]?.message).toMatch(/target/);
     expect(parse({ seats: 3, raceMs: 100 }).success).toBe(false);
-    expect(parse({ seats: 3, raceMs: 2_000, callMs: 2_500 }).error?.issues[0]).toMatchObject({ message: "callMs must not be longer than raceMs", path: ["callMs"] });
+    expect(parse({ seats: 3, raceMs: 2_000, callMs: 2_500 }).error?.issues[0]).toMatchObject({
+      message: "callMs must not be longer than raceMs",
+      path: ["callMs"],
+    });
     expect(parse({ seats: 3, slapMs: 1 }).success).toBe(false);
   });
 
@@ -71,7 +81,10 @@ describe("the deal", () => {
   it("buries a WITH A HAND start card in the deck and turns the next (twice in a row too)", () => {
     const { state, events } = start(3, "HH HH 4B");
     expect(faces(state.discard)).toEqual(["4B"]);
-    expect(eventsOf(events, "cardBuried").map((e) => [faceOf(e.card), e.pile])).toEqual([["HH", "deck"], ["HH", "deck"]]);
+    expect(eventsOf(events, "cardBuried").map((e) => [faceOf(e.card), e.pile])).toEqual([
+      ["HH", "deck"],
+      ["HH", "deck"],
+    ]);
     expect(state.deck.filter((c) => faceOf(c) === "HH")).toHaveLength(4);
     for (const e of eventsOf(events, "cardBuried")) {
       const at = state.deck.indexOf(e.card);

@@ -47,12 +47,7 @@ export const adjudicatedSlapSchema = z.object({
 });
 
 export type SlapAction = { type: "slap"; reactionMs?: number; timing?: AdjudicatedTiming };
-export type HitTheDeckAction =
-  | { type: "play"; card: string }
-  | { type: "draw" }
-  | SlapAction
-  | { type: "call" }
-  | { type: "continue" };
+export type HitTheDeckAction = { type: "play"; card: string } | { type: "draw" } | SlapAction | { type: "call" } | { type: "continue" };
 export const ACTION_TYPES = ["play", "draw", "slap", "call", "continue"] as const;
 
 /** A slap with the server's adjudicated reaction time (and how it was found) attached. */
@@ -196,7 +191,16 @@ export type HitTheDeckEvent =
   | { type: "deckFlipped"; seat: number; card: string | null; direction: 1 | -1 }
   | { type: "demandSet"; demand: Demand }
   | { type: "demandMet"; seat: number; card: string }
-  | { type: "raceOpened"; race: number; card: string; cause: number; how: RaceCause; openedAt: number; deadline: number; callDeadline: number }
+  | {
+      type: "raceOpened";
+      race: number;
+      card: string;
+      cause: number;
+      how: RaceCause;
+      openedAt: number;
+      deadline: number;
+      callDeadline: number;
+    }
   | { type: "slapped"; seat: number; race: number; arrival: number }
   | { type: "called"; seat: number; race: number }
   | { type: "callMissed"; seat: number; race: number }

@@ -57,11 +57,27 @@ export function scenario(sc: Scenario): HitTheDeckState {
   const dealer = sc.dealer ?? n - 1;
   const direction = sc.direction ?? 1;
   return {
-    version: 1, phase: "turn", deadline: (sc.now ?? 0) + options.turnMs, options, round: 1, dealer,
-    turn: sc.turn ?? (dealer + direction + n) % n, direction, hands, deck, discard, faceUp: discard.length,
-    demand: sc.demand ?? null, race: null, lastRace: null, races: 0,
-    scores: (sc.scores ?? new Array<number>(n).fill(0)).slice(), result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [], shown: [],
+    version: 1,
+    phase: "turn",
+    deadline: (sc.now ?? 0) + options.turnMs,
+    options,
+    round: 1,
+    dealer,
+    turn: sc.turn ?? (dealer + direction + n) % n,
+    direction,
+    hands,
+    deck,
+    discard,
+    faceUp: discard.length,
+    demand: sc.demand ?? null,
+    race: null,
+    lastRace: null,
+    races: 0,
+    scores: (sc.scores ?? new Array<number>(n).fill(0)).slice(),
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
+    shown: [],
   };
 }
 
@@ -76,7 +92,11 @@ export function playFace(s: HitTheDeckState, seat: number, face: string): HitThe
 export const handFaces = (s: HitTheDeckState, seat: number): string[] => (s.hands[seat] ?? []).map(faceOf).sort();
 
 const FIXED: HitTheDeckAction[] = [
-  { type: "draw" }, { type: "slap" }, { type: "slap", reactionMs: -1 }, { type: "call" }, { type: "continue" },
+  { type: "draw" },
+  { type: "slap" },
+  { type: "slap", reactionMs: -1 },
+  { type: "call" },
+  { type: "continue" },
 ];
 
 /**

@@ -10,7 +10,10 @@ import { fits } from "./legal.ts";
 import { handFaces, playFace, scenario } from "./test-support.ts";
 
 const playable = (s: ReturnType<typeof scenario>, seat = 0) =>
-  game.legalActions(s, seat).flatMap((a) => (a.type === "play" ? [faceOf(a.card)] : [])).sort();
+  game
+    .legalActions(s, seat)
+    .flatMap((a) => (a.type === "play" ? [faceOf(a.card)] : []))
+    .sort();
 
 describe("matching", () => {
   it("a number card matches by colour or by number", () => {

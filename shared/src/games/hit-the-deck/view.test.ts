@@ -13,10 +13,15 @@ describe("view", () => {
     const s = base();
     const v = game.view(s, 0);
     expect(v.you).toEqual({
-      seat: 0, hand: s.hands[0],
+      seat: 0,
+      hand: s.hands[0],
       info: { playable: s.hands[0], mustDraw: false, canSlap: true, raceOpen: false, mustCall: false },
     });
-    expect(v.seats.map((x) => [x.handCount, x.score])).toEqual([[2, 5], [2, 0], [2, 12]]);
+    expect(v.seats.map((x) => [x.handCount, x.score])).toEqual([
+      [2, 5],
+      [2, 0],
+      [2, 12],
+    ]);
     expect(v.piles["deck"]).toEqual({ count: s.deck.length, cards: [] });
     expect(v.piles["discard"]).toEqual({ count: 2, cards: s.discard });
     for (const c of [...(s.hands[1] ?? []), ...(s.hands[2] ?? []), ...s.deck]) expect(json(v)).not.toContain(`"${c}"`);
@@ -27,19 +32,45 @@ describe("view", () => {
     const v = game.view(scenario({ hands: ["3G", "1B"], discard: "H4", demand: { kind: "number", number: 4 }, direction: -1 }), null);
     expect(v).toMatchObject({ phase: "turn", round: 1, turn: 0, awaiting: [0], result: null });
     expect(v.info).toMatchObject({
-      topFace: "H4", demand: { kind: "number", number: 4 }, direction: -1, race: null, lastRace: null,
-      target: 100, raceMs: 3_000, callMs: 2_000, colours: { R: "red", Y: "yellow", G: "green", B: "blue" },
+      topFace: "H4",
+      demand: { kind: "number", number: 4 },
+      direction: -1,
+      race: null,
+      lastRace: null,
+      target: 100,
+      raceMs: 3_000,
+      callMs: 2_000,
+      colours: { R: "red", Y: "yellow", G: "green", B: "blue" },
     });
   });
 
   it("shows the open race (who slapped, in order) but reaction times only once it has closed", () => {
     const s = base();
-    const open = play(game, s, [[0, playFace(s, 0, "HH")], [2, withReactionMs(321, "claim")]], ctxAt(1_000)).state;
+    const open = play(
+      game,
+      s,
+      [
+        [0, playFace(s, 0, "HH")],
+        [2, withReactionMs(321, "claim")],
+      ],
+      ctxAt(1_000),
+    ).state;
     const v = game.view(open, 1);
     expect(v.turn).toBe(-1);
     expect(v.info["race"]).toEqual({
-      open: true, id: 1, card: "HH.a", cause: 0, how: "played", mustCall: 0, call: "pending", called: false,
-      openedAt: 1_000, deadline: 4_000, callDeadline: 3_000, slapped: [2], next: 1,
+      open: true,
+      id: 1,
+      card: "HH.a",
+      cause: 0,
+      how: "played",
+      mustCall: 0,
+      call: "pending",
+      called: false,
+      openedAt: 1_000,
+      deadline: 4_000,
+      callDeadline: 3_000,
+      slapped: [2],
+      next: 1,
     });
     expect(json(v)).not.toContain("321");
     expect(json(v)).not.toContain("claim");
@@ -49,7 +80,16 @@ describe("view", () => {
       { continued: false, slapped: true, mustCall: false },
     ]);
     expect(v.you?.info).toMatchObject({ canSlap: true, raceOpen: true, mustCall: false });
-    const closed = play(game, open, [[0, { type: "call" }], [0, withReactionMs(200, "estimate")], [1, withReactionMs(250)]], ctxAt(1_600)).state;
+    const closed = play(
+      game,
+      open,
+      [
+        [0, { type: "call" }],
+        [0, withReactionMs(200, "estimate")],
+        [1, withReactionMs(250)],
+      ],
+      ctxAt(1_600),
+    ).state;
     const lr = game.view(closed, null).info["lastRace"] as { slaps: unknown };
     expect(lr.slaps).toEqual([
       { seat: 0, reactionMs: 200, arrival: 2, arrivedMs: 600, timing: "estimate" },
@@ -77,7 +117,10 @@ describe("redactEvent", () => {
       expect(game.redactEvent(e, null)).toEqual({ ...e, cards: null });
     }
     const s = scenario({ hands: ["5R 4B", "1B"], discard: "2G", deck: "3Y 1Y" });
-    const { events } = play(game, s, [[0, { type: "draw" }], [1, { type: "slap" }]]);
+    const { events } = play(game, s, [
+      [0, { type: "draw" }],
+      [1, { type: "slap" }],
+    ]);
     const drawn = eventsOf(events, "cardDrawn")[0];
     expect(drawn?.card).toBe("3Y.a");
     expect(game.redactEvent(drawn!, 1)).toEqual({ type: "cardDrawn", seat: 0, card: null });

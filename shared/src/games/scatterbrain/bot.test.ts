@@ -44,7 +44,10 @@ describe("building a straight", () => {
 
   it("always calls a straight and always continues", () => {
     const ace = { ...mine("7S"), hands: [cards("2H 3C 4S 5D KH AC"), ...mine("7S").hands.slice(1)] };
-    const s = play(game, ace, [[0, { type: "drawDiscard" }], [0, { type: "discard", card: "KH" }]]).state;
+    const s = play(game, ace, [
+      [0, { type: "drawDiscard" }],
+      [0, { type: "discard", card: "KH" }],
+    ]).state;
     expect(s.step).toBe("call");
     expect(game.bot(s, 0, rng())).toEqual({ type: "callScatterbrain" });
     const over = play(game, s, [[0, { type: "callScatterbrain" }]]).state;
@@ -138,7 +141,10 @@ describe("whole games", () => {
     while (s.phase !== "gameOver") {
       const seat = game.awaiting(s)[0];
       const ctx = { now: s.deadline ?? 0, rng: rngFor(seed, s.version) };
-      if (seat === undefined) { s = game.onDeadline(s, ctx).state; continue; }
+      if (seat === undefined) {
+        s = game.onDeadline(s, ctx).state;
+        continue;
+      }
       const action = bots.includes(seat) ? game.bot(s, seat, createRng(`${seed}#${s.version}`))! : chooser.pick(game.legalActions(s, seat));
       const r = game.apply(s, seat, action, ctx);
       if (!r.ok) throw new Error(r.error.code);

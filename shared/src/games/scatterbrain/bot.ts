@@ -64,7 +64,10 @@ function bestDiscards(cards: readonly string[], hole: string): { score: number; 
   let score = -1;
   let discards: string[] = [];
   for (const c of cards) {
-    const v = handScore(cards.filter((x) => x !== c), hole);
+    const v = handScore(
+      cards.filter((x) => x !== c),
+      hole,
+    );
     if (v > score) [score, discards] = [v, [c]];
     else if (v === score) discards.push(c);
   }
@@ -99,10 +102,21 @@ function drawChoice(s: ScatterbrainState, seat: number, legal: readonly Scatterb
  * deck ran out a hand card scores nothing but still narrows the search a little); the best one,
  * ties at random.
  */
-function guessChoice(s: ScatterbrainState, seat: number, legal: readonly ScatterbrainAction[], rng: Rng, remembers: Recall): ScatterbrainAction {
+function guessChoice(
+  s: ScatterbrainState,
+  seat: number,
+  legal: readonly ScatterbrainAction[],
+  rng: Rng,
+  remembers: Recall,
+): ScatterbrainAction {
   const guesses = legal.filter((a): a is Extract<ScatterbrainAction, { type: "guess" }> => a.type === "guess");
   if (guesses.length === 0) return legal[0] as ScatterbrainAction;
-  const memory = memoryOf(s, seat, guesses.map((g) => g.card), remembers);
+  const memory = memoryOf(
+    s,
+    seat,
+    guesses.map((g) => g.card),
+    remembers,
+  );
   const handValue = s.deckOut === null ? POINTS.handCard : 0.1;
   let best = -1;
   let picks: ScatterbrainAction[] = [];

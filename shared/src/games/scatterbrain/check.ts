@@ -38,7 +38,9 @@ function checkTurn(s: ScatterbrainState, seat: number, action: ScatterbrainActio
     case "discard":
       if (s.step === "draw") return e("must-draw-first", "Draw a card before you discard.");
       if (s.step === "call") return e("already-discarded", "You already discarded: call Scatterbrain or not.");
-      return (s.hands[seat] ?? []).includes(action.card) ? null : e("card-not-in-hand", "That card is not in your hand (the hole card never leaves the table).");
+      return (s.hands[seat] ?? []).includes(action.card)
+        ? null
+        : e("card-not-in-hand", "That card is not in your hand (the hole card never leaves the table).");
     case "callScatterbrain":
     case "declineCall":
       return s.step === "call" ? null : e("no-straight", "You can call only right after a discard that leaves you a 7-card straight.");

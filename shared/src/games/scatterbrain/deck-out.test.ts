@@ -19,7 +19,11 @@ const table = (called: (StraightKind | null)[] = [null, null, null, null], turn 
     turn,
   });
 const guess = (card: string) => ({ type: "guess", card }) as const;
-const lastCard = (seat: number) => [[seat, { type: "drawDeck" }], [seat, { type: "discard", card: "JD" }]] as const;
+const lastCard = (seat: number) =>
+  [
+    [seat, { type: "drawDeck" }],
+    [seat, { type: "discard", card: "JD" }],
+  ] as const;
 
 describe("the deck runs out before anyone has called", () => {
   const exhausted = () => play(game, table(), [...lastCard(0)], ctxAt(1_000));
@@ -47,7 +51,11 @@ describe("the deck runs out before anyone has called", () => {
   });
 
   it("the first hole card guessed scores 20 and ends the hand", () => {
-    const { state, events } = play(game, exhausted().state, [[1, guess("4H")], [2, guess("AH")], [3, guess("7C")]]);
+    const { state, events } = play(game, exhausted().state, [
+      [1, guess("4H")],
+      [2, guess("AH")],
+      [3, guess("7C")],
+    ]);
     expect(state.scores).toEqual([0, 0, 0, 20]);
     expect(state.lastGuess).toMatchObject({ seat: 3, card: "7C", outcome: "hole", holder: 0 });
     expect(state.phase).toBe("handOver");
@@ -59,7 +67,14 @@ describe("the deck runs out before anyone has called", () => {
   it("on timeout a random guess is made (the hand must end with a hole card found)", () => {
     const { state, events } = game.onDeadline(exhausted().state, { now: 16_000, rng: scriptedRng({}) });
     expect(events[0]).toEqual({ type: "turnTimedOut", seat: 1 });
-    expect(eventsOf(events, "cardGuessed")[0]?.guess).toEqual({ seat: 1, card: "AC", outcome: "miss", holder: null, points: 0, deckOut: "noCall" });
+    expect(eventsOf(events, "cardGuessed")[0]?.guess).toEqual({
+      seat: 1,
+      card: "AC",
+      outcome: "miss",
+      holder: null,
+      points: 0,
+      deckOut: "noCall",
+    });
     expect(state.turn).toBe(2);
   });
 });
@@ -78,7 +93,10 @@ describe("the deck runs out after at least one call", () => {
   });
 
   it("a hand card scores nothing (it goes to the discard pile); a hole card scores 20; then the hand ends", () => {
-    const { state } = play(game, exhausted().state, [[2, guess("JC")], [0, guess("4D")]]);
+    const { state } = play(game, exhausted().state, [
+      [2, guess("JC")],
+      [0, guess("4D")],
+    ]);
     expect(state.discard.at(-1)).toBe("JC");
     expect(state.trophies[2]).toEqual([]);
     expect(state.scores).toEqual([20, 0, 0, 0]);
@@ -89,7 +107,10 @@ describe("the deck runs out after at least one call", () => {
   });
 
   it("ends after the last caller's guess even when it finds nothing", () => {
-    const { state } = play(game, exhausted().state, [[2, guess("AH")], [0, { type: "skipGuess" }]]);
+    const { state } = play(game, exhausted().state, [
+      [2, guess("AH")],
+      [0, { type: "skipGuess" }],
+    ]);
     expect(state.phase).toBe("handOver");
     expect(state.scores).toEqual([0, 0, 0, 0]);
   });

@@ -62,7 +62,11 @@ describe("what may be guessed", () => {
   });
 
   it("never names a trophy, a hole card won or a discard: they lie face up", () => {
-    const { state } = play(game, table(), [[0, guess("JC")], [1, { type: "drawDeck" }], [1, { type: "discard", card: "9H" }]]);
+    const { state } = play(game, table(), [
+      [0, guess("JC")],
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "9H" }],
+    ]);
     const won = play(game, { ...state, turn: 0, phase: "guess", step: null }, [[0, guess("10S")]]).state;
     const hidden = guessableCards({ ...won, turn: 3 }, 3);
     for (const c of ["JC", "10S", "9H", "QH"]) expect(hidden).not.toContain(c);
@@ -86,7 +90,14 @@ describe("guess outcomes", () => {
   });
 
   it("hits whichever opponent holds the card, in hand or as hole card", () => {
-    const cases = [["10H", 1, "hand"], ["AS", 1, "hole"], ["9D", 2, "hand"], ["10S", 2, "hole"], ["2D", 3, "hand"], ["4D", 3, "hole"]] as const;
+    const cases = [
+      ["10H", 1, "hand"],
+      ["AS", 1, "hole"],
+      ["9D", 2, "hand"],
+      ["10S", 2, "hole"],
+      ["2D", 3, "hand"],
+      ["4D", 3, "hole"],
+    ] as const;
     for (const [card, holder, outcome] of cases) {
       const { state } = play(game, table(), [[0, guess(card)]]);
       expect(state.lastGuess).toMatchObject({ seat: 0, card, holder, outcome, points: outcome === "hole" ? 20 : 2 });
@@ -118,9 +129,16 @@ describe("guess outcomes", () => {
   });
 
   it("a player out of the hand is skipped in turn order; their face-down hand may be named, but it is a miss", () => {
-    const out = play(game, table(), [[0, guess("10S")], [1, { type: "drawDeck" }], [1, { type: "discard", card: "JD" }]]).state;
+    const out = play(game, table(), [
+      [0, guess("10S")],
+      [1, { type: "drawDeck" }],
+      [1, { type: "discard", card: "JD" }],
+    ]).state;
     expect(out.turn).toBe(3);
-    const back = play(game, out, [[3, { type: "drawDeck" }], [3, { type: "discard", card: "9H" }]]).state;
+    const back = play(game, out, [
+      [3, { type: "drawDeck" }],
+      [3, { type: "discard", card: "9H" }],
+    ]).state;
     expect(back.turn).toBe(0);
     expect(game.legalActions(back, 0)).toContainEqual(guess("4H"));
     const { state } = play(game, back, [[0, guess("4H")]]);
@@ -136,7 +154,14 @@ describe("guess outcomes", () => {
     expect(state.deck).toEqual(cards("5S 9H JD"));
     expect(state.trophies[0]).toEqual([]);
     expect(state.misses).toEqual(["9H"]);
-    expect(eventsOf(events, "cardGuessed")[0]?.guess).toEqual({ seat: 0, card: "9H", outcome: "miss", holder: null, points: 0, deckOut: null });
+    expect(eventsOf(events, "cardGuessed")[0]?.guess).toEqual({
+      seat: 0,
+      card: "9H",
+      outcome: "miss",
+      holder: null,
+      points: 0,
+      deckOut: null,
+    });
     expect(state.turn).toBe(1);
   });
 
@@ -145,7 +170,10 @@ describe("guess outcomes", () => {
     expect(eventsOf(events, "guessSkipped")).toEqual([{ type: "guessSkipped", seat: 0 }]);
     expect(state.turn).toBe(1);
     const timed = game.onDeadline(table(), ctxAt(15_000));
-    expect(timed.events.slice(0, 2)).toEqual([{ type: "turnTimedOut", seat: 0 }, { type: "guessSkipped", seat: 0 }]);
+    expect(timed.events.slice(0, 2)).toEqual([
+      { type: "turnTimedOut", seat: 0 },
+      { type: "guessSkipped", seat: 0 },
+    ]);
     expect(timed.state.scores).toEqual([10, 0, 0, 0]);
   });
 });
@@ -159,14 +187,28 @@ describe("multipliers apply to guess points", () => {
   it("Top (x3): a hand card is worth 6, a hole card 60, and the hand result shows it", () => {
     const s = { ...table("top", "JD 9H", ["top", "plain", null, "plain"]), scores: [30, 10, 0, 10] };
     const { state } = play(game, s, [
-      [0, guess("5C")], [1, { type: "skipGuess" }], [2, { type: "drawDeck" }], [2, { type: "discard", card: "9H" }],
+      [0, guess("5C")],
+      [1, { type: "skipGuess" }],
+      [2, { type: "drawDeck" }],
+      [2, { type: "discard", card: "9H" }],
     ]);
     expect(state.scores[0]).toBe(36);
     // The deck ran out: the callers guess once each from seat 3 (seat 3, then 0, then 1).
     expect([state.deckOut, state.turn, state.finalGuessers]).toEqual(["afterCall", 3, [0, 1]]);
-    const end = play(game, state, [[3, { type: "skipGuess" }], [0, guess("10S")]]).state;
+    const end = play(game, state, [
+      [3, { type: "skipGuess" }],
+      [0, guess("10S")],
+    ]).state;
     expect(end.phase).toBe("handOver");
-    expect(end.result?.seats[0]).toMatchObject({ straight: 10, handHits: 1, holeHits: 1, kind: "top", multiplier: 3, delta: 96, total: 96 });
+    expect(end.result?.seats[0]).toMatchObject({
+      straight: 10,
+      handHits: 1,
+      holeHits: 1,
+      kind: "top",
+      multiplier: 3,
+      delta: 96,
+      total: 96,
+    });
   });
 });
 

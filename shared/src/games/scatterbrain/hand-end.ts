@@ -27,7 +27,11 @@ export function addPoints(s: ScatterbrainState, seat: number, raw: number): numb
 }
 
 /** A straight laid face up: its kind sets the multiplier for the hand, then it scores 10 x that. */
-export function scoreStraight(s: ScatterbrainState, seat: number, cards: readonly string[]): { kind: StraightKind; multiplier: number; points: number } {
+export function scoreStraight(
+  s: ScatterbrainState,
+  seat: number,
+  cards: readonly string[],
+): { kind: StraightKind; multiplier: number; points: number } {
   const kind = straightKind(cards) ?? "plain";
   s.called[seat] = kind;
   (s.tally[seat] as Tally).straight = POINTS.straight;
@@ -44,8 +48,16 @@ function seatResult(s: ScatterbrainState, seat: number): SeatResult {
   const straightCards = kind === null ? null : sortCards([...(s.hands[seat] ?? []), ...(hole ? [hole] : [])]);
   const m = multiplier(s, seat);
   return {
-    seat, straight: t.straight, handHits: t.handHits, holeHits: t.holeHits, straightCards, kind, multiplier: m,
-    delta: rawPoints(t) * m, total: s.scores[seat] ?? 0, out: s.out[seat] ?? false,
+    seat,
+    straight: t.straight,
+    handHits: t.handHits,
+    holeHits: t.holeHits,
+    straightCards,
+    kind,
+    multiplier: m,
+    delta: rawPoints(t) * m,
+    total: s.scores[seat] ?? 0,
+    out: s.out[seat] ?? false,
   };
 }
 
@@ -60,8 +72,13 @@ export function endHand(s: ScatterbrainState, endedBy: HandEnding, ctx: Ctx, eve
   const top = leaders(s.scores);
   const gameOver = top.length === 1 && (s.scores[top[0] as number] ?? 0) >= TARGET;
   const result: HandResult = {
-    hand: s.hand, dealer: s.dealer, endedBy, dealt: endedBy === "mercy" ? s.dealt.map((h) => h.slice()) : null,
-    seats: s.scores.map((_, seat) => seatResult(s, seat)), leaders: top, gameOver,
+    hand: s.hand,
+    dealer: s.dealer,
+    endedBy,
+    dealt: endedBy === "mercy" ? s.dealt.map((h) => h.slice()) : null,
+    seats: s.scores.map((_, seat) => seatResult(s, seat)),
+    leaders: top,
+    gameOver,
   };
   s.result = result;
   s.turn = -1;

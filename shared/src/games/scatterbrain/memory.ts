@@ -69,7 +69,8 @@ export function memoryOf(s: ScatterbrainState, seat: number, guessable: readonly
   const belief = (target: number, card: string): Belief => {
     if (missed.has(card) || !isOpen(s, target) || target === seat) return { hand: 0, hole: 0 };
     const entry = ledger.get(card);
-    if (entry === undefined) return pool === 0 ? { hand: 0, hole: 0 } : { hand: unknownHand(target) / pool, hole: unknownHole(target) / pool };
+    if (entry === undefined)
+      return pool === 0 ? { hand: 0, hole: 0 } : { hand: unknownHand(target) / pool, hole: unknownHole(target) / pool };
     if (entry.seat !== target) return { hand: 0, hole: 0 };
     if (!entry.dealt) return { hand: 1, hole: 0 };
     return { hand: 1 - 1 / kept(target), hole: 1 / kept(target) };

@@ -18,11 +18,36 @@ type SbStep = Step<ScatterbrainState, ScatterbrainEvent>;
 export function setup(options: ScatterbrainOptions, ctx: Ctx): SbStep {
   const n = options.seats;
   const s: ScatterbrainState = {
-    version: 0, phase: "memorise", deadline: null, options, hand: 0, dealer: ctx.rng.int(n), turn: -1, step: null,
-    hands: [], holes: [], deck: [], discard: [], dealt: [], ledger: [], misses: [], called: [], out: [],
-    trophies: [], holesWon: [], captured: [], tally: [], scores: new Array<number>(n).fill(0),
-    drawnFrom: null, drawnCard: null, deckOut: null, finalGuessers: [], lastGuess: null, result: null,
-    continued: new Array<boolean>(n).fill(false), winners: [],
+    version: 0,
+    phase: "memorise",
+    deadline: null,
+    options,
+    hand: 0,
+    dealer: ctx.rng.int(n),
+    turn: -1,
+    step: null,
+    hands: [],
+    holes: [],
+    deck: [],
+    discard: [],
+    dealt: [],
+    ledger: [],
+    misses: [],
+    called: [],
+    out: [],
+    trophies: [],
+    holesWon: [],
+    captured: [],
+    tally: [],
+    scores: new Array<number>(n).fill(0),
+    drawnFrom: null,
+    drawnCard: null,
+    deckOut: null,
+    finalGuessers: [],
+    lastGuess: null,
+    result: null,
+    continued: new Array<boolean>(n).fill(false),
+    winners: [],
   };
   const events: Events = [];
   dealHand(s, ctx, events);
@@ -32,19 +57,39 @@ export function setup(options: ScatterbrainOptions, ctx: Ctx): SbStep {
 export function apply(state: ScatterbrainState, seat: number, action: ScatterbrainAction, ctx: Ctx): Result<SbStep> {
   const refusal = checkAction(state, seat, action);
   if (refusal) return err(refusal.code, refusal.message);
-  return ok(advance(state, cloneState, (s, events: Events) => {
-    switch (action.type) {
-      case "chooseHole": chooseHole(s, seat, action.card, false, ctx, events); break;
-      case "drawDeck": draw(s, "deck", events); break;
-      case "drawDiscard": draw(s, "discard", events); break;
-      case "discard": discard(s, action.card, ctx, events); break;
-      case "callScatterbrain": callScatterbrain(s, ctx, events); break;
-      case "declineCall": declineCall(s, ctx, events); break;
-      case "guess": guess(s, action.card, ctx, events); break;
-      case "skipGuess": skipGuess(s, ctx, events); break;
-      case "continue": continueHand(s, seat, ctx, events); break;
-    }
-  }));
+  return ok(
+    advance(state, cloneState, (s, events: Events) => {
+      switch (action.type) {
+        case "chooseHole":
+          chooseHole(s, seat, action.card, false, ctx, events);
+          break;
+        case "drawDeck":
+          draw(s, "deck", events);
+          break;
+        case "drawDiscard":
+          draw(s, "discard", events);
+          break;
+        case "discard":
+          discard(s, action.card, ctx, events);
+          break;
+        case "callScatterbrain":
+          callScatterbrain(s, ctx, events);
+          break;
+        case "declineCall":
+          declineCall(s, ctx, events);
+          break;
+        case "guess":
+          guess(s, action.card, ctx, events);
+          break;
+        case "skipGuess":
+          skipGuess(s, ctx, events);
+          break;
+        case "continue":
+          continueHand(s, seat, ctx, events);
+          break;
+      }
+    }),
+  );
 }
 
 /** The next hand is dealt once everyone has continued (or at the pause deadline). */
@@ -70,11 +115,21 @@ export function onDeadline(state: ScatterbrainState, ctx: Ctx): SbStep {
   if (state.phase === "gameOver") return { state, events: [] };
   return advance(state, cloneState, (s, events: Events) => {
     switch (s.phase) {
-      case "memorise": pickUp(s, ctx, events); break;
-      case "chooseHole": chooseMissingHoles(s, ctx, events); break;
-      case "turn": timeOutTurn(s, ctx, events); break;
-      case "guess": timeOutGuess(s, ctx, events); break;
-      case "handOver": nextHand(s, ctx, events); break;
+      case "memorise":
+        pickUp(s, ctx, events);
+        break;
+      case "chooseHole":
+        chooseMissingHoles(s, ctx, events);
+        break;
+      case "turn":
+        timeOutTurn(s, ctx, events);
+        break;
+      case "guess":
+        timeOutGuess(s, ctx, events);
+        break;
+      case "handOver":
+        nextHand(s, ctx, events);
+        break;
     }
   });
 }

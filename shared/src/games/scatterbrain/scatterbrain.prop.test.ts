@@ -29,7 +29,9 @@ describe("Scatterbrain properties", () => {
   it(`plays ${GAMES} random 4-seat games keeping every engine invariant`, () => {
     const started = performance.now();
     const report = runProperty(propertySpec, { seed, games: GAMES, optionsFor, configFor });
-    console.log(`[scatterbrain] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[scatterbrain] ${report.games} games, ${report.steps} steps (longest ${report.maxSteps}) in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(report.games).toBe(GAMES);
   });
 

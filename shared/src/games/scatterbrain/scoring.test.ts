@@ -10,10 +10,20 @@ import { scenario } from "./test-support.ts";
 
 /** The deck is out, nobody called: seat 1 guesses first; seat 0's hole card is 7C. */
 const lastGuess = (scores: number[]) =>
-  play(game, scenario({
-    hands: ["2H 3C 4S 5D 6H 9C", "10H JC QS KD 2C 3D", "4H 5C 6S 7D 8H 9D", "JH QC KS AD 2D 3S"],
-    holes: ["7C", "AS", "10S", "4D"], discard: "QH 8S", deck: "JD", scores,
-  }), [[0, { type: "drawDeck" }], [0, { type: "discard", card: "JD" }]]).state;
+  play(
+    game,
+    scenario({
+      hands: ["2H 3C 4S 5D 6H 9C", "10H JC QS KD 2C 3D", "4H 5C 6S 7D 8H 9D", "JH QC KS AD 2D 3S"],
+      holes: ["7C", "AS", "10S", "4D"],
+      discard: "QH 8S",
+      deck: "JD",
+      scores,
+    }),
+    [
+      [0, { type: "drawDeck" }],
+      [0, { type: "discard", card: "JD" }],
+    ],
+  ).state;
 const found = (scores: number[]) => play(game, lastGuess(scores), [[1, { type: "guess", card: "7C" }]], ctxAt(5_000));
 const everyone = [0, 1, 2, 3].map((seat) => [seat, { type: "continue" }] as const);
 

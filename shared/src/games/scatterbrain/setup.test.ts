@@ -13,7 +13,8 @@ import { inventory, stackedDeck } from "./test-support.ts";
 const options = optionsSchema.parse({ seats: 4 });
 const HANDS = ["2H 9C 4S JD KH 6C 8D", "3H 10C 5S QD AH 7C 9D", "4H JC 6S KD 2S 8C 10D", "5H QC 7S AD 3S 9H JS"];
 /** Dealer 0; the deal above, then 10S on top of the deck. */
-const deal = (hands = HANDS, now = 0) => game.setup(options, { now, rng: scriptedRng({ ints: [0], shuffles: [stackedDeck(0, hands, "10S")] }) });
+const deal = (hands = HANDS, now = 0) =>
+  game.setup(options, { now, rng: scriptedRng({ ints: [0], shuffles: [stackedDeck(0, hands, "10S")] }) });
 
 describe("options", () => {
   it("defaults: 30 s turns, 8 s memorise, 15 s guesses, 8 s pause", () => {
@@ -83,7 +84,12 @@ describe("the mercy hand", () => {
 
   it("the same dealer deals again after everyone continues", () => {
     const { state } = deal(mercy);
-    const next = play(game, state, [[0, { type: "continue" }], [1, { type: "continue" }], [2, { type: "continue" }], [3, { type: "continue" }]]);
+    const next = play(game, state, [
+      [0, { type: "continue" }],
+      [1, { type: "continue" }],
+      [2, { type: "continue" }],
+      [3, { type: "continue" }],
+    ]);
     expect(next.state.phase).toBe("memorise");
     expect(next.state.dealer).toBe(0);
     expect(next.state.hand).toBe(2);
@@ -103,14 +109,22 @@ describe("the hole card", () => {
     expect(refusal(game, state, 2, { type: "chooseHole", card: "4H" })?.code).toBe("hole-already-chosen");
     expect(refusal(game, state, 1, { type: "chooseHole", card: "4H" })?.code).toBe("card-not-in-hand");
     expect(game.redactEvent(events[0]!, 2)).toEqual({ type: "holeChosen", seat: 2, card: "6S", timedOut: false });
-    for (const seat of [0, 1, 3, null]) expect(game.redactEvent(events[0]!, seat)).toEqual({ type: "holeChosen", seat: 2, card: null, timedOut: false });
+    for (const seat of [0, 1, 3, null])
+      expect(game.redactEvent(events[0]!, seat)).toEqual({ type: "holeChosen", seat: 2, card: null, timedOut: false });
   });
 
   it("when all have chosen, a card starts the discard pile and the dealer's left plays", () => {
-    const { state, events } = play(game, picking(), [
-      [0, { type: "chooseHole", card: "6C" }], [1, { type: "chooseHole", card: "7C" }],
-      [2, { type: "chooseHole", card: "8C" }], [3, { type: "chooseHole", card: "9H" }],
-    ], ctxAt(9_000));
+    const { state, events } = play(
+      game,
+      picking(),
+      [
+        [0, { type: "chooseHole", card: "6C" }],
+        [1, { type: "chooseHole", card: "7C" }],
+        [2, { type: "chooseHole", card: "8C" }],
+        [3, { type: "chooseHole", card: "9H" }],
+      ],
+      ctxAt(9_000),
+    );
     expect(state.discard).toEqual(["10S"]);
     expect(state.deck).toHaveLength(23);
     expect(state.phase).toBe("turn");
@@ -124,7 +138,11 @@ describe("the hole card", () => {
     const { state, events } = game.onDeadline(chosen, { now: 40_000, rng: scriptedRng({}) });
     // The scripted RNG picks the first card of each hand.
     expect(state.holes).toEqual(["6C", "3H", "4H", "5H"]);
-    expect(eventsOf(events, "holeChosen").map((e) => [e.seat, e.timedOut])).toEqual([[1, true], [2, true], [3, true]]);
+    expect(eventsOf(events, "holeChosen").map((e) => [e.seat, e.timedOut])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ]);
     expect(state.phase).toBe("turn");
   });
 });

@@ -41,7 +41,15 @@ export const actionSchema = z.discriminatedUnion("type", [
 ]);
 export type ScatterbrainAction = z.infer<typeof actionSchema>;
 export const ACTION_TYPES = [
-  "chooseHole", "drawDeck", "drawDiscard", "discard", "callScatterbrain", "declineCall", "guess", "skipGuess", "continue",
+  "chooseHole",
+  "drawDeck",
+  "drawDiscard",
+  "discard",
+  "callScatterbrain",
+  "declineCall",
+  "guess",
+  "skipGuess",
+  "continue",
 ] as const;
 
 /** What the table publicly knows of a card's whereabouts: dealt face up to `seat`, or taken by it from the discard pile. */
@@ -168,7 +176,15 @@ export type ScatterbrainEvent =
   /** `card` is null for others when drawn from the deck. */
   | { type: "cardDrawn"; seat: number; from: DrawSource; card: string | null }
   | { type: "cardDiscarded"; seat: number; card: string }
-  | { type: "scatterbrainCalled"; seat: number; cards: readonly string[]; hole: string; kind: StraightKind; multiplier: number; points: number }
+  | {
+      type: "scatterbrainCalled";
+      seat: number;
+      cards: readonly string[];
+      hole: string;
+      kind: StraightKind;
+      multiplier: number;
+      points: number;
+    }
   | { type: "callDeclined"; seat: number }
   | { type: "cardGuessed"; guess: LastGuess }
   | { type: "guessSkipped"; seat: number }

@@ -9,7 +9,14 @@ import { ALL_CARDS, type StraightKind } from "./cards.ts";
 import { scatterbrain } from "./index.ts";
 import { tableCards } from "./legal.ts";
 import { optionsSchema, type ScatterbrainOptions } from "./options.ts";
-import { emptyTally, type DeckOut, type LedgerEntry, type ScatterbrainAction, type ScatterbrainEvent, type ScatterbrainState } from "./state.ts";
+import {
+  emptyTally,
+  type DeckOut,
+  type LedgerEntry,
+  type ScatterbrainAction,
+  type ScatterbrainEvent,
+  type ScatterbrainState,
+} from "./state.ts";
 
 export interface Scenario {
   /** Hand cards per seat (6 each in play), e.g. `["2H 3C 4S 5D 6H 7C", ...]`. */
@@ -53,7 +60,9 @@ export function scenario(sc: Scenario): ScatterbrainState {
   const everywhere = [...hands.flat(), ...holes.flatMap((h) => (h ? [h] : [])), ...trophies.flat(), ...discard, ...deck];
   const twice = everywhere.filter((c, i) => everywhere.indexOf(c) !== i);
   if (twice.length > 0) throw new Error(`scenario places a card twice: ${twice.join(" ")}`);
-  const dealt = n4((seat) => (sc.dealt ? cards(sc.dealt[seat] ?? "") : [...(hands[seat] ?? []), ...(holes[seat] ? [holes[seat] as string] : [])]));
+  const dealt = n4((seat) =>
+    sc.dealt ? cards(sc.dealt[seat] ?? "") : [...(hands[seat] ?? []), ...(holes[seat] ? [holes[seat] as string] : [])],
+  );
   const ledger: LedgerEntry[] = [];
   // The table still knows where a dealt card is while its owner keeps it (hand or hole).
   const holds = (seat: number, c: string): boolean => (hands[seat] ?? []).includes(c) || holes[seat] === c;
@@ -64,12 +73,36 @@ export function scenario(sc: Scenario): ScatterbrainState {
   const turn = sc.turn ?? (dealer + 1) % 4;
   const guessing = (sc.deckOut ?? null) !== null || called[turn] !== null;
   return {
-    version: 1, phase: guessing ? "guess" : "turn", deadline: (sc.now ?? 0) + (guessing ? options.guessMs : options.turnMs),
-    options, hand: 1, dealer, turn, step: guessing ? null : "draw", hands, holes, deck, discard, dealt, ledger, misses: [],
-    called, out: n4((seat) => sc.out?.[seat] ?? false), trophies, holesWon: n4(() => []), captured: n4(() => []),
+    version: 1,
+    phase: guessing ? "guess" : "turn",
+    deadline: (sc.now ?? 0) + (guessing ? options.guessMs : options.turnMs),
+    options,
+    hand: 1,
+    dealer,
+    turn,
+    step: guessing ? null : "draw",
+    hands,
+    holes,
+    deck,
+    discard,
+    dealt,
+    ledger,
+    misses: [],
+    called,
+    out: n4((seat) => sc.out?.[seat] ?? false),
+    trophies,
+    holesWon: n4(() => []),
+    captured: n4(() => []),
     tally: n4((seat) => ({ ...emptyTally(), straight: called[seat] !== null ? 10 : 0 })),
-    scores: n4((seat) => sc.scores?.[seat] ?? 0), drawnFrom: null, drawnCard: null, deckOut: sc.deckOut ?? null,
-    finalGuessers: (sc.finalGuessers ?? []).slice(), lastGuess: null, result: null, continued: n4(() => false), winners: [],
+    scores: n4((seat) => sc.scores?.[seat] ?? 0),
+    drawnFrom: null,
+    drawnCard: null,
+    deckOut: sc.deckOut ?? null,
+    finalGuessers: (sc.finalGuessers ?? []).slice(),
+    lastGuess: null,
+    result: null,
+    continued: n4(() => false),
+    winners: [],
   };
 }
 
@@ -87,11 +120,20 @@ export function stackedDeck(dealer: number, hands: readonly string[], next = "")
 }
 
 const FIXED: ScatterbrainAction[] = [
-  { type: "drawDeck" }, { type: "drawDiscard" }, { type: "callScatterbrain" }, { type: "declineCall" },
-  { type: "skipGuess" }, { type: "continue" }, { type: "guess", card: "ZZ" }, { type: "chooseHole", card: "ZZ" },
+  { type: "drawDeck" },
+  { type: "drawDiscard" },
+  { type: "callScatterbrain" },
+  { type: "declineCall" },
+  { type: "skipGuess" },
+  { type: "continue" },
+  { type: "guess", card: "ZZ" },
+  { type: "chooseHole", card: "ZZ" },
 ];
 
-const PER_CARD: ScatterbrainAction[] = ALL_CARDS.flatMap((card): ScatterbrainAction[] => [{ type: "chooseHole", card }, { type: "discard", card }]);
+const PER_CARD: ScatterbrainAction[] = ALL_CARDS.flatMap((card): ScatterbrainAction[] => [
+  { type: "chooseHole", card },
+  { type: "discard", card },
+]);
 const NON_GUESS: ScatterbrainAction[] = [...FIXED, ...PER_CARD];
 const WITH_GUESSES: ScatterbrainAction[] = [...NON_GUESS, ...ALL_CARDS.map((card): ScatterbrainAction => ({ type: "guess", card }))];
 

@@ -22,13 +22,22 @@ const discard = (card: string) => ({ type: "discard", card }) as const;
 
 describe("a turn", () => {
   it("draws from the deck (only the drawer learns the card), discards face up, and the turn passes left", () => {
-    const { state, events } = play(game, table(), [[0, draw], [0, discard("JD")]], ctxAt(2_000));
+    const { state, events } = play(
+      game,
+      table(),
+      [
+        [0, draw],
+        [0, discard("JD")],
+      ],
+      ctxAt(2_000),
+    );
     expect(state.hands[0]).toEqual(cards("2H 3C 4S 5D 6H 9C"));
     expect(state.discard).toEqual(cards("QH 8S JD"));
     expect([state.phase, state.turn, state.step, state.deadline]).toEqual(["turn", 1, "draw", 32_000]);
     const drawn = eventsOf(events, "cardDrawn")[0]!;
     expect(game.redactEvent(drawn, 0)).toEqual({ type: "cardDrawn", seat: 0, from: "deck", card: "JD" });
-    for (const seat of [1, 2, 3, null]) expect(game.redactEvent(drawn, seat)).toEqual({ type: "cardDrawn", seat: 0, from: "deck", card: null });
+    for (const seat of [1, 2, 3, null])
+      expect(game.redactEvent(drawn, seat)).toEqual({ type: "cardDrawn", seat: 0, from: "deck", card: null });
   });
 
   it("takes the top discard in view of everyone and may discard that very card", () => {
@@ -40,8 +49,14 @@ describe("a turn", () => {
   });
 
   it("keeps every discard showing: the whole pile is in every view", () => {
-    const { state } = play(game, table(), [[0, draw], [0, discard("JD")], [1, draw], [1, discard("2C")]]);
-    for (const seat of [0, 1, 2, 3, null]) expect(game.view(state, seat).piles["discard"]).toEqual({ count: 4, cards: cards("QH 8S JD 2C") });
+    const { state } = play(game, table(), [
+      [0, draw],
+      [0, discard("JD")],
+      [1, draw],
+      [1, discard("2C")],
+    ]);
+    for (const seat of [0, 1, 2, 3, null])
+      expect(game.view(state, seat).piles["discard"]).toEqual({ count: 4, cards: cards("QH 8S JD 2C") });
   });
 
   it("never lets the hole card be discarded", () => {
@@ -64,7 +79,11 @@ describe("a turn", () => {
 
 describe("calling Scatterbrain", () => {
   /** Seat 0 draws 8D and discards 9C: 2H 3C 4S 5D 6H 8D + hole 7C is a straight. */
-  const straight = () => play(game, table("8D 2S 5S 6D 9H"), [[0, draw], [0, discard("9C")]]).state;
+  const straight = () =>
+    play(game, table("8D 2S 5S 6D 9H"), [
+      [0, draw],
+      [0, discard("9C")],
+    ]).state;
 
   it("after a discard that leaves a straight, the player may call or not", () => {
     const s = straight();
@@ -82,7 +101,15 @@ describe("calling Scatterbrain", () => {
       { type: "scatterbrainCalled", seat: 0, cards: cards("2H 3C 4S 5D 6H 8D 7C"), hole: "7C", kind: "plain", multiplier: 1, points: 10 },
     ]);
     expect(game.view(state, null).seats[0]?.info).toMatchObject({ called: true, straight: cards("2H 3C 4S 5D 6H 8D 7C"), handPoints: 10 });
-    const round = play(game, state, [[1, draw], [1, discard("2C")], [2, draw], [2, discard("5S")], [2, { type: "declineCall" }], [3, draw], [3, discard("6D")]]).state;
+    const round = play(game, state, [
+      [1, draw],
+      [1, discard("2C")],
+      [2, draw],
+      [2, discard("5S")],
+      [2, { type: "declineCall" }],
+      [3, draw],
+      [3, discard("6D")],
+    ]).state;
     expect([round.phase, round.turn]).toEqual(["guess", 0]);
     expect(round.deadline).toBe(15_000);
     expect(refusal(game, round, 0, draw)?.code).toBe("must-guess-or-skip");
@@ -95,11 +122,29 @@ describe("calling Scatterbrain", () => {
   });
 
   it("Pure straights are x2 and Top straights x3", () => {
-    const s = scenario({ hands: ["2H 3D 4H 5D 6H 9C", "10H JC QS KD 2C 3C", "", ""], holes: ["7D", "AS", "10S", "4C"], discard: "QH", deck: "8H" });
-    const pure = play(game, s, [[0, draw], [0, discard("9C")], [0, { type: "callScatterbrain" }]]).state;
+    const s = scenario({
+      hands: ["2H 3D 4H 5D 6H 9C", "10H JC QS KD 2C 3C", "", ""],
+      holes: ["7D", "AS", "10S", "4C"],
+      discard: "QH",
+      deck: "8H",
+    });
+    const pure = play(game, s, [
+      [0, draw],
+      [0, discard("9C")],
+      [0, { type: "callScatterbrain" }],
+    ]).state;
     expect([pure.called[0], pure.scores[0]]).toEqual(["pure", 20]);
-    const t = scenario({ hands: ["2H 3H 4H 5H 6H 9C", "10C JC QS KD 2C 3C", "", ""], holes: ["7H", "AS", "10S", "4C"], discard: "QH", deck: "8H" });
-    const top = play(game, t, [[0, draw], [0, discard("9C")], [0, { type: "callScatterbrain" }]]).state;
+    const t = scenario({
+      hands: ["2H 3H 4H 5H 6H 9C", "10C JC QS KD 2C 3C", "", ""],
+      holes: ["7H", "AS", "10S", "4C"],
+      discard: "QH",
+      deck: "8H",
+    });
+    const top = play(game, t, [
+      [0, draw],
+      [0, discard("9C")],
+      [0, { type: "callScatterbrain" }],
+    ]).state;
     expect([top.called[0], top.scores[0]]).toEqual(["top", 30]);
   });
 });
@@ -133,7 +178,10 @@ describe("turn timeouts (onDeadline)", () => {
   });
 
   it("call step: calls", () => {
-    const s = play(game, table("8D 2S"), [[0, draw], [0, discard("9C")]]).state;
+    const s = play(game, table("8D 2S"), [
+      [0, draw],
+      [0, discard("9C")],
+    ]).state;
     expect(game.onDeadline(s, ctxAt(30_000)).state.called[0]).toBe("plain");
   });
 });

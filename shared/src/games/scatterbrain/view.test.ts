@@ -25,7 +25,12 @@ describe("view after the memorise phase", () => {
     const s = table();
     const v = game.view(s, 1);
     expect(v.you).toEqual({ seat: 1, hand: cards("10H JC QS KD 2C 3D"), info: { hole: "AS", drawnCard: null, straight: null } });
-    expect(v.seats.map((x) => [x.handCount, x.info["hasHole"]])).toEqual([[6, true], [6, true], [6, true], [6, true]]);
+    expect(v.seats.map((x) => [x.handCount, x.info["hasHole"]])).toEqual([
+      [6, true],
+      [6, true],
+      [6, true],
+      [6, true],
+    ]);
     for (const c of cards("4H 5C 6S 7D 8H 9D 10S JH QC KS AD 2D 3S 4D JD 9H 5S")) expect(json(v)).not.toContain(`"${c}"`);
   });
 
@@ -33,14 +38,32 @@ describe("view after the memorise phase", () => {
     const v = game.view(table(), null);
     expect(v.you).toBeNull();
     expect(v.seats[0]?.info).toEqual({
-      hasHole: true, called: true, kind: "plain", multiplier: 1, straight: cards("2H 3C 4S 5D 6H 8D 7C"),
-      trophies: [], holesWon: [], captured: 0, out: false, handPoints: 10, continued: false,
+      hasHole: true,
+      called: true,
+      kind: "plain",
+      multiplier: 1,
+      straight: cards("2H 3C 4S 5D 6H 8D 7C"),
+      trophies: [],
+      holesWon: [],
+      captured: 0,
+      out: false,
+      handPoints: 10,
+      continued: false,
     });
     expect(v.piles).toEqual({ deck: { count: 3, cards: [] }, discard: { count: 2, cards: cards("QH 8S") } });
     expect(v).toMatchObject({ phase: "guess", turn: 0, awaiting: [0], round: 1, dealer: 3, result: null });
     expect(v.info).toEqual({
-      dealt: null, step: null, guessing: 0, drawnFrom: null, takenFromDiscard: null, deckOut: null,
-      finalGuessers: [], lastGuess: null, callers: [0], target: 100, winners: [],
+      dealt: null,
+      step: null,
+      guessing: 0,
+      drawnFrom: null,
+      takenFromDiscard: null,
+      deckOut: null,
+      finalGuessers: [],
+      lastGuess: null,
+      callers: [0],
+      target: 100,
+      winners: [],
     });
     for (const c of cards("10H JC 4H AS 10S 4D")) expect(json(v)).not.toContain(`"${c}"`);
   });
