@@ -26,6 +26,8 @@ describe("the server's migration list", () => {
       "0013-account-traces",
       "0014-friend-request-holds",
       "0015-casual-history",
+      "0016-passkeys-and-recovery-codes",
+      "0017-board-holds",
     ]);
     for (const migration of Object.values(all)) expect(typeof migration.up).toBe("function");
   });
