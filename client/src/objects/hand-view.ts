@@ -89,10 +89,22 @@ export class HandView {
   targets(): Target[] {
     const n = this.order.length;
     const back = this.twoRows(n) ? Math.ceil(n / 2) : 0;
-    return this.order.flatMap((card, i) => {
-      const s = this.sprites.get(card);
-      const t = s ? canvasTarget(`${this.prefix}${card}`, s, this.legal.has(card)) : null;
+    const at = (i: number): Target | null => {
+      const card = this.order[i];
+      const s = card === undefined ? undefined : this.sprites.get(card);
+      return s ? canvasTarget(`${this.prefix}${card}`, s, this.legal.has(card!)) : null;
+    };
+    return this.order.flatMap((_card, i) => {
+      let t = at(i);
       if (!t) return [];
+      // A card overlapped by the next one in its row (drawn above it) shows only its left part:
+      // that is where it is tapped (its middle was under its neighbour in a crowded hand).
+      const next = i + 1 < n && i + 1 >= back === i >= back ? at(i + 1) : null;
+      if (next) {
+        const left = t.x - t.w / 2;
+        const shown = Math.max(1, Math.min(t.w, next.x - next.w / 2 - left));
+        t = { ...t, x: left + shown / 2, w: shown };
+      }
       if (i >= back) return [t];
       // A card of the back row shows its top `rowGap` px above the front row: that is where it is tapped.
       const visible = Math.min(t.h, (this.place.rowGap ?? 0) * (t.h / (this.place.cardW * CARD_RATIO)));
