@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP, useBrowserSuite } from "./lib/index.ts";
 import { axeViolations } from "./lib/axe.ts";
+import { openSection } from "./lib/lobby.ts";
 
 const suite = useBrowserSuite({ DATA_DIR: ":memory:" });
 // Opening the accounts store (PGlite) takes seconds on a loaded machine: once, before the tests.
@@ -28,6 +29,8 @@ async function status(page: Page, text: string): Promise<void> {
 /** Saves the page's guest account through the panel; the recovery codes it was shown. */
 async function saveAccount(page: Page, username: string): Promise<string[]> {
   await page.goto(site());
+  // The account panel is the home page's Profile section.
+  await openSection(page, "profile");
   await status(page, "Playing as");
   await page.click('[data-testid="show-register"]');
   await page.fill('[data-testid="register-form-username"]', username);
